@@ -1,0 +1,17 @@
+"""Errors a user may meet; the CLI turns them into clean messages."""
+
+
+class MapgenError(Exception):
+    """A failure explained to the user (exit code 1)."""
+
+
+class InfeasibleError(MapgenError):
+    """The rules cannot be met on the requested map; the message says which rule and what to change."""
+
+    def __init__(self, rule: str, message: str):
+        self.rule = rule
+        super().__init__(f"{rule}: {message}")
+
+
+class BadFileError(MapgenError):
+    """A JSON file that is not what mapgen expects; the message names the field."""
