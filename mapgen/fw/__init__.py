@@ -1,0 +1,1 @@
+"""The Fantasy Warriors campaign map: a pipeline of small stages over plain data."""

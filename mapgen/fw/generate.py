@@ -1,0 +1,145 @@
+"""The map pipeline: options -> dice -> stages -> FwMap.
+
+Each stage is a small function in its own module; this one only runs them in
+order and hands each the plain data it needs.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+import numpy as np
+
+from ..dice import Dice
+from ..tables import roll_on
+from . import configs as cfg
+from .climate import roll_climate
+from .holdings import cultivate_around, place_holdings
+from .model import Crossing, FwMap, Side
+from .movement import land_mask, land_steps
+from .options import SIDE_COLOURS, MapOptions
+from .rivers import generate_rivers
+from .roads import RoadBuilder, add_fords, connect_holdings
+from .rules import REGION
+from .terrain import generate_terrain
+from .territory import assign_territory
+
+
+def make_sides(opts: MapOptions) -> list[Side]:
+    return [
+        Side(sid, SIDE_COLOURS[sid][0], race, SIDE_COLOURS[sid][1])
+        for sid, race in zip(("A", "B"), opts.races)
+    ]
+
+
+def mainland(terrain: np.ndarray) -> np.ndarray:
+    """The largest 8-connected body of land: holdings and crossings live there."""
+    land = land_mask(terrain)
+    h, w = land.shape
+    label = np.full((h, w), -1, int)
+    sizes: list[int] = []
+    for r0, c0 in np.argwhere(land):
+        if label[r0, c0] >= 0:
+            continue
+        n = len(sizes)
+        label[r0, c0] = n
+        queue, size = deque([(r0, c0)]), 0
+        while queue:
+            r, c = queue.popleft()
+            size += 1
+            for dr in (-1, 0, 1):
+                for dc in (-1, 0, 1):
+                    rr, cc = r + dr, c + dc
+                    if 0 <= rr < h and 0 <= cc < w and land[rr, cc] and label[rr, cc] < 0:
+                        label[rr, cc] = n
+                        queue.append((rr, cc))
+        sizes.append(size)
+    if not sizes:
+        return np.zeros((h, w), bool)
+    return label == int(np.argmax(sizes))
+
+
+def generate_map(opts: MapOptions) -> FwMap:
+    """Run every stage; raises InfeasibleError when the rules cannot be met."""
+    opts.check()
+    width, height = opts.grid()
+    dice = Dice(opts.seed)
+    sides = make_sides(opts)
+
+    climate = roll_climate(dice)
+    _, region = roll_on(dice, REGION, "region type of the campaign area (AMB-73)")
+    terrain, elevation, _ = generate_terrain(dice.rng, width, height, region.outcome, climate.zone)
+    rivers, river_mask = generate_rivers(dice.rng, terrain, elevation, climate.zone)
+    territory = assign_territory(dice, terrain, sides)
+
+    features: dict[tuple[int, int], list[str]] = {}
+    configs: list = []
+    placer = cfg.Placer(dice, terrain, territory, mainland(terrain), river_mask, climate.zone, rivers, features, configs)
+    deferred: list = []
+    if opts.configurations:
+        for side, where, n in cfg.slot_plan(sides):
+            cfg.run_slot(dice, placer, side, where, n, deferred)
+
+    usable = mainland(terrain)
+    notes: list[str] = []
+    holdings = place_holdings(dice, sides, opts.minor_holdings(), terrain, territory, usable, river_mask, notes)
+    cultivate_around(dice.rng, terrain, holdings)
+
+    builder = RoadBuilder(terrain, land_steps(terrain, rivers))
+    connect_holdings(builder, holdings)
+    placer.builder = builder
+    placer.holdings = {h.square for h in holdings}
+    placer.road = set(builder.on_road)
+    placer.passes |= set(builder.passes())
+    placer.existing_crossings = {frozenset(c.squares) for c in builder.bridges()}
+    cfg.place_deferred(dice, placer, deferred)
+
+    for sq in builder.passes():
+        if "pass" not in features.setdefault(sq, []):
+            features[sq].append("pass")
+    crossings: list[Crossing] = []
+    seen: set = set()
+    for c in builder.bridges() + placer.crossings:
+        key = frozenset(c.squares)
+        if key not in seen:
+            seen.add(key)
+            crossings.append(c)
+    usable = mainland(terrain)
+    steps = land_steps(terrain, rivers)
+    crossings += add_fords(dice.rng, terrain, steps, crossings, usable, rivers)
+
+    road_mask = np.zeros((height, width), bool)
+    for road in builder.roads:
+        for c, r in road.squares:
+            road_mask[r, c] = True
+
+    return FwMap(
+        seed=opts.seed,
+        width=width,
+        height=height,
+        square_mm=opts.square_mm,
+        climate=climate,
+        region=region.outcome,
+        sides=sides,
+        terrain=terrain,
+        elevation=elevation,
+        territory=territory,
+        river=river_mask,
+        road=road_mask,
+        features={k: v for k, v in sorted(features.items(), key=lambda kv: (kv[0][1], kv[0][0])) if v},
+        rivers=rivers,
+        crossings=crossings,
+        roads=builder.roads,
+        holdings=holdings,
+        configs=configs,
+        dice_log=dice.log,
+        notes=notes,
+        options={
+            "size": opts.size,
+            "holdings_per_side": opts.minor_holdings(),
+            "races": list(opts.races),
+            "configurations": opts.configurations,
+            "river_crossing": "strict (AMB-06): only at bridges and fords",
+            "adjacency": 8,
+        },
+    )

@@ -1,0 +1,173 @@
+"""Holdings (FW-3): capital and minor holdings placed by the rules.
+
+Only in the owner's territory, same-side holdings at Chebyshev distance >= 3
+(AMB-07), never on mountain, forest or swamp except for the races that may
+(FW-3.2.a-d), never on water.  Squares are chosen by a score in the manner of
+O'Leary's cityScore (good ground, a river nearby, the capital central), with
+seeded jitter.  When the rules cannot be met we say which and stop: the
+search is a few bounded greedy passes, never an endless retry.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..dice import Dice
+from ..errors import InfeasibleError
+from ..grid import chebyshev, col_letters, square_id
+from ..tables import roll_on
+from .model import Holding
+from .rules import BURIAL_OBJECT, HOLDING_FEATURE, HOLDING_MIN_DISTANCE, holding_terrain_allowed
+
+#: How much a holding likes each terrain (unlisted allowed terrain: 0.6).
+GROUND_PREFERENCE = {"plain": 1.0, "cultivated": 1.0, "uncultivated": 0.9, "hills": 0.8, "desert": 0.4}
+RIVER_BONUS = 0.3
+JITTER = 0.35
+#: Terrain the generator may clear into fields when a territory lacks open ground.
+CLEARABLE = frozenset({"forest", "jungle", "swamp"})
+CLEARING_PENALTY = 2.0
+
+
+def allowed_mask(terrain: np.ndarray, race: str) -> np.ndarray:
+    ok = np.vectorize(lambda t: holding_terrain_allowed(t, race), otypes=[bool])
+    return ok(terrain)
+
+
+def describe_band(mask: np.ndarray) -> str:
+    rows, cols = np.nonzero(mask)
+    return (
+        f"columns {col_letters(int(cols.min()))}-{col_letters(int(cols.max()))}, "
+        f"rows {int(rows.min()) + 1}-{int(rows.max()) + 1}"
+    )
+
+
+def greedy(order: list[tuple[int, int]], need: int) -> list[tuple[int, int]]:
+    picked: list[tuple[int, int]] = []
+    for sq in order:
+        if all(chebyshev(sq, p) >= HOLDING_MIN_DISTANCE for p in picked):
+            picked.append(sq)
+            if len(picked) == need:
+                break
+    return picked
+
+
+def pack(cands, need: int, capital_key, key, centre) -> list[tuple[int, int]]:
+    """Bounded search for ``need`` squares at spacing >= 3, the capital first.
+
+    A scored greedy pass, then dense raster packings from each of the nine
+    lattice offsets; nothing more, so it always ends.
+    """
+    if not cands:
+        return []
+    capital = max(cands, key=capital_key)
+    rest = sorted((sq for sq in cands if sq != capital), key=key)
+    picked = greedy([capital] + rest, need)
+    if len(picked) == need:
+        return picked
+    best = picked
+    for dr in range(HOLDING_MIN_DISTANCE):
+        for dc in range(HOLDING_MIN_DISTANCE):
+            order = sorted(cands, key=lambda sq: ((sq[1] - dr) % 3 != 0 or (sq[0] - dc) % 3 != 0, key(sq)))
+            picked = greedy(order, need)
+            if len(picked) == need:
+                cap = min(picked, key=lambda sq: (max(abs(sq[0] - centre[0]), abs(sq[1] - centre[1])), sq[1], sq[0]))
+                return [cap] + [p for p in picked if p != cap]
+            best = max(best, picked, key=len)
+    return best
+
+
+def place_side(
+    rng: np.random.Generator,
+    side,
+    minor: int,
+    terrain: np.ndarray,
+    territory: np.ndarray,
+    usable: np.ndarray,
+    river: np.ndarray,
+) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """The capital first, then the minor holdings.
+
+    Returns (squares, cleared): when the territory's open ground cannot take
+    every holding, forest or swamp squares are cleared into fields for them
+    (the map's terrain is the generator's to make; the rules are not).
+    """
+    own = territory == side.id
+    ok = own & usable & allowed_mask(terrain, side.race)
+    clearable = own & usable & np.isin(terrain, list(CLEARABLE)) & ~ok
+    need = minor + 1
+    rows, cols = np.nonzero(own)
+    centre = ((cols.min() + cols.max()) / 2, (rows.min() + rows.max()) / 2)
+    span = max(1.0, float(max(cols.max() - cols.min(), rows.max() - rows.min())))
+    jitter = rng.random(terrain.shape)
+
+    def score(sq) -> float:
+        c, r = sq
+        s = GROUND_PREFERENCE.get(str(terrain[r, c]), 0.6) + RIVER_BONUS * bool(river[r, c]) + JITTER * jitter[r, c]
+        return s - CLEARING_PENALTY * bool(clearable[r, c])
+
+    def central(sq) -> tuple:
+        d = max(abs(sq[0] - centre[0]), abs(sq[1] - centre[1])) / span
+        return (score(sq) - 1.5 * d, -sq[1], -sq[0])
+
+    def order(sq) -> tuple:
+        return (-score(sq), sq[1], sq[0])
+
+    picked: list = []
+    for pool in (ok, ok | clearable):
+        cands = [(int(c), int(r)) for r, c in np.argwhere(pool)]
+        picked = pack(cands, need, central, order, centre)
+        if len(picked) == need:
+            return picked, [sq for sq in picked if clearable[sq[1], sq[0]]]
+    land = int((own & usable).sum())
+    raise InfeasibleError(
+        "FW-3.2",
+        f"side {side.id} ({side.race}) needs {need} holdings at least {HOLDING_MIN_DISTANCE} squares apart "
+        f"(AMB-07), but its territory ({describe_band(own)}, {land} land squares where holdings may stand"
+        f" or be cleared) fits only {len(picked)}. "
+        "Use a larger map (--width/--height), fewer holdings (--holdings) or another --seed.",
+    )
+
+
+def place_holdings(
+    dice: Dice,
+    sides,
+    minor: int,
+    terrain: np.ndarray,
+    territory: np.ndarray,
+    usable: np.ndarray,
+    river: np.ndarray,
+    notes: list[str],
+) -> list[Holding]:
+    """The loser of a roll places all his holdings first (FW-3.2 item 1); each rolls FW-3.4."""
+    winner, loser = dice.contest("FW-3.2", "holdings: the loser places first", [s.id for s in sides])
+    dice.log[-1].result = f"{loser} places first"
+    by_id = {s.id: s for s in sides}
+    holdings: list[Holding] = []
+    for sid in (loser, winner):
+        squares, cleared = place_side(dice.rng, by_id[sid], minor, terrain, territory, usable, river)
+        for c, r in cleared:
+            notes.append(
+                f"{square_id(c, r)}: {terrain[r, c]} cleared into fields for side {sid}'s holding "
+                "(FW-3.2: the territory had too little open ground)"
+            )
+            terrain[r, c] = "cultivated"
+        for i, sq in enumerate(squares):
+            kind = "capital" if i == 0 else "holding"
+            _, feat = roll_on(dice, HOLDING_FEATURE, f"holding feature: side {sid} {kind} at {square_id(*sq)}")
+            detail = None
+            if feat.outcome == "burial_mound":
+                _, obj = roll_on(dice, BURIAL_OBJECT, f"burial mound object at {square_id(*sq)}")
+                detail = obj.outcome
+            holdings.append(Holding(sid, sq, i == 0, feat.outcome, detail))
+    return holdings
+
+
+def cultivate_around(rng: np.random.Generator, terrain: np.ndarray, holdings, chance: float = 0.55) -> None:
+    """Fields around holdings: open ground next to a holding may be cultivated."""
+    h, w = terrain.shape
+    for hd in holdings:
+        c0, r0 = hd.square
+        for r in range(max(0, r0 - 1), min(h, r0 + 2)):
+            for c in range(max(0, c0 - 1), min(w, c0 + 2)):
+                if terrain[r, c] in ("plain", "uncultivated") and rng.random() < chance:
+                    terrain[r, c] = "cultivated"

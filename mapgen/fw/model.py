@@ -1,0 +1,316 @@
+"""The Fantasy Warriors campaign map as plain data, and its JSON form.
+
+Grid quantities are numpy arrays indexed ``[row, col]``; everything else is a
+small dataclass.  ``fw-map.json`` (schema ``mapgen/fw-map``, version 1) is the
+public contract: the field names below are kept exactly.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..dice import Roll
+from ..errors import BadFileError
+from ..grid import parse_square, square_id
+from ..jsonio import Reader
+from .rules import RACES, TERRAIN
+
+SCHEMA = "mapgen/fw-map"
+VERSION = 1
+MOUTHS = ("edge", "lake", "sea", "river")
+CROSSING_KINDS = ("bridge", "ford")
+TERRITORIES = ("A", "N", "B")
+
+
+@dataclass
+class Side:
+    id: str
+    name: str
+    race: str
+    color: str
+
+
+@dataclass
+class Climate:
+    zone: str
+    season: str
+    precipitation_modifier: int
+    precipitation_kind: str
+
+
+@dataclass
+class River:
+    """A river along square edges: grid corner points from source to mouth."""
+
+    points: list[tuple[int, int]]
+    mouth: str
+    #: Filled corner elevation at each point (strictly decreasing, source first).
+    elevations: list[float] = field(default_factory=list)
+
+    def edges(self):
+        return list(zip(self.points, self.points[1:]))
+
+
+@dataclass
+class Crossing:
+    squares: tuple[tuple[int, int], tuple[int, int]]
+    kind: str  # "bridge" or "ford"
+
+
+@dataclass
+class Road:
+    squares: list[tuple[int, int]]
+
+
+@dataclass
+class Holding:
+    side: str
+    square: tuple[int, int]
+    capital: bool
+    feature: str
+    detail: str | None = None  # e.g. the burial mound's object (FW-3.4.1)
+
+
+@dataclass
+class Config:
+    """A particular terrain configuration (FW-2.5 item 5) placed on a square."""
+
+    square: tuple[int, int]
+    name: str
+    category: str
+    rule: str
+    rolled_by: str
+    territory: str
+
+
+@dataclass
+class FwMap:
+    seed: int | str
+    width: int
+    height: int
+    square_mm: float
+    climate: Climate
+    region: str
+    sides: list[Side]
+    terrain: np.ndarray  # [row, col] terrain id
+    elevation: np.ndarray  # [row, col] 0..1
+    territory: np.ndarray  # [row, col] "A", "N" or "B"
+    river: np.ndarray  # [row, col] bool: the square touches a river edge
+    road: np.ndarray  # [row, col] bool
+    features: dict[tuple[int, int], list[str]]
+    rivers: list[River]
+    crossings: list[Crossing]
+    roads: list[Road]
+    holdings: list[Holding]
+    configs: list[Config]
+    dice_log: list[Roll]
+    notes: list[str] = field(default_factory=list)
+    options: dict = field(default_factory=dict)
+
+    # -- convenience ------------------------------------------------------
+    def side(self, side_id: str) -> Side:
+        return next(s for s in self.sides if s.id == side_id)
+
+    def terrain_at(self, sq: tuple[int, int]) -> str:
+        return str(self.terrain[sq[1], sq[0]])
+
+    def in_bounds(self, sq: tuple[int, int]) -> bool:
+        return 0 <= sq[0] < self.width and 0 <= sq[1] < self.height
+
+    def long_axis(self) -> str:
+        """Territory bands run across the long axis (AMB-08): 'x' when the map is wider than tall."""
+        return "x" if self.width >= self.height else "y"
+
+    # -- JSON -------------------------------------------------------------
+    def to_json(self) -> dict:
+        squares = []
+        for row in range(self.height):
+            for col in range(self.width):
+                squares.append(
+                    {
+                        "id": square_id(col, row),
+                        "col": col,
+                        "row": row,
+                        "terrain": str(self.terrain[row, col]),
+                        "river": bool(self.river[row, col]),
+                        "road": bool(self.road[row, col]),
+                        "territory": str(self.territory[row, col]),
+                        "features": list(self.features.get((col, row), [])),
+                        "elevation": round(float(self.elevation[row, col]), 4),
+                    }
+                )
+        return {
+            "schema": SCHEMA,
+            "version": VERSION,
+            "generator": "mapgen fw-map",
+            "seed": self.seed,
+            "width": self.width,
+            "height": self.height,
+            "square_mm": self.square_mm,
+            "region": self.region,
+            "climate": {
+                "zone": self.climate.zone,
+                "season": self.climate.season,
+                "precipitation_modifier": self.climate.precipitation_modifier,
+                "precipitation_kind": self.climate.precipitation_kind,
+            },
+            "sides": [{"id": s.id, "name": s.name, "race": s.race, "color": s.color} for s in self.sides],
+            "options": self.options,
+            "squares": squares,
+            "rivers": [
+                {
+                    "points": [list(p) for p in r.points],
+                    "mouth": r.mouth,
+                    "elevations": [round(e, 4) for e in r.elevations],
+                }
+                for r in self.rivers
+            ],
+            "crossings": [
+                {"squares": [square_id(*c.squares[0]), square_id(*c.squares[1])], "kind": c.kind}
+                for c in self.crossings
+            ],
+            "roads": [{"squares": [square_id(*s) for s in r.squares]} for r in self.roads],
+            "holdings": [
+                {
+                    "side": h.side,
+                    "square": square_id(*h.square),
+                    "capital": h.capital,
+                    "feature": h.feature,
+                    "detail": h.detail,
+                }
+                for h in self.holdings
+            ],
+            "configurations": [
+                {
+                    "square": square_id(*c.square),
+                    "name": c.name,
+                    "category": c.category,
+                    "rule": c.rule,
+                    "rolled_by": c.rolled_by,
+                    "territory": c.territory,
+                }
+                for c in self.configs
+            ],
+            "notes": list(self.notes),
+            "dice_log": [r.to_json() for r in self.dice_log],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict) -> "FwMap":
+        """Rebuild a map from ``fw-map.json``; a bad field raises BadFileError naming it."""
+        top = Reader(data, "")
+        width = top.int("width", 1, 2000)
+        height = top.int("height", 1, 2000)
+        clim = top.obj("climate")
+        climate = Climate(
+            clim.str("zone", {"cold", "temperate", "torrid"}),
+            clim.str("season"),
+            clim.int("precipitation_modifier", default=0),
+            clim.str("precipitation_kind", default=""),
+        )
+        sides = []
+        for s in top.items("sides"):
+            sides.append(Side(s.str("id"), s.str("name", default=s.str("id")), s.str("race", set(RACES)), s.str("color", default="#000")))
+        side_ids = {s.id for s in sides}
+
+        def square(reader: Reader, key: str, value=None) -> tuple[int, int]:
+            text = value if value is not None else reader.str(key)
+            try:
+                sq = parse_square(text)
+            except ValueError as exc:
+                raise BadFileError(f"field '{reader.where}.{key}': {exc}") from None
+            if not (0 <= sq[0] < width and 0 <= sq[1] < height):
+                raise BadFileError(f"field '{reader.where}.{key}': square {text} is outside the {width}x{height} map")
+            return sq
+
+        terrain = np.full((height, width), "", dtype="<U12")
+        elevation = np.zeros((height, width))
+        territory = np.full((height, width), "N", dtype="<U1")
+        river = np.zeros((height, width), bool)
+        road = np.zeros((height, width), bool)
+        features: dict[tuple[int, int], list[str]] = {}
+        seen = np.zeros((height, width), bool)
+        for sq in top.items("squares"):
+            col = sq.int("col", 0, width - 1)
+            row = sq.int("row", 0, height - 1)
+            if sq.data.get("id") is not None and sq.str("id") != square_id(col, row):
+                raise BadFileError(f"field '{sq.where}.id' is {sq.data['id']!r} but col/row say {square_id(col, row)}")
+            terrain[row, col] = sq.str("terrain", set(TERRAIN))
+            territory[row, col] = sq.str("territory", set(TERRITORIES))
+            river[row, col] = sq.bool("river")
+            road[row, col] = sq.bool("road")
+            elevation[row, col] = float(sq.get("elevation", (int, float), "a number", 0.0))
+            feats = sq.list("features", default=[])
+            if feats:
+                features[(col, row)] = [str(f) for f in feats]
+            seen[row, col] = True
+        if not seen.all():
+            row, col = np.argwhere(~seen)[0]
+            raise BadFileError(f"field 'squares' has no entry for square {square_id(int(col), int(row))}")
+
+        rivers = []
+        for r in top.items("rivers"):
+            pts = []
+            for i, p in enumerate(r.list("points")):
+                if not (isinstance(p, list) and len(p) == 2 and all(isinstance(v, int) and not isinstance(v, bool) for v in p)):
+                    raise BadFileError(f"field '{r.where}.points[{i}]' should be [x, y] whole numbers")
+                pts.append((p[0], p[1]))
+            elev = [float(e) for e in r.list("elevations", default=[])]
+            rivers.append(River(pts, r.str("mouth", set(MOUTHS)), elev))
+        crossings = []
+        for c in top.items("crossings"):
+            ids = c.list("squares")
+            if len(ids) != 2 or not all(isinstance(i, str) for i in ids):
+                raise BadFileError(f"field '{c.where}.squares' should be two square names")
+            crossings.append(Crossing((square(c, "squares", ids[0]), square(c, "squares", ids[1])), c.str("kind", set(CROSSING_KINDS))))
+        roads = []
+        for r in top.items("roads"):
+            ids = r.list("squares")
+            roads.append(Road([square(r, "squares", i if isinstance(i, str) else repr(i)) for i in ids]))
+        holdings = []
+        for h in top.items("holdings"):
+            holdings.append(
+                Holding(
+                    h.str("side", side_ids),
+                    square(h, "square"),
+                    h.bool("capital"),
+                    h.str("feature", default=""),
+                    h.get("detail", (str, type(None)), "a string or null", None),
+                )
+            )
+        configs = []
+        for c in top.items("configurations") if "configurations" in data else []:
+            configs.append(
+                Config(square(c, "square"), c.str("name"), c.str("category"), c.str("rule"), c.str("rolled_by"), c.str("territory"))
+            )
+        dice_log = []
+        for i, r in enumerate(top.list("dice_log", default=[])):
+            try:
+                dice_log.append(Roll.from_json(r))
+            except (KeyError, TypeError, ValueError) as exc:
+                raise BadFileError(f"field 'dice_log[{i}]' is malformed ({exc})") from None
+        return cls(
+            seed=data.get("seed", 0),
+            width=width,
+            height=height,
+            square_mm=float(top.get("square_mm", (int, float), "a number", 50)),
+            climate=climate,
+            region=top.str("region", default="flat"),
+            sides=sides,
+            terrain=terrain,
+            elevation=elevation,
+            territory=territory,
+            river=river,
+            road=road,
+            features=features,
+            rivers=rivers,
+            crossings=crossings,
+            roads=roads,
+            holdings=holdings,
+            configs=configs,
+            dice_log=dice_log,
+            notes=[str(n) for n in top.list("notes", default=[])],
+            options=data.get("options", {}) if isinstance(data.get("options"), dict) else {},
+        )

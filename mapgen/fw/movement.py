@@ -1,0 +1,97 @@
+"""The movement graph: which squares a force may step between.
+
+8-neighbour adjacency over land squares (AMB-02: zones of control count
+diagonals), minus every step that crosses a river, except orthogonal steps
+over a bridge or ford edge (AMB-06, strict mode).  Whether a step crosses a
+river is decided geometrically with shapely: the segment between the two
+square centres against the river lines, so a diagonal step through a point
+of a river crosses it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import networkx as nx
+import numpy as np
+import shapely
+
+from .rules import WATER
+
+#: Half of the king steps; the other half are the same pairs reversed.
+_HALF_STEPS = ((1, 0), (0, 1), (1, 1), (1, -1))
+
+
+@dataclass
+class Steps:
+    """Every pair of king-adjacent land squares, as parallel arrays."""
+
+    a: np.ndarray  # (n, 2) col, row
+    b: np.ndarray  # (n, 2)
+    diagonal: np.ndarray  # (n,) bool
+    crosses_river: np.ndarray  # (n,) bool
+
+
+def land_mask(terrain: np.ndarray) -> np.ndarray:
+    return ~np.isin(terrain, list(WATER))
+
+
+def land_steps(terrain: np.ndarray, rivers) -> Steps:
+    land = land_mask(terrain)
+    h, w = land.shape
+    rows, cols = np.nonzero(land)
+    a_parts, b_parts, diag_parts = [], [], []
+    for dc, dr in _HALF_STEPS:
+        c2, r2 = cols + dc, rows + dr
+        ok = (c2 >= 0) & (c2 < w) & (r2 >= 0) & (r2 < h)
+        ok[ok] = land[r2[ok], c2[ok]]
+        a_parts.append(np.stack([cols[ok], rows[ok]], axis=1))
+        b_parts.append(np.stack([c2[ok], r2[ok]], axis=1))
+        diag_parts.append(np.full(int(ok.sum()), bool(dc and dr)))
+    a = np.concatenate(a_parts) if a_parts else np.zeros((0, 2), int)
+    b = np.concatenate(b_parts) if b_parts else np.zeros((0, 2), int)
+    diagonal = np.concatenate(diag_parts) if diag_parts else np.zeros(0, bool)
+    return Steps(a, b, diagonal, crossing_mask(a, b, rivers))
+
+
+def crossing_mask(a: np.ndarray, b: np.ndarray, rivers) -> np.ndarray:
+    """True where the centre-to-centre segment meets a river line."""
+    crosses = np.zeros(len(a), bool)
+    lines = [shapely.LineString(r.points) for r in rivers if len(r.points) >= 2]
+    if not lines or not len(a):
+        return crosses
+    coords = np.stack([a + 0.5, b + 0.5], axis=1).astype(float)
+    segments = shapely.linestrings(coords)
+    tree = shapely.STRtree(lines)
+    seg_idx, _ = tree.query(segments, predicate="intersects")
+    crosses[np.unique(seg_idx)] = True
+    return crosses
+
+
+def crossing_lookup(crossings) -> dict[frozenset, str]:
+    return {frozenset(map(tuple, c.squares)): c.kind for c in crossings}
+
+
+def movement_graph(terrain: np.ndarray, rivers, crossings, steps: Steps | None = None) -> nx.Graph:
+    """Nodes: land squares ``(col, row)`` with ``terrain``; edges: legal steps.
+
+    Edge attributes: ``diagonal`` (bool) and ``crossing`` (``"bridge"``,
+    ``"ford"`` or None when no river is crossed).
+    """
+    steps = steps or land_steps(terrain, rivers)
+    at = crossing_lookup(crossings)
+    g = nx.Graph()
+    land = land_mask(terrain)
+    g.add_nodes_from(((int(c), int(r)), {"terrain": str(terrain[r, c])}) for r, c in np.argwhere(land))
+    edges = []
+    for (ac, ar), (bc, br), diag, cross in zip(
+        steps.a.tolist(), steps.b.tolist(), steps.diagonal.tolist(), steps.crosses_river.tolist()
+    ):
+        kind = None
+        if cross:
+            kind = None if diag else at.get(frozenset(((ac, ar), (bc, br))))
+            if kind is None:
+                continue
+        edges.append(((ac, ar), (bc, br), {"diagonal": diag, "crossing": kind}))
+    g.add_edges_from(edges)
+    return g

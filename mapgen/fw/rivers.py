@@ -1,0 +1,205 @@
+"""Rivers along square edges, like hexside rivers in a board wargame.
+
+A river is a path over the grid's corner points.  We flood the corner graph
+from its outlets (map edge, lake and sea shores) upwards in elevation order,
+giving every corner a downslope pointer and a *filled* elevation that rises
+strictly away from the outlets (Red Blob's mapgen4 approach, with sinks
+filled as in O'Leary's fillSinks).  A river then follows the pointers from a
+source beside high ground until it reaches an outlet or a corner already on
+another river: no river can run uphill or loop, by construction.
+"""
+
+from __future__ import annotations
+
+import heapq
+
+import numpy as np
+
+from ..grid import chebyshev, edge_squares
+from .model import River
+from .rules import HIGH_GROUND, WATER
+
+#: Rivers per 100 squares, by climate.
+RIVERS_PER_100 = {"cold": 1.6, "temperate": 1.6, "torrid": 1.0}
+#: A river shorter than this many edges is not worth drawing.
+MIN_RIVER_EDGES = 3
+#: Sources at least this far apart (Chebyshev, in corners).
+SOURCE_SPACING = 3
+#: Rise per step added while filling sinks, so every path strictly descends.
+EPSILON = 1e-4
+
+
+def corner_elevation(elevation: np.ndarray, water: np.ndarray) -> np.ndarray:
+    """Mean elevation of the up-to-four squares around each corner (water counts 0)."""
+    h, w = elevation.shape
+    e = np.where(water, 0.0, elevation)
+    padded = np.pad(e, 1, mode="edge")
+    # corner (x, y) touches squares (x-1..x, y-1..y): padded indices y..y+1, x..x+1
+    return (padded[:-1, :-1] + padded[:-1, 1:] + padded[1:, :-1] + padded[1:, 1:]) / 4.0
+
+
+def corner_touches(mask: np.ndarray) -> np.ndarray:
+    """[y, x] over corners: does any of the four squares around it satisfy ``mask``?"""
+    padded = np.pad(mask, 1, constant_values=False)
+    return padded[:-1, :-1] | padded[:-1, 1:] | padded[1:, :-1] | padded[1:, 1:]
+
+
+class CornerGraph:
+    """Which corner-to-corner edges a river may follow, and where rivers end."""
+
+    def __init__(self, terrain: np.ndarray):
+        h, w = terrain.shape
+        self.width, self.height = w, h
+        self.water = np.isin(terrain, list(WATER))
+        land = ~self.water
+        self.sea = corner_touches(terrain == "sea")
+        self.lake = corner_touches(terrain == "lake")
+        boundary = np.zeros((h + 1, w + 1), bool)
+        boundary[0, :] = boundary[-1, :] = boundary[:, 0] = boundary[:, -1] = True
+        self.boundary = boundary
+        self.outlet = boundary | self.sea | self.lake
+        # Horizontal edge (x,y)-(x+1,y), 0<y<h: squares (x,y-1) and (x,y) both land.
+        self.h_ok = np.zeros((h + 1, w), bool)
+        self.h_ok[1:h, :] = land[:-1, :] & land[1:, :]
+        # Vertical edge (x,y)-(x,y+1), 0<x<w: squares (x-1,y) and (x,y) both land.
+        self.v_ok = np.zeros((h, w + 1), bool)
+        self.v_ok[:, 1:w] = land[:, :-1] & land[:, 1:]
+
+    def steps(self, x: int, y: int):
+        if x < self.width and self.h_ok[y, x]:
+            yield x + 1, y
+        if x > 0 and self.h_ok[y, x - 1]:
+            yield x - 1, y
+        if y < self.height and self.v_ok[y, x]:
+            yield x, y + 1
+        if y > 0 and self.v_ok[y - 1, x]:
+            yield x, y - 1
+
+    def mouth(self, x: int, y: int) -> str:
+        if self.sea[y, x]:
+            return "sea"
+        if self.lake[y, x]:
+            return "lake"
+        return "edge"
+
+
+def drainage(graph: CornerGraph, elev: np.ndarray) -> tuple[np.ndarray, dict]:
+    """Priority-flood from the outlets: filled elevation and downslope pointer per corner.
+
+    Corners are visited lowest first, so each corner's pointer leads to a
+    corner visited before it, with a strictly lower filled elevation.
+    """
+    filled = np.full(elev.shape, np.inf)
+    down: dict[tuple[int, int], tuple[int, int]] = {}
+    heap: list[tuple[float, int, int, int]] = []
+    order = 0
+    for y, x in np.argwhere(graph.outlet):
+        filled[y, x] = elev[y, x]
+        heap.append((float(elev[y, x]), order, int(x), int(y)))
+        order += 1
+    heapq.heapify(heap)
+    while heap:
+        level, _, x, y = heapq.heappop(heap)
+        if level > filled[y, x]:
+            continue
+        for nx_, ny in graph.steps(x, y):
+            if graph.outlet[ny, nx_]:
+                continue
+            rise = max(float(elev[ny, nx_]), level + EPSILON)
+            if rise < filled[ny, nx_]:
+                filled[ny, nx_] = rise
+                down[(nx_, ny)] = (x, y)
+                heapq.heappush(heap, (rise, order, nx_, ny))
+                order += 1
+    return filled, down
+
+
+def flow_length(down: dict) -> dict:
+    """Edges from each corner to its outlet along the pointers."""
+    length: dict = {}
+    for start in down:
+        path = []
+        c = start
+        while c in down and c not in length:
+            path.append(c)
+            c = down[c]
+        base = length.get(c, 0)
+        for i, p in enumerate(reversed(path)):
+            length[p] = base + i + 1
+    return length
+
+
+def pick_sources(rng: np.random.Generator, terrain: np.ndarray, filled: np.ndarray, down: dict, count: int):
+    """Corners beside hills or mountains, spread apart; high ones with a long way to run more likely."""
+    high = corner_touches(np.isin(terrain, list(HIGH_GROUND)))
+    length = flow_length(down)
+    cands = [
+        (int(x), int(y))
+        for y, x in np.argwhere(high)
+        if length.get((int(x), int(y)), 0) >= MIN_RIVER_EDGES
+    ]
+    if not cands:
+        return []
+    weight = np.array([filled[y, x] * np.sqrt(length[(x, y)]) for x, y in cands]) + 0.05
+    keys = rng.random(len(cands)) ** (1.0 / weight)  # weighted order without replacement
+    chosen: list[tuple[int, int]] = []
+    for i in np.argsort(-keys, kind="stable"):
+        c = cands[i]
+        if all(chebyshev(c, o) >= SOURCE_SPACING for o in chosen):
+            chosen.append(c)
+            if len(chosen) >= count:
+                break
+    return chosen
+
+
+def trace(source, down: dict, on_river: set) -> list[tuple[int, int]]:
+    """Follow the downslope pointers to an outlet or to another river."""
+    path = [source]
+    while path[-1] in down:
+        nxt = down[path[-1]]
+        path.append(nxt)
+        if nxt in on_river:
+            break
+    return path
+
+
+def generate_rivers(rng: np.random.Generator, terrain: np.ndarray, elevation: np.ndarray, climate: str):
+    """The rivers stage: returns (rivers, river_square_mask)."""
+    h, w = terrain.shape
+    graph = CornerGraph(terrain)
+    elev = corner_elevation(elevation, graph.water)
+    filled, down = drainage(graph, elev)
+    count = max(1, int(round(RIVERS_PER_100[climate] * w * h / 100)))
+    rivers: list[River] = []
+    on_river: set[tuple[int, int]] = set()
+    for source in pick_sources(rng, terrain, filled, down, count):
+        if source in on_river:
+            continue
+        path = trace(source, down, on_river)
+        if len(path) - 1 < MIN_RIVER_EDGES:
+            continue
+        end = path[-1]
+        mouth = "river" if end in on_river else graph.mouth(*end)
+        rivers.append(River(path, mouth, [float(filled[y, x]) for x, y in path]))
+        on_river.update(path)
+    return rivers, river_squares(rivers, w, h)
+
+
+def river_squares(rivers, width: int, height: int) -> np.ndarray:
+    """Every square touching a river edge has the river."""
+    mask = np.zeros((height, width), bool)
+    for river in rivers:
+        for a, b in river.edges():
+            for c, r in edge_squares(a, b):
+                if 0 <= c < width and 0 <= r < height:
+                    mask[r, c] = True
+    return mask
+
+
+def river_edge_set(rivers) -> set[frozenset]:
+    """All river edges as frozensets of their two corner points."""
+    return {frozenset((tuple(a), tuple(b))) for r in rivers for a, b in r.edges()}
+
+
+def river_points(rivers) -> set[tuple[int, int]]:
+    return {tuple(p) for r in rivers for p in r.points}

@@ -1,0 +1,114 @@
+"""The setup sheet: every roll in order, readable by a player checking the generator."""
+
+from __future__ import annotations
+
+from ..grid import square_id
+from .model import FwMap
+from .rules import ALL_TABLES, HOLDING_FEATURE, TERRAIN
+
+
+def _cell(text) -> str:
+    return str(text).replace("|", "\\|")
+
+
+def _label(outcome: str | None) -> str:
+    return (outcome or "").replace("_", " ")
+
+
+def setup_sheet(m: FwMap) -> str:
+    lines: list[str] = []
+    add = lines.append
+    sides = ", ".join(f"{s.id} {s.name} ({_label(s.race)})" for s in m.sides)
+    add(f"# Fantasy Warriors campaign map — seed {m.seed}")
+    add("")
+    add(f"- Map: {m.width} x {m.height} squares of {m.square_mm:g} mm (columns A-{square_id(m.width - 1, 0)[:-1]}, rows 1-{m.height})")
+    add(f"- Sides: {sides}")
+    add(
+        f"- Climate zone: {m.climate.zone} (FW-7.2); season: {_label(m.climate.season)} (FW-7.3); "
+        f"precipitation test modifier {m.climate.precipitation_modifier:+d} (FW-7.4)"
+    )
+    add(f"- Region type: {m.region} (FW-11.2, rolled once for the campaign area, AMB-73)")
+    add("- Rivers are crossed only at bridges and fords (AMB-06, strict mode); adjacency counts diagonals (AMB-02).")
+    add("")
+    add("## Territory (FW-2.3)")
+    add("")
+    axis = "west to east" if m.long_axis() == "x" else "north to south"
+    add(f"Thirds across the long axis ({axis}, AMB-08):")
+    add("")
+    for tid, label in (("A", "side A"), ("N", "neutral"), ("B", "side B")):
+        mask = m.territory == tid
+        if mask.any():
+            rows, cols = mask.nonzero()
+            add(
+                f"- {label}: columns {square_id(int(cols.min()), 0)[:-1]}-{square_id(int(cols.max()), 0)[:-1]}, "
+                f"rows {int(rows.min()) + 1}-{int(rows.max()) + 1}"
+            )
+    add("")
+    add("## Holdings (FW-3)")
+    add("")
+    add("| Side | Square | Kind | Terrain | Feature (FW-3.4) |")
+    add("|---|---|---|---|---|")
+    labels = {b.outcome: b.label for b in HOLDING_FEATURE.bands}
+    for h in m.holdings:
+        feat = labels.get(h.feature, _label(h.feature))
+        if h.detail:
+            feat += f" — {_label(h.detail)}"
+        add(f"| {h.side} | {square_id(*h.square)} | {'capital' if h.capital else 'holding'} | {m.terrain_at(h.square)} | {feat} |")
+    add("")
+    if m.configs:
+        add("## Particular terrain configurations (FW-2.5, FW-11.5 to FW-11.8)")
+        add("")
+        add("| Square | Configuration | Table | Rolled by | Territory |")
+        add("|---|---|---|---|---|")
+        for c in m.configs:
+            add(f"| {square_id(*c.square)} | {_label(c.name)} | {c.rule} | {c.rolled_by} | {c.territory} |")
+        add("")
+    add("## Rivers, crossings and roads")
+    add("")
+    for i, r in enumerate(m.rivers, 1):
+        add(f"- River {i}: {len(r.points) - 1} edges from corner {tuple(r.points[0])} to {tuple(r.points[-1])}, mouth: {r.mouth}")
+    for c in m.crossings:
+        add(f"- {c.kind.capitalize()} between {square_id(*c.squares[0])} and {square_id(*c.squares[1])}")
+    for i, r in enumerate(m.roads, 1):
+        add(f"- Road {i}: {' - '.join(square_id(*s) for s in r.squares)}")
+    passes = [square_id(*sq) for sq, f in m.features.items() if "pass" in f]
+    if passes:
+        add(f"- Mountain passes (roads over mountains): {', '.join(passes)}")
+    add("")
+    if m.notes:
+        add("## Notes")
+        add("")
+        for n in m.notes:
+            add(f"- {n}")
+        add("")
+    add("## Terrain effects (FW-2.6)")
+    add("")
+    add("| Terrain | Movement | Force Test |")
+    add("|---|---|---|")
+    for t in TERRAIN.values():
+        if t.movement is not None:
+            add(f"| {t.label} | {t.movement:+d} | {t.force_test:+d} |")
+    add("| River in the square | -1 (a bridge cancels it) | 0 |")
+    add("| Road or caravan track | +1 | 0 |")
+    add("| Mountain pass | cancels the mountain -3 | 0 |")
+    add("")
+    add("## Every roll, in order")
+    add("")
+    add("| # | Rule | Purpose | Dice | Faces | Modifiers | Total | Result |")
+    add("|---|---|---|---|---|---|---|---|")
+    for r in m.dice_log:
+        mods = ", ".join(f"{x.name} {x.value:+d}" for x in r.modifiers) or "-"
+        faces = " ".join(str(f) for f in r.faces)
+        add(
+            f"| {r.seq} | {r.rule} | {_cell(r.purpose)} | {r.dice} | {faces} | {_cell(mods)} | {r.total} | {_cell(_label(r.result))} |"
+        )
+    add("")
+    add("## Tables used")
+    add("")
+    used = {r.rule for r in m.dice_log}
+    for t in ALL_TABLES:
+        if t.rule in used:
+            bands = "; ".join(f"{b.span()} {b.label}" for b in t.bands)
+            add(f"- **{t.rule} {t.name}** ({t.dice}): {bands}")
+    add("")
+    return "\n".join(lines)

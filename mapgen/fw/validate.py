@@ -1,0 +1,311 @@
+"""Check a campaign map (generated or edited by hand) against every placement rule.
+
+Each check yields :class:`Violation` objects naming the rule ID, so a player
+who moved a holding by hand learns exactly which rule the move breaks.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import networkx as nx
+import numpy as np
+
+from ..grid import chebyshev, edge_squares, shared_edge, square_id
+from .model import FwMap
+from .movement import movement_graph
+from .rivers import corner_touches, river_squares
+from .rules import (
+    CONFIGS_NEUTRAL_PER_SIDE,
+    CONFIGS_PER_SIDE,
+    HIGH_GROUND,
+    HOLDING_MIN_DISTANCE,
+    RACE_EXCEPTIONS,
+    WATER,
+    holding_terrain_allowed,
+)
+from .territory import band_sizes
+
+
+@dataclass(frozen=True)
+class Violation:
+    rule: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.rule}: {self.message}"
+
+
+def _sq(sq) -> str:
+    return square_id(*sq)
+
+
+def check_territory(m: FwMap):
+    long_x = m.long_axis() == "x"
+    length = m.width if long_x else m.height
+    try:
+        outer, centre, _ = band_sizes(length)
+    except ValueError as exc:
+        yield Violation("FW-2.3", str(exc))
+        return
+    ids = [s.id for s in m.sides]
+    first = m.territory[:, :outer] if long_x else m.territory[:outer, :]
+    mid = m.territory[:, outer : outer + centre] if long_x else m.territory[outer : outer + centre, :]
+    last = m.territory[:, length - outer :] if long_x else m.territory[length - outer :, :]
+    ends = []
+    for name, part in (("first", first), ("last", last)):
+        values = set(np.unique(part).tolist())
+        if len(values) != 1 or values.pop() not in ids:
+            yield Violation("FW-2.3", f"the {name} outer third ({outer} squares deep) must belong wholly to one side")
+        else:
+            ends.append(str(part.flat[0]))
+    if len(ends) == 2 and ends[0] == ends[1]:
+        yield Violation("FW-2.3", "both outer thirds belong to the same side")
+    if not (mid == "N").all():
+        yield Violation("FW-2.3", f"the central third ({centre} squares) must be neutral ('N')")
+
+
+def check_holdings(m: FwMap):
+    races = {s.id: s.race for s in m.sides}
+    for side in races:
+        caps = [h for h in m.holdings if h.side == side and h.capital]
+        if len(caps) != 1:
+            yield Violation("FW-3.1", f"side {side} has {len(caps)} capitals; it must have exactly one")
+    seen = {}
+    for h in m.holdings:
+        if not m.in_bounds(h.square):
+            yield Violation("FW-3.2", f"holding at {_sq(h.square)} is outside the map")
+            continue
+        if h.square in seen:
+            yield Violation("FW-3.2", f"two holdings on {_sq(h.square)}")
+        seen[h.square] = h
+        where = str(m.territory[h.square[1], h.square[0]])
+        if where != h.side:
+            yield Violation("FW-3.2", f"side {h.side}'s holding at {_sq(h.square)} is in territory {where}, not its own")
+        t = m.terrain_at(h.square)
+        race = races.get(h.side, "")
+        if not holding_terrain_allowed(t, race):
+            if t in WATER:
+                yield Violation("FW-3.2", f"holding at {_sq(h.square)} stands on {t}")
+            else:
+                rule = next((rid for r, (terr, rid) in RACE_EXCEPTIONS.items() if t in terr), "FW-3.2")
+                yield Violation(
+                    "FW-3.2",
+                    f"side {h.side} ({race}) may not place a holding on {t} at {_sq(h.square)} (only the race of {rule} may)",
+                )
+    same = [(a, b) for i, a in enumerate(m.holdings) for b in m.holdings[i + 1 :] if a.side == b.side]
+    for a, b in same:
+        d = chebyshev(a.square, b.square)
+        if d < HOLDING_MIN_DISTANCE:
+            yield Violation(
+                "FW-3.2",
+                f"side {a.side}'s holdings at {_sq(a.square)} and {_sq(b.square)} are {d} square(s) apart; "
+                f"they must be at least {HOLDING_MIN_DISTANCE} apart (AMB-07)",
+            )
+
+
+def check_chains(m: FwMap):
+    high = np.isin(m.terrain, list(HIGH_GROUND))
+    padded = np.pad(high, 1)
+    for r, c in np.argwhere(high):
+        block = padded[r : r + 3, c : c + 3]
+        if block.sum() < 2:
+            yield Violation("FW-2.5", f"{m.terrain[r, c]} at {_sq((c, r))} is isolated; hills and mountains form chains")
+
+
+def check_rivers(m: FwMap):
+    w, h = m.width, m.height
+    water = np.isin(m.terrain, list(WATER))
+    high_corner = corner_touches(np.isin(m.terrain, list(HIGH_GROUND)))
+    sea_corner = corner_touches(m.terrain == "sea")
+    lake_corner = corner_touches(m.terrain == "lake")
+    all_points: list[set] = [set(map(tuple, r.points)) for r in m.rivers]
+    for i, river in enumerate(m.rivers):
+        name = f"river {i + 1}"
+        pts = [tuple(p) for p in river.points]
+        if len(pts) < 2:
+            yield Violation("FW-2.5", f"{name} has fewer than two points")
+            continue
+        if any(not (0 <= x <= w and 0 <= y <= h) for x, y in pts):
+            yield Violation("FW-2.5", f"{name} leaves the map")
+            continue
+        if len(set(pts)) != len(pts):
+            yield Violation("FW-2.5", f"{name} visits a point twice (a loop)")
+        ok_path = True
+        for a, b in zip(pts, pts[1:]):
+            if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
+                yield Violation("FW-2.5", f"{name} jumps from {a} to {b}; rivers follow square edges")
+                ok_path = False
+                break
+            s1, s2 = edge_squares(a, b)
+            for c, r in (s1, s2):
+                if not (0 <= c < w and 0 <= r < h):
+                    yield Violation("FW-2.5", f"{name} runs along the map border at {a}-{b}")
+                    ok_path = False
+                elif water[r, c]:
+                    yield Violation("FW-2.5", f"{name} runs along {m.terrain[r, c]} at {_sq((c, r))}")
+                    ok_path = False
+            if not ok_path:
+                break
+        if river.elevations:
+            el = river.elevations
+            if len(el) != len(pts) or any(b >= a for a, b in zip(el, el[1:])):
+                yield Violation("FW-2.5", f"{name} does not flow strictly downhill")
+        x0, y0 = pts[0]
+        if not high_corner[y0, x0]:
+            yield Violation("FW-2.5", f"{name} is not born beside hills or mountains (source {pts[0]})")
+        xe, ye = pts[-1]
+        mouth_ok = {
+            "edge": xe in (0, w) or ye in (0, h),
+            "sea": bool(sea_corner[ye, xe]),
+            "lake": bool(lake_corner[ye, xe]),
+            "river": any(pts[-1] in other for j, other in enumerate(all_points) if j != i),
+        }.get(river.mouth, False)
+        if not mouth_ok:
+            yield Violation("FW-2.5", f"{name} ends at {pts[-1]}, which is not a valid '{river.mouth}' mouth")
+    if all(len(r.points) >= 2 for r in m.rivers):
+        try:
+            expected = river_squares(m.rivers, w, h)
+        except ValueError:
+            return
+        for r, c in np.argwhere(expected != m.river):
+            has = "has" if m.river[r, c] else "lacks"
+            yield Violation("FW-2.5", f"square {_sq((c, r))} {has} the river flag but {'does not touch' if m.river[r, c] else 'touches'} a river edge")
+
+
+def river_edges(m: FwMap) -> set[frozenset]:
+    return {frozenset((tuple(a), tuple(b))) for r in m.rivers for a, b in zip(r.points, r.points[1:])}
+
+
+def check_crossings(m: FwMap):
+    edges = river_edges(m)
+    seen = set()
+    for cr in m.crossings:
+        a, b = cr.squares
+        key = frozenset((a, b))
+        if key in seen:
+            yield Violation("AMB-06", f"two crossings on the edge {_sq(a)}|{_sq(b)}")
+        seen.add(key)
+        try:
+            edge = frozenset(shared_edge(a, b))
+        except ValueError:
+            yield Violation("AMB-06", f"{cr.kind} between {_sq(a)} and {_sq(b)}: the squares do not share an edge")
+            continue
+        if edge not in edges:
+            yield Violation("AMB-06", f"{cr.kind} between {_sq(a)} and {_sq(b)} is not on a river edge")
+
+
+def check_roads(m: FwMap):
+    edges = river_edges(m)
+    points = {tuple(p) for r in m.rivers for p in r.points}
+    bridges = {frozenset(c.squares) for c in m.crossings if c.kind == "bridge"}
+    expected = np.zeros_like(m.road)
+    for i, road in enumerate(m.roads):
+        for sq in road.squares:
+            if not m.in_bounds(sq):
+                yield Violation("FW-2.5", f"road {i + 1} leaves the map at {sq}")
+                return
+            expected[sq[1], sq[0]] = True
+            t = m.terrain_at(sq)
+            if t in WATER:
+                yield Violation("FW-2.5", f"road {i + 1} runs over {t} at {_sq(sq)}")
+            if t == "mountain" and "pass" not in m.features.get(sq, []):
+                yield Violation("FW-2.6", f"road {i + 1} crosses the mountain at {_sq(sq)} without a pass")
+        for a, b in zip(road.squares, road.squares[1:]):
+            if chebyshev(a, b) != 1:
+                yield Violation("FW-2.5", f"road {i + 1} jumps from {_sq(a)} to {_sq(b)}")
+                continue
+            if a[0] != b[0] and a[1] != b[1]:
+                corner = (max(a[0], b[0]), max(a[1], b[1]))
+                if corner in points:
+                    yield Violation("AMB-06", f"road {i + 1} slips diagonally through a river point between {_sq(a)} and {_sq(b)}")
+            elif frozenset(shared_edge(a, b)) in edges and frozenset((a, b)) not in bridges:
+                yield Violation("AMB-06", f"road {i + 1} crosses a river between {_sq(a)} and {_sq(b)} without a bridge")
+    for r, c in np.argwhere(expected != m.road):
+        yield Violation("FW-2.5", f"square {_sq((c, r))}: its road flag does not match the roads list")
+    # Roads join each capital to its holdings and the capitals to each other.
+    g = nx.Graph()
+    for road in m.roads:
+        g.add_nodes_from(road.squares)
+        g.add_edges_from(zip(road.squares, road.squares[1:]))
+    caps = {h.side: h.square for h in m.holdings if h.capital}
+    for h in m.holdings:
+        cap = caps.get(h.side)
+        if cap and not h.capital and not (cap in g and h.square in g and nx.has_path(g, cap, h.square)):
+            yield Violation("FW-2.5", f"no road joins side {h.side}'s capital {_sq(cap)} to its holding at {_sq(h.square)}")
+    capitals = list(caps.values())
+    for a, b in zip(capitals, capitals[1:]):
+        if not (a in g and b in g and nx.has_path(g, a, b)):
+            yield Violation("FW-2.5", f"no road joins the capitals {_sq(a)} and {_sq(b)}")
+
+
+def check_reachability(m: FwMap):
+    g = movement_graph(m.terrain, m.rivers, m.crossings)
+    squares = [h.square for h in m.holdings if h.square in g]
+    if not squares:
+        return
+    comp = nx.node_connected_component(g, squares[0])
+    for sq in squares[1:]:
+        if sq not in comp:
+            yield Violation(
+                "AMB-06",
+                f"holding at {_sq(sq)} cannot be reached by land from {_sq(squares[0])} (rivers are crossed only at bridges and fords)",
+            )
+
+
+def check_climate(m: FwMap):
+    seasons = {"cold": {"winter"}, "temperate": {"spring", "summer", "autumn", "winter"}, "torrid": {"great_rains", "dry"}}
+    if m.climate.season not in seasons.get(m.climate.zone, set()):
+        yield Violation("FW-7.3", f"season {m.climate.season!r} does not exist in a {m.climate.zone} zone")
+    if m.climate.zone != "torrid":
+        for r, c in np.argwhere(m.terrain == "desert"):
+            if "wasteland" not in m.features.get((int(c), int(r)), []):
+                yield Violation("FW-2.2", f"desert at {_sq((c, r))} in a {m.climate.zone} zone (only a cursed wasteland may be)")
+    if m.climate.zone == "torrid" and (m.terrain == "forest").any():
+        yield Violation("FW-11.5", "forests are jungles in a torrid zone")
+    if m.climate.zone != "torrid" and (m.terrain == "jungle").any():
+        yield Violation("FW-11.5", "jungle outside a torrid zone")
+
+
+def check_configs(m: FwMap):
+    counts: dict[tuple[str, str], int] = {}
+    for cf in m.configs:
+        counts[(cf.rolled_by, cf.territory)] = counts.get((cf.rolled_by, cf.territory), 0) + 1
+        if not m.in_bounds(cf.square):
+            yield Violation("FW-2.5", f"configuration {cf.name} is outside the map")
+            continue
+        where = str(m.territory[cf.square[1], cf.square[0]])
+        if where != cf.territory:
+            yield Violation("FW-2.5", f"{cf.name} at {_sq(cf.square)} lies in territory {where}, not {cf.territory}")
+        t = m.terrain_at(cf.square)
+        feats = m.features.get(cf.square, [])
+        if cf.name == "pass" and t != "mountain":
+            yield Violation("AMB-44", f"pass at {_sq(cf.square)} is not on a mountain square")
+        if cf.name == "barrier" and "pass" not in feats and not any(c.name == "pass" and c.square == cf.square for c in m.configs):
+            yield Violation("AMB-44", f"barrier at {_sq(cf.square)} is not on a pass")
+        if cf.name == "bridge" and not m.river[cf.square[1], cf.square[0]]:
+            yield Violation("AMB-44", f"bridge at {_sq(cf.square)} is not on a river square")
+    for (side, terr), n in counts.items():
+        limit = CONFIGS_PER_SIDE if terr == side else CONFIGS_NEUTRAL_PER_SIDE if terr == "N" else 0
+        if n > limit:
+            yield Violation("FW-2.5", f"side {side} has {n} configurations in territory {terr}; at most {limit}")
+
+
+CHECKS = (
+    check_territory,
+    check_holdings,
+    check_chains,
+    check_rivers,
+    check_crossings,
+    check_roads,
+    check_reachability,
+    check_climate,
+    check_configs,
+)
+
+
+def validate(m: FwMap) -> list[Violation]:
+    out: list[Violation] = []
+    for check in CHECKS:
+        out.extend(check(m))
+    return out

@@ -1,0 +1,157 @@
+"""Each stage of the map pipeline on small hand-made inputs, with injected dice."""
+
+import networkx as nx
+import numpy as np
+import pytest
+
+from mapgen.dice import ScriptedDice
+from mapgen.errors import InfeasibleError
+from mapgen.fw.climate import roll_climate
+from mapgen.fw.holdings import place_holdings
+from mapgen.fw.model import Crossing, River, Side
+from mapgen.fw.movement import land_steps, movement_graph
+from mapgen.fw.rivers import generate_rivers, river_squares
+from mapgen.fw.roads import add_fords
+from mapgen.fw.territory import assign_territory, band_sizes
+from mapgen.grid import col_letters, edge_squares, parse_square, shared_edge, square_id
+
+SIDES = [Side("A", "Red", "humans", "#c00"), Side("B", "Blue", "humans", "#00c")]
+
+
+def test_square_names():
+    assert square_id(2, 3) == "C4"
+    assert col_letters(25) == "Z" and col_letters(26) == "AA" and col_letters(27) == "AB"
+    assert parse_square("AB12") == (27, 11)
+    for bad in ("4C", "C0", "", "C-1"):
+        with pytest.raises(ValueError):
+            parse_square(bad)
+
+
+def test_edges_and_squares_agree():
+    assert edge_squares((3, 2), (4, 2)) == ((3, 1), (3, 2))
+    assert edge_squares((3, 2), (3, 3)) == ((2, 2), (3, 2))
+    assert set(shared_edge((3, 1), (3, 2))) == {(3, 2), (4, 2)}
+    with pytest.raises(ValueError):
+        shared_edge((0, 0), (1, 1))
+
+
+@pytest.mark.parametrize(
+    "faces,zone,season,mod",
+    [([1], "cold", "winter", 2), ([3, 1], "temperate", "spring", 1), ([4, 3], "temperate", "summer", 0),
+     ([4, 5], "temperate", "autumn", 1), ([3, 6], "temperate", "winter", 2), ([5, 3], "torrid", "great_rains", 2),
+     ([6, 6], "torrid", "dry", 0)],
+)
+def test_climate_and_season(faces, zone, season, mod):
+    d = ScriptedDice(faces)
+    c = roll_climate(d)
+    assert (c.zone, c.season, c.precipitation_modifier) == (zone, season, mod)
+    assert d.remaining == 0  # a cold zone rolls no season (AMB-09)
+
+
+@pytest.mark.parametrize("length,sizes", [(3, (1, 1, 1)), (9, (3, 3, 3)), (10, (3, 4, 3)), (11, (4, 3, 4)), (15, (5, 5, 5))])
+def test_band_sizes(length, sizes):
+    assert band_sizes(length) == sizes
+
+
+def test_territory_winner_chooses_the_end_with_room():
+    terrain = np.full((6, 9), "plain", dtype="<U12")
+    terrain[:, :3] = "mountain"  # west end useless to humans
+    d = ScriptedDice([6, 1])  # A wins
+    t = assign_territory(d, terrain, SIDES)
+    assert (t[:, 6:] == "A").all() and (t[:, :3] == "B").all() and (t[:, 3:6] == "N").all()
+    assert "A wins and takes the east end" == d.log[-1].result
+
+
+def test_territory_on_a_tall_map_splits_rows():
+    terrain = np.full((12, 5), "plain", dtype="<U12")
+    t = assign_territory(ScriptedDice([1, 2]), terrain, SIDES)
+    assert (t[:4] == "B").all() and (t[4:8] == "N").all() and (t[8:] == "A").all()
+
+
+def _holdings(terrain, races=("humans", "humans"), minor=1, faces=None):
+    h, w = terrain.shape
+    territory = np.full((h, w), "N", dtype="<U1")
+    third = w // 3
+    territory[:, :third] = "A"
+    territory[:, w - third :] = "B"
+    sides = [Side("A", "Red", races[0], "#c00"), Side("B", "Blue", races[1], "#00c")]
+    faces = faces or [1, 6] + [3, 4] * (minor + 1) * 2
+    d = ScriptedDice(faces)
+    notes = []
+    hs = place_holdings(d, sides, minor, terrain, territory, np.ones((h, w), bool), np.zeros((h, w), bool), notes)
+    return hs, d, notes, territory
+
+
+def test_loser_places_first_and_every_holding_rolls_its_feature():
+    terrain = np.full((9, 9), "plain", dtype="<U12")
+    hs, d, _, _ = _holdings(terrain)
+    assert [h.side for h in hs] == ["A", "A", "B", "B"]  # A rolled 1: A places first
+    assert d.log[1].result == "A places first"
+    feats = [r for r in d.log if r.rule == "FW-3.4"]
+    assert len(feats) == 4 and all(r.total == 7 and r.result == "sanctuary" for r in feats)
+    assert all(h.feature == "sanctuary" for h in hs)
+
+
+def test_dwarves_may_hold_mountains_humans_may_not():
+    terrain = np.full((9, 9), "mountain", dtype="<U12")
+    terrain[:, 3:6] = "plain"
+    hs, _, notes, _ = _holdings(terrain, races=("dwarves", "dwarves"))
+    assert all(terrain[h.square[1], h.square[0]] == "mountain" for h in hs) and not notes
+    with pytest.raises(InfeasibleError) as exc:
+        _holdings(terrain, races=("humans", "humans"))
+    assert "FW-3.2" in str(exc.value)
+
+
+def test_forest_is_cleared_only_when_the_open_ground_is_too_small():
+    terrain = np.full((9, 9), "forest", dtype="<U12")
+    hs, _, notes, _ = _holdings(terrain, races=("wood_elves", "humans"))
+    a = [h for h in hs if h.side == "A"]
+    assert all(terrain[h.square[1], h.square[0]] == "forest" for h in a)  # elves keep their forest
+    assert len(notes) == 2 and all("cleared" in n for n in notes)  # humans had to clear two squares
+
+
+def test_spacing_infeasible_names_the_rule_and_the_fix():
+    terrain = np.full((3, 9), "plain", dtype="<U12")
+    with pytest.raises(InfeasibleError) as exc:
+        _holdings(terrain, minor=3)
+    msg = str(exc.value)
+    assert "FW-3.2" in msg and "at least 3 squares apart" in msg and "--holdings" in msg
+
+
+def test_rivers_flow_downhill_from_high_ground_to_an_outlet():
+    rng = np.random.default_rng(0)
+    h, w = 10, 12
+    terrain = np.full((h, w), "plain", dtype="<U12")
+    terrain[2:4, 2:6] = "mountain"
+    yy, xx = np.mgrid[0:h, 0:w]
+    elevation = 1.0 - (xx / w)  # falls to the east
+    elevation[terrain == "mountain"] = 1.0
+    rivers, mask = generate_rivers(rng, terrain, elevation, "temperate")
+    assert rivers
+    for r in rivers:
+        assert all(b < a for a, b in zip(r.elevations, r.elevations[1:]))
+        assert len(set(r.points)) == len(r.points)
+        assert r.mouth in ("edge", "river")
+    assert (mask == river_squares(rivers, w, h)).all()
+
+
+def test_a_diagonal_through_a_river_point_is_cut_and_fords_reconnect():
+    terrain = np.full((4, 4), "plain", dtype="<U12")
+    river = River([(2, 0), (2, 1), (2, 2), (2, 3), (2, 4)], "edge")  # splits west from east
+    g = movement_graph(terrain, [river], [])
+    assert not g.has_edge((1, 1), (2, 1)) and not g.has_edge((1, 1), (2, 2))  # orthogonal and diagonal
+    assert g.has_edge((0, 0), (1, 1))
+    steps = land_steps(terrain, [river])
+    fords = add_fords(np.random.default_rng(1), terrain, steps, [], np.ones((4, 4), bool), [river])
+    assert len(fords) == 1 and fords[0].kind == "ford"
+    g = movement_graph(terrain, [river], fords)
+    assert nx.is_connected(g)
+    a, b = fords[0].squares
+    assert g.edges[a, b]["crossing"] == "ford"
+
+
+def test_a_bridge_lets_a_force_cross_only_on_its_edge():
+    terrain = np.full((3, 4), "plain", dtype="<U12")
+    river = River([(2, 0), (2, 1), (2, 2), (2, 3)], "edge")
+    g = movement_graph(terrain, [river], [Crossing(((1, 1), (2, 1)), "bridge")])
+    assert g.has_edge((1, 1), (2, 1)) and not g.has_edge((1, 0), (2, 0)) and not g.has_edge((1, 0), (2, 1))
