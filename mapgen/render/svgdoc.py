@@ -1,0 +1,52 @@
+"""SVG documents measured in millimetres, with Inkscape layers.
+
+One user unit is one millimetre (``width="420mm"`` with ``viewBox="0 0 420 ..."``),
+so a drawing printed at 100 % is true scale.  Layers are ``<g>`` elements that
+Inkscape shows as layers, so players can hide or edit parts of a map.
+"""
+
+from __future__ import annotations
+
+import re
+
+import svgwrite
+
+INKSCAPE_NS = "http://www.inkscape.org/namespaces/inkscape"
+
+
+def fmt(value: float) -> str:
+    """Short, stable number text: same value, same bytes."""
+    text = f"{value:.3f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+class SvgDoc:
+    """A drawing ``width_mm`` x ``height_mm`` with named layers."""
+
+    def __init__(self, width_mm: float, height_mm: float, title: str = ""):
+        self.width_mm = width_mm
+        self.height_mm = height_mm
+        self.drawing = svgwrite.Drawing(
+            size=(f"{fmt(width_mm)}mm", f"{fmt(height_mm)}mm"),
+            viewBox=f"0 0 {fmt(width_mm)} {fmt(height_mm)}",
+            debug=False,
+            profile="full",
+        )
+        self.drawing.attribs["xmlns:inkscape"] = INKSCAPE_NS
+        if title:
+            self.drawing.set_desc(title=title)
+        self.layers: dict[str, svgwrite.container.Group] = {}
+
+    def layer(self, label: str) -> svgwrite.container.Group:
+        """The layer called ``label``, created (on top) the first time it is asked for."""
+        if label not in self.layers:
+            slug = re.sub(r"[^a-z0-9]+", "-", label.lower()).strip("-")
+            group = self.drawing.g(id=f"layer-{slug}")
+            group.attribs["inkscape:groupmode"] = "layer"
+            group.attribs["inkscape:label"] = label
+            self.drawing.add(group)
+            self.layers[label] = group
+        return self.layers[label]
+
+    def tostring(self) -> str:
+        return '<?xml version="1.0" encoding="utf-8" ?>\n' + self.drawing.tostring() + "\n"

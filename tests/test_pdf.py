@@ -1,0 +1,441 @@
+"""True-scale PDF output: measured from the PDF bytes themselves.
+
+The PDF is read with a tiny reader below (objects, Flate/ASCII85 streams, form XObjects)
+and a content-stream interpreter that tracks the CTM, the clip and the fill colour, so
+sizes are what a PDF viewer would put on paper.  No third-party PDF library needed.
+"""
+
+from __future__ import annotations
+
+import base64
+import re
+import zlib
+from dataclasses import dataclass, field
+
+import pytest
+
+from mapgen.errors import MapgenError
+from mapgen.render.paper import Paper, get_paper, paper_names
+from mapgen.render.pdf import _mark_points, tile_counts, tile_grid, write_pdf
+
+PT = 72 / 25.4  # points per mm
+TOL_MM = 0.2
+SQUARE_RGB = (0.2, 0.4, 0.6)
+
+
+# --------------------------------------------------------------------------- tiny PDF reader
+
+def _objects(data: bytes) -> dict[int, tuple[bytes, bytes | None]]:
+    objs = {}
+    for m in re.finditer(rb"(\d+) 0 obj\s*(.*?)endobj", data, re.S):
+        body = m.group(2)
+        stream = None
+        s = re.search(rb"stream\r?\n", body)
+        if s:
+            head = body[: s.start()]
+            length = int(re.search(rb"/Length (\d+)", head).group(1))
+            raw = body[s.end() : s.end() + length]
+            filters = re.search(rb"/Filter\s*(\[[^\]]*\]|/\w+)", head)
+            for name in re.findall(rb"/(\w+)", filters.group(1)) if filters else []:
+                if name == b"ASCII85Decode":
+                    raw = base64.a85decode(raw.strip(), adobe=True)
+                elif name == b"FlateDecode":
+                    raw = zlib.decompress(raw)
+                else:  # pragma: no cover - would be a new reportlab behaviour
+                    raise AssertionError(f"unknown filter {name!r}")
+            body, stream = head, raw
+        objs[int(m.group(1))] = (body, stream)
+    return objs
+
+
+def _numbers(text: bytes) -> list[float]:
+    return [float(x) for x in re.findall(rb"-?\d*\.?\d+", text)]
+
+
+@dataclass
+class Form:
+    bbox: tuple[float, float, float, float]
+    matrix: tuple[float, ...]
+    stream: bytes
+    xobjects: dict[str, int]
+
+
+@dataclass
+class Page:
+    number: int
+    media: tuple[float, float]  # mm
+    shapes: list = field(default_factory=list)  # (fill rgb, bbox mm, clip mm) painted by fill ops
+    forms: list = field(default_factory=list)  # (ctm, clip mm) for every form XObject drawn
+    text: str = ""
+
+
+def _xobjects(head: bytes) -> dict[str, int]:
+    m = re.search(rb"/XObject\s*<<(.*?)>>", head, re.S)
+    return {k.decode(): int(v) for k, v in re.findall(rb"/(\S+) (\d+) 0 R", m.group(1))} if m else {}
+
+
+def read_pdf(data: bytes) -> list[Page]:
+    objs = _objects(data)
+    root = int(re.search(rb"/Root (\d+) 0 R", data).group(1))
+    pages_ref = int(re.search(rb"/Pages (\d+) 0 R", objs[root][0]).group(1))
+    kids = re.search(rb"/Kids \[(.*?)\]", objs[pages_ref][0], re.S).group(1)
+    pages = []
+    for n, ref in enumerate(re.findall(rb"(\d+) 0 R", kids), start=1):
+        head = objs[int(ref)][0]
+        media = _numbers(re.search(rb"/MediaBox \[(.*?)\]", head).group(1))
+        contents = int(re.search(rb"/Contents (\d+) 0 R", head).group(1))
+        page = Page(n, ((media[2] - media[0]) / PT, (media[3] - media[1]) / PT))
+        _run(objs[contents][1], _xobjects(head), objs, page, (1, 0, 0, 1, 0, 0), None)
+        pages.append(page)
+    return pages
+
+
+def _mul(m, n):  # m then n (PDF row-vector convention: m x n)
+    a, b, c, d, e, f = m
+    A, B, C, D, E, F = n
+    return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
+
+
+def _apply(m, x, y):
+    a, b, c, d, e, f = m
+    return a * x + c * y + e, b * x + d * y + f
+
+
+def _bbox(points):
+    xs = [p[0] for p in points]
+    ys = [p[1] for p in points]
+    return min(xs) / PT, min(ys) / PT, max(xs) / PT, max(ys) / PT
+
+
+def _intersect(a, b):
+    if a is None:
+        return b
+    if b is None:
+        return a
+    return max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3])
+
+
+_TOKEN = re.compile(rb"\((?:\\.|[^\\)])*\)|<<|>>|\[|\]|<[0-9a-fA-F\s]*>|/[^\s/\[\]()<>]+|[^\s/\[\]()<>]+")
+
+
+def _run(stream: bytes, xobjects, objs, page: Page, ctm, clip) -> None:
+    stack = []
+    fill = (0.0, 0.0, 0.0)
+    path: list = []
+    pending_clip = False
+    operands: list = []
+    for tok in _TOKEN.findall(stream):
+        if tok[:1] in b"(<[]/" or re.fullmatch(rb"[-+]?\d*\.?\d+", tok):
+            operands.append(tok)
+            continue
+        op = tok.decode("latin-1")
+        nums = []
+        for o in operands:
+            try:
+                nums.append(float(o))
+            except ValueError:
+                pass
+        if op == "q":
+            stack.append((ctm, clip, fill))
+        elif op == "Q":
+            ctm, clip, fill = stack.pop()
+        elif op == "cm":
+            ctm = _mul(tuple(nums[-6:]), ctm)
+        elif op == "rg":
+            fill = tuple(nums[-3:])
+        elif op == "g":
+            fill = (nums[-1],) * 3
+        elif op == "re":
+            x, y, w, h = nums[-4:]
+            path += [_apply(ctm, x, y), _apply(ctm, x + w, y), _apply(ctm, x, y + h), _apply(ctm, x + w, y + h)]
+        elif op in ("m", "l"):
+            path.append(_apply(ctm, *nums[-2:]))
+        elif op in ("c", "v", "y"):
+            path += [_apply(ctm, nums[i], nums[i + 1]) for i in range(len(nums) - 2, -1, -2)][:1]
+        elif op in ("W", "W*"):
+            pending_clip = True
+        elif op in ("f", "f*", "F", "B", "B*", "b", "b*", "S", "s", "n"):
+            if path:
+                box = _bbox(path)
+                if op not in ("S", "s", "n"):
+                    page.shapes.append((fill, box, clip))
+                if pending_clip:
+                    clip = _intersect(clip, box)
+            path, pending_clip = [], False
+        elif op == "Do":
+            name = operands[-1].decode()[1:]
+            head, body = objs[xobjects[name]]
+            bbox = _numbers(re.search(rb"/BBox \[(.*?)\]", head).group(1))
+            matrix = tuple(_numbers(re.search(rb"/Matrix \[(.*?)\]", head).group(1)))
+            inner = _mul(matrix, ctm)
+            corners = [_apply(inner, bbox[0], bbox[1]), _apply(inner, bbox[2], bbox[3])]
+            form_clip = _intersect(clip, _bbox(corners))
+            page.forms.append((inner, clip))
+            _run(body, _xobjects(head) or xobjects, objs, page, inner, form_clip)
+        elif op in ("Tj", "'", '"'):
+            page.text += _pdf_string(operands[-1]) + "\n"
+        elif op == "TJ":
+            page.text += "".join(_pdf_string(o) for o in operands if o.startswith(b"(")) + "\n"
+        operands = []
+
+
+def _pdf_string(tok: bytes) -> str:
+    body = tok[1:-1]
+    body = re.sub(rb"\\([()\\])", rb"\1", body)
+    body = re.sub(rb"\\(\d{3})", lambda m: bytes([int(m.group(1), 8)]), body)
+    return body.decode("cp1252")
+
+
+def squares(page: Page) -> list[tuple[float, float, float, float]]:
+    """Visible (clipped) bounding boxes, mm from the sheet's bottom left, of shapes filled with the test colour."""
+    found = []
+    for rgb, box, clip in page.shapes:
+        if all(abs(a - b) < 0.01 for a, b in zip(rgb, SQUARE_RGB)):
+            seen = _intersect(box, clip)
+            if seen[2] - seen[0] > 1e-6 and seen[3] - seen[1] > 1e-6:
+                found.append(seen)
+    return found
+
+
+# --------------------------------------------------------------------------- drawings
+
+def svg(width: float, height: float, square_at=(10.0, 10.0), size=50.0, extra: str = "") -> str:
+    x, y = square_at
+    r, g, b = (int(round(c * 100)) for c in SQUARE_RGB)
+    return (
+        '<?xml version="1.0" encoding="utf-8" ?>\n'
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}mm" height="{height}mm" viewBox="0 0 {width} {height}">'
+        f'<rect x="0" y="0" width="{width}" height="{height}" fill="#eeeecc" stroke="#333" stroke-width="0.5"/>'
+        f'<rect x="{x}" y="{y}" width="{size}" height="{size}" fill="rgb({r}%,{g}%,{b}%)"/>'
+        f"{extra}</svg>\n"
+    )
+
+
+def expected_count(size: float, printable: float, overlap: float) -> int:
+    """Fewest sheets n with n sheets of `printable` overlapping by `overlap` covering `size` (brute force)."""
+    n = 1
+    while n * printable - (n - 1) * overlap < size - 1e-9:
+        n += 1
+    return n
+
+
+A4 = get_paper("A4")  # landscape: 297 x 210, printable 281 x 194
+
+
+# --------------------------------------------------------------------------- tests
+
+def test_a_50mm_square_measures_50mm_on_a_single_centred_page(tmp_path):
+    report = write_pdf(svg(120, 90, square_at=(10, 20)), tmp_path / "m.pdf", A4, title="Test")
+    assert (report.pages, report.tiles, report.scale) == (1, (1, 1), 1.0)
+    assert report.path == tmp_path / "m.pdf"
+    (page,) = read_pdf((tmp_path / "m.pdf").read_bytes())
+    assert page.media == pytest.approx((297, 210), abs=0.01)
+    (box,) = squares(page)
+    assert box[2] - box[0] == pytest.approx(50, abs=TOL_MM)
+    assert box[3] - box[1] == pytest.approx(50, abs=TOL_MM)
+    # Centred: the drawing's left edge is (297 - 120) / 2 from the sheet edge, its top (210 - 90) / 2.
+    assert box[0] == pytest.approx((297 - 120) / 2 + 10, abs=TOL_MM)
+    assert 210 - box[3] == pytest.approx((210 - 90) / 2 + 20, abs=TOL_MM)
+    assert "print at 100 %" in page.text and "page 1 of 1" in page.text
+    assert "50 mm" in page.text
+
+
+def test_tiled_drawing_has_index_then_true_scale_tiles(tmp_path):
+    # 600 x 400 on A4 landscape: step 271 x 184 -> 3 columns x 3 rows.
+    report = write_pdf(svg(600, 400, square_at=(300, 200)), tmp_path / "t.pdf", A4, title="Big")
+    assert report.tiles == (3, 3)
+    assert report.pages == 10
+    assert report.scale == 1.0
+    assert 0 < report.index_scale < 1
+    pages = read_pdf((tmp_path / "t.pdf").read_bytes())
+    assert len(pages) == 10
+
+    index = pages[0]
+    assert "Index, not to scale" in index.text and "pages 2\u201310 print at 100 %" in index.text
+    assert "align the + marks" in index.text
+    for n in range(2, 11):
+        assert str(n) in index.text.split()
+    (small,) = squares(index)
+    assert small[2] - small[0] == pytest.approx(50 * report.index_scale, abs=TOL_MM)
+    assert small[2] - small[0] < 45  # the index is NOT true scale
+
+    # The square (map x 300-350, y 200-250) lies wholly in row 2, column 2: page 1 + 3 + 2 = 6.
+    tile_page = pages[5]
+    assert "page 6 of 10" in tile_page.text and "row 2, column 2 of 3x3" in tile_page.text
+    (box,) = squares(tile_page)
+    assert box[2] - box[0] == pytest.approx(50, abs=TOL_MM)
+    assert box[3] - box[1] == pytest.approx(50, abs=TOL_MM)
+    # Placed from the printable area's top left (8 mm margin): map x 300 is 29 mm into tile x 271.
+    assert box[0] == pytest.approx(8 + (300 - 271), abs=TOL_MM)
+    assert 210 - box[3] == pytest.approx(8 + (200 - 184), abs=TOL_MM)
+    # Neighbour sheets: the square is not on sheets that do not cover it.
+    assert squares(pages[1]) == [] and squares(pages[9]) == []
+
+
+def test_tiles_are_clipped_to_the_printable_area(tmp_path):
+    write_pdf(svg(600, 400), tmp_path / "t.pdf", A4)
+    pages = read_pdf((tmp_path / "t.pdf").read_bytes())
+    for page in pages[1:]:
+        assert page.forms, "the drawing is shown on every tile"
+        for _, clip in page.forms:
+            assert clip is not None, "tile drawn without a clip"
+            x0, y0, x1, y1 = clip
+            assert x0 >= 8 - 0.01 and y0 >= 8 - 0.01
+            assert x1 <= 297 - 8 + 0.01 and y1 <= 210 - 8 + 0.01
+    # The last column holds 600 - 2 * 271 = 58 mm of map: its clip is that narrow.
+    (_, clip), = pages[3].forms
+    assert clip[2] - clip[0] == pytest.approx(58, abs=0.01)
+
+
+def test_the_drawing_is_stored_once_however_many_pages(tmp_path):
+    small = write_pdf(svg(600, 400), tmp_path / "a.pdf", A4)
+    data = (tmp_path / "a.pdf").read_bytes()
+    assert small.pages == 10
+    assert data.count(b"/Subtype /Form") == 1
+
+
+@pytest.mark.parametrize(
+    "width, cols",
+    [(281, 1), (281.5, 2), (552, 2), (552.5, 3), (813, 3), (823, 3), (823.5, 4)],
+)
+def test_tile_count_boundaries(width, cols):
+    # A4 landscape printable 281 mm wide; with 10 mm overlap n sheets cover 271 n + 10 mm.
+    assert tile_counts(width, 100, A4) == (cols, 1)
+    assert expected_count(width, 281, 10) == cols
+
+
+def test_small_drawing_makes_one_page_and_one_step_larger_makes_three(tmp_path):
+    fit = write_pdf(svg(281, 194), tmp_path / "fit.pdf", A4)
+    assert (fit.pages, fit.tiles) == (1, (1, 1))
+    assert len(read_pdf((tmp_path / "fit.pdf").read_bytes())) == 1
+    over = write_pdf(svg(282, 194), tmp_path / "over.pdf", A4)
+    assert (over.pages, over.tiles) == (3, (2, 1))
+    assert len(read_pdf((tmp_path / "over.pdf").read_bytes())) == 3
+
+
+@pytest.mark.parametrize("spec", paper_names())
+def test_every_paper_and_orientation(tmp_path, spec):
+    paper = get_paper(spec)
+    width, height = 500.0, 350.0
+    report = write_pdf(svg(width, height, square_at=(20, 20)), tmp_path / "p.pdf", paper)
+    pw, ph = paper.printable_mm
+    cols, rows = expected_count(width, pw, 10), expected_count(height, ph, 10)
+    assert report.tiles == (cols, rows)
+    assert report.pages == 1 + cols * rows
+    pages = read_pdf((tmp_path / "p.pdf").read_bytes())
+    assert len(pages) == report.pages
+    for page in pages:
+        assert page.media == pytest.approx((paper.width_mm, paper.height_mm), abs=0.01)
+    if paper.orientation == "landscape":
+        assert paper.width_mm > paper.height_mm
+    # The square at map (20, 20) is on the first tile, true size, at margin + 20 mm.
+    (box,) = squares(pages[1])
+    assert box[2] - box[0] == pytest.approx(50, abs=TOL_MM)
+    assert box[0] == pytest.approx(paper.margin_mm + 20, abs=TOL_MM)
+    assert paper.height_mm - box[3] == pytest.approx(paper.margin_mm + 20, abs=TOL_MM)
+
+
+def test_tiles_cover_the_map_with_the_requested_overlap():
+    for spec in ("a4", "a3-portrait", "letter", "tabloid-portrait"):
+        paper = get_paper(spec)
+        tiles = tile_grid(850, 600, paper, 10)
+        cols, rows = tile_counts(850, 600, paper, 10)
+        assert len(tiles) == cols * rows
+        assert max(t.x_mm + t.width_mm for t in tiles) == pytest.approx(850)
+        assert max(t.y_mm + t.height_mm for t in tiles) == pytest.approx(600)
+        row1 = [t for t in tiles if t.row == 1]
+        for left, right in zip(row1, row1[1:]):
+            assert left.x_mm + left.width_mm - right.x_mm == pytest.approx(10)
+
+
+def test_neighbouring_sheets_share_at_least_two_registration_marks():
+    paper = A4
+    w, h, ov = 850.0, 600.0, 10.0
+    tiles = tile_grid(w, h, paper, ov)
+    cols, rows = tile_counts(w, h, paper, ov)
+    pw, ph = paper.printable_mm
+    marks = _mark_points(w, h, cols, rows, pw - ov, ph - ov, ov)
+
+    def on(t):
+        return {(x, y) for x, y in marks if t.x_mm <= x <= t.x_mm + t.width_mm and t.y_mm <= y <= t.y_mm + t.height_mm}
+
+    by_pos = {(t.column, t.row): t for t in tiles}
+    pairs = 0
+    for (c, r), t in by_pos.items():
+        for nb in ((c + 1, r), (c, r + 1)):
+            if nb in by_pos:
+                shared = on(t) & on(by_pos[nb])
+                assert len(shared) >= 2, f"sheets {(c, r)} and {nb} share {len(shared)} marks"
+                pairs += 1
+    assert pairs == (cols - 1) * rows + cols * (rows - 1)
+
+
+def test_same_input_same_bytes_and_different_input_different_bytes(tmp_path):
+    text = svg(600, 400, extra='<text x="20" y="300" font-size="8">Hill 12</text>')
+    write_pdf(text, tmp_path / "a.pdf", A4, title="Same")
+    write_pdf(text, tmp_path / "b.pdf", A4, title="Same")
+    a, b = (tmp_path / "a.pdf").read_bytes(), (tmp_path / "b.pdf").read_bytes()
+    assert a == b
+    write_pdf(text, tmp_path / "c.pdf", A4, title="Other")
+    assert (tmp_path / "c.pdf").read_bytes() != a
+
+
+def test_only_standard_fonts_nothing_embedded(tmp_path):
+    extra = (
+        '<text x="20" y="30" font-family="DejaVu Sans" font-size="6">DejaVu</text>'
+        '<text x="20" y="40" font-family="Arial" font-weight="bold" font-size="6">Arial</text>'
+        '<text x="20" y="50" font-family="Liberation Serif" font-style="italic" font-size="6">Serif</text>'
+        '<text x="20" y="60" font-family="monospace" font-size="6">Mono</text>'
+    )
+    write_pdf(svg(600, 400, extra=extra), tmp_path / "f.pdf", A4, title="Fonts \u00e9 \u4e2d")
+    data = (tmp_path / "f.pdf").read_bytes()
+    assert b"/FontFile" not in data
+    fonts = set(re.findall(rb"/BaseFont /([\w-]+)", data))
+    assert fonts, "no fonts found at all"
+    standard = {
+        b"Helvetica", b"Helvetica-Bold", b"Helvetica-Oblique", b"Helvetica-BoldOblique",
+        b"Times-Roman", b"Times-Bold", b"Times-Italic", b"Times-BoldItalic",
+        b"Courier", b"Courier-Bold", b"Courier-Oblique", b"Courier-BoldOblique",
+        b"Symbol", b"ZapfDingbats",
+    }
+    assert fonts <= standard, fonts
+    assert {b"Helvetica-Bold", b"Times-Italic", b"Courier"} <= fonts
+
+
+def test_missing_folder_is_a_clear_error_and_leaves_nothing(tmp_path):
+    target = tmp_path / "no" / "such" / "map.pdf"
+    with pytest.raises(MapgenError, match="does not exist"):
+        write_pdf(svg(100, 100), target, A4)
+    assert not (tmp_path / "no").exists()
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_failure_leaves_no_file(tmp_path):
+    with pytest.raises(MapgenError, match="SVG"):
+        write_pdf("this is not an svg", tmp_path / "bad.pdf", A4)
+    whole = svg(600, 400)
+    with pytest.raises(MapgenError, match="SVG"):
+        write_pdf(whole[: len(whole) // 2], tmp_path / "bad.pdf", A4)  # truncated file
+    with pytest.raises(MapgenError, match="overlap"):
+        write_pdf(svg(600, 400), tmp_path / "bad.pdf", A4, overlap_mm=150)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_an_existing_file_is_replaced_whole(tmp_path):
+    target = tmp_path / "m.pdf"
+    target.write_bytes(b"old")
+    write_pdf(svg(100, 100), target, A4)
+    assert target.read_bytes().startswith(b"%PDF-")
+    assert target.read_bytes().rstrip().endswith(b"%%EOF")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["m.pdf"]
+
+
+def test_zero_overlap_and_a_custom_margin(tmp_path):
+    paper = Paper("A4", "landscape", 297.0, 210.0, margin_mm=12.0)
+    report = write_pdf(svg(546, 186, square_at=(273, 10)), tmp_path / "z.pdf", paper, overlap_mm=0)
+    assert report.tiles == (2, 1)  # 273 + 273 with no overlap
+    pages = read_pdf((tmp_path / "z.pdf").read_bytes())
+    (box,) = squares(pages[2])  # exactly at the start of tile 2
+    assert box[0] == pytest.approx(12, abs=TOL_MM)
+    assert box[2] - box[0] == pytest.approx(50, abs=TOL_MM)
+    assert squares(pages[1]) == []  # clipped away: it starts exactly where tile 1 ends
