@@ -15,9 +15,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..dice import Dice
-from ..grid import KING_STEPS, edge_squares, square_id
+from ..grid import edge_squares, square_id
 from ..tables import roll_on
 from .model import Config, Crossing
+from .terrain import neighbour_count
 from .rules import (
     CONFIG_CATEGORY,
     CONFIG_TABLES,
@@ -82,105 +83,114 @@ class Placer:
         self.existing_crossings: set = set()
 
     # -- square choice ---------------------------------------------------
-    def _pick(self, territory: str, fits) -> tuple[int, int] | None:
-        h, w = self.terrain.shape
-        cands = [
-            (int(c), int(r))
-            for r, c in np.argwhere((self.territory == territory) & self.usable)
-            if fits(int(c), int(r))
-        ]
-        if not cands:
+    def _occupied(self) -> np.ndarray:
+        """Squares with a holding or a road: their terrain must not change."""
+        occ = np.zeros(self.terrain.shape, bool)
+        for c, r in self.holdings | self.road:
+            occ[r, c] = True
+        return occ
+
+    def _terrain(self, *names: str, free: bool = False) -> np.ndarray:
+        mask = np.isin(self.terrain, names)
+        return mask & ~self._occupied() if free else mask
+
+    def _pick(self, territory: str, mask: np.ndarray) -> tuple[int, int] | None:
+        """A random fitting square of the territory, preferring one with no configuration yet."""
+        mask = mask & (self.territory == territory) & self.usable
+        if not mask.any():
             return None
-        taken = {c.square for c in self.configs}
-        fresh = [sq for sq in cands if sq not in taken]
-        pool = fresh or cands
-        return pool[int(self.rng.integers(len(pool)))]
+        fresh = mask.copy()
+        for c in self.configs:
+            fresh[c.square[1], c.square[0]] = False
+        cells = np.argwhere(fresh if fresh.any() else mask)
+        r, c = cells[int(self.rng.integers(len(cells)))]
+        return int(c), int(r)
 
-    def _t(self, c, r) -> str:
-        return str(self.terrain[r, c])
-
-    def _free(self, c, r) -> bool:
-        """No holding or road on it: its terrain may change."""
-        return (c, r) not in self.holdings and (c, r) not in self.road
-
-    def _lake_ok(self, c, r) -> bool:
+    def _lake_mask(self) -> np.ndarray:
+        """Open ground away from the edge, water and rivers: a lake there cuts nothing off."""
         h, w = self.terrain.shape
-        if not (0 < c < w - 1 and 0 < r < h - 1) or not self._free(c, r):
-            return False
-        if self._t(c, r) not in OPEN + ("cultivated",):
-            return False
-        if any(self.terrain[r + dr, c + dc] in WATER for dc, dr in KING_STEPS):
-            return False
-        return not any((c + dx, r + dy) in self.river_corners for dx in (0, 1) for dy in (0, 1))
+        mask = self._terrain(*OPEN, "cultivated", free=True)
+        mask[0, :] = mask[-1, :] = False
+        mask[:, 0] = mask[:, -1] = False
+        mask &= neighbour_count(np.isin(self.terrain, list(WATER))) == 0
+        corners = np.zeros((h + 1, w + 1), bool)
+        for x, y in self.river_corners:
+            corners[y, x] = True
+        mask &= ~(corners[:-1, :-1] | corners[:-1, 1:] | corners[1:, :-1] | corners[1:, 1:])
+        return mask
 
     # -- placement -------------------------------------------------------
     def place(self, slot: Slot) -> bool:
         """Place one result; False when nothing fits (the caller rolls again)."""
         name, t = slot.outcome, slot.territory
         forest = "jungle" if self.climate == "torrid" else "forest"
+        anywhere = np.ones(self.terrain.shape, bool)
         sq = None
         label = name
         if name in ("uncultivated", "cultivated"):
-            sq = self._pick(t, lambda c, r: self._t(c, r) in OPEN and self._free(c, r))
+            sq = self._pick(t, self._terrain(*OPEN, free=True))
             if sq:
                 self.terrain[sq[1], sq[0]] = name
         elif name in ("farm", "village"):
             # Farms and villages stand in fields (FW-11.8 result 3).
-            sq = self._pick(t, lambda c, r: self._t(c, r) in OPEN + ("cultivated",))
-            if sq and self._free(*sq):
+            sq = self._pick(t, self._terrain(*OPEN, "cultivated"))
+            if sq and not self._occupied()[sq[1], sq[0]]:
                 self.terrain[sq[1], sq[0]] = "cultivated"
         elif name in ("wood", "enchanted_wood", "forest"):
-            sq = self._pick(t, lambda c, r: self._t(c, r) in OPEN and self._free(c, r))
+            # Only on open ground: a wood on a hill would break the hill's chain.
+            sq = self._pick(t, self._terrain(*OPEN, free=True))
             if sq:
                 self.terrain[sq[1], sq[0]] = forest
                 label = forest if name == "forest" else name
         elif name == "desert":
-            sq = self._pick(t, lambda c, r: self._t(c, r) in OPEN and self._free(c, r))
+            sq = self._pick(t, self._terrain(*OPEN, free=True))
             if sq:
                 self.terrain[sq[1], sq[0]] = "desert"
                 label = "desert" if self.climate == "torrid" else "wasteland"
         elif name == "river":
-            sq = self._pick(t, lambda c, r: bool(self.river[r, c]))
+            sq = self._pick(t, self.river.copy())
             if sq:
                 here = self._t(*sq)
                 label = "stream" if here in ("mountain", "hills") else "wadi" if here == "desert" else "river"
         elif name == "marsh":
-            sq = self._pick(t, lambda c, r: self._t(c, r) in OPEN + ("cultivated", "swamp"))
+            sq = self._pick(t, self._terrain(*OPEN, "cultivated", "swamp"))
         elif name == "lake":
-            sq = self._pick(t, self._lake_ok)
+            sq = self._pick(t, self._lake_mask())
             if sq:
                 self.terrain[sq[1], sq[0]] = "lake"
         elif name == "swamp":
-            sq = self._pick(t, lambda c, r: self._t(c, r) in OPEN + ("forest", "jungle") and self._free(c, r))
+            sq = self._pick(t, self._terrain(*OPEN, "forest", "jungle", free=True))
             if sq:
                 self.terrain[sq[1], sq[0]] = "swamp"
         elif name == "volcano":
-            sq = self._pick(t, lambda c, r: self._t(c, r) in ("mountain", "hills"))
+            sq = self._pick(t, self._terrain("mountain", "hills"))
         elif name == "dunes":
-            sq = self._pick(t, lambda c, r: self._t(c, r) == "desert")
+            sq = self._pick(t, self._terrain("desert"))
         elif name == "boulders":
-            sq = self._pick(t, lambda c, r: self._t(c, r) in ("desert", "mountain", "hills")) or self._pick(
-                t, lambda c, r: True
-            )
+            sq = self._pick(t, self._terrain("desert", "mountain", "hills")) or self._pick(t, anywhere)
         elif name == "isolated_mountain":
-            sq = self._pick(t, lambda c, r: self._t(c, r) not in ("mountain",))
+            sq = self._pick(t, ~self._terrain("mountain"))
         elif name == "glacier_or_chasm":
+            # A glacier only in high mountains of a cold zone; otherwise a chasm.
             if self.climate == "cold":
-                sq = self._pick(t, lambda c, r: self._t(c, r) == "mountain")
+                sq = self._pick(t, self._terrain("mountain"))
                 label = "glacier"
             if not sq:
-                sq = self._pick(t, lambda c, r: self._t(c, r) in ("hills", "mountain")) or self._pick(t, lambda c, r: True)
+                sq = self._pick(t, self._terrain("hills", "mountain")) or self._pick(t, anywhere)
                 label = "chasm"
         elif name == "mine":
-            sq = self._pick(t, lambda c, r: self._t(c, r) in ("mountain", "hills"))
+            sq = self._pick(t, self._terrain("mountain", "hills"))
         elif name in ("ruins", "cemetery", "temple", "tower", "sanctuary", "burial_mound"):
-            sq = self._pick(t, lambda c, r: True)
+            sq = self._pick(t, anywhere)
         elif name == "pass":
-            sq = self._pick(t, lambda c, r: self._t(c, r) == "mountain")
+            sq = self._pick(t, self._terrain("mountain"))
             if sq:
                 self.passes.add(sq)
         elif name == "road":
-            sq = self._pick(t, lambda c, r: (c, r) not in self.road)
+            off_road = anywhere.copy()
+            for c, r in self.road:
+                off_road[r, c] = False
+            sq = self._pick(t, off_road)
             if sq and not (self.builder and self.builder.spur(sq)):
                 sq = None
             elif sq:
@@ -188,13 +198,19 @@ class Placer:
         elif name == "bridge":
             return self._place_bridge(slot)
         elif name == "barrier":
-            sq = self._pick(t, lambda c, r: (c, r) in self.passes)
+            at_pass = np.zeros(self.terrain.shape, bool)
+            for c, r in self.passes:
+                at_pass[r, c] = True
+            sq = self._pick(t, at_pass)
         else:  # pragma: no cover - every table outcome is handled above
             raise AssertionError(f"unhandled configuration {name}")
         if sq is None:
             return False
         self._record(slot, sq, label)
         return True
+
+    def _t(self, c, r) -> str:
+        return str(self.terrain[r, c])
 
     def _place_bridge(self, slot: Slot) -> bool:
         have = {frozenset(c.squares) for c in self.crossings} | self.existing_crossings

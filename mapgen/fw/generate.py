@@ -6,8 +6,6 @@ order and hands each the plain data it needs.
 
 from __future__ import annotations
 
-from collections import deque
-
 import numpy as np
 
 from ..dice import Dice
@@ -16,7 +14,8 @@ from . import configs as cfg
 from .climate import roll_climate
 from .holdings import cultivate_around, place_holdings
 from .model import Crossing, FwMap, Side
-from .movement import land_mask, land_steps
+from .connectivity import largest
+from .movement import flat_index, king_pairs, land_mask, land_steps
 from .options import SIDE_COLOURS, MapOptions
 from .rivers import generate_rivers
 from .roads import RoadBuilder, add_fords, connect_holdings
@@ -35,28 +34,9 @@ def make_sides(opts: MapOptions) -> list[Side]:
 def mainland(terrain: np.ndarray) -> np.ndarray:
     """The largest 8-connected body of land: holdings and crossings live there."""
     land = land_mask(terrain)
-    h, w = land.shape
-    label = np.full((h, w), -1, int)
-    sizes: list[int] = []
-    for r0, c0 in np.argwhere(land):
-        if label[r0, c0] >= 0:
-            continue
-        n = len(sizes)
-        label[r0, c0] = n
-        queue, size = deque([(r0, c0)]), 0
-        while queue:
-            r, c = queue.popleft()
-            size += 1
-            for dr in (-1, 0, 1):
-                for dc in (-1, 0, 1):
-                    rr, cc = r + dr, c + dc
-                    if 0 <= rr < h and 0 <= cc < w and land[rr, cc] and label[rr, cc] < 0:
-                        label[rr, cc] = n
-                        queue.append((rr, cc))
-        sizes.append(size)
-    if not sizes:
-        return np.zeros((h, w), bool)
-    return label == int(np.argmax(sizes))
+    a, b, _ = king_pairs(land)
+    w = terrain.shape[1]
+    return largest(land, flat_index(a, w), flat_index(b, w))
 
 
 def generate_map(opts: MapOptions) -> FwMap:
@@ -74,18 +54,19 @@ def generate_map(opts: MapOptions) -> FwMap:
 
     features: dict[tuple[int, int], list[str]] = {}
     configs: list = []
-    placer = cfg.Placer(dice, terrain, territory, mainland(terrain), river_mask, climate.zone, rivers, features, configs)
+    usable = mainland(terrain)
+    placer = cfg.Placer(dice, terrain, territory, usable, river_mask, climate.zone, rivers, features, configs)
     deferred: list = []
     if opts.configurations:
         for side, where, n in cfg.slot_plan(sides):
             cfg.run_slot(dice, placer, side, where, n, deferred)
 
-    usable = mainland(terrain)
+    usable &= land_mask(terrain)  # a lake rolled as a configuration is no longer land
     notes: list[str] = []
     holdings = place_holdings(dice, sides, opts.minor_holdings(), terrain, territory, usable, river_mask, notes)
     cultivate_around(dice.rng, terrain, holdings)
 
-    builder = RoadBuilder(terrain, land_steps(terrain, rivers))
+    builder = RoadBuilder(terrain, rivers)
     connect_holdings(builder, holdings)
     placer.builder = builder
     placer.holdings = {h.square for h in holdings}
@@ -104,7 +85,7 @@ def generate_map(opts: MapOptions) -> FwMap:
         if key not in seen:
             seen.add(key)
             crossings.append(c)
-    usable = mainland(terrain)
+    usable &= land_mask(terrain)
     steps = land_steps(terrain, rivers)
     crossings += add_fords(dice.rng, terrain, steps, crossings, usable, rivers)
 

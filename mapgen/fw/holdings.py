@@ -29,8 +29,8 @@ CLEARING_PENALTY = 2.0
 
 
 def allowed_mask(terrain: np.ndarray, race: str) -> np.ndarray:
-    ok = np.vectorize(lambda t: holding_terrain_allowed(t, race), otypes=[bool])
-    return ok(terrain)
+    names = np.unique(terrain)
+    return np.isin(terrain, [t for t in names.tolist() if holding_terrain_allowed(t, race)])
 
 
 def describe_band(mask: np.ndarray) -> str:

@@ -36,8 +36,8 @@ def land_mask(terrain: np.ndarray) -> np.ndarray:
     return ~np.isin(terrain, list(WATER))
 
 
-def land_steps(terrain: np.ndarray, rivers) -> Steps:
-    land = land_mask(terrain)
+def king_pairs(land: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every pair of king-adjacent land squares: (a, b) as (n, 2) col/row arrays, and diagonal flags."""
     h, w = land.shape
     rows, cols = np.nonzero(land)
     a_parts, b_parts, diag_parts = [], [], []
@@ -48,23 +48,45 @@ def land_steps(terrain: np.ndarray, rivers) -> Steps:
         a_parts.append(np.stack([cols[ok], rows[ok]], axis=1))
         b_parts.append(np.stack([c2[ok], r2[ok]], axis=1))
         diag_parts.append(np.full(int(ok.sum()), bool(dc and dr)))
-    a = np.concatenate(a_parts) if a_parts else np.zeros((0, 2), int)
-    b = np.concatenate(b_parts) if b_parts else np.zeros((0, 2), int)
-    diagonal = np.concatenate(diag_parts) if diag_parts else np.zeros(0, bool)
+    return np.concatenate(a_parts), np.concatenate(b_parts), np.concatenate(diag_parts)
+
+
+def land_steps(terrain: np.ndarray, rivers) -> Steps:
+    a, b, diagonal = king_pairs(land_mask(terrain))
     return Steps(a, b, diagonal, crossing_mask(a, b, rivers))
 
 
+def flat_index(sq: np.ndarray, width: int) -> np.ndarray:
+    """(n, 2) col/row pairs -> indices into a ravelled [row, col] array."""
+    return sq[:, 1] * width + sq[:, 0]
+
+
 def crossing_mask(a: np.ndarray, b: np.ndarray, rivers) -> np.ndarray:
-    """True where the centre-to-centre segment meets a river line."""
+    """True where the centre-to-centre segment meets a river line.
+
+    Only steps with an end on a square that touches a river point can meet
+    one, so only those go to shapely.
+    """
     crosses = np.zeros(len(a), bool)
     lines = [shapely.LineString(r.points) for r in rivers if len(r.points) >= 2]
     if not lines or not len(a):
         return crosses
-    coords = np.stack([a + 0.5, b + 0.5], axis=1).astype(float)
+    near = set()
+    for r in rivers:
+        for x, y in r.points:
+            near.update(((x - 1, y - 1), (x, y - 1), (x - 1, y), (x, y)))
+    w = int(max(a[:, 0].max(), b[:, 0].max())) + 2
+    near_idx = np.array([(y + 1) * w + (x + 1) for x, y in near])
+    key_a = (a[:, 1] + 1) * w + (a[:, 0] + 1)
+    key_b = (b[:, 1] + 1) * w + (b[:, 0] + 1)
+    cand = np.flatnonzero(np.isin(key_a, near_idx) | np.isin(key_b, near_idx))
+    if not len(cand):
+        return crosses
+    coords = np.stack([a[cand] + 0.5, b[cand] + 0.5], axis=1).astype(float)
     segments = shapely.linestrings(coords)
     tree = shapely.STRtree(lines)
     seg_idx, _ = tree.query(segments, predicate="intersects")
-    crosses[np.unique(seg_idx)] = True
+    crosses[cand[np.unique(seg_idx)]] = True
     return crosses
 
 

@@ -12,10 +12,11 @@ another river: no river can run uphill or loop, by construction.
 from __future__ import annotations
 
 import heapq
+import math
 
 import numpy as np
 
-from ..grid import chebyshev, edge_squares
+from ..grid import edge_squares
 from .model import River
 from .rules import HIGH_GROUND, WATER
 
@@ -87,31 +88,41 @@ def drainage(graph: CornerGraph, elev: np.ndarray) -> tuple[np.ndarray, dict]:
     """Priority-flood from the outlets: filled elevation and downslope pointer per corner.
 
     Corners are visited lowest first, so each corner's pointer leads to a
-    corner visited before it, with a strictly lower filled elevation.
+    corner visited before it, with a strictly lower filled elevation.  The
+    loop works on flat Python lists: it is the hot path on big maps.
     """
-    filled = np.full(elev.shape, np.inf)
-    down: dict[tuple[int, int], tuple[int, int]] = {}
-    heap: list[tuple[float, int, int, int]] = []
-    order = 0
-    for y, x in np.argwhere(graph.outlet):
-        filled[y, x] = elev[y, x]
-        heap.append((float(elev[y, x]), order, int(x), int(y)))
-        order += 1
+    H, W = elev.shape  # corners: (h + 1) x (w + 1)
+    w = W - 1
+    level_of = elev.ravel().tolist()
+    outlet = graph.outlet.ravel().tolist()
+    filled = [math.inf] * (H * W)
+    # east[i]: corner i may step to i + 1; south[i]: to i + W.
+    east = np.zeros((H, W), bool)
+    east[:, :w] = graph.h_ok
+    south = np.zeros((H, W), bool)
+    south[: H - 1, :] = graph.v_ok
+    east_l, south_l = east.ravel().tolist(), south.ravel().tolist()
+    down_i: dict[int, int] = {}
+    heap = []
+    for i in np.flatnonzero(graph.outlet).tolist():
+        filled[i] = level_of[i]
+        heap.append((level_of[i], i))
     heapq.heapify(heap)
+    push, pop = heapq.heappush, heapq.heappop
     while heap:
-        level, _, x, y = heapq.heappop(heap)
-        if level > filled[y, x]:
+        level, i = pop(heap)
+        if level > filled[i]:
             continue
-        for nx_, ny in graph.steps(x, y):
-            if graph.outlet[ny, nx_]:
+        for j, ok in ((i + 1, east_l[i]), (i - 1, i % W and east_l[i - 1]), (i + W, south_l[i]), (i - W, i >= W and south_l[i - W])):
+            if not ok or outlet[j]:
                 continue
-            rise = max(float(elev[ny, nx_]), level + EPSILON)
-            if rise < filled[ny, nx_]:
-                filled[ny, nx_] = rise
-                down[(nx_, ny)] = (x, y)
-                heapq.heappush(heap, (rise, order, nx_, ny))
-                order += 1
-    return filled, down
+            rise = level_of[j] if level_of[j] > level + EPSILON else level + EPSILON
+            if rise < filled[j]:
+                filled[j] = rise
+                down_i[j] = i
+                push(heap, (rise, j))
+    down = {(j % W, j // W): (i % W, i // W) for j, i in down_i.items()}
+    return np.array(filled).reshape(H, W), down
 
 
 def flow_length(down: dict) -> dict:
@@ -143,12 +154,16 @@ def pick_sources(rng: np.random.Generator, terrain: np.ndarray, filled: np.ndarr
     weight = np.array([filled[y, x] * np.sqrt(length[(x, y)]) for x, y in cands]) + 0.05
     keys = rng.random(len(cands)) ** (1.0 / weight)  # weighted order without replacement
     chosen: list[tuple[int, int]] = []
+    near = np.zeros(filled.shape, bool)  # corners too close to a chosen source
+    reach = SOURCE_SPACING - 1
     for i in np.argsort(-keys, kind="stable"):
-        c = cands[i]
-        if all(chebyshev(c, o) >= SOURCE_SPACING for o in chosen):
-            chosen.append(c)
-            if len(chosen) >= count:
-                break
+        x, y = cands[i]
+        if near[y, x]:
+            continue
+        chosen.append((x, y))
+        near[max(0, y - reach) : y + reach + 1, max(0, x - reach) : x + reach + 1] = True
+        if len(chosen) >= count:
+            break
     return chosen
 
 

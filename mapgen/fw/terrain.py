@@ -13,6 +13,8 @@ from .rules import HIGH_GROUND
 
 # Chains per 100 squares, by region type (FW-11.2 rolled for the region, AMB-73).
 CHAINS_PER_100 = {"flat": 0.6, "hilly": 1.4, "mountainous": 1.6}
+# A chain runs at most this many squares (about 700 km at a day's march a square).
+CHAIN_MAX = 14
 # Share of a chain's core that rises to mountain (the rest stays hills).
 MOUNTAIN_SHARE = {"flat": 0.0, "hilly": 0.35, "mountainous": 0.85}
 # Chance that a square beside a mountain is a hill flanking it.
@@ -96,7 +98,7 @@ def chain_ridges(rng: np.random.Generator, height: int, width: int, region: str)
     """
     ridge = np.zeros((height, width), bool)
     count = max(1, int(round(CHAINS_PER_100[region] * height * width / 100)))
-    longest = max(3, int(0.6 * max(width, height)))
+    longest = max(3, min(CHAIN_MAX, int(0.6 * max(width, height))))
     for _ in range(count):
         r, c = rng.uniform(0, height), rng.uniform(0, width)
         heading = rng.uniform(0, 2 * np.pi)

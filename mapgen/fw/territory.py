@@ -46,7 +46,7 @@ def assign_territory(dice: Dice, terrain: np.ndarray, sides) -> np.ndarray:
     ids = [s.id for s in sides]
     winner, loser = dice.contest("FW-2.3", "territory: winner chooses an end", ids)
     race = {s.id: s.race for s in sides}[winner]
-    allowed = np.vectorize(lambda t: holding_terrain_allowed(t, race), otypes=[bool])(terrain)
+    allowed = np.isin(terrain, [t for t in np.unique(terrain).tolist() if holding_terrain_allowed(t, race)])
     take_first = (allowed & first).sum() >= (allowed & last).sum()
     territory = np.full((height, width), "N", dtype="<U1")
     territory[first] = winner if take_first else loser
