@@ -142,3 +142,35 @@ def test_bad_fields_are_named(m, mutate, field):
     with pytest.raises(BadFileError) as exc:
         FwMap.from_json(data)
     assert field in str(exc.value)
+
+
+def _paths(obj, prefix=()):
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            yield prefix + (k,)
+            yield from _paths(v, prefix + (k,))
+    elif isinstance(obj, list):
+        for i, v in enumerate(obj[:3]):
+            yield prefix + (i,)
+            yield from _paths(v, prefix + (i,))
+
+
+def test_hand_edited_garbage_never_gives_a_traceback():
+    """Any field replaced by a wrong value: either a named BadFileError or a validation report."""
+    import random
+
+    base = cached_map(3, "small").to_json()
+    fields = list(_paths(base))
+    values = [None, -1, 0, 10**9, "", "Z99", "A1", [], {}, [1], [[0, 0], [5, 5]], True, 1.5, "lake", ["A1", "A2"], [[3, 3], [3, 4], [3, 3]]]
+    rnd = random.Random(0)
+    for _ in range(400):
+        data = copy.deepcopy(base)
+        path = rnd.choice(fields)
+        target = data
+        for key in path[:-1]:
+            target = target[key]
+        target[path[-1]] = rnd.choice(values)
+        try:
+            validate(FwMap.from_json(data))
+        except BadFileError:
+            pass

@@ -257,7 +257,10 @@ class FwMap:
                 if not (isinstance(p, list) and len(p) == 2 and all(isinstance(v, int) and not isinstance(v, bool) for v in p)):
                     raise BadFileError(f"field '{r.where}.points[{i}]' should be [x, y] whole numbers")
                 pts.append((p[0], p[1]))
-            elev = [float(e) for e in r.list("elevations", default=[])]
+            elev = r.list("elevations", default=[])
+            if not all(isinstance(e, (int, float)) and not isinstance(e, bool) for e in elev):
+                raise BadFileError(f"field '{r.where}.elevations' should be a list of numbers")
+            elev = [float(e) for e in elev]
             rivers.append(River(pts, r.str("mouth", set(MOUTHS)), elev))
         crossings = []
         for c in top.items("crossings"):
@@ -289,7 +292,7 @@ class FwMap:
         for i, r in enumerate(top.list("dice_log", default=[])):
             try:
                 dice_log.append(Roll.from_json(r))
-            except (KeyError, TypeError, ValueError) as exc:
+            except (KeyError, TypeError, ValueError, AttributeError) as exc:
                 raise BadFileError(f"field 'dice_log[{i}]' is malformed ({exc})") from None
         return cls(
             seed=data.get("seed", 0),

@@ -1,0 +1,282 @@
+"""The ``mapgen`` command: thin click commands over the library.
+
+Conventions for every command: ``--seed``, ``--out DIR`` (default
+``output/<command>-<seed>/``), ``--paper``, ``--formats``.  Usage errors exit
+2, other failures exit 1, and tracebacks appear only with ``--debug``.  Files
+are rendered into a staging folder first and moved into place at the end, so
+a failed run leaves nothing half-written in the output folder.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import secrets
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+from typing import Callable
+
+import click
+
+from . import __version__
+from .errors import BadFileError, InfeasibleError, MapgenError
+
+FORMATS = ("json", "svg", "pdf", "md")
+
+
+class Outputs:
+    """Collects rendered files in a staging folder, then moves them into ``--out``."""
+
+    def __init__(self, out: Path):
+        self.out = out
+        self.staging = Path(tempfile.mkdtemp(prefix=".mapgen-"))
+        self.files: list[str] = []
+        self.notes: list[str] = []
+
+    def path(self, name: str) -> Path:
+        self.files.append(name)
+        return self.staging / name
+
+    def write_text(self, name: str, text: str) -> None:
+        self.path(name).write_text(text, encoding="utf-8", newline="\n")
+
+    def commit(self) -> None:
+        self.out.mkdir(parents=True, exist_ok=True)
+        for name in self.files:
+            src = self.staging / name
+            tmp = self.out / f".{name}.part"
+            shutil.copyfile(src, tmp)
+            os.replace(tmp, self.out / name)
+        self.discard()
+
+    def discard(self) -> None:
+        shutil.rmtree(self.staging, ignore_errors=True)
+
+
+def _formats(ctx, param, value: str) -> tuple[str, ...]:
+    items = tuple(v.strip().lower() for v in value.split(",") if v.strip())
+    bad = [v for v in items if v not in FORMATS]
+    if bad or not items:
+        raise click.BadParameter(f"{', '.join(bad) or 'nothing'}: choose from {', '.join(FORMATS)} (comma-separated)")
+    return tuple(f for f in FORMATS if f in items)
+
+
+def _paper(ctx, param, value: str):
+    from .render.paper import get_paper
+
+    try:
+        return get_paper(value)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc)) from None
+
+
+def _seed(ctx, param, value):
+    if value is None:
+        return secrets.randbelow(1_000_000)
+    text = value.strip()
+    if not text:
+        raise click.BadParameter("the seed cannot be empty")
+    return int(text) if text.lstrip("-").isdigit() else text
+
+
+def common_options(command: str) -> Callable:
+    """--seed, --out, --paper and --formats, shared by every generating command."""
+
+    def decorate(fn):
+        @click.option("--seed", callback=_seed, help="Seed (a number or any text). Default: a random number, printed.")
+        @click.option(
+            "--out",
+            type=click.Path(file_okay=False, dir_okay=True, writable=True, path_type=Path),
+            help=f"Output folder. Default: output/{command}-<seed>/",
+        )
+        @click.option("--paper", default="A3", show_default=True, callback=_paper, help="A4, A3, Letter or Tabloid, with -portrait or -landscape (default landscape).")
+        @click.option("--formats", default=",".join(FORMATS), show_default=True, callback=_formats, help="Comma-separated: json, svg, pdf, md.")
+        @functools.wraps(fn)
+        def wrapper(*args, **kwargs):
+            if kwargs.get("out") is None:
+                kwargs["out"] = Path("output") / f"{command}-{kwargs['seed']}"
+            out = kwargs["out"]
+            if out.exists() and not out.is_dir():
+                raise click.BadParameter(f"{out} is a file, not a folder", param_hint="--out")
+            return fn(*args, **kwargs)
+
+        return wrapper
+
+    return decorate
+
+
+def _races(ctx, param, value: str) -> tuple[str, ...]:
+    from .fw.rules import RACES
+
+    races = tuple(v.strip().lower().replace("-", "_").replace(" ", "_") for v in value.split(","))
+    if len(races) != 2:
+        raise click.BadParameter(f"give two races, one per side, e.g. dwarves,orcs (got {len(races)})")
+    for r in races:
+        if r not in RACES:
+            raise click.BadParameter(f"unknown race {r!r}; known races: {', '.join(RACES)}")
+    return races
+
+
+def map_options(fn):
+    """The campaign-map options shared by ``fw-map`` and ``new``."""
+    fn = click.option("--races", default="humans,humans", show_default=True, callback=_races, help="Races of sides A and B.")(fn)
+    fn = click.option("--square-mm", type=click.FloatRange(5, 200), default=50.0, show_default=True, help="Printed size of one square.")(fn)
+    fn = click.option("--holdings", type=click.IntRange(0, 60), help="Minor holdings per side (besides the capital).")(fn)
+    fn = click.option("--height", type=click.IntRange(3, 400), help="Rows (default by --size).")(fn)
+    fn = click.option("--width", type=click.IntRange(3, 400), help="Columns (default by --size).")(fn)
+    fn = click.option(
+        "--size",
+        type=click.Choice(["small", "medium", "large"]),
+        default="medium",
+        show_default=True,
+        help="Campaign size (FW-3.3): capital + 2, 3 or 6 holdings per side.",
+    )(fn)
+    return fn
+
+
+def write_map_kit(m, outputs: Outputs, formats, paper) -> None:
+    from .fw.setup_sheet import setup_sheet
+    from .jsonio import dumps
+
+    if "json" in formats:
+        outputs.write_text("fw-map.json", dumps(m.to_json()))
+    if "svg" in formats or "pdf" in formats:
+        from .render.fw_map import render_fw_map
+
+        svg = render_fw_map(m).tostring()
+        if "svg" in formats:
+            outputs.write_text("fw-map.svg", svg)
+        if "pdf" in formats:
+            from .render.pdf import write_pdf
+
+            report = write_pdf(svg, outputs.path("fw-map.pdf"), paper, title=f"mapgen fw-map seed {m.seed}")
+            cols, rows = report.tiles
+            tiling = "1 page" if report.pages == 1 else f"{report.pages} pages: an index, then {cols}x{rows} tiles"
+            outputs.notes.append(f"fw-map.pdf: {tiling} on {paper.label()}, true scale ({m.square_mm:g} mm squares)")
+    if "md" in formats:
+        outputs.write_text("fw-map-setup.md", setup_sheet(m))
+
+
+def _build_map(seed, size, width, height, holdings, races, square_mm):
+    from .fw.generate import generate_map
+    from .fw.options import MapOptions, OptionError
+
+    opts = MapOptions(seed=seed, size=size, width=width, height=height, holdings=holdings, races=races, square_mm=square_mm)
+    try:
+        opts.check()
+    except OptionError as exc:
+        raise click.UsageError(str(exc)) from None
+    return generate_map(opts)
+
+
+def _run(out: Path, produce) -> None:
+    outputs = Outputs(out)
+    try:
+        produce(outputs)
+        outputs.commit()
+    finally:
+        outputs.discard()
+    click.echo(f"Wrote {out}{os.sep}")
+    for name in outputs.files:
+        click.echo(f"  {out / name}")
+    for note in outputs.notes:
+        click.echo(f"  ({note})")
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="mapgen")
+@click.option("--debug", is_flag=True, help="Show full tracebacks on errors.")
+@click.pass_context
+def cli(ctx, debug):
+    """mapgen: print-ready, reproducible maps for tabletop wargame campaigns."""
+    ctx.obj = {"debug": debug}
+
+
+@cli.command("fw-map")
+@common_options("fw-map")
+@map_options
+def fw_map(seed, out, paper, formats, size, width, height, holdings, races, square_mm):
+    """Generate a Fantasy Warriors campaign map."""
+    m = _build_map(seed, size, width, height, holdings, races, square_mm)
+    _run(out, lambda o: write_map_kit(m, o, formats, paper))
+
+
+@cli.command("new")
+@click.option(
+    "--campaign",
+    type=click.Choice(["fantasy-warriors"]),
+    default="fantasy-warriors",
+    show_default=True,
+    help="Which campaign rules to set up.",
+)
+@common_options("new")
+@map_options
+def new(campaign, seed, out, paper, formats, size, width, height, holdings, races, square_mm):
+    """Write the kit for a new campaign: the map, its PDF and its setup sheet."""
+    m = _build_map(seed, size, width, height, holdings, races, square_mm)
+    _run(out, lambda o: write_map_kit(m, o, formats, paper))
+
+
+@cli.command("validate")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+def validate_cmd(file):
+    """Check a campaign map (generated or edited by hand) against every placement rule.
+
+    Exit 0 when it holds, 1 when it breaks a rule (each violation listed with
+    its rule ID), 2 when the file cannot be read.
+    """
+    from .fw.model import SCHEMA, FwMap
+    from .fw.validate import validate
+    from .jsonio import load
+
+    try:
+        m = FwMap.from_json(load(file, SCHEMA))
+    except BadFileError as exc:
+        raise click.UsageError(f"{file}: {exc}" if str(file) not in str(exc) else str(exc)) from None
+    violations = validate(m)
+    if not violations:
+        click.echo(f"{file}: OK, every placement rule holds ({len(m.holdings)} holdings, {len(m.rivers)} rivers, {len(m.crossings)} crossings)")
+        return
+    click.echo(f"{file}: {len(violations)} violation(s)")
+    for v in violations:
+        click.echo(f"  {v}")
+    sys.exit(1)
+
+
+def main(argv=None) -> None:
+    """Entry point: clean messages, exit codes 1 and 2, tracebacks only with --debug."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    debug = "--debug" in args
+    try:
+        cli.main(args=args, prog_name="mapgen", standalone_mode=False)
+    except click.exceptions.Exit as exc:
+        sys.exit(exc.exit_code)
+    except click.Abort:
+        click.echo("Aborted.", err=True)
+        sys.exit(1)
+    except click.ClickException as exc:
+        exc.show()
+        sys.exit(exc.exit_code)
+    except InfeasibleError as exc:
+        # The rules cannot be met with the options given: a usage error.
+        if debug:
+            raise
+        click.echo(f"Error: {exc}", err=True)
+        sys.exit(2)
+    except MapgenError as exc:
+        if debug:
+            raise
+        click.echo(f"Error: {exc}", err=True)
+        sys.exit(1)
+    except OSError as exc:
+        if debug:
+            raise
+        click.echo(f"Error: {exc.strerror or exc}: {exc.filename or ''}".rstrip(": "), err=True)
+        sys.exit(1)
+    except Exception as exc:  # noqa: BLE001 - the last guard before a user sees a traceback
+        if debug:
+            raise
+        click.echo(f"Error: {type(exc).__name__}: {exc} (run with --debug for the traceback)", err=True)
+        sys.exit(1)

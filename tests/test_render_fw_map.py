@@ -1,0 +1,295 @@
+"""The Fantasy Warriors map renderer: layers, true-scale size, content, determinism, templates."""
+
+from __future__ import annotations
+
+import re
+import time
+import xml.etree.ElementTree as ET
+
+import numpy as np
+import pytest
+
+from mapgen.fw.model import Climate, Config, Crossing, FwMap, Holding, River, Road, Side
+from mapgen.fw.rules import TERRAIN
+from mapgen.render.fw_map import LAYERS, fw_map_layout, load_style, load_symbols, render_fw_map, template_path
+
+SVG = "{http://www.w3.org/2000/svg}"
+INK = "{http://www.inkscape.org/namespaces/inkscape}"
+
+_ROWS = [
+    "M M H P F F H M M H S S",
+    "H M H U F J H M H P C S",
+    "P H C U U P P H P C C S",
+    "C C P P W W P P D D P S",
+    "P C P U W L L P D D C P",
+    "F P P P U L P P H D P P",
+    "F F H P C P U H M H C P",
+    "F J H M P P U H M M P P",
+]
+_CODES = {
+    "P": "plain", "U": "uncultivated", "C": "cultivated", "H": "hills", "M": "mountain", "F": "forest",
+    "J": "jungle", "W": "swamp", "D": "desert", "L": "lake", "S": "sea",
+}
+
+
+def synthetic_map(width: int = 12, height: int = 8, square_mm: float = 50.0) -> FwMap:
+    """A 12x8 map with every terrain, two rivers (one bridge, one ford), a road, holdings and features.
+
+    Larger sizes (at least 12x8) repeat the terrain pattern; the extras stay where the 12x8 map has them.
+    """
+    terrain = np.empty((height, width), dtype="<U12")
+    for r in range(height):
+        codes = _ROWS[r % len(_ROWS)].split()
+        for c in range(width):
+            terrain[r, c] = _CODES[codes[c % len(codes)]]
+    third = width // 3
+    territory = np.full((height, width), "N", dtype="<U1")
+    territory[:, :third] = "A"
+    territory[:, width - third :] = "B"
+    rivers = [
+        River([(7, 1), (7, 2), (6, 2), (6, 3), (6, 4)], "lake", [0.9, 0.8, 0.7, 0.6, 0.5]),
+        River([(9, 6), (9, 5), (10, 5), (10, 4), (11, 4)], "sea", [0.7, 0.6, 0.5, 0.4, 0.3]),
+    ]
+    river = np.zeros((height, width), bool)
+    for rv in rivers:
+        for (x0, y0), (x1, y1) in rv.edges():
+            if x0 == x1:
+                for sq in ((x0 - 1, min(y0, y1)), (x0, min(y0, y1))):
+                    river[sq[1], sq[0]] = True
+            else:
+                for sq in ((min(x0, x1), y0 - 1), (min(x0, x1), y0)):
+                    river[sq[1], sq[0]] = True
+    road_squares = [(1, 3), (2, 3), (3, 3), (3, 2), (4, 2), (5, 2), (6, 2), (7, 2), (8, 2), (9, 2)]
+    road = np.zeros((height, width), bool)
+    for c, r in road_squares:
+        road[r, c] = True
+    holdings = [
+        Holding("A", (1, 3), True, "city"),
+        Holding("A", (2, 6), False, "burial_mound", "sacred_sword"),
+        Holding("A", (3, 0), False, "village"),
+        Holding("B", (9, 2), True, "tower_of_magic"),
+        Holding("B", (8, 5), False, "sanctuary"),
+        Holding("B", (11, 6), False, "precious_metal_mine"),
+    ]
+
+    def cfg(sq, name, category):
+        return Config(sq, name, category, "FW-11.8", "A", str(territory[sq[1], sq[0]]))
+
+    configs = [
+        cfg((4, 3), "marsh", "hydrography"),
+        cfg((6, 6), "ruins", "artificial"),
+        cfg((2, 1), "temple", "artificial"),
+        cfg((8, 4), "dunes", "special"),
+        cfg((4, 0), "enchanted_wood", "vegetation"),
+        cfg((6, 7), "cemetery", "artificial"),
+        cfg((9, 0), "tower", "artificial"),
+        cfg((3, 0), "farm", "artificial"),
+        cfg((5, 6), "volcano", "special"),
+        cfg((0, 5), "forest", "vegetation"),  # restates the terrain: no extra mark
+    ]
+    return FwMap(
+        seed=12345,
+        width=width,
+        height=height,
+        square_mm=square_mm,
+        climate=Climate("temperate", "spring", 1, "rain"),
+        region="hilly",
+        sides=[Side("A", "Red", "humans", "#c0392b"), Side("B", "Blue", "orcs", "#2e5fa8")],
+        terrain=terrain,
+        elevation=np.zeros((height, width)),
+        territory=territory,
+        river=river,
+        road=road,
+        features={(8, 6): ["pass"], (3, 7): ["boulders"]},
+        rivers=rivers,
+        crossings=[Crossing(((5, 2), (6, 2)), "bridge"), Crossing(((9, 4), (10, 4)), "ford")],
+        roads=[Road(road_squares)],
+        holdings=holdings,
+        configs=configs,
+        dice_log=[],
+    )
+
+
+@pytest.fixture(scope="module")
+def fwmap() -> FwMap:
+    return synthetic_map()
+
+
+@pytest.fixture(scope="module")
+def svg_text(fwmap) -> str:
+    return render_fw_map(fwmap).tostring()
+
+
+@pytest.fixture(scope="module")
+def root(svg_text) -> ET.Element:
+    return ET.fromstring(svg_text.split("\n", 1)[1])
+
+
+def _layers(root):
+    return [g for g in root.iter(f"{SVG}g") if g.get(f"{INK}groupmode") == "layer"]
+
+
+def test_layers_in_order_with_inkscape_attributes(root):
+    layers = _layers(root)
+    assert [g.get(f"{INK}label") for g in layers] == list(LAYERS)
+    for g in layers:
+        assert g.get("id", "").startswith("layer-")
+        assert len(g) > 0, f"layer {g.get(f'{INK}label')} is empty"
+
+
+def test_size_is_true_scale(fwmap, root):
+    lay = fw_map_layout(fwmap)
+    assert root.get("width") == f"{lay.width_mm:g}mm".replace(".0mm", "mm") or root.get("width").endswith("mm")
+    width = float(root.get("width")[:-2])
+    height = float(root.get("height")[:-2])
+    assert root.get("viewBox") == f"0 0 {root.get('width')[:-2]} {root.get('height')[:-2]}"
+    assert lay.grid_w == fwmap.width * fwmap.square_mm == 600
+    assert lay.grid_h == fwmap.height * fwmap.square_mm == 400
+    assert width == pytest.approx(lay.width_mm, abs=1e-3)
+    assert height == pytest.approx(lay.height_mm, abs=1e-3)
+    # the map block (grid plus margins on every side) and the legend fit inside the drawing
+    assert lay.grid_x - lay.margin >= 0 and lay.grid_y - lay.margin >= 0
+    assert lay.grid_x + lay.grid_w + lay.margin <= width
+    assert lay.grid_y + lay.grid_h + lay.margin <= height
+    assert lay.legend_x + lay.legend_w <= width + 1e-6 and lay.legend_y + lay.legend_h <= height + 1e-6
+    # the grid frame is drawn exactly square_mm per square
+    frame = [r for r in root.iter(f"{SVG}rect") if r.get("width") == "600" and r.get("height") == "400" and r.get("fill") == "none"]
+    assert frame
+
+
+def test_square_size_follows_square_mm():
+    m = synthetic_map(square_mm=40)
+    lay = fw_map_layout(m)
+    assert (lay.grid_w, lay.grid_h) == (480, 320)
+    assert 'scale(0.8)' in render_fw_map(m).tostring()
+
+
+def test_grid_labels_on_all_edges_and_square_ids(fwmap, root):
+    grid = next(g for g in _layers(root) if g.get(f"{INK}label") == "Grid")
+    texts = [t.text for t in grid.iter(f"{SVG}text")]
+    for letter in "ABCDEFGHIJKL":
+        assert texts.count(letter) == 2
+    for n in range(1, 9):
+        assert texts.count(str(n)) == 2
+    for sq in ("A1", "C4", "L8"):
+        assert sq in texts
+
+
+def test_every_holding_is_drawn(fwmap, root):
+    layer = next(g for g in _layers(root) if g.get(f"{INK}label") == "Holdings")
+    text = ET.tostring(layer, encoding="unicode")
+    lay = fw_map_layout(fwmap)
+    origins = {m.group(1) for m in re.finditer(r'<ns0:g transform="translate\(([-\d.,]+)\)"', text)}
+    for h in fwmap.holdings:
+        x, y = lay.grid_x + h.square[0] * 50, lay.grid_y + h.square[1] * 50
+        assert f"{x:g},{y:g}" in origins, f"no holding drawn in {h.square}"
+        side = fwmap.side(h.side)
+        assert side.color in text
+    assert text.count("Capital A") == 1 and text.count("Capital B") == 1
+    assert "Sacred" in text and "Sword)" in text and "Village" in text
+
+
+def test_rivers_crossings_roads_and_features(fwmap, root):
+    def layer(name):
+        return next(g for g in _layers(root) if g.get(f"{INK}label") == name)
+
+    assert len(list(layer("Rivers").iter(f"{SVG}polyline"))) == 2 * len(fwmap.rivers)
+    assert len(list(layer("Roads").iter(f"{SVG}polyline"))) == 2 * len(fwmap.roads)
+    assert len([g for g in layer("Crossings") if g.tag == f"{SVG}g"]) == len(fwmap.crossings)
+    features = ET.tostring(layer("Features"), encoding="unicode")
+    for label in ("Marsh", "Ruins", "Temple", "Dunes", "Enchanted wood", "Cemetery", "Tower", "Farm", "Volcano", "Mountain pass", "Boulders"):
+        assert label in features
+    assert ">Forest<" not in features  # a configuration that only restates the terrain gets no extra mark
+    legend = ET.tostring(layer("Legend"), encoding="unicode")
+    for text in ("Hills", "\u20132", "+1", "Precipitation test modifier +1", "Region type: Hilly", "Seed: 12345",
+                 "one day's march", "Side A: Red, humans", "Side B: Blue, orcs", "Bridge", "Ford", "Mountain pass",
+                 "12 \u00d7 8 squares (600 \u00d7 400 mm)", "Temperate", "Spring"):
+        assert text in legend, text
+    territory = ET.tostring(layer("Territory"), encoding="unicode")
+    for text in ("Side A territory (Red, humans)", "Neutral territory", "Side B territory (Blue, orcs)"):
+        assert territory.count(text) == 2  # above and below the map
+
+
+def test_deterministic(fwmap, svg_text):
+    assert render_fw_map(synthetic_map()).tostring() == svg_text
+    assert render_fw_map(fwmap).tostring() == svg_text
+
+
+def test_pdf_safe_markup(svg_text):
+    for banned in ("<pattern", "<use", "<symbol", "class=", "filter=", "mask=", "<style", "currentColor"):
+        assert banned not in svg_text
+    assert "nan" not in re.findall(r'"[^"]*"', svg_text) and "e-0" not in svg_text
+
+
+def test_every_terrain_has_a_symbol_and_style():
+    symbols = load_symbols()
+    style = load_style()
+    for t in TERRAIN:
+        assert t in symbols, f"symbols.svg has no <g id={t!r}>"
+        assert symbols[t].glyphs, t
+        assert t in style["terrain"]
+    for needed in ("holding", "capital", "crossing-bridge", "crossing-ford", "north-arrow", "feature-pass", "feature-generic"):
+        assert needed in symbols
+    for t in TERRAIN:
+        for glyph in symbols[t].glyphs:  # a square's glyphs stay in its 0..50 box (stroke included)
+            x0, y0, x1, y1 = glyph.box
+            assert -1 <= x0 < x1 <= 51 and -1 <= y0 < y1 <= 51, (t, glyph.box)
+
+
+def test_template_path_finds_the_templates():
+    assert template_path("fw-map", "symbols.svg").is_file()
+    assert template_path("fw-map", "style.json").is_file()
+
+
+def test_terrain_glyphs_make_room_for_holdings(fwmap, root):
+    terrain = next(g for g in _layers(root) if g.get(f"{INK}label") == "Terrain")
+    lay = fw_map_layout(fwmap)
+    groups = {g.get("transform"): len(ET.tostring(g)) for g in terrain if g.tag == f"{SVG}g"}
+    cap = fwmap.holdings[0].square  # cultivated, with the capital on it
+    free = (0, 3)  # cultivated, nothing on it
+    def key(sq):
+        return f"translate({lay.grid_x + sq[0] * 50:g},{lay.grid_y + sq[1] * 50:g})"
+    assert 0 < groups[key(cap)] < groups[key(free)]
+
+
+def test_renders_fast_and_renders_big():
+    m = synthetic_map(15, 10)
+    render_fw_map(m)  # warm the template caches
+    t0 = time.perf_counter()
+    render_fw_map(m).tostring()
+    assert time.perf_counter() - t0 < 0.5
+    big = synthetic_map(60, 60)
+    assert "L8" in render_fw_map(big).tostring()
+
+
+def test_svglib_reads_it(tmp_path, svg_text):
+    svglib = pytest.importorskip("svglib.svglib")
+    path = tmp_path / "map.svg"
+    path.write_text(svg_text, encoding="utf-8")
+    drawing = svglib.svg2rlg(str(path))
+    assert drawing is not None
+    assert drawing.width == pytest.approx(float(re.search(r'width="([\d.]+)mm"', svg_text).group(1)) * 72 / 25.4, rel=1e-3)
+
+
+def test_row_bands_and_unknown_features():
+    """A tall map split into row thirds gets its labels beside the map; unknown features get the generic mark."""
+    m = synthetic_map(12, 18)
+    m.territory[:, :] = "N"
+    m.territory[:6, :] = "B"
+    m.territory[12:, :] = "A"
+    m.features[(1, 10)] = ["standing_stones"]
+    text = render_fw_map(m).tostring()
+    assert "rotate(-90)" in text and text.count("Side A territory (Red, humans)") == 2
+    assert "Standing stones" in text
+
+
+def test_generated_map_renders():
+    generate = pytest.importorskip("mapgen.fw.generate")
+    from mapgen.fw.options import MapOptions
+
+    m = generate.generate_map(MapOptions(seed=7, size="medium", races=("dwarves", "orcs")))
+    text = render_fw_map(m).tostring()
+    assert render_fw_map(m).tostring() == text
+    root = ET.fromstring(text.split("\n", 1)[1])
+    holdings = next(g for g in _layers(root) if g.get(f"{INK}label") == "Holdings")
+    assert len(holdings) == len({h.square for h in m.holdings})
