@@ -1,0 +1,126 @@
+"""Fantasy Warriors campaign-map commands: ``fw-map``, ``new`` and ``validate``."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from ..errors import BadFileError
+from . import Outputs, _run, cli, common_options
+
+
+def _races(ctx, param, value: str) -> tuple[str, ...]:
+    from ..fw.rules import RACES
+
+    races = tuple(v.strip().lower().replace("-", "_").replace(" ", "_") for v in value.split(","))
+    if len(races) != 2:
+        raise click.BadParameter(f"give two races, one per side, e.g. dwarves,orcs (got {len(races)})")
+    for r in races:
+        if r not in RACES:
+            raise click.BadParameter(f"unknown race {r!r}; known races: {', '.join(RACES)}")
+    return races
+
+
+def map_options(fn):
+    """The campaign-map options shared by ``fw-map`` and ``new``."""
+    fn = click.option("--races", default="humans,humans", show_default=True, callback=_races, help="Races of sides A and B.")(fn)
+    fn = click.option("--square-mm", type=click.FloatRange(5, 200), default=50.0, show_default=True, help="Printed size of one square.")(fn)
+    fn = click.option("--holdings", type=click.IntRange(0, 60), help="Minor holdings per side (besides the capital).")(fn)
+    fn = click.option("--height", type=click.IntRange(3, 400), help="Rows (default by --size).")(fn)
+    fn = click.option("--width", type=click.IntRange(3, 400), help="Columns (default by --size).")(fn)
+    fn = click.option(
+        "--size",
+        type=click.Choice(["small", "medium", "large"]),
+        default="medium",
+        show_default=True,
+        help="Campaign size (FW-3.3): capital + 2, 3 or 6 holdings per side.",
+    )(fn)
+    return fn
+
+
+def write_map_kit(m, outputs: Outputs, formats, paper) -> None:
+    from ..fw.setup_sheet import setup_sheet
+    from ..jsonio import dumps
+
+    if "json" in formats:
+        outputs.write_text("fw-map.json", dumps(m.to_json()))
+    if "svg" in formats or "pdf" in formats:
+        from ..render.fw_map import render_fw_map
+
+        svg = render_fw_map(m).tostring()
+        if "svg" in formats:
+            outputs.write_text("fw-map.svg", svg)
+        if "pdf" in formats:
+            from ..render.pdf import write_pdf
+
+            report = write_pdf(svg, outputs.path("fw-map.pdf"), paper, title=f"mapgen fw-map seed {m.seed}")
+            cols, rows = report.tiles
+            tiling = "1 page" if report.pages == 1 else f"{report.pages} pages: an index, then {cols}x{rows} tiles"
+            outputs.notes.append(f"fw-map.pdf: {tiling} on {paper.label()}, true scale ({m.square_mm:g} mm squares)")
+    if "md" in formats:
+        outputs.write_text("fw-map-setup.md", setup_sheet(m))
+
+
+def _build_map(seed, size, width, height, holdings, races, square_mm):
+    from ..fw.generate import generate_map
+    from ..fw.options import MapOptions, OptionError
+
+    opts = MapOptions(seed=seed, size=size, width=width, height=height, holdings=holdings, races=races, square_mm=square_mm)
+    try:
+        opts.check()
+    except OptionError as exc:
+        raise click.UsageError(str(exc)) from None
+    return generate_map(opts)
+
+
+@cli.command("fw-map")
+@common_options("fw-map")
+@map_options
+def fw_map(seed, out, paper, formats, size, width, height, holdings, races, square_mm):
+    """Generate a Fantasy Warriors campaign map."""
+    m = _build_map(seed, size, width, height, holdings, races, square_mm)
+    _run(out, lambda o: write_map_kit(m, o, formats, paper))
+
+
+@cli.command("new")
+@click.option(
+    "--campaign",
+    type=click.Choice(["fantasy-warriors"]),
+    default="fantasy-warriors",
+    show_default=True,
+    help="Which campaign rules to set up.",
+)
+@common_options("new")
+@map_options
+def new(campaign, seed, out, paper, formats, size, width, height, holdings, races, square_mm):
+    """Write the kit for a new campaign: the map, its PDF and its setup sheet."""
+    m = _build_map(seed, size, width, height, holdings, races, square_mm)
+    _run(out, lambda o: write_map_kit(m, o, formats, paper))
+
+
+@cli.command("validate")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+def validate_cmd(file):
+    """Check a campaign map (generated or edited by hand) against every placement rule.
+
+    Exit 0 when it holds, 1 when it breaks a rule (each violation listed with
+    its rule ID), 2 when the file cannot be read.
+    """
+    from ..fw.model import SCHEMA, FwMap
+    from ..fw.validate import validate
+    from ..jsonio import load
+
+    try:
+        m = FwMap.from_json(load(file, SCHEMA))
+    except BadFileError as exc:
+        raise click.UsageError(f"{file}: {exc}" if str(file) not in str(exc) else str(exc)) from None
+    violations = validate(m)
+    if not violations:
+        click.echo(f"{file}: OK, every placement rule holds ({len(m.holdings)} holdings, {len(m.rivers)} rivers, {len(m.crossings)} crossings)")
+        return
+    click.echo(f"{file}: {len(violations)} violation(s)")
+    for v in violations:
+        click.echo(f"  {v}")
+    sys.exit(1)
