@@ -110,3 +110,32 @@ def test_validate_reports_violations_with_rule_ids(capsys):
 def test_version(capsys):
     code, out, _ = run(["--version"], capsys)
     assert code == 0 and "mapgen, version" in out
+
+
+def test_country_writes_and_summarises(capsys):
+    code, out, err = run(["country", "--seed", "4", "--countries", "2", "--neutrals", "1", "--formats", "json,md"], capsys)
+    assert code == 0, err
+    data = json.loads(Path("output/country-4/country.json").read_text())
+    assert data["schema"] == "mapgen/country" and data["version"] == 1 and len(data["countries"]) == 3
+    assert "Summary:" in out and "ducats a year" in out and "(neutral)" in out
+
+
+def test_new_renaissance_kit(capsys):
+    code, out, err = run(["new", "--campaign", "renaissance", "--seed", "4", "--countries", "3", "--formats", "json", "--out", "ren"], capsys)
+    assert code == 0, err
+    assert json.loads(Path("ren/country.json").read_text())["countries"][2]["id"] == "C"
+
+
+@pytest.mark.parametrize(
+    "argv,needle",
+    [
+        (["country", "--countries", "0"], "at least 1"),
+        (["country", "--countries", "65"], "at most 64"),
+        (["country", "--neutrals", "-2"], "cannot be negative"),
+        (["country", "--sheet", "b5"], "unknown --sheet"),
+        (["country", "--countries", "many"], "--countries"),
+    ],
+)
+def test_country_usage_errors(argv, needle, capsys):
+    code, out, err = run(argv, capsys)
+    assert code == 2 and needle in err and "Traceback" not in err

@@ -3,6 +3,7 @@ from fractions import Fraction
 import pytest
 
 from mapgen.dice import DiceExpr, Modifier, ScriptedDice
+from mapgen.country import rules as country_rules
 from mapgen.fw import rules
 from mapgen.tables import Table, band, roll_on
 
@@ -15,7 +16,12 @@ def faces_for(total: int, expr: DiceExpr) -> list[int]:
     return [base + (1 if i < extra else 0) for i in range(expr.count)]
 
 
-CASES = [(t, b, total) for t in rules.ALL_TABLES for b in t.bands for total in sorted({b.low, b.high})]
+CASES = [
+    (t, b, total)
+    for t in rules.ALL_TABLES + country_rules.ALL_TABLES
+    for b in t.bands
+    for total in sorted({b.low, b.high})
+]
 
 
 @pytest.mark.parametrize("table,expected,total", CASES, ids=[f"{t.rule}-{t.name}-{n}" for t, b, n in CASES])
@@ -77,3 +83,24 @@ def test_race_exceptions():
         assert rules.holding_terrain_allowed(t, "humans")
     for race in rules.RACES:
         assert not rules.holding_terrain_allowed("lake", race) and not rules.holding_terrain_allowed("sea", race)
+
+
+def test_urban_area_table_with_the_depth_modifier():
+    # RC-1.2 / RC-1.3: a natural 9 from a depth-1 parent counts 10, a border; from the capital it is a fortress.
+    dice = ScriptedDice([4, 5, 4, 5])
+    _, first = roll_on(dice, country_rules.URBAN_AREA, "ring 1")
+    _, deeper = roll_on(dice, country_rules.URBAN_AREA, "ring 2", [Modifier("urban areas between", 1)])
+    assert (first.outcome, deeper.outcome) == ("fortress", "border")
+    # RC-0.1: totals above 12 stay a border.
+    dice = ScriptedDice([6, 6])
+    _, far = roll_on(dice, country_rules.URBAN_AREA, "ring 9", [Modifier("urban areas between", 8)])
+    assert dice.log[0].total == 20 and far.outcome == "border"
+
+
+def test_country_table_probabilities_match_the_digest():
+    p = country_rules.URBAN_AREA.probabilities()
+    assert Fraction(p["walled_village"]).limit_denominator(36) == Fraction(1, 36)
+    assert Fraction(p["village"]).limit_denominator(36) == Fraction(17, 36)
+    assert Fraction(p["border"]).limit_denominator(36) == Fraction(6, 36)
+    roads = country_rules.ROADS.probabilities()
+    assert [Fraction(roads[k]).limit_denominator(36) for k in ("1", "2", "3")] == [Fraction(26, 36), Fraction(9, 36), Fraction(1, 36)]

@@ -38,10 +38,15 @@ class Outputs:
         self.staging = Path(tempfile.mkdtemp(prefix=".mapgen-"))
         self.files: list[str] = []
         self.notes: list[str] = []
+        #: Lines printed after the file list, e.g. the countries' settlements and taxes.
+        self.summary: list[str] = []
 
     def path(self, name: str) -> Path:
+        """Where to write ``name`` (which may contain subfolders, e.g. ``battlefields/x.json``)."""
         self.files.append(name)
-        return self.staging / name
+        target = self.staging / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        return target
 
     def write_text(self, name: str, text: str) -> None:
         self.path(name).write_text(text, encoding="utf-8", newline="\n")
@@ -49,10 +54,11 @@ class Outputs:
     def commit(self) -> None:
         self.out.mkdir(parents=True, exist_ok=True)
         for name in self.files:
-            src = self.staging / name
-            tmp = self.out / f".{name}.part"
+            src, dest = self.staging / name, self.out / name
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            tmp = dest.with_name(f".{dest.name}.part")
             shutil.copyfile(src, tmp)
-            os.replace(tmp, self.out / name)
+            os.replace(tmp, dest)
         self.discard()
 
     def discard(self) -> None:
@@ -123,6 +129,10 @@ def _run(out: Path, produce) -> None:
         click.echo(f"  {out / name}")
     for note in outputs.notes:
         click.echo(f"  ({note})")
+    if outputs.summary:
+        click.echo("Summary:")
+        for line in outputs.summary:
+            click.echo(f"  {line}")
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -135,7 +145,7 @@ def cli(ctx, debug):
 
 
 # Commands register themselves on ``cli`` when their module is imported.
-from . import fw  # noqa: E402,F401
+from . import country, fw  # noqa: E402,F401
 
 
 def main(argv=None) -> None:

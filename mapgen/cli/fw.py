@@ -9,6 +9,7 @@ import click
 
 from ..errors import BadFileError
 from . import Outputs, _run, cli, common_options
+from .country import build_country_map, country_options, write_country_kit
 
 
 def _races(ctx, param, value: str) -> tuple[str, ...]:
@@ -87,15 +88,24 @@ def fw_map(seed, out, paper, formats, size, width, height, holdings, races, squa
 @cli.command("new")
 @click.option(
     "--campaign",
-    type=click.Choice(["fantasy-warriors"]),
+    type=click.Choice(["fantasy-warriors", "renaissance"]),
     default="fantasy-warriors",
     show_default=True,
     help="Which campaign rules to set up.",
 )
 @common_options("new")
 @map_options
-def new(campaign, seed, out, paper, formats, size, width, height, holdings, races, square_mm):
-    """Write the kit for a new campaign: the map, its PDF and its setup sheet."""
+@country_options
+def new(campaign, seed, out, paper, formats, size, width, height, holdings, races, square_mm, countries, neutrals, sheet):
+    """Write the kit for a new campaign.
+
+    Fantasy Warriors (default): the campaign map, its PDF and its setup sheet.
+    Renaissance: the country maps (--countries, --neutrals, --sheet), joined at border crossings.
+    """
+    if campaign == "renaissance":
+        cm = build_country_map(seed, countries, neutrals, sheet)
+        _run(out, lambda o: write_country_kit(cm, o, formats, paper))
+        return
     m = _build_map(seed, size, width, height, holdings, races, square_mm)
     _run(out, lambda o: write_map_kit(m, o, formats, paper))
 

@@ -1,0 +1,62 @@
+"""Renaissance country-map command: ``country`` (and the kit ``new --campaign renaissance`` writes)."""
+
+from __future__ import annotations
+
+import click
+
+from . import Outputs, _run, cli, common_options
+
+
+def country_options(fn):
+    """--countries, --neutrals and --sheet, shared by ``country`` and ``new``."""
+    fn = click.option(
+        "--sheet",
+        default="a4",
+        show_default=True,
+        help="Paper of one country's sheet for the road procedure (landscape): a4, a3, letter or tabloid.",
+    )(fn)
+    fn = click.option("--neutrals", type=int, default=0, show_default=True, help="Neutral countries (run by no player).")(fn)
+    fn = click.option("--countries", type=int, default=1, show_default=True, help="Players' countries (1 to 64).")(fn)
+    return fn
+
+
+def build_country_map(seed, countries: int, neutrals: int, sheet: str):
+    from ..country.generate import CountryOptionError, generate_countries
+
+    try:
+        return generate_countries(seed, countries, neutrals, sheet)
+    except CountryOptionError as exc:
+        raise click.UsageError(str(exc)) from None
+
+
+def write_country_kit(cm, outputs: Outputs, formats, paper) -> None:
+    from ..country.setup_sheet import setup_sheet, summary_lines
+    from ..jsonio import dumps
+
+    if "json" in formats:
+        outputs.write_text("country.json", dumps(cm.to_json()))
+    if "svg" in formats or "pdf" in formats:
+        from ..render.country import render_country
+
+        svg = render_country(cm).tostring()
+        if "svg" in formats:
+            outputs.write_text("country.svg", svg)
+        if "pdf" in formats:
+            from ..render.pdf import write_pdf
+
+            report = write_pdf(svg, outputs.path("country.pdf"), paper, title=f"mapgen country seed {cm.seed}")
+            cols, rows = report.tiles
+            tiling = "1 page" if report.pages == 1 else f"{report.pages} pages: an index, then {cols}x{rows} tiles"
+            outputs.notes.append(f"country.pdf: {tiling} on {paper.label()}, true scale")
+    if "md" in formats:
+        outputs.write_text("country-setup.md", setup_sheet(cm))
+    outputs.summary.extend(summary_lines(cm))
+
+
+@cli.command("country")
+@common_options("country")
+@country_options
+def country(seed, out, paper, formats, countries, neutrals, sheet):
+    """Generate Renaissance country maps by the road-node procedure (RC-1), joined at border crossings."""
+    cm = build_country_map(seed, countries, neutrals, sheet)
+    _run(out, lambda o: write_country_kit(cm, o, formats, paper))

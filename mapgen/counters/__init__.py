@@ -1,0 +1,1 @@
+"""Printable counter sheets: exact sizes, mirrored backs, cut lines."""

@@ -1,0 +1,1 @@
+"""The Renaissance country map: the road-node procedure (RC-1), borders and border crossings."""

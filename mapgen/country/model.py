@@ -1,0 +1,192 @@
+"""The Renaissance country map as plain data: a ``networkx.Graph`` plus the countries.
+
+Nodes carry ``kind``, ``country``, ``pos`` (millimetres on the combined
+drawing, y southwards), ``walls``, ``income`` (ducats a year, RC-3.2),
+``depth`` (RC-1.3) and ``side`` (the compass side of the first-ring road a
+node descends from, RC-A.36).  Edges carry ``length_mm``, ``country`` (None
+for a border crossing) and ``crossing``.  ``country.json`` (schema
+``mapgen/country``, version 1) is the public contract.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import networkx as nx
+
+from ..dice import Roll
+from ..errors import BadFileError
+from ..jsonio import Reader
+from .rules import NODE_KINDS
+
+SCHEMA = "mapgen/country"
+VERSION = 1
+
+
+@dataclass
+class Country:
+    id: str
+    name: str
+    neutral: bool
+    sheet: tuple[int, int]  # (column, row) in the grid of sheets
+    origin: tuple[float, float]  # top-left corner of its sheet on the combined drawing, mm
+    border: list[tuple[float, float]]  # closed outline (first point not repeated), mm
+    capital: str  # node id
+
+
+@dataclass
+class CountryMap:
+    seed: int | str
+    sheet_mm: tuple[float, float]
+    grid: tuple[int, int]  # (columns, rows) of sheets
+    countries: list[Country]
+    graph: nx.Graph
+    dice_log: list[Roll] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    options: dict = field(default_factory=dict)
+
+    @property
+    def size_mm(self) -> tuple[float, float]:
+        return self.grid[0] * self.sheet_mm[0], self.grid[1] * self.sheet_mm[1]
+
+    def country(self, cid: str) -> Country:
+        return next(c for c in self.countries if c.id == cid)
+
+    def nodes_of(self, cid: str) -> list[str]:
+        return [n for n, d in self.graph.nodes(data=True) if d["country"] == cid]
+
+    def summary(self) -> list[dict]:
+        """Per country: how many of each kind of node, and the yearly tax income."""
+        out = []
+        for c in self.countries:
+            counts: dict[str, int] = {}
+            income = 0
+            for n in self.nodes_of(c.id):
+                d = self.graph.nodes[n]
+                counts[d["kind"]] = counts.get(d["kind"], 0) + 1
+                income += d["income"]
+            out.append({"country": c.id, "name": c.name, "neutral": c.neutral, "counts": counts, "income": income})
+        return out
+
+    # -- JSON -------------------------------------------------------------
+    def to_json(self) -> dict:
+        g = self.graph
+        return {
+            "schema": SCHEMA,
+            "version": VERSION,
+            "generator": "mapgen country",
+            "seed": self.seed,
+            "sheet_mm": list(self.sheet_mm),
+            "grid": list(self.grid),
+            "options": self.options,
+            "countries": [
+                {
+                    "id": c.id,
+                    "name": c.name,
+                    "neutral": c.neutral,
+                    "sheet": list(c.sheet),
+                    "origin_mm": [round(c.origin[0], 2), round(c.origin[1], 2)],
+                    "border": [[round(x, 2), round(y, 2)] for x, y in c.border],
+                    "capital": c.capital,
+                }
+                for c in self.countries
+            ],
+            "nodes": [
+                {
+                    "id": n,
+                    "kind": d["kind"],
+                    "country": d["country"],
+                    "x_mm": round(d["pos"][0], 2),
+                    "y_mm": round(d["pos"][1], 2),
+                    "walls": d["walls"],
+                    "income": d["income"],
+                    "depth": d["depth"],
+                    "side": d.get("side"),
+                }
+                for n, d in g.nodes(data=True)
+            ],
+            "edges": [
+                {
+                    "a": a,
+                    "b": b,
+                    "length_mm": round(d["length_mm"], 2),
+                    "crossing": d["crossing"],
+                    "country": d["country"],
+                }
+                for a, b, d in g.edges(data=True)
+            ],
+            "summary": self.summary(),
+            "notes": list(self.notes),
+            "dice_log": [r.to_json() for r in self.dice_log],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict) -> "CountryMap":
+        top = Reader(data, "")
+        countries = []
+        ids = set()
+        for c in top.items("countries"):
+            border = c.list("border")
+            if not all(isinstance(p, list) and len(p) == 2 and all(isinstance(v, (int, float)) for v in p) for p in border):
+                raise BadFileError(f"field '{c.where}.border' should be a list of [x_mm, y_mm]")
+            sheet = c.list("sheet", default=[0, 0])
+            origin = c.list("origin_mm", default=[0, 0])
+            country = Country(
+                c.str("id"),
+                c.str("name", default=c.str("id")),
+                c.bool("neutral"),
+                (int(sheet[0]), int(sheet[1])),
+                (float(origin[0]), float(origin[1])),
+                [(float(x), float(y)) for x, y in border],
+                c.str("capital"),
+            )
+            countries.append(country)
+            ids.add(country.id)
+        g = nx.Graph()
+        for n in top.items("nodes"):
+            nid = n.str("id")
+            g.add_node(
+                nid,
+                kind=n.str("kind", set(NODE_KINDS)),
+                country=n.str("country", ids),
+                pos=(float(n.get("x_mm", (int, float), "a number")), float(n.get("y_mm", (int, float), "a number"))),
+                walls=n.bool("walls"),
+                income=n.int("income", 0),
+                depth=n.int("depth", 0),
+                side=n.get("side", (str, type(None)), "a compass side or null", None),
+            )
+        for e in top.items("edges"):
+            a, b = e.str("a"), e.str("b")
+            for end in (a, b):
+                if end not in g:
+                    raise BadFileError(f"field '{e.where}' names node {end!r}, which is not in 'nodes'")
+            pa, pb = g.nodes[a]["pos"], g.nodes[b]["pos"]
+            g.add_edge(
+                a,
+                b,
+                length_mm=float(e.get("length_mm", (int, float), "a number", math.dist(pa, pb))),
+                crossing=e.bool("crossing"),
+                country=e.get("country", (str, type(None)), "a country id or null", None),
+            )
+        for c in countries:
+            if c.capital not in g:
+                raise BadFileError(f"country {c.id}: capital {c.capital!r} is not in 'nodes'")
+        log = []
+        for i, r in enumerate(top.list("dice_log", default=[])):
+            try:
+                log.append(Roll.from_json(r))
+            except (KeyError, TypeError, ValueError, AttributeError) as exc:
+                raise BadFileError(f"field 'dice_log[{i}]' is malformed ({exc})") from None
+        sheet_mm = top.list("sheet_mm", default=[297, 210])
+        grid = top.list("grid", default=[1, 1])
+        return cls(
+            seed=data.get("seed", 0),
+            sheet_mm=(float(sheet_mm[0]), float(sheet_mm[1])),
+            grid=(int(grid[0]), int(grid[1])),
+            countries=countries,
+            graph=g,
+            dice_log=log,
+            notes=[str(n) for n in top.list("notes", default=[])],
+            options=data.get("options", {}) if isinstance(data.get("options"), dict) else {},
+        )

@@ -1,0 +1,135 @@
+"""The Renaissance country map: the procedure with injected dice, and every invariant over many seeds."""
+
+import math
+
+import networkx as nx
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from shapely.geometry import LineString, Point, Polygon
+
+from mapgen.country.generate import CountryOptionError, check_options, generate_countries
+from mapgen.country.model import CountryMap
+from mapgen.country.procedure import draw_country
+from mapgen.country.rules import TAX, URBAN_KINDS, WALLS
+from mapgen.dice import Dice, ScriptedDice
+
+SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def test_procedure_with_injected_dice():
+    faces = [6, 6, 1, 2]  # east road: 12 is a border, rolled again (step 1b): 3, a fortress
+    faces += [2, 2, 3, 4, 1, 1]  # south: village; west: city; north: walled village
+    faces += [1, 1, 5, 4] * 4  # each first-ring place: 1 road, whose end rolls 9 + 1 = 10, a border
+    dice = ScriptedDice(faces, seed=1)
+    sheet = draw_country(dice, "A", 297, 210)
+    assert dice.remaining == 0
+    kinds = {p.side: p.kind for p in sheet.places.values() if p.depth == 1}
+    assert kinds == {"E": "fortress", "S": "village", "W": "city", "N": "walled_village"}
+    assert dice.log[0].result == "border: rolled again (step 1b)"
+    ends = [r for r in dice.log if r.purpose.startswith("1d")]
+    assert len(ends) == 4 and all(r.total == 10 and r.modifiers[0].value == 1 for r in ends)
+    assert sum(p.kind == "border" for p in sheet.places.values()) == 4
+    cap = sheet.places["A-0"]
+    assert cap.pos == (148.5, 105.0) and len(cap.roads) == 4
+
+
+def test_the_modifier_is_the_parents_depth():
+    dice = Dice(5)
+    sheet = draw_country(dice, "A", 420, 297)
+    for r in dice.log:
+        if r.purpose.startswith("1d: end of road"):
+            parent = r.purpose.split(" from ")[1]
+            assert r.modifiers[0].value == sheet.places[parent].depth
+
+
+def test_first_ring_distribution_matches_the_table():
+    """Statistical test with a fixed seed (so it cannot flake): RC-1.5 step 3 after the re-roll."""
+    expected = {"walled_village": 1 / 30, "fortress": 6 / 30, "village": 17 / 30, "city": 6 / 30}
+    counts = dict.fromkeys(expected, 0)
+    dice = Dice("first ring")
+    for i in range(500):
+        sheet = draw_country(dice, "A", 297, 210)
+        for p in sheet.places.values():
+            if p.depth == 1:
+                counts[p.kind] += 1
+        dice.log.clear()
+    n = sum(counts.values())
+    chi2 = sum((counts[k] - n * p) ** 2 / (n * p) for k, p in expected.items())
+    assert n == 2000
+    assert chi2 < 16.27  # 3 degrees of freedom, p = 0.001
+
+
+@pytest.mark.parametrize("countries,neutrals,sheet", [(0, 0, "a4"), (65, 0, "a4"), (1, -1, "a4"), (60, 5, "a4"), (1, 0, "b5")])
+def test_bad_options(countries, neutrals, sheet):
+    with pytest.raises(CountryOptionError):
+        check_options(countries, neutrals, sheet)
+
+
+def _segment(g, a, b):
+    return LineString([g.nodes[a]["pos"], g.nodes[b]["pos"]])
+
+
+@SETTINGS
+@given(seed=st.integers(0, 10**6), countries=st.integers(1, 5), neutrals=st.integers(0, 3))
+def test_every_invariant(seed, countries, neutrals):
+    cm = generate_countries(seed, countries, neutrals)
+    g = cm.graph
+    assert nx.is_connected(g)
+    assert nx.check_planarity(g)[0]
+    sw, sh = cm.sheet_mm
+    for c in cm.countries:
+        nodes = cm.nodes_of(c.id)
+        roads = g.subgraph(nodes).copy()
+        roads.remove_edges_from([(a, b) for a, b, d in roads.edges(data=True) if d["crossing"]])
+        assert nx.is_tree(roads)  # I1
+        cap = g.nodes[c.capital]
+        assert cap["kind"] == "capital" and cap["pos"] == (c.origin[0] + sw / 2, c.origin[1] + sh / 2)
+        assert roads.degree(c.capital) == 4
+        poly = Polygon(c.border)
+        assert poly.is_valid
+        grown = poly.buffer(1e-6)
+        for n in nodes:
+            d = g.nodes[n]
+            assert grown.covers(Point(d["pos"]))
+            assert d["income"] == TAX[d["kind"]] and d["walls"] == WALLS[d["kind"]]
+            if d["kind"] in URBAN_KINDS:
+                assert nx.has_path(roads, c.capital, n)
+                assert 2 <= roads.degree(n) <= 4  # I2
+                assert d["depth"] <= 8  # I4
+            if d["kind"] == "walled_village":
+                assert d["depth"] == 1  # I5
+            if roads.degree(n) == 1:
+                assert d["kind"] in ("border", "crossing")  # I3
+        for a, b in roads.edges:
+            assert grown.covers(_segment(g, a, b))
+    segments = [(a, b, _segment(g, a, b)) for a, b in g.edges]
+    for i, (a, b, s) in enumerate(segments):
+        for c, d, t in segments[i + 1 :]:
+            if not {a, b} & {c, d}:
+                assert not s.intersects(t), f"{a}-{b} crosses {c}-{d}"
+    # Every shared sheet edge carries two or three crossings, each joining two countries.
+    by_pair: dict[frozenset, int] = {}
+    for a, b, d in g.edges(data=True):
+        if d["crossing"]:
+            ca, cb = g.nodes[a]["country"], g.nodes[b]["country"]
+            assert ca != cb and g.nodes[a]["kind"] == g.nodes[b]["kind"] == "crossing"
+            by_pair[frozenset((ca, cb))] = by_pair.get(frozenset((ca, cb)), 0) + 1
+    sheets = {c.sheet: c.id for c in cm.countries}
+    shared = {frozenset((cid, sheets[(x + dx, y + dy)])) for (x, y), cid in sheets.items() for dx, dy in ((1, 0), (0, 1)) if (x + dx, y + dy) in sheets}
+    assert set(by_pair) == shared
+    assert all(2 <= n <= 3 for n in by_pair.values())
+
+
+def test_json_round_trip_and_same_seed_same_map():
+    cm = generate_countries(9, 3, 1)
+    data = cm.to_json()
+    assert CountryMap.from_json(data).to_json() == data
+    assert generate_countries(9, 3, 1).to_json() == data
+    assert generate_countries(10, 3, 1).to_json() != data
+
+
+def test_sixteen_countries_in_a_four_by_four_grid():
+    cm = generate_countries(2, 12, 4)
+    assert cm.grid == (4, 4) and sum(c.neutral for c in cm.countries) == 4
+    assert nx.is_connected(cm.graph)
