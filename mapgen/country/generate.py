@@ -15,6 +15,7 @@ import math
 from itertools import combinations
 
 import networkx as nx
+from shapely.geometry import LineString, Polygon
 
 from ..dice import Dice
 from ..errors import MapgenError
@@ -145,7 +146,8 @@ def _cross_edge(dice: Dice, cm: CountryMap, a: Country, side: str, b: Country, u
     # Everything drawn on the two sheets, including crossings already made towards third countries.
     nearby = [(u, v) for u, v in g.edges if g.nodes[u]["country"] in (a.id, b.id) or g.nodes[v]["country"] in (a.id, b.id)]
     places = [n for n in g.nodes if g.nodes[n]["country"] in (a.id, b.id)]
-    clear = {(u, v): _clear(g, u, v, nearby, places) for u in cand_a for v in cand_b}
+    inside = [Polygon(c.border).buffer(-0.5) for c in (a, b) if len(c.border) >= 3]
+    clear = {(u, v): _clear(g, u, v, nearby, places, inside) for u in cand_a for v in cand_b}
     rank = {n: i for i, n in enumerate(cand_a)} | {n: i for i, n in enumerate(cand_b)}
     best = None
     for na in range(want[a.id], 0, -1):
@@ -215,8 +217,12 @@ def _pairs(g, sa, sb, along: int) -> list[tuple[str, str]]:
     return [(a[i * len(a) // k], b[i * len(b) // k]) for i in range(k)]
 
 
-def _clear(g, u: str, v: str, edges, places) -> bool:
+def _clear(g, u: str, v: str, edges, places, inside) -> bool:
+    """A crossing line cuts no road, keeps off other places, and leaves each country only at its end."""
     pu, pv = g.nodes[u]["pos"], g.nodes[v]["pos"]
+    line = LineString([pu, pv])
+    if any(line.intersects(core) for core in inside):
+        return False
     for p, q in edges:
         if u in (p, q) or v in (p, q):
             continue
