@@ -76,6 +76,17 @@ def _build_map(seed, size, width, height, holdings, races, square_mm):
     return generate_map(opts)
 
 
+def write_new_fw_kit(m, outputs: Outputs, formats, paper) -> None:
+    """The Fantasy Warriors kit: the map, then the counter sheets for a home printer."""
+    from ..counters.build import counters_for_kit
+    from ..render.paper import get_paper
+
+    write_map_kit(m, outputs, formats, paper)
+    if set(formats) & {"json", "svg", "pdf"}:
+        home = get_paper("letter-portrait" if paper.name in ("Letter", "Tabloid") else "a4-portrait")
+        counters_for_kit(m, outputs, formats, home)
+
+
 @cli.command("fw-map")
 @common_options("fw-map")
 @map_options
@@ -107,7 +118,7 @@ def new(campaign, seed, out, paper, formats, size, width, height, holdings, race
         _run(out, lambda o: write_country_kit(cm, o, formats, paper))
         return
     m = _build_map(seed, size, width, height, holdings, races, square_mm)
-    _run(out, lambda o: write_map_kit(m, o, formats, paper))
+    _run(out, lambda o: write_new_fw_kit(m, o, formats, paper))
 
 
 @cli.command("validate")

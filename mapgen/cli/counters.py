@@ -1,0 +1,88 @@
+"""``mapgen counters``: printable counter sheets with mirrored backs, cut lines and crop marks."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from ..errors import BadFileError
+from . import _run, cli, common_options
+
+SETS = ("fw", "renaissance", "roster")
+#: Counters print on home printers: A4 portrait unless asked otherwise (the shared option says A3).
+COUNTERS_PAPER = "A4-portrait"
+
+
+def _size(ctx, param, value: str) -> float:
+    from ..counters.layout import SizeError, parse_size
+
+    try:
+        return parse_size(value)
+    except SizeError as exc:
+        raise click.BadParameter(str(exc)) from None
+
+
+@cli.command("counters")
+@click.option(
+    "--set",
+    "counter_set",
+    type=click.Choice(SETS),
+    help="fw: Fantasy Warriors (FW-1.1); renaissance: Il Gran Capitano (RC-3); roster: units from --roster. "
+    "Default: roster with --roster, else fw.",
+)
+@click.option(
+    "--campaign",
+    type=click.Path(exists=True, path_type=Path),
+    help="A campaign folder from 'mapgen new' (or its fw-map.json): holdings matching its map.",
+)
+@click.option("--roster", type=click.Path(path_type=Path), help="Unit roster, CSV or YAML (see templates/counters/).")
+@click.option("--size", "size_mm", default="5/8in", show_default=True, callback=_size, help="1/2in, 5/8in, 3/4in, 1in, or millimetres such as 16mm.")
+@click.option("--fold", is_flag=True, help="Fronts and backs side by side on one page, to fold and glue (no duplex).")
+@click.option("--bleed", type=click.FloatRange(0, 3), default=0.0, show_default=True, help="Colour past the cut lines, mm (0-3).")
+@click.option("--gutter", type=click.FloatRange(0, 20), default=0.0, show_default=True, help="Space between counters, mm (0: shared cut lines).")
+@common_options("counters")
+def counters_cmd(counter_set, campaign, roster, size_mm, fold, bleed, gutter, seed, out, paper, formats):
+    """Printable counter sheets: each front page followed by its mirrored back page.
+
+    No dice are rolled: --seed only names the output folder.
+    """
+    from ..counters.build import build_sheet, load_campaign_map, write_counter_files
+    from ..counters.roster import RosterError, read_roster
+    from ..counters.sets import fw_campaign_set, fw_set, renaissance_set, roster_set
+
+    if not set(formats) & {"json", "svg", "pdf"}:
+        raise click.BadParameter("counter sheets are written as json, svg or pdf", param_hint="--formats")
+    counter_set = counter_set or ("roster" if roster else "fw")
+    if roster and counter_set != "roster":
+        raise click.UsageError(f"--roster prints the roster set; drop --set {counter_set} or the roster")
+    if campaign and counter_set != "fw":
+        raise click.UsageError("--campaign gives the Fantasy Warriors set of that campaign; it does not go with --set " + counter_set)
+    if counter_set == "fw" and campaign:
+        try:
+            fw_map = load_campaign_map(campaign)
+        except BadFileError as exc:
+            raise click.BadParameter(str(exc), param_hint="--campaign") from None
+        counters = fw_campaign_set(fw_map)
+        title = f"Fantasy Warriors counters (FW-1.1), campaign seed {fw_map.seed}"
+    elif counter_set == "fw":
+        counters, title = fw_set(), "Fantasy Warriors counters (FW-1.1)"
+    elif counter_set == "renaissance":
+        counters, title = renaissance_set(), "Renaissance campaign counters (Il Gran Capitano, RC-2 to RC-4)"
+    else:
+        if not roster:
+            raise click.UsageError("--set roster needs --roster FILE (CSV or YAML)")
+        try:
+            units = read_roster(roster)
+        except RosterError as exc:
+            raise click.BadParameter(str(exc), param_hint="--roster") from None
+        counters, title = roster_set(units), f"Unit counters: {roster.name}"
+    sheet = build_sheet(counters, paper, size_mm, bleed, gutter, fold, title)
+    _run(out, lambda outputs: write_counter_files(sheet, outputs, formats))
+
+
+# The shared --paper option defaults to A3 for maps; counter sheets default to A4 portrait.
+for _param in counters_cmd.params:
+    if _param.name == "paper":
+        _param.default = COUNTERS_PAPER
+        _param.help = "A4, A3, Letter or Tabloid, with -portrait or -landscape (default landscape when not given)."

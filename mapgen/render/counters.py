@@ -1,0 +1,500 @@
+"""Draw counter sheets: one SVG per printed page, and the PDF with one page per SVG at exact size.
+
+The drawing reads a :class:`~mapgen.counters.model.Sheet` and decides no game
+fact: what each face says comes from the counter set, where it sits from the
+layout.  Pictograms and unit frames are data in
+``templates/counters/symbols.svg`` (a 0..10 box each), copied inline in the
+SVG (svglib handles ``<use>`` poorly) with ``currentColor`` set to the face's
+ink; in the PDF each symbol is converted once and stored once as a form.
+
+A face, top to bottom: the side band (side colour, white emblem and name),
+the picture (a symbol or a big number), the title, and an optional note
+(square, stats, cost).  The emblem and black ink keep every counter readable
+in black and white; text sizes scale with the counter but never go below
+:data:`MIN_TEXT_MM`.  Text is Helvetica, one of the standard PDF fonts, so
+nothing is embedded and the PDF opens anywhere.
+"""
+
+from __future__ import annotations
+
+import io
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from reportlab.graphics import renderPDF
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
+
+from ..counters.layout import CROP_GAP_MM, CROP_LEN_MM, FOOTER_MM, HEADER_MM, size_name
+from ..counters.model import Face, Sheet
+from ..counters.rules import STYLE_BY_KEY
+from ..errors import MapgenError
+from ..jsonio import write_atomic
+from .fw_map import _Raw, template_path
+from .pdf import PT_PER_MM, _pdf_text, load_drawing
+from .svgdoc import SvgDoc, fmt
+
+FONT = "Helvetica"
+#: Smallest text on a counter (em size): 1.6 mm is about 4.5 pt, still sharp on a 300 dpi print.
+MIN_TEXT_MM = 1.6
+#: Face proportions, as fractions of the counter's side.
+PAD = 0.06
+BAND_H = 0.2
+BAND_TEXT = 0.13
+TITLE_TEXT = 0.15
+NOTE_TEXT = 0.125
+#: Ink on light faces and on dark (turned-over) faces.
+INK = "#111111"
+DARK_BODY = "#2b2b2b"
+WHITE = "#ffffff"
+CUT_LINE = "#666666"
+CUT_LINE_MM = 0.12
+CROP_MARK_MM = 0.2
+CAPTION_MM = 2.4
+CHECK_BAR_MM = 50.0
+SVG_NS = "{http://www.w3.org/2000/svg}"
+#: Symbols are drawn in a 0..SYMBOL_BOX box.
+SYMBOL_BOX = 10.0
+
+
+# --------------------------------------------------------------------------- symbols and text
+
+def _clean(el: ET.Element) -> ET.Element:
+    out = ET.Element(el.tag.replace(SVG_NS, ""), {k: v for k, v in el.attrib.items() if not k.startswith("{")})
+    for child in el:
+        if child.tag.replace(SVG_NS, "") != "title":
+            out.append(_clean(child))
+    return out
+
+
+@lru_cache(maxsize=None)
+def load_counter_symbols() -> dict[str, tuple[ET.Element, ...]]:
+    """Every ``<g id>`` of templates/counters/symbols.svg, as plain shapes."""
+    root = ET.fromstring(template_path("counters", "symbols.svg").read_bytes())
+    symbols = {}
+    for g in root:
+        if g.tag.replace(SVG_NS, "") == "g" and "id" in g.attrib:
+            symbols[g.attrib["id"]] = tuple(_clean(c) for c in g if c.tag.replace(SVG_NS, "") != "title")
+    return symbols
+
+
+def _recolor(el: ET.Element, ink: str) -> ET.Element:
+    out = ET.Element(el.tag, {k: (ink if v == "currentColor" else v) for k, v in el.attrib.items()})
+    for child in el:
+        out.append(_recolor(child, ink))
+    return out
+
+
+@lru_cache(maxsize=None)
+def _symbol(symbol_id: str, ink: str) -> tuple[ET.Element, ...]:
+    symbols = load_counter_symbols()
+    if symbol_id not in symbols:
+        raise MapgenError(f"templates/counters/symbols.svg has no symbol {symbol_id!r}")
+    return tuple(_recolor(e, ink) for e in symbols[symbol_id])
+
+
+def text_width(text: str, size: float, bold: bool = True) -> float:
+    return stringWidth(text, "Helvetica-Bold" if bold else FONT, size)
+
+
+def _text(parent, x, y, text, size, *, fill=INK, anchor="middle", bold=True) -> None:
+    attrs = {
+        "x": fmt(x),
+        "y": fmt(y),
+        "font-family": FONT,
+        "font-size": fmt(size),
+        "fill": fill,
+    }
+    if bold:
+        attrs["font-weight"] = "bold"
+    if anchor != "start":
+        attrs["text-anchor"] = anchor
+    ET.SubElement(parent, "text", attrs).text = text
+
+
+def fit_text(text: str, width: float, size: float, min_size: float = MIN_TEXT_MM, bold: bool = True) -> tuple[str, float]:
+    """Shrink ``text`` to ``width`` down to ``min_size``; past that, cut it with an ellipsis."""
+    w = text_width(text, size, bold)
+    if w <= width:
+        return text, size
+    size = max(min_size, size * width / w)
+    if text_width(text, size, bold) <= width + 1e-9:
+        return text, size
+    while len(text) > 1 and text_width(text + "\u2026", size, bold) > width:
+        text = text[:-1]
+    return text.rstrip() + "\u2026", size
+
+
+def _title_lines(text: str, width: float, size: float) -> tuple[list[str], float]:
+    """One line if it fits at 80 % of ``size`` or more; else two lines split at a space."""
+    first, fitted = fit_text(text, width, size, max(MIN_TEXT_MM, 0.8 * size))
+    if first == text or " " not in text:
+        return [first], fitted
+    size2 = max(MIN_TEXT_MM, 0.85 * size)
+    words = text.split()
+    best = None
+    for i in range(1, len(words)):
+        a, b = " ".join(words[:i]), " ".join(words[i:])
+        worst = max(text_width(a, size2), text_width(b, size2))
+        if best is None or worst < best[0]:
+            best = (worst, a, b)
+    _, a, b = best
+    la, sa = fit_text(a, width, size2)
+    lb, sb = fit_text(b, width, size2)
+    return [la, lb], min(sa, sb)
+
+
+# --------------------------------------------------------------------------- drawing items
+#
+# A page is a short list of drawing items; the SVG writer and the PDF writer both walk it, so the
+# two can never disagree.  The PDF writer draws rectangles and text itself and stores each symbol
+# once as a form XObject (converted by svglib), so a sheet of 500 different counters stays fast.
+
+@dataclass(frozen=True)
+class Rect:
+    x: float
+    y: float
+    w: float
+    h: float
+    fill: str | None = None
+    stroke: str | None = None
+    width: float = 0.0
+
+
+@dataclass(frozen=True)
+class Line:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    stroke: str = "#000000"
+    width: float = CROP_MARK_MM
+    dash: tuple[float, ...] = ()
+
+
+@dataclass(frozen=True)
+class Circle:
+    cx: float
+    cy: float
+    r: float
+    stroke: str
+    width: float
+
+
+@dataclass(frozen=True)
+class Text:
+    x: float  # baseline anchor point
+    y: float
+    text: str
+    size: float
+    anchor: str = "start"  # start, middle, end
+    bold: bool = False
+    fill: str = "#000000"
+
+
+@dataclass(frozen=True)
+class FaceArt:
+    face: Face
+    x: float
+    y: float
+    size: float
+
+
+@dataclass(frozen=True)
+class Symbol:
+    id: str
+    x: float  # top-left corner of the symbol's box
+    y: float
+    size: float
+    ink: str
+
+
+# --------------------------------------------------------------------------- faces
+
+@lru_cache(maxsize=4096)
+def face_items(face: Face, size: float) -> tuple:
+    """Everything on a face except its ground, in counter coordinates (0..size, top left)."""
+    style = STYLE_BY_KEY.get(face.style)
+    if style is None:
+        raise MapgenError(f"counter face has an unknown side style {face.style!r}")
+    s = size
+    pad = PAD * s
+    ink = WHITE if face.dark else INK
+    items: list = []
+    # Side band: colour, white emblem, side name.
+    band_h = BAND_H * s
+    items.append(Rect(0, 0, s, band_h, style.color))
+    emblem = 0.72 * band_h
+    items.append(Symbol(style.emblem, pad, (band_h - emblem) / 2, emblem, WHITE))
+    left = pad + emblem + 0.04 * s
+    text, fs = fit_text((face.band or style.name).upper(), s - pad - left, min(BAND_TEXT * s, 0.75 * band_h))
+    items.append(Text((left + s - pad) / 2, band_h / 2 + 0.36 * fs, text, fs, "middle", True, WHITE))
+    # Title and note, from the bottom up.
+    width = s - 2 * pad
+    y = s - 0.07 * s
+    if face.note:
+        note, nfs = fit_text(face.note, width, max(MIN_TEXT_MM, NOTE_TEXT * s), bold=False)
+        items.append(Text(s / 2, y, note, nfs, "middle", False, ink))
+        y -= nfs * 1.12
+    lines, tfs = _title_lines(face.title, width, max(MIN_TEXT_MM, TITLE_TEXT * s))
+    for line in reversed(lines):
+        items.append(Text(s / 2, y, line, tfs, "middle", True, ink))
+        y -= tfs * 1.0
+    # Picture between the band and the title.
+    top = band_h + 0.05 * s
+    bottom = y + tfs * 0.15 - 0.04 * s
+    room = bottom - top
+    if face.big:
+        big, fs = fit_text(face.big, width, room / 0.74, min_size=MIN_TEXT_MM)  # Helvetica caps: ~0.72 em
+        items.append(Text(s / 2, bottom - 0.02 * room, big, fs, "middle", True, ink))
+    elif face.icon and room > 0:
+        icon = min(room, width)
+        items.append(Symbol(face.icon, (s - icon) / 2, top + (room - icon) / 2, icon, ink))
+    return tuple(items)
+
+
+# --------------------------------------------------------------------------- pages
+
+def _reg_mark(items: list, x: float, y: float) -> None:
+    """Registration mark: the same point on a front and its back, to check duplex alignment."""
+    arm, r = 3.2, 1.8
+    for color, width in ((WHITE, 0.5), ("#000000", 0.15)):
+        items.append(Line(x - arm, y, x + arm, y, color, width))
+        items.append(Line(x, y - arm, x, y + arm, color, width))
+        items.append(Circle(x, y, r, color, width))
+
+
+def _caption(items: list, x, y, text, width, anchor="start") -> None:
+    if width <= 0:
+        return
+    text, fs = fit_text(text, width, CAPTION_MM, min_size=1.4, bold=False)
+    items.append(Text(x, y, text, fs, anchor))
+
+
+def _check_bar(items: list, x, y) -> None:
+    for i in range(int(CHECK_BAR_MM // 10)):
+        items.append(Rect(x + 10 * i, y, 10, 1.4, "#000000" if i % 2 == 0 else WHITE, "#000000", 0.15))
+
+
+def page_items(sheet: Sheet, pdf_page: int) -> list:
+    """Everything drawn on one printed page (1-based), in mm from the page's top left, in drawing order."""
+    paper = sheet.paper
+    W, H, m = paper.width_mm, paper.height_mm, paper.margin_mm
+    s, gutter, bleed = sheet.size_mm, sheet.gutter_mm, sheet.bleed_mm
+    total = sheet.pdf_pages
+    halves = sheet.pages_on(pdf_page)
+    pitch = s + gutter
+    grounds: list = []
+    arts: list = []
+    cuts: list = []
+    crops: list = []
+    for half in halves:
+        occupied = {(round(pl.x_mm, 6), round(pl.y_mm, 6)) for pl in half.placements}
+        for pl in half.placements:
+            face = pl.counter.front if half.side == "front" else pl.counter.back
+            x, y = pl.x_mm, pl.y_mm
+
+            def side_bleed(dx, dy):
+                # Bleed runs fully past an outer cut line, but only half-way into a gutter shared with a neighbour.
+                if (round(x + dx * pitch, 6), round(y + dy * pitch, 6)) in occupied:
+                    return min(bleed, gutter / 2)
+                return bleed
+
+            bl, bt, br, bb = side_bleed(-1, 0), side_bleed(0, -1), side_bleed(1, 0), side_bleed(0, 1)
+            style = STYLE_BY_KEY[face.style]
+            grounds.append(Rect(x - bl, y - bt, s + bl + br, s + bt + bb, DARK_BODY if face.dark else style.tint))
+            if bt or bl or br:
+                grounds.append(Rect(x - bl, y - bt, s + bl + br, bt + BAND_H * s, style.color))
+            arts.append(FaceArt(face, x, y, s))
+            cuts.append(Rect(x, y, s, s, None, CUT_LINE, CUT_LINE_MM))
+        if not half.placements:
+            continue
+        # Crop marks outside the grid, in line with every cut line.
+        xs = sorted({round(pl.x_mm, 6) for pl in half.placements})
+        ys = sorted({round(pl.y_mm, 6) for pl in half.placements})
+        top, bottom = ys[0] - bleed - CROP_GAP_MM, ys[-1] + s + bleed + CROP_GAP_MM
+        left, right = xs[0] - bleed - CROP_GAP_MM, xs[-1] + s + bleed + CROP_GAP_MM
+        for x in sorted({v for x in xs for v in (x, x + s)}):
+            crops.append(Line(x, top - CROP_LEN_MM, x, top))
+            crops.append(Line(x, bottom, x, bottom + CROP_LEN_MM))
+        for y in sorted({v for y in ys for v in (y, y + s)}):
+            crops.append(Line(left - CROP_LEN_MM, y, left, y))
+            crops.append(Line(right, y, right + CROP_LEN_MM, y))
+
+    # Furniture: registration marks (mirror-symmetric, so they meet through the paper), captions, scale bar.
+    furniture: list = []
+    header_y = m + HEADER_MM / 2
+    marks = (W / 4, 3 * W / 4) if sheet.fold else (W / 2,)
+    if sheet.fold:
+        furniture.append(Line(W / 2, m, W / 2, H - m, "#777777", 0.25, (2.0, 1.5)))
+        _caption(furniture, W / 2 + 1, H - m - FOOTER_MM - 1, "fold", 10)
+    for x in marks:
+        _reg_mark(furniture, x, header_y)
+    if sheet.fold:
+        where = f"page {pdf_page} of {total}: fronts left, backs right; fold on the dashed line and glue"
+    elif halves[0].side == "front":
+        where = f"page {pdf_page} of {total}, FRONTS: print this side first"
+    else:
+        where = f"page {pdf_page} of {total}, BACKS of page {pdf_page - 1}: duplex, flip on the long edge"
+    baseline = header_y + CAPTION_MM * 0.36
+    _caption(furniture, m, baseline, sheet.title or "mapgen counters", marks[0] - 4 - m)
+    _caption(furniture, W - m, baseline, f"{size_name(s)} counters, {paper.label()}", W - m - (marks[-1] + 4), "end")
+    foot_y = H - m - 0.6
+    _check_bar(furniture, m, foot_y - 1.4)
+    _caption(furniture, m + CHECK_BAR_MM + 2, foot_y, f"50 mm at 100 % (no 'fit to page') \u2014 {where}", W - 2 * m - CHECK_BAR_MM - 2)
+    return [("Counters", grounds + arts), ("Cut lines", cuts), ("Crop marks", crops), ("Furniture", furniture)]
+
+
+# --------------------------------------------------------------------------- SVG
+
+def _svg_item(item) -> ET.Element:
+    if isinstance(item, Rect):
+        attrs = {"x": fmt(item.x), "y": fmt(item.y), "width": fmt(item.w), "height": fmt(item.h), "fill": item.fill or "none"}
+        if item.stroke:
+            attrs.update({"stroke": item.stroke, "stroke-width": fmt(item.width)})
+        return ET.Element("rect", attrs)
+    if isinstance(item, Line):
+        attrs = {"x1": fmt(item.x1), "y1": fmt(item.y1), "x2": fmt(item.x2), "y2": fmt(item.y2),
+                 "stroke": item.stroke, "stroke-width": fmt(item.width)}
+        if item.dash:
+            attrs["stroke-dasharray"] = ",".join(fmt(d) for d in item.dash)
+        return ET.Element("line", attrs)
+    if isinstance(item, Circle):
+        return ET.Element("circle", {"cx": fmt(item.cx), "cy": fmt(item.cy), "r": fmt(item.r), "fill": "none",
+                                     "stroke": item.stroke, "stroke-width": fmt(item.width)})
+    if isinstance(item, Text):
+        holder = ET.Element("g")
+        _text(holder, item.x, item.y, item.text, item.size, fill=item.fill, anchor=item.anchor, bold=item.bold)
+        return holder[0]
+    if isinstance(item, Symbol):
+        g = ET.Element("g", {"transform": f"translate({fmt(item.x)},{fmt(item.y)}) scale({fmt(item.size / SYMBOL_BOX)})"})
+        g.extend(_symbol(item.id, item.ink))
+        return g
+    if isinstance(item, FaceArt):
+        g = ET.Element("g", {"transform": f"translate({fmt(item.x)},{fmt(item.y)})"})
+        g.extend(_svg_item(i) for i in face_items(item.face, item.size))
+        return g
+    raise TypeError(item)  # pragma: no cover
+
+
+def render_page(sheet: Sheet, pdf_page: int) -> str:
+    """SVG text of one printed page (1-based): the whole sheet of paper at true size, in Inkscape layers."""
+    paper = sheet.paper
+    halves = sheet.pages_on(pdf_page)
+    kinds = "fronts and backs" if sheet.fold else f"{halves[0].side}s"
+    doc = SvgDoc(paper.width_mm, paper.height_mm, f"{sheet.title or 'mapgen counters'}: page {pdf_page} of {sheet.pdf_pages}, {kinds}")
+    for name, items in page_items(sheet, pdf_page):
+        layer = doc.layer(name)
+        for item in items:
+            layer.add(_Raw(_svg_item(item)))
+    return doc.tostring()
+
+
+def render_pages(sheet: Sheet) -> list[str]:
+    """SVG text of every printed page, in order."""
+    return [render_page(sheet, n) for n in range(1, sheet.pdf_pages + 1)]
+
+
+# --------------------------------------------------------------------------- PDF
+
+def _rgb(color: str) -> tuple[float, float, float]:
+    c = color.lstrip("#")
+    return tuple(int(c[i : i + 2], 16) / 255 for i in (0, 2, 4))
+
+
+def _symbol_svg(symbol_id: str, ink: str) -> str:
+    root = ET.Element("svg", {"xmlns": "http://www.w3.org/2000/svg", "width": f"{fmt(SYMBOL_BOX)}mm",
+                              "height": f"{fmt(SYMBOL_BOX)}mm", "viewBox": f"0 0 {fmt(SYMBOL_BOX)} {fmt(SYMBOL_BOX)}"})
+    root.extend(_symbol(symbol_id, ink))
+    return ET.tostring(root, encoding="unicode")
+
+
+class _PdfPainter:
+    """Draws items on a reportlab canvas: millimetres from the top left become points from the bottom left."""
+
+    def __init__(self, canvas: Canvas, page_h_mm: float):
+        self.c = canvas
+        self.h = page_h_mm
+        self.forms: dict[tuple[str, str], str] = {}
+
+    def _pt(self, x_mm: float, y_mm: float) -> tuple[float, float]:
+        return x_mm * PT_PER_MM, (self.h - y_mm) * PT_PER_MM
+
+    def form(self, symbol_id: str, ink: str) -> str:
+        """The symbol in this ink, converted by svglib and stored in the PDF the first time it is used."""
+        key = (symbol_id, ink)
+        if key not in self.forms:
+            name = f"sym{len(self.forms)}"
+            drawing = load_drawing(_symbol_svg(symbol_id, ink))
+            self.c.beginForm(name, 0, 0, drawing.width, drawing.height)
+            renderPDF.draw(drawing, self.c, 0, 0, showBoundary=False)
+            self.c.endForm()
+            self.forms[key] = name
+        return self.forms[key]
+
+    def draw(self, item, dx: float = 0.0, dy: float = 0.0) -> None:
+        c, mm = self.c, PT_PER_MM
+        if isinstance(item, Rect):
+            x, y = self._pt(dx + item.x, dy + item.y + item.h)
+            if item.fill:
+                c.setFillColorRGB(*_rgb(item.fill))
+            if item.stroke:
+                c.setStrokeColorRGB(*_rgb(item.stroke))
+                c.setLineWidth(item.width * mm)
+            c.rect(x, y, item.w * mm, item.h * mm, stroke=1 if item.stroke else 0, fill=1 if item.fill else 0)
+        elif isinstance(item, Line):
+            c.setStrokeColorRGB(*_rgb(item.stroke))
+            c.setLineWidth(item.width * mm)
+            c.setDash([d * mm for d in item.dash] if item.dash else [])
+            c.line(*self._pt(dx + item.x1, dy + item.y1), *self._pt(dx + item.x2, dy + item.y2))
+            if item.dash:
+                c.setDash([])
+        elif isinstance(item, Circle):
+            c.setStrokeColorRGB(*_rgb(item.stroke))
+            c.setLineWidth(item.width * mm)
+            c.circle(*self._pt(dx + item.cx, dy + item.cy), item.r * mm, stroke=1, fill=0)
+        elif isinstance(item, Text):
+            c.setFillColorRGB(*_rgb(item.fill))
+            c.setFont("Helvetica-Bold" if item.bold else FONT, item.size * mm)
+            x, y = self._pt(dx + item.x, dy + item.y)
+            text = _pdf_text(item.text)
+            {"start": c.drawString, "middle": c.drawCentredString, "end": c.drawRightString}[item.anchor](x, y, text)
+        elif isinstance(item, Symbol):
+            name = self.form(item.id, item.ink)
+            c.saveState()
+            c.translate(*self._pt(dx + item.x, dy + item.y + item.size))
+            c.scale(item.size / SYMBOL_BOX, item.size / SYMBOL_BOX)
+            c.doForm(name)
+            c.restoreState()
+        elif isinstance(item, FaceArt):
+            for part in face_items(item.face, item.size):
+                self.draw(part, dx + item.x, dy + item.y)
+
+
+def write_counters_pdf(sheet: Sheet, path) -> int:
+    """One PDF page per printed page at exact size on the sheet's paper; byte-identical for the same sheet."""
+    path = Path(path)
+    if not path.parent.is_dir():
+        raise MapgenError(f"cannot write {path}: folder {path.parent} does not exist")
+    paper = sheet.paper
+    mm = PT_PER_MM
+    buf = io.BytesIO()
+    c = Canvas(buf, pagesize=(paper.width_mm * mm, paper.height_mm * mm), invariant=1, pageCompression=1)
+    c.setTitle(_pdf_text(sheet.title) or "mapgen counters")
+    c.setCreator("mapgen")
+    c.setAuthor("mapgen")
+    c.setSubject(f"counter sheets, {size_name(sheet.size_mm)} on {paper.label()}, print at 100 %")
+    painter = _PdfPainter(c, paper.height_mm)
+    for n in range(1, sheet.pdf_pages + 1):
+        for _, items in page_items(sheet, n):
+            for item in items:
+                painter.draw(item)
+        c.showPage()
+    c.save()
+    try:
+        write_atomic(path, buf.getvalue())
+    except OSError as exc:
+        raise MapgenError(f"cannot write {path}: {exc.strerror or exc}") from None
+    return sheet.pdf_pages

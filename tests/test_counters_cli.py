@@ -1,0 +1,106 @@
+"""``mapgen counters`` as a player meets it: files, the campaign folder, clean errors with exit 2."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+import mapgen.cli.counters  # noqa: F401 - registers the command
+from mapgen.cli import Outputs, main
+from mapgen.counters.build import counters_for_kit
+from mapgen.render.fw_map import template_path
+from mapgen.render.paper import get_paper
+from tests.conftest import cached_map
+from tests.test_pdf import read_pdf
+
+
+def run(argv, capsys):
+    try:
+        main(argv)
+        code = 0
+    except SystemExit as exc:
+        code = exc.code or 0
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+@pytest.fixture(autouse=True)
+def in_tmp(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def test_default_run_writes_pdf_svgs_and_json(capsys):
+    code, out, err = run(["counters", "--seed", "1"], capsys)
+    assert code == 0, err
+    folder = Path("output/counters-1")
+    assert sorted(p.name for p in folder.iterdir()) == ["counters-01.svg", "counters-02.svg", "counters.json", "counters.pdf"]
+    data = json.loads((folder / "counters.json").read_text())
+    assert data["schema"] == "mapgen/counters" and data["paper"] == "A4-portrait" and data["size_mm"] == 15.875
+    assert len(read_pdf((folder / "counters.pdf").read_bytes())) == 2
+    assert "113 counters" in out
+
+
+def test_campaign_folder_from_mapgen_new(capsys):
+    assert run(["new", "--seed", "7", "--formats", "json", "--out", "camp"], capsys)[0] == 0
+    code, _, err = run(["counters", "--campaign", "camp", "--formats", "json", "--out", "c"], capsys)
+    assert code == 0, err
+    ids = [c["id"] for c in json.loads(Path("c/counters.json").read_text())["pages"][0]["counters"]]
+    holdings = json.loads(Path("camp/fw-map.json").read_text())["holdings"]
+    for side in ("A", "B"):
+        printed = sorted(i.rsplit("-", 1)[1] for i in ids if i.startswith(f"fw-{side}-") and ("holding" in i or "capital" in i))
+        assert printed == sorted(h["square"] for h in holdings)
+        assert sum(i.startswith(f"fw-{side}-force-") for i in ids) == 6
+
+
+@pytest.mark.parametrize("roster", ["napoleonic-roster.csv", "skirmish-roster.yaml"])
+def test_example_rosters(capsys, roster):
+    code, out, err = run(["counters", "--roster", str(template_path("counters", roster)), "--size", "1/2in", "--fold", "--out", "r"], capsys)
+    assert code == 0, err
+    data = json.loads(Path("r/counters.json").read_text())
+    assert [p["side"] for p in data["pages"]] == ["front", "back"]
+    assert len(read_pdf(Path("r/counters.pdf").read_bytes())) == 1
+
+
+@pytest.mark.parametrize(
+    "argv,needles",
+    [
+        (["--size", "huge"], ["--size", "unknown size 'huge'"]),
+        (["--size", "300mm"], ["300 mm counter does not fit A4 portrait"]),
+        (["--size", "90mm", "--fold"], ["does not fit half of A4 portrait", "drop --fold"]),
+        (["--bleed", "4"], ["--bleed"]),
+        (["--paper", "A9"], ["unknown paper"]),
+        (["--set", "roster"], ["--set roster needs --roster"]),
+        (["--set", "renaissance", "--campaign", "."], ["--campaign"]),
+        (["--campaign", "nowhere"], ["nowhere"]),
+        (["--campaign", "."], ["fw-map.json", "no such file"]),
+        (["--formats", "md"], ["--formats", "json, svg or pdf"]),
+    ],
+)
+def test_bad_options_exit_2(capsys, argv, needles):
+    code, out, err = run(["counters", "--out", "x", *argv], capsys)
+    assert code == 2, (out, err)
+    for needle in needles:
+        assert needle in err
+    assert "Traceback" not in err and not Path("x").exists()
+
+
+def test_roster_missing_column_names_the_line(capsys, tmp_path):
+    (tmp_path / "army.csv").write_text("name,side\nGuard,France\n")
+    code, _, err = run(["counters", "--roster", "army.csv", "--out", "x"], capsys)
+    assert code == 2 and "army.csv line 1: no column 'type'" in err and "--roster" in err
+    (tmp_path / "army.yaml").write_text("units:\n  - {name: Guard, side: France, type: infantry}\n  - {name: Hussars, side: France}\n")
+    code, _, err = run(["counters", "--roster", "army.yaml", "--out", "x"], capsys)
+    assert code == 2 and "army.yaml line 3" in err and "'type'" in err
+
+
+def test_counters_for_kit_writes_into_staged_outputs(tmp_path):
+    outputs = Outputs(tmp_path / "kit")
+    try:
+        sheet = counters_for_kit(cached_map(7, "medium"), outputs, ("json", "pdf"), get_paper("A3"))
+        outputs.commit()
+    finally:
+        outputs.discard()
+    assert sorted(p.name for p in (tmp_path / "kit").iterdir()) == ["counters.json", "counters.pdf"]
+    assert sheet.paper.label() == "A3 landscape"
+    assert any("counters:" in n for n in outputs.notes)
