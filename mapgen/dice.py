@@ -191,3 +191,18 @@ class ScriptedDice(Dice):
     @property
     def remaining(self) -> int:
         return len(self._queue)
+
+
+def rolls_from_json(items) -> list[Roll]:
+    """A saved ``dice_log``; a malformed entry raises BadFileError naming it."""
+    from .errors import BadFileError
+
+    if not isinstance(items, list):
+        raise BadFileError("field 'dice_log' should be a list")
+    rolls = []
+    for i, item in enumerate(items):
+        try:
+            rolls.append(Roll.from_json(item))
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise BadFileError(f"field 'dice_log[{i}]' is malformed ({exc})") from None
+    return rolls

@@ -111,58 +111,70 @@ def generate_countries(seed: int | str, countries: int = 1, neutrals: int = 0, s
     cm = CountryMap(seed, (sw, sh), (cols, rows), result, g, dice.log, notes)
     join(dice, cm, sheets)
     cm.options = {"countries": countries, "neutrals": neutrals, "sheet": sheet.lower(), "mode": "geometric (RC-1.6)"}
-    if not nx.is_connected(g):  # pragma: no cover - every shared edge gets crossings
+    if not nx.is_connected(cm.graph):  # pragma: no cover - every shared edge gets crossings
         raise MapgenError("the countries' road networks did not join into one")
     return cm
 
 
 def join(dice: Dice, cm: CountryMap, sheets) -> None:
-    """Mark crossing points on every shared edge and pair them across it."""
-    used: set[str] = set()
+    """Mark crossing points on every shared edge and pair them across it.
+
+    The rolls come first, edge by edge in reading order.  Then the lines are
+    laid; a line laid early can shut a later edge's points off from their
+    neighbour, so when some edge finds no clear pairing the lines are laid
+    again in other orders (the rolls stay as they are) and the cleanest
+    result is kept.
+    """
+    edges = []
     for (col, row), (country, _) in sorted(sheets.items(), key=lambda kv: (kv[0][1], kv[0][0])):
         for side, (dc, dr) in (("E", (1, 0)), ("S", (0, 1))):
             other = sheets.get((col + dc, row + dr))
             if other is not None:
-                _cross_edge(dice, cm, country, side, other[0], used)
+                edges.append((country, side, other[0]))
+    wants = {}
+    for a, side, b in edges:
+        for c, s_, other in ((a, side, b), (b, FACING[side], a)):
+            _, band = roll_on(dice, CROSSING_POINTS, f"crossing points of {c.id} on its {s_} edge, towards {other.id}")
+            wants[(c.id, other.id)] = band.data["points"]
+    orders = (edges, edges[::-1], sorted(edges, key=lambda e: e[1] != "S"), sorted(edges, key=lambda e: e[1] != "E"))
+    best = None
+    for order in orders:
+        trial = CountryMap(cm.seed, cm.sheet_mm, cm.grid, cm.countries, cm.graph.copy())
+        used: set[str] = set()
+        failed = sum(not _cross_edge(trial, a, side, b, wants, used) for a, side, b in order)
+        if best is None or failed < best[0]:
+            best = (failed, trial)
+        if not failed:
+            break
+    cm.graph = best[1].graph
+    cm.notes += best[1].notes
 
 
-#: Border points considered for one shared edge, per side (nearest the edge first).
+#: Border points considered for one shared edge, per side (nearest the edge first),
+#: and how far the search widens when none of those can be paired cleanly.
 CANDIDATES = 6
+MORE_CANDIDATES = 10
 #: A crossing keeps this far from places other than its two ends.
 CROSSING_CLEARANCE_MM = 3.0
 
 
-def _cross_edge(dice: Dice, cm: CountryMap, a: Country, side: str, b: Country, used: set[str]) -> None:
-    """Both sheets roll their crossing points on the shared edge; pair them without crossing any road."""
+def _cross_edge(cm: CountryMap, a: Country, side: str, b: Country, wants, used: set[str]) -> bool:
+    """Pair the crossing points rolled for one shared edge without crossing any road; False if it had to."""
     g = cm.graph
-    want = {}
-    for c, s_, other in ((a, side, b), (b, FACING[side], a)):
-        _, band = roll_on(dice, CROSSING_POINTS, f"crossing points of {c.id} on its {s_} edge, towards {other.id}")
-        want[c.id] = band.data["points"]
+    want = {a.id: wants[(a.id, b.id)], b.id: wants[(b.id, a.id)]}
     along = 1 if side in ("E", "W") else 0
     line = _shared_line(cm, a, side)
-    cand_a = _candidates(cm, a, side, line, used)
-    cand_b = _candidates(cm, b, FACING[side], line, used)
     # Everything drawn on the two sheets, including crossings already made towards third countries.
     nearby = [(u, v) for u, v in g.edges if g.nodes[u]["country"] in (a.id, b.id) or g.nodes[v]["country"] in (a.id, b.id)]
     places = [n for n in g.nodes if g.nodes[n]["country"] in (a.id, b.id)]
-    inside = [Polygon(c.border).buffer(-0.5) for c in (a, b) if len(c.border) >= 3]
-    clear = {(u, v): _clear(g, u, v, nearby, places, inside) for u in cand_a for v in cand_b}
-    rank = {n: i for i, n in enumerate(cand_a)} | {n: i for i, n in enumerate(cand_b)}
+    cores = [Polygon(c.border).buffer(-0.5) for c in (a, b) if len(c.border) >= 3]
+    # Widen the search step by step: the nearest points with every constraint first, then
+    # more points, then lines that may clip a country's corner (but never cut a road).
     best = None
-    for na in range(want[a.id], 0, -1):
-        for nb in range(want[b.id], 0, -1):
-            if max(na, nb) < 2:
-                continue
-            for sa in combinations(cand_a, na):
-                for sb in combinations(cand_b, nb):
-                    pairs = _pairs(g, sa, sb, along)
-                    if all(clear[p] for p in pairs) and _untangled(g, pairs):
-                        score = (na != want[a.id]) + (nb != want[b.id]), _cost(g, sa, rank) + _cost(g, sb, rank)
-                        if best is None or score < best[0]:
-                            best = (score, sa, sb, pairs)
-            if best is not None:
-                break
+    for limit, inside in ((CANDIDATES, cores), (MORE_CANDIDATES, cores), (MORE_CANDIDATES, [])):
+        cand_a = _candidates(cm, a, side, line, used)[:limit]
+        cand_b = _candidates(cm, b, FACING[side], line, used)[:limit]
+        best = _best_pairing(g, cand_a, cand_b, want[a.id], want[b.id], along, nearby, places, inside, (side, FACING[side]))
         if best is not None:
             break
     if best is None:
@@ -170,8 +182,10 @@ def _cross_edge(dice: Dice, cm: CountryMap, a: Country, side: str, b: Country, u
         sa, sb = tuple(cand_a[: want[a.id]]), tuple(cand_b[: want[b.id]])
         pairs = _pairs(g, sa, sb, along)
         cm.notes.append(f"{a.id}|{b.id}: no crossing line clear of every road was found; the nearest border points are used")
+        ok = False
     else:
-        _, sa, sb, pairs = best
+        ok = True
+        sa, sb, pairs = best
         if (len(sa), len(sb)) != (want[a.id], want[b.id]):
             cm.notes.append(
                 f"{a.id}|{b.id}: {len(sa)} and {len(sb)} crossing points instead of {want[a.id]} and {want[b.id]}: "
@@ -182,6 +196,28 @@ def _cross_edge(dice: Dice, cm: CountryMap, a: Country, side: str, b: Country, u
         used.add(n)
     for u, v in pairs:
         g.add_edge(u, v, length_mm=math.dist(g.nodes[u]["pos"], g.nodes[v]["pos"]), country=None, crossing=True)
+    return ok
+
+
+def _best_pairing(g, cand_a, cand_b, want_a: int, want_b: int, along: int, nearby, places, inside, sides):
+    """The chosen points of each side and their pairs, or None: as many points as rolled where
+    possible, then the candidates ranked first; every line clear and no two lines crossing."""
+    clear = {(u, v): _clear(g, u, v, nearby, places, inside) for u in cand_a for v in cand_b}
+    for na in range(want_a, 0, -1):
+        for nb in range(want_b, 0, -1):
+            if max(na, nb) < 2:
+                continue
+            best = None
+            for sa in combinations(cand_a, na):
+                for sb in combinations(cand_b, nb):
+                    pairs = _pairs(g, sa, sb, along)
+                    if all(clear[p] for p in pairs) and _untangled(g, pairs):
+                        score = _cost(g, sa, sb, pairs, sides)
+                        if best is None or score < best[0]:
+                            best = (score, sa, sb, pairs)
+            if best is not None:
+                return best[1:]
+    return None
 
 
 def _shared_line(cm: CountryMap, a: Country, side: str) -> tuple[str, float]:
@@ -204,9 +240,15 @@ def _candidates(cm: CountryMap, c: Country, side: str, line, used: set[str]) -> 
     return sorted(points, key=lambda n: (n in used, g.nodes[n]["side"] != side, gap(n), n))[:CANDIDATES]
 
 
-def _cost(g, chosen, rank: dict[str, int]) -> int:
-    """Prefer the candidates ranked first (free, own side, nearest the edge)."""
-    return sum(rank[n] for n in chosen)
+#: Cost, in millimetres of crossing line, of taking a point from another side than the shared one.
+OTHER_SIDE_MM = 40.0
+
+
+def _cost(g, sa, sb, pairs, sides) -> float:
+    """Short crossings first (a long line would block the next edge's), points of the shared side first (RC-A.36)."""
+    length = sum(math.dist(g.nodes[u]["pos"], g.nodes[v]["pos"]) for u, v in pairs)
+    off = sum(g.nodes[n]["side"] != sides[0] for n in sa) + sum(g.nodes[n]["side"] != sides[1] for n in sb)
+    return length + OTHER_SIDE_MM * off
 
 
 def _pairs(g, sa, sb, along: int) -> list[tuple[str, str]]:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 import networkx as nx
 
-from ..dice import Roll
+from ..dice import Roll, rolls_from_json
 from ..errors import BadFileError
 from ..jsonio import Reader
 from .rules import NODE_KINDS
@@ -172,12 +172,7 @@ class CountryMap:
         for c in countries:
             if c.capital not in g:
                 raise BadFileError(f"country {c.id}: capital {c.capital!r} is not in 'nodes'")
-        log = []
-        for i, r in enumerate(top.list("dice_log", default=[])):
-            try:
-                log.append(Roll.from_json(r))
-            except (KeyError, TypeError, ValueError, AttributeError) as exc:
-                raise BadFileError(f"field 'dice_log[{i}]' is malformed ({exc})") from None
+        log = rolls_from_json(top.list("dice_log", default=[]))
         sheet_mm = top.list("sheet_mm", default=[297, 210])
         grid = top.list("grid", default=[1, 1])
         return cls(

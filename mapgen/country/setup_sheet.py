@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..setup_sheet import cell, rolls_table, tables_used
 from .model import CountryMap
 from .rules import ALL_TABLES, TAX, URBAN_KINDS
 
@@ -18,8 +19,6 @@ def _count(n: int, kind: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
 
-def _cell(text) -> str:
-    return str(text).replace("|", "\\|").replace("_", " ")
 
 
 def summary_lines(cm: CountryMap) -> list[str]:
@@ -56,7 +55,7 @@ def setup_sheet(cm: CountryMap) -> str:
             d = g.nodes[n]
             links = ", ".join(sorted(g.neighbors(n), key=lambda x: (x.split("-")[0], int(x.split("-")[1]))))
             add(
-                f"| {n} | {_cell(d['kind'])} | {d['depth']} | {'yes' if d['walls'] else 'no'} | {d['income']} | {d['side'] or '-'} | {links} |"
+                f"| {n} | {cell(d['kind'])} | {d['depth']} | {'yes' if d['walls'] else 'no'} | {d['income']} | {d['side'] or '-'} | {links} |"
             )
         add("")
     crossings = [(a, b) for a, b, d in g.edges(data=True) if d["crossing"]]
@@ -72,17 +71,6 @@ def setup_sheet(cm: CountryMap) -> str:
         for n in cm.notes:
             add(f"- {n}")
         add("")
-    add("## Every roll, in order")
-    add("")
-    add("| # | Rule | Purpose | Dice | Faces | Modifiers | Total | Result |")
-    add("|---|---|---|---|---|---|---|---|")
-    for r in cm.dice_log:
-        mods = ", ".join(f"{m.name} {m.value:+d}" for m in r.modifiers) or "-"
-        add(f"| {r.seq} | {r.rule} | {_cell(r.purpose)} | {r.dice} | {' '.join(map(str, r.faces))} | {_cell(mods)} | {r.total} | {_cell(r.result)} |")
-    add("")
-    add("## Tables used")
-    add("")
-    for t in ALL_TABLES:
-        add(f"- **{t.rule} {t.name}** ({t.dice}): " + "; ".join(f"{b.span()} {b.label}" for b in t.bands))
-    add("")
+    lines += rolls_table(cm.dice_log)
+    lines += tables_used(ALL_TABLES, cm.dice_log)
     return "\n".join(lines)

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..dice import Roll
+from ..dice import Roll, rolls_from_json
 from ..errors import BadFileError
 from ..grid import parse_square, square_id
 from ..jsonio import Reader
@@ -288,12 +288,7 @@ class FwMap:
             configs.append(
                 Config(square(c, "square"), c.str("name"), c.str("category"), c.str("rule"), c.str("rolled_by"), c.str("territory"))
             )
-        dice_log = []
-        for i, r in enumerate(top.list("dice_log", default=[])):
-            try:
-                dice_log.append(Roll.from_json(r))
-            except (KeyError, TypeError, ValueError, AttributeError) as exc:
-                raise BadFileError(f"field 'dice_log[{i}]' is malformed ({exc})") from None
+        dice_log = rolls_from_json(top.list("dice_log", default=[]))
         return cls(
             seed=data.get("seed", 0),
             width=width,

@@ -3,12 +3,9 @@
 from __future__ import annotations
 
 from ..grid import square_id
+from ..setup_sheet import rolls_table, tables_used
 from .model import FwMap
 from .rules import ALL_TABLES, HOLDING_FEATURE, TERRAIN
-
-
-def _cell(text) -> str:
-    return str(text).replace("|", "\\|")
 
 
 def _label(outcome: str | None) -> str:
@@ -92,23 +89,6 @@ def setup_sheet(m: FwMap) -> str:
     add("| Road or caravan track | +1 | 0 |")
     add("| Mountain pass | cancels the mountain -3 | 0 |")
     add("")
-    add("## Every roll, in order")
-    add("")
-    add("| # | Rule | Purpose | Dice | Faces | Modifiers | Total | Result |")
-    add("|---|---|---|---|---|---|---|---|")
-    for r in m.dice_log:
-        mods = ", ".join(f"{x.name} {x.value:+d}" for x in r.modifiers) or "-"
-        faces = " ".join(str(f) for f in r.faces)
-        add(
-            f"| {r.seq} | {r.rule} | {_cell(r.purpose)} | {r.dice} | {faces} | {_cell(mods)} | {r.total} | {_cell(_label(r.result))} |"
-        )
-    add("")
-    add("## Tables used")
-    add("")
-    used = {r.rule for r in m.dice_log}
-    for t in ALL_TABLES:
-        if t.rule in used:
-            bands = "; ".join(f"{b.span()} {b.label}" for b in t.bands)
-            add(f"- **{t.rule} {t.name}** ({t.dice}): {bands}")
-    add("")
+    lines += rolls_table(m.dice_log)
+    lines += tables_used(ALL_TABLES, m.dice_log)
     return "\n".join(lines)

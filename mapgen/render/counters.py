@@ -32,9 +32,10 @@ from ..counters.model import Face, Sheet
 from ..counters.rules import STYLE_BY_KEY
 from ..errors import MapgenError
 from ..jsonio import write_atomic
-from .fw_map import _Raw, template_path
+
 from .pdf import PT_PER_MM, _pdf_text, load_drawing
 from .svgdoc import SvgDoc, fmt
+from .templates import SVG_NS, Raw as _Raw, clean as _clean, recolor as _recolor, template_path
 
 FONT = "Helvetica"
 #: Smallest text on a counter (em size): 1.6 mm is about 4.5 pt, still sharp on a 300 dpi print.
@@ -54,19 +55,11 @@ CUT_LINE_MM = 0.12
 CROP_MARK_MM = 0.2
 CAPTION_MM = 2.4
 CHECK_BAR_MM = 50.0
-SVG_NS = "{http://www.w3.org/2000/svg}"
 #: Symbols are drawn in a 0..SYMBOL_BOX box.
 SYMBOL_BOX = 10.0
 
 
 # --------------------------------------------------------------------------- symbols and text
-
-def _clean(el: ET.Element) -> ET.Element:
-    out = ET.Element(el.tag.replace(SVG_NS, ""), {k: v for k, v in el.attrib.items() if not k.startswith("{")})
-    for child in el:
-        if child.tag.replace(SVG_NS, "") != "title":
-            out.append(_clean(child))
-    return out
 
 
 @lru_cache(maxsize=None)
@@ -78,13 +71,6 @@ def load_counter_symbols() -> dict[str, tuple[ET.Element, ...]]:
         if g.tag.replace(SVG_NS, "") == "g" and "id" in g.attrib:
             symbols[g.attrib["id"]] = tuple(_clean(c) for c in g if c.tag.replace(SVG_NS, "") != "title")
     return symbols
-
-
-def _recolor(el: ET.Element, ink: str) -> ET.Element:
-    out = ET.Element(el.tag, {k: (ink if v == "currentColor" else v) for k, v in el.attrib.items()})
-    for child in el:
-        out.append(_recolor(child, ink))
-    return out
 
 
 @lru_cache(maxsize=None)

@@ -33,10 +33,11 @@ from shapely.geometry import LineString, MultiLineString, Polygon
 
 from ..country.model import CountryMap
 from ..country.rules import NODE_KINDS, ROAD_MM, TAX, WALLS
-from .fw_map import template_path
+
 from .paper import get_paper
 from .pdf import tile_counts
 from .svgdoc import SvgDoc, fmt
+from .templates import SVG_NS, Raw as _Raw, clean as _clean, el as _el, template_path, wrap
 
 __all__ = ["render_country", "country_layout", "CountryLayout", "LAYERS", "load_country_style", "load_country_symbols"]
 
@@ -50,7 +51,6 @@ _LAYOUT_PAPERS = ("A4", "A3")
 #: Country-name placement: candidate centres this far apart, and the clearance from roads that is good enough.
 _NAME_STEP_MM = 4.0
 _NAME_CLEAR_MM = 2.5
-SVG_NS = "{http://www.w3.org/2000/svg}"
 
 
 # --------------------------------------------------------------------------
@@ -70,14 +70,6 @@ class CountrySymbol:
     oriented: bool
     elements: tuple[ET.Element, ...]
     radius: float  # how far the symbol reaches from its centre, mm
-
-
-def _clean(el: ET.Element) -> ET.Element:
-    out = ET.Element(el.tag.replace(SVG_NS, ""), {k: v for k, v in el.attrib.items() if not k.startswith("{")})
-    for child in el:
-        if child.tag.replace(SVG_NS, "") != "title":
-            out.append(_clean(child))
-    return out
 
 
 def _reach(el: ET.Element) -> float:
@@ -120,26 +112,6 @@ def load_country_symbols() -> dict[str, CountrySymbol]:
 # --------------------------------------------------------------------------
 
 
-class _Raw:
-    """An etree element carried inside an svgwrite container."""
-
-    def __init__(self, el: ET.Element):
-        self.el = el
-        self.elementname = el.tag
-
-    def get_xml(self) -> ET.Element:
-        return self.el
-
-
-def _num(v) -> str:
-    return fmt(v) if isinstance(v, (int, float)) else str(v)
-
-
-def _el(parent: ET.Element | None, tag: str, **attrs) -> ET.Element:
-    clean = {k.rstrip("_").replace("_", "-"): _num(v) for k, v in attrs.items() if v is not None}
-    return ET.Element(tag, clean) if parent is None else ET.SubElement(parent, tag, clean)
-
-
 def _dash(values, k: float = 1.0) -> str:
     return " ".join(fmt(v * k) for v in values)
 
@@ -178,18 +150,7 @@ def _text(parent, x, y, text, size, *, anchor="start", bold=False, italic=False,
 
 
 def _wrap(text: str, width: float, size: float, **font) -> list[str]:
-    lines: list[str] = []
-    line = ""
-    for w in text.split():
-        trial = f"{line} {w}" if line else w
-        if line and _text_width(trial, size, **font) > width:
-            lines.append(line)
-            line = w
-        else:
-            line = trial
-    if line:
-        lines.append(line)
-    return lines
+    return wrap(text, width, lambda line: _text_width(line, size, **font))
 
 
 def _place_symbol(parent, kind: str, x: float, y: float, angle: float = 0.0, scale: float = 1.0, **attrs) -> ET.Element:

@@ -19,18 +19,15 @@ about a million of them; shared symbol elements are referenced, not copied.
 
 from __future__ import annotations
 
-import importlib.resources
 import json
 import math
 import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 
 import numpy as np
 
-import mapgen
 
 from ..fw.model import FwMap
 from ..fw.rules import (
@@ -48,6 +45,7 @@ from ..fw.rules import (
 )
 from ..grid import col_letters, shared_edge, square_id
 from .svgdoc import SvgDoc, fmt
+from .templates import Raw as _Raw, clean as _clean, el as _el, recolor as _recolor, template_path, SVG_NS, wrap
 
 __all__ = ["render_fw_map", "fw_map_layout", "FwMapLayout", "template_path", "load_style", "load_symbols"]
 
@@ -62,20 +60,10 @@ ID_ZONE = (0.0, 0.0, 14.0, 7.5)
 #: where the legend goes.
 _TILES_MM = ((271.0, 184.0), (394.0, 271.0))
 
-SVG_NS = "{http://www.w3.org/2000/svg}"
-
 
 # --------------------------------------------------------------------------
 # templates
 # --------------------------------------------------------------------------
-
-
-def template_path(*parts: str):
-    """A file under ``templates/``: the source tree's if present, else the installed package's."""
-    root = Path(mapgen.__file__).resolve().parent.parent / "templates"
-    if root.is_dir():
-        return root.joinpath(*parts)
-    return importlib.resources.files("mapgen").joinpath("templates", *parts)
 
 
 @lru_cache(maxsize=None)
@@ -136,15 +124,6 @@ def _element_box(el: ET.Element) -> tuple[float, float, float, float]:
     return min(xs) - half, min(ys) - half, max(xs) + half, max(ys) + half
 
 
-def _clean(el: ET.Element) -> ET.Element:
-    """A namespace-free copy of a template shape (title and foreign attributes dropped)."""
-    out = ET.Element(el.tag.replace(SVG_NS, ""), {k: v for k, v in el.attrib.items() if not k.startswith("{")})
-    for child in el:
-        if child.tag.replace(SVG_NS, "") != "title":
-            out.append(_clean(child))
-    return out
-
-
 def _union(boxes):
     boxes = list(boxes)
     return (
@@ -175,13 +154,6 @@ def load_symbols() -> dict[str, Symbol]:
             glyphs.append(Glyph(tuple(_clean(c) for c in part), box))
         symbols[g.attrib["id"]] = Symbol(g.attrib["id"], g.attrib.get("color", "#000000"), tuple(glyphs))
     return symbols
-
-
-def _recolor(el: ET.Element, color: str) -> ET.Element:
-    out = ET.Element(el.tag, {k: (color if v == "currentColor" else v) for k, v in el.attrib.items()})
-    for child in el:
-        out.append(_recolor(child, color))
-    return out
 
 
 @lru_cache(maxsize=None)
@@ -232,26 +204,6 @@ def _symbol_elements(symbol_id: str, color: str | None, kept: tuple[bool, ...] |
 # --------------------------------------------------------------------------
 
 
-class _Raw:
-    """An etree element carried inside an svgwrite container."""
-
-    def __init__(self, el: ET.Element):
-        self.el = el
-        self.elementname = el.tag
-
-    def get_xml(self) -> ET.Element:
-        return self.el
-
-
-def _num(v) -> str:
-    return fmt(v) if isinstance(v, (int, float)) else str(v)
-
-
-def _el(parent: ET.Element | None, tag: str, **attrs) -> ET.Element:
-    clean = {k.rstrip("_").replace("_", "-"): _num(v) for k, v in attrs.items() if v is not None}
-    return ET.Element(tag, clean) if parent is None else ET.SubElement(parent, tag, clean)
-
-
 def _pts(points) -> str:
     return " ".join(f"{fmt(x)},{fmt(y)}" for x, y in points)
 
@@ -266,19 +218,7 @@ def _text_width(text: str, size: float, bold: bool = False) -> float:
 
 
 def _wrap(text: str, width: float, size: float, bold: bool = False) -> list[str]:
-    words = text.split()
-    lines: list[str] = []
-    line = ""
-    for w in words:
-        trial = f"{line} {w}" if line else w
-        if line and _text_width(trial, size, bold) > width:
-            lines.append(line)
-            line = w
-        else:
-            line = trial
-    if line:
-        lines.append(line)
-    return lines
+    return wrap(text, width, lambda line: _text_width(line, size, bold))
 
 
 def _text(parent, x, y, text, size, *, anchor="start", bold=False, fill="#1a1a1a", transform=None):

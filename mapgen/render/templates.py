@@ -1,0 +1,95 @@
+"""What every renderer shares: finding template files, and building SVG elements for svglib.
+
+Templates (symbols, styles) are data under ``templates/``.  Symbols are copied
+inline as plain elements because svglib, our pure-Python PDF route, has no
+``<pattern>`` and handles ``<use>`` poorly.  Elements are built with
+:mod:`xml.etree` (thousands per map) and carried into svgwrite documents by
+:class:`Raw`.
+"""
+
+from __future__ import annotations
+
+import importlib.resources
+import json
+import xml.etree.ElementTree as ET
+from functools import lru_cache
+from pathlib import Path
+
+import mapgen
+
+from .svgdoc import fmt
+
+SVG_NS = "{http://www.w3.org/2000/svg}"
+
+
+def template_path(*parts: str):
+    """A file under ``templates/``: the source tree's if present, else the installed package's."""
+    root = Path(mapgen.__file__).resolve().parent.parent / "templates"
+    if root.is_dir():
+        return root.joinpath(*parts)
+    return importlib.resources.files("mapgen").joinpath("templates", *parts)
+
+
+@lru_cache(maxsize=None)
+def load_json(*parts: str) -> dict:
+    """A JSON template (a style sheet), read once."""
+    return json.loads(template_path(*parts).read_text(encoding="utf-8"))
+
+
+def local(tag: str) -> str:
+    """An element's tag without the SVG namespace."""
+    return tag.replace(SVG_NS, "")
+
+
+def clean(el: ET.Element) -> ET.Element:
+    """A template element without namespaces, foreign attributes or ``<title>`` children."""
+    out = ET.Element(local(el.tag), {k: v for k, v in el.attrib.items() if not k.startswith("{")})
+    for child in el:
+        if local(child.tag) != "title":
+            out.append(clean(child))
+    return out
+
+
+def recolor(el: ET.Element, color: str) -> ET.Element:
+    """A copy with every ``currentColor`` replaced by ``color``."""
+    out = ET.Element(el.tag, {k: (color if v == "currentColor" else v) for k, v in el.attrib.items()})
+    for child in el:
+        out.append(recolor(child, color))
+    return out
+
+
+class Raw:
+    """An etree element carried inside an svgwrite container."""
+
+    def __init__(self, el: ET.Element):
+        self.el = el
+        self.elementname = el.tag
+
+    def get_xml(self) -> ET.Element:
+        return self.el
+
+
+def num(v) -> str:
+    return fmt(v) if isinstance(v, (int, float)) else str(v)
+
+
+def el(parent: ET.Element | None, tag: str, **attrs) -> ET.Element:
+    """A new element (under ``parent`` if given); ``stroke_width=`` becomes ``stroke-width``, ``class_`` ``class``."""
+    attrib = {k.rstrip("_").replace("_", "-"): num(v) for k, v in attrs.items() if v is not None}
+    return ET.Element(tag, attrib) if parent is None else ET.SubElement(parent, tag, attrib)
+
+
+def wrap(text: str, width: float, measure) -> list[str]:
+    """Greedy word wrap: ``measure(line)`` gives a line's printed width."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        trial = f"{line} {word}" if line else word
+        if line and measure(trial) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    if line:
+        lines.append(line)
+    return lines
