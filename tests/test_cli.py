@@ -5,17 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from mapgen.cli import main
-
-
-def run(argv, capsys):
-    try:
-        main(argv)
-        code = 0
-    except SystemExit as exc:
-        code = exc.code or 0
-    out = capsys.readouterr()
-    return code, out.out, out.err
+from .cli_helpers import run
 
 
 @pytest.fixture(autouse=True)

@@ -6,22 +6,14 @@ from pathlib import Path
 import pytest
 
 import mapgen.cli.counters  # noqa: F401 - registers the command
-from mapgen.cli import Outputs, main
+from mapgen.cli import Outputs
 from mapgen.counters.build import counters_for_kit
-from mapgen.render.fw_map import template_path
+from mapgen.render.templates import template_path
 from mapgen.render.paper import get_paper
 from tests.conftest import cached_map
 from tests.test_pdf import read_pdf
 
-
-def run(argv, capsys):
-    try:
-        main(argv)
-        code = 0
-    except SystemExit as exc:
-        code = exc.code or 0
-    out = capsys.readouterr()
-    return code, out.out, out.err
+from .cli_helpers import run
 
 
 @pytest.fixture(autouse=True)

@@ -4,7 +4,7 @@ import pytest
 
 from mapgen.counters.roster import RosterError, read_roster
 from mapgen.counters.rules import NAP_UNITS, SK_POINTS_PER_VC
-from mapgen.render.fw_map import template_path
+from mapgen.render.templates import template_path
 
 NAP = template_path("counters", "napoleonic-roster.csv")
 SK = template_path("counters", "skirmish-roster.yaml")

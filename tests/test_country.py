@@ -1,6 +1,5 @@
 """The Renaissance country map: the procedure with injected dice, and every invariant over many seeds."""
 
-import math
 
 import networkx as nx
 import pytest

@@ -1,6 +1,5 @@
 """Same seed and options give byte-identical files; another seed gives another map."""
 
-from pathlib import Path
 
 from mapgen.cli import main
 

@@ -7,9 +7,8 @@ import numpy as np
 import pytest
 
 from mapgen.errors import BadFileError
-from mapgen.fw.model import FwMap, River
+from mapgen.fw.model import FwMap
 from mapgen.fw.validate import validate
-from mapgen.grid import square_id
 
 from .conftest import cached_map
 

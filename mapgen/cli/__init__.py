@@ -25,7 +25,7 @@ from typing import Callable
 import click
 
 from .. import __version__
-from ..errors import BadFileError, InfeasibleError, MapgenError
+from ..errors import InfeasibleError, MapgenError
 
 FORMATS = ("json", "svg", "pdf", "md")
 
@@ -63,6 +63,30 @@ class Outputs:
 
     def discard(self) -> None:
         shutil.rmtree(self.staging, ignore_errors=True)
+
+
+def write_kit(outputs: Outputs, stem: str, formats, paper, data: dict, draw, setup, title: str, scale_note: str = "true scale") -> None:
+    """The usual files of one result: ``stem.json``, ``stem.svg``, ``stem.pdf`` and ``stem-setup.md``.
+
+    ``draw()`` returns the SvgDoc and ``setup()`` the markdown; each is called only if its format is asked for.
+    """
+    from ..jsonio import dumps
+
+    if "json" in formats:
+        outputs.write_text(f"{stem}.json", dumps(data))
+    if "svg" in formats or "pdf" in formats:
+        svg = draw().tostring()
+        if "svg" in formats:
+            outputs.write_text(f"{stem}.svg", svg)
+        if "pdf" in formats:
+            from ..render.pdf import write_pdf
+
+            report = write_pdf(svg, outputs.path(f"{stem}.pdf"), paper, title=title)
+            cols, rows = report.tiles
+            tiling = "1 page" if report.pages == 1 else f"{report.pages} pages: an index, then {cols}x{rows} tiles"
+            outputs.notes.append(f"{stem}.pdf: {tiling} on {paper.label()}, {scale_note}")
+    if "md" in formats:
+        outputs.write_text(f"{stem}-setup.md", setup())
 
 
 def _formats(ctx, param, value: str) -> tuple[str, ...]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from . import Outputs, _run, cli, common_options
+from . import Outputs, _run, cli, common_options, write_kit
 
 
 def country_options(fn):
@@ -31,25 +31,12 @@ def build_country_map(seed, countries: int, neutrals: int, sheet: str):
 
 def write_country_kit(cm, outputs: Outputs, formats, paper) -> None:
     from ..country.setup_sheet import setup_sheet, summary_lines
-    from ..jsonio import dumps
+    from ..render.country import render_country
 
-    if "json" in formats:
-        outputs.write_text("country.json", dumps(cm.to_json()))
-    if "svg" in formats or "pdf" in formats:
-        from ..render.country import render_country
-
-        svg = render_country(cm).tostring()
-        if "svg" in formats:
-            outputs.write_text("country.svg", svg)
-        if "pdf" in formats:
-            from ..render.pdf import write_pdf
-
-            report = write_pdf(svg, outputs.path("country.pdf"), paper, title=f"mapgen country seed {cm.seed}")
-            cols, rows = report.tiles
-            tiling = "1 page" if report.pages == 1 else f"{report.pages} pages: an index, then {cols}x{rows} tiles"
-            outputs.notes.append(f"country.pdf: {tiling} on {paper.label()}, true scale")
-    if "md" in formats:
-        outputs.write_text("country-setup.md", setup_sheet(cm))
+    write_kit(
+        outputs, "country", formats, paper, cm.to_json(), lambda: render_country(cm), lambda: setup_sheet(cm),
+        title=f"mapgen country seed {cm.seed}",
+    )
     outputs.summary.extend(summary_lines(cm))
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from ..errors import BadFileError
-from . import Outputs, _run, cli, common_options
+from . import Outputs, _run, cli, common_options, write_kit
 from .country import build_country_map, country_options, write_country_kit
 
 
@@ -43,25 +43,12 @@ def map_options(fn):
 
 def write_map_kit(m, outputs: Outputs, formats, paper) -> None:
     from ..fw.setup_sheet import setup_sheet
-    from ..jsonio import dumps
+    from ..render.fw_map import render_fw_map
 
-    if "json" in formats:
-        outputs.write_text("fw-map.json", dumps(m.to_json()))
-    if "svg" in formats or "pdf" in formats:
-        from ..render.fw_map import render_fw_map
-
-        svg = render_fw_map(m).tostring()
-        if "svg" in formats:
-            outputs.write_text("fw-map.svg", svg)
-        if "pdf" in formats:
-            from ..render.pdf import write_pdf
-
-            report = write_pdf(svg, outputs.path("fw-map.pdf"), paper, title=f"mapgen fw-map seed {m.seed}")
-            cols, rows = report.tiles
-            tiling = "1 page" if report.pages == 1 else f"{report.pages} pages: an index, then {cols}x{rows} tiles"
-            outputs.notes.append(f"fw-map.pdf: {tiling} on {paper.label()}, true scale ({m.square_mm:g} mm squares)")
-    if "md" in formats:
-        outputs.write_text("fw-map-setup.md", setup_sheet(m))
+    write_kit(
+        outputs, "fw-map", formats, paper, m.to_json(), lambda: render_fw_map(m), lambda: setup_sheet(m),
+        title=f"mapgen fw-map seed {m.seed}", scale_note=f"true scale ({m.square_mm:g} mm squares)",
+    )
 
 
 def _build_map(seed, size, width, height, holdings, races, square_mm):
