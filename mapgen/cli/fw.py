@@ -64,14 +64,19 @@ def _build_map(seed, size, width, height, holdings, races, square_mm):
 
 
 def write_new_fw_kit(m, outputs: Outputs, formats, paper) -> None:
-    """The Fantasy Warriors kit: the map, then the counter sheets for a home printer."""
+    """The Fantasy Warriors kit: the map, a battlefield for each holding square, and the counter sheets.
+
+    Battlefield plans and counters go on A4 (Letter for US paper): they are for a home printer.
+    """
     from ..counters.build import counters_for_kit
     from ..render.paper import get_paper
+    from .battlefield import battlefields_for_kit
 
     write_map_kit(m, outputs, formats, paper)
+    us = paper.name in ("Letter", "Tabloid")
+    battlefields_for_kit(m, m.seed, outputs, formats, get_paper("letter" if us else "a4"))
     if set(formats) & {"json", "svg", "pdf"}:
-        home = get_paper("letter-portrait" if paper.name in ("Letter", "Tabloid") else "a4-portrait")
-        counters_for_kit(m, outputs, formats, home)
+        counters_for_kit(m, outputs, formats, get_paper("letter-portrait" if us else "a4-portrait"))
 
 
 @cli.command("fw-map")

@@ -1,0 +1,209 @@
+"""A battlefield layout as plain data, and its JSON form (schema ``mapgen/battlefield``, version 1).
+
+Coordinates are centimetres with the origin at the bottom-left corner as seen
+from side A's long edge: x runs along the width (0 at the left short edge),
+y into the depth (0 at side A's long edge, ``depth_cm`` at side B's).
+Polygons are kept as shapely geometry while generating and written as one
+outer ring ``[[x, y], ...]``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from shapely.geometry import Polygon
+
+from ..dice import Roll
+from ..errors import BadFileError
+from ..jsonio import Reader
+
+SCHEMA = "mapgen/battlefield"
+VERSION = 1
+#: Table edges, named as a player at side A's long edge sees them.
+EDGES = ("edge_a", "edge_b", "left", "right")
+EDGE_LABELS = {
+    "edge_a": "side A's long edge",
+    "edge_b": "side B's long edge",
+    "left": "the left short edge",
+    "right": "the right short edge",
+}
+
+
+def ring(poly: Polygon) -> list[list[float]]:
+    """The outer ring, rounded to a millimetre, without the closing point."""
+    pts = list(poly.exterior.coords)[:-1]
+    return [[_r(x), _r(y)] for x, y in pts]
+
+
+def _r(v: float) -> float:
+    v = round(float(v), 1)
+    return 0.0 if v == 0 else (int(v) if v == int(v) else v)
+
+
+@dataclass
+class Source:
+    """What the table was generated from."""
+
+    map: str | None
+    square: str | None
+    terrain: str
+    river: bool
+    road: bool
+    bridge: bool
+
+    def to_json(self) -> dict:
+        return {"map": self.map, "square": self.square, "terrain": self.terrain, "river": self.river, "road": self.road, "bridge": self.bridge}
+
+
+@dataclass
+class Feature:
+    kind: str
+    polygon: Polygon
+    size_cm: tuple[float, float]  # width (x) and depth (y) of its box; length and width for a line
+    passable: bool
+    difficult: bool
+    on_top_of: str | None
+    note: str
+    rule: str
+
+    def to_json(self) -> dict:
+        return {
+            "kind": self.kind,
+            "polygon": ring(self.polygon),
+            "size_cm": [_r(self.size_cm[0]), _r(self.size_cm[1])],
+            "passable": self.passable,
+            "difficult": self.difficult,
+            "on_top_of": self.on_top_of,
+            "note": self.note,
+            "rule": self.rule,
+        }
+
+
+@dataclass
+class Zone:
+    side: str
+    polygon: Polygon
+    label: str  # what the zone is for (e.g. "scouting commands within 15 cm")
+
+    def to_json(self) -> dict:
+        return {"side": self.side, "polygon": ring(self.polygon), "label": self.label}
+
+
+@dataclass
+class SideOrders:
+    """One side's role, starting orders and General Retreat edge (FW-10.7, FW-23)."""
+
+    side: str
+    role: str
+    order: str
+    escape_edges: list[str]  # EDGES its units flee towards under General Retreat; empty when forbidden
+    instructions: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict:
+        return {"side": self.side, "role": self.role, "order": self.order, "escape_edges": list(self.escape_edges), "instructions": list(self.instructions)}
+
+
+@dataclass
+class Scenario:
+    name: str
+    deploys_first: str  # "A" or "B"
+    orders: list[SideOrders]
+    zones: list[Zone]
+    rule: str = ""
+    instructions: list[str] = field(default_factory=list)
+
+    def side_orders(self, side: str) -> SideOrders:
+        return next(o for o in self.orders if o.side == side)
+
+    def to_json(self) -> dict:
+        return {
+            "name": self.name,
+            "rule": self.rule,
+            "deploys_first": self.deploys_first,
+            "orders": [o.to_json() for o in self.orders],
+            "zones": [z.to_json() for z in self.zones],
+            "instructions": list(self.instructions),
+        }
+
+
+@dataclass
+class Battlefield:
+    seed: int | str
+    source: Source
+    width_cm: float
+    depth_cm: float
+    scenario: Scenario
+    features: list[Feature]
+    dice_log: list[Roll]
+    notes: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict:
+        return {
+            "schema": SCHEMA,
+            "version": VERSION,
+            "generator": "mapgen battlefield",
+            "seed": self.seed,
+            "source": self.source.to_json(),
+            "table": {"width_cm": _r(self.width_cm), "depth_cm": _r(self.depth_cm)},
+            "scenario": self.scenario.to_json(),
+            "features": [f.to_json() for f in self.features],
+            "notes": list(self.notes),
+            "dice_log": [r.to_json() for r in self.dice_log],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict) -> "Battlefield":
+        """Rebuild a layout from ``battlefield.json``; a bad field raises BadFileError naming it."""
+        top = Reader(data, "")
+        src = top.obj("source")
+        nullable = (str, type(None))
+        source = Source(
+            src.get("map", nullable, "a string or null"),
+            src.get("square", nullable, "a string or null"),
+            src.str("terrain"),
+            src.bool("river"),
+            src.bool("road"),
+            src.bool("bridge"),
+        )
+        table = top.obj("table")
+        width = float(table.get("width_cm", (int, float), "a number"))
+        depth = float(table.get("depth_cm", (int, float), "a number"))
+        sc = top.obj("scenario")
+        orders = [
+            SideOrders(o.str("side"), o.str("role"), o.str("order"), [str(e) for e in o.list("escape_edges")], [str(i) for i in o.list("instructions", default=[])])
+            for o in sc.items("orders")
+        ]
+        zones = [Zone(z.str("side"), _poly(z), z.str("label", default="")) for z in sc.items("zones")]
+        scenario = Scenario(sc.str("name"), sc.str("deploys_first"), orders, zones, sc.str("rule", default=""), [str(i) for i in sc.list("instructions", default=[])])
+        features = []
+        for f in top.items("features"):
+            size = f.list("size_cm")
+            if len(size) != 2 or not all(isinstance(v, (int, float)) for v in size):
+                raise BadFileError(f"field '{f.where}.size_cm' should be [width, depth]")
+            features.append(
+                Feature(
+                    f.str("kind"),
+                    _poly(f),
+                    (float(size[0]), float(size[1])),
+                    f.bool("passable"),
+                    f.bool("difficult"),
+                    f.get("on_top_of", nullable, "a kind or null"),
+                    f.str("note", default=""),
+                    f.str("rule", default=""),
+                )
+            )
+        dice_log = []
+        for i, r in enumerate(top.list("dice_log", default=[])):
+            try:
+                dice_log.append(Roll.from_json(r))
+            except (KeyError, TypeError, ValueError, AttributeError) as exc:
+                raise BadFileError(f"field 'dice_log[{i}]' is malformed ({exc})") from None
+        return cls(data.get("seed", 0), source, width, depth, scenario, features, dice_log, [str(n) for n in top.list("notes", default=[])])
+
+
+def _poly(reader: Reader) -> Polygon:
+    pts = reader.list("polygon")
+    ok = len(pts) >= 3 and all(isinstance(p, list) and len(p) == 2 and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in p) for p in pts)
+    if not ok:
+        raise BadFileError(f"field '{reader.where}.polygon' should be a list of at least three [x_cm, y_cm] points")
+    return Polygon(pts)

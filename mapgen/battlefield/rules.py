@@ -1,0 +1,265 @@
+"""Battlefield rules as data: tables, feature kinds with their sizes, distances and rule IDs.
+
+Source: ``shared/rules/fw-campaign.md`` FW-10.5 to FW-10.7, FW-11, FW-19, FW-21,
+FW-23, AMB-28 to AMB-32, and ``shared/rules/supplements.md`` MED-2 and MED-6,
+checked against the Italian original.  The FW-11 tables shared with the
+campaign map (geographic type, vegetation, hydrography, special
+configurations, artificial works) are declared once in :mod:`mapgen.fw.rules`
+and imported here.  Sizes the rulebook leaves to the (external) base rules are
+marked ``[DEV]``: they are this generator's choice, listed in the README.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..fw.rules import (
+    ARTIFICIAL,
+    ARTIFICIAL_2,
+    ARTIFICIAL_3,
+    CONFIG_CATEGORY,
+    HYDROGRAPHY,
+    REGION,
+    SPECIAL_CONFIG,
+    VEGETATION,
+    WOOD_KIND,
+)
+from ..tables import Table, band
+
+# --- tables --------------------------------------------------------------
+
+#: FW-21.2: which half or band of the table the plateau covers.
+PLATEAU_PLACE = Table(
+    "FW-21.2",
+    "Plateau placement",
+    "1D6",
+    (
+        band(1, 4, "winner", "The deployment area of the scouting winner"),
+        band(5, 5, "centre", "The central band of the table"),
+        band(6, 6, "loser", "The deployment area of the scouting loser"),
+    ),
+)
+
+#: AMB-32 [DEV]: the size of each mountain of a mountainous table, rolled until the weights reach 1.
+MOUNTAIN_SIZE = Table(
+    "AMB-32",
+    "Mountain size",
+    "1D6",
+    (
+        band(1, 2, "large", "40 x 40 cm (weight 1/2)", size=40, weight=1 / 2),
+        band(3, 4, "medium", "20 x 20 cm (weight 1/4)", size=20, weight=1 / 4),
+        band(5, 6, "small", "10 x 10 cm (weight 1/6)", size=10, weight=1 / 6),
+    ),
+)
+
+#: FW-11.2 [DEV]: the geographic type of a rolled table decides the terrain word used for it.
+GEOGRAPHIC_TERRAIN = {"flat": None, "hilly": "hills", "mountainous": "mountainous"}
+#: FW-11.5 result -> terrain of a flat rolled table (a wood result is open ground with a wood on it).
+VEGETATION_TERRAIN = {
+    "uncultivated": "uncultivated",
+    "cultivated": "cultivated",
+    "wood": "plain",
+    "forest": "forest",
+    "desert": "desert",
+}
+
+ALL_TABLES = (
+    REGION,
+    VEGETATION,
+    WOOD_KIND,
+    HYDROGRAPHY,
+    SPECIAL_CONFIG,
+    ARTIFICIAL,
+    ARTIFICIAL_2,
+    ARTIFICIAL_3,
+    CONFIG_CATEGORY,
+    PLATEAU_PLACE,
+    MOUNTAIN_SIZE,
+)
+
+# --- terrains ------------------------------------------------------------
+
+#: What ``--terrain`` accepts (FW-10.5 with the Naran additions).
+TERRAINS = ("plain", "hills", "mountain", "forest", "swamp", "desert", "cultivated", "uncultivated")
+#: Campaign-map terrain -> battlefield terrain (jungle is a forest of a torrid zone, FW-19.0).
+MAP_TERRAIN = {
+    "plain": "plain",
+    "uncultivated": "uncultivated",
+    "cultivated": "cultivated",
+    "hills": "hills",
+    "mountain": "mountain",
+    "forest": "forest",
+    "jungle": "jungle",
+    "swamp": "swamp",
+    "desert": "desert",
+}
+
+#: FW-10.5 [DEV] (AMB-28): the base-rules count of terrain features, per 30 cm of table width.
+FEATURES_PER_30CM = 1
+CM_PER_FOOT = 30  # FW-0.2: the source rounds 1 ft (30.48 cm) to 30 cm: 6 x 4 ft = 180 x 120 cm
+STANDARD_TABLE = (180, 120)  # FW-0.2
+#: FW-10.5: a mountain square is fought on a 2 x 4 ft table (long edges 120 cm, 60 cm deep).
+MOUNTAIN_TABLE = (120, 60)
+#: FW-10.5 [NT] reading (AMB-29), used when --table is given for a mountain square.
+MOUNTAIN_BASE = (120, 60)
+MOUNTAIN_FEATURES_DICE = "1D6"
+#: FW-23.7: two standard tables joined along a long edge.
+RELIEF_TABLE = (240, 180)
+TABLE_LIMITS = (60, 600)
+
+# --- feature kinds -------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Kind:
+    """A kind of table feature: what a player builds, and how it plays."""
+
+    id: str
+    label: str
+    rule: str
+    layer: str  # relief, cover, water, line, building, part, marker
+    passable: bool
+    difficult: bool
+    size: tuple[int, int, int, int] | None  # min/max width, min/max depth in cm; None: set by the generator
+    shape: str  # blob (natural outline), rect, line
+    note: str = ""
+    #: Parts and markers belong to another feature: they do not count as terrain features (FW-10.5).
+    accessory: bool = False
+
+
+def _k(*args, **kw) -> Kind:
+    return Kind(*args, **kw)
+
+
+KINDS: dict[str, Kind] = {
+    k.id: k
+    for k in (
+        # relief
+        _k("hillock", "Hillock", "FW-11.2", "relief", True, False, (15, 20, 15, 20), "blob", "at most 2 levels, passable"),
+        _k("raised_area", "Raised flat area", "FW-11.2", "relief", True, False, (20, 30, 20, 30), "rect", "1 level, passable"),
+        _k("hill", "Hill", "FW-11.2", "relief", True, False, (25, 35, 20, 30), "blob", "size per base rules [DEV]"),
+        _k("dune", "Dune", "FW-11.7", "relief", True, True, (10, 10, 10, 10), "blob", "1 level, difficult"),
+        _k("mountain", "Mountain", "FW-11.2", "relief", False, False, None, "blob", "impassable"),
+        _k("mountain_base", "Mountain base", "FW-10.5", "relief", True, True, MOUNTAIN_BASE * 2, "rect", "slopes: difficult; peaks stand on it (AMB-29)"),
+        _k("isolated_mountain", "Isolated mountain", "FW-11.7", "relief", False, False, (30, 40, 30, 40), "blob", "impassable; in one quarter, never in the centre (AMB-30)"),
+        _k("plateau", "Plateau", "FW-21.2", "relief", True, False, None, "rect", "1 level; climbing on: disorganised, half move; coming down: no penalty"),
+        _k("djebel", "Djebel", "FW-21.7", "relief", False, False, (20, 25, 20, 25), "blob", "rocky hill: only by the cliff path, in single file"),
+        _k("volcano", "Volcano", "FW-11.7", "relief", False, False, (20, 25, 20, 25), "blob", "impassable; eruption on a 1 at the start of each turn if agreed (FW-11.7.1)"),
+        _k("chasm_hill", "Chasm wall", "FW-11.7.3", "relief", True, False, (25, 30, 20, 25), "rect", "2-level hill, steep side facing the chasm", accessory=True),
+        _k("burial_mound", "Burial mound", "FW-11.8", "relief", True, False, (15, 15, 15, 15), "blob", "see Ars Arcana"),
+        _k("mine", "Mine", "FW-11.8", "relief", False, False, (20, 20, 20, 20), "rect", "mountain with a mine entrance on two opposite sides: troops cross it through the mine"),
+        # ground cover
+        _k("wood", "Wood", "FW-19.1", "cover", True, True, (20, 20, 20, 20), "blob", "units inside are disorganised; light cover; blocks sight"),
+        _k("enchanted_wood", "Sacred or enchanted wood", "FW-11.5.4", "cover", True, True, (20, 20, 20, 20), "blob", "move by the direction die until out of the wood"),
+        _k("forest_section", "Forest section", "FW-19.1", "cover", True, True, (25, 30, 35, 40), "blob", "movement halved, disorganised; heavy cover"),
+        _k("swamp", "Swamp", "FW-11.6", "cover", True, True, (20, 30, 20, 30), "blob", "base rules"),
+        _k("marsh", "Marsh", "FW-11.6", "cover", True, True, (15, 25, 15, 25), "blob", "base rules"),
+        _k("boulders", "Boulder field", "FW-11.7", "cover", True, True, (15, 30, 15, 30), "blob", "disorganised, half speed; heavy cover behind them"),
+        _k("glacier", "Glacier", "FW-11.7.2", "cover", True, True, (40, 40, 40, 40), "rect", "flat, difficult; more than 3 crevasses: impassable"),
+        _k("oasis", "Oasis", "FW-11.5.6", "cover", True, True, (20, 20, 20, 20), "blob", "water (and food) supply"),
+        _k("sand", "Sand patch", "FW-21.8", "cover", True, True, (20, 20, 20, 20), "blob", "difficult; may hide quicksand (secret note)"),
+        _k("field", "Cultivated field", "FW-11.8", "cover", True, True, (30, 30, 20, 20), "rect", "vines, orchards, boundary walls: difficult", accessory=True),
+        _k("lake", "Lake", "FW-11.6", "water", False, False, (20, 35, 20, 30), "blob", "base rules"),
+        _k("inlet", "Inlet", "FW-21.6", "water", False, False, None, "rect", "sea on a short edge; units with a Retreat order reaching its shore inside their own deployment band are safe"),
+        # lines
+        _k("river", "River", "FW-10.5", "line", True, True, None, "line", "must cross the table; fordable as per base rules"),
+        _k("stream", "Stream", "FW-11.6", "line", True, True, None, "line", "mountain stream; base rules"),
+        _k("wadi", "Wadi", "FW-11.6", "line", True, True, None, "line", "dry sandy riverbed: difficult"),
+        _k("road", "Road", "FW-11.8", "line", True, False, None, "line", "+5 cm in column under Oppose (chariots up to +10 cm)"),
+        _k("pass", "Mountain pass", "FW-11.8", "line", True, False, None, "line", "road cut into the mountain: +5 cm as a road"),
+        _k("lava_river", "Lava river", "FW-11.7", "line", False, False, None, "line", "impassable; flows from the volcano to a table edge", accessory=True),
+        _k("chasm", "Chasm", "FW-11.7.3", "line", False, False, None, "rect", "deep gorge: crossable only by a bridge"),
+        # buildings
+        _k("farm", "Farm", "FW-11.8", "building", True, True, (15, 15, 10, 10), "rect", "may have a palisade"),
+        _k("village", "Village", "FW-11.8", "building", True, True, (30, 30, 30, 30), "rect", "may have a palisade"),
+        _k("stronghold", "Holding", "FW-3", "building", True, True, (20, 20, 20, 20), "rect", "the campaign holding"),
+        _k("ruins", "Ruins", "FW-11.8", "building", True, True, (15, 15, 15, 15), "rect", "ancient walls: may give cover"),
+        _k("cemetery", "Cemetery", "FW-11.8", "building", True, True, (15, 15, 15, 15), "rect", "difficult, at your own risk: the dead may rise"),
+        _k("temple", "Isolated temple", "FW-11.8", "building", True, False, (15, 15, 15, 15), "rect", "Abandoned Temple / Stonehenge Temple"),
+        _k("tower", "Isolated tower", "FW-11.8", "building", False, False, (10, 10, 10, 10), "rect", "Tower of Magic of the Enchanted Wood (Ars Arcana)"),
+        _k("sanctuary", "Sanctuary", "FW-11.8", "building", True, False, (15, 15, 15, 15), "rect", "see Ars Arcana"),
+        # parts (belong to another feature)
+        _k("bridge", "Bridge", "FW-11.8", "part", True, False, None, "rect", "no need to ford here", accessory=True),
+        _k("ford", "Ford", "FW-2.5", "part", True, True, None, "rect", "shallow crossing from the campaign map", accessory=True),
+        _k("barrier", "Barrier", "FW-11.8", "part", True, True, None, "rect", "low walls stepped across the pass; must be taken to pass", accessory=True),
+        _k("wall", "Low wall", "FW-11.8", "part", True, True, None, "rect", "low wall or hedge (Compendium 1)", accessory=True),
+        _k("house", "House", "FW-23.1", "part", False, False, (6, 6, 8, 8), "rect", "village house", accessory=True),
+        _k("crevasse", "Crevasse", "FW-11.7.2", "part", False, False, (5, 5, 1, 1), "rect", "open crevasse: walk round it", accessory=True),
+        _k("rocky_ridge", "Rocky ridge", "FW-21.3", "part", False, False, None, "rect", "sheer face: neither up nor down", accessory=True),
+        _k("slippery_slope", "Slippery slope", "FW-21.4", "part", False, False, None, "rect", "impassable; landslide on 5-6 in rain or snow (15 cm)", accessory=True),
+        _k("mine_entrance", "Mine entrance", "FW-11.8", "part", True, False, (3, 3, 3, 3), "rect", "", accessory=True),
+        # markers
+        _k("cave", "Cave", "FW-21.5", "marker", True, False, (4, 4, 4, 4), "rect", "at the foot of the slope; may hide a lurking creature", accessory=True),
+        _k("beast", "Wild beast", "FW-19.6", "marker", True, False, (4, 4, 4, 4), "rect", "jungle beast (may be ignored in army battles, FW-19.7)", accessory=True),
+        _k("carnivorous_plant", "Carnivorous plant", "FW-19.6", "marker", True, False, (4, 4, 4, 4), "rect", "seizes any model within 5 cm (FW-19.8)", accessory=True),
+        _k("landing_point", "Landing point", "MED-6", "marker", True, False, (4, 4, 4, 4), "rect", "", accessory=True),
+        _k("hiding_place", "Ambush hiding place", "MED-2.1", "marker", True, False, (4, 4, 4, 4), "rect", "", accessory=True),
+    )
+}
+
+#: Line features that may cross a river, only where a bridge or ford carries them over it.
+CROSSES_AT_CROSSINGS = frozenset({"road", "pass"})
+CROSSING_KINDS = frozenset({"bridge", "ford"})
+#: FW-10.5 alternation: on these squares every other terrain feature is of this kind (AMB-28).
+ALTERNATE = {"forest": frozenset({"wood", "enchanted_wood", "forest_section"}), "jungle": frozenset({"wood", "enchanted_wood", "forest_section"}), "swamp": frozenset({"swamp"})}
+#: [DEV] features added to reach the base-rules count, by ground; flat tables keep the FW-11.2 maxima.
+FILLERS = {
+    "plain": ("hillock", "raised_area", "wood", "marsh"),
+    "uncultivated": ("wood", "hillock", "marsh", "raised_area"),
+    "cultivated": ("wood", "hillock", "raised_area", "marsh"),
+    "forest": ("hillock", "raised_area", "marsh", "lake"),
+    "jungle": ("hillock", "raised_area", "marsh", "lake"),
+    "swamp": ("hillock", "marsh", "lake", "wood"),
+    "desert": ("dune", "boulders", "hillock"),
+    "hills": ("hill", "wood", "marsh"),
+    "mountainous": ("mountain", "boulders"),
+    "mountain": ("mountain",),
+}
+#: FW-21 (optional appendix, "players choose"): which special configurations mapgen uses, by ground [DEV].
+APPENDIX = {
+    "hills": ("rocky_ridge", "slippery_slope", "cave"),
+    "mountain": ("cave",),
+    "mountainous": ("cave",),
+    "desert": ("djebel", "quicksand"),
+    "jungle": ("quicksand",),
+}
+
+ACCESSORY_KINDS = frozenset(k for k, v in KINDS.items() if v.accessory)
+LINE_KINDS = frozenset(k for k, v in KINDS.items() if v.shape == "line")
+WATER_LINES = frozenset({"river", "stream", "wadi"})
+
+# --- sizes and distances fixed by the rules ------------------------------
+
+HILLOCKS_MAX = 2  # FW-11.2 flat
+RAISED_AREAS_MAX = 1  # FW-11.2 flat
+HILLS_PASSABLE = 2  # FW-11.2 hilly: at least 4 hills, 2 passable and 2 impassable
+HILLS_IMPASSABLE = 2
+BOULDER_GAP_CM = 20  # FW-11.7 result 3
+GLACIER_IMPASSABLE_OVER = 3  # FW-11.7.2: more than 3 crevasses
+CHASM_GAP_CM = 10  # FW-11.7.3
+OASIS_EDGE_CM = 30  # FW-11.5.6
+FARM_DIFFICULT_SHARE = 0.25  # FW-11.8 result 3 (of the whole table)
+VILLAGE_DIFFICULT_SHARE = 0.50  # FW-11.8 result 3 (of the table outside the village)
+DANGER_GAP_CM = 30  # FW-19.6
+SLIPPERY_SLOPE_MAX_CM = 20  # FW-21.4
+HIDING_EDGE_CM = 12 * 2.54  # MED-2.1: within 12 inches of the own long edge
+
+# --- sizes the rules leave to the base rules [DEV] ------------------------
+
+RIVER_WIDTH_CM = {"river": 8, "stream": 5, "wadi": 8}
+ROAD_WIDTH_CM = 5
+PASS_WIDTH_CM = 8
+LAVA_WIDTH_CM = 5
+WALL_THICKNESS_CM = 1
+WALL_MARGIN_CM = 3  # walls stand this far outside a farm or village
+BARRIER_WALL_STEP_CM = 4
+BRIDGE_WIDTH_CM = 7
+BRIDGE_OVERHANG_CM = 2
+FORD_WIDTH_CM = 10
+INLET_SIZE_CM = (30, 60)  # depth into the table from the short edge, length along it
+FEATURE_GAP_CM = 2  # unrelated features keep this far apart so they can be told apart
+HOUSES = (3, 5)  # houses of a village
+LANDING_POINTS_PER_HALF = 2
+#: Bounded search: candidate positions tried per feature and per round, and rounds.
+CANDIDATES = 64
+ROUNDS = 4

@@ -1,0 +1,62 @@
+"""From a campaign-map square to the battlefield options (FW-10.5, FW-11.1 campaign precedence).
+
+The square's terrain, river, road, crossings (a bridge or ford on one of its
+edges), particular configurations and holding are all compulsory on the table;
+dice are rolled only for what the map does not define.
+"""
+
+from __future__ import annotations
+
+from ..errors import InfeasibleError
+from ..fw.model import FwMap
+from ..fw.rules import WATER
+from ..grid import KING_STEPS, parse_square, square_id
+from .generate import BattleOptions
+from .rules import MAP_TERRAIN
+
+
+def options_from_map(m: FwMap, square: str, map_name: str, **kw) -> BattleOptions:
+    """Options for the battle in ``square``; unknown or unusable squares raise InfeasibleError (exit 2)."""
+    try:
+        col, row = parse_square(square)
+    except ValueError as exc:
+        raise InfeasibleError("FW-10.5", str(exc)) from None
+    if not m.in_bounds((col, row)):
+        last = square_id(m.width - 1, m.height - 1)
+        raise InfeasibleError("FW-10.5", f"square {square} is outside the {m.width} x {m.height} map (A1 to {last})")
+    sq = (col, row)
+    terrain = m.terrain_at(sq)
+    if terrain in WATER:
+        raise InfeasibleError("FW-10.5", f"square {square} is {terrain}: no land battle can be fought there")
+    crossings = [c.kind for c in m.crossings if sq in c.squares]
+    holding = next((h for h in m.holdings if h.square == sq), None)
+    coast = any(m.in_bounds((col + dx, row + dy)) and m.terrain_at((col + dx, row + dy)) == "sea" for dx, dy in KING_STEPS)
+    works = tuple(m.features.get(sq, ()))
+    road = bool(m.road[row, col]) or "road" in works
+    opts = BattleOptions(
+        terrain=MAP_TERRAIN[terrain],
+        river=bool(m.river[row, col]),
+        road=road,
+        bridge="bridge" in crossings,
+        ford="ford" in crossings and "bridge" not in crossings,
+        works=works,
+        holding=(f"{'capital' if holding.capital else 'holding'} of side {holding.side} ({m.side(holding.side).name})" if holding else None),
+        holding_feature=holding.feature if holding else None,
+        climate=m.climate.zone,
+        region=m.region,
+        coast=coast,
+        map_name=map_name,
+        square=square_id(col, row),
+        **kw,
+    )
+    return opts
+
+
+def holding_squares(m: FwMap) -> list[str]:
+    """Squares holding a capital or holding, in map order (the first tables players will need)."""
+    seen = []
+    for h in sorted(m.holdings, key=lambda h: (h.square[1], h.square[0])):
+        sid = square_id(*h.square)
+        if sid not in seen:
+            seen.append(sid)
+    return seen
