@@ -26,6 +26,9 @@ from . import scenarios as S
 from .model import EDGE_LABELS, Battlefield, Feature, Source
 from .placement import Item, Layout, blob, largest, meander, strip_of
 
+#: Field sizes tried, largest first, when a farm or village needs difficult ground round it (cm).
+FIELD_SIZES = ((60, 40), (40, 30), (30, 20), (20, 20), (20, 10), (10, 10), (10, 5))
+
 #: Campaign-map feature labels (FW-2.5 configurations) -> the work placed on the table.
 MAP_WORKS = {
     "wood": "wood",
@@ -892,10 +895,10 @@ class _Builder:
         target = share * (table - village)
         difficult = [it.feature.polygon for i, it in enumerate(self.L.items) if it.feature.difficult and i != idx and it.feature.kind not in ("village",)]
         have = shapely.union_all(difficult).intersection(self.L.table).area if difficult else 0.0
-        for size in ((30, 20), (20, 20), (15, 10)):
+        for size in FIELD_SIZES:
             if have >= target:
                 break
-            for b, stand in self.L.free_cells(*size, gap=1.5, group="field", group_gap=1.0):
+            for b, stand in self.L.free_cells(*size, gap=1.0, group="field", group_gap=0.5):
                 if have >= target:
                     break
                 on = self.L.items[stand].feature.kind if stand is not None else None
