@@ -17,6 +17,10 @@ import math
 from collections import deque
 from dataclasses import dataclass, field
 
+from shapely import make_valid, unary_union
+from shapely.geometry import LineString, Polygon
+from shapely.geometry import Point as ShapelyPoint
+
 from ..dice import Dice, Modifier
 from ..tables import roll_on
 from .geometry import (
@@ -44,6 +48,8 @@ CLEARANCE_MM = 7.0
 OUTWARD_MM = 8.0
 #: A road cut short (sheet edge, no free direction) is at least this long.
 MIN_STUB_MM = 4.0
+#: Where the polar outline would cut a road off, the border keeps this far from the road.
+ROAD_BAND_MM = 4.0
 
 
 @dataclass
@@ -228,22 +234,41 @@ def draw_country(dice: Dice, country: str, width: float, height: float) -> Sheet
 def outline(d: _Drawing) -> list[Point]:
     """Step 5 (RC-A.36): join the border points in polar order round the capital.
 
-    When that line would leave a place or a road outside, the convex hull of
-    every place is the border instead.
+    Where that line would cut a road off (a branch that bends round between
+    two border points), the outline is widened just enough to take the road
+    in, so the border still runs through every border point.  Only if that
+    fails too is the convex hull of every place the border.
     """
     cap = d.places[f"{d.country}-0"].pos
     borders = [p.pos for p in d.places.values() if p.kind == "border"]
     ring = sorted(borders, key=lambda p: (math.atan2(p[1] - cap[1], p[0] - cap[0]), math.dist(p, cap)))
-    if len(ring) >= 3 and _contains_all(ring, d):
+    if len(ring) >= 3 and _contains_all(Polygon(ring), d):
         return ring
+    if len(ring) >= 3:
+        widened = _widened(Polygon(ring), d)
+        if widened is not None:
+            return widened
     return convex_hull([p.pos for p in d.places.values()])
 
 
-def _contains_all(ring: list[Point], d: _Drawing) -> bool:
-    from shapely.geometry import LineString, Polygon
+def _widened(poly: Polygon, d: _Drawing) -> list[Point] | None:
+    """The polar outline united with a band round every road (flat at the border points)."""
+    poly = make_valid(poly)
+    bands = [LineString(d.segment(r)).buffer(ROAD_BAND_MM, cap_style="flat", join_style="round") for r in d.roads]
+    bands += [ShapelyPoint(p.pos).buffer(ROAD_BAND_MM) for p in d.places.values() if p.kind != "border"]
+    shape = unary_union([poly, *bands])
+    if shape.geom_type != "Polygon":
+        return None
+    filled = Polygon(shape.exterior).simplify(0.2, preserve_topology=True)
+    if not filled.is_valid or not _contains_all(filled, d):
+        return None
+    return [(x, y) for x, y in filled.exterior.coords[:-1]]
 
-    poly = Polygon(ring)
+
+def _contains_all(poly: Polygon, d: _Drawing) -> bool:
     if not poly.is_valid:
         return False
     grown = poly.buffer(1e-6)
-    return all(grown.covers(LineString(d.segment(r))) for r in d.roads)
+    return all(grown.covers(LineString(d.segment(r))) for r in d.roads) and all(
+        grown.covers(ShapelyPoint(p.pos)) for p in d.places.values()
+    )
