@@ -26,6 +26,10 @@ from . import scenarios as S
 from .model import EDGE_LABELS, Battlefield, Feature, Source
 from .placement import Item, Layout, blob, largest, meander, strip_of
 
+#: A second river or road (a branch of the first) runs at least this far on the table (cm).
+BRANCH_MIN_CM = 20.0
+#: The branch stops this short of the first line's footprint, so the two never overlap.
+JUNCTION_GAP_CM = 0.3
 #: Field sizes tried, largest first, when a farm or village needs difficult ground round it (cm).
 FIELD_SIZES = ((60, 40), (40, 30), (30, 20), (20, 20), (20, 10), (10, 10), (10, 5))
 
@@ -118,6 +122,8 @@ class _Builder:
         self.river_line: LineString | None = None
         self.river_axis = "y"
         self.road_idx: int | None = None
+        self.road_line: LineString | None = None
+        self.road_axis = "x"
         self.crossings: list[int] = []
         self.pass_idx: int | None = None
 
@@ -437,6 +443,8 @@ class _Builder:
                 self.pass_idx = idx
             else:
                 self.road_idx = idx
+                x0, y0, x1, y1 = inside.bounds
+                self.road_line, self.road_axis = inside, ("y" if y1 - y0 > x1 - x0 else "x")
             return idx
         if not quiet:
             self.notes.append(f"The {R.KINDS[kind].label.lower()} could not be laid clear of the other features: lay it by hand.")
@@ -695,6 +703,9 @@ class _Builder:
     def work_road(self, note):
         if self.road_idx is None and self.pass_idx is None:
             self.add_road("pass" if self.ground == "mountain" else "road", None)
+        elif self.road_idx is not None and self.road_line is not None:
+            # FW-11.1: duplicates are placed too; a second road branches off the first.
+            self.add_branch("road", self.road_idx, self.road_line, self.road_axis, R.ROAD_WIDTH_CM, "FW-11.8", "joins the road")
         else:
             self.notes.append("A second road (FW-11.8) was rolled: it joins the first; draw it by hand from an edge to the road.")
 
@@ -709,10 +720,37 @@ class _Builder:
             self.add_road("pass", None)
 
     def work_river(self, note):
+        kind = self.water_kind()
         if self.river_idx is None:
-            self.river_idx = self.add_river(self.water_kind(), "FW-11.6")
+            self.river_idx = self.add_river(kind, "FW-11.6")
         else:
-            self.notes.append(f"A second {self.water_kind()} (FW-11.6) was rolled: it is a tributary of the first; draw it by hand from an edge to the first.")
+            # FW-11.1: "two rivers, one a tributary of the other".
+            self.add_branch(kind, self.river_idx, self.river_line, self.river_axis, R.RIVER_WIDTH_CM[kind], "FW-11.6", f"a tributary: it flows into the {self.L.items[self.river_idx].feature.kind}")
+
+    def add_branch(self, kind: str, main_idx: int, main_line, main_axis: str, width: float, rule: str, joins: str, tries: int = 16) -> int | None:
+        """A second line feature from a table edge to a point of the first (FW-11.1: duplicates are placed)."""
+        main = self.L.items[main_idx].feature.polygon
+        for _ in range(tries):
+            end = main_line.interpolate(float(self.rng.uniform(0.25, 0.75)), normalized=True)
+            if main_axis == "y":  # the first line runs from the near edge to the far one: branch from a short edge
+                x = -2.0 if self.rng.random() < 0.5 else self.W + 2.0
+                start = (x, float(self.rng.uniform(0.15, 0.85)) * self.D)
+            else:
+                y = -2.0 if self.rng.random() < 0.5 else self.D + 2.0
+                start = (float(self.rng.uniform(0.15, 0.85)) * self.W, y)
+            mid = ((start[0] + end.x) / 2 + float(self.rng.uniform(-8, 8)), (start[1] + end.y) / 2 + float(self.rng.uniform(-8, 8)))
+            line = LineString([start, mid, (end.x, end.y)])
+            poly = largest(strip_of(line, width, self.L.table).difference(main.buffer(JUNCTION_GAP_CM)))
+            if poly.is_empty or line.intersection(self.L.table).length < BRANCH_MIN_CM:
+                continue
+            if any(poly.intersects(k) for k in self.plan.line_keepout) or not self.L.line_is_clear(poly, ignore=(main_idx,)):
+                continue
+            inside = line.intersection(self.L.table)
+            note = R.KINDS[kind].note + f"; {joins} at ({end.x:.0f}, {end.y:.0f}); centre line through " + path_text(inside)
+            f = self.feature(kind, poly, (round(inside.length), width), note=note, rule=rule, on=self.ground_under(poly))
+            return self.L.add(Item(f, poly.bounds, exact=True))
+        self.notes.append(f"A second {R.KINDS[kind].label.lower()} ({rule}) was rolled but could not be laid clear of the other features: draw it by hand from an edge to the first.")
+        return None
 
     def work_glacier_or_chasm(self, note):
         if self.o.climate == "cold" and self.ground in ("mountain", "mountainous"):
