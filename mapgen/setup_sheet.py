@@ -11,6 +11,13 @@ def cell(text) -> str:
     return str(text if text is not None else "").replace("|", "\\|").replace("_", " ")
 
 
+def notes_section(notes: list[str]) -> list[str]:
+    """What the generator had to decide or could not do, for the players to see."""
+    if not notes:
+        return []
+    return ["## Notes", ""] + [f"- {n}" for n in notes] + [""]
+
+
 def rolls_table(log: list[Roll]) -> list[str]:
     """Every roll in order with its rule ID, faces, modifiers, total and result."""
     lines = [
@@ -28,11 +35,13 @@ def rolls_table(log: list[Roll]) -> list[str]:
 
 
 def tables_used(tables: tuple[Table, ...] | list[Table], log: list[Roll]) -> list[str]:
-    """The bands of every table the log rolled on, so a player can check each result."""
-    used = {r.rule for r in log}
+    """The bands of every table the log rolled on (same rule and dice), so a player can check each result."""
+    used = {(r.rule, r.dice) for r in log}
+    rolled = [t for t in tables if (t.rule, t.dice) in used]
+    if not rolled:
+        return []
     lines = ["## Tables used", ""]
-    for t in tables:
-        if t.rule in used:
-            lines.append(f"- **{t.rule} {t.name}** ({t.dice}): " + "; ".join(f"{b.span()} {b.label}" for b in t.bands))
+    for t in rolled:
+        lines.append(f"- **{t.rule} {t.name}** ({t.dice}): " + "; ".join(f"{b.span()} {b.label}" for b in t.bands))
     lines.append("")
     return lines

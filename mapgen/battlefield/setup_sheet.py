@@ -7,6 +7,7 @@ the layout; it decides nothing.
 
 from __future__ import annotations
 
+from ..setup_sheet import notes_section, rolls_table, tables_used
 from .model import EDGE_LABELS, Battlefield, Feature
 from .rules import ACCESSORY_KINDS, ALL_TABLES, KINDS, LINE_KINDS
 from .scenarios import SCENARIO_LABELS
@@ -111,27 +112,7 @@ def setup_sheet(b: Battlefield) -> str:
             side = "A" if "side A" in f.note else "B"
             add(f"- Side {side}: feature {i} ({KINDS[f.kind].label.lower()}) hides quicksand: yes / no. If yes, a unit in it loses 2D6 models each turn until it is out.")
         add("")
-    if b.notes:
-        add("## Notes")
-        add("")
-        for n in b.notes:
-            add(f"- {n}")
-        add("")
-    add("## Every roll, in order")
-    add("")
-    add("| # | Rule | Purpose | Dice | Faces | Modifiers | Total | Result |")
-    add("|---|---|---|---|---|---|---|---|")
-    for r in b.dice_log:
-        mods = ", ".join(f"{x.name} {x.value:+d}" for x in r.modifiers) or "-"
-        add(f"| {r.seq} | {r.rule} | {_cell(r.purpose)} | {r.dice} | {' '.join(map(str, r.faces))} | {_cell(mods)} | {r.total} | {_cell((r.result or '').replace('_', ' '))} |")
-    add("")
-    used = {(r.rule, r.dice) for r in b.dice_log}
-    tables = [t for t in ALL_TABLES if (t.rule, t.dice) in used]
-    if tables:
-        add("## Tables used")
-        add("")
-        for t in tables:
-            bands = "; ".join(f"{bd.span()} {bd.label}" for bd in t.bands)
-            add(f"- **{t.rule} {t.name}** ({t.dice}): {bands}")
-        add("")
+    lines += notes_section(b.notes)
+    lines += rolls_table(b.dice_log)
+    lines += tables_used(ALL_TABLES, b.dice_log)
     return "\n".join(lines)

@@ -11,22 +11,14 @@ from pathlib import Path
 from ..jsonio import dumps
 from ..render.paper import Paper
 from .layout import DEFAULT_SIZE, lay_out, parse_size, size_name
-from .model import Counter, Sheet
+from .model import Sheet
 from .sets import fw_campaign_set
 
 CAMPAIGN_MAP_FILE = "fw-map.json"
 
 
-def build_sheet(
-    counters: list[Counter],
-    paper: Paper,
-    size_mm: float,
-    bleed_mm: float = 0.0,
-    gutter_mm: float = 0.0,
-    fold: bool = False,
-    title: str = "",
-) -> Sheet:
-    return lay_out(counters, paper, size_mm, bleed_mm, gutter_mm, fold, title)
+#: The counters' page layout, under the name the CLI and the kit use.
+build_sheet = lay_out
 
 
 def page_file(n: int) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..setup_sheet import cell, rolls_table, tables_used
+from ..setup_sheet import notes_section, cell, rolls_table, tables_used
 from .model import CountryMap
 from .rules import ALL_TABLES, TAX, URBAN_KINDS
 
@@ -65,12 +65,7 @@ def setup_sheet(cm: CountryMap) -> str:
         for a, b in crossings:
             add(f"- {a} ({g.nodes[a]['country']}) — {b} ({g.nodes[b]['country']})")
         add("")
-    if cm.notes:
-        add("## Notes")
-        add("")
-        for n in cm.notes:
-            add(f"- {n}")
-        add("")
+    lines += notes_section(cm.notes)
     lines += rolls_table(cm.dice_log)
     lines += tables_used(ALL_TABLES, cm.dice_log)
     return "\n".join(lines)

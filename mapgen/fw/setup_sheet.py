@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..grid import square_id
-from ..setup_sheet import rolls_table, tables_used
+from ..setup_sheet import notes_section, rolls_table, tables_used
 from .model import FwMap
 from .rules import ALL_TABLES, HOLDING_FEATURE, TERRAIN
 
@@ -72,12 +72,7 @@ def setup_sheet(m: FwMap) -> str:
     if passes:
         add(f"- Mountain passes (roads over mountains): {', '.join(passes)}")
     add("")
-    if m.notes:
-        add("## Notes")
-        add("")
-        for n in m.notes:
-            add(f"- {n}")
-        add("")
+    lines += notes_section(m.notes)
     add("## Terrain effects (FW-2.6)")
     add("")
     add("| Terrain | Movement | Force Test |")

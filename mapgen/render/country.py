@@ -37,7 +37,7 @@ from ..country.rules import NODE_KINDS, ROAD_MM, TAX, WALLS
 from .paper import get_paper
 from .pdf import tile_counts
 from .svgdoc import SvgDoc, fmt
-from .templates import SVG_NS, Raw as _Raw, clean as _clean, el as _el, template_path, wrap
+from .templates import SVG_NS, Raw as _Raw, clean as _clean, el as _el, template_path, wrap, balanced_columns, column_height, flow_columns
 
 __all__ = ["render_country", "country_layout", "CountryLayout", "LAYERS", "load_country_style", "load_country_symbols"]
 
@@ -484,36 +484,6 @@ class CountryLayout:
     column_w: float
 
 
-def _flow(blocks: list[_Block], max_h: float) -> list[tuple[int, int]]:
-    """Greedy column flow; a heading never ends a column."""
-    cols: list[tuple[int, int]] = []
-    start, h, i, n = 0, 0.0, 0, len(blocks)
-    while i < n:
-        need = blocks[i].height + (blocks[i + 1].height if blocks[i].heading and i + 1 < n else 0.0)
-        if h > 0 and h + need > max_h:
-            cols.append((start, i))
-            start, h = i, 0.0
-        h += blocks[i].height
-        i += 1
-    cols.append((start, n))
-    return cols
-
-
-def _balanced(blocks: list[_Block], ncols: int) -> list[tuple[int, int]]:
-    lo, hi = max(b.height for b in blocks), sum(b.height for b in blocks)
-    for _ in range(40):
-        mid = (lo + hi) / 2
-        if len(_flow(blocks, mid)) <= ncols:
-            hi = mid
-        else:
-            lo = mid
-    return _flow(blocks, hi + 1e-6)
-
-
-def _col_height(blocks, cols) -> float:
-    return max(sum(b.height for b in blocks[a:e]) for a, e in cols)
-
-
 def _sheets_needed(w: float, h: float) -> int:
     """Pages on A4 plus pages on A3, each in its better orientation."""
     total = 0
@@ -531,13 +501,13 @@ def _layout(cm: CountryMap, blocks: list[_Block]) -> CountryLayout:
     pad, gap, colw = ls["pad"], ls["gap"], ls["panel_width"]
     mw, mh = cm.size_mm
     # beside the map: as few columns as the map's height allows
-    cols_r = _balanced(blocks, len(_flow(blocks, max(mh, 150.0))))
+    cols_r = balanced_columns(blocks, len(flow_columns(blocks, max(mh, 150.0))))
     lw_r = len(cols_r) * colw + (len(cols_r) - 1) * gap
-    right = (pad + mw + gap + lw_r + pad, pad + max(mh, _col_height(blocks, cols_r)) + pad)
+    right = (pad + mw + gap + lw_r + pad, pad + max(mh, column_height(blocks, cols_r)) + pad)
     # below the map: as many columns as fit under it
-    cols_b = _balanced(blocks, max(1, int((mw + gap) // (colw + gap))))
+    cols_b = balanced_columns(blocks, max(1, int((mw + gap) // (colw + gap))))
     lw_b = len(cols_b) * colw + (len(cols_b) - 1) * gap
-    below = (pad + max(mw, lw_b) + pad, pad + mh + gap + _col_height(blocks, cols_b) + pad)
+    below = (pad + max(mw, lw_b) + pad, pad + mh + gap + column_height(blocks, cols_b) + pad)
     prefer_right = mw >= mh
     key_r = (_sheets_needed(*right), 0 if prefer_right else 1)
     key_b = (_sheets_needed(*below), 1 if prefer_right else 0)

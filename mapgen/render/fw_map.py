@@ -45,7 +45,7 @@ from ..fw.rules import (
 )
 from ..grid import col_letters, shared_edge, square_id
 from .svgdoc import SvgDoc, fmt
-from .templates import Raw as _Raw, clean as _clean, el as _el, recolor as _recolor, template_path, SVG_NS, wrap
+from .templates import Raw as _Raw, clean as _clean, el as _el, recolor as _recolor, template_path, SVG_NS, wrap, balanced_columns, column_height, flow_columns
 
 __all__ = ["render_fw_map", "fw_map_layout", "FwMapLayout", "template_path", "load_style", "load_symbols"]
 
@@ -346,28 +346,6 @@ class _Block:
     heading: bool = False
 
 
-def _flow(blocks: list[_Block], max_h: float) -> list[tuple[int, int]]:
-    """Greedy column flow; a heading never ends a column."""
-    cols: list[tuple[int, int]] = []
-    start, h, i = 0, 0.0, 0
-    n = len(blocks)
-    while i < n:
-        need = blocks[i].height
-        if blocks[i].heading and i + 1 < n:
-            need += blocks[i + 1].height
-        if h > 0 and h + need > max_h:
-            cols.append((start, i))
-            start, h = i, 0.0
-        h += blocks[i].height
-        i += 1
-    cols.append((start, n))
-    return cols
-
-
-def _col_height(blocks, cols) -> float:
-    return max(sum(b.height for b in blocks[a:e]) for a, e in cols)
-
-
 def _tiles(w: float, h: float) -> int:
     """Sheets needed on A4 plus sheets needed on A3, each in its better orientation."""
     return sum(min(math.ceil(w / pw) * math.ceil(h / ph), math.ceil(w / ph) * math.ceil(h / pw)) for pw, ph in _TILES_MM)
@@ -380,28 +358,17 @@ def _layout(m: FwMap, blocks: list[_Block]) -> FwMapLayout:
     gw, gh = m.width * m.square_mm, m.height * m.square_mm
     mw, mh = gw + 2 * margin, gh + 2 * margin
     top = pad + title_h
-    total = sum(b.height for b in blocks)
-
-    def balanced(ncols: int) -> list[tuple[int, int]]:
-        lo, hi = max(b.height for b in blocks), total
-        for _ in range(40):
-            mid = (lo + hi) / 2
-            if len(_flow(blocks, mid)) <= ncols:
-                hi = mid
-            else:
-                lo = mid
-        return _flow(blocks, hi + 1e-6)
 
     # right of the map: as few columns as the map block's height allows, balanced
-    cols_r = balanced(len(_flow(blocks, max(mh, 150.0))))
+    cols_r = balanced_columns(blocks, len(flow_columns(blocks, max(mh, 150.0))))
     lw_r = len(cols_r) * colw + (len(cols_r) - 1) * gap
-    lh_r = _col_height(blocks, cols_r)
+    lh_r = column_height(blocks, cols_r)
     right = (pad + mw + gap + lw_r + pad, top + max(mh, lh_r) + pad)
 
     # below the map: as many columns as fit under it, balanced
-    cols_b = balanced(max(1, int((mw + gap) // (colw + gap))))
+    cols_b = balanced_columns(blocks, max(1, int((mw + gap) // (colw + gap))))
     lw_b = len(cols_b) * colw + (len(cols_b) - 1) * gap
-    lh_b = _col_height(blocks, cols_b)
+    lh_b = column_height(blocks, cols_b)
     below = (pad + max(mw, lw_b) + pad, top + mh + gap + lh_b + pad)
 
     min_w = _title_min_width()

@@ -93,3 +93,38 @@ def wrap(text: str, width: float, measure) -> list[str]:
     if line:
         lines.append(line)
     return lines
+
+
+# --- legend columns ------------------------------------------------------------
+# A legend is a list of blocks (anything with ``height`` and ``heading``) poured into columns.
+
+
+def flow_columns(blocks, max_h: float) -> list[tuple[int, int]]:
+    """Greedy column flow, (first, end) block index per column; a heading never ends a column."""
+    cols: list[tuple[int, int]] = []
+    start, h, i, n = 0, 0.0, 0, len(blocks)
+    while i < n:
+        need = blocks[i].height + (blocks[i + 1].height if blocks[i].heading and i + 1 < n else 0.0)
+        if h > 0 and h + need > max_h:
+            cols.append((start, i))
+            start, h = i, 0.0
+        h += blocks[i].height
+        i += 1
+    cols.append((start, n))
+    return cols
+
+
+def balanced_columns(blocks, ncols: int) -> list[tuple[int, int]]:
+    """At most ``ncols`` columns, as even in height as the greedy flow allows (bisection on the height)."""
+    lo, hi = max(b.height for b in blocks), sum(b.height for b in blocks)
+    for _ in range(40):
+        mid = (lo + hi) / 2
+        if len(flow_columns(blocks, mid)) <= ncols:
+            hi = mid
+        else:
+            lo = mid
+    return flow_columns(blocks, hi + 1e-6)
+
+
+def column_height(blocks, cols) -> float:
+    return max(sum(b.height for b in blocks[a:e]) for a, e in cols)
