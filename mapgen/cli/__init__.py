@@ -141,6 +141,29 @@ def common_options(command: str) -> Callable:
     return decorate
 
 
+#: A subfolder with more files than this is listed as one line.
+LIST_FOLDER_FILES = 8
+
+
+def _listing(out: Path, files: list[str]) -> list[str]:
+    """Every file, except that a big subfolder (one battlefield per holding...) gets one line."""
+    folders: dict[str, list[str]] = {}
+    for name in files:
+        parent = str(Path(name).parent)
+        if parent != ".":
+            folders.setdefault(parent, []).append(Path(name).name)
+    lines, shown = [], set()
+    for name in files:
+        parent = str(Path(name).parent)
+        if parent in folders and len(folders[parent]) > LIST_FOLDER_FILES:
+            if parent not in shown:
+                shown.add(parent)
+                lines.append(f"{out / parent}{os.sep} ({len(folders[parent])} files: {', '.join(folders[parent][:4])}, ...)")
+            continue
+        lines.append(str(out / name))
+    return lines
+
+
 def _run(out: Path, produce) -> None:
     outputs = Outputs(out)
     try:
@@ -149,8 +172,8 @@ def _run(out: Path, produce) -> None:
     finally:
         outputs.discard()
     click.echo(f"Wrote {out}{os.sep}")
-    for name in outputs.files:
-        click.echo(f"  {out / name}")
+    for line in _listing(out, outputs.files):
+        click.echo(f"  {line}")
     for note in outputs.notes:
         click.echo(f"  ({note})")
     if outputs.summary:

@@ -115,10 +115,15 @@ def battlefields_for_kit(fw_map, seed, outputs: Outputs, formats, paper, scale: 
     from ..battlefield.square import holding_squares, options_from_map
 
     squares = holding_squares(fw_map)
+    notes_before = len(outputs.notes)
     for sq in squares:
         opts = options_from_map(fw_map, sq, "fw-map.json", seed=f"{seed}-{sq}")
         b = generate_battlefield(opts)
         write_battlefield(b, outputs, formats, paper, scale, stem=f"battlefields/battlefield-{sq}")
+    # One line for the lot instead of one per plan.
+    del outputs.notes[notes_before:]
+    if squares:
+        outputs.notes.append(f"battlefields/: a table for each holding square ({', '.join(squares)}), plans at 1:{scale:g} on {paper.label()}")
     return squares
 
 
