@@ -115,8 +115,12 @@ def _seed(ctx, param, value):
     return int(text) if text.lstrip("-").isdigit() else text
 
 
-def common_options(command: str) -> Callable:
-    """--seed, --out, --paper and --formats, shared by every generating command."""
+def common_options(command: str, paper: str = "A3") -> Callable:
+    """--seed, --out, --paper and --formats, shared by every generating command.
+
+    Maps default to A3 (the rulebook's sheet); what goes to a home printer
+    (battlefield plans, counters) passes its own default.
+    """
 
     def decorate(fn):
         @click.option("--seed", callback=_seed, help="Seed (a number or any text). Default: a random number, printed.")
@@ -125,7 +129,7 @@ def common_options(command: str) -> Callable:
             type=click.Path(file_okay=False, dir_okay=True, writable=True, path_type=Path),
             help=f"Output folder. Default: output/{command}-<seed>/",
         )
-        @click.option("--paper", default="A3", show_default=True, callback=_paper, help="A4, A3, Letter or Tabloid, with -portrait or -landscape (default landscape).")
+        @click.option("--paper", default=paper, show_default=True, callback=_paper, help="A4, A3, Letter or Tabloid, with -portrait or -landscape (landscape when not given).")
         @click.option("--formats", default=",".join(FORMATS), show_default=True, callback=_formats, help="Comma-separated: json, svg, pdf, md.")
         @functools.wraps(fn)
         def wrapper(*args, **kwargs):

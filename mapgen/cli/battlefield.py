@@ -146,16 +146,12 @@ def battlefields_for_kit(fw_map, seed, outputs: Outputs, formats, paper, scale: 
 @click.option("--table", callback=_table, help="Table width x depth: 180x120 (cm) or 6x4ft. Default 180x120; 120x60 for a mountain square; 240x180 for relief.")
 @click.option("--scale", callback=_scale, default="1:10", show_default=True, help="Plan scale, 1:N.")
 @click.option("--mark", "marks", callback=_marks, help="Also mark hiding_places (MED-2) and/or landing_points (MED-6), comma-separated.")
-@common_options("battlefield")
-@click.pass_context
-def battlefield_cmd(ctx, map_file, square, terrain, river, road, bridge, scenario, orders, situation, table, scale, marks, seed, out, paper, formats):
+@common_options("battlefield", paper=DEFAULT_PAPER)
+def battlefield_cmd(map_file, square, terrain, river, road, bridge, scenario, orders, situation, table, scale, marks, seed, out, paper, formats):
     """Lay out the battlefield: terrain features, deployment zones, orders, a plan and a setup sheet."""
     from ..battlefield.generate import BattleOptions, generate_battlefield
     from ..battlefield.square import options_from_map
-    from ..render.paper import get_paper
 
-    if ctx.get_parameter_source("paper") == click.core.ParameterSource.DEFAULT:
-        paper = get_paper(DEFAULT_PAPER)
     common = dict(seed=seed, scenario=scenario, orders=orders, situation=situation, table=table, marks=marks)
     if map_file is not None:
         if not square:

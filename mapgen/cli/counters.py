@@ -41,7 +41,7 @@ def _size(ctx, param, value: str) -> float:
 @click.option("--fold", is_flag=True, help="Fronts and backs side by side on one page, to fold and glue (no duplex).")
 @click.option("--bleed", type=click.FloatRange(0, 3), default=0.0, show_default=True, help="Colour past the cut lines, mm (0-3).")
 @click.option("--gutter", type=click.FloatRange(0, 20), default=0.0, show_default=True, help="Space between counters, mm (0: shared cut lines).")
-@common_options("counters")
+@common_options("counters", paper=COUNTERS_PAPER)
 def counters_cmd(counter_set, campaign, roster, size_mm, fold, bleed, gutter, seed, out, paper, formats):
     """Printable counter sheets: each front page followed by its mirrored back page.
 
@@ -80,9 +80,3 @@ def counters_cmd(counter_set, campaign, roster, size_mm, fold, bleed, gutter, se
     sheet = build_sheet(counters, paper, size_mm, bleed, gutter, fold, title)
     _run(out, lambda outputs: write_counter_files(sheet, outputs, formats))
 
-
-# The shared --paper option defaults to A3 for maps; counter sheets default to A4 portrait.
-for _param in counters_cmd.params:
-    if _param.name == "paper":
-        _param.default = COUNTERS_PAPER
-        _param.help = "A4, A3, Letter or Tabloid, with -portrait or -landscape (default landscape when not given)."
