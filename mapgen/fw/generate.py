@@ -55,7 +55,7 @@ def generate_map(opts: MapOptions) -> FwMap:
     features: dict[tuple[int, int], list[str]] = {}
     configs: list = []
     usable = mainland(terrain)
-    placer = cfg.Placer(dice, terrain, territory, usable, river_mask, climate.zone, rivers, features, configs)
+    placer = cfg.Placer(dice, terrain, elevation, territory, usable, river_mask, climate.zone, rivers, features, configs)
     deferred: list = []
     if opts.configurations:
         for side, where, n in cfg.slot_plan(sides):
@@ -63,8 +63,10 @@ def generate_map(opts: MapOptions) -> FwMap:
 
     usable &= land_mask(terrain)  # a lake rolled as a configuration is no longer land
     notes: list[str] = []
-    holdings = place_holdings(dice, sides, opts.minor_holdings(), terrain, territory, usable, river_mask, notes)
-    cultivate_around(dice.rng, terrain, holdings)
+    # Rolled configurations are never overwritten: holdings neither clear nor cultivate their squares.
+    keep = placer.kept()
+    holdings = place_holdings(dice, sides, opts.minor_holdings(), terrain, territory, usable, river_mask, notes, keep)
+    cultivate_around(dice.rng, terrain, holdings, keep)
 
     builder = RoadBuilder(terrain, rivers)
     connect_holdings(builder, holdings)
