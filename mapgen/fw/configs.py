@@ -70,7 +70,7 @@ class Placer:
     configuration squares alone (see :meth:`kept`).
     """
 
-    def __init__(self, dice, terrain, elevation, territory, usable, river, climate, rivers, features, configs):
+    def __init__(self, dice, terrain, elevation, territory, usable, river, climate, rivers, features, configs, drainage=None):
         self.dice = dice
         self.rng = dice.rng
         self.terrain = terrain
@@ -90,7 +90,8 @@ class Placer:
         self.river_corners = {tuple(p) for r in rivers for p in r.points}
         #: Crossings already on the map (road bridges), so a rolled bridge goes elsewhere.
         self.existing_crossings: set = set()
-        self._drainage: Drainage | None = None
+        #: The drainage of the terrain's water as it is now (the rivers stage's, until a lake is rolled).
+        self._drainage: Drainage | None = drainage
 
     # -- square choice ---------------------------------------------------
     def kept(self) -> np.ndarray:

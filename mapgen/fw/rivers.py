@@ -125,6 +125,18 @@ def drainage(graph: CornerGraph, elev: np.ndarray) -> tuple[np.ndarray, dict]:
     return np.array(filled).reshape(H, W), down
 
 
+class Drainage:
+    """The corner graph, filled elevation and downslope pointers of the terrain as it is now.
+
+    Configurations add watercourses after the terrain stage, and a rolled lake adds
+    outlets, so the placer keeps one of these and builds a new one when water changes.
+    """
+
+    def __init__(self, terrain: np.ndarray, elevation: np.ndarray):
+        self.graph = CornerGraph(terrain)
+        self.filled, self.down = drainage(self.graph, corner_elevation(elevation, self.graph.water))
+
+
 def flow_length(down: dict) -> dict:
     """Edges from each corner to its outlet along the pointers."""
     length: dict = {}
@@ -178,12 +190,15 @@ def trace(source, down: dict, on_river: set) -> list[tuple[int, int]]:
     return path
 
 
-def generate_rivers(rng: np.random.Generator, terrain: np.ndarray, elevation: np.ndarray, climate: str):
-    """The rivers stage: returns (rivers, river_square_mask)."""
+def generate_rivers(rng: np.random.Generator, terrain: np.ndarray, elevation: np.ndarray, climate: str, drain=None):
+    """The rivers stage: returns (rivers, river_square_mask).
+
+    ``drain``: the terrain's :class:`Drainage`, when the caller keeps it for later
+    watercourses (it is the hot path of a big map: worked out once, not twice).
+    """
     h, w = terrain.shape
-    graph = CornerGraph(terrain)
-    elev = corner_elevation(elevation, graph.water)
-    filled, down = drainage(graph, elev)
+    drain = drain or Drainage(terrain, elevation)
+    graph, filled, down = drain.graph, drain.filled, drain.down
     count = max(1, int(round(RIVERS_PER_100[climate] * w * h / 100)))
     rivers: list[River] = []
     on_river: set[tuple[int, int]] = set()
@@ -218,18 +233,6 @@ def river_edge_set(rivers) -> set[frozenset]:
 
 def river_points(rivers) -> set[tuple[int, int]]:
     return {tuple(p) for r in rivers for p in r.points}
-
-
-class Drainage:
-    """The corner graph, filled elevation and downslope pointers of the terrain as it is now.
-
-    Configurations add watercourses after the terrain stage, and a rolled lake adds
-    outlets, so the placer keeps one of these and builds a new one when water changes.
-    """
-
-    def __init__(self, terrain: np.ndarray, elevation: np.ndarray):
-        self.graph = CornerGraph(terrain)
-        self.filled, self.down = drainage(self.graph, corner_elevation(elevation, self.graph.water))
 
 
 def watercourse_from(square, drain: Drainage, on_river: set, refuse=None) -> River | None:
