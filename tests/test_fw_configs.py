@@ -422,3 +422,62 @@ def test_results_with_no_ground_roll_again():
     for faces in ([5, 1], [5, 2], [6, 1, 1, 1], [6, 5, 5]):
         p = make_placer(plain(3, 3), faces=faces + [6, 2, 2])
         assert roll(p, deferred=[]).name == "temple"
+
+
+@pytest.mark.parametrize(
+    "faces,ground,name,after",
+    [
+        (UNCULTIVATED, "plain", "uncultivated", "uncultivated"),
+        (CULTIVATED, "uncultivated", "cultivated", "cultivated"),
+        ([6, 1, 2, 3], "plain", "farm", "cultivated"),
+        ([6, 1, 2, 6], "cultivated", "village", "cultivated"),
+        (ORDINARY_WOOD, "uncultivated", "wood", "forest"),
+        (DESERT, "plain", "wasteland", "desert"),
+        (SWAMP, "jungle", "swamp", "swamp"),
+        ([3, 3], "cultivated", "marsh", "cultivated"),
+        ([3, 3], "swamp", "marsh", "swamp"),
+    ],
+)
+def test_results_give_their_square_its_terrain_and_spare_holdings_and_roads(faces, ground, name, after):
+    terrain = plain(3, 4, "hills")
+    territory = np.full((3, 4), "A", dtype="<U1")
+    terrain[1, 1] = terrain[1, 2] = terrain[0, 2] = ground
+    p = make_placer(terrain, faces=faces, territory=territory)
+    p.holdings = {(1, 1)}
+    p.road = {(2, 0)}
+    c = roll(p)
+    assert (c.square, c.name) == ((2, 1), name)
+    assert p.terrain[1, 2] == after and p.terrain[1, 1] == ground and p.terrain[0, 2] == ground
+    assert p.features == {(2, 1): [name]}
+
+
+def test_a_lake_goes_inland_away_from_water_and_rivers():
+    terrain = plain(5, 6)
+    terrain[1, 4] = "lake"  # squares next to water are out
+    river = River([(1, 0), (1, 1), (1, 2), (1, 3), (1, 4), (1, 5)], "edge", [0.6, 0.5, 0.4, 0.3, 0.2, 0.1])
+    p = make_placer(terrain, faces=LAKE, rivers=[river])
+    mask = p._lake_mask()
+    assert np.argwhere(mask).tolist() == [[1, 2], [2, 2], [3, 2], [3, 3], [3, 4]]
+    c = roll(p)
+    assert c.name == "lake" and p.terrain[c.square[1], c.square[0]] == "lake" and p._drainage is None
+    assert c.square in {(2, 1), (2, 2), (2, 3), (3, 3), (4, 3)}
+
+
+def test_a_rolled_bridge_goes_on_a_river_edge_of_its_territory_without_a_crossing():
+    terrain = plain(4, 6)
+    river = River([(3, 0), (3, 1), (3, 2), (3, 3), (3, 4)], "edge", [0.5, 0.4, 0.3, 0.2, 0.1])
+    territory = np.full((4, 6), "N", dtype="<U1")
+    territory[:, :3] = "A"
+    p = make_placer(terrain, faces=[6, 4, 5] * 2, territory=territory, rivers=[river])
+    p.existing_crossings = {frozenset(((2, 0), (3, 0))), frozenset(((2, 1), (3, 1)))}
+    placed = []
+    for n in range(2):
+        c = roll(p, n=n + 1)
+        placed.append(c.square)
+        assert (c.name, c.rule) == ("bridge", "FW-11.8")
+    assert sorted(placed) == [(2, 2), (2, 3)]
+    assert sorted(cr.squares for cr in p.crossings) == [((2, 2), (3, 2)), ((2, 3), (3, 3))]
+    assert all(cr.kind == "bridge" for cr in p.crossings)
+    assert p.dice.remaining == 0
+    assert not p.place(cfg.Slot("A", "A", "artificial", "bridge", "FW-11.8", 1, 3))  # no free edge left
+    assert not p.place(cfg.Slot("A", "N", "artificial", "bridge", "FW-11.8", 1, 3))  # an edge belongs to the territory of its west (or north) square: A here
