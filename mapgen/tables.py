@@ -35,7 +35,11 @@ class Table:
 
     def __post_init__(self):
         expr = DiceExpr.parse(self.dice)
-        bands = sorted(self.bands, key=lambda b: b.low)
+        # Keep the bands in order of their totals: lookup walks them and takes the
+        # first and last as the clamping ends, so a table declared out of order
+        # must be stored sorted, not only checked sorted.
+        bands = tuple(sorted(self.bands, key=lambda b: b.low))
+        object.__setattr__(self, "bands", bands)
         for a, b in zip(bands, bands[1:]):
             if b.low != a.high + 1:
                 raise ValueError(f"{self.rule} {self.name}: bands {a.span()} and {b.span()} do not meet")

@@ -2,17 +2,25 @@ import functools
 import os
 
 import pytest
-from hypothesis import settings
+from hypothesis import HealthCheck, settings
 
 from mapgen.fw.generate import generate_map
 from mapgen.fw.options import MapOptions
 
-
-# On CI the property tests draw the same examples every run, so a red build is always
-# reproducible; on a developer's machine they explore new seeds each run.
-settings.register_profile("ci", derandomize=True, database=None)
-if os.environ.get("CI"):
-    settings.load_profile("ci")
+# Hypothesis profiles (the README's Tests section):
+# - "quick", the default: a few dozen examples per property, so the whole suite stays
+#   well under a minute;
+# - "ci": quick and derandomized, so a red build is always reproducible (CI sets CI=true);
+# - "thorough": thousands of examples over varied map shapes (tall, wide, minimal,
+#   200 x 200): HYPOTHESIS_PROFILE=thorough python -m pytest tests/test_fw_properties.py
+# Tests that name their own max_examples keep it in every profile.
+_QUIET = [HealthCheck.too_slow, HealthCheck.data_too_large]
+settings.register_profile("quick", max_examples=30, deadline=None, suppress_health_check=_QUIET)
+settings.register_profile("ci", parent=settings.get_profile("quick"), derandomize=True, database=None)
+settings.register_profile("thorough", max_examples=2000, deadline=None, suppress_health_check=_QUIET)
+PROFILE = os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "quick")
+settings.load_profile(PROFILE)
+THOROUGH = PROFILE == "thorough"
 
 
 @functools.lru_cache(maxsize=64)

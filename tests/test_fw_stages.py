@@ -12,8 +12,11 @@ from mapgen.fw.model import Crossing, River, Side
 from mapgen.fw.movement import land_steps, movement_graph
 from mapgen.fw.rivers import generate_rivers, river_squares
 from mapgen.fw.roads import add_fords
+from mapgen.fw.setup_sheet import setup_sheet
 from mapgen.fw.territory import assign_territory, band_sizes
 from mapgen.grid import col_letters, edge_squares, parse_square, shared_edge, square_id
+
+from .conftest import cached_map
 
 SIDES = [Side("A", "Red", "humans", "#c00"), Side("B", "Blue", "humans", "#00c")]
 
@@ -36,16 +39,55 @@ def test_edges_and_squares_agree():
 
 
 @pytest.mark.parametrize(
-    "faces,zone,season,mod",
-    [([1], "cold", "winter", 2), ([3, 1], "temperate", "spring", 1), ([4, 3], "temperate", "summer", 0),
-     ([4, 5], "temperate", "autumn", 1), ([3, 6], "temperate", "winter", 2), ([5, 3], "torrid", "great_rains", 2),
-     ([6, 6], "torrid", "dry", 0)],
+    "faces,zone,season,mod,kind,desert_mod,desert_kind,rules",
+    [
+        # FW-7.2 zone, then FW-7.3: cold is always winter (AMB-09), no season roll.
+        ([1], "cold", "winter", 2, "snow", 2, "snow", ["FW-7.2"]),
+        ([2], "cold", "winter", 2, "snow", 2, "snow", ["FW-7.2"]),
+        # FW-7.3.1: deserts of a temperate zone (wastelands) follow the season.
+        ([3, 1], "temperate", "spring", 1, "rain", 1, "rain", ["FW-7.2", "FW-7.3.1"]),
+        ([4, 3], "temperate", "summer", 0, "none", 0, "none", ["FW-7.2", "FW-7.3.1"]),
+        ([4, 5], "temperate", "autumn", 1, "rain or snow", 1, "rain or snow", ["FW-7.2", "FW-7.3.1"]),
+        ([3, 6], "temperate", "winter", 2, "snow", 2, "snow", ["FW-7.2", "FW-7.3.1"]),
+        # FW-7.3.2, deserts excluded (AMB-48): always dry, desert wind or sandstorm.
+        ([5, 3], "torrid", "great_rains", 2, "rain", 0, "desert wind or sandstorm", ["FW-7.2", "FW-7.3.2"]),
+        ([6, 4], "torrid", "dry", 0, "none", 0, "desert wind or sandstorm", ["FW-7.2", "FW-7.3.2"]),
+        ([6, 6], "torrid", "dry", 0, "none", 0, "desert wind or sandstorm", ["FW-7.2", "FW-7.3.2"]),
+    ],
 )
-def test_climate_and_season(faces, zone, season, mod):
+def test_climate_and_season(faces, zone, season, mod, kind, desert_mod, desert_kind, rules):
     d = ScriptedDice(faces)
     c = roll_climate(d)
-    assert (c.zone, c.season, c.precipitation_modifier) == (zone, season, mod)
+    assert (c.zone, c.season, c.precipitation_modifier, c.precipitation_kind) == (zone, season, mod, kind)
+    assert (c.desert_precipitation_modifier, c.desert_precipitation_kind) == (desert_mod, desert_kind)
     assert d.remaining == 0  # a cold zone rolls no season (AMB-09)
+    assert [r.rule for r in d.log] == rules
+    assert d.log[0].purpose == "climate zone" and d.log[0].result == zone
+    if len(rules) > 1:
+        assert (d.log[1].purpose, d.log[1].result) == (f"season ({zone} zone)", season)
+
+
+def test_the_setup_sheet_states_the_desert_exclusion():
+    torrid = setup_sheet(cached_map(7, "medium"))
+    assert (
+        "- Deserts are left out of the torrid season (FW-7.3.2, AMB-48): on a desert square the precipitation test "
+        "modifier is +0 (always dry), and 5 is a desert wind, 6 a sandstorm"
+    ) in torrid
+    assert "Climate zone: torrid (FW-7.2); season: dry (FW-7.3); precipitation test modifier +0 (FW-7.4)" in torrid
+    other = next(cached_map(s, "medium") for s in range(20) if cached_map(s, "medium").climate.zone != "torrid")
+    assert "Deserts are left out" not in setup_sheet(other)
+
+
+def test_the_setup_sheet_lists_watercourses():
+    m = cached_map(0, "medium")
+    text = setup_sheet(m)
+    c = next(c for c in m.configs if c.watercourse == "new")
+    assert f"| {square_id(*c.square)} | {c.name} (its own watercourse, drawn on the map) | FW-11.6 |" in text
+    assert f"(drawn by the configuration at {square_id(*c.square)}, FW-11.6)" in text
+    s = next(c for s in range(40) for c in cached_map(s, "medium").configs if c.watercourse == "second")
+    assert "(a second watercourse, flowing into the square's river)" in setup_sheet(
+        next(cached_map(k, "medium") for k in range(40) if s in cached_map(k, "medium").configs)
+    )
 
 
 @pytest.mark.parametrize("length,sizes", [(3, (1, 1, 1)), (9, (3, 3, 3)), (10, (3, 4, 3)), (11, (4, 3, 4)), (15, (5, 5, 5))])
@@ -155,3 +197,44 @@ def test_a_bridge_lets_a_force_cross_only_on_its_edge():
     river = River([(2, 0), (2, 1), (2, 2), (2, 3)], "edge")
     g = movement_graph(terrain, [river], [Crossing(((1, 1), (2, 1)), "bridge")])
     assert g.has_edge((1, 1), (2, 1)) and not g.has_edge((1, 0), (2, 0)) and not g.has_edge((1, 0), (2, 1))
+
+
+def test_long_rivers_get_a_ford_every_seven_edges():
+    # A river that cuts nothing off (it rises inland): no ford is needed to join the land,
+    # but after 7 edges without a crossing one is added (roads.RIVER_EDGES_PER_CROSSING).
+    terrain = np.full((10, 10), "plain", dtype="<U12")
+    river = River([(5, y) for y in range(1, 11)], "edge")  # 9 edges, from corner (5, 1) to the south edge
+    steps = land_steps(terrain, [river])
+    fords = add_fords(np.random.default_rng(0), terrain, steps, [], np.ones((10, 10), bool), [river])
+    assert [(f.squares, f.kind) for f in fords] == [(((4, 7), (5, 7)), "ford")]
+
+
+def test_a_crossing_restarts_the_count_and_mountains_are_never_forded():
+    terrain = np.full((12, 10), "plain", dtype="<U12")
+    river = River([(5, y) for y in range(1, 13)], "edge")  # 11 edges
+    steps = land_steps(terrain, [river])
+    bridge = Crossing(((4, 3), (5, 3)), "bridge")  # the 3rd edge
+    fords = add_fords(np.random.default_rng(0), terrain, steps, [bridge], np.ones((12, 10), bool), [river])
+    assert [f.squares for f in fords] == [((4, 10), (5, 10))]  # 7 edges after the bridge
+    terrain[7, 4] = "mountain"  # the 7th edge from the source runs beside a mountain
+    steps = land_steps(terrain, [river])
+    fords = add_fords(np.random.default_rng(0), terrain, steps, [], np.ones((12, 10), bool), [river])
+    assert [f.squares for f in fords] == [((4, 8), (5, 8))]  # the ford waits one edge
+    terrain[:, :] = "plain"
+    usable = np.ones((12, 10), bool)
+    usable[7, 5] = False  # off the mainland: no ford there either
+    fords = add_fords(np.random.default_rng(0), terrain, land_steps(terrain, [river]), [], usable, [river])
+    assert [f.squares for f in fords] == [((4, 8), (5, 8))]
+
+
+def test_the_generated_map_has_no_long_river_without_a_crossing():
+    for seed in range(6):
+        m = cached_map(seed, "large")
+        have = {frozenset(c.squares) for c in m.crossings}
+        for r in m.rivers:
+            run = 0
+            for p, q in r.edges():
+                a, b = edge_squares(p, q)
+                easy = m.terrain_at(a) not in ("mountain", "swamp") and m.terrain_at(b) not in ("mountain", "swamp")
+                run = 0 if frozenset((a, b)) in have else run + 1
+                assert run < 7 or not easy, (seed, r.points[0])

@@ -5,7 +5,8 @@ slot first rolls which table to use (AMB-31), then that table, then any
 sub-table; the result goes on a fitting square of that territory.  Results
 that need roads or passes (road, bridge, barrier) wait until the roads are
 built.  A result with no fitting square is rolled again (AMB-44), a bounded
-number of times.
+number of times.  A stream, river or wadi draws its own river where its
+square has none.  No configuration's square changes terrain afterwards.
 """
 
 from __future__ import annotations
@@ -15,10 +16,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..dice import Dice
-from ..grid import edge_squares, square_id
+from ..grid import edge_squares, shared_edge, square_id
 from ..tables import roll_on
 from .model import Config, Crossing
-from .terrain import neighbour_count
+from .rivers import Drainage, river_squares, watercourse_from
+from .terrain import high_mountains, neighbour_count
 from .rules import (
     CONFIG_CATEGORY,
     CONFIG_TABLES,
@@ -60,12 +62,19 @@ def roll_slot(dice: Dice, side: str, territory: str, n: int) -> Slot:
 
 
 class Placer:
-    """Places configuration results on the map arrays it is given (and edits them)."""
+    """Places configuration results on the map arrays it is given (and edits them).
 
-    def __init__(self, dice, terrain, territory, usable, river, climate, rivers, features, configs):
+    Once a configuration stands on a square, that square's terrain never changes
+    again: a later configuration that would change terrain goes elsewhere (or on a
+    square that already has the terrain it gives), and the holdings stage leaves
+    configuration squares alone (see :meth:`kept`).
+    """
+
+    def __init__(self, dice, terrain, elevation, territory, usable, river, climate, rivers, features, configs, drainage=None):
         self.dice = dice
         self.rng = dice.rng
         self.terrain = terrain
+        self.elevation = elevation
         self.territory = territory
         self.usable = usable
         self.river = river
@@ -81,8 +90,17 @@ class Placer:
         self.river_corners = {tuple(p) for r in rivers for p in r.points}
         #: Crossings already on the map (road bridges), so a rolled bridge goes elsewhere.
         self.existing_crossings: set = set()
+        #: The drainage of the terrain's water as it is now (the rivers stage's, until a lake is rolled).
+        self._drainage: Drainage | None = drainage
 
     # -- square choice ---------------------------------------------------
+    def kept(self) -> np.ndarray:
+        """Squares with a configuration: no later stage may change their terrain."""
+        keep = np.zeros(self.terrain.shape, bool)
+        for c in self.configs:
+            keep[c.square[1], c.square[0]] = True
+        return keep
+
     def _occupied(self) -> np.ndarray:
         """Squares with a holding or a road: their terrain must not change."""
         occ = np.zeros(self.terrain.shape, bool)
@@ -94,22 +112,24 @@ class Placer:
         mask = np.isin(self.terrain, names)
         return mask & ~self._occupied() if free else mask
 
+    def _becomes(self, new: str, mask: np.ndarray) -> np.ndarray:
+        """Where a result that turns its square into ``new`` may go: never changing a configuration's square."""
+        return mask & (~self.kept() | (self.terrain == new))
+
     def _pick(self, territory: str, mask: np.ndarray) -> tuple[int, int] | None:
         """A random fitting square of the territory, preferring one with no configuration yet."""
         mask = mask & (self.territory == territory) & self.usable
         if not mask.any():
             return None
-        fresh = mask.copy()
-        for c in self.configs:
-            fresh[c.square[1], c.square[0]] = False
+        fresh = mask & ~self.kept()
         cells = np.argwhere(fresh if fresh.any() else mask)
         r, c = cells[int(self.rng.integers(len(cells)))]
         return int(c), int(r)
 
     def _lake_mask(self) -> np.ndarray:
-        """Open ground away from the edge, water and rivers: a lake there cuts nothing off."""
+        """Open ground away from the edge, water, rivers and other configurations: a lake there cuts nothing off."""
         h, w = self.terrain.shape
-        mask = self._terrain(*OPEN, "cultivated", free=True)
+        mask = self._terrain(*OPEN, "cultivated", free=True) & ~self.kept()
         mask[0, :] = mask[-1, :] = False
         mask[:, 0] = mask[:, -1] = False
         mask &= neighbour_count(np.isin(self.terrain, list(WATER))) == 0
@@ -118,6 +138,11 @@ class Placer:
             corners[y, x] = True
         mask &= ~(corners[:-1, :-1] | corners[:-1, 1:] | corners[1:, :-1] | corners[1:, 1:])
         return mask
+
+    def _set(self, sq, terrain: str) -> None:
+        self.terrain[sq[1], sq[0]] = terrain
+        if terrain in WATER:
+            self._drainage = None  # a lake is a new outlet: drain again when next needed
 
     # -- placement -------------------------------------------------------
     def place(self, slot: Slot) -> bool:
@@ -128,40 +153,42 @@ class Placer:
         sq = None
         label = name
         if name in ("uncultivated", "cultivated"):
-            sq = self._pick(t, self._terrain(*OPEN, free=True))
+            sq = self._pick(t, self._becomes(name, self._terrain(*OPEN, free=True)))
             if sq:
-                self.terrain[sq[1], sq[0]] = name
+                self._set(sq, name)
         elif name in ("farm", "village"):
-            # Farms and villages stand in fields (FW-11.8 result 3).
-            sq = self._pick(t, self._terrain(*OPEN, "cultivated"))
-            if sq and not self._occupied()[sq[1], sq[0]]:
-                self.terrain[sq[1], sq[0]] = "cultivated"
-        elif name in ("wood", "enchanted_wood", "forest"):
-            # Only on open ground: a wood on a hill would break the hill's chain.
-            sq = self._pick(t, self._terrain(*OPEN, free=True))
+            # Farms and villages stand in fields (FW-11.8 result 3): on open ground that
+            # may become a field, or on a field already there.
+            fields = self._terrain(*OPEN, free=True) | self._terrain("cultivated")
+            sq = self._pick(t, self._becomes("cultivated", fields))
             if sq:
-                self.terrain[sq[1], sq[0]] = forest
+                self._set(sq, "cultivated")
+        elif name in ("wood", "enchanted_wood", "forest"):
+            # Only on open ground: a wood on a hill would break the hill's chain.  A wood
+            # (result 4) is forest terrain in every zone; only a forest (result 5) is a
+            # jungle in a torrid zone (FW-11.5), with the jungle rules of FW-19.
+            grows = forest if name == "forest" else "forest"
+            sq = self._pick(t, self._becomes(grows, self._terrain(*OPEN, free=True)))
+            if sq:
+                self._set(sq, grows)
                 label = forest if name == "forest" else name
         elif name == "desert":
-            sq = self._pick(t, self._terrain(*OPEN, free=True))
+            sq = self._pick(t, self._becomes("desert", self._terrain(*OPEN, free=True)))
             if sq:
-                self.terrain[sq[1], sq[0]] = "desert"
+                self._set(sq, "desert")
                 label = "desert" if self.climate == "torrid" else "wasteland"
         elif name == "river":
-            sq = self._pick(t, self.river.copy())
-            if sq:
-                here = self._t(*sq)
-                label = "stream" if here in ("mountain", "hills") else "wadi" if here == "desert" else "river"
+            return self._place_watercourse(slot)
         elif name == "marsh":
             sq = self._pick(t, self._terrain(*OPEN, "cultivated", "swamp"))
         elif name == "lake":
             sq = self._pick(t, self._lake_mask())
             if sq:
-                self.terrain[sq[1], sq[0]] = "lake"
+                self._set(sq, "lake")
         elif name == "swamp":
-            sq = self._pick(t, self._terrain(*OPEN, "forest", "jungle", free=True))
+            sq = self._pick(t, self._becomes("swamp", self._terrain(*OPEN, "forest", "jungle", free=True)))
             if sq:
-                self.terrain[sq[1], sq[0]] = "swamp"
+                self._set(sq, "swamp")
         elif name == "volcano":
             sq = self._pick(t, self._terrain("mountain", "hills"))
         elif name == "dunes":
@@ -171,10 +198,10 @@ class Placer:
         elif name == "isolated_mountain":
             sq = self._pick(t, ~self._terrain("mountain"))
         elif name == "glacier_or_chasm":
-            # A glacier only in high mountains of a cold zone; otherwise a chasm.
-            if self.climate == "cold":
-                sq = self._pick(t, self._terrain("mountain"))
-                label = "glacier"
+            # [DEV] FW-11.7 result 5-6: a glacier "only for high mountain zones", in any
+            # climate (see terrain.high_mountains); otherwise a chasm.
+            sq = self._pick(t, high_mountains(self.terrain, self.elevation))
+            label = "glacier"
             if not sq:
                 sq = self._pick(t, self._terrain("hills", "mountain")) or self._pick(t, anywhere)
                 label = "chasm"
@@ -212,6 +239,54 @@ class Placer:
     def _t(self, c, r) -> str:
         return str(self.terrain[r, c])
 
+    def _crosses_road(self, path) -> bool:
+        """Would a watercourse drawn after the roads cut one (a road crossing a river needs a bridge)?"""
+        if self.builder is None:
+            return False
+        points = set(path)
+        edges = {frozenset(e) for e in zip(path, path[1:])}
+        for road in self.builder.roads:
+            for a, b in zip(road.squares, road.squares[1:]):
+                if a[0] != b[0] and a[1] != b[1]:
+                    if (max(a[0], b[0]), max(a[1], b[1])) in points:
+                        return True
+                elif frozenset(shared_edge(a, b)) in edges:
+                    return True
+        return False
+
+    def _place_watercourse(self, slot: Slot) -> bool:
+        """FW-11.6 result 1-2: a stream (mountains, hills), wadi (desert) or river (elsewhere).
+
+        On a square with a river it is a second watercourse there, which the battlefield
+        draws flowing into the first (FW-11.1); on a square without one it draws its own
+        river on the map, from the square's edge downhill to an outlet or another river.
+        """
+        land = ~np.isin(self.terrain, list(WATER))
+        candidates = land & (self.territory == slot.territory) & self.usable
+        while True:
+            sq = self._pick(slot.territory, candidates)
+            if sq is None:
+                return False
+            c, r = sq
+            if self.river[r, c]:
+                kind = "second"
+                break
+            if self._drainage is None:
+                self._drainage = Drainage(self.terrain, self.elevation)
+            on_river = {tuple(p) for rv in self.rivers for p in rv.points}
+            river = watercourse_from(sq, self._drainage, on_river, self._crosses_road)
+            if river is not None:
+                self.rivers.append(river)
+                self.river |= river_squares([river], *self.terrain.shape[::-1])
+                self.river_corners.update(river.points)
+                kind = "new"
+                break
+            candidates[r, c] = False  # no way down from here: another square
+        here = self._t(c, r)
+        label = "stream" if here in ("mountain", "hills") else "wadi" if here == "desert" else "river"
+        self._record(slot, sq, label, kind)
+        return True
+
     def _place_bridge(self, slot: Slot) -> bool:
         have = {frozenset(c.squares) for c in self.crossings} | self.existing_crossings
         edges = []
@@ -229,10 +304,11 @@ class Placer:
         self._record(slot, a, "bridge")
         return True
 
-    def _record(self, slot: Slot, sq, label: str) -> None:
-        self.configs.append(Config(sq, label, slot.category, slot.rule, slot.side, slot.territory))
+    def _record(self, slot: Slot, sq, label: str, watercourse: str | None = None) -> None:
+        self.configs.append(Config(sq, label, slot.category, slot.rule, slot.side, slot.territory, watercourse))
         self.features.setdefault(sq, []).append(label)
-        self.dice.log[slot.roll_index].result = f"{slot.outcome} -> {label} at {_sq(sq)}"
+        where = f" ({watercourse} watercourse)" if watercourse else ""
+        self.dice.log[slot.roll_index].result = f"{slot.outcome} -> {label} at {_sq(sq)}{where}"
 
 
 def _sq(sq) -> str:

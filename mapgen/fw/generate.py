@@ -17,7 +17,7 @@ from .model import Crossing, FwMap, Side
 from .connectivity import largest
 from .movement import flat_index, king_pairs, land_mask, land_steps
 from .options import SIDE_COLOURS, MapOptions
-from .rivers import generate_rivers
+from .rivers import Drainage, generate_rivers
 from .roads import RoadBuilder, add_fords, connect_holdings
 from .rules import REGION
 from .terrain import generate_terrain
@@ -49,13 +49,14 @@ def generate_map(opts: MapOptions) -> FwMap:
     climate = roll_climate(dice)
     _, region = roll_on(dice, REGION, "region type of the campaign area (AMB-73)")
     terrain, elevation, _ = generate_terrain(dice.rng, width, height, region.outcome, climate.zone)
-    rivers, river_mask = generate_rivers(dice.rng, terrain, elevation, climate.zone)
+    drain = Drainage(terrain, elevation)
+    rivers, river_mask = generate_rivers(dice.rng, terrain, elevation, climate.zone, drain)
     territory = assign_territory(dice, terrain, sides)
 
     features: dict[tuple[int, int], list[str]] = {}
     configs: list = []
     usable = mainland(terrain)
-    placer = cfg.Placer(dice, terrain, territory, usable, river_mask, climate.zone, rivers, features, configs)
+    placer = cfg.Placer(dice, terrain, elevation, territory, usable, river_mask, climate.zone, rivers, features, configs, drain)
     deferred: list = []
     if opts.configurations:
         for side, where, n in cfg.slot_plan(sides):
@@ -63,8 +64,10 @@ def generate_map(opts: MapOptions) -> FwMap:
 
     usable &= land_mask(terrain)  # a lake rolled as a configuration is no longer land
     notes: list[str] = []
-    holdings = place_holdings(dice, sides, opts.minor_holdings(), terrain, territory, usable, river_mask, notes)
-    cultivate_around(dice.rng, terrain, holdings)
+    # Rolled configurations are never overwritten: holdings neither clear nor cultivate their squares.
+    keep = placer.kept()
+    holdings = place_holdings(dice, sides, opts.minor_holdings(), terrain, territory, usable, river_mask, notes, keep)
+    cultivate_around(dice.rng, terrain, holdings, keep)
 
     builder = RoadBuilder(terrain, rivers)
     connect_holdings(builder, holdings)

@@ -84,16 +84,20 @@ def place_side(
     territory: np.ndarray,
     usable: np.ndarray,
     river: np.ndarray,
+    keep: np.ndarray | None = None,
 ) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
     """The capital first, then the minor holdings.
 
     Returns (squares, cleared): when the territory's open ground cannot take
     every holding, forest or swamp squares are cleared into fields for them
-    (the map's terrain is the generator's to make; the rules are not).
+    (the map's terrain is the generator's to make; the rules are not).  Squares
+    in ``keep`` (rolled configurations) are never cleared.
     """
     own = territory == side.id
     ok = own & usable & allowed_mask(terrain, side.race)
     clearable = own & usable & np.isin(terrain, list(CLEARABLE)) & ~ok
+    if keep is not None:
+        clearable &= ~keep
     need = minor + 1
     rows, cols = np.nonzero(own)
     centre = ((cols.min() + cols.max()) / 2, (rows.min() + rows.max()) / 2)
@@ -137,14 +141,18 @@ def place_holdings(
     usable: np.ndarray,
     river: np.ndarray,
     notes: list[str],
+    keep: np.ndarray | None = None,
 ) -> list[Holding]:
-    """The loser of a roll places all his holdings first (FW-3.2 item 1); each rolls FW-3.4."""
+    """The loser of a roll places all his holdings first (FW-3.2 item 1); each rolls FW-3.4.
+
+    ``keep``: squares whose terrain must stay (rolled configurations).
+    """
     winner, loser = dice.contest("FW-3.2", "holdings: the loser places first", [s.id for s in sides])
     dice.log[-1].result = f"{loser} places first"
     by_id = {s.id: s for s in sides}
     holdings: list[Holding] = []
     for sid in (loser, winner):
-        squares, cleared = place_side(dice.rng, by_id[sid], minor, terrain, territory, usable, river)
+        squares, cleared = place_side(dice.rng, by_id[sid], minor, terrain, territory, usable, river, keep)
         for c, r in cleared:
             notes.append(
                 f"{square_id(c, r)}: {terrain[r, c]} cleared into fields for side {sid}'s holding "
@@ -162,12 +170,24 @@ def place_holdings(
     return holdings
 
 
-def cultivate_around(rng: np.random.Generator, terrain: np.ndarray, holdings, chance: float = 0.55) -> None:
-    """Fields around holdings: open ground next to a holding may be cultivated."""
+#: Chance that open ground next to a holding is fields.
+FIELDS_CHANCE = 0.55
+
+
+def cultivate_around(
+    rng: np.random.Generator, terrain: np.ndarray, holdings, keep: np.ndarray | None = None, chance: float = FIELDS_CHANCE
+) -> None:
+    """Fields around holdings: open ground next to a holding may be cultivated.
+
+    Squares in ``keep`` (rolled configurations, e.g. a natural grassland of FW-11.5
+    result 1-2) keep their terrain; the die is still thrown for them, so the fields
+    elsewhere do not depend on where the configurations lie.
+    """
     h, w = terrain.shape
     for hd in holdings:
         c0, r0 = hd.square
         for r in range(max(0, r0 - 1), min(h, r0 + 2)):
             for c in range(max(0, c0 - 1), min(w, c0 + 2)):
                 if terrain[r, c] in ("plain", "uncultivated") and rng.random() < chance:
-                    terrain[r, c] = "cultivated"
+                    if keep is None or not keep[r, c]:
+                        terrain[r, c] = "cultivated"

@@ -15,7 +15,7 @@ from ..dice import Roll, rolls_from_json
 from ..errors import BadFileError
 from ..grid import parse_square, square_id
 from ..jsonio import Reader
-from .rules import RACES, TERRAIN
+from .rules import RACES, TERRAIN, TORRID_DESERT_KIND, TORRID_DESERT_PRECIPITATION
 
 SCHEMA = "mapgen/fw-map"
 VERSION = 1
@@ -38,6 +38,10 @@ class Climate:
     season: str
     precipitation_modifier: int
     precipitation_kind: str
+    #: The modifier and kind on desert squares: in a torrid zone deserts are left out
+    #: of the season (FW-7.3.2, AMB-48); elsewhere the same as the season's.
+    desert_precipitation_modifier: int = 0
+    desert_precipitation_kind: str = ""
 
 
 @dataclass
@@ -48,6 +52,9 @@ class River:
     mouth: str
     #: Filled corner elevation at each point (strictly decreasing, source first).
     elevations: list[float] = field(default_factory=list)
+    #: The square of the configuration (FW-11.6 result 1-2) that drew this watercourse;
+    #: None for a river of the rivers stage.
+    configuration: tuple[int, int] | None = None
 
     def edges(self):
         return list(zip(self.points, self.points[1:]))
@@ -83,6 +90,10 @@ class Config:
     rule: str
     rolled_by: str
     territory: str
+    #: For a stream, river or wadi (FW-11.6 result 1-2): "new" when it drew its own
+    #: watercourse on the map, "second" when the square already had a river (the
+    #: battlefield then places a second one flowing into the first, FW-11.1).
+    watercourse: str | None = None
 
 
 @dataclass
@@ -155,6 +166,8 @@ class FwMap:
                 "season": self.climate.season,
                 "precipitation_modifier": self.climate.precipitation_modifier,
                 "precipitation_kind": self.climate.precipitation_kind,
+                "desert_precipitation_modifier": self.climate.desert_precipitation_modifier,
+                "desert_precipitation_kind": self.climate.desert_precipitation_kind,
             },
             "sides": [{"id": s.id, "name": s.name, "race": s.race, "color": s.color} for s in self.sides],
             "options": self.options,
@@ -164,6 +177,7 @@ class FwMap:
                     "points": [list(p) for p in r.points],
                     "mouth": r.mouth,
                     "elevations": [round(e, 4) for e in r.elevations],
+                    "configuration": square_id(*r.configuration) if r.configuration else None,
                 }
                 for r in self.rivers
             ],
@@ -190,6 +204,7 @@ class FwMap:
                     "rule": c.rule,
                     "rolled_by": c.rolled_by,
                     "territory": c.territory,
+                    "watercourse": c.watercourse,
                 }
                 for c in self.configs
             ],
@@ -204,11 +219,17 @@ class FwMap:
         width = top.int("width", 1, 2000)
         height = top.int("height", 1, 2000)
         clim = top.obj("climate")
+        zone = clim.str("zone", {"cold", "temperate", "torrid"})
+        modifier, kind = clim.int("precipitation_modifier", default=0), clim.str("precipitation_kind", default="")
+        # A file from before the desert fields: deserts as the rules have them (FW-7.3.2, AMB-48).
+        desert = (TORRID_DESERT_PRECIPITATION, TORRID_DESERT_KIND) if zone == "torrid" else (modifier, kind)
         climate = Climate(
-            clim.str("zone", {"cold", "temperate", "torrid"}),
+            zone,
             clim.str("season"),
-            clim.int("precipitation_modifier", default=0),
-            clim.str("precipitation_kind", default=""),
+            modifier,
+            kind,
+            clim.int("desert_precipitation_modifier", default=desert[0]),
+            clim.str("desert_precipitation_kind", default=desert[1]),
         )
         sides = []
         for s in top.items("sides"):
@@ -261,7 +282,9 @@ class FwMap:
             if not all(isinstance(e, (int, float)) and not isinstance(e, bool) for e in elev):
                 raise BadFileError(f"field '{r.where}.elevations' should be a list of numbers")
             elev = [float(e) for e in elev]
-            rivers.append(River(pts, r.str("mouth", set(MOUTHS)), elev))
+            made_by = r.get("configuration", (str, type(None)), "a square name or null", None)
+            made_by = square(r, "configuration") if made_by is not None else None
+            rivers.append(River(pts, r.str("mouth", set(MOUTHS)), elev, made_by))
         crossings = []
         for c in top.items("crossings"):
             ids = c.list("squares")
@@ -286,7 +309,15 @@ class FwMap:
         configs = []
         for c in top.items("configurations") if "configurations" in data else []:
             configs.append(
-                Config(square(c, "square"), c.str("name"), c.str("category"), c.str("rule"), c.str("rolled_by"), c.str("territory"))
+                Config(
+                    square(c, "square"),
+                    c.str("name"),
+                    c.str("category"),
+                    c.str("rule"),
+                    c.str("rolled_by"),
+                    c.str("territory"),
+                    c.get("watercourse", (str, type(None)), '"new", "second" or null', None),
+                )
             )
         dice_log = rolls_from_json(top.list("dice_log", default=[]))
         return cls(

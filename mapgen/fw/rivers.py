@@ -125,6 +125,18 @@ def drainage(graph: CornerGraph, elev: np.ndarray) -> tuple[np.ndarray, dict]:
     return np.array(filled).reshape(H, W), down
 
 
+class Drainage:
+    """The corner graph, filled elevation and downslope pointers of the terrain as it is now.
+
+    Configurations add watercourses after the terrain stage, and a rolled lake adds
+    outlets, so the placer keeps one of these and builds a new one when water changes.
+    """
+
+    def __init__(self, terrain: np.ndarray, elevation: np.ndarray):
+        self.graph = CornerGraph(terrain)
+        self.filled, self.down = drainage(self.graph, corner_elevation(elevation, self.graph.water))
+
+
 def flow_length(down: dict) -> dict:
     """Edges from each corner to its outlet along the pointers."""
     length: dict = {}
@@ -178,12 +190,15 @@ def trace(source, down: dict, on_river: set) -> list[tuple[int, int]]:
     return path
 
 
-def generate_rivers(rng: np.random.Generator, terrain: np.ndarray, elevation: np.ndarray, climate: str):
-    """The rivers stage: returns (rivers, river_square_mask)."""
+def generate_rivers(rng: np.random.Generator, terrain: np.ndarray, elevation: np.ndarray, climate: str, drain=None):
+    """The rivers stage: returns (rivers, river_square_mask).
+
+    ``drain``: the terrain's :class:`Drainage`, when the caller keeps it for later
+    watercourses (it is the hot path of a big map: worked out once, not twice).
+    """
     h, w = terrain.shape
-    graph = CornerGraph(terrain)
-    elev = corner_elevation(elevation, graph.water)
-    filled, down = drainage(graph, elev)
+    drain = drain or Drainage(terrain, elevation)
+    graph, filled, down = drain.graph, drain.filled, drain.down
     count = max(1, int(round(RIVERS_PER_100[climate] * w * h / 100)))
     rivers: list[River] = []
     on_river: set[tuple[int, int]] = set()
@@ -218,3 +233,44 @@ def river_edge_set(rivers) -> set[frozenset]:
 
 def river_points(rivers) -> set[tuple[int, int]]:
     return {tuple(p) for r in rivers for p in r.points}
+
+
+def watercourse_from(square, drain: Drainage, on_river: set, refuse=None) -> River | None:
+    """A river along an edge of ``square``, then downhill to an outlet or another river.
+
+    For a stream, river or wadi rolled as a configuration (FW-11.6 result 1-2) on a
+    square with no river.  It rises at a corner of the square, runs along one of the
+    square's own edges to a lower corner, and from there follows the downslope pointers
+    like every other river, so it runs strictly downhill and cannot loop.  Of the
+    possible starts the highest source wins (then the longer course); ``refuse(path)``
+    may reject a course (e.g. one that would cut a road already built).  None when the
+    square has no such start.
+    """
+    c, r = square
+    ring = [(c, r), (c + 1, r), (c + 1, r + 1), (c, r + 1)]  # the square's corners, in turn
+    filled, down, graph = drain.filled, drain.down, drain.graph
+    best = None
+    for i, src in enumerate(ring):
+        if src in on_river or graph.outlet[src[1], src[0]]:
+            continue
+        steps = set(graph.steps(*src))
+        for nxt in (ring[i - 1], ring[(i + 1) % 4]):
+            if nxt not in steps or not filled[nxt[1], nxt[0]] < filled[src[1], src[0]]:
+                continue
+            path = [src] + ([nxt] if nxt in on_river else trace(nxt, down, on_river))
+            end = path[-1]
+            if end in on_river:
+                mouth = "river"
+            elif graph.outlet[end[1], end[0]]:
+                mouth = graph.mouth(*end)
+            else:
+                continue  # a corner no outlet drains: no way down from here
+            if refuse is not None and refuse(path):
+                continue
+            key = (float(filled[src[1], src[0]]), len(path))
+            if best is None or key > best[0]:
+                best = (key, path, mouth)
+    if best is None:
+        return None
+    _, path, mouth = best
+    return River(path, mouth, [float(filled[y, x]) for x, y in path], configuration=tuple(square))

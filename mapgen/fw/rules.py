@@ -160,6 +160,13 @@ SEASON_TORRID = Table(
 #: FW-7.3 with AMB-09: cold zones are always winter (+2), no roll.
 COLD_SEASON = SEASON_TEMPERATE.bands[-1]
 
+#: FW-7.3 and FW-7.3.2 ("zone torride, con la sola esclusione dei deserti") with AMB-48:
+#: in a torrid zone the season does not reach the deserts; a desert square is always
+#: dry (modifier 0) and its 5 and 6 on the precipitation test are desert wind and
+#: sandstorm.  Cold and temperate zones have no such exclusion.
+TORRID_DESERT_PRECIPITATION = 0
+TORRID_DESERT_KIND = "desert wind or sandstorm"
+
 PRECIPITATION = Table(
     "FW-7.4",
     "Precipitation test",
@@ -279,6 +286,31 @@ CONFIG_TABLES = {
     "special": SPECIAL_CONFIG,
     "artificial": ARTIFICIAL,
 }
+#: FW-11.5 result 4 (a wood, sacred or ordinary): forest terrain in every climate zone.
+#: Only result 5 is a jungle in a torrid zone ("Foresta o Giungla ... la seconda se la zona
+#: è calda"), with the jungle rules of FW-19.
+WOOD_NAMES = frozenset({"wood", "enchanted_wood"})
+
+#: The terrain a rolled configuration gives its square (FW-11.5; FW-11.6 results 4 and
+#: 5-6; FW-11.8 result 3, farms and villages in fields).  No later stage may change it.
+CONFIG_TERRAIN = {
+    "uncultivated": "uncultivated",
+    "cultivated": "cultivated",
+    "wood": "forest",
+    "enchanted_wood": "forest",
+    "forest": "forest",
+    "jungle": "jungle",
+    "desert": "desert",
+    "wasteland": "desert",
+    "lake": "lake",
+    "swamp": "swamp",
+    "farm": "cultivated",
+    "village": "cultivated",
+}
+#: FW-11.6 result 1-2 by where it lies: a stream in mountain zones, a wadi in deserts, else a river.
+WATERCOURSE_NAMES = ("river", "stream", "wadi")
+WATERCOURSE_KINDS = ("new", "second")
+
 #: Outcomes resolved by a second roll (FW-11.5 result 4, FW-11.8 results 2 and 3).
 SUB_TABLES = {
     "wood": WOOD_KIND,

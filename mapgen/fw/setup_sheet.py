@@ -24,6 +24,12 @@ def setup_sheet(m: FwMap) -> str:
         f"- Climate zone: {m.climate.zone} (FW-7.2); season: {_label(m.climate.season)} (FW-7.3); "
         f"precipitation test modifier {m.climate.precipitation_modifier:+d} (FW-7.4)"
     )
+    if m.climate.zone == "torrid":
+        add(
+            f"- Deserts are left out of the torrid season (FW-7.3.2, AMB-48): on a desert square the "
+            f"precipitation test modifier is {m.climate.desert_precipitation_modifier:+d} (always dry), "
+            "and 5 is a desert wind, 6 a sandstorm"
+        )
     add(f"- Region type: {m.region} (FW-11.2, rolled once for the campaign area, AMB-73)")
     add("- Rivers are crossed only at bridges and fords (AMB-06, strict mode); adjacency counts diagonals (AMB-02).")
     add("")
@@ -58,12 +64,18 @@ def setup_sheet(m: FwMap) -> str:
         add("| Square | Configuration | Table | Rolled by | Territory |")
         add("|---|---|---|---|---|")
         for c in m.configs:
-            add(f"| {square_id(*c.square)} | {_label(c.name)} | {c.rule} | {c.rolled_by} | {c.territory} |")
+            name = _label(c.name)
+            if c.watercourse == "new":
+                name += " (its own watercourse, drawn on the map)"
+            elif c.watercourse == "second":
+                name += " (a second watercourse, flowing into the square's river)"
+            add(f"| {square_id(*c.square)} | {name} | {c.rule} | {c.rolled_by} | {c.territory} |")
         add("")
     add("## Rivers, crossings and roads")
     add("")
     for i, r in enumerate(m.rivers, 1):
-        add(f"- River {i}: {len(r.points) - 1} edges from corner {tuple(r.points[0])} to {tuple(r.points[-1])}, mouth: {r.mouth}")
+        made = f" (drawn by the configuration at {square_id(*r.configuration)}, FW-11.6)" if r.configuration else ""
+        add(f"- River {i}: {len(r.points) - 1} edges from corner {tuple(r.points[0])} to {tuple(r.points[-1])}, mouth: {r.mouth}{made}")
     for c in m.crossings:
         add(f"- {c.kind.capitalize()} between {square_id(*c.squares[0])} and {square_id(*c.squares[1])}")
     for i, r in enumerate(m.roads, 1):

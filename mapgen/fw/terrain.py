@@ -25,6 +25,11 @@ SWAMP_SHARE = {"cold": 0.07, "temperate": 0.04, "torrid": 0.04}
 DESERT_SHARE = {"cold": 0.0, "temperate": 0.0, "torrid": 0.22}
 UNCULTIVATED_SHARE = {"cold": 0.22, "temperate": 0.18, "torrid": 0.14}
 MOUNTAIN_BONUS = {"cold": 0.15, "temperate": 0.0, "torrid": 0.0}
+# [DEV] FW-11.7 result 5-6, a glacier "only for high mountain zones": a mountain square is
+# high mountain when its elevation is in the upper half of its chain (this share of the
+# chain's mountain squares, by the elevation the map stores, rounded as in fw-map.json).
+HIGH_MOUNTAIN_SHARE = 0.5
+ELEVATION_DECIMALS = 4
 # Chance of a sea coast along one long edge, and of inland lakes per 100 squares.
 SEA_CHANCE = 0.4
 LAKES_PER_100 = 0.5
@@ -218,6 +223,40 @@ def final_elevation(elevation: np.ndarray, terrain: np.ndarray) -> np.ndarray:
     out = normalize(elevation + lift)
     out[np.isin(terrain, ["sea", "lake"])] = 0.0
     return out
+
+
+def high_mountains(terrain: np.ndarray, elevation: np.ndarray) -> np.ndarray:
+    """[DEV] High-mountain squares: the upper half of each mountain chain by elevation.
+
+    A chain is a group of 8-connected mountain squares; its high squares are those at or
+    above the chain's median elevation, so every chain has a high part, whatever the
+    climate (FW-11.7: glaciers belong to high mountains, not to a climate zone).
+    Elevations are rounded as ``fw-map.json`` stores them, so the validator agrees.
+    """
+    from .connectivity import component_labels  # here to keep terrain free of graph code at import
+
+    mountain = terrain == "mountain"
+    high = np.zeros_like(mountain)
+    if not mountain.any():
+        return high
+    h, w = mountain.shape
+    rows, cols = np.nonzero(mountain)
+    idx = rows * w + cols
+    a, b = [], []
+    for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
+        r2, c2 = rows + dr, cols + dc
+        ok = (r2 < h) & (c2 >= 0) & (c2 < w)
+        ok[ok] = mountain[r2[ok], c2[ok]]
+        a.append(idx[ok])
+        b.append(r2[ok] * w + c2[ok])
+    labels = component_labels(h * w, np.concatenate(a), np.concatenate(b))[idx]
+    elev = np.array([round(float(v), ELEVATION_DECIMALS) for v in elevation[rows, cols]])
+    for label in np.unique(labels):
+        chain = labels == label
+        cut = np.quantile(elev[chain], 1 - HIGH_MOUNTAIN_SHARE, method="higher")
+        pick = chain & (elev >= cut)
+        high[rows[pick], cols[pick]] = True
+    return high
 
 
 def generate_terrain(rng: np.random.Generator, width: int, height: int, region: str, climate: str):

@@ -16,14 +16,24 @@ from .model import FwMap
 from .movement import movement_graph
 from .rivers import corner_touches, river_squares
 from .rules import (
+    COLD_SEASON,
+    CONFIG_TERRAIN,
     CONFIGS_NEUTRAL_PER_SIDE,
     CONFIGS_PER_SIDE,
     HIGH_GROUND,
     HOLDING_MIN_DISTANCE,
     RACE_EXCEPTIONS,
+    SEASON_TEMPERATE,
+    SEASON_TORRID,
+    TORRID_DESERT_KIND,
+    TORRID_DESERT_PRECIPITATION,
     WATER,
+    WATERCOURSE_KINDS,
+    WATERCOURSE_NAMES,
+    WOOD_NAMES,
     holding_terrain_allowed,
 )
+from .terrain import high_mountains
 from .territory import band_sizes
 
 
@@ -152,7 +162,15 @@ def check_rivers(m: FwMap):
             if len(el) != len(pts) or any(b >= a for a, b in zip(el, el[1:])):
                 yield Violation("FW-2.5", f"{name} does not flow strictly downhill")
         x0, y0 = pts[0]
-        if not high_corner[y0, x0]:
+        made = river.configuration
+        if made is not None:
+            # A watercourse a configuration drew (FW-11.6 result 1-2) rises on its square's edge.
+            ring = {(made[0] + dx, made[1] + dy) for dx in (0, 1) for dy in (0, 1)}
+            if pts[0] not in ring or pts[1] not in ring:
+                yield Violation("FW-11.6", f"{name} was drawn by the configuration at {_sq(made)} but does not rise along an edge of that square")
+            if not any(c.square == made and c.watercourse == "new" for c in m.configs):
+                yield Violation("FW-11.6", f"{name} names the configuration at {_sq(made)}, which drew no new watercourse")
+        elif not high_corner[y0, x0]:
             yield Violation("FW-2.5", f"{name} is not born beside hills or mountains (source {pts[0]})")
         xe, ye = pts[-1]
         mouth_ok = {
@@ -253,21 +271,72 @@ def check_reachability(m: FwMap):
             )
 
 
+def _season_band(zone: str, season: str):
+    """The FW-7.3 band for a zone's season (cold: always winter, AMB-09), or None."""
+    if zone == "cold":
+        return (COLD_SEASON, "FW-7.3") if season == COLD_SEASON.outcome else None
+    table = {"temperate": SEASON_TEMPERATE, "torrid": SEASON_TORRID}.get(zone)
+    if table is None:
+        return None
+    b = next((b for b in table.bands if b.outcome == season), None)
+    return (b, table.rule) if b else None
+
+
 def check_climate(m: FwMap):
-    seasons = {"cold": {"winter"}, "temperate": {"spring", "summer", "autumn", "winter"}, "torrid": {"great_rains", "dry"}}
-    if m.climate.season not in seasons.get(m.climate.zone, set()):
-        yield Violation("FW-7.3", f"season {m.climate.season!r} does not exist in a {m.climate.zone} zone")
-    if m.climate.zone != "torrid":
-        for r, c in np.argwhere(m.terrain == "desert"):
-            if "wasteland" not in m.features.get((int(c), int(r)), []):
-                yield Violation("FW-2.2", f"desert at {_sq((c, r))} in a {m.climate.zone} zone (only a cursed wasteland may be)")
-    if m.climate.zone == "torrid" and (m.terrain == "forest").any():
-        yield Violation("FW-11.5", "forests are jungles in a torrid zone")
-    if m.climate.zone != "torrid" and (m.terrain == "jungle").any():
-        yield Violation("FW-11.5", "jungle outside a torrid zone")
+    c = m.climate
+    found = _season_band(c.zone, c.season)
+    if found is None:
+        yield Violation("FW-7.3", f"season {c.season!r} does not exist in a {c.zone} zone")
+    else:
+        b, rule = found
+        if (c.precipitation_modifier, c.precipitation_kind) != (b.data["precipitation"], b.data["kind"]):
+            yield Violation(
+                rule,
+                f"{c.season} gives precipitation modifier {b.data['precipitation']:+d} ({b.data['kind']}), "
+                f"not {c.precipitation_modifier:+d} ({c.precipitation_kind})",
+            )
+        if c.zone == "torrid":
+            desert = (TORRID_DESERT_PRECIPITATION, TORRID_DESERT_KIND)
+            why = "deserts are left out of the torrid season (AMB-48)"
+        else:
+            desert = (b.data["precipitation"], b.data["kind"])
+            why = f"deserts of a {c.zone} zone follow its season"
+        if (c.desert_precipitation_modifier, c.desert_precipitation_kind) != desert:
+            yield Violation(
+                "FW-7.3.2" if c.zone == "torrid" else rule,
+                f"desert precipitation modifier {c.desert_precipitation_modifier:+d} ({c.desert_precipitation_kind}): "
+                f"{why}, so {desert[0]:+d} ({desert[1]})",
+            )
+    if c.zone != "torrid":
+        for r, col in np.argwhere(m.terrain == "desert"):
+            if "wasteland" not in m.features.get((int(col), int(r)), []):
+                yield Violation("FW-2.2", f"desert at {_sq((col, r))} in a {c.zone} zone (only a cursed wasteland may be)")
+    if c.zone == "torrid":
+        # A rolled wood (FW-11.5 result 4) stays a wood in a torrid zone; only result 5 is a jungle.
+        for r, col in np.argwhere(m.terrain == "forest"):
+            names = set(m.features.get((int(col), int(r)), []))
+            if not names & WOOD_NAMES:
+                yield Violation("FW-11.5", f"forest at {_sq((col, r))} in a torrid zone: forests are jungles there, only a rolled wood is not")
+    if c.zone != "torrid":
+        for r, col in np.argwhere(m.terrain == "jungle"):
+            yield Violation("FW-11.5", f"jungle at {_sq((col, r))} outside a torrid zone")
+
+
+def _check_watercourse(m: FwMap, cf, terrain: str):
+    """FW-11.6 result 1-2: named for its ground, on a river square, and its own river when new."""
+    named = "stream" if terrain in HIGH_GROUND else "wadi" if terrain == "desert" else "river"
+    if cf.name != named:
+        yield Violation("FW-11.6", f"{cf.name} at {_sq(cf.square)} on {terrain}: there it is a {named}")
+    if not m.river[cf.square[1], cf.square[0]]:
+        yield Violation("FW-11.6", f"{cf.name} at {_sq(cf.square)}: the square has no river on the map")
+    if cf.watercourse not in WATERCOURSE_KINDS:
+        yield Violation("FW-11.6", f"{cf.name} at {_sq(cf.square)}: watercourse {cf.watercourse!r} is neither 'new' nor 'second'")
+    elif cf.watercourse == "new" and not any(r.configuration == cf.square for r in m.rivers):
+        yield Violation("FW-11.6", f"{cf.name} at {_sq(cf.square)} says it drew a new watercourse, but no river rises there")
 
 
 def check_configs(m: FwMap):
+    high = high_mountains(m.terrain, m.elevation)
     counts: dict[tuple[str, str], int] = {}
     for cf in m.configs:
         counts[(cf.rolled_by, cf.territory)] = counts.get((cf.rolled_by, cf.territory), 0) + 1
@@ -285,6 +354,13 @@ def check_configs(m: FwMap):
             yield Violation("AMB-44", f"barrier at {_sq(cf.square)} is not on a pass")
         if cf.name == "bridge" and not m.river[cf.square[1], cf.square[0]]:
             yield Violation("AMB-44", f"bridge at {_sq(cf.square)} is not on a river square")
+        want = CONFIG_TERRAIN.get(cf.name)
+        if want is not None and t != want:
+            yield Violation(cf.rule, f"{cf.name} at {_sq(cf.square)} lies on {t}: a rolled configuration keeps its {want} square")
+        if cf.name == "glacier" and not high[cf.square[1], cf.square[0]]:
+            yield Violation("FW-11.7", f"glacier at {_sq(cf.square)} is not on a high mountain (the upper half of a chain)")
+        if cf.name in WATERCOURSE_NAMES:
+            yield from _check_watercourse(m, cf, t)
     for (side, terr), n in counts.items():
         limit = CONFIGS_PER_SIDE if terr == side else CONFIGS_NEUTRAL_PER_SIDE if terr == "N" else 0
         if n > limit:

@@ -1,0 +1,285 @@
+"""The terrain, rivers, roads, movement and connectivity stages on small hand-made arrays."""
+
+import numpy as np
+import pytest
+
+from mapgen.errors import InfeasibleError
+from mapgen.fw import terrain as T
+from mapgen.fw.connectivity import component_labels, largest
+from mapgen.fw.generate import generate_map, mainland
+from mapgen.fw.model import Holding, River
+from mapgen.fw.movement import crossing_mask, king_pairs, movement_graph
+from mapgen.fw.options import MapOptions, OptionError
+from mapgen.fw.rivers import CornerGraph, corner_elevation, corner_touches, drainage, flow_length, trace
+from mapgen.fw.roads import RoadBuilder, connect_holdings
+
+from .conftest import cached_map
+
+
+def grid(rows):
+    codes = {"P": "plain", "H": "hills", "M": "mountain", "F": "forest", "W": "swamp", "L": "lake", "S": "sea", "D": "desert"}
+    return np.array([[codes[ch] for ch in row] for row in rows], dtype="<U12")
+
+
+# --- terrain -----------------------------------------------------------------------
+
+
+def test_normalize_dilate_and_neighbours():
+    assert T.normalize(np.array([2.0, 4.0, 3.0])).tolist() == [0.0, 1.0, 0.5]
+    assert T.normalize(np.array([5.0, 5.0])).tolist() == [0.0, 0.0]
+    m = np.zeros((4, 4), bool)
+    m[1, 1] = True
+    assert T.dilate(m).sum() == 9 and T.dilate(m)[:3, :3].all()
+    corner = np.zeros((3, 3), bool)
+    corner[0, 0] = True
+    assert T.dilate(corner).sum() == 4
+    count = T.neighbour_count(m)
+    assert count[1, 1] == 0 and count[0, 0] == 1 and count[2, 2] == 1 and count[3, 3] == 0 and count.sum() == 8
+
+
+def test_noise_is_smooth_and_in_range():
+    rng = np.random.default_rng(0)
+    n = T.value_noise(rng, 10, 12, 4.0)
+    assert n.shape == (10, 12) and 0 <= n.min() and n.max() <= 1
+    f = T.fbm(np.random.default_rng(0), 10, 12)
+    assert f.min() == 0.0 and f.max() == 1.0
+    assert np.abs(np.diff(f, axis=1)).max() < 0.5  # smooth: no jumps across a square
+
+
+def test_chain_ridges_are_walks_of_at_least_three_squares():
+    ridge = T.chain_ridges(np.random.default_rng(3), 20, 30, "mountainous")
+    labels = component_labels(ridge.size, *_king_edges(ridge))
+    sizes = np.bincount(labels[ridge.ravel()])
+    assert ridge.any() and sizes[sizes > 0].min() >= 2
+    assert not T.chain_ridges(np.random.default_rng(3), 20, 30, "flat").sum() > T.chain_ridges(np.random.default_rng(3), 20, 30, "mountainous").sum()
+
+
+def _king_edges(mask):
+    a, b, _ = king_pairs(mask)
+    w = mask.shape[1]
+    return a[:, 1] * w + a[:, 0], b[:, 1] * w + b[:, 0]
+
+
+def test_lone_high_ground_becomes_plain():
+    t = grid(["HPPP", "PPMM", "PPPP", "PHPP"])
+    T.remove_isolated_high_ground(t)
+    assert t.tolist() == grid(["PPPP", "PPMM", "PPPP", "PPPP"]).tolist()
+
+
+def test_final_elevation_lifts_mountains_above_hills_above_lowland():
+    t = grid(["MHP", "PLP"])
+    e = T.final_elevation(np.full((2, 3), 0.5), t)
+    assert e[0, 0] == 1.0 and e[0, 1] == pytest.approx(0.5) and e[0, 2] == 0.0 and e[1, 1] == 0.0
+
+
+def test_classify_shares_by_climate():
+    rng = np.random.default_rng(1)
+    h, w = 20, 20
+    elev = np.zeros((h, w))
+    ridge = np.zeros((h, w), bool)
+    for climate, forest in (("cold", "forest"), ("temperate", "forest"), ("torrid", "jungle")):
+        t, _ = T.classify(np.random.default_rng(1), elev, ridge, "flat", climate)
+        n = h * w
+        assert (t == "swamp").sum() == round(T.SWAMP_SHARE[climate] * n)
+        assert (t == forest).sum() == round(T.FOREST_SHARE[climate] * n)
+        assert (t == "desert").sum() == round(T.DESERT_SHARE[climate] * n)
+        assert (t == "uncultivated").sum() == round(T.UNCULTIVATED_SHARE[climate] * n)
+    assert rng is not None
+    # Desert only in a torrid zone; no jungle elsewhere.
+    assert T.DESERT_SHARE["cold"] == T.DESERT_SHARE["temperate"] == 0
+
+
+def test_mountains_rise_only_on_chains():
+    ridge = np.zeros((6, 6), bool)
+    ridge[2, 1:5] = True
+    t, _ = T.classify(np.random.default_rng(0), np.zeros((6, 6)), ridge, "mountainous", "cold")
+    assert set(np.unique(t[ridge]).tolist()) <= {"hills", "mountain"}
+    assert not np.isin(t[~T.dilate(ridge)], ["hills", "mountain"]).any()
+    flat, _ = T.classify(np.random.default_rng(0), np.zeros((6, 6)), ridge, "flat", "temperate")
+    assert not (flat == "mountain").any() and (flat[ridge] == "hills").all()
+
+
+def test_sea_along_a_long_edge_and_lakes_inland():
+    for seed in range(40):
+        t = np.full((8, 12), "plain", dtype="<U12")
+        e = np.full((8, 12), 0.5)
+        T.add_sea(np.random.default_rng(seed), t, e)
+        sea = t == "sea"
+        if sea.any():
+            rows = np.nonzero(sea.any(axis=1))[0]
+            assert set(rows.tolist()) <= {0, 1} or set(rows.tolist()) <= {6, 7}
+            assert sea[rows[0] if rows[0] in (0, 7) else rows[-1]].all()  # the edge row is all sea
+            assert (e[sea] == 0).all()
+    small = np.full((5, 12), "plain", dtype="<U12")
+    T.add_sea(np.random.default_rng(0), small, np.zeros((5, 12)))
+    assert not (small == "sea").any()  # too narrow for a coast
+    t = np.full((10, 10), "plain", dtype="<U12")
+    e = np.tile(np.linspace(0, 1, 10), (10, 1))
+    T.add_lakes(np.random.default_rng(2), t, e, np.ones((10, 10)))
+    lakes = np.argwhere(t == "lake")
+    assert all(0 < r < 9 and 0 < c < 9 for r, c in lakes)
+    assert all(e[r, c] <= 0.05 for r, c in lakes)
+
+
+def test_generated_terrain_is_deterministic_and_chained():
+    a = T.generate_terrain(np.random.default_rng(5), 15, 10, "hilly", "temperate")
+    b = T.generate_terrain(np.random.default_rng(5), 15, 10, "hilly", "temperate")
+    assert (a[0] == b[0]).all() and (a[1] == b[1]).all()
+    high = np.isin(a[0], ["hills", "mountain"])
+    assert (T.neighbour_count(high)[high] >= 1).all()
+
+
+# --- rivers ------------------------------------------------------------------------
+
+
+def test_corner_helpers():
+    m = np.zeros((2, 3), bool)
+    m[0, 0] = True
+    touch = corner_touches(m)
+    assert touch.shape == (3, 4) and touch.sum() == 4 and touch[0, 0] and touch[1, 1] and not touch[2, 2]
+    e = corner_elevation(np.array([[1.0, 0.0], [0.0, 0.0]]), np.zeros((2, 2), bool))
+    assert e[1, 1] == 0.25 and e[0, 0] == 1.0
+    assert corner_elevation(np.array([[1.0, 1.0]]), np.array([[True, False]]))[0, 1] == 0.5
+
+
+def test_corner_graph_steps_and_mouths():
+    g = CornerGraph(grid(["PPP", "PLP", "PPP"]))
+    assert set(g.steps(1, 1)) == {(1, 0), (0, 1)}  # its east and south edges border the lake
+    assert g.outlet[0, 0] and g.lake[1, 1] and g.mouth(1, 1) == "lake" and g.mouth(0, 0) == "edge"
+    assert CornerGraph(grid(["SS", "PP"])).mouth(1, 1) == "sea"
+
+
+def test_drainage_points_strictly_downhill_to_an_outlet():
+    t = grid(["PPPP", "PPPP", "PPPP"])
+    elev = corner_elevation(np.tile([0.9, 0.6, 0.3, 0.1], (3, 1)), np.zeros((3, 4), bool))
+    g = CornerGraph(t)
+    filled, down = drainage(g, elev)
+    for (x, y), (nx_, ny) in down.items():
+        assert filled[ny, nx_] < filled[y, x] and abs(x - nx_) + abs(y - ny) == 1
+    assert all(not g.outlet[y, x] for x, y in down)
+    assert set(down) == {(x, y) for x in range(1, 4) for y in (1, 2)}
+    length = flow_length(down)
+    assert all(length[c] >= 1 for c in down)
+    assert trace((1, 1), down, set())[-1] in {(x, y) for x in range(5) for y in range(4) if g.outlet[y, x]}
+    assert trace((1, 1), down, {down[(1, 1)]}) == [(1, 1), down[(1, 1)]]
+
+
+# --- movement and connectivity ---------------------------------------------------
+
+
+def test_components_and_the_largest():
+    labels = component_labels(5, np.array([0, 3]), np.array([1, 4]))
+    assert labels.tolist() == [0, 0, 2, 3, 3]
+    assert component_labels(3, np.array([], int), np.array([], int)).tolist() == [0, 1, 2]
+    mask = np.array([[True, True, False, True]])
+    assert largest(mask, np.array([0]), np.array([1])).tolist() == [[True, True, False, False]]
+    assert not largest(np.zeros((1, 2), bool), np.array([0]), np.array([1])).any()
+
+
+def test_mainland_drops_islands():
+    t = grid(["PPSP", "PPSS"])
+    assert mainland(t).tolist() == [[True, True, False, False], [True, True, False, False]]
+
+
+def test_steps_crossing_a_river_geometrically():
+    a = np.array([[0, 0], [0, 0], [0, 1]])
+    b = np.array([[1, 0], [1, 1], [0, 2]])
+    river = River([(1, 0), (1, 1), (1, 2)], "edge")
+    assert crossing_mask(a, b, [river]).tolist() == [True, True, False]
+    assert crossing_mask(a, b, []).tolist() == [False, False, False]
+    g = movement_graph(grid(["PP", "PL"]), [], [])
+    assert set(g.nodes) == {(0, 0), (1, 0), (0, 1)} and g.edges[(0, 0), (0, 1)] == {"diagonal": False, "crossing": None}
+    assert g.edges[(1, 0), (0, 1)]["diagonal"] is True
+
+
+# --- roads -------------------------------------------------------------------------
+
+
+def test_roads_go_round_mountains_and_bridge_rivers():
+    t = grid(["PPPPP", "PMMMP", "PPPPP"])
+    b = RoadBuilder(t, [])
+    road = b.build((0, 1), (4, 1))
+    assert road.squares[0] == (0, 1) and road.squares[-1] == (4, 1)
+    assert all(t[r, c] != "mountain" for c, r in road.squares) and b.passes() == []
+    river = River([(2, 0), (2, 1), (2, 2), (2, 3)], "edge")
+    b = RoadBuilder(grid(["PPPP", "PPPP", "PPPP"]), [river])
+    road = b.build((0, 1), (3, 1))
+    bridges = b.bridges()
+    assert len(bridges) == 1 and bridges[0].kind == "bridge"
+    (a, c) = bridges[0].squares
+    assert {a[0], c[0]} == {1, 2} and a[1] == c[1]
+    assert b.build((1, 1), (1, 1)) is None
+
+
+def test_a_road_over_a_mountain_chain_makes_a_pass():
+    t = grid(["PMP", "PMP", "PMP"])
+    b = RoadBuilder(t, [])
+    b.build((0, 1), (2, 1))
+    assert len(b.passes()) == 1 and b.passes()[0][0] == 1
+
+
+def test_connect_holdings_and_spurs():
+    t = np.full((5, 9), "plain", dtype="<U12")
+    b = RoadBuilder(t, [])
+    hs = [Holding("A", (1, 1), True, ""), Holding("A", (1, 4), False, ""), Holding("B", (7, 1), True, "")]
+    connect_holdings(b, hs)
+    assert len(b.roads) == 2
+    assert b.roads[0].squares[0] == (1, 1) and b.roads[0].squares[-1] == (1, 4)
+    assert b.roads[1].squares[0] == (1, 1) and b.roads[1].squares[-1] == (7, 1)
+    spur = b.spur((4, 4))
+    assert spur.squares[0] == (4, 4) and spur.squares[-1] in b.on_road and len(b.roads) == 3
+    assert b.spur((1, 1)) is None  # already on a road
+    assert RoadBuilder(t, []).spur((0, 0)) is None  # no road to join
+
+
+# --- options and the pipeline --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "kw,text",
+    [
+        ({"size": "huge"}, "unknown campaign size 'huge'"),
+        ({"width": 2}, "--width must be from 3 to 400 squares, not 2"),
+        ({"height": 401}, "--height must be from 3 to 400 squares, not 401"),
+        ({"holdings": 61}, "--holdings must be from 0 to 60, not 61"),
+        ({"races": ("orcs",)}, "--races needs two races"),
+        ({"races": ("orcs", "elves")}, "unknown race 'elves'"),
+        ({"square_mm": 4}, "--square-mm must be from 5 to 200, not 4"),
+    ],
+)
+def test_bad_options(kw, text):
+    with pytest.raises(OptionError, match=text):
+        MapOptions(**kw).check()
+
+
+def test_default_grids_and_holdings():
+    # FW-3.3 sizes, and the README's default grids.
+    assert [MapOptions(size=s).grid() for s in ("small", "medium", "large")] == [(12, 8), (15, 10), (21, 14)]
+    assert [MapOptions(size=s).minor_holdings() for s in ("small", "medium", "large")] == [2, 3, 6]
+    assert MapOptions(width=30, height=20, holdings=5).grid() == (30, 20)
+    assert MapOptions(holdings=0).minor_holdings() == 0
+
+
+def test_the_pipeline_logs_region_and_options():
+    m = cached_map(7, "medium")
+    region = next(r for r in m.dice_log if r.rule == "FW-11.2")
+    assert region.purpose == "region type of the campaign area (AMB-73)" and region.result == m.region
+    assert m.options == {
+        "size": "medium",
+        "holdings_per_side": 3,
+        "races": ["humans", "humans"],
+        "configurations": True,
+        "river_crossing": "strict (AMB-06): only at bridges and fords",
+        "adjacency": 8,
+    }
+    assert [r.seq for r in m.dice_log] == list(range(1, len(m.dice_log) + 1))
+    road = np.zeros_like(m.road)
+    for r in m.roads:
+        for c, row in r.squares:
+            road[row, c] = True
+    assert (road == m.road).all()
+
+
+def test_too_small_a_grid_names_the_rule():
+    with pytest.raises(InfeasibleError, match="FW-3.2"):
+        generate_map(MapOptions(seed=1, size="large", width=6, height=3))
