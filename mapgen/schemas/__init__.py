@@ -52,6 +52,12 @@ def text(name: str) -> str:
     return resources.files(__package__).joinpath(file_name(name)).read_text(encoding="utf-8")
 
 
+def location(name: str) -> str:
+    """Where the installed schema file is (a path inside the mapgen package)."""
+    text(name)  # the same error for an unknown name
+    return str(resources.files(__package__).joinpath(file_name(name)))
+
+
 @functools.cache
 def schema(name: str) -> dict:
     return json.loads(text(name))
