@@ -12,6 +12,10 @@ import re
 import svgwrite
 
 INKSCAPE_NS = "http://www.inkscape.org/namespaces/inkscape"
+#: Characters XML 1.0 forbids even escaped: control characters (other than tab and line
+#: breaks) and U+FFFE/U+FFFF.  Typed text (a seed, a roster name) may hold them.
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def fmt(value: float) -> str:
@@ -49,4 +53,9 @@ class SvgDoc:
         return self.layers[label]
 
     def tostring(self) -> str:
-        return '<?xml version="1.0" encoding="utf-8" ?>\n' + self.drawing.tostring() + "\n"
+        """The SVG text.  svgwrite escapes ``& < > "`` in text and attributes; what XML cannot hold at all goes here."""
+        text = _NOT_XML.sub("", self.drawing.tostring())
+        # A lone surrogate (a seed from a command line in a broken locale) cannot be written as UTF-8.
+        if _SURROGATE.search(text):
+            text = text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+        return '<?xml version="1.0" encoding="utf-8" ?>\n' + text + "\n"
