@@ -156,9 +156,10 @@ def parse(text: str, where: str = "") -> Any:
     return data
 
 
-def read_text(path: str | os.PathLike, max_bytes: int = MAX_FILE_BYTES, what: str = "JSON file") -> str:
-    """A UTF-8 text file, refused before reading when larger than ``max_bytes``."""
+def read_text(path: str | os.PathLike, max_bytes: int | None = None, what: str = "JSON file") -> str:
+    """A UTF-8 text file, refused before reading when larger than ``max_bytes`` (default MAX_FILE_BYTES)."""
     path = Path(path)
+    max_bytes = MAX_FILE_BYTES if max_bytes is None else max_bytes
     limit = f"mapgen reads a {what} of at most {max_bytes // (1024 * 1024)} MB"
     try:
         size = path.stat().st_size
