@@ -166,7 +166,7 @@ def read_text(path: str | os.PathLike, max_bytes: int | None = None, what: str =
         if size > max_bytes:
             raise BadFileError(f"{path}: {size / (1024 * 1024):.1f} MB; {limit}")
         with path.open("rb") as fh:
-            raw = fh.read(max_bytes + 1)  # a pipe or device has no size to stat
+            raw = _read_at_most(fh, size, max_bytes + 1)
     except FileNotFoundError:
         raise BadFileError(f"{path}: no such file") from None
     except IsADirectoryError:
@@ -179,6 +179,22 @@ def read_text(path: str | os.PathLike, max_bytes: int | None = None, what: str =
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise BadFileError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+
+
+def _read_at_most(fh, size: int, limit: int) -> bytes:
+    """At most ``limit`` bytes: the stated size in one read, then (a pipe, a device, a growing file) 1 MB at a time."""
+    chunks, total = [], 0
+    want = min(size + 1, limit) if size else 1024 * 1024
+    while total < limit:
+        chunk = fh.read(min(want, limit - total))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        total += len(chunk)
+        if size and len(chunk) < want:
+            break  # the whole regular file: asking again would allocate another buffer for nothing
+        want = 1024 * 1024
+    return b"".join(chunks)  # one chunk (a regular file) is returned as it is, not copied
 
 
 def load(path: str | os.PathLike, schema: str, versions: tuple[int, ...] = (1,)) -> dict:

@@ -44,8 +44,8 @@ def shape(sheet: str) -> list[str]:
             out.append(f"table {len(UNESCAPED_PIPE.findall(line))}")
         elif m := re.match(r"(#+) ", line):
             out.append(f"h{len(m.group(1))}")
-        elif m := re.match(r"\s*([-*+>]|\d+[.)])( |$)", line):
-            out.append(m.group(1))
+        elif m := re.match(r"\s*((?:(?:[-*+>]|\d+[.)])(?: +|$))+)(#*)", line):
+            out.append(" ".join(m.group(1).split()) + m.group(2))  # "- - x" is a list in a list, "- # x" a heading in one
         else:
             out.append("text" if line.strip() else "")
     return out
@@ -66,6 +66,7 @@ def test_md_text_keeps_a_value_on_its_line_as_text(text):
     line = f"| {md_text(text)} | b |"
     line.encode("utf-8")  # a lone surrogate (a command line in a broken locale) can still be written
     assert shape(line) == ["table 3"]
+    assert shape(f"- {md_text(text)}") == ["-"]  # a note: no list, heading or quote inside the item
     assert "<" not in line and "\n" not in line and "\r" not in line
     assert not re.search(r"(?<!\\)[`*_\[\]~#]", line)
 
@@ -75,14 +76,14 @@ def test_fw_setup_sheet():
     m.seed = HOSTILE
     for s in m.sides:
         s.name = HOSTILE
-    m.notes = [HOSTILE, "plain note"]
+    m.notes = [HOSTILE, "- a list", "1. a list", "# a heading", "> a quote", "==="]
     m.climate.season = HOSTILE
     m.holdings[0].feature = HOSTILE
     m.holdings[0].detail = HOSTILE
     m.configs[0].name = m.configs[0].rule = HOSTILE
     m.dice_log[0].purpose = m.dice_log[0].result = m.dice_log[0].rule = HOSTILE
     m2 = copy.deepcopy(m)
-    m2.seed, m2.notes = 7, ["a", "plain note"]
+    m2.seed, m2.notes = 7, ["a", "b", "c", "d", "e", "f"]
     for s in m2.sides:
         s.name = "Red"
     m2.climate.season = "dry"

@@ -130,6 +130,22 @@ def test_the_grid_size_is_checked_before_any_array_is_made(good):
     assert peak < 2_000_000
 
 
+def test_a_list_longer_than_its_schema_allows_is_named(monkeypatch):
+    """The field-by-field check of long lists still applies the list's own length limit (maxItems)."""
+    from jsonschema import Draft202012Validator
+
+    from mapgen import schemas
+
+    schema = copy.deepcopy(schemas.schema("fw-map"))
+    schema["properties"]["squares"]["maxItems"] = 30  # as 160000 is for a 400 x 400 grid, at a test's size
+    monkeypatch.setattr(schemas, "validator", lambda name: Draft202012Validator(schema))
+    monkeypatch.setattr(schemas, "FIELDWISE_FROM", 10)
+    square = {"id": "A1", "col": 0, "row": 0, "terrain": "plain", "river": False, "road": False, "territory": "A", "features": [], "elevation": 0}
+    found = schemas.errors({"squares": [square] * 31}, "fw-map")
+    assert any(e.startswith("squares: [{") and e.endswith("... is too long") for e in found), found
+    assert not any(e.startswith("squares") for e in schemas.errors({"squares": [square] * 30}, "fw-map"))
+
+
 def test_a_huge_claimed_grid_is_exit_2_quickly(good, capsys):
     data = copy.deepcopy(good)
     data["width"] = data["height"] = 2000
@@ -151,13 +167,66 @@ def test_a_file_over_the_size_cap_is_refused_before_it_is_read(capsys):
 
 
 def test_a_file_that_stat_cannot_size_is_read_only_up_to_the_cap(monkeypatch, tmp_path):
-    monkeypatch.setattr(jsonio, "MAX_FILE_BYTES", 1000)
+    """A pipe or a device (stat says 0 bytes) is read 1 MB at a time and no further than the cap."""
+    asked = []
+
+    class Endless:
+        def read(self, n):
+            asked.append(n)
+            return b" " * n
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            return False
+
     path = tmp_path / "fw-map.json"
-    path.write_text(" " * 2000 + "{}")
+    path.write_text("{}")
+    monkeypatch.setattr(jsonio, "MAX_FILE_BYTES", 3 * 1024 * 1024)
     real_stat = Path.stat
     monkeypatch.setattr(Path, "stat", lambda self, **kw: os.stat_result((0,) * 10) if self == path else real_stat(self, **kw))
-    with pytest.raises(BadFileError, match="fw-map.json: more than"):
+    monkeypatch.setattr(Path, "open", lambda self, *a, **kw: Endless())
+    with pytest.raises(BadFileError, match="fw-map.json: more than 3 MB"):
         jsonio.read_text(path)
+    assert sum(asked) == 3 * 1024 * 1024 + 1 and max(asked) <= 1024 * 1024
+
+
+def test_a_small_file_costs_little_memory(good, tmp_path):
+    path = tmp_path / "fw-map.json"
+    path.write_text(json.dumps(good))
+    tracemalloc.start()
+    try:
+        jsonio.read_text(path)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 4 * path.stat().st_size
+
+
+@pytest.mark.parametrize(
+    "mutate,needle",
+    [
+        (lambda d: d.update(square_mm=0), "field 'square_mm' should be a number greater than 0"),
+        (lambda d: d.update(square_mm=float("nan")), "field 'square_mm' should be a finite number"),
+        (lambda d: d.update(region="volcanic"), "field 'region' should be one of flat, hilly, mountainous"),
+        (lambda d: d.update(seed={"a": 1}), "field 'seed' should be a whole number or text"),
+        (lambda d: d.update(seed=True), "field 'seed' should be a whole number or text"),
+        (lambda d: d["squares"][2].update(features=[7]), "field 'squares[2].features[0]' should be a feature name"),
+        (lambda d: d["squares"][2].update(elevation=float("inf")), "field 'squares[2].elevation' should be a finite number"),
+        (lambda d: d["rivers"][0].update(elevations=[float("nan")]), "field 'rivers[0].elevations' should be a list of finite numbers"),
+        (lambda d: d["rivers"][0]["points"].append([99, 0]), "is [99, 0], off the grid's corners"),
+        (lambda d: d["notes"].append({"x": 1}), "field 'notes[0]' should be text"),
+        (lambda d: d.update(sides=[d["sides"][0], d["sides"][0]]), "names the same side twice"),
+    ],
+)
+def test_from_json_on_its_own_refuses_what_the_schema_would(good, mutate, needle):
+    """Data built in Python skips the schema; FwMap.from_json still names the field."""
+    data = copy.deepcopy(good)
+    mutate(data)
+    with pytest.raises(BadFileError) as exc:
+        FwMap.from_json(data)
+    assert needle in str(exc.value)
 
 
 def test_a_lone_surrogate_is_refused_at_its_field(good, capsys):
@@ -306,7 +375,7 @@ def test_other_documents_refuse_non_finite_numbers_at_their_field():
 @pytest.mark.parametrize(
     "name,content,needle",
     [
-        ("deep.yaml", "units:\n  - name: " + "[" * 5000 + "]" * 5000 + "\n", "deep.yaml: nested too deeply"),
+        ("deep.yaml", "units:\n  - name: " + "[" * 500 + "]" * 500 + "\n", "deep.yaml: nested too deeply"),
         ("many.csv", "name,side,type,count\n" + "".join(f"U{i},S,infantry,500\n" for i in range(11)), "many.csv: the roster asks for 5500 counters; mapgen prints at most 5000"),
     ],
 )

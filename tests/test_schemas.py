@@ -248,3 +248,10 @@ def test_schema_command_prints_the_shipped_schema(capsys):
     assert code == 0 and out.strip().endswith("counters.schema.json")
     code, _, err = run(["schema", "lava"], capsys)
     assert code == 2 and "fw-map" in err
+
+
+def test_each_missing_field_is_named():
+    assert schemas.errors({"schema": "mapgen/counters", "version": 1, "pages": []}, "counters") == [
+        "field 'size_mm' is missing",
+        "field 'paper' is missing",
+    ]

@@ -81,10 +81,14 @@ def field_path(parts) -> str:
 def _message(error) -> str:
     where = field_path(error.absolute_path)
     if error.validator == "required" and isinstance(error.instance, dict):
-        missing = next((k for k in error.validator_value if k not in error.instance), None)
+        # One error per missing field, its name quoted first in the message.
+        missing = next((k for k in error.validator_value if k not in error.instance and error.message.startswith(repr(k))), None)
         if missing is not None:
             return f"field '{field_path([*error.absolute_path, missing])}' is missing"
     msg = error.message
+    quoted = repr(error.instance)
+    if len(quoted) > 60 and msg.startswith(quoted):
+        msg = quoted[:57] + "..." + msg[len(quoted):]  # "[{...}, ...] is too long": the verdict, not the list
     if error.validator in ("anyOf", "oneOf") and error.context:
         # "is not valid under any of the given schemas" says nothing: say what each choice wanted.
         seen = []
