@@ -210,7 +210,9 @@ def load(path: str | os.PathLike, schema: str, versions: tuple[int, ...] = (1,))
     if not isinstance(data, dict):
         raise BadFileError(f"{path}: expected a JSON object at the top level")
     if data.get("schema") != schema:
-        raise BadFileError(f"{path}: field 'schema' is {_short(data.get('schema'))}, expected {schema!r}")
+        other = next((n for n, s in schemas.NAMES.items() if s == data.get("schema")), None)
+        hint = f" (this is a {other}.json: check it with any JSON Schema validator and 'mapgen schema {other}')" if other else ""
+        raise BadFileError(f"{path}: field 'schema' is {_short(data.get('schema'))}, expected {schema!r}{hint}")
     if data.get("version") not in versions or isinstance(data.get("version"), bool):
         raise BadFileError(
             f"{path}: field 'version' is {_short(data.get('version'))}, this mapgen reads version {', '.join(map(str, versions))}"
