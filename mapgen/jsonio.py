@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import json
+import math
 import os
+import re
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, TypeVar
 
 from .errors import BadFileError
+
+T = TypeVar("T")
 
 
 def dumps(data: Any) -> str:
@@ -44,30 +48,204 @@ def _umask() -> int:
     return mask
 
 
-def load(path: str | os.PathLike, schema: str, versions: tuple[int, ...] = (1,)) -> dict:
-    """Read a mapgen JSON file, checking its schema name and version."""
-    path = Path(path)
+#: The largest JSON file mapgen reads: twice the largest it writes (a 400 x 400 campaign map is
+#: about 31 MB).  Checked before the file is read, so a huge file costs no memory.
+MAX_FILE_BYTES = 64 * 1024 * 1024
+#: Python reads whole numbers of at most this many digits (``sys.get_int_max_str_digits``).
+MAX_INT_DIGITS = 4300
+#: How deep a file may nest before Python's own parser gives up (its recursion limit);
+#: a deeper file is refused at the first place it goes deeper than this.
+MAX_DEPTH = 500
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]', re.S)
+
+
+class _Invalid:
+    """A value JSON (RFC 8259) does not allow, kept in place so its field can be named."""
+
+    def __init__(self, what: str):
+        self.what = what
+
+    def __repr__(self) -> str:
+        return self.what
+
+
+def _where(text: str, pos: int) -> str:
+    line = text.count("\n", 0, pos) + 1
+    return f"line {line}, column {pos - (text.rfind(chr(10), 0, pos) + 1) + 1}"
+
+
+def _too_deep(text: str) -> str:
+    depth = 0
+    for tok in _TOKEN.finditer(text):
+        c = tok.group()
+        if c in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return f"nested more than {MAX_DEPTH} levels deep ({_where(text, tok.start())})"
+        elif c in "]}":
+            depth -= 1
+    return f"nested too deeply for Python to read (at most about {MAX_DEPTH} levels)"
+
+
+def _first_invalid(data: Any) -> tuple[str, str] | None:
+    """The path and description of the first value JSON does not allow (walked without recursion)."""
+    from .schemas import field_path
+
+    stack = [((), data)]
+    while stack:
+        path, node = stack.pop()
+        if isinstance(node, _Invalid):
+            return field_path(path), node.what
+        if isinstance(node, str):
+            try:
+                node.encode("utf-8")
+            except UnicodeEncodeError:
+                return field_path(path), "text with a lone surrogate escape (\\ud800-\\udfff), not valid Unicode"
+        elif isinstance(node, dict):
+            for key, value in reversed(node.items()):
+                try:
+                    key.encode("utf-8")
+                except UnicodeEncodeError:
+                    return field_path(path) or "(top level)", "a field name with a lone surrogate escape, not valid Unicode"
+                stack.append((path + (key,), value))
+        elif isinstance(node, list):
+            stack.extend((path + (i,), v) for i, v in reversed(list(enumerate(node))))
+    return None
+
+
+def parse(text: str, where: str = "") -> Any:
+    """JSON text to data, refusing what RFC 8259 does not allow (NaN, Infinity, lone surrogates).
+
+    Every problem is a BadFileError that starts with ``where`` and names the field or the line.
+    Numbers outside what Python reads and nesting deeper than its parser goes are such problems
+    too, not crashes.
+    """
+    prefix = f"{where}: " if where else ""
+    found: list[_Invalid] = []
+
+    def invalid(what: str) -> _Invalid:
+        found.append(_Invalid(what))
+        return found[-1]
+
+    def number(text: str):
+        value = float(text)
+        return value if math.isfinite(value) else invalid(f"{text} is too large for a number (not finite)")
+
+    def whole(text: str):
+        digits = len(text.lstrip("-"))
+        return int(text) if digits <= MAX_INT_DIGITS else invalid(f"a whole number of {digits} digits (at most {MAX_INT_DIGITS})")
+
+    def constant(name: str):
+        return invalid(f"{name} is not a number JSON allows")
+
     try:
-        text = path.read_text(encoding="utf-8")
+        data = json.loads(text, parse_float=number, parse_int=whole, parse_constant=constant)
+    except json.JSONDecodeError as exc:
+        raise BadFileError(f"{prefix}not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+    except RecursionError:
+        raise BadFileError(f"{prefix}not read: {_too_deep(text)}") from None
+    except ValueError as exc:  # nothing known raises it after the hooks; still never a traceback
+        raise BadFileError(f"{prefix}not valid JSON ({exc})") from None
+    # Bad values are rare: walk the data to name their field only when the parser met one.
+    if found or _SURROGATE_ESCAPE.search(text):
+        bad = _first_invalid(data)
+        if bad:
+            field, what = bad
+            raise BadFileError(f"{prefix}{field + ': ' if field else ''}{what}")
+    return data
+
+
+def read_text(path: str | os.PathLike, max_bytes: int | None = None, what: str = "JSON file") -> str:
+    """A UTF-8 text file, refused before reading when larger than ``max_bytes`` (default MAX_FILE_BYTES)."""
+    path = Path(path)
+    max_bytes = MAX_FILE_BYTES if max_bytes is None else max_bytes
+    limit = f"mapgen reads a {what} of at most {max_bytes // (1024 * 1024)} MB"
+    try:
+        size = path.stat().st_size
+        if size > max_bytes:
+            raise BadFileError(f"{path}: {size / (1024 * 1024):.1f} MB; {limit}")
+        with path.open("rb") as fh:
+            raw = _read_at_most(fh, size, max_bytes + 1)
     except FileNotFoundError:
         raise BadFileError(f"{path}: no such file") from None
     except IsADirectoryError:
-        raise BadFileError(f"{path}: is a folder, not a JSON file") from None
-    except UnicodeDecodeError:
-        raise BadFileError(f"{path}: not a text file") from None
+        raise BadFileError(f"{path}: is a folder, not a {what}") from None
+    except OSError as exc:
+        raise BadFileError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+    if len(raw) > max_bytes:
+        raise BadFileError(f"{path}: more than {max_bytes // (1024 * 1024)} MB; {limit}")
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise BadFileError(f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise BadFileError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+
+
+def _read_at_most(fh, size: int, limit: int) -> bytes:
+    """At most ``limit`` bytes: the stated size in one read, then (a pipe, a device, a growing file) 1 MB at a time."""
+    chunks, total = [], 0
+    want = min(size + 1, limit) if size else 1024 * 1024
+    while total < limit:
+        chunk = fh.read(min(want, limit - total))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        total += len(chunk)
+        if size and len(chunk) < want:
+            break  # the whole regular file: asking again would allocate another buffer for nothing
+        want = 1024 * 1024
+    return b"".join(chunks)  # one chunk (a regular file) is returned as it is, not copied
+
+
+def load(path: str | os.PathLike, schema: str, versions: tuple[int, ...] = (1,)) -> dict:
+    """Read a mapgen JSON file: its size, its JSON, its ``schema`` name and version, then its JSON Schema.
+
+    Every problem is a BadFileError whose message starts with the path and names the field,
+    e.g. ``fw-map.json: squares[3].terrain: 'lava' is not one of [...]``.
+    """
+    from . import schemas
+
+    path = Path(path)
+    data = parse(read_text(path), str(path))
     if not isinstance(data, dict):
         raise BadFileError(f"{path}: expected a JSON object at the top level")
     if data.get("schema") != schema:
-        raise BadFileError(f"{path}: field 'schema' is {data.get('schema')!r}, expected {schema!r}")
-    if data.get("version") not in versions:
+        other = next((n for n, s in schemas.NAMES.items() if s == data.get("schema")), None)
+        hint = f" (this is a {other}.json: check it with any JSON Schema validator and 'mapgen schema {other}')" if other else ""
+        raise BadFileError(f"{path}: field 'schema' is {_short(data.get('schema'))}, expected {schema!r}{hint}")
+    if data.get("version") not in versions or isinstance(data.get("version"), bool):
         raise BadFileError(
-            f"{path}: field 'version' is {data.get('version')!r}, this mapgen reads version {', '.join(map(str, versions))}"
+            f"{path}: field 'version' is {_short(data.get('version'))}, this mapgen reads version {', '.join(map(str, versions))}"
         )
+    name = next((n for n, s in schemas.NAMES.items() if s == schema), None)
+    if name is not None:
+        try:
+            schemas.check(data, name)
+        except BadFileError as exc:
+            raise BadFileError(f"{path}: {exc}") from None
     return data
+
+
+def read(path: str | os.PathLike, schema: str, build: Callable[[dict], T]) -> T:
+    """``build(load(path, schema))``; the errors ``build`` raises are prefixed with the path too."""
+    data = load(path, schema)
+    try:
+        return build(data)
+    except BadFileError as exc:
+        raise BadFileError(f"{path}: {exc}") from None
+
+
+def _short_json(value: Any) -> str:
+    try:
+        text = json.dumps(value, allow_nan=True)
+    except (TypeError, ValueError, RecursionError):
+        text = _short(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 class Reader:
@@ -81,7 +259,7 @@ class Reader:
         field = f"{self.where}.{key}" if self.where else key
         if missing:
             raise BadFileError(f"field '{field}' is missing")
-        raise BadFileError(f"field '{field}' should be {expected}, not {json.dumps(value)[:60]}")
+        raise BadFileError(f"field '{field}' should be {expected}, not {_short_json(value)}")
 
     def get(self, key: str, kind: type | tuple, expected: str, default: Any = ...):
         if not isinstance(self.data, dict):
@@ -102,6 +280,18 @@ class Reader:
         if (low is not None and value < low) or (high is not None and value > high):
             self._fail(key, f"a whole number from {low} to {high}", value)
         return value
+
+    def number(self, key: str, low: float | None = None, high: float | None = None, default: Any = ..., above: float | None = None) -> float:
+        """A finite number (not true/false) from ``low`` to ``high``, or greater than ``above``."""
+        value = self.get(key, (int, float), "a number", default)
+        if isinstance(value, bool) or not math.isfinite(value):
+            self._fail(key, "a finite number", value)
+        if (low is not None and value < low) or (high is not None and value > high) or (above is not None and value <= above):
+            span = f"greater than {above:g}" if above is not None else f"from {low:g}" if high is None else f"from {low:g} to {high:g}"
+            if above is not None and high is not None:
+                span += f" and at most {high:g}"
+            self._fail(key, f"a number {span}", value)
+        return float(value)
 
     def str(self, key: str, choices=None, default: Any = ...) -> str:
         value = self.get(key, str, "a string", default)

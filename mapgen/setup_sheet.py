@@ -1,21 +1,54 @@
-"""Markdown pieces every setup sheet shares: the rolls in order, and the tables they used."""
+"""Markdown pieces every setup sheet shares: escaping, the rolls in order, and the tables they used."""
 
 from __future__ import annotations
+
+import re
 
 from .dice import Roll
 from .tables import Table
 
+#: Line breaks and other control characters: a value stays on its line.
+_BREAKS = re.compile(r"[\x00-\x1f\x7f\x85\u2028\u2029]+")
+#: Markdown punctuation that could start emphasis, code, a link, a table cell or a heading.
+_PUNCT = re.compile(r"([\\`*_\[\]|#~])")
+#: What would open a list, a quote or a heading underline at the start of a line.
+_LEADING = re.compile(r"^([-+=]|\d+[.)])")
+_ENTITIES = {"&": "&amp;", "<": "&lt;", ">": "&gt;"}
+
+
+def md_text(text) -> str:
+    """Any text (a seed, a side's name, a hand-edited note) shown as itself in Markdown.
+
+    It stays on one line and in its table cell, and starts no heading, list, quote, link,
+    code or HTML: line breaks become spaces, ``& < >`` become entities and the punctuation
+    Markdown acts on is escaped with a backslash.
+
+    Examples
+    --------
+    >>> md_text("<script>alert(1)</script>")
+    '&lt;script&gt;alert(1)&lt;/script&gt;'
+    >>> md_text("a|b\\n# c")
+    'a\\\\|b \\\\# c'
+    """
+    text = "" if text is None else str(text)
+    # A lone surrogate (from a command line in a broken locale) cannot be written as UTF-8.
+    text = text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+    text = _BREAKS.sub(" ", text).lstrip()  # leading spaces could make an indented code block
+    text = "".join(_ENTITIES.get(c, c) for c in text) if any(c in text for c in "&<>") else text
+    text = _PUNCT.sub(r"\\\1", text)
+    return _LEADING.sub(lambda m: m.group()[:-1] + "\\" + m.group()[-1], text)
+
 
 def cell(text) -> str:
-    """Text safe inside a markdown table cell (identifiers read as words)."""
-    return str(text if text is not None else "").replace("|", "\\|").replace("_", " ")
+    """Text safe inside a markdown table cell, identifiers read as words (``burial_mound``: burial mound)."""
+    return md_text(str(text if text is not None else "").replace("_", " "))
 
 
 def notes_section(notes: list[str]) -> list[str]:
     """What the generator had to decide or could not do, for the players to see."""
     if not notes:
         return []
-    return ["## Notes", ""] + [f"- {n}" for n in notes] + [""]
+    return ["## Notes", ""] + [f"- {md_text(n)}" for n in notes] + [""]
 
 
 def rolls_table(log: list[Roll]) -> list[str]:
@@ -29,7 +62,7 @@ def rolls_table(log: list[Roll]) -> list[str]:
     for r in log:
         mods = ", ".join(f"{m.name} {m.value:+d}" for m in r.modifiers) or "-"
         faces = " ".join(str(f) for f in r.faces)
-        lines.append(f"| {r.seq} | {r.rule} | {cell(r.purpose)} | {r.dice} | {faces} | {cell(mods)} | {r.total} | {cell(r.result)} |")
+        lines.append(f"| {r.seq} | {md_text(r.rule)} | {cell(r.purpose)} | {md_text(r.dice)} | {md_text(faces)} | {cell(mods)} | {r.total} | {cell(r.result)} |")
     lines.append("")
     return lines
 

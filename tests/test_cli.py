@@ -72,7 +72,7 @@ def test_out_that_is_a_file(capsys):
         ('{"schema": "mapgen/fw-map", "version": 1,', "not valid JSON"),
         ('{"schema": "something/else", "version": 1}', "field 'schema'"),
         ('{"schema": "mapgen/fw-map", "version": 9}', "field 'version'"),
-        ('{"schema": "mapgen/fw-map", "version": 1}', "field 'width' is missing"),
+        ('{"schema": "mapgen/fw-map", "version": 1}', "field 'seed' is missing"),
         ("[1, 2]", "JSON object"),
     ],
 )

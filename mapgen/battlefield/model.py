@@ -9,13 +9,14 @@ outer ring ``[[x, y], ...]``.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 from shapely.geometry import Polygon
 
 from ..dice import Roll
 from ..errors import BadFileError
-from ..jsonio import Reader
+from ..jsonio import Reader, read
 
 SCHEMA = "mapgen/battlefield"
 VERSION = 1
@@ -166,8 +167,8 @@ class Battlefield:
             src.bool("bridge"),
         )
         table = top.obj("table")
-        width = float(table.get("width_cm", (int, float), "a number"))
-        depth = float(table.get("depth_cm", (int, float), "a number"))
+        width = table.number("width_cm", above=0)
+        depth = table.number("depth_cm", above=0)
         sc = top.obj("scenario")
         orders = [
             SideOrders(o.str("side"), o.str("role"), o.str("order"), [str(e) for e in o.list("escape_edges")], [str(i) for i in o.list("instructions", default=[])])
@@ -178,7 +179,7 @@ class Battlefield:
         features = []
         for f in top.items("features"):
             size = f.list("size_cm")
-            if len(size) != 2 or not all(isinstance(v, (int, float)) for v in size):
+            if len(size) != 2 or not all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in size):
                 raise BadFileError(f"field '{f.where}.size_cm' should be [width, depth]")
             features.append(
                 Feature(
@@ -203,7 +204,15 @@ class Battlefield:
 
 def _poly(reader: Reader) -> Polygon:
     pts = reader.list("polygon")
-    ok = len(pts) >= 3 and all(isinstance(p, list) and len(p) == 2 and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in p) for p in pts)
+    ok = len(pts) >= 3 and all(
+        isinstance(p, list) and len(p) == 2 and all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in p)
+        for p in pts
+    )
     if not ok:
         raise BadFileError(f"field '{reader.where}.polygon' should be a list of at least three [x_cm, y_cm] points")
     return Polygon(pts)
+
+
+def read_battlefield(path):
+    """The ``battlefield.json`` at ``path``: JSON Schema, then fields; every error names the file and the field."""
+    return read(path, SCHEMA, Battlefield.from_json)

@@ -7,14 +7,13 @@ the layout; it decides nothing.
 
 from __future__ import annotations
 
-from ..setup_sheet import notes_section, rolls_table, tables_used
+from ..setup_sheet import md_text, notes_section, rolls_table, tables_used
 from .model import EDGE_LABELS, Battlefield, Feature
 from .rules import ACCESSORY_KINDS, ALL_TABLES, KINDS, LINE_KINDS
 from .scenarios import SCENARIO_LABELS
 
 
-def _cell(text) -> str:
-    return str(text).replace("|", "\\|")
+_cell = md_text
 
 
 def _n(v: float) -> str:
@@ -56,17 +55,17 @@ def setup_sheet(b: Battlefield) -> str:
     add = lines.append
     sc = b.scenario
     src = b.source
-    add(f"# Battlefield — {SCENARIO_LABELS.get(sc.name, sc.name)} — seed {b.seed}")
+    add(f"# Battlefield — {_cell(SCENARIO_LABELS.get(sc.name, sc.name))} — seed {_cell(b.seed)}")
     add("")
-    where = f"square {src.square} of `{src.map}`" if src.map else "no campaign map"
+    where = f"square {_cell(src.square)} of {_cell(src.map)}" if src.map else "no campaign map"
     extras = [w for w, on in (("river", src.river), ("road", src.road), ("bridge", src.bridge)) if on]
-    add(f"- From: {where}; terrain **{src.terrain}**" + (f" with {', '.join(extras)}" if extras else ""))
+    add(f"- From: {where}; terrain **{_cell(src.terrain)}**" + (f" with {', '.join(extras)}" if extras else ""))
     add(f"- Table: **{_n(b.width_cm)} x {_n(b.depth_cm)} cm**. Side A stands at the near long edge, side B at the far one; left and right are as side A sees them.")
     add("- Positions: **x** = cm from the left short edge, **y** = cm from side A's long edge. Measure both with a tape from the corner at side A's left.")
-    add(f"- Scenario: **{SCENARIO_LABELS.get(sc.name, sc.name)}** ({sc.rule}); side **{sc.deploys_first}** deploys first.")
+    add(f"- Scenario: **{_cell(SCENARIO_LABELS.get(sc.name, sc.name))}** ({_cell(sc.rule)}); side **{_cell(sc.deploys_first)}** deploys first.")
     add("")
     for text in sc.instructions:
-        add(f"> {text}")
+        add(f"> {_cell(text)}")
     if sc.instructions:
         add("")
     add("## Deployment zones")
@@ -74,18 +73,18 @@ def setup_sheet(b: Battlefield) -> str:
     add("| Side | Zone | Where (cm) |")
     add("|---|---|---|")
     for z in sc.zones:
-        add(f"| {z.side} | {_cell(z.label)} | {_cell(zone_text(z.polygon))} |")
+        add(f"| {_cell(z.side)} | {_cell(z.label)} | {_cell(zone_text(z.polygon))} |")
     add("")
     add("## Orders")
     add("")
     for o in sc.orders:
-        edges = ", ".join(EDGE_LABELS.get(e, e) for e in o.escape_edges) or "none: General Retreat forbidden or without an edge"
-        add(f"### Side {o.side}: {o.role}")
+        edges = ", ".join(_cell(EDGE_LABELS.get(e, e)) for e in o.escape_edges) or "none: General Retreat forbidden or without an edge"
+        add(f"### Side {_cell(o.side)}: {_cell(o.role)}")
         add("")
-        add(f"- Starting orders: {o.order}")
+        add(f"- Starting orders: {_cell(o.order)}")
         add(f"- General Retreat (FW-10.7) towards: {edges}")
         for text in o.instructions:
-            add(f"- {text}")
+            add(f"- {_cell(text)}")
         add("")
     add("## Terrain features")
     add("")
@@ -100,7 +99,7 @@ def setup_sheet(b: Battlefield) -> str:
             label = f"· {label}"
         size = f"{_n(f.size_cm[0])} long, {_n(f.size_cm[1])} wide" if f.kind in LINE_KINDS else f"{_n(f.size_cm[0])} x {_n(f.size_cm[1])}"
         on = KINDS[f.on_top_of].label.lower() if f.on_top_of in KINDS else (f.on_top_of or "")
-        add(f"| {i} | {_cell(label)} | {size} | {_cell(position(f))} | {plays_as(f)} | {_cell(on)} | {f.rule} | {_cell(f.note)} |")
+        add(f"| {i} | {_cell(label)} | {size} | {_cell(position(f))} | {plays_as(f)} | {_cell(on)} | {_cell(f.rule)} | {_cell(f.note)} |")
     add("")
     secret = [(i, f) for i, f in enumerate(b.features, 1) if "quicksand" in f.note]
     if secret:

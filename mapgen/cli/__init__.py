@@ -196,7 +196,7 @@ def cli(ctx, debug):
 
 
 # Commands register themselves on ``cli`` when their module is imported.
-from . import battlefield, counters, country, fw  # noqa: E402,F401
+from . import battlefield, counters, country, fw, schema  # noqa: E402,F401
 
 
 def main(argv=None) -> None:

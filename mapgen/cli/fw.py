@@ -118,17 +118,20 @@ def new(campaign, seed, out, paper, formats, size, width, height, holdings, race
 def validate_cmd(file):
     """Check a campaign map (generated or edited by hand) against every placement rule.
 
-    Exit 0 when it holds, 1 when it breaks a rule (each violation listed with
-    its rule ID), 2 when the file cannot be read.
+    The file is checked against the JSON Schema (``mapgen schema fw-map``) first, then
+    against the rules.  Exit 0 when it holds, 1 when it breaks a rule (each violation
+    listed with its rule ID), 2 when the file cannot be read or breaks the schema (the
+    message names the file and the field).
     """
-    from ..fw.model import SCHEMA, FwMap
+    from ..fw.model import read_fw_map
     from ..fw.validate import validate
-    from ..jsonio import load
 
     try:
-        m = FwMap.from_json(load(file, SCHEMA))
+        m = read_fw_map(file)  # the JSON Schema first, then the fields' meaning
     except BadFileError as exc:
-        raise click.UsageError(f"{file}: {exc}" if str(file) not in str(exc) else str(exc)) from None
+        error = click.ClickException(str(exc))  # the file is wrong, not the command line: no usage text
+        error.exit_code = 2
+        raise error from None
     violations = validate(m)
     if not violations:
         click.echo(f"{file}: OK, every placement rule holds ({len(m.holdings)} holdings, {len(m.rivers)} rivers, {len(m.crossings)} crossings)")

@@ -48,15 +48,14 @@ def write_counter_files(sheet: Sheet, outputs, formats) -> None:
 
 def load_campaign_map(campaign):
     """The FwMap of a campaign folder (``fw-map.json`` in it), a path to that file, or an FwMap already."""
-    from ..fw.model import SCHEMA, FwMap
-    from ..jsonio import load
+    from ..fw.model import FwMap, read_fw_map
 
     if isinstance(campaign, FwMap):
         return campaign
     path = Path(campaign)
     if path.is_dir():
         path = path / CAMPAIGN_MAP_FILE
-    return FwMap.from_json(load(path, SCHEMA))
+    return read_fw_map(path)  # errors name the file, e.g. output/new-7/fw-map.json: squares[3]...
 
 
 def counters_for_kit(campaign_dir_or_fw_map, outputs, formats, paper: Paper, size: str = DEFAULT_SIZE) -> Sheet:

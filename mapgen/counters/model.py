@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..jsonio import Reader
+from ..jsonio import Reader, read
 from ..render.paper import Paper, get_paper
 
 SCHEMA = "mapgen/counters"
@@ -124,7 +124,7 @@ class SheetFile:
 def sheet_from_json(data: dict) -> SheetFile:
     """Read a loaded ``counters.json``; a bad field raises BadFileError naming it."""
     top = Reader(data, "")
-    size = float(top.get("size_mm", (int, float), "a number"))
+    size = top.number("size_mm", above=0)
     try:
         paper = get_paper(top.str("paper"))
     except ValueError as exc:
@@ -140,9 +140,14 @@ def sheet_from_json(data: dict) -> SheetFile:
                 {
                     "id": c.str("id"),
                     "label": c.str("label"),
-                    "x_mm": float(c.get("x_mm", (int, float), "a number")),
-                    "y_mm": float(c.get("y_mm", (int, float), "a number")),
+                    "x_mm": c.number("x_mm"),
+                    "y_mm": c.number("y_mm"),
                 }
             )
         pages.append({"side": side, "counters": counters})
     return SheetFile(size, paper, pages)
+
+
+def read_counters(path):
+    """The ``counters.json`` at ``path``: JSON Schema, then fields; every error names the file and the field."""
+    return read(path, SCHEMA, sheet_from_json)

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import BadFileError
+from ..jsonio import read_text
 from .rules import NAP_UNITS, SK_POINTS_PER_VC, SK_VC_BY_TYPE, STAT_TAGS
 
 REQUIRED = ("name", "side", "type")
@@ -35,6 +36,10 @@ ALIASES = {
 }
 #: Copies of one roster line; more is surely a typo.
 MAX_COUNT = 500
+#: Counters from one roster: about 40 A4 pages of 5/8 in counters, fronts and backs.
+MAX_COUNTERS = 5000
+#: A roster file larger than this is not a roster (5000 counters take well under 1 MB).
+MAX_ROSTER_BYTES = 4 * 1024 * 1024
 
 
 class RosterError(BadFileError):
@@ -63,14 +68,12 @@ def _type_key(text: str) -> str:
 def read_roster(path: str | Path) -> list[RosterUnit]:
     """Units of a ``.csv``, ``.yaml`` or ``.yml`` roster file."""
     path = Path(path)
+    if not path.exists():
+        raise RosterError(f"{path}: no such roster file")
     try:
-        text = path.read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise RosterError(f"{path}: no such roster file") from None
-    except IsADirectoryError:
-        raise RosterError(f"{path}: is a folder, not a roster file") from None
-    except UnicodeDecodeError as exc:
-        raise RosterError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+        text = read_text(path, MAX_ROSTER_BYTES, "roster file")
+    except BadFileError as exc:
+        raise RosterError(str(exc)) from None
     suffix = path.suffix.lower()
     if suffix == ".csv":
         rows = _csv_rows(text, path.name)
@@ -81,6 +84,12 @@ def read_roster(path: str | Path) -> list[RosterUnit]:
     units = [_unit(row, line, path.name) for line, row in rows]
     if not units:
         raise RosterError(f"{path.name}: the roster lists no units")
+    total = sum(u.count for u in units)
+    if total > MAX_COUNTERS:
+        raise RosterError(
+            f"{path.name}: the roster asks for {total} counters; mapgen prints at most {MAX_COUNTERS} "
+            f"from one roster (split it, or lower 'count')"
+        )
     return units
 
 
@@ -126,6 +135,8 @@ def _yaml_rows(text: str, name: str) -> list[tuple[int, dict]]:
 
     try:
         root = yaml.compose(text, Loader=yaml.SafeLoader)
+    except RecursionError:
+        raise RosterError(f"{name}: nested too deeply to be a roster (a unit is one level of 'name: value' lines)") from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         where = f" line {mark.line + 1}, column {mark.column + 1}" if mark else ""

@@ -17,7 +17,7 @@ import networkx as nx
 
 from ..dice import Roll, rolls_from_json
 from ..errors import BadFileError
-from ..jsonio import Reader
+from ..jsonio import Reader, read
 from .rules import NODE_KINDS
 
 SCHEMA = "mapgen/country"
@@ -128,10 +128,10 @@ class CountryMap:
         ids = set()
         for c in top.items("countries"):
             border = c.list("border")
-            if not all(isinstance(p, list) and len(p) == 2 and all(isinstance(v, (int, float)) for v in p) for p in border):
+            if not all(_is_pair(p, (int, float)) for p in border):
                 raise BadFileError(f"field '{c.where}.border' should be a list of [x_mm, y_mm]")
-            sheet = c.list("sheet", default=[0, 0])
-            origin = c.list("origin_mm", default=[0, 0])
+            sheet = _pair(c, "sheet", int, [0, 0])
+            origin = _pair(c, "origin_mm", float, [0, 0])
             country = Country(
                 c.str("id"),
                 c.str("name", default=c.str("id")),
@@ -150,7 +150,7 @@ class CountryMap:
                 nid,
                 kind=n.str("kind", set(NODE_KINDS)),
                 country=n.str("country", ids),
-                pos=(float(n.get("x_mm", (int, float), "a number")), float(n.get("y_mm", (int, float), "a number"))),
+                pos=(n.number("x_mm"), n.number("y_mm")),
                 walls=n.bool("walls"),
                 income=n.int("income", 0),
                 depth=n.int("depth", 0),
@@ -165,7 +165,7 @@ class CountryMap:
             g.add_edge(
                 a,
                 b,
-                length_mm=float(e.get("length_mm", (int, float), "a number", math.dist(pa, pb))),
+                length_mm=e.number("length_mm", 0, default=math.dist(pa, pb)),
                 crossing=e.bool("crossing"),
                 country=e.get("country", (str, type(None)), "a country id or null", None),
             )
@@ -173,8 +173,8 @@ class CountryMap:
             if c.capital not in g:
                 raise BadFileError(f"country {c.id}: capital {c.capital!r} is not in 'nodes'")
         log = rolls_from_json(top.list("dice_log", default=[]))
-        sheet_mm = top.list("sheet_mm", default=[297, 210])
-        grid = top.list("grid", default=[1, 1])
+        sheet_mm = _pair(top, "sheet_mm", float, [297, 210])
+        grid = _pair(top, "grid", int, [1, 1])
         return cls(
             seed=data.get("seed", 0),
             sheet_mm=(float(sheet_mm[0]), float(sheet_mm[1])),
@@ -185,3 +185,25 @@ class CountryMap:
             notes=[str(n) for n in top.list("notes", default=[])],
             options=data.get("options", {}) if isinstance(data.get("options"), dict) else {},
         )
+
+
+def _is_pair(value, kind) -> bool:
+    return (
+        isinstance(value, list)
+        and len(value) == 2
+        and all(isinstance(v, kind) and not isinstance(v, bool) and math.isfinite(v) for v in value)
+    )
+
+
+def _pair(reader: Reader, key: str, kind: type, default: list) -> list:
+    """Two finite numbers (``int``: whole numbers), e.g. ``sheet_mm``; a bad value raises BadFileError naming the field."""
+    value = reader.list(key, default=default)
+    if not _is_pair(value, (int,) if kind is int else (int, float)):
+        field = f"{reader.where}.{key}" if reader.where else key
+        raise BadFileError(f"field '{field}' should be two {'whole numbers' if kind is int else 'numbers'}")
+    return value
+
+
+def read_country_map(path):
+    """The ``country.json`` at ``path``: JSON Schema, then fields; every error names the file and the field."""
+    return read(path, SCHEMA, CountryMap.from_json)

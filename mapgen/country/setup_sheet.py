@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..setup_sheet import notes_section, cell, rolls_table, tables_used
+from ..setup_sheet import cell, md_text, notes_section, rolls_table, tables_used
 from .model import CountryMap
 from .rules import ALL_TABLES, TAX, URBAN_KINDS
 
@@ -21,20 +21,29 @@ def _count(n: int, kind: str) -> str:
 
 
 
-def summary_lines(cm: CountryMap) -> list[str]:
-    """One line per country: its settlements and yearly tax (also printed by the CLI)."""
+def _node_order(node: str):
+    """``A-2`` before ``A-10``; an id not of that form (a hand-edited file) after them, by name."""
+    country, _, number = node.rpartition("-")
+    return (country, int(number), "") if number.isdigit() else (node, -1, node)
+
+
+def summary_lines(cm: CountryMap, text=str) -> list[str]:
+    """One line per country: its settlements and yearly tax (also printed by the CLI).
+
+    ``text`` shows a name: ``str`` on a terminal, ``md_text`` in the setup sheet.
+    """
     out = []
     for row in cm.summary():
         counts = row["counts"]
         parts = [_count(counts.get(k, 0), k) for k in URBAN_KINDS]
         neutral = " (neutral)" if row["neutral"] else ""
-        out.append(f"{row['country']} {row['name']}{neutral}: capital, {', '.join(parts)}; tax {row['income']} ducats a year")
+        out.append(f"{text(row['country'])} {text(row['name'])}{neutral}: capital, {', '.join(parts)}; tax {row['income']} ducats a year")
     return out
 
 
 def setup_sheet(cm: CountryMap) -> str:
     g = cm.graph
-    lines = [f"# Renaissance country map — seed {cm.seed}", ""]
+    lines = [f"# Renaissance country map — seed {md_text(cm.seed)}", ""]
     add = lines.append
     w, h = cm.sheet_mm
     add(f"- {len(cm.countries)} countries on a {cm.grid[0]} x {cm.grid[1]} grid of {w:g} x {h:g} mm sheets (geometric mode, RC-1.6)")
@@ -43,19 +52,19 @@ def setup_sheet(cm: CountryMap) -> str:
     add("")
     add("## Countries")
     add("")
-    for line in summary_lines(cm):
+    for line in summary_lines(cm, md_text):
         add(f"- {line}")
     add("")
     for c in cm.countries:
-        add(f"## {c.id} {c.name}{' (neutral)' if c.neutral else ''}")
+        add(f"## {md_text(c.id)} {md_text(c.name)}{' (neutral)' if c.neutral else ''}")
         add("")
         add("| Node | Kind | Depth | Walls | Tax | Side | Roads to |")
         add("|---|---|---|---|---|---|---|")
         for n in cm.nodes_of(c.id):
             d = g.nodes[n]
-            links = ", ".join(sorted(g.neighbors(n), key=lambda x: (x.split("-")[0], int(x.split("-")[1]))))
+            links = ", ".join(md_text(x) for x in sorted(g.neighbors(n), key=_node_order))
             add(
-                f"| {n} | {cell(d['kind'])} | {d['depth']} | {'yes' if d['walls'] else 'no'} | {d['income']} | {d['side'] or '-'} | {links} |"
+                f"| {md_text(n)} | {cell(d['kind'])} | {d['depth']} | {'yes' if d['walls'] else 'no'} | {d['income']} | {md_text(d['side'] or '-')} | {links} |"
             )
         add("")
     crossings = [(a, b) for a, b, d in g.edges(data=True) if d["crossing"]]
@@ -63,7 +72,7 @@ def setup_sheet(cm: CountryMap) -> str:
         add("## Border crossings (RC-1.7)")
         add("")
         for a, b in crossings:
-            add(f"- {a} ({g.nodes[a]['country']}) — {b} ({g.nodes[b]['country']})")
+            add(f"- {md_text(a)} ({md_text(g.nodes[a]['country'])}) — {md_text(b)} ({md_text(g.nodes[b]['country'])})")
         add("")
     lines += notes_section(cm.notes)
     lines += rolls_table(cm.dice_log)

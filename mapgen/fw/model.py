@@ -7,6 +7,8 @@ public contract: the field names below are kept exactly.
 
 from __future__ import annotations
 
+import math
+import re
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -14,14 +16,21 @@ import numpy as np
 from ..dice import Roll, rolls_from_json
 from ..errors import BadFileError
 from ..grid import parse_square, square_id
-from ..jsonio import Reader
-from .rules import RACES, TERRAIN, TORRID_DESERT_KIND, TORRID_DESERT_PRECIPITATION
+from ..jsonio import Reader, read
+from .rules import RACES, REGION, TERRAIN, TORRID_DESERT_KIND, TORRID_DESERT_PRECIPITATION
 
 SCHEMA = "mapgen/fw-map"
 VERSION = 1
 MOUTHS = ("edge", "lake", "sea", "river")
 CROSSING_KINDS = ("bridge", "ford")
 TERRITORIES = ("A", "N", "B")
+REGIONS = tuple(b.outcome for b in REGION.bands)  # FW-11.2
+#: The largest grid read back, in squares per side: the largest the generator makes (``--width``/``--height``).
+MAX_SIDE = 400
+#: The largest printed square read back, mm (``--square-mm``).
+MAX_SQUARE_MM = 200.0
+#: A feature is named like ``burial_mound``.
+FEATURE_NAME = re.compile(r"[a-z][a-z0-9_]{0,63}")
 
 
 @dataclass
@@ -214,10 +223,18 @@ class FwMap:
 
     @classmethod
     def from_json(cls, data: dict) -> "FwMap":
-        """Rebuild a map from ``fw-map.json``; a bad field raises BadFileError naming it."""
+        """Rebuild a map from ``fw-map.json``; a bad field raises BadFileError naming it.
+
+        ``jsonio.load`` checks the file against the JSON Schema first; this also stands on its own
+        for data built in Python: the grid's size is checked against the number of squares before
+        any array is made, and every square must appear exactly once.
+        """
         top = Reader(data, "")
-        width = top.int("width", 1, 2000)
-        height = top.int("height", 1, 2000)
+        width = top.int("width", 1, MAX_SIDE)
+        height = top.int("height", 1, MAX_SIDE)
+        entries = top.list("squares")
+        if len(entries) != width * height:
+            raise BadFileError(f"field 'squares' has {len(entries)} entries; a {width}x{height} map has {width * height}")
         clim = top.obj("climate")
         zone = clim.str("zone", {"cold", "temperate", "torrid"})
         modifier, kind = clim.int("precipitation_modifier", default=0), clim.str("precipitation_kind", default="")
@@ -235,6 +252,8 @@ class FwMap:
         for s in top.items("sides"):
             sides.append(Side(s.str("id"), s.str("name", default=s.str("id")), s.str("race", set(RACES)), s.str("color", default="#000")))
         side_ids = {s.id for s in sides}
+        if len(side_ids) != len(sides):
+            raise BadFileError("field 'sides' names the same side twice")
 
         def square(reader: Reader, key: str, value=None) -> tuple[int, int]:
             text = value if value is not None else reader.str(key)
@@ -252,24 +271,26 @@ class FwMap:
         river = np.zeros((height, width), bool)
         road = np.zeros((height, width), bool)
         features: dict[tuple[int, int], list[str]] = {}
-        seen = np.zeros((height, width), bool)
-        for sq in top.items("squares"):
+        first = np.full((height, width), -1)
+        for i, sq in enumerate(top.items("squares")):
             col = sq.int("col", 0, width - 1)
             row = sq.int("row", 0, height - 1)
+            if first[row, col] >= 0:
+                raise BadFileError(f"field '{sq.where}' repeats square {square_id(col, row)} (first at squares[{first[row, col]}])")
+            first[row, col] = i
             if sq.data.get("id") is not None and sq.str("id") != square_id(col, row):
                 raise BadFileError(f"field '{sq.where}.id' is {sq.data['id']!r} but col/row say {square_id(col, row)}")
             terrain[row, col] = sq.str("terrain", set(TERRAIN))
             territory[row, col] = sq.str("territory", set(TERRITORIES))
             river[row, col] = sq.bool("river")
             road[row, col] = sq.bool("road")
-            elevation[row, col] = float(sq.get("elevation", (int, float), "a number", 0.0))
+            elevation[row, col] = sq.number("elevation", 0.0, 1.0, default=0.0)
             feats = sq.list("features", default=[])
+            for j, f in enumerate(feats):
+                if not (isinstance(f, str) and FEATURE_NAME.fullmatch(f)):
+                    raise BadFileError(f"field '{sq.where}.features[{j}]' should be a feature name such as burial_mound, not {_short(f)}")
             if feats:
-                features[(col, row)] = [str(f) for f in feats]
-            seen[row, col] = True
-        if not seen.all():
-            row, col = np.argwhere(~seen)[0]
-            raise BadFileError(f"field 'squares' has no entry for square {square_id(int(col), int(row))}")
+                features[(col, row)] = list(feats)
 
         rivers = []
         for r in top.items("rivers"):
@@ -277,10 +298,12 @@ class FwMap:
             for i, p in enumerate(r.list("points")):
                 if not (isinstance(p, list) and len(p) == 2 and all(isinstance(v, int) and not isinstance(v, bool) for v in p)):
                     raise BadFileError(f"field '{r.where}.points[{i}]' should be [x, y] whole numbers")
+                if not (0 <= p[0] <= width and 0 <= p[1] <= height):
+                    raise BadFileError(f"field '{r.where}.points[{i}]' is {p}, off the grid's corners (x 0..{width}, y 0..{height})")
                 pts.append((p[0], p[1]))
             elev = r.list("elevations", default=[])
-            if not all(isinstance(e, (int, float)) and not isinstance(e, bool) for e in elev):
-                raise BadFileError(f"field '{r.where}.elevations' should be a list of numbers")
+            if not all(isinstance(e, (int, float)) and not isinstance(e, bool) and math.isfinite(e) for e in elev):
+                raise BadFileError(f"field '{r.where}.elevations' should be a list of finite numbers")
             elev = [float(e) for e in elev]
             made_by = r.get("configuration", (str, type(None)), "a square name or null", None)
             made_by = square(r, "configuration") if made_by is not None else None
@@ -320,13 +343,20 @@ class FwMap:
                 )
             )
         dice_log = rolls_from_json(top.list("dice_log", default=[]))
+        seed = top.get("seed", (int, str), "a whole number or text", 0)
+        if isinstance(seed, bool):
+            raise BadFileError("field 'seed' should be a whole number or text, not true/false")
+        notes = top.list("notes", default=[])
+        for i, n in enumerate(notes):
+            if not isinstance(n, str):
+                raise BadFileError(f"field 'notes[{i}]' should be text, not {_short(n)}")
         return cls(
-            seed=data.get("seed", 0),
+            seed=seed,
             width=width,
             height=height,
-            square_mm=float(top.get("square_mm", (int, float), "a number", 50)),
+            square_mm=top.number("square_mm", above=0, high=MAX_SQUARE_MM, default=50.0),
             climate=climate,
-            region=top.str("region", default="flat"),
+            region=top.str("region", set(REGIONS), default="flat"),
             sides=sides,
             terrain=terrain,
             elevation=elevation,
@@ -340,6 +370,16 @@ class FwMap:
             holdings=holdings,
             configs=configs,
             dice_log=dice_log,
-            notes=[str(n) for n in top.list("notes", default=[])],
+            notes=list(notes),
             options=data.get("options", {}) if isinstance(data.get("options"), dict) else {},
         )
+
+
+def read_fw_map(path) -> FwMap:
+    """The map in an ``fw-map.json`` file: JSON Schema, then fields; every error names the file and the field."""
+    return read(path, SCHEMA, FwMap.from_json)
+
+
+def _short(value) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."

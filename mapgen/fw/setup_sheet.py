@@ -3,25 +3,25 @@
 from __future__ import annotations
 
 from ..grid import square_id
-from ..setup_sheet import notes_section, rolls_table, tables_used
+from ..setup_sheet import cell, md_text, notes_section, rolls_table, tables_used
 from .model import FwMap
 from .rules import ALL_TABLES, HOLDING_FEATURE, TERRAIN
 
 
 def _label(outcome: str | None) -> str:
-    return (outcome or "").replace("_", " ")
+    return cell(outcome or "")
 
 
 def setup_sheet(m: FwMap) -> str:
     lines: list[str] = []
     add = lines.append
-    sides = ", ".join(f"{s.id} {s.name} ({_label(s.race)})" for s in m.sides)
-    add(f"# Fantasy Warriors campaign map — seed {m.seed}")
+    sides = ", ".join(f"{md_text(s.id)} {md_text(s.name)} ({_label(s.race)})" for s in m.sides)
+    add(f"# Fantasy Warriors campaign map — seed {md_text(m.seed)}")
     add("")
     add(f"- Map: {m.width} x {m.height} squares of {m.square_mm:g} mm (columns A-{square_id(m.width - 1, 0)[:-1]}, rows 1-{m.height})")
     add(f"- Sides: {sides}")
     add(
-        f"- Climate zone: {m.climate.zone} (FW-7.2); season: {_label(m.climate.season)} (FW-7.3); "
+        f"- Climate zone: {_label(m.climate.zone)} (FW-7.2); season: {_label(m.climate.season)} (FW-7.3); "
         f"precipitation test modifier {m.climate.precipitation_modifier:+d} (FW-7.4)"
     )
     if m.climate.zone == "torrid":
@@ -30,7 +30,7 @@ def setup_sheet(m: FwMap) -> str:
             f"precipitation test modifier is {m.climate.desert_precipitation_modifier:+d} (always dry), "
             "and 5 is a desert wind, 6 a sandstorm"
         )
-    add(f"- Region type: {m.region} (FW-11.2, rolled once for the campaign area, AMB-73)")
+    add(f"- Region type: {_label(m.region)} (FW-11.2, rolled once for the campaign area, AMB-73)")
     add("- Rivers are crossed only at bridges and fords (AMB-06, strict mode); adjacency counts diagonals (AMB-02).")
     add("")
     add("## Territory (FW-2.3)")
@@ -56,7 +56,7 @@ def setup_sheet(m: FwMap) -> str:
         feat = labels.get(h.feature, _label(h.feature))
         if h.detail:
             feat += f" — {_label(h.detail)}"
-        add(f"| {h.side} | {square_id(*h.square)} | {'capital' if h.capital else 'holding'} | {m.terrain_at(h.square)} | {feat} |")
+        add(f"| {md_text(h.side)} | {square_id(*h.square)} | {'capital' if h.capital else 'holding'} | {_label(m.terrain_at(h.square))} | {feat} |")
     add("")
     if m.configs:
         add("## Particular terrain configurations (FW-2.5, FW-11.5 to FW-11.8)")
@@ -69,15 +69,15 @@ def setup_sheet(m: FwMap) -> str:
                 name += " (its own watercourse, drawn on the map)"
             elif c.watercourse == "second":
                 name += " (a second watercourse, flowing into the square's river)"
-            add(f"| {square_id(*c.square)} | {name} | {c.rule} | {c.rolled_by} | {c.territory} |")
+            add(f"| {square_id(*c.square)} | {name} | {md_text(c.rule)} | {md_text(c.rolled_by)} | {md_text(c.territory)} |")
         add("")
     add("## Rivers, crossings and roads")
     add("")
     for i, r in enumerate(m.rivers, 1):
         made = f" (drawn by the configuration at {square_id(*r.configuration)}, FW-11.6)" if r.configuration else ""
-        add(f"- River {i}: {len(r.points) - 1} edges from corner {tuple(r.points[0])} to {tuple(r.points[-1])}, mouth: {r.mouth}{made}")
+        add(f"- River {i}: {len(r.points) - 1} edges from corner {tuple(r.points[0])} to {tuple(r.points[-1])}, mouth: {md_text(r.mouth)}{made}")
     for c in m.crossings:
-        add(f"- {c.kind.capitalize()} between {square_id(*c.squares[0])} and {square_id(*c.squares[1])}")
+        add(f"- {md_text(c.kind.capitalize())} between {square_id(*c.squares[0])} and {square_id(*c.squares[1])}")
     for i, r in enumerate(m.roads, 1):
         add(f"- Road {i}: {' - '.join(square_id(*s) for s in r.squares)}")
     passes = [square_id(*sq) for sq, f in m.features.items() if "pass" in f]

@@ -164,7 +164,8 @@ def load_drawing(svg_text: str):
 
 
 def _pdf_text(text: str) -> str:
-    """Text the standard fonts can show (WinAnsi); anything else becomes '?'."""
+    """Text the standard fonts can show (WinAnsi) on one line; anything else becomes '?'."""
+    text = "".join(" " if ord(c) < 32 or ord(c) == 127 else c for c in str(text))
     return text.encode("cp1252", "replace").decode("cp1252")
 
 

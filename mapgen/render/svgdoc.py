@@ -12,6 +12,22 @@ import re
 import svgwrite
 
 INKSCAPE_NS = "http://www.inkscape.org/namespaces/inkscape"
+#: Characters XML 1.0 forbids even escaped: control characters (other than tab and line
+#: breaks) and U+FFFE/U+FFFF.  Typed text (a seed, a roster name) may hold them.
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_CHAR_REF = re.compile(r"&#(x[0-9a-fA-F]+|[0-9]+);")
+
+
+def _xml_char_ref(m: re.Match) -> str:
+    """A character reference XML 1.0 allows, kept; a control character dropped; a surrogate as U+FFFD."""
+    ref = m.group(1)
+    code = int(ref[1:], 16) if ref[0] == "x" else int(ref)
+    if 0xD800 <= code <= 0xDFFF or code > 0x10FFFF:
+        return "\ufffd"
+    if code in (0xFFFE, 0xFFFF) or (code < 0x20 and code not in (0x9, 0xA, 0xD)):
+        return ""
+    return m.group()
 
 
 def fmt(value: float) -> str:
@@ -49,4 +65,12 @@ class SvgDoc:
         return self.layers[label]
 
     def tostring(self) -> str:
-        return '<?xml version="1.0" encoding="utf-8" ?>\n' + self.drawing.tostring() + "\n"
+        """The SVG text.  svgwrite escapes ``& < > "`` in text and attributes; what XML cannot hold at all goes here."""
+        text = _NOT_XML.sub("", self.drawing.tostring())
+        # A lone surrogate (a seed from a command line in a broken locale) cannot be written as
+        # UTF-8, and the serialiser writes it as a character reference XML refuses: U+FFFD instead.
+        if _SURROGATE.search(text):
+            text = text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+        if "&#" in text:
+            text = _CHAR_REF.sub(_xml_char_ref, text)
+        return '<?xml version="1.0" encoding="utf-8" ?>\n' + text + "\n"

@@ -1,0 +1,191 @@
+"""JSON Schemas (draft 2020-12) of the public documents, shipped with the package.
+
+``fw-map.schema.json``, ``country.schema.json``, ``battlefield.schema.json``
+and ``counters.schema.json`` describe what mapgen writes and what it reads
+back; ``mapgen schema NAME`` prints one.  They are written from the README's
+contract tables: every object allows fields it does not list, because the
+contract says new fields may be added and none renamed.
+
+Checking uses ``jsonschema`` (the reference validator) rather than
+hand-written type checks.  Its cost is per keyword per value, about 0.2 ms
+for a square of a campaign map: 30 s for a 400 x 400 map.  So a long list of
+flat records (the squares, a country's nodes) is checked field by field, each
+distinct value once, still by ``jsonschema``; only a record that fails is
+checked whole again, for the message.
+
+Examples
+--------
+>>> check({"schema": "mapgen/counters", "version": 1, "size_mm": 15.875,
+...        "paper": "A4-portrait", "pages": []}, "counters")
+>>> sorted(NAMES)
+['battlefield', 'counters', 'country', 'fw-map']
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from importlib import resources
+from typing import Any
+
+from ..errors import BadFileError
+
+#: Document name -> the ``schema`` field of its files.
+NAMES = {"fw-map": "mapgen/fw-map", "country": "mapgen/country", "battlefield": "mapgen/battlefield", "counters": "mapgen/counters"}
+#: A list longer than this, of records whose schema lists only their fields, is checked field by field.
+FIELDWISE_FROM = 200
+#: Keywords of a record schema that the field-by-field check covers exactly.
+_RECORD_KEYWORDS = {"type", "required", "properties", "description", "title"}
+_LIST_KEYWORDS = {"type", "items", "minItems", "maxItems", "description", "title"}
+#: A message quoting a huge value is cut here.
+MESSAGE_CHARS = 300
+
+
+def file_name(name: str) -> str:
+    return f"{name}.schema.json"
+
+
+def text(name: str) -> str:
+    """The schema's JSON text, as shipped (``importlib.resources``, so it works from a wheel or a zip)."""
+    if name not in NAMES:
+        raise KeyError(f"no schema {name!r}; the schemas are {', '.join(NAMES)}")
+    return resources.files(__package__).joinpath(file_name(name)).read_text(encoding="utf-8")
+
+
+def location(name: str) -> str:
+    """Where the installed schema file is (a path inside the mapgen package)."""
+    text(name)  # the same error for an unknown name
+    return str(resources.files(__package__).joinpath(file_name(name)))
+
+
+@functools.cache
+def schema(name: str) -> dict:
+    return json.loads(text(name))
+
+
+@functools.cache
+def validator(name: str):
+    from jsonschema import Draft202012Validator
+
+    return Draft202012Validator(schema(name))
+
+
+def field_path(parts) -> str:
+    """``['squares', 3, 'terrain']`` -> ``squares[3].terrain``."""
+    out = ""
+    for p in parts:
+        out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else str(p))
+    return out
+
+
+def _message(error) -> str:
+    where = field_path(error.absolute_path)
+    if error.validator == "required" and isinstance(error.instance, dict):
+        # One error per missing field, its name quoted first in the message.
+        missing = next((k for k in error.validator_value if k not in error.instance and error.message.startswith(repr(k))), None)
+        if missing is not None:
+            return f"field '{field_path([*error.absolute_path, missing])}' is missing"
+    msg = error.message
+    quoted = repr(error.instance)
+    if len(quoted) > 60 and msg.startswith(quoted):
+        msg = quoted[:57] + "..." + msg[len(quoted):]  # "[{...}, ...] is too long": the verdict, not the list
+    if error.validator in ("anyOf", "oneOf") and error.context:
+        # "is not valid under any of the given schemas" says nothing: say what each choice wanted.
+        seen = []
+        for e in error.context:
+            if not e.path and e.message not in seen:
+                seen.append(e.message)
+        msg = " and ".join(seen) or msg
+    if len(msg) > MESSAGE_CHARS:
+        msg = msg[: MESSAGE_CHARS - 3] + "..."
+    return f"{where}: {msg}" if where else msg
+
+
+def errors(data: Any, name: str) -> list[str]:
+    """Every way ``data`` breaks the schema, as ``path: message``, in the order they were found."""
+    return [_message(e) for e in _iter_errors(validator(name), data)]
+
+
+def check(data: Any, name: str) -> None:
+    """Raise BadFileError naming the field path of the first way ``data`` breaks schema ``name``."""
+    error = next(_iter_errors(validator(name), data), None)
+    if error is not None:
+        raise BadFileError(_message(error))
+
+
+def _iter_errors(v, data):
+    """``v.iter_errors(data)``, except that long record lists at the top level are checked field by field."""
+    props = v.schema.get("properties", {})
+    long_lists = {}
+    if isinstance(data, dict):
+        for key, sub in props.items():
+            value = data.get(key)
+            items = sub.get("items") if isinstance(sub, dict) else None
+            if (
+                isinstance(value, list)
+                and len(value) > FIELDWISE_FROM
+                and set(sub) <= _LIST_KEYWORDS
+                and isinstance(items, dict)
+                and set(items) <= _RECORD_KEYWORDS
+                and items.get("type") == "object"
+            ):
+                long_lists[key] = items
+    if not long_lists:
+        yield from v.iter_errors(data)
+        return
+    # The document with each long list cut to its first record: every other keyword is checked as usual,
+    # and the lists' own length limits on the whole lists.
+    short = dict(data)
+    for key in long_lists:
+        short[key] = data[key][: max(1, props[key].get("minItems", 0))]
+        whole = {k: s for k, s in props[key].items() if k != "items"}
+        for error in v.evolve(schema=whole).iter_errors(data[key]):
+            error.path.appendleft(key)
+            yield error
+    yield from v.iter_errors(short)
+    for key, items in long_lists.items():
+        for i in _bad_records(v, data[key], items):
+            for error in v.descend(data[key][i], items, path=i):
+                error.path.appendleft(key)
+                yield error
+
+
+def _memo_key(value):
+    """Equal keys for values every schema judges alike (``1``, ``1.0`` and ``True`` kept apart)."""
+    if isinstance(value, (str, int, float, bool)) or value is None:
+        return type(value), value
+    if isinstance(value, list) and all(type(x) is str for x in value):
+        return list, tuple(value)
+    return type(value), json.dumps(value, sort_keys=True)
+
+
+def _resolved(v, sub):
+    """A field schema that is only a ``$ref`` to this schema's ``$defs``, replaced by what it points to (resolving costs more than checking)."""
+    ref = sub.get("$ref") if isinstance(sub, dict) else None
+    if ref and set(sub) == {"$ref"} and ref.startswith("#/$defs/") and ref.count("/") == 2:
+        target = v.schema.get("$defs", {}).get(ref.rsplit("/", 1)[1])
+        if isinstance(target, dict) and "$ref" not in target:
+            return target
+    return sub
+
+
+def _bad_records(v, records: list, items: dict):
+    """Indexes of the records that break ``items`` (type object, required, properties), each distinct field value checked once."""
+    required = items.get("required", [])
+    fields = {key: _resolved(v, sub) for key, sub in items.get("properties", {}).items()}
+    verdict: dict[tuple, bool] = {}
+    for i, record in enumerate(records):
+        if not isinstance(record, dict) or any(k not in record for k in required):
+            yield i
+            continue
+        for key, sub in fields.items():
+            if key not in record:
+                continue
+            value = record[key]
+            memo = (key, _memo_key(value))
+            ok = verdict.get(memo)
+            if ok is None:
+                ok = verdict[memo] = next(v.descend(value, sub, path=key), None) is None
+            if not ok:
+                yield i
+                break
