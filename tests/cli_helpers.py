@@ -12,3 +12,15 @@ def run(argv, capsys):
         code = exc.code or 0
     out = capsys.readouterr()
     return code, out.out, out.err
+
+
+#: The manifest of what mapgen wrote, kept in every output folder (README, "Output folders").
+MANIFEST = ".mapgen-files.json"
+
+
+def files_in(folder) -> list[str]:
+    """Every file under ``folder``, as sorted '/'-separated paths relative to it (hidden ones too)."""
+    from pathlib import Path
+
+    folder = Path(folder)
+    return sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if not p.is_dir())

@@ -43,6 +43,13 @@ CAPTION_PT = 7.0
 _FORM = "mapgenDrawing"
 #: Tolerance when deciding whether a drawing fits the printable area (rounding of mm values).
 _FIT_EPS_MM = 1e-6
+#: Pages (the index included) above which a PDF is refused before it is drawn.  200 sheets of A3
+#: are a 4 x 5 m map; a 100 x 100 campaign at 50 mm squares needs 248.
+MAX_PDF_PAGES = 200
+
+
+class PdfTooLargeError(MapgenError):
+    """A PDF over :data:`MAX_PDF_PAGES` pages, refused before it is drawn (the options must change)."""
 
 _STANDARD_FONTS = {
     (family, bold, italic): name
@@ -82,6 +89,12 @@ def tile_counts(width_mm: float, height_mm: float, paper: Paper, overlap_mm: flo
     """(columns, rows) of true-scale sheets needed for a drawing; (1, 1) when it fits one page."""
     pw, ph = paper.printable_mm
     return _count(width_mm, pw, overlap_mm), _count(height_mm, ph, overlap_mm)
+
+
+def pdf_page_count(width_mm: float, height_mm: float, paper: Paper, overlap_mm: float = 10.0) -> tuple[int, tuple[int, int]]:
+    """(pages, (columns, rows)) of the PDF of a drawing: one page, or an index and the tiles."""
+    cols, rows = tile_counts(width_mm, height_mm, paper, overlap_mm)
+    return (1 if cols == rows == 1 else 1 + cols * rows), (cols, rows)
 
 
 def _count(size: float, printable: float, overlap: float) -> int:
