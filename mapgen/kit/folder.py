@@ -229,15 +229,28 @@ class _TerminationGuard:
 
 @contextlib.contextmanager
 def _signals_held():
-    """Hold SIGTERM, SIGHUP and SIGINT while the folders are swapped; they are delivered right after."""
-    if not hasattr(signal, "pthread_sigmask"):  # pragma: no cover - Windows
+    """Defer SIGTERM, SIGHUP and SIGINT while the folders are swapped; they act right after.
+
+    Blocking them with ``pthread_sigmask`` would not do: a signal sent to the process goes
+    to any thread that does not block it (numpy's threads do not), and Python then runs
+    the handler in the main thread all the same.  So the handlers only take note.
+    """
+    if threading.current_thread() is not threading.main_thread():
         yield
         return
-    old = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD_SIGNALS)
+    pending: list[int] = []
+    saved = {sig: signal.signal(sig, lambda signum, frame: pending.append(signum)) for sig in _HELD_SIGNALS}
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+        for sig, handler in saved.items():
+            signal.signal(sig, signal.SIG_DFL if handler is None else handler)
+        if pending:
+            handler = saved[pending[0]]
+            if callable(handler):
+                handler(pending[0], None)  # e.g. Terminated, or KeyboardInterrupt for SIGINT
+            elif handler in (signal.SIG_DFL, None):
+                signal.raise_signal(pending[0])
 
 
 # --------------------------------------------------------------------------

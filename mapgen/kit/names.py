@@ -33,7 +33,7 @@ def seed_slug(seed) -> str:
     """
     text = str(seed)
     slug = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:SLUG_CHARS].rstrip("-")
-    if slug == text:
+    if slug and slug == text:
         return slug
     digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:HASH_CHARS]
     return f"{slug}-{digest}" if slug else digest
