@@ -66,6 +66,7 @@ class Page:
     media: tuple[float, float]  # mm
     shapes: list = field(default_factory=list)  # (fill rgb, bbox mm, clip mm) painted by fill ops
     forms: list = field(default_factory=list)  # (ctm, clip mm) for every form XObject drawn
+    form_boxes: list = field(default_factory=list)  # what shows of each form drawn: its BBox on the page, clipped (mm)
     text: str = ""
 
 
@@ -171,6 +172,7 @@ def _run(stream: bytes, xobjects, objs, page: Page, ctm, clip) -> None:
             corners = [_apply(inner, bbox[0], bbox[1]), _apply(inner, bbox[2], bbox[3])]
             form_clip = _intersect(clip, _bbox(corners))
             page.forms.append((inner, clip))
+            page.form_boxes.append(form_clip)
             _run(body, _xobjects(head) or xobjects, objs, page, inner, form_clip)
         elif op in ("Tj", "'", '"'):
             page.text += _pdf_string(operands[-1]) + "\n"
@@ -287,11 +289,37 @@ def test_tiles_are_clipped_to_the_printable_area(tmp_path):
     assert clip[2] - clip[0] == pytest.approx(58, abs=0.01)
 
 
-def test_the_drawing_is_stored_once_however_many_pages(tmp_path):
-    small = write_pdf(svg(600, 400), tmp_path / "a.pdf", A4)
+def test_each_piece_is_stored_once_and_a_tile_draws_only_what_meets_it(tmp_path):
+    # 72 squares of 20 mm, 100 mm apart, on a 2400 x 400 mm drawing (9 x 3 tiles of A4): each is
+    # converted and stored once however many pages show it, and a tile page draws the stored
+    # chunks that meet it, not the whole drawing (memory follows a page, not the drawing).
+    spots = [(40 + 100 * i, 40 + 100 * j) for i in range(24) for j in range(3)]
+    extra = "".join(f'<rect x="{x}" y="{y}" width="20" height="20" fill="#123456"/>' for x, y in spots)
+    report = write_pdf(svg(2400, 400, square_at=(500, 150), extra=extra), tmp_path / "a.pdf", A4)
     data = (tmp_path / "a.pdf").read_bytes()
-    assert small.pages == 10
-    assert data.count(b"/Subtype /Form") == 1
+    forms = [stream for head, stream in _objects(data).values() if b"/Subtype /Form" in head]
+    assert report.tiles == (9, 3)
+    for x, y in spots:
+        op = re.compile(rf"(?<![\d.]){x} {y} 20 20 re".encode())
+        assert sum(bool(op.search(form)) for form in forms) == 1, (x, y)
+    pages = read_pdf(data)
+    assert len(pages[0].forms) == len(forms)  # the index shows everything
+    tiles = tile_grid(2400, 400, A4)
+    for page, tile in zip(pages[1:], tiles):
+        for seen in page.form_boxes:  # nothing drawn that does not show on this sheet
+            assert seen[2] - seen[0] > 1e-6 and seen[3] - seen[1] > 1e-6, (tile, seen)
+        # Every square that lies on the tile is on its page.
+        shown = sum(
+            1 for rgb, box, clip in page.shapes
+            if all(abs(a - b) < 0.01 for a, b in zip(rgb, (0x12 / 255, 0x34 / 255, 0x56 / 255)))
+            and _intersect(box, clip)[2] - _intersect(box, clip)[0] > 1e-6 and _intersect(box, clip)[3] - _intersect(box, clip)[1] > 1e-6
+        )
+        on_tile = sum(
+            1 for x, y in spots
+            if x < tile.x_mm + tile.width_mm and x + 20 > tile.x_mm and y < tile.y_mm + tile.height_mm and y + 20 > tile.y_mm
+        )
+        assert shown == on_tile, (tile, shown, on_tile)
+    assert max(len(page.forms) for page in pages[1:]) < len(forms)
 
 
 @pytest.mark.parametrize(

@@ -1,19 +1,24 @@
 """PDF at true scale, tiled over several sheets when the drawing is larger than the paper.
 
-Pure wheels only: the SVG goes through ``svglib`` into a ReportLab ``Drawing`` once,
-that drawing is stored ONCE in the PDF as a form XObject, and every page shows it
-(translated, scaled for the index, clipped to the tile).  One millimetre in the SVG
-(``width="420mm"`` + ``viewBox="0 0 420 ..."``) is one millimetre on paper.
+Pure wheels only: the SVG goes through ``svglib`` into ReportLab drawings, page by
+page.  The drawing is cut into pieces with known extents (:mod:`.svgpieces`); each
+true-scale tile converts only the pieces it shows and is stored once as a form
+XObject, compressed as soon as it is made, so memory follows one page, not the
+whole drawing (a 400 x 400 map is a million SVG elements).  One millimetre in the
+SVG (``width="420mm"`` + ``viewBox="0 0 420 ..."``) is one millimetre on paper.
 
 Layout of a tiled PDF:
 
-* page 1 is an index, not to scale: the whole map with the tile grid and page numbers;
+* page 1 is an index, not to scale: the whole map with the tile grid and page numbers,
+  drawn from the tiles' forms (each clipped to its share of the map, so nothing is
+  converted twice);
 * pages 2..N are tiles at 100 %, row by row from the top left.  Tiles advance by
   ``printable - overlap`` so neighbouring sheets share an ``overlap_mm`` strip; ``+``
   registration marks sit in the overlap strips at the same map points on both sheets.
 
 Every page has a caption and a 50 mm check bar in the margin.  Only the standard 14
-PDF fonts are used, and the output is byte-identical for the same input.
+PDF fonts are used, and the output is byte-identical for the same input.  A PDF of
+more than :data:`MAX_PDF_PAGES` pages is refused before anything is converted.
 """
 
 from __future__ import annotations
@@ -23,8 +28,11 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
+import numpy as np
+from reportlab import rl_config
 from reportlab.graphics import renderPDF
 from reportlab.graphics.shapes import String
+from reportlab.pdfbase import pdfdoc
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
@@ -32,6 +40,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..errors import MapgenError
 from ..jsonio import write_atomic
 from .paper import Paper
+from .svgpieces import Pieces
 
 #: PDF points per millimetre.
 PT_PER_MM = 72.0 / 25.4
@@ -40,7 +49,7 @@ CHECK_BAR_MM = 50.0
 FONT = "Helvetica"
 FONT_BOLD = "Helvetica-Bold"
 CAPTION_PT = 7.0
-_FORM = "mapgenDrawing"
+_FORM = "mapgenTile{}"
 #: Tolerance when deciding whether a drawing fits the printable area (rounding of mm values).
 _FIT_EPS_MM = 1e-6
 #: Pages (the index included) above which a PDF is refused before it is drawn.  200 sheets of A3
@@ -153,27 +162,38 @@ def _svglib_takes_font_map() -> bool:
     return "font_map" in inspect.signature(SvgRenderer.__init__).parameters
 
 
-def load_drawing(svg_text: str):
-    """SVG text -> ReportLab Drawing (size in points, true scale)."""
-    from svglib.svglib import svg2rlg
+def parse_svg(svg_text):
+    """SVG text -> lxml root, refusing what is not well-formed XML.
 
+    svglib parses with recover=True, which would silently print half of a truncated map.
+    """
     from lxml import etree  # svglib's own XML parser
 
     data = svg_text.encode("utf-8") if isinstance(svg_text, str) else bytes(svg_text)
-    # svglib parses with recover=True, which would silently print half of a truncated map.
     try:
-        etree.fromstring(data, etree.XMLParser(resolve_entities=False, no_network=True))
+        return etree.fromstring(data, etree.XMLParser(resolve_entities=False, no_network=True, remove_comments=True))
     except etree.XMLSyntaxError as exc:
         raise MapgenError(f"cannot read the SVG drawing: {exc}") from None
+
+
+def convert(root):
+    """An lxml SVG root -> ReportLab Drawing (size in points, true scale), standard fonts only."""
+    from svglib.svglib import SvgRenderer
+
     kwargs = {"font_map": _Standard14Fonts()} if _svglib_takes_font_map() else {}
     try:
-        drawing = svg2rlg(io.BytesIO(data), **kwargs)
+        drawing = SvgRenderer("", **kwargs).render(root)
     except Exception as exc:  # svglib raises assorted errors on bad input
         raise MapgenError(f"cannot read the SVG drawing: {exc}") from None
     if drawing is None or not drawing.width or not drawing.height:
         raise MapgenError("cannot read the SVG drawing: not an SVG with a width and height")
     _force_standard_fonts(drawing)
     return drawing
+
+
+def load_drawing(svg_text: str):
+    """SVG text -> ReportLab Drawing of the whole drawing (size in points, true scale)."""
+    return convert(parse_svg(svg_text))
 
 
 def _pdf_text(text: str) -> str:
@@ -236,14 +256,122 @@ class _Pages:
         c.restoreState()
 
 
-def _show_drawing(c: Canvas, x: float, y: float, scale: float = 1.0) -> None:
-    """Place the stored drawing with its bottom-left corner at (x, y) points."""
-    c.saveState()
-    c.translate(x, y)
-    if scale != 1.0:
-        c.scale(scale, scale)
-    c.doForm(_FORM)
-    c.restoreState()
+def _compress_now(obj) -> None:
+    """Compress a finished page's or form's content at once.
+
+    ReportLab keeps every page and form as uncompressed text until ``save()``: for a
+    big map that is the whole drawing's operators in memory.  Compressed the moment it
+    is finished, with the filters ReportLab itself would use, the document holds only
+    what goes into the file.  Skipped (no harm but memory) if ReportLab's internals change.
+    """
+    stream = getattr(obj, "stream", None)
+    if not stream or getattr(obj, "Contents", None) is not None:
+        return
+    filters = [pdfdoc.PDFBase85Encode, pdfdoc.PDFZCompress] if rl_config.useA85 else [pdfdoc.PDFZCompress]
+    data = stream
+    for f in reversed(filters):
+        data = f.encode(data)
+    names = pdfdoc.PDFArray([pdfdoc.PDFName(f.pdfname) for f in filters])
+    obj.Contents = pdfdoc.PDFStream(pdfdoc.PDFDictionary({"Filter": names}), data)
+    obj.stream = None
+
+
+def _last_page(c: Canvas):
+    pages = getattr(getattr(getattr(c, "_doc", None), "Pages", None), "pages", None)
+    return pages[-1] if pages else None
+
+
+def _form_object(c: Canvas, name: str):
+    doc = getattr(c, "_doc", None)
+    try:
+        return doc.idToObject[pdfdoc.xObjectName(name)]
+    except (AttributeError, KeyError, TypeError):
+        return None
+
+
+def _show_page(c: Canvas) -> None:
+    c.showPage()
+    _compress_now(_last_page(c))
+
+
+#: At most this many pieces are converted at once: memory follows one chunk.
+CHUNK_PIECES = 400
+CHUNK_EXTENT = 2.0
+
+
+class _Source:
+    """The drawing as pieces, its size as svglib sees it, and the forms it is stored as.
+
+    The pieces are converted in chunks of consecutive pieces, each at most half a tile
+    step across, and each chunk is stored once as a form XObject: a page then shows the
+    chunks that meet it, in document order (what is on top stays on top), and the index
+    shows them all.  Each piece is converted once, and a chunk meets at most two tiles
+    each way, so a printer handles little more than the page it prints.
+    """
+
+    def __init__(self, root):
+        self.pieces = Pieces(root)
+        frame = convert(self.pieces.document([]))
+        self.width, self.height = frame.width, frame.height  # points
+        # (x, y, user units per mm) of the viewBox, to place the pieces on the paper; None keeps
+        # every piece on every page (no viewBox, or one svglib would scale differently each way).
+        self.units = None
+        box = [float(v) for v in (root.get("viewBox") or "").replace(",", " ").split()]
+        if len(box) == 4 and box[2] > 0 and box[3] > 0:
+            ux, uy = box[2] / self.width * PT_PER_MM, box[3] / self.height * PT_PER_MM
+            if abs(ux - uy) <= 1e-9 * max(ux, uy):
+                self.units = (box[0], box[1], ux)
+        self.forms: list[str] = []
+        self.boxes = np.zeros((0, 4))  # mm from the drawing's top left, per form
+
+    def store(self, c: Canvas, step_mm: tuple[float, float]) -> None:
+        """Convert the drawing, chunk by chunk, into form XObjects (compressed as they are made)."""
+        mm = PT_PER_MM
+        w_mm, h_mm = self.width / mm, self.height / mm
+        if self.units is None:
+            chunks = [range(len(self.pieces))]
+        else:
+            vx, vy, u = self.units
+            chunks = self.pieces.chunks(CHUNK_PIECES, step_mm[0] * CHUNK_EXTENT * u, step_mm[1] * CHUNK_EXTENT * u)
+        boxes = []
+        for indices in chunks:
+            if self.units is None:
+                x0, y0, x1, y1 = 0.0, 0.0, w_mm, h_mm
+            else:
+                b = self.pieces.bounds[indices.start:indices.stop]
+                x0, y0 = (b[:, 0].min() - vx) / u, (b[:, 1].min() - vy) / u
+                x1, y1 = (b[:, 2].max() - vx) / u, (b[:, 3].max() - vy) / u
+                x0, y0, x1, y1 = max(x0, 0.0), max(y0, 0.0), min(x1, w_mm), min(y1, h_mm)
+                if x1 <= x0 or y1 <= y0:
+                    continue  # wholly outside the drawing
+            name = _FORM.format(len(self.forms) + 1)
+            drawing = convert(self.pieces.document(indices))
+            # The form's bounding box (PDF points, y upwards) clips it to the chunk and the viewport.
+            c.beginForm(name, x0 * mm, self.height - y1 * mm, x1 * mm, self.height - y0 * mm)
+            renderPDF.draw(drawing, c, 0, 0, showBoundary=False)
+            c.endForm()
+            del drawing
+            _compress_now(_form_object(c, name))
+            self.forms.append(name)
+            boxes.append((x0, y0, x1, y1))
+        self.boxes = np.array(boxes, dtype=float).reshape(-1, 4)
+
+    def show(self, c: Canvas, x: float, y: float, scale: float = 1.0, window: "Tile | None" = None) -> None:
+        """Draw the forms (those meeting ``window``, mm) with the drawing's bottom-left corner at (x, y) points."""
+        b = self.boxes
+        if window is None:
+            chosen = range(len(self.forms))
+        else:
+            x0, y0 = window.x_mm, window.y_mm
+            x1, y1 = x0 + window.width_mm, y0 + window.height_mm
+            chosen = np.flatnonzero((b[:, 0] < x1) & (b[:, 2] > x0) & (b[:, 1] < y1) & (b[:, 3] > y0))
+        c.saveState()
+        c.translate(x, y)
+        if scale != 1.0:
+            c.scale(scale, scale)
+        for i in chosen:
+            c.doForm(self.forms[i])
+        c.restoreState()
 
 
 def _clip_rect(c: Canvas, x: float, y: float, w: float, h: float) -> None:
@@ -278,10 +406,12 @@ def _mark_points(width_mm: float, height_mm: float, cols: int, rows: int, sx: fl
     return points
 
 
-def write_pdf(svg_text: str, path, paper: Paper, title: str = "", overlap_mm: float = 10.0) -> PdfReport:
+def write_pdf(svg_text: str, path, paper: Paper, title: str = "", overlap_mm: float = 10.0,
+              max_pages: int = MAX_PDF_PAGES) -> PdfReport:
     """Write ``svg_text`` (1 user unit = 1 mm) as a true-scale PDF on ``paper``, tiled when larger.
 
-    Raises MapgenError for an unreadable SVG, a bad overlap, or a folder that does not exist;
+    Raises MapgenError for an unreadable SVG, a bad overlap, or a folder that does not exist,
+    and PdfTooLargeError, before converting anything, for more than ``max_pages`` pages;
     on any failure no file is left behind.
     """
     path = Path(path)
@@ -297,8 +427,14 @@ def write_pdf(svg_text: str, path, paper: Paper, title: str = "", overlap_mm: fl
             f"overlap must be from 0 to under {min(pw, ph) / 2:g} mm on {paper.label()}, not {overlap_mm:g}"
         )
 
-    drawing = load_drawing(svg_text)
-    data, report = _render(drawing, paper, title, overlap_mm)
+    source = _Source(parse_svg(svg_text))
+    pages, (cols, rows) = pdf_page_count(source.width / PT_PER_MM, source.height / PT_PER_MM, paper, overlap_mm)
+    if pages > max_pages:
+        raise PdfTooLargeError(
+            f"cannot write {path.name}: {pages} pages of {paper.label()} ({cols} x {rows} sheets), "
+            f"over the limit of {max_pages}"
+        )
+    data, report = _render(source, paper, title, overlap_mm)
     try:
         write_atomic(path, data)
     except OSError as exc:
@@ -307,9 +443,9 @@ def write_pdf(svg_text: str, path, paper: Paper, title: str = "", overlap_mm: fl
     return report
 
 
-def _render(drawing, paper: Paper, title: str, overlap_mm: float) -> tuple[bytes, PdfReport]:
+def _render(source: _Source, paper: Paper, title: str, overlap_mm: float) -> tuple[bytes, PdfReport]:
     mm = PT_PER_MM
-    w_mm, h_mm = drawing.width / mm, drawing.height / mm
+    w_mm, h_mm = source.width / mm, source.height / mm
     cols, rows = tile_counts(w_mm, h_mm, paper, overlap_mm)
     tiles = tile_grid(w_mm, h_mm, paper, overlap_mm)
     single = cols == rows == 1
@@ -323,33 +459,29 @@ def _render(drawing, paper: Paper, title: str, overlap_mm: float) -> tuple[bytes
     c.setSubject(f"{w_mm:.0f} x {h_mm:.0f} mm map on {paper.label()}, print at 100 %")
     pages = _Pages(c, paper, title)
 
-    # The drawing, converted once, stored once.  The form's bounding box clips it to the SVG viewport.
-    c.beginForm(_FORM, 0, 0, drawing.width, drawing.height)
-    renderPDF.draw(drawing, c, 0, 0, showBoundary=False)
-    c.endForm()
-
+    source.store(c, (paper.printable_mm[0] - overlap_mm, paper.printable_mm[1] - overlap_mm))
     if single:
-        x = (pages.page_w - drawing.width) / 2
-        y = (pages.page_h - drawing.height) / 2
+        x = (pages.page_w - source.width) / 2
+        y = (pages.page_h - source.height) / 2
         c.saveState()
         _clip_rect(c, pages.left, pages.bottom, pages.right - pages.left, pages.top - pages.bottom)
-        _show_drawing(c, x, y)
+        source.show(c, x, y)
         c.restoreState()
         pages.furniture("mapgen \u2014 page 1 of 1 \u2014 print at 100 % (no 'fit to page')")
-        c.showPage()
+        _show_page(c)
         c.save()
         return buf.getvalue(), PdfReport(Path(), 1, (1, 1), 1.0, None, (w_mm, h_mm))
 
-    index_scale = _index_page(c, pages, drawing, tiles, cols, rows, overlap_mm, title, total)
+    index_scale = _index_page(c, pages, source, tiles, cols, rows, overlap_mm, title, total)
     sx, sy = paper.printable_mm[0] - overlap_mm, paper.printable_mm[1] - overlap_mm
     marks = _mark_points(w_mm, h_mm, cols, rows, sx, sy, overlap_mm)
     for n, tile in enumerate(tiles, start=2):
-        _tile_page(c, pages, drawing, tile, cols, rows, overlap_mm, marks, n, total)
+        _tile_page(c, pages, source, tile, cols, rows, overlap_mm, marks, n, total)
     c.save()
     return buf.getvalue(), PdfReport(Path(), total, (cols, rows), 1.0, index_scale, (w_mm, h_mm))
 
 
-def _index_page(c: Canvas, pages: _Pages, drawing, tiles, cols, rows, ov, title, total) -> float:
+def _index_page(c: Canvas, pages: _Pages, source: _Source, tiles, cols, rows, ov, title, total) -> float:
     mm = PT_PER_MM
     width = pages.right - pages.left
     head = _pdf_text(title) or "Map"
@@ -368,7 +500,7 @@ def _index_page(c: Canvas, pages: _Pages, drawing, tiles, cols, rows, ov, title,
         *(
             (FONT, 8.0, line)
             for line in simpleSplit(
-                f"The map is {drawing.width / mm:.0f} x {drawing.height / mm:.0f} mm on {len(tiles)} sheets of "
+                f"The map is {source.width / mm:.0f} x {source.height / mm:.0f} mm on {len(tiles)} sheets of "
                 f"{pages.paper.label()}: {cols} columns x {rows} rows, numbered row by row from the top left. "
                 "Shaded strips are printed on both neighbouring sheets.",
                 FONT,
@@ -387,19 +519,20 @@ def _index_page(c: Canvas, pages: _Pages, drawing, tiles, cols, rows, ov, title,
     c.restoreState()
     avail_top = y - 3 * mm
     avail_h = avail_top - pages.bottom
-    scale = min(width / drawing.width, avail_h / drawing.height, 1.0)
-    dw, dh = drawing.width * scale, drawing.height * scale
+    scale = min(width / source.width, avail_h / source.height, 1.0)
+    dw, dh = source.width * scale, source.height * scale
     x0 = pages.left + (width - dw) / 2
     y0 = pages.bottom + (avail_h - dh) / 2
-    _show_drawing(c, x0, y0, scale)
 
     def box(t_x, t_y, t_w, t_h):  # map mm (top-left origin) -> page points
         return x0 + t_x * mm * scale, y0 + dh - (t_y + t_h) * mm * scale, t_w * mm * scale, t_h * mm * scale
 
+    source.show(c, x0, y0, scale)
+
     c.saveState()
     # Overlap strips, lightly shaded.
     c.setFillColorRGB(0.1, 0.3, 0.8, alpha=0.18)
-    w_mm, h_mm = drawing.width / mm, drawing.height / mm
+    w_mm, h_mm = source.width / mm, source.height / mm
     sx = tiles[1].x_mm if cols > 1 else 0
     sy = tiles[cols].y_mm if rows > 1 else 0
     for col in range(1, cols):
@@ -429,11 +562,11 @@ def _index_page(c: Canvas, pages: _Pages, drawing, tiles, cols, rows, ov, title,
         f"print pages 2\u2013{total} at 100 % (no 'fit to page')",
         right_note=_pdf_text(title),
     )
-    c.showPage()
+    _show_page(c)
     return scale
 
 
-def _tile_page(c: Canvas, pages: _Pages, drawing, tile: Tile, cols, rows, ov, marks, n, total) -> None:
+def _tile_page(c: Canvas, pages: _Pages, source: _Source, tile: Tile, cols, rows, ov, marks, n, total) -> None:
     mm = PT_PER_MM
     # Tile window (map mm, top-left origin) placed at the top left of the printable area.
     left, top = pages.left, pages.top
@@ -444,8 +577,8 @@ def _tile_page(c: Canvas, pages: _Pages, drawing, tile: Tile, cols, rows, ov, ma
 
     c.saveState()
     _clip_rect(c, left, top - th, tw, th)
-    ox, oy = at(0, drawing.height / mm)
-    _show_drawing(c, ox, oy)
+    ox, oy = at(0, source.height / mm)
+    source.show(c, ox, oy, window=tile)
     # Overlap strips this sheet shares with its neighbours: light shade, dashed inner edge.
     strips = []
     if tile.column > 1:
@@ -486,4 +619,4 @@ def _tile_page(c: Canvas, pages: _Pages, drawing, tile: Tile, cols, rows, ov, ma
         "\u2014 print at 100 % (no 'fit to page')",
         right_note=f"overlap {ov:g} mm: align the + marks",
     )
-    c.showPage()
+    _show_page(c)
