@@ -9,8 +9,10 @@ SIGTERM is sent in-process and to a real process, SIGKILL to a real process in
 the middle of the swap, and one test fills a real (small) tmpfs where mounting works.
 """
 
+import builtins
 import errno
 import fcntl
+import io
 import os
 import shutil
 import signal
@@ -82,11 +84,34 @@ def _assert_one_line_error(code, out, err, expected_code=1):
 # --------------------------------------------------------------------------- failures while staging
 
 
-@pytest.mark.parametrize("nth", [1, 2, 5, 8])  # the map, a battlefield, another, the counters (8 files)
-def test_a_full_disk_at_any_file_leaves_the_old_set(capsys, monkeypatch, old_set, nth):
-    calls = _fail_on_call(monkeypatch, kit.Outputs, "path", nth)
+def _disk_full_at(monkeypatch, root: Path, n: int) -> list:
+    """The filesystem of ``root`` fills up at the n-th file opened for writing under it.
+
+    That file is created (empty, as a full disk leaves it) and the open fails with ENOSPC;
+    files written elsewhere (``/tmp``) are not counted.  Whatever the code writes through.
+    """
+    real_open = builtins.open
+    opened = []
+
+    def open_(file, mode="r", *args, **kwargs):
+        if isinstance(file, (str, bytes, os.PathLike)) and any(c in mode for c in "wax+"):
+            if Path(os.fsdecode(file)).absolute().is_relative_to(root):
+                opened.append(file)
+                if len(opened) == n:
+                    real_open(file, "wb").close()
+                    raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), os.fsdecode(file))
+        return real_open(file, mode, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "open", open_)
+    monkeypatch.setattr(io, "open", open_)
+    return opened
+
+
+@pytest.mark.parametrize("nth", [1, 3, 6, 12])  # the map, a battlefield, another, a later one
+def test_a_full_disk_at_any_file_leaves_the_old_set(tmp_path, capsys, monkeypatch, old_set, nth):
+    opened = _disk_full_at(monkeypatch, tmp_path, nth)
     code, out, err = run(SECOND, capsys)
-    assert len(calls) == nth
+    assert len(opened) == nth
     _assert_one_line_error(code, out, err)
     assert "No space left on device" in err
     assert snapshot("k") == old_set and leftovers("k") == []
