@@ -467,3 +467,95 @@ def test_zero_overlap_and_a_custom_margin(tmp_path):
     assert box[0] == pytest.approx(12, abs=TOL_MM)
     assert box[2] - box[0] == pytest.approx(50, abs=TOL_MM)
     assert squares(pages[1]) == []  # clipped away: it starts exactly where tile 1 ends
+
+
+# --------------------------------------------------------------------------- pieces of a drawing
+
+from mapgen.render.pdf import PT_PER_MM, convert, parse_svg  # noqa: E402
+from mapgen.render.svgpieces import Pieces, parse_transform, path_box  # noqa: E402
+
+
+@pytest.mark.parametrize(
+    "d,holds",
+    [
+        ("M 0 0 L 10 5", [(0, 0), (10, 5)]),
+        ("M 0 0 A 10 10 0 0 1 20 0", [(10, -10), (10, 10)]),  # a half circle bulges past its ends
+        ("M 5 5 a 2 2 0 1 0 0 4", [(3, 7), (7, 7)]),
+        ("m 1 1 l 2 0 2 2 h -10 v -5 z m 3 3 l 1 1", [(1, 1), (5, 3), (-5, 3), (-5, -2), (5, 5)]),
+        ("M 0 0 Q 10 20 20 0 C 30 -30 40 30 50 0", [(10, 10), (35, -22), (35, 22)]),
+        ("M 0 0 H 30 V -7 L 0 0 Z", [(30, -7)]),
+    ],
+)
+def test_piece_bounds_of_a_path_hold_every_point_it_draws(d, holds):
+    x0, y0, x1, y1 = path_box(d)
+    for x, y in holds:
+        assert x0 - 1e-9 <= x <= x1 + 1e-9 and y0 - 1e-9 <= y <= y1 + 1e-9, (d, (x, y), (x0, y0, x1, y1))
+
+
+def test_piece_bounds_follow_transforms():
+    a, b, c, d, e, f = parse_transform("translate(10,20) rotate(90) scale(2)")
+    assert (a * 1 + c * 0 + e, b * 1 + d * 0 + f) == pytest.approx((10, 22))  # (1, 0) -> scaled, turned, moved
+
+
+def test_pieces_that_cannot_be_measured_are_on_every_page():
+    root = parse_svg(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="100mm" height="100mm" viewBox="0 0 100 100"><g>'
+        + '<rect x="1" y="1" width="2" height="2"/>' * 9
+        + '<rect x="10mm" y="1" width="2" height="2"/><text x="5" y="5" dx="3">a</text></g></svg>'
+    )
+    pieces = Pieces(root)
+    assert len(pieces) == 11
+    assert list(pieces.within(50, 50, 60, 60)) == [9, 10]  # only the two it cannot measure
+
+
+@pytest.mark.parametrize("kind", ["fw-map", "country", "battlefield"])
+def test_piece_bounds_hold_what_svglib_draws(kind):
+    # Each piece alone, converted as the PDF converts it: ReportLab's bounds of the drawing lie
+    # within the piece's box (a piece left out of a page where it shows would be a hole in the print).
+    if kind == "fw-map":
+        from mapgen.render.fw_map import render_fw_map
+        from tests.conftest import cached_map
+
+        doc = render_fw_map(cached_map(7, "small"))
+    elif kind == "country":
+        from mapgen.country.generate import generate_countries
+        from mapgen.render.country import render_country
+
+        doc = render_country(generate_countries(11, 2, 0, "a4"))
+    else:
+        from mapgen.battlefield.generate import BattleOptions, generate_battlefield
+        from mapgen.render.battlefield import render_battlefield
+
+        doc = render_battlefield(generate_battlefield(BattleOptions(seed=5, terrain="forest", river=True, road=True)))
+    root = parse_svg(doc.tostring())
+    pieces = Pieces(root)
+    vx, vy, vw, vh = (float(v) for v in root.get("viewBox").split())
+    height_pt = doc.height_mm * PT_PER_MM
+    step = max(1, len(pieces) // 60)  # a sample of every kind of piece, for speed
+    checked = 0
+    for i in range(0, len(pieces), step):
+        x0, y0, x1, y1 = pieces.bounds[i]
+        bounds = convert(pieces.document([i])).getBounds()
+        if bounds is None:
+            continue
+        bx0, by0, bx1, by1 = bounds
+        u = vw / doc.width_mm  # user units per mm
+        # drawing points (y up) -> user units (y down)
+        ux0, ux1 = vx + bx0 / PT_PER_MM * u, vx + bx1 / PT_PER_MM * u
+        uy0, uy1 = vy + (height_pt - by1) / PT_PER_MM * u, vy + (height_pt - by0) / PT_PER_MM * u
+        tol = 0.01
+        assert x0 - tol <= ux0 and ux1 <= x1 + tol and y0 - tol <= uy0 and uy1 <= y1 + tol, (kind, i, (x0, y0, x1, y1), (ux0, uy0, ux1, uy1))
+        checked += 1
+    assert checked >= 30
+
+
+def test_piece_bounds_hold_the_stroke_inherited_or_not():
+    # A 6 units wide stroke reaches 3 units past the line each way (more at a miter corner).
+    root = parse_svg(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="100mm" height="100mm" viewBox="0 0 100 100">'
+        '<line x1="0" y1="10" x2="100" y2="10" stroke="#000" stroke-width="6"/>'
+        '<g stroke-width="6"><polyline points="0,50 100,50" stroke="#000"/></g></svg>'
+    )
+    pieces = Pieces(root)
+    for (x0, y0, x1, y1), y in zip(pieces.bounds, (10, 50)):
+        assert y0 <= y - 3 and y1 >= y + 3
