@@ -40,21 +40,34 @@ def in_tmp(tmp_path, monkeypatch):
     return tmp_path
 
 
+def _write(argv) -> None:
+    try:
+        main(argv)
+    except SystemExit as exc:
+        assert not exc.code, argv
+
+
+@pytest.fixture(scope="module")
+def templates(tmp_path_factory):
+    """The two runs' sets, written once per module: (old set folder, new set bytes)."""
+    base = tmp_path_factory.mktemp("sets")
+    _write(["new", "--seed", "1", "--size", "small", "--formats", "json", "--out", str(base / "old")])
+    (base / "old" / "mine.txt").write_text("kept")  # a file of another program
+    _write([*SECOND[:-1], str(base / "new")])
+    return base / "old", snapshot(base / "new")
+
+
 @pytest.fixture
-def old_set(capsys):
+def old_set(templates):
     """A complete earlier set in ``k`` (and a file of another program), as bytes."""
-    assert run(["new", "--seed", "1", "--size", "small", "--formats", "json", "--out", "k"], capsys)[0] == 0
-    Path("k/mine.txt").write_text("kept")
+    shutil.copytree(templates[0], "k")
     return snapshot("k")
 
 
 @pytest.fixture
-def new_set(capsys):
+def new_set(templates):
     """What the second run writes when nothing goes wrong (same seed and options: same bytes)."""
-    assert run([*SECOND[:-1], "ref"], capsys)[0] == 0
-    reference = snapshot("ref")
-    shutil.rmtree("ref")
-    return reference
+    return templates[1]
 
 
 def _enospc(*args, **kwargs):
@@ -314,7 +327,7 @@ def test_an_old_folder_left_by_a_killed_swap_is_deleted_when_the_swap_had_finish
 
 _TMPFS = """
 set -e
-mkdir -p fs && mount -t tmpfs -o size=600k tmpfs fs
+mkdir -p fs && mount -t tmpfs -o size=400k tmpfs fs
 cd fs
 {python} - <<'EOF'
 import hashlib, json, os, sys
@@ -337,7 +350,7 @@ def code(argv):
 
 first = code(["fw-map", "--seed", "1", "--size", "small", "--formats", "json", "--out", "k"])
 before = state()
-second = code(["fw-map", "--seed", "2", "--width", "40", "--height", "40", "--formats", "json,svg", "--out", "k"])
+second = code(["fw-map", "--seed", "2", "--width", "24", "--height", "24", "--formats", "json,svg", "--out", "k"])
 print(json.dumps({{"first": first, "second": second, "before": before, "after": state()}}))
 EOF
 """

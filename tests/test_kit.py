@@ -31,7 +31,7 @@ def _holding_squares(folder) -> list[str]:
 
 
 def test_new_writes_exactly_the_fantasy_warriors_kit(capsys, monkeypatch):
-    # The names are the point here: the map and plan PDFs (measured in test_pdf.py) are stubbed for speed.
+    # The names are the point here: the PDFs (measured in test_pdf.py, test_counters_pdf.py) are stubbed for speed.
     from mapgen.render import pdf
 
     def quick_pdf(svg_text, path, paper, title="", **kw):
@@ -39,6 +39,7 @@ def test_new_writes_exactly_the_fantasy_warriors_kit(capsys, monkeypatch):
         return pdf.PdfReport(Path(path), 1, (1, 1), 1.0)
 
     monkeypatch.setattr(pdf, "write_pdf", quick_pdf)
+    monkeypatch.setattr("mapgen.render.counters.write_counters_pdf", lambda sheet, path: Path(path).write_bytes(b"%PDF-1.4\n"))
     code, out, err = run(["new", "--seed", "11", "--size", "small"], capsys)
     assert code == 0, err
     folder = Path("output/new-11")
