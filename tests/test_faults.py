@@ -28,7 +28,7 @@ import mapgen.kit.folder as folder_mod
 from mapgen import kit
 from mapgen.cli import main
 
-from .cli_helpers import MANIFEST, files_in, leftovers, run, snapshot
+from .cli_helpers import MANIFEST, leftovers, run, snapshot
 
 #: The second run into the folder: another seed and more formats, so old and new sets differ.
 SECOND = ["new", "--seed", "2", "--size", "small", "--formats", "json,md", "--out", "k"]
@@ -128,6 +128,13 @@ def test_a_full_disk_at_any_file_leaves_the_old_set(tmp_path, capsys, monkeypatc
     _assert_one_line_error(code, out, err)
     assert "No space left on device" in err
     assert snapshot("k") == old_set and leftovers("k") == []
+
+
+def test_a_failed_first_run_leaves_not_even_the_folders_it_made(tmp_path, capsys, monkeypatch):
+    _disk_full_at(monkeypatch, tmp_path, 2)
+    code, out, err = run([*SECOND[:-1], "deep/er/k"], capsys)
+    _assert_one_line_error(code, out, err)
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_a_failing_battlefield_leaves_the_old_map(capsys, monkeypatch, old_set):

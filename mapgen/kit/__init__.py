@@ -4,11 +4,11 @@
 the whole set in at the end (:mod:`.folder`), names default folders safely
 (:mod:`.names`) and knows what each kit holds (:mod:`.files`): the CLI and a
 campaign engine write kits through the same functions.  Errors are the
-library's own (:class:`OutputFolderError`, :class:`~mapgen.render.pdf.PdfTooLargeError`,
+library's own (:class:`OutputFolderError`, :class:`~mapgen.render.paper.PdfTooLargeError`,
 ``OSError`` from the disk); the CLI turns them into exit codes.
 """
 
-from ..render.pdf import MAX_PDF_PAGES, PdfTooLargeError
+from ..render.paper import MAX_PDF_PAGES, PdfTooLargeError
 from .files import (
     COUNTER_FORMATS,
     battlefields_for_kit,

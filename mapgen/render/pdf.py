@@ -24,7 +24,6 @@ more than :data:`MAX_PDF_PAGES` pages is refused before anything is converted.
 from __future__ import annotations
 
 import io
-import math
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -32,14 +31,14 @@ import numpy as np
 from reportlab import rl_config
 from reportlab.graphics import renderPDF
 from reportlab.graphics.shapes import String
-from reportlab.pdfbase import pdfdoc
 from reportlab.lib.utils import simpleSplit
+from reportlab.pdfbase import pdfdoc
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from ..errors import MapgenError
 from ..jsonio import write_atomic
-from .paper import Paper
+from .paper import MAX_PDF_PAGES, Paper, PdfTooLargeError, pdf_page_count, tile_counts  # noqa: F401 - part of this API
 from .svgpieces import Pieces
 
 #: PDF points per millimetre.
@@ -50,15 +49,6 @@ FONT = "Helvetica"
 FONT_BOLD = "Helvetica-Bold"
 CAPTION_PT = 7.0
 _FORM = "mapgenTile{}"
-#: Tolerance when deciding whether a drawing fits the printable area (rounding of mm values).
-_FIT_EPS_MM = 1e-6
-#: Pages (the index included) above which a PDF is refused before it is drawn.  200 sheets of A3
-#: are a 4 x 5 m map; a 100 x 100 campaign at 50 mm squares needs 248.
-MAX_PDF_PAGES = 200
-
-
-class PdfTooLargeError(MapgenError):
-    """A PDF over :data:`MAX_PDF_PAGES` pages, refused before it is drawn (the options must change)."""
 
 _STANDARD_FONTS = {
     (family, bold, italic): name
@@ -92,24 +82,6 @@ class Tile:
     y_mm: float
     width_mm: float  # clipped to the map
     height_mm: float
-
-
-def tile_counts(width_mm: float, height_mm: float, paper: Paper, overlap_mm: float = 10.0) -> tuple[int, int]:
-    """(columns, rows) of true-scale sheets needed for a drawing; (1, 1) when it fits one page."""
-    pw, ph = paper.printable_mm
-    return _count(width_mm, pw, overlap_mm), _count(height_mm, ph, overlap_mm)
-
-
-def pdf_page_count(width_mm: float, height_mm: float, paper: Paper, overlap_mm: float = 10.0) -> tuple[int, tuple[int, int]]:
-    """(pages, (columns, rows)) of the PDF of a drawing: one page, or an index and the tiles."""
-    cols, rows = tile_counts(width_mm, height_mm, paper, overlap_mm)
-    return (1 if cols == rows == 1 else 1 + cols * rows), (cols, rows)
-
-
-def _count(size: float, printable: float, overlap: float) -> int:
-    if size <= printable + _FIT_EPS_MM:
-        return 1
-    return max(2, math.ceil((size - overlap) / (printable - overlap) - _FIT_EPS_MM))
 
 
 def tile_grid(width_mm: float, height_mm: float, paper: Paper, overlap_mm: float = 10.0) -> list[Tile]:
@@ -294,19 +266,21 @@ def _show_page(c: Canvas) -> None:
     _compress_now(_last_page(c))
 
 
-#: At most this many pieces are converted at once: memory follows one chunk.
-CHUNK_PIECES = 400
-CHUNK_EXTENT = 2.0
+#: At most this many pieces are converted at once: memory follows one chunk (a few MB).
+CHUNK_PIECES = 1000
+#: A chunk spans at most this many tile steps each way, so that a page shows little more than its
+#: own share.  Smaller chunks compress worse: at 400 pieces and 2 steps the large map's PDF doubles.
+CHUNK_EXTENT = 3.0
 
 
 class _Source:
     """The drawing as pieces, its size as svglib sees it, and the forms it is stored as.
 
-    The pieces are converted in chunks of consecutive pieces, each at most half a tile
-    step across, and each chunk is stored once as a form XObject: a page then shows the
-    chunks that meet it, in document order (what is on top stays on top), and the index
-    shows them all.  Each piece is converted once, and a chunk meets at most two tiles
-    each way, so a printer handles little more than the page it prints.
+    The pieces are converted in chunks of consecutive pieces, each at most
+    :data:`CHUNK_EXTENT` tile steps across, and each chunk is stored once as a form
+    XObject: a page then shows the chunks that meet it, in document order (what is on
+    top stays on top), and the index shows them all.  Each piece is converted once, and
+    a printer handles a few pages' worth of drawing for each page, not the whole map.
     """
 
     def __init__(self, root):
