@@ -25,6 +25,7 @@ from pathlib import Path
 import pytest
 
 import mapgen.kit.folder as folder_mod
+import mapgen.kit.swap as swap_mod
 from mapgen import kit
 from mapgen.cli import main
 
@@ -166,22 +167,22 @@ def test_a_full_disk_while_carrying_other_files_over(capsys, monkeypatch, old_se
 
 
 def test_a_failing_swap_leaves_the_old_set(capsys, monkeypatch, old_set):
-    monkeypatch.setattr(folder_mod, "exchange", lambda a, b: _enospc())
+    monkeypatch.setattr(swap_mod, "exchange", lambda a, b: _enospc())
     code, out, err = run(SECOND, capsys)
     _assert_one_line_error(code, out, err)
     assert snapshot("k") == old_set and leftovers("k") == []
 
 
 def test_two_renames_put_the_old_folder_back_when_the_second_fails(capsys, monkeypatch, old_set):
-    monkeypatch.setattr(folder_mod, "exchange", lambda a, b: False)  # as on macOS or a filesystem without it
-    _fail_on_call(monkeypatch, folder_mod.os, "rename", 2, lambda *a: _enospc())
+    monkeypatch.setattr(swap_mod, "exchange", lambda a, b: False)  # as on macOS or a filesystem without it
+    _fail_on_call(monkeypatch, swap_mod.os, "rename", 2, lambda *a: _enospc())
     code, out, err = run(SECOND, capsys)
     _assert_one_line_error(code, out, err)
     assert snapshot("k") == old_set and leftovers("k") == []
 
 
 def test_two_renames_swap_in_the_new_set(capsys, monkeypatch, old_set, new_set):
-    monkeypatch.setattr(folder_mod, "exchange", lambda a, b: False)
+    monkeypatch.setattr(swap_mod, "exchange", lambda a, b: False)
     assert run(SECOND, capsys)[0] == 0
     assert snapshot("k") == {**new_set, "mine.txt": b"kept"} and leftovers("k") == []
 
@@ -212,13 +213,13 @@ def test_sigterm_while_staging_leaves_the_old_set(capsys, monkeypatch, old_set):
 
 
 def test_sigterm_during_the_swap_waits_for_it(capsys, monkeypatch, old_set, new_set):
-    real = folder_mod.exchange
+    real = swap_mod.exchange
 
     def exchange(a, b):
         os.kill(os.getpid(), signal.SIGTERM)  # held until the swap is done
         return real(a, b)
 
-    monkeypatch.setattr(folder_mod, "exchange", exchange)
+    monkeypatch.setattr(swap_mod, "exchange", exchange)
     code, _, err = run(SECOND, capsys)
     assert code == 128 + signal.SIGTERM
     assert snapshot("k") == {**new_set, "mine.txt": b"kept"} and leftovers("k") == []
@@ -228,7 +229,7 @@ def test_sigterm_during_the_swap_waits_for_it(capsys, monkeypatch, old_set, new_
 
 _CHILD = """
 import os, sys, time
-import mapgen.kit.folder as folder
+import mapgen.kit.swap as swap
 import mapgen.kit.files as files
 from mapgen.cli import main
 
@@ -276,13 +277,13 @@ def test_sigterm_to_a_real_run_leaves_the_old_set(tmp_path, old_set):
 def test_sigkill_mid_swap_then_the_next_run_recovers(tmp_path, capsys, old_set, new_set):
     # Killed between the two renames of the fallback swap: the old folder is aside, k is missing.
     proc = _child(tmp_path, """
-        folder.exchange = lambda a, b: False
+        swap.exchange = lambda a, b: False
         real = os.rename
         def rename(src, dst):
             real(src, dst)
             if os.path.basename(str(src)) == "k":
                 pause()
-        folder.os.rename = rename
+        swap.os.rename = rename
     """, SECOND)
     _wait_for(tmp_path / "reached", proc)
     proc.kill()

@@ -1,7 +1,7 @@
 """A campaign's set of files, written without the CLI.
 
 ``mapgen.kit`` stages every file of a run beside the output folder and swaps
-the whole set in at the end (:mod:`.folder`), names default folders safely
+the whole set in at the end (:mod:`.folder`, :mod:`.swap`), names default folders safely
 (:mod:`.names`) and knows what each kit holds (:mod:`.files`): the CLI and a
 campaign engine write kits through the same functions.  Errors are the
 library's own (:class:`OutputFolderError`, :class:`~mapgen.render.paper.PdfTooLargeError`,
@@ -23,8 +23,9 @@ from .files import (
     write_map_kit,
     write_new_fw_kit,
 )
-from .folder import MANIFEST, OutputFolderError, Outputs, Terminated, recover, target_folder, write
+from .folder import MANIFEST, OutputFolderError, Outputs, target_folder, write
 from .names import default_folder_name, seed_slug
+from .swap import Terminated, recover
 
 __all__ = [
     "COUNTER_FORMATS",
