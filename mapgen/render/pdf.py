@@ -1,17 +1,18 @@
 """PDF at true scale, tiled over several sheets when the drawing is larger than the paper.
 
-Pure wheels only: the SVG goes through ``svglib`` into ReportLab drawings, page by
-page.  The drawing is cut into pieces with known extents (:mod:`.svgpieces`); each
-true-scale tile converts only the pieces it shows and is stored once as a form
-XObject, compressed as soon as it is made, so memory follows one page, not the
-whole drawing (a 400 x 400 map is a million SVG elements).  One millimetre in the
-SVG (``width="420mm"`` + ``viewBox="0 0 420 ..."``) is one millimetre on paper.
+Pure wheels only: the SVG goes through ``svglib`` into ReportLab drawings, a chunk
+at a time.  The drawing is cut into pieces with known extents (:mod:`.svgpieces`);
+runs of consecutive pieces are converted one after the other and each run is stored
+once as a form XObject, compressed as soon as it is made, so memory follows one
+chunk, not the whole drawing (converting a 400 x 400 map at once took 5.4 GB; it is
+a million SVG elements).  Each page shows the forms that meet it, in document order.
+One millimetre in the SVG (``width="420mm"`` + ``viewBox="0 0 420 ..."``) is one
+millimetre on paper.
 
 Layout of a tiled PDF:
 
-* page 1 is an index, not to scale: the whole map with the tile grid and page numbers,
-  drawn from the tiles' forms (each clipped to its share of the map, so nothing is
-  converted twice);
+* page 1 is an index, not to scale: the whole map (every form, scaled) with the tile
+  grid and page numbers;
 * pages 2..N are tiles at 100 %, row by row from the top left.  Tiles advance by
   ``printable - overlap`` so neighbouring sheets share an ``overlap_mm`` strip; ``+``
   registration marks sit in the overlap strips at the same map points on both sheets.
