@@ -8,6 +8,7 @@ sizes are what a PDF viewer would put on paper.  No third-party PDF library need
 from __future__ import annotations
 
 import base64
+import math
 import re
 import zlib
 from dataclasses import dataclass, field
@@ -471,8 +472,8 @@ def test_zero_overlap_and_a_custom_margin(tmp_path):
 
 # --------------------------------------------------------------------------- pieces of a drawing
 
-from mapgen.render.pdf import PT_PER_MM, convert, parse_svg  # noqa: E402
-from mapgen.render.svgpieces import Pieces, parse_transform, path_box  # noqa: E402
+from mapgen.render.pdf import PT_PER_MM, convert  # noqa: E402
+from mapgen.render.svgpieces import PieceStream, parse_transform, path_box  # noqa: E402
 
 
 @pytest.mark.parametrize(
@@ -498,14 +499,34 @@ def test_piece_bounds_follow_transforms():
 
 
 def test_pieces_that_cannot_be_measured_are_on_every_page():
-    root = parse_svg(
+    pieces = list(PieceStream(
         '<svg xmlns="http://www.w3.org/2000/svg" width="100mm" height="100mm" viewBox="0 0 100 100"><g>'
         + '<rect x="1" y="1" width="2" height="2"/>' * 9
         + '<rect x="10mm" y="1" width="2" height="2"/><text x="5" y="5" dx="3">a</text></g></svg>'
-    )
-    pieces = Pieces(root)
+    ))
     assert len(pieces) == 11
-    assert list(pieces.within(50, 50, 60, 60)) == [9, 10]  # only the two it cannot measure
+    everywhere = [n for n, p in enumerate(pieces) if p.box[0] <= 50 and p.box[2] >= 60 and p.box[1] <= 50 and p.box[3] >= 60]
+    assert everywhere == [9, 10]  # only the two it cannot measure
+
+
+def test_a_drawing_with_use_elements_is_read_whole(tmp_path):
+    svg = (
+        '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="100mm" height="100mm" viewBox="0 0 100 100">'
+        '<g><rect id="r" x="1" y="1" width="2" height="2"/><use xlink:href="#r" x="50"/><rect x="5" y="5" width="2" height="2"/></g></svg>'
+    )
+    (piece,) = list(PieceStream(svg))  # the layer is one piece, on every page
+    assert piece.box[0] == -math.inf
+    # A <use> may point into another top-level group: such a drawing is converted in one go.
+    two_groups = svg.replace('<use', '</g><g><use')
+    write_pdf(two_groups, tmp_path / "u.pdf", A4)
+    (form,) = [s for h, s in _objects((tmp_path / "u.pdf").read_bytes()).values() if b"/Subtype /Form" in h]
+    assert form.count(b" re f") == 3  # the rect, its copy, the other rect
+
+
+def test_a_truncated_drawing_is_refused(tmp_path):
+    with pytest.raises(MapgenError, match="cannot read the SVG drawing"):
+        write_pdf(svg(600, 400)[:-40], tmp_path / "t.pdf", A4)
+    assert list(tmp_path.iterdir()) == []
 
 
 @pytest.mark.parametrize("kind", ["fw-map", "country", "battlefield"])
@@ -527,15 +548,15 @@ def test_piece_bounds_hold_what_svglib_draws(kind):
         from mapgen.render.battlefield import render_battlefield
 
         doc = render_battlefield(generate_battlefield(BattleOptions(seed=5, terrain="forest", river=True, road=True)))
-    root = parse_svg(doc.tostring())
-    pieces = Pieces(root)
-    vx, vy, vw, vh = (float(v) for v in root.get("viewBox").split())
+    stream = PieceStream(doc.tostring())
+    pieces = list(stream)
+    vx, vy, vw, vh = (float(v) for v in stream.root.get("viewBox").split())
     height_pt = doc.height_mm * PT_PER_MM
     step = max(1, len(pieces) // 60)  # a sample of every kind of piece, for speed
     checked = 0
     for i in range(0, len(pieces), step):
-        x0, y0, x1, y1 = pieces.bounds[i]
-        bounds = convert(pieces.document([i])).getBounds()
+        x0, y0, x1, y1 = pieces[i].box
+        bounds = convert(stream.document([pieces[i]])).getBounds()
         if bounds is None:
             continue
         bx0, by0, bx1, by1 = bounds
@@ -551,11 +572,10 @@ def test_piece_bounds_hold_what_svglib_draws(kind):
 
 def test_piece_bounds_hold_the_stroke_inherited_or_not():
     # A 6 units wide stroke reaches 3 units past the line each way (more at a miter corner).
-    root = parse_svg(
+    pieces = PieceStream(
         '<svg xmlns="http://www.w3.org/2000/svg" width="100mm" height="100mm" viewBox="0 0 100 100">'
         '<line x1="0" y1="10" x2="100" y2="10" stroke="#000" stroke-width="6"/>'
         '<g stroke-width="6"><polyline points="0,50 100,50" stroke="#000"/></g></svg>'
     )
-    pieces = Pieces(root)
-    for (x0, y0, x1, y1), y in zip(pieces.bounds, (10, 50)):
+    for (x0, y0, x1, y1), y in zip((p.box for p in pieces), (10, 50)):
         assert y0 <= y - 3 and y1 >= y + 3

@@ -25,6 +25,7 @@ more than :data:`MAX_PDF_PAGES` pages is refused before anything is converted.
 from __future__ import annotations
 
 import io
+import math
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -40,7 +41,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..errors import MapgenError
 from ..jsonio import write_atomic
 from .paper import MAX_PDF_PAGES, Paper, PdfTooLargeError, pdf_page_count, tile_counts  # noqa: F401 - part of this API
-from .svgpieces import Pieces
+from .svgpieces import PieceStream
 
 #: PDF points per millimetre.
 PT_PER_MM = 72.0 / 25.4
@@ -284,8 +285,11 @@ class _Source:
     a printer handles a few pages' worth of drawing for each page, not the whole map.
     """
 
-    def __init__(self, root):
-        self.pieces = Pieces(root)
+    def __init__(self, svg_text):
+        self.pieces = PieceStream(svg_text)
+        root = self.pieces.root
+        if root is None:
+            raise MapgenError("cannot read the SVG drawing: it is empty")
         frame = convert(self.pieces.document([]))
         self.width, self.height = frame.width, frame.height  # points
         # (x, y, user units per mm) of the viewBox, to place the pieces on the paper; None keeps
@@ -303,24 +307,26 @@ class _Source:
         """Convert the drawing, chunk by chunk, into form XObjects (compressed as they are made)."""
         mm = PT_PER_MM
         w_mm, h_mm = self.width / mm, self.height / mm
-        if self.units is None:
-            chunks = [range(len(self.pieces))]
+        whole = self.units is None or self.pieces.whole
+        if whole:
+            chunks = self.pieces.chunks(math.inf, math.inf, math.inf)
         else:
             vx, vy, u = self.units
             chunks = self.pieces.chunks(CHUNK_PIECES, step_mm[0] * CHUNK_EXTENT * u, step_mm[1] * CHUNK_EXTENT * u)
         boxes = []
-        for indices in chunks:
-            if self.units is None:
+        for chunk in chunks:
+            if whole:
                 x0, y0, x1, y1 = 0.0, 0.0, w_mm, h_mm
             else:
-                b = self.pieces.bounds[indices.start:indices.stop]
+                b = np.array([piece.box for piece in chunk], dtype=float)
                 x0, y0 = (b[:, 0].min() - vx) / u, (b[:, 1].min() - vy) / u
                 x1, y1 = (b[:, 2].max() - vx) / u, (b[:, 3].max() - vy) / u
                 x0, y0, x1, y1 = max(x0, 0.0), max(y0, 0.0), min(x1, w_mm), min(y1, h_mm)
                 if x1 <= x0 or y1 <= y0:
                     continue  # wholly outside the drawing
             name = _FORM.format(len(self.forms) + 1)
-            drawing = convert(self.pieces.document(indices))
+            drawing = convert(self.pieces.document(chunk))
+            del chunk
             # The form's bounding box (PDF points, y upwards) clips it to the chunk and the viewport.
             c.beginForm(name, x0 * mm, self.height - y1 * mm, x1 * mm, self.height - y0 * mm)
             renderPDF.draw(drawing, c, 0, 0, showBoundary=False)
@@ -402,7 +408,7 @@ def write_pdf(svg_text: str, path, paper: Paper, title: str = "", overlap_mm: fl
             f"overlap must be from 0 to under {min(pw, ph) / 2:g} mm on {paper.label()}, not {overlap_mm:g}"
         )
 
-    source = _Source(parse_svg(svg_text))
+    source = _Source(svg_text)
     pages, (cols, rows) = pdf_page_count(source.width / PT_PER_MM, source.height / PT_PER_MM, paper, overlap_mm)
     if pages > max_pages:
         raise PdfTooLargeError(

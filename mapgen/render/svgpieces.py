@@ -2,35 +2,36 @@
 
 Converting a whole 400 x 400 campaign map with svglib at once builds a
 ReportLab object for each of its million elements (gigabytes); a printed page
-shows a few thousand of them.  :class:`Pieces` splits the drawing into the
-children of its layers (the top-level groups), finds a conservative bounding
-box for each (a box that may be too big, never too small: a piece drawn on a
-page where it does not show costs time, one left out would be a hole in the
-print), and builds, for any window, a small SVG document holding the
-drawing's definitions and the pieces in that window, in document order so
-that what is on top stays on top.
+shows a few thousand of them.  :class:`PieceStream` reads the drawing with an
+incremental parser and hands out the children of its layers (the top-level
+groups) one by one, each with a conservative bounding box (a box that may be
+too big, never too small: a piece drawn on a page where it does not show
+costs time, one left out would be a hole in the print), in runs that are
+converted one after the other; for any run it builds a small SVG document
+holding the drawing's definitions and those pieces, in document order so
+that what is on top stays on top.  The parsed drawing is never held whole.
 
 Anything it cannot measure (``<use>``, units or percentages inside the
-drawing, ``dx``/``dy`` text offsets, unknown elements) counts as everywhere;
-a drawing with ``<use>`` elements (which may point at any piece) is kept whole.
+drawing, ``dx``/``dy`` text offsets, unknown elements) counts as everywhere.
 """
 
 from __future__ import annotations
 
 import copy
+import io
 import math
 import re
+from collections import deque
 from dataclasses import dataclass
 from functools import lru_cache
 
-import numpy as np
 from lxml import etree
+
+from ..errors import MapgenError
 
 SVG_NS = "http://www.w3.org/2000/svg"
 #: Elements copied into every piece document: definitions and metadata, nothing drawn by itself.
 _CONTEXT = {"defs", "style", "title", "desc", "metadata", "symbol", "linearGradient", "radialGradient", "clipPath", "mask", "pattern", "marker", "filter"}
-#: A group with more children than this is split into them (a layer, a block of squares...).
-SPLIT_CHILDREN = 8
 #: Group attributes whose effect changes if the group is drawn in parts (opacity of the whole, clipping...).
 _UNSPLITTABLE = ("opacity", "clip-path", "mask", "filter")
 #: SVG's default font size (CSS "medium"), for text without one.
@@ -269,99 +270,161 @@ def element_box(el, font: float = _DEFAULT_FONT, stroke: float = 1.0) -> Box | N
 
 
 @dataclass
-class _Piece:
-    element: object  # an lxml element of the original tree
-    wrappers: tuple  # its ancestors below the root, outermost first (copied without children)
+class Piece:
+    """One piece of the drawing: an element, the groups it sits in, and its extent in root user units."""
+
+    element: object  # an lxml element, detached from the parsed document
+    wrappers: tuple  # the groups it sits in below the root, outermost first (copied without children)
+    box: Box
 
 
-class Pieces:
-    """A parsed SVG drawing's pieces with their extents in the root's user units.
+_USE = re.compile(r"<(?:[A-Za-z_][\w.-]*:)?use[\s/>]")
 
-    ``bounds`` is an (n, 4) array of x0, y0, x1, y1 per piece, in document order.
+
+class _Utf8Reader:
+    """A text read as UTF-8 bytes a slice at a time: the SVG text is not copied whole to bytes."""
+
+    def __init__(self, text: str):
+        self.text, self.pos = text, 0
+
+    def read(self, size: int = -1) -> bytes:
+        end = len(self.text) if size is None or size < 0 else self.pos + max(1, size // 4)  # at most 4 bytes a character
+        part = self.text[self.pos:end]
+        self.pos += len(part)
+        return part.encode("utf-8")
+
+
+class PieceStream:
+    """The pieces of an SVG document, read as the XML parser reaches them.
+
+    Only the chunk being converted is held, not the whole parsed drawing: each piece is
+    taken out of the parsed tree when its end tag is read.  The root's groups (layers) are
+    split into their children; anything else at the root is a piece of its own.  A drawing
+    with ``<use>`` elements, which may point at any piece, is read as one piece per root
+    child, each counted as everywhere.  Definitions (``<defs>``, ``<style>``...) must come
+    at the root, before what uses them, as mapgen's renderers write them.
     """
 
-    def __init__(self, root):
-        self.root = root
-        self.context = [child for child in root if _local(child.tag) in _CONTEXT]
-        self.pieces: list[_Piece] = []
-        boxes: list[Box] = []
-        if root.find(f".//{{{SVG_NS}}}use") is not None or root.find(".//use") is not None:
-            drawn = [child for child in root if _local(child.tag) and _local(child.tag) not in _CONTEXT]
-            self.pieces = [_Piece(child, ()) for child in drawn]
-            boxes = [_EVERYWHERE] * len(drawn)
+    #: True for a drawing with ``<use>``: its pieces must be converted together.
+    whole: bool
+
+    def __init__(self, svg: str | bytes):
+        if isinstance(svg, str):
+            self.whole, source = _USE.search(svg) is not None, _Utf8Reader(svg)
         else:
-            self._split(root, (), _IDENTITY, _DEFAULT_FONT, 1.0, boxes)
-        self.bounds = np.array(boxes, dtype=float).reshape(-1, 4)
+            self.whole, source = _USE.search(svg.decode("utf-8", "replace")) is not None, io.BytesIO(svg)
+        self._events = etree.iterparse(
+            source, events=("start", "end"), remove_comments=True, resolve_entities=False, no_network=True
+        )
+        self.root = None
+        self.context: list = []
+        self._pending: deque[Piece] = deque()
+        # per open element: (element, role, user-space matrix, font size, stroke width)
+        self._stack: list[tuple] = []
+        self._read_until(1)
 
-    def _split(self, parent, wrappers, matrix: Matrix, font: float, stroke: float, boxes: list) -> None:
-        for child in parent:
-            kind = _local(child.tag)
-            if not kind or kind in _CONTEXT:
-                continue
+    # -------------------------------------------------------------- reading
+    def _read_until(self, wanted: int) -> None:
+        """Read on until ``wanted`` pieces wait (or the document ends)."""
+        while len(self._pending) < wanted:
             try:
-                local = parse_transform(child.get("transform"))
-                sw = _style(child, "stroke-width")
-                fs = _style(child, "font-size")
+                event, el = next(self._events)
+            except StopIteration:
+                return
+            except etree.XMLSyntaxError as exc:  # a truncated or broken drawing is refused, not half printed
+                raise MapgenError(f"cannot read the SVG drawing: {exc}") from None
+            if event == "start":
+                self._start(el)
+            else:
+                self._end(el)
+
+    def _start(self, el) -> None:
+        if not self._stack:
+            self.root = el
+            self._stack.append((el, "root", _IDENTITY, _DEFAULT_FONT, 1.0))
+            return
+        parent, role, matrix, font, stroke = self._stack[-1]
+        kind = _local(el.tag)
+        if role in ("piece", "inside", "context", "skip"):
+            self._stack.append((el, "inside" if role == "piece" else role, matrix, font, stroke))
+            return
+        if kind in _CONTEXT or not kind:
+            self._stack.append((el, "context" if role == "root" else "skip", matrix, font, stroke))
+            return
+        if role == "root" and kind == "g" and not self.whole and not any(_style(el, a) for a in _UNSPLITTABLE):
+            try:
+                local = parse_transform(el.get("transform"))
+                sw, fs = _style(el, "stroke-width"), _style(el, "font-size")
                 inner = (_mul(matrix, local), _length(fs) if fs is not None else font, abs(_length(sw)) if sw is not None else stroke)
-                splittable = kind == "g" and len(child) > SPLIT_CHILDREN and not any(_style(child, a) for a in _UNSPLITTABLE)
             except _Unknown:
-                splittable = False
-            if splittable:
-                self._split(child, (*wrappers, child), *inner, boxes)
-                continue
-            try:
-                box = element_box(child, font, stroke)
-            except _Unknown:
+                inner = None
+            if inner is not None:
+                self._stack.append((el, "wrapper", *inner))
+                return
+        self._stack.append((el, "piece", matrix, font, stroke))
+
+    def _end(self, el) -> None:
+        _, role, matrix, font, stroke = self._stack.pop()
+        if role == "context":
+            self.context.append(el)
+        elif role == "piece":
+            wrappers = tuple(e for e, r, *_ in self._stack if r == "wrapper")
+            if self.whole:
                 box = _EVERYWHERE
-            if box is None:
-                continue
-            self.pieces.append(_Piece(child, wrappers))
-            boxes.append(box if box == _EVERYWHERE else _box_through(matrix, box))
+            else:
+                try:
+                    box = element_box(el, font, stroke)
+                except _Unknown:
+                    box = _EVERYWHERE
+                if box is not None and box != _EVERYWHERE:
+                    box = _box_through(matrix, box)
+            el.getparent().remove(el)  # from now on only this piece holds it
+            if box is not None:
+                self._pending.append(Piece(el, wrappers, box))
 
-    def __len__(self) -> int:
-        return len(self.pieces)
+    # -------------------------------------------------------------- pieces
+    def __iter__(self):
+        while True:
+            self._read_until(1)
+            if not self._pending:
+                return
+            yield self._pending.popleft()
 
-    def chunks(self, max_pieces: int, max_width: float, max_height: float):
-        """Runs of consecutive pieces (ranges), each of at most ``max_pieces`` and, unless a single
+    def chunks(self, max_pieces: float, max_width: float, max_height: float):
+        """Runs of consecutive pieces (lists), each of at most ``max_pieces`` and, unless a single
         piece is bigger, at most ``max_width`` x ``max_height`` user units across.
 
         Drawn one after the other they keep the document's order; small in extent, each one
         meets few pages.
         """
-        b = self.bounds
-        start, box = 0, None
-        for i in range(len(b)):
-            x0, y0, x1, y1 = b[i]
-            if box is not None:
+        chunk: list[Piece] = []
+        box = None
+        for piece in self:
+            if chunk:
+                x0, y0, x1, y1 = piece.box
                 grown = (min(box[0], x0), min(box[1], y0), max(box[2], x1), max(box[3], y1))
-                if i - start >= max_pieces or grown[2] - grown[0] > max_width or grown[3] - grown[1] > max_height:
-                    yield range(start, i)
-                    start, box = i, None
+                if len(chunk) >= max_pieces or grown[2] - grown[0] > max_width or grown[3] - grown[1] > max_height:
+                    yield chunk
+                    chunk, box = [], None
                 else:
                     box = grown
-            if box is None:
-                box = (x0, y0, x1, y1)
-        if start < len(b):
-            yield range(start, len(b))
+            if not chunk:
+                box = piece.box
+            chunk.append(piece)
+        if chunk:
+            yield chunk
 
-    def within(self, x0: float, y0: float, x1: float, y1: float) -> np.ndarray:
-        """Indices (document order) of the pieces whose box meets the window."""
-        b = self.bounds
-        hit = (b[:, 0] <= x1) & (b[:, 2] >= x0) & (b[:, 1] <= y1) & (b[:, 3] >= y0)
-        return np.flatnonzero(hit)
+    def document(self, pieces) -> etree._Element:
+        """A new SVG root with the drawing's size, its definitions, and ``pieces`` in their groups.
 
-    def document(self, indices) -> etree._Element:
-        """A new SVG root with the drawing's size, its definitions, and the pieces ``indices``.
-
-        Pieces sharing their ancestors stay in one copy of those ancestors, so the
-        nesting (and every inherited attribute) is the original's.
+        Pieces sharing their groups stay in one copy of them, so the nesting (and every
+        inherited attribute) is the original's.
         """
         root = etree.Element(self.root.tag, attrib=dict(self.root.attrib), nsmap=self.root.nsmap)
         for el in self.context:
             root.append(copy.deepcopy(el))
-        open_chain: list[tuple[object, object]] = []  # (original wrapper, its copy)
-        for i in indices:
-            piece = self.pieces[i]
+        open_chain: list[tuple[object, object]] = []  # (original group, its copy)
+        for piece in pieces:
             keep = 0
             while keep < len(open_chain) and keep < len(piece.wrappers) and open_chain[keep][0] is piece.wrappers[keep]:
                 keep += 1
