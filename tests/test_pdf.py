@@ -579,3 +579,29 @@ def test_piece_bounds_hold_the_stroke_inherited_or_not():
     )
     for (x0, y0, x1, y1), y in zip((p.box for p in pieces), (10, 50)):
         assert y0 <= y - 3 and y1 >= y + 3
+
+
+def test_the_parsed_drawing_is_not_kept_once_its_pieces_are_read():
+    stream = PieceStream(svg(600, 400, extra="<g>" + '<rect x="1" y="1" width="2" height="2"/>' * 50 + "</g>"))
+    assert len(list(stream)) == 2 + 50
+    assert [len(child) for child in stream.root] == [0]  # the layer's children went with their pieces
+
+
+def test_pages_and_forms_are_compressed_as_soon_as_they_are_finished():
+    # ReportLab keeps a page's text until save(); we compress it at once.  If ReportLab's
+    # internals change, this fails: the PDF stays right, but big maps take far more memory.
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from mapgen.render import pdf
+
+    c = Canvas(io.BytesIO(), pageCompression=1)
+    c.beginForm("f")
+    c.rect(0, 0, 10, 10)
+    c.endForm()
+    pdf._compress_now(pdf._form_object(c, "f"))
+    c.doForm("f")
+    pdf._show_page(c)
+    for obj in (pdf._form_object(c, "f"), pdf._last_page(c)):
+        assert obj is not None and obj.stream is None and obj.Contents is not None
