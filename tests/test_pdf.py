@@ -473,7 +473,8 @@ def test_zero_overlap_and_a_custom_margin(tmp_path):
 # --------------------------------------------------------------------------- pieces of a drawing
 
 from mapgen.render.pdf import PT_PER_MM, convert  # noqa: E402
-from mapgen.render.svgpieces import PieceStream, parse_transform, path_box  # noqa: E402
+from mapgen.render.svgbounds import parse_transform, path_box  # noqa: E402
+from mapgen.render.svgpieces import PieceStream  # noqa: E402
 
 
 @pytest.mark.parametrize(
