@@ -10,14 +10,14 @@ from mapgen.battlefield import scenarios as S
 from mapgen.battlefield.generate import BattleOptions, generate_battlefield
 from mapgen.battlefield.model import SCHEMA, Battlefield
 from mapgen.battlefield.setup_sheet import setup_sheet
-from mapgen.cli import Outputs
-from mapgen.cli.battlefield import battlefields_for_kit
 from mapgen.errors import InfeasibleError
 from mapgen.jsonio import dumps
+from mapgen.kit import Outputs, battlefields_for_kit
 from mapgen.render.battlefield import render_battlefield
 from mapgen.render.paper import get_paper
 
 from .conftest import cached_map
+from .cli_helpers import MANIFEST, files_in
 from .test_cli import run
 
 
@@ -39,7 +39,7 @@ def test_battlefield_writes_the_four_files(capsys):
     code, out, err = run(["battlefield", "--seed", "7", "--terrain", "forest", "--river", "--road", "--bridge"], capsys)
     assert code == 0, err
     folder = Path("output/battlefield-7")
-    assert sorted(p.name for p in folder.iterdir()) == ["battlefield-setup.md", "battlefield.json", "battlefield.pdf", "battlefield.svg"]
+    assert files_in(folder) == [MANIFEST, "battlefield-setup.md", "battlefield.json", "battlefield.pdf", "battlefield.svg"]
     data = json.loads((folder / "battlefield.json").read_text())
     assert data["schema"] == SCHEMA and data["version"] == 1 and data["seed"] == 7
     assert set(data) >= {"seed", "source", "table", "scenario", "features", "dice_log"}

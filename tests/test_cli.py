@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from .cli_helpers import run
+from .cli_helpers import MANIFEST, files_in, run
 
 
 @pytest.fixture(autouse=True)
@@ -19,7 +19,7 @@ def test_fw_map_writes_where_it_says(capsys):
     assert code == 0, err
     folder = Path("output/fw-map-7")
     assert f"Wrote {folder}" in out
-    assert sorted(p.name for p in folder.iterdir()) == ["fw-map-setup.md", "fw-map.json"]
+    assert files_in(folder) == [MANIFEST, "fw-map-setup.md", "fw-map.json"]
     data = json.loads((folder / "fw-map.json").read_text())
     assert data["schema"] == "mapgen/fw-map" and data["version"] == 1 and data["seed"] == 7
     code, out, _ = run(["validate", str(folder / "fw-map.json")], capsys)

@@ -6,14 +6,13 @@ from pathlib import Path
 import pytest
 
 import mapgen.cli.counters  # noqa: F401 - registers the command
-from mapgen.cli import Outputs
-from mapgen.counters.build import counters_for_kit
+from mapgen.kit import Outputs, counters_for_kit
 from mapgen.render.templates import template_path
 from mapgen.render.paper import get_paper
 from tests.conftest import cached_map
 from tests.test_pdf import read_pdf
 
-from .cli_helpers import run
+from .cli_helpers import MANIFEST, files_in, run
 
 
 @pytest.fixture(autouse=True)
@@ -26,7 +25,7 @@ def test_default_run_writes_pdf_svgs_and_json(capsys):
     code, out, err = run(["counters", "--seed", "1"], capsys)
     assert code == 0, err
     folder = Path("output/counters-1")
-    assert sorted(p.name for p in folder.iterdir()) == ["counters-01.svg", "counters-02.svg", "counters.json", "counters.pdf"]
+    assert files_in(folder) == [MANIFEST, "counters-01.svg", "counters-02.svg", "counters.json", "counters.pdf"]
     data = json.loads((folder / "counters.json").read_text())
     assert data["schema"] == "mapgen/counters" and data["paper"] == "A4-portrait" and data["size_mm"] == 15.875
     assert len(read_pdf((folder / "counters.pdf").read_bytes())) == 2
@@ -66,7 +65,7 @@ def test_example_rosters(capsys, roster):
         (["--set", "renaissance", "--campaign", "."], ["--campaign"]),
         (["--campaign", "nowhere"], ["nowhere"]),
         (["--campaign", "."], ["fw-map.json", "no such file"]),
-        (["--formats", "md"], ["--formats", "json, svg or pdf"]),
+        (["--formats", "md"], ["--formats", "md: choose from json, svg, pdf"]),
     ],
 )
 def test_bad_options_exit_2(capsys, argv, needles):
@@ -93,6 +92,6 @@ def test_counters_for_kit_writes_into_staged_outputs(tmp_path):
         outputs.commit()
     finally:
         outputs.discard()
-    assert sorted(p.name for p in (tmp_path / "kit").iterdir()) == ["counters.json", "counters.pdf"]
+    assert files_in(tmp_path / "kit") == [MANIFEST, "counters.json", "counters.pdf"]
     assert sheet.paper.label() == "A3 landscape"
     assert any("counters:" in n for n in outputs.notes)

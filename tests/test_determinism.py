@@ -3,6 +3,8 @@
 
 from mapgen.cli import main
 
+from .cli_helpers import MANIFEST, files_in
+
 
 def _run(argv):
     try:
@@ -14,8 +16,8 @@ def _run(argv):
 def test_same_seed_same_bytes_in_every_format(tmp_path):
     for out in ("one", "two"):
         _run(["fw-map", "--seed", "42", "--size", "small", "--out", str(tmp_path / out)])
-    names = sorted(p.name for p in (tmp_path / "one").iterdir())
-    assert names == ["fw-map-setup.md", "fw-map.json", "fw-map.pdf", "fw-map.svg"]
+    names = files_in(tmp_path / "one")
+    assert names == [MANIFEST, "fw-map-setup.md", "fw-map.json", "fw-map.pdf", "fw-map.svg"]
     for name in names:
         assert (tmp_path / "one" / name).read_bytes() == (tmp_path / "two" / name).read_bytes(), name
 

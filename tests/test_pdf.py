@@ -8,6 +8,7 @@ sizes are what a PDF viewer would put on paper.  No third-party PDF library need
 from __future__ import annotations
 
 import base64
+import math
 import re
 import zlib
 from dataclasses import dataclass, field
@@ -66,6 +67,7 @@ class Page:
     media: tuple[float, float]  # mm
     shapes: list = field(default_factory=list)  # (fill rgb, bbox mm, clip mm) painted by fill ops
     forms: list = field(default_factory=list)  # (ctm, clip mm) for every form XObject drawn
+    form_boxes: list = field(default_factory=list)  # what shows of each form drawn: its BBox on the page, clipped (mm)
     text: str = ""
 
 
@@ -171,6 +173,7 @@ def _run(stream: bytes, xobjects, objs, page: Page, ctm, clip) -> None:
             corners = [_apply(inner, bbox[0], bbox[1]), _apply(inner, bbox[2], bbox[3])]
             form_clip = _intersect(clip, _bbox(corners))
             page.forms.append((inner, clip))
+            page.form_boxes.append(form_clip)
             _run(body, _xobjects(head) or xobjects, objs, page, inner, form_clip)
         elif op in ("Tj", "'", '"'):
             page.text += _pdf_string(operands[-1]) + "\n"
@@ -287,11 +290,37 @@ def test_tiles_are_clipped_to_the_printable_area(tmp_path):
     assert clip[2] - clip[0] == pytest.approx(58, abs=0.01)
 
 
-def test_the_drawing_is_stored_once_however_many_pages(tmp_path):
-    small = write_pdf(svg(600, 400), tmp_path / "a.pdf", A4)
+def test_each_piece_is_stored_once_and_a_tile_draws_only_what_meets_it(tmp_path):
+    # 72 squares of 20 mm, 100 mm apart, on a 2400 x 400 mm drawing (9 x 3 tiles of A4): each is
+    # converted and stored once however many pages show it, and a tile page draws the stored
+    # chunks that meet it, not the whole drawing (memory follows a page, not the drawing).
+    spots = [(40 + 100 * i, 40 + 100 * j) for i in range(24) for j in range(3)]
+    extra = "".join(f'<rect x="{x}" y="{y}" width="20" height="20" fill="#123456"/>' for x, y in spots)
+    report = write_pdf(svg(2400, 400, square_at=(500, 150), extra=extra), tmp_path / "a.pdf", A4)
     data = (tmp_path / "a.pdf").read_bytes()
-    assert small.pages == 10
-    assert data.count(b"/Subtype /Form") == 1
+    forms = [stream for head, stream in _objects(data).values() if b"/Subtype /Form" in head]
+    assert report.tiles == (9, 3)
+    for x, y in spots:
+        op = re.compile(rf"(?<![\d.]){x} {y} 20 20 re".encode())
+        assert sum(bool(op.search(form)) for form in forms) == 1, (x, y)
+    pages = read_pdf(data)
+    assert len(pages[0].forms) == len(forms)  # the index shows everything
+    tiles = tile_grid(2400, 400, A4)
+    for page, tile in zip(pages[1:], tiles):
+        for seen in page.form_boxes:  # nothing drawn that does not show on this sheet
+            assert seen[2] - seen[0] > 1e-6 and seen[3] - seen[1] > 1e-6, (tile, seen)
+        # Every square that lies on the tile is on its page.
+        shown = sum(
+            1 for rgb, box, clip in page.shapes
+            if all(abs(a - b) < 0.01 for a, b in zip(rgb, (0x12 / 255, 0x34 / 255, 0x56 / 255)))
+            and _intersect(box, clip)[2] - _intersect(box, clip)[0] > 1e-6 and _intersect(box, clip)[3] - _intersect(box, clip)[1] > 1e-6
+        )
+        on_tile = sum(
+            1 for x, y in spots
+            if x < tile.x_mm + tile.width_mm and x + 20 > tile.x_mm and y < tile.y_mm + tile.height_mm and y + 20 > tile.y_mm
+        )
+        assert shown == on_tile, (tile, shown, on_tile)
+    assert max(len(page.forms) for page in pages[1:]) < len(forms)
 
 
 @pytest.mark.parametrize(
@@ -439,3 +468,141 @@ def test_zero_overlap_and_a_custom_margin(tmp_path):
     assert box[0] == pytest.approx(12, abs=TOL_MM)
     assert box[2] - box[0] == pytest.approx(50, abs=TOL_MM)
     assert squares(pages[1]) == []  # clipped away: it starts exactly where tile 1 ends
+
+
+# --------------------------------------------------------------------------- pieces of a drawing
+
+from mapgen.render.pdf import PT_PER_MM, convert  # noqa: E402
+from mapgen.render.svgbounds import parse_transform, path_box  # noqa: E402
+from mapgen.render.svgpieces import PieceStream  # noqa: E402
+
+
+@pytest.mark.parametrize(
+    "d,holds",
+    [
+        ("M 0 0 L 10 5", [(0, 0), (10, 5)]),
+        ("M 0 0 A 10 10 0 0 1 20 0", [(10, -10), (10, 10)]),  # a half circle bulges past its ends
+        ("M 5 5 a 2 2 0 1 0 0 4", [(3, 7), (7, 7)]),
+        ("m 1 1 l 2 0 2 2 h -10 v -5 z m 3 3 l 1 1", [(1, 1), (5, 3), (-5, 3), (-5, -2), (5, 5)]),
+        ("M 0 0 Q 10 20 20 0 C 30 -30 40 30 50 0", [(10, 10), (35, -22), (35, 22)]),
+        ("M 0 0 H 30 V -7 L 0 0 Z", [(30, -7)]),
+    ],
+)
+def test_piece_bounds_of_a_path_hold_every_point_it_draws(d, holds):
+    x0, y0, x1, y1 = path_box(d)
+    for x, y in holds:
+        assert x0 - 1e-9 <= x <= x1 + 1e-9 and y0 - 1e-9 <= y <= y1 + 1e-9, (d, (x, y), (x0, y0, x1, y1))
+
+
+def test_piece_bounds_follow_transforms():
+    a, b, c, d, e, f = parse_transform("translate(10,20) rotate(90) scale(2)")
+    assert (a * 1 + c * 0 + e, b * 1 + d * 0 + f) == pytest.approx((10, 22))  # (1, 0) -> scaled, turned, moved
+
+
+def test_pieces_that_cannot_be_measured_are_on_every_page():
+    pieces = list(PieceStream(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="100mm" height="100mm" viewBox="0 0 100 100"><g>'
+        + '<rect x="1" y="1" width="2" height="2"/>' * 9
+        + '<rect x="10mm" y="1" width="2" height="2"/><text x="5" y="5" dx="3">a</text></g></svg>'
+    ))
+    assert len(pieces) == 11
+    everywhere = [n for n, p in enumerate(pieces) if p.box[0] <= 50 and p.box[2] >= 60 and p.box[1] <= 50 and p.box[3] >= 60]
+    assert everywhere == [9, 10]  # only the two it cannot measure
+
+
+def test_a_drawing_with_use_elements_is_read_whole(tmp_path):
+    svg = (
+        '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="100mm" height="100mm" viewBox="0 0 100 100">'
+        '<g><rect id="r" x="1" y="1" width="2" height="2"/><use xlink:href="#r" x="50"/><rect x="5" y="5" width="2" height="2"/></g></svg>'
+    )
+    (piece,) = list(PieceStream(svg))  # the layer is one piece, on every page
+    assert piece.box[0] == -math.inf
+    # A <use> may point into another top-level group: such a drawing is converted in one go.
+    two_groups = svg.replace('<use', '</g><g><use')
+    write_pdf(two_groups, tmp_path / "u.pdf", A4)
+    (form,) = [s for h, s in _objects((tmp_path / "u.pdf").read_bytes()).values() if b"/Subtype /Form" in h]
+    assert form.count(b" re f") == 3  # the rect, its copy, the other rect
+
+
+def test_a_truncated_drawing_is_refused(tmp_path):
+    with pytest.raises(MapgenError, match="cannot read the SVG drawing"):
+        write_pdf(svg(600, 400)[:-40], tmp_path / "t.pdf", A4)
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("kind", ["fw-map", "country", "battlefield"])
+def test_piece_bounds_hold_what_svglib_draws(kind):
+    # Each piece alone, converted as the PDF converts it: ReportLab's bounds of the drawing lie
+    # within the piece's box (a piece left out of a page where it shows would be a hole in the print).
+    if kind == "fw-map":
+        from mapgen.render.fw_map import render_fw_map
+        from tests.conftest import cached_map
+
+        doc = render_fw_map(cached_map(7, "small"))
+    elif kind == "country":
+        from mapgen.country.generate import generate_countries
+        from mapgen.render.country import render_country
+
+        doc = render_country(generate_countries(11, 2, 0, "a4"))
+    else:
+        from mapgen.battlefield.generate import BattleOptions, generate_battlefield
+        from mapgen.render.battlefield import render_battlefield
+
+        doc = render_battlefield(generate_battlefield(BattleOptions(seed=5, terrain="forest", river=True, road=True)))
+    stream = PieceStream(doc.tostring())
+    pieces = list(stream)
+    vx, vy, vw, vh = (float(v) for v in stream.root.get("viewBox").split())
+    height_pt = doc.height_mm * PT_PER_MM
+    step = max(1, len(pieces) // 60)  # a sample of every kind of piece, for speed
+    checked = 0
+    for i in range(0, len(pieces), step):
+        x0, y0, x1, y1 = pieces[i].box
+        bounds = convert(stream.document([pieces[i]])).getBounds()
+        if bounds is None:
+            continue
+        bx0, by0, bx1, by1 = bounds
+        u = vw / doc.width_mm  # user units per mm
+        # drawing points (y up) -> user units (y down)
+        ux0, ux1 = vx + bx0 / PT_PER_MM * u, vx + bx1 / PT_PER_MM * u
+        uy0, uy1 = vy + (height_pt - by1) / PT_PER_MM * u, vy + (height_pt - by0) / PT_PER_MM * u
+        tol = 0.01
+        assert x0 - tol <= ux0 and ux1 <= x1 + tol and y0 - tol <= uy0 and uy1 <= y1 + tol, (kind, i, (x0, y0, x1, y1), (ux0, uy0, ux1, uy1))
+        checked += 1
+    assert checked >= 30
+
+
+def test_piece_bounds_hold_the_stroke_inherited_or_not():
+    # A 6 units wide stroke reaches 3 units past the line each way (more at a miter corner).
+    pieces = PieceStream(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="100mm" height="100mm" viewBox="0 0 100 100">'
+        '<line x1="0" y1="10" x2="100" y2="10" stroke="#000" stroke-width="6"/>'
+        '<g stroke-width="6"><polyline points="0,50 100,50" stroke="#000"/></g></svg>'
+    )
+    for (x0, y0, x1, y1), y in zip((p.box for p in pieces), (10, 50)):
+        assert y0 <= y - 3 and y1 >= y + 3
+
+
+def test_the_parsed_drawing_is_not_kept_once_its_pieces_are_read():
+    stream = PieceStream(svg(600, 400, extra="<g>" + '<rect x="1" y="1" width="2" height="2"/>' * 50 + "</g>"))
+    assert len(list(stream)) == 2 + 50
+    assert [len(child) for child in stream.root] == [0]  # the layer's children went with their pieces
+
+
+def test_pages_and_forms_are_compressed_as_soon_as_they_are_finished():
+    # ReportLab keeps a page's text until save(); we compress it at once.  If ReportLab's
+    # internals change, this fails: the PDF stays right, but big maps take far more memory.
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from mapgen.render import pdf
+
+    c = Canvas(io.BytesIO(), pageCompression=1)
+    c.beginForm("f")
+    c.rect(0, 0, 10, 10)
+    c.endForm()
+    pdf._compress_now(pdf._form_object(c, "f"))
+    c.doForm("f")
+    pdf._show_page(c)
+    for obj in (pdf._form_object(c, "f"), pdf._last_page(c)):
+        assert obj is not None and obj.stream is None and obj.Contents is not None

@@ -1,24 +1,22 @@
 """The ``mapgen`` command: thin click commands over the library.
 
 This module holds what every command shares (the group, the common options,
-the staged output folder, the error handling in :func:`main`); each family
-of commands lives in its own module (``fw.py`` ...).
+printing what a run wrote, and :func:`main`, which turns the library's errors
+into exit codes); each family of commands lives in its own module
+(``fw.py`` ...).  Writing the files is :mod:`mapgen.kit`'s job.
 
 Conventions for every command: ``--seed``, ``--out DIR`` (default
-``output/<command>-<seed>/``), ``--paper``, ``--formats``.  Usage errors exit
-2, other failures exit 1, and tracebacks appear only with ``--debug``.  Files
-are rendered into a staging folder first and moved into place at the end, so
-a failed run leaves nothing half-written in the output folder.
+``output/<command>-<seed slug>/``), ``--paper``, ``--formats``.  Usage errors
+exit 2, other failures exit 1, and tracebacks appear only with ``--debug``.
 """
 
 from __future__ import annotations
 
 import functools
+import math
 import os
 import secrets
-import shutil
 import sys
-import tempfile
 from pathlib import Path
 from typing import Callable
 
@@ -26,75 +24,33 @@ import click
 
 from .. import __version__
 from ..errors import InfeasibleError, MapgenError
+from ..kit import OutputFolderError, PdfTooLargeError, Terminated, default_folder_name, target_folder
+from ..kit import write as write_outputs
 
 FORMATS = ("json", "svg", "pdf", "md")
+#: The library's errors that mean "change the options": exit 2, like click's usage errors.
+USAGE_ERRORS = (InfeasibleError, OutputFolderError, PdfTooLargeError)
 
 
-class Outputs:
-    """Collects rendered files in a staging folder, then moves them into ``--out``."""
+class FiniteFloatRange(click.FloatRange):
+    """A float option in a range that also refuses ``nan`` and ``inf`` (``nan`` passes every comparison)."""
 
-    def __init__(self, out: Path):
-        self.out = out
-        self.staging = Path(tempfile.mkdtemp(prefix=".mapgen-"))
-        self.files: list[str] = []
-        self.notes: list[str] = []
-        #: Lines printed after the file list, e.g. the countries' settlements and taxes.
-        self.summary: list[str] = []
-
-    def path(self, name: str) -> Path:
-        """Where to write ``name`` (which may contain subfolders, e.g. ``battlefields/x.json``)."""
-        self.files.append(name)
-        target = self.staging / name
-        target.parent.mkdir(parents=True, exist_ok=True)
-        return target
-
-    def write_text(self, name: str, text: str) -> None:
-        self.path(name).write_text(text, encoding="utf-8", newline="\n")
-
-    def commit(self) -> None:
-        self.out.mkdir(parents=True, exist_ok=True)
-        for name in self.files:
-            src, dest = self.staging / name, self.out / name
-            dest.parent.mkdir(parents=True, exist_ok=True)
-            tmp = dest.with_name(f".{dest.name}.part")
-            shutil.copyfile(src, tmp)
-            os.replace(tmp, dest)
-        self.discard()
-
-    def discard(self) -> None:
-        shutil.rmtree(self.staging, ignore_errors=True)
+    def convert(self, value, param, ctx):
+        number = click.FLOAT.convert(value, param, ctx)
+        if not math.isfinite(number):
+            self.fail(f"{value!r} is not a finite number", param, ctx)
+        return super().convert(number, param, ctx)
 
 
-def write_kit(outputs: Outputs, stem: str, formats, paper, data: dict, draw, setup, title: str, scale_note: str = "true scale") -> None:
-    """The usual files of one result: ``stem.json``, ``stem.svg``, ``stem.pdf`` and ``stem-setup.md``.
+def _formats_callback(choices: tuple[str, ...]):
+    def callback(ctx, param, value: str) -> tuple[str, ...]:
+        items = tuple(v.strip().lower() for v in value.split(",") if v.strip())
+        bad = [v for v in items if v not in choices]
+        if bad or not items:
+            raise click.BadParameter(f"{', '.join(bad) or 'nothing'}: choose from {', '.join(choices)} (comma-separated)")
+        return tuple(f for f in choices if f in items)
 
-    ``draw()`` returns the SvgDoc and ``setup()`` the markdown; each is called only if its format is asked for.
-    """
-    from ..jsonio import dumps
-
-    if "json" in formats:
-        outputs.write_text(f"{stem}.json", dumps(data))
-    if "svg" in formats or "pdf" in formats:
-        svg = draw().tostring()
-        if "svg" in formats:
-            outputs.write_text(f"{stem}.svg", svg)
-        if "pdf" in formats:
-            from ..render.pdf import write_pdf
-
-            report = write_pdf(svg, outputs.path(f"{stem}.pdf"), paper, title=title)
-            cols, rows = report.tiles
-            tiling = "1 page" if report.pages == 1 else f"{report.pages} pages: an index, then {cols}x{rows} tiles"
-            outputs.notes.append(f"{stem}.pdf: {tiling} on {paper.label()}, {scale_note}")
-    if "md" in formats:
-        outputs.write_text(f"{stem}-setup.md", setup())
-
-
-def _formats(ctx, param, value: str) -> tuple[str, ...]:
-    items = tuple(v.strip().lower() for v in value.split(",") if v.strip())
-    bad = [v for v in items if v not in FORMATS]
-    if bad or not items:
-        raise click.BadParameter(f"{', '.join(bad) or 'nothing'}: choose from {', '.join(FORMATS)} (comma-separated)")
-    return tuple(f for f in FORMATS if f in items)
+    return callback
 
 
 def _paper(ctx, param, value: str):
@@ -115,34 +71,47 @@ def _seed(ctx, param, value):
     return int(text) if text.lstrip("-").isdigit() else text
 
 
-def common_options(command: str, paper: str = "A3") -> Callable:
+def _out(ctx, param, value):
+    if value is None:
+        return None
+    if not value.strip():
+        raise click.BadParameter("cannot be empty: give a folder (without --out the files go to output/<command>-<seed>/)")
+    try:
+        target_folder(value)
+    except OutputFolderError as exc:
+        raise click.BadParameter(str(exc)) from None
+    return Path(value)
+
+
+def common_options(command: str, paper: str = "A3", formats: tuple[str, ...] = FORMATS) -> Callable:
     """--seed, --out, --paper and --formats, shared by every generating command.
 
     Maps default to A3 (the rulebook's sheet); what goes to a home printer
-    (battlefield plans, counters) passes its own default.
+    (battlefield plans, counters) passes its own default, and so does a
+    command with fewer formats (counters have no setup sheet).
     """
 
     def decorate(fn):
         @click.option("--seed", callback=_seed, help="Seed (a number or any text). Default: a random number, printed.")
-        @click.option(
-            "--out",
-            type=click.Path(file_okay=False, dir_okay=True, writable=True, path_type=Path),
-            help=f"Output folder. Default: output/{command}-<seed>/",
-        )
+        @click.option("--out", callback=_out, help=f"Output folder. Default: output/{command}-<seed>/ (the seed made safe as a folder name).")
         @click.option("--paper", default=paper, show_default=True, callback=_paper, help="A4, A3, Letter or Tabloid, with -portrait or -landscape (landscape when not given).")
-        @click.option("--formats", default=",".join(FORMATS), show_default=True, callback=_formats, help="Comma-separated: json, svg, pdf, md.")
+        @click.option("--formats", default=",".join(formats), show_default=True, callback=_formats_callback(formats), help=f"Comma-separated: {', '.join(formats)}.")
         @functools.wraps(fn)
         def wrapper(*args, **kwargs):
             if kwargs.get("out") is None:
-                kwargs["out"] = Path("output") / f"{command}-{kwargs['seed']}"
-            out = kwargs["out"]
-            if out.exists() and not out.is_dir():
-                raise click.BadParameter(f"{out} is a file, not a folder", param_hint="--out")
+                kwargs["out"] = Path("output") / default_folder_name(command, kwargs["seed"])
             return fn(*args, **kwargs)
 
         return wrapper
 
     return decorate
+
+
+def given(*names: str) -> list[str]:
+    """Which of these options of the running command were typed (not left at their defaults)."""
+    ctx = click.get_current_context()
+    source = click.core.ParameterSource
+    return [f"--{n.replace('_', '-')}" for n in names if ctx.get_parameter_source(n) not in (None, source.DEFAULT)]
 
 
 #: A subfolder with more files than this is listed as one line.
@@ -169,15 +138,17 @@ def _listing(out: Path, files: list[str]) -> list[str]:
 
 
 def _run(out: Path, produce) -> None:
-    outputs = Outputs(out)
-    try:
-        produce(outputs)
-        outputs.commit()
-    finally:
-        outputs.discard()
+    """Write the files ``produce(outputs)`` makes into ``out`` as one set, and say what was written."""
+    outputs = write_outputs(out, produce)
+    for line in outputs.recovered:
+        click.echo(f"({line})")
     click.echo(f"Wrote {out}{os.sep}")
     for line in _listing(out, outputs.files):
         click.echo(f"  {line}")
+    if outputs.removed:
+        click.echo(f"Removed {len(outputs.removed)} file(s) an earlier mapgen run wrote there and this run did not:")
+        for line in _listing(out, outputs.removed):
+            click.echo(f"  {line}")
     for note in outputs.notes:
         click.echo(f"  ({note})")
     if outputs.summary:
@@ -199,10 +170,20 @@ def cli(ctx, debug):
 from . import battlefield, counters, country, fw, schema  # noqa: E402,F401
 
 
+def _wants_debug(args: list[str]) -> bool:
+    """``--debug`` given to the group, i.e. before the command name (``mapgen --debug new``)."""
+    for arg in args:
+        if arg == "--debug":
+            return True
+        if not arg.startswith("-"):
+            return False
+    return False
+
+
 def main(argv=None) -> None:
     """Entry point: clean messages, exit codes 1 and 2, tracebacks only with --debug."""
     args = list(sys.argv[1:] if argv is None else argv)
-    debug = "--debug" in args
+    debug = _wants_debug(args)
     try:
         cli.main(args=args, prog_name="mapgen", standalone_mode=False)
     except click.exceptions.Exit as exc:
@@ -213,8 +194,12 @@ def main(argv=None) -> None:
     except click.ClickException as exc:
         exc.show()
         sys.exit(exc.exit_code)
-    except InfeasibleError as exc:
-        # The rules cannot be met with the options given: a usage error.
+    except Terminated as exc:
+        # The kit cleaned up on the way out: the folder holds the previous set or this run's whole one.
+        click.echo("Terminated.", err=True)
+        sys.exit(128 + exc.signum)
+    except USAGE_ERRORS as exc:
+        # The rules or the output folder cannot work with the options given: a usage error.
         if debug:
             raise
         click.echo(f"Error: {exc}", err=True)

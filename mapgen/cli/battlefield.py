@@ -1,7 +1,7 @@
 """The ``battlefield`` command: the table for the square where two forces made contact.
 
-Also :func:`battlefields_for_kit`, which ``mapgen new`` uses to add a
-battlefield for every holding square of a new campaign map.
+Its files are written by :func:`mapgen.kit.write_battlefield`, which ``mapgen new``
+also uses for a battlefield on every holding square of a new campaign map.
 """
 
 from __future__ import annotations
@@ -11,8 +11,9 @@ from pathlib import Path
 
 import click
 
+from .. import kit
 from ..errors import BadFileError
-from . import Outputs, _run, cli, common_options
+from . import _run, cli, common_options
 
 _TABLE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[xX*]\s*(\d+(?:\.\d+)?)\s*(cm|ft)?\s*$")
 DEFAULT_PAPER = "A4"
@@ -54,6 +55,8 @@ def _orders(ctx, param, value):
         side, state = side.strip().upper(), STATE_ALIASES.get(state.strip().lower(), state.strip().lower())
         if side not in ("A", "B") or state not in FORCE_STATES:
             raise click.BadParameter(f"{part.strip()!r}: give SIDE=STATE with SIDE a or b and STATE one of {', '.join(FORCE_STATES)} (full_speed = max_speed)")
+        if side in out:
+            raise click.BadParameter(f"side {side} is given twice ({out[side]}, {state}): give each side's order once")
         out[side] = state
     return out
 
@@ -80,51 +83,6 @@ def _marks(ctx, param, value):
     if bad:
         raise click.BadParameter(f"{', '.join(sorted(bad))}: choose from {', '.join(MARKS)}")
     return frozenset(items)
-
-
-def write_battlefield(b, outputs: Outputs, formats, paper, scale: float, stem: str = "battlefield") -> None:
-    """Write the JSON, plan SVG/PDF and setup sheet of one layout under ``stem``."""
-    from ..battlefield.setup_sheet import setup_sheet
-    from ..jsonio import dumps
-
-    if "json" in formats:
-        outputs.write_text(f"{stem}.json", dumps(b.to_json()))
-    if "svg" in formats or "pdf" in formats:
-        from ..render.battlefield import render_battlefield
-
-        svg = render_battlefield(b, scale).tostring()
-        if "svg" in formats:
-            outputs.write_text(f"{stem}.svg", svg)
-        if "pdf" in formats:
-            from ..render.pdf import write_pdf
-
-            report = write_pdf(svg, outputs.path(f"{stem}.pdf"), paper, title=f"mapgen battlefield seed {b.seed}")
-            pages = "1 page" if report.pages == 1 else f"{report.pages} pages (index and tiles)"
-            outputs.notes.append(f"{stem}.pdf: {pages} on {paper.label()}, plan at 1:{scale:g}")
-    if "md" in formats:
-        outputs.write_text(f"{stem}-setup.md", setup_sheet(b))
-
-
-def battlefields_for_kit(fw_map, seed, outputs: Outputs, formats, paper, scale: float = 10.0) -> list[str]:
-    """One battlefield per holding square of ``fw_map``, written as ``battlefields/battlefield-<square>.*``.
-
-    Each square has its own seed (``<seed>-<square>``), so adding a holding
-    never changes another square's table.  Returns the squares written.
-    """
-    from ..battlefield.generate import generate_battlefield
-    from ..battlefield.square import holding_squares, options_from_map
-
-    squares = holding_squares(fw_map)
-    notes_before = len(outputs.notes)
-    for sq in squares:
-        opts = options_from_map(fw_map, sq, "fw-map.json", seed=f"{seed}-{sq}")
-        b = generate_battlefield(opts)
-        write_battlefield(b, outputs, formats, paper, scale, stem=f"battlefields/battlefield-{sq}")
-    # One line for the lot instead of one per plan.
-    del outputs.notes[notes_before:]
-    if squares:
-        outputs.notes.append(f"battlefields/: a table for each holding square ({', '.join(squares)}), plans at 1:{scale:g} on {paper.label()}")
-    return squares
 
 
 @cli.command("battlefield")
@@ -174,4 +132,4 @@ def battlefield_cmd(map_file, square, terrain, river, road, bridge, scenario, or
             raise click.UsageError("--bridge needs --river: a bridge without a river has no effect (FW-11.8)")
         opts = BattleOptions(terrain=terrain, river=river, road=road, bridge=bridge, **common)
     b = generate_battlefield(opts)
-    _run(out, lambda o: write_battlefield(b, o, formats, paper, scale))
+    _run(out, lambda o: kit.write_battlefield(b, o, formats, paper, scale))

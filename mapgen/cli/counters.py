@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import click
 
+from .. import kit
 from ..errors import BadFileError
-from . import _run, cli, common_options
+from . import FiniteFloatRange, _run, cli, common_options
 
 SETS = ("fw", "renaissance", "roster")
 #: Counters print on home printers: A4 portrait unless asked otherwise (the shared option says A3).
@@ -18,9 +20,12 @@ def _size(ctx, param, value: str) -> float:
     from ..counters.layout import SizeError, parse_size
 
     try:
-        return parse_size(value)
+        size = parse_size(value)
     except SizeError as exc:
         raise click.BadParameter(str(exc)) from None
+    if not math.isfinite(size):
+        raise click.BadParameter(f"{value!r} is not a finite size")
+    return size
 
 
 @cli.command("counters")
@@ -39,20 +44,18 @@ def _size(ctx, param, value: str) -> float:
 @click.option("--roster", type=click.Path(path_type=Path), help="Unit roster, CSV or YAML (see templates/counters/).")
 @click.option("--size", "size_mm", default="5/8in", show_default=True, callback=_size, help="1/2in, 5/8in, 3/4in, 1in, or millimetres such as 16mm.")
 @click.option("--fold", is_flag=True, help="Fronts and backs side by side on one page, to fold and glue (no duplex).")
-@click.option("--bleed", type=click.FloatRange(0, 3), default=0.0, show_default=True, help="Colour past the cut lines, mm (0-3).")
-@click.option("--gutter", type=click.FloatRange(0, 20), default=0.0, show_default=True, help="Space between counters, mm (0: shared cut lines).")
-@common_options("counters", paper=COUNTERS_PAPER)
+@click.option("--bleed", type=FiniteFloatRange(0, 3), default=0.0, show_default=True, help="Colour past the cut lines, mm (0-3).")
+@click.option("--gutter", type=FiniteFloatRange(0, 20), default=0.0, show_default=True, help="Space between counters, mm (0: shared cut lines).")
+@common_options("counters", paper=COUNTERS_PAPER, formats=kit.COUNTER_FORMATS)
 def counters_cmd(counter_set, campaign, roster, size_mm, fold, bleed, gutter, seed, out, paper, formats):
     """Printable counter sheets: each front page followed by its mirrored back page.
 
     No dice are rolled: --seed only names the output folder.
     """
-    from ..counters.build import build_sheet, load_campaign_map, write_counter_files
+    from ..counters.build import build_sheet, load_campaign_map
     from ..counters.roster import RosterError, read_roster
     from ..counters.sets import fw_campaign_set, fw_set, renaissance_set, roster_set
 
-    if not set(formats) & {"json", "svg", "pdf"}:
-        raise click.BadParameter("counter sheets are written as json, svg or pdf", param_hint="--formats")
     counter_set = counter_set or ("roster" if roster else "fw")
     if roster and counter_set != "roster":
         raise click.UsageError(f"--roster prints the roster set; drop --set {counter_set} or the roster")
@@ -78,5 +81,5 @@ def counters_cmd(counter_set, campaign, roster, size_mm, fold, bleed, gutter, se
             raise click.BadParameter(str(exc), param_hint="--roster") from None
         counters, title = roster_set(units), f"Unit counters: {roster.name}"
     sheet = build_sheet(counters, paper, size_mm, bleed, gutter, fold, title)
-    _run(out, lambda outputs: write_counter_files(sheet, outputs, formats))
+    _run(out, lambda outputs: kit.write_counter_files(sheet, outputs, formats))
 

@@ -1,10 +1,11 @@
-"""Renaissance country-map command: ``country`` (and the kit ``new --campaign renaissance`` writes)."""
+"""Renaissance country-map command: ``country`` (and the options ``new --campaign renaissance`` shares)."""
 
 from __future__ import annotations
 
 import click
 
-from . import Outputs, _run, cli, common_options, write_kit
+from .. import kit
+from . import _run, cli, common_options
 
 
 def country_options(fn):
@@ -29,21 +30,10 @@ def build_country_map(seed, countries: int, neutrals: int, sheet: str):
         raise click.UsageError(str(exc)) from None
 
 
-def write_country_kit(cm, outputs: Outputs, formats, paper) -> None:
-    from ..country.setup_sheet import setup_sheet, summary_lines
-    from ..render.country import render_country
-
-    write_kit(
-        outputs, "country", formats, paper, cm.to_json(), lambda: render_country(cm), lambda: setup_sheet(cm),
-        title=f"mapgen country seed {cm.seed}",
-    )
-    outputs.summary.extend(summary_lines(cm))
-
-
 @cli.command("country")
 @common_options("country")
 @country_options
 def country(seed, out, paper, formats, countries, neutrals, sheet):
     """Generate Renaissance country maps by the road-node procedure (RC-1), joined at border crossings."""
     cm = build_country_map(seed, countries, neutrals, sheet)
-    _run(out, lambda o: write_country_kit(cm, o, formats, paper))
+    _run(out, lambda o: kit.write_country_kit(cm, o, formats, paper))

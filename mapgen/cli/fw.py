@@ -7,9 +7,14 @@ from pathlib import Path
 
 import click
 
+from .. import kit
 from ..errors import BadFileError
-from . import Outputs, _run, cli, common_options, write_kit
-from .country import build_country_map, country_options, write_country_kit
+from . import FiniteFloatRange, _run, cli, common_options, given
+from .country import build_country_map, country_options
+
+#: Options that only a Fantasy Warriors map takes, and only a Renaissance kit.
+FW_ONLY = ("size", "width", "height", "holdings", "races", "square_mm")
+RENAISSANCE_ONLY = ("countries", "neutrals", "sheet")
 
 
 def _races(ctx, param, value: str) -> tuple[str, ...]:
@@ -27,7 +32,7 @@ def _races(ctx, param, value: str) -> tuple[str, ...]:
 def map_options(fn):
     """The campaign-map options shared by ``fw-map`` and ``new``."""
     fn = click.option("--races", default="humans,humans", show_default=True, callback=_races, help="Races of sides A and B.")(fn)
-    fn = click.option("--square-mm", type=click.FloatRange(5, 200), default=50.0, show_default=True, help="Printed size of one square.")(fn)
+    fn = click.option("--square-mm", type=FiniteFloatRange(5, 200), default=50.0, show_default=True, help="Printed size of one square.")(fn)
     fn = click.option("--holdings", type=click.IntRange(0, 60), help="Minor holdings per side (besides the capital).")(fn)
     fn = click.option("--height", type=click.IntRange(3, 400), help="Rows (default by --size).")(fn)
     fn = click.option("--width", type=click.IntRange(3, 400), help="Columns (default by --size).")(fn)
@@ -41,17 +46,8 @@ def map_options(fn):
     return fn
 
 
-def write_map_kit(m, outputs: Outputs, formats, paper) -> None:
-    from ..fw.setup_sheet import setup_sheet
-    from ..render.fw_map import render_fw_map
-
-    write_kit(
-        outputs, "fw-map", formats, paper, m.to_json(), lambda: render_fw_map(m), lambda: setup_sheet(m),
-        title=f"mapgen fw-map seed {m.seed}", scale_note=f"true scale ({m.square_mm:g} mm squares)",
-    )
-
-
-def _build_map(seed, size, width, height, holdings, races, square_mm):
+def _build_map(seed, size, width, height, holdings, races, square_mm, paper, formats):
+    """Check the options (a PDF over the page limit is refused before generating), then generate."""
     from ..fw.generate import generate_map
     from ..fw.options import MapOptions, OptionError
 
@@ -60,23 +56,9 @@ def _build_map(seed, size, width, height, holdings, races, square_mm):
         opts.check()
     except OptionError as exc:
         raise click.UsageError(str(exc)) from None
+    if "pdf" in formats:
+        kit.check_fw_map_pdf(*opts.grid(), square_mm, paper)
     return generate_map(opts)
-
-
-def write_new_fw_kit(m, outputs: Outputs, formats, paper) -> None:
-    """The Fantasy Warriors kit: the map, a battlefield for each holding square, and the counter sheets.
-
-    Battlefield plans and counters go on A4 (Letter for US paper): they are for a home printer.
-    """
-    from ..counters.build import counters_for_kit
-    from ..render.paper import get_paper
-    from .battlefield import battlefields_for_kit
-
-    write_map_kit(m, outputs, formats, paper)
-    us = paper.name in ("Letter", "Tabloid")
-    battlefields_for_kit(m, m.seed, outputs, formats, get_paper("letter" if us else "a4"))
-    if set(formats) & {"json", "svg", "pdf"}:
-        counters_for_kit(m, outputs, formats, get_paper("letter-portrait" if us else "a4-portrait"))
 
 
 @cli.command("fw-map")
@@ -84,8 +66,8 @@ def write_new_fw_kit(m, outputs: Outputs, formats, paper) -> None:
 @map_options
 def fw_map(seed, out, paper, formats, size, width, height, holdings, races, square_mm):
     """Generate a Fantasy Warriors campaign map."""
-    m = _build_map(seed, size, width, height, holdings, races, square_mm)
-    _run(out, lambda o: write_map_kit(m, o, formats, paper))
+    m = _build_map(seed, size, width, height, holdings, races, square_mm, paper, formats)
+    _run(out, lambda o: kit.write_map_kit(m, o, formats, paper))
 
 
 @cli.command("new")
@@ -102,15 +84,20 @@ def fw_map(seed, out, paper, formats, size, width, height, holdings, races, squa
 def new(campaign, seed, out, paper, formats, size, width, height, holdings, races, square_mm, countries, neutrals, sheet):
     """Write the kit for a new campaign.
 
-    Fantasy Warriors (default): the campaign map, its PDF and its setup sheet.
+    Fantasy Warriors (default): the campaign map, a battlefield for each holding square, the counters.
     Renaissance: the country maps (--countries, --neutrals, --sheet), joined at border crossings.
     """
-    if campaign == "renaissance":
+    renaissance = campaign == "renaissance"
+    wrong = given(*(FW_ONLY if renaissance else RENAISSANCE_ONLY))
+    if wrong:
+        other = "Fantasy Warriors map" if renaissance else "Renaissance country"
+        raise click.UsageError(f"{', '.join(wrong)}: {other} options, not for a --campaign {campaign} kit; drop them")
+    if renaissance:
         cm = build_country_map(seed, countries, neutrals, sheet)
-        _run(out, lambda o: write_country_kit(cm, o, formats, paper))
+        _run(out, lambda o: kit.write_country_kit(cm, o, formats, paper))
         return
-    m = _build_map(seed, size, width, height, holdings, races, square_mm)
-    _run(out, lambda o: write_new_fw_kit(m, o, formats, paper))
+    m = _build_map(seed, size, width, height, holdings, races, square_mm, paper, formats)
+    _run(out, lambda o: kit.write_new_fw_kit(m, o, formats, paper))
 
 
 @cli.command("validate")

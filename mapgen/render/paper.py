@@ -1,8 +1,15 @@
-"""Paper sizes and the printable area home printers manage."""
+"""Paper sizes, the printable area home printers manage, and how many sheets a drawing takes.
+
+The page count lives here, not beside the PDF writer, so that a PDF too big to make is
+refused without loading ReportLab.
+"""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+
+from ..errors import MapgenError
 
 #: Portrait sizes in millimetres.
 PAPERS = {
@@ -14,6 +21,15 @@ PAPERS = {
 ORIENTATIONS = ("landscape", "portrait")
 #: Most home printers cannot print closer than this to the sheet edge.
 PRINT_MARGIN_MM = 8.0
+#: Tolerance when deciding whether a drawing fits the printable area (rounding of mm values).
+_FIT_EPS_MM = 1e-6
+#: Pages (the index included) above which a PDF is refused before it is drawn.  200 sheets of A3
+#: are a 4 x 5 m map; a 100 x 100 campaign at 50 mm squares needs 248.
+MAX_PDF_PAGES = 200
+
+
+class PdfTooLargeError(MapgenError):
+    """A PDF over :data:`MAX_PDF_PAGES` pages, refused before it is drawn (the options must change)."""
 
 
 @dataclass(frozen=True)
@@ -55,3 +71,21 @@ def get_paper(spec: str, default_orientation: str = "landscape") -> Paper:
         w, h = h, w
     display = name.upper() if name.upper().startswith("A") else name.capitalize()
     return Paper(display, orient, w, h)
+
+
+def tile_counts(width_mm: float, height_mm: float, paper: Paper, overlap_mm: float = 10.0) -> tuple[int, int]:
+    """(columns, rows) of true-scale sheets needed for a drawing; (1, 1) when it fits one page."""
+    pw, ph = paper.printable_mm
+    return _count(width_mm, pw, overlap_mm), _count(height_mm, ph, overlap_mm)
+
+
+def pdf_page_count(width_mm: float, height_mm: float, paper: Paper, overlap_mm: float = 10.0) -> tuple[int, tuple[int, int]]:
+    """(pages, (columns, rows)) of the PDF of a drawing: one page, or an index and the tiles."""
+    cols, rows = tile_counts(width_mm, height_mm, paper, overlap_mm)
+    return (1 if cols == rows == 1 else 1 + cols * rows), (cols, rows)
+
+
+def _count(size: float, printable: float, overlap: float) -> int:
+    if size <= printable + _FIT_EPS_MM:
+        return 1
+    return max(2, math.ceil((size - overlap) / (printable - overlap) - _FIT_EPS_MM))

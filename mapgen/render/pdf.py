@@ -1,60 +1,54 @@
 """PDF at true scale, tiled over several sheets when the drawing is larger than the paper.
 
-Pure wheels only: the SVG goes through ``svglib`` into a ReportLab ``Drawing`` once,
-that drawing is stored ONCE in the PDF as a form XObject, and every page shows it
-(translated, scaled for the index, clipped to the tile).  One millimetre in the SVG
-(``width="420mm"`` + ``viewBox="0 0 420 ..."``) is one millimetre on paper.
+Pure wheels only: the drawing goes through ``svglib`` into ReportLab, a chunk at a
+time, each chunk stored once as a form XObject (:mod:`.pdf_source`); this module
+lays out the pages that show them.  One millimetre in the SVG (``width="420mm"`` +
+``viewBox="0 0 420 ..."``) is one millimetre on paper.
 
 Layout of a tiled PDF:
 
-* page 1 is an index, not to scale: the whole map with the tile grid and page numbers;
-* pages 2..N are tiles at 100 %, row by row from the top left.  Tiles advance by
-  ``printable - overlap`` so neighbouring sheets share an ``overlap_mm`` strip; ``+``
-  registration marks sit in the overlap strips at the same map points on both sheets.
+* page 1 is an index, not to scale: the whole map (every form, scaled) with the tile
+  grid and page numbers;
+* pages 2..N are tiles at 100 %, row by row from the top left, each showing the forms
+  that meet it.  Tiles advance by ``printable - overlap`` so neighbouring sheets share
+  an ``overlap_mm`` strip; ``+`` registration marks sit in the overlap strips at the
+  same map points on both sheets.
 
 Every page has a caption and a 50 mm check bar in the margin.  Only the standard 14
-PDF fonts are used, and the output is byte-identical for the same input.
+PDF fonts are used, and the output is byte-identical for the same input.  A PDF of
+more than :data:`MAX_PDF_PAGES` pages is refused before anything is converted.
 """
 
 from __future__ import annotations
 
 import io
-import math
 from dataclasses import dataclass
 from pathlib import Path
 
-from reportlab.graphics import renderPDF
-from reportlab.graphics.shapes import String
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from ..errors import MapgenError
 from ..jsonio import write_atomic
-from .paper import Paper
+from .paper import MAX_PDF_PAGES, Paper, PdfTooLargeError, pdf_page_count, tile_counts  # noqa: F401 - part of this API
+from .pdf_source import (  # noqa: F401 - part of this API
+    PT_PER_MM,
+    _compress_now,
+    _form_object,
+    _last_page,
+    _show_page,
+    _Source,
+    convert,
+    load_drawing,
+    parse_svg,
+)
 
-#: PDF points per millimetre.
-PT_PER_MM = 72.0 / 25.4
 #: Size of the scale check bar.
 CHECK_BAR_MM = 50.0
 FONT = "Helvetica"
 FONT_BOLD = "Helvetica-Bold"
 CAPTION_PT = 7.0
-_FORM = "mapgenDrawing"
-#: Tolerance when deciding whether a drawing fits the printable area (rounding of mm values).
-_FIT_EPS_MM = 1e-6
-
-_STANDARD_FONTS = {
-    (family, bold, italic): name
-    for family, names in {
-        "Helvetica": ("Helvetica", "Helvetica-Bold", "Helvetica-Oblique", "Helvetica-BoldOblique"),
-        "Times": ("Times-Roman", "Times-Bold", "Times-Italic", "Times-BoldItalic"),
-        "Courier": ("Courier", "Courier-Bold", "Courier-Oblique", "Courier-BoldOblique"),
-    }.items()
-    for (bold, italic), name in zip(((False, False), (True, False), (False, True), (True, True)), names)
-}
-_STANDARD_NAMES = frozenset(_STANDARD_FONTS.values()) | {"Symbol", "ZapfDingbats"}
-
 
 @dataclass
 class PdfReport:
@@ -78,18 +72,6 @@ class Tile:
     height_mm: float
 
 
-def tile_counts(width_mm: float, height_mm: float, paper: Paper, overlap_mm: float = 10.0) -> tuple[int, int]:
-    """(columns, rows) of true-scale sheets needed for a drawing; (1, 1) when it fits one page."""
-    pw, ph = paper.printable_mm
-    return _count(width_mm, pw, overlap_mm), _count(height_mm, ph, overlap_mm)
-
-
-def _count(size: float, printable: float, overlap: float) -> int:
-    if size <= printable + _FIT_EPS_MM:
-        return 1
-    return max(2, math.ceil((size - overlap) / (printable - overlap) - _FIT_EPS_MM))
-
-
 def tile_grid(width_mm: float, height_mm: float, paper: Paper, overlap_mm: float = 10.0) -> list[Tile]:
     """The tiles in page order (row by row from the top left)."""
     pw, ph = paper.printable_mm
@@ -101,66 +83,6 @@ def tile_grid(width_mm: float, height_mm: float, paper: Paper, overlap_mm: float
             x, y = c * sx, r * sy
             tiles.append(Tile(c + 1, r + 1, x, y, min(pw, width_mm - x), min(ph, height_mm - y)))
     return tiles
-
-
-class _Standard14Fonts:
-    """svglib font map that answers every family with a standard PDF font: nothing embedded, no fc-match."""
-
-    def find_font(self, font_name: str, weight: str = "normal", style: str = "normal") -> tuple[str, bool]:
-        return _standard_font(font_name, weight, style), True
-
-
-def _standard_font(family: str, weight: str = "normal", style: str = "normal") -> str:
-    low = family.lower()
-    if any(k in low for k in ("courier", "mono", "consol")):
-        base = "Courier"
-    elif "sans" not in low and any(k in low for k in ("times", "serif", "georgia", "garamond", "roman")):
-        base = "Times"
-    else:
-        base = "Helvetica"
-    bold = str(weight).lower() in ("bold", "bolder", "600", "700", "800", "900") or "bold" in low
-    italic = str(style).lower() in ("italic", "oblique") or "italic" in low or "oblique" in low
-    return _STANDARD_FONTS[(base, bold, italic)]
-
-
-def _force_standard_fonts(node) -> None:
-    """Belt and braces for svglib versions without ``font_map``: no embedded fonts in our PDFs."""
-    if isinstance(node, String):
-        if node.fontName not in _STANDARD_NAMES:
-            node.fontName = _standard_font(node.fontName)
-    for child in getattr(node, "contents", ()) or ():
-        _force_standard_fonts(child)
-
-
-def _svglib_takes_font_map() -> bool:
-    import inspect
-
-    from svglib.svglib import SvgRenderer
-
-    return "font_map" in inspect.signature(SvgRenderer.__init__).parameters
-
-
-def load_drawing(svg_text: str):
-    """SVG text -> ReportLab Drawing (size in points, true scale)."""
-    from svglib.svglib import svg2rlg
-
-    from lxml import etree  # svglib's own XML parser
-
-    data = svg_text.encode("utf-8") if isinstance(svg_text, str) else bytes(svg_text)
-    # svglib parses with recover=True, which would silently print half of a truncated map.
-    try:
-        etree.fromstring(data, etree.XMLParser(resolve_entities=False, no_network=True))
-    except etree.XMLSyntaxError as exc:
-        raise MapgenError(f"cannot read the SVG drawing: {exc}") from None
-    kwargs = {"font_map": _Standard14Fonts()} if _svglib_takes_font_map() else {}
-    try:
-        drawing = svg2rlg(io.BytesIO(data), **kwargs)
-    except Exception as exc:  # svglib raises assorted errors on bad input
-        raise MapgenError(f"cannot read the SVG drawing: {exc}") from None
-    if drawing is None or not drawing.width or not drawing.height:
-        raise MapgenError("cannot read the SVG drawing: not an SVG with a width and height")
-    _force_standard_fonts(drawing)
-    return drawing
 
 
 def _pdf_text(text: str) -> str:
@@ -224,16 +146,6 @@ class _Pages:
         c.restoreState()
 
 
-def _show_drawing(c: Canvas, x: float, y: float, scale: float = 1.0) -> None:
-    """Place the stored drawing with its bottom-left corner at (x, y) points."""
-    c.saveState()
-    c.translate(x, y)
-    if scale != 1.0:
-        c.scale(scale, scale)
-    c.doForm(_FORM)
-    c.restoreState()
-
-
 def _clip_rect(c: Canvas, x: float, y: float, w: float, h: float) -> None:
     p = c.beginPath()
     p.rect(x, y, w, h)
@@ -266,10 +178,12 @@ def _mark_points(width_mm: float, height_mm: float, cols: int, rows: int, sx: fl
     return points
 
 
-def write_pdf(svg_text: str, path, paper: Paper, title: str = "", overlap_mm: float = 10.0) -> PdfReport:
+def write_pdf(svg_text: str, path, paper: Paper, title: str = "", overlap_mm: float = 10.0,
+              max_pages: int = MAX_PDF_PAGES) -> PdfReport:
     """Write ``svg_text`` (1 user unit = 1 mm) as a true-scale PDF on ``paper``, tiled when larger.
 
-    Raises MapgenError for an unreadable SVG, a bad overlap, or a folder that does not exist;
+    Raises MapgenError for an unreadable SVG, a bad overlap, or a folder that does not exist,
+    and PdfTooLargeError, before converting anything, for more than ``max_pages`` pages;
     on any failure no file is left behind.
     """
     path = Path(path)
@@ -285,8 +199,14 @@ def write_pdf(svg_text: str, path, paper: Paper, title: str = "", overlap_mm: fl
             f"overlap must be from 0 to under {min(pw, ph) / 2:g} mm on {paper.label()}, not {overlap_mm:g}"
         )
 
-    drawing = load_drawing(svg_text)
-    data, report = _render(drawing, paper, title, overlap_mm)
+    source = _Source(svg_text)
+    pages, (cols, rows) = pdf_page_count(source.width / PT_PER_MM, source.height / PT_PER_MM, paper, overlap_mm)
+    if pages > max_pages:
+        raise PdfTooLargeError(
+            f"cannot write {path.name}: {pages} pages of {paper.label()} ({cols} x {rows} sheets), "
+            f"over the limit of {max_pages}"
+        )
+    data, report = _render(source, paper, title, overlap_mm)
     try:
         write_atomic(path, data)
     except OSError as exc:
@@ -295,9 +215,9 @@ def write_pdf(svg_text: str, path, paper: Paper, title: str = "", overlap_mm: fl
     return report
 
 
-def _render(drawing, paper: Paper, title: str, overlap_mm: float) -> tuple[bytes, PdfReport]:
+def _render(source: _Source, paper: Paper, title: str, overlap_mm: float) -> tuple[bytes, PdfReport]:
     mm = PT_PER_MM
-    w_mm, h_mm = drawing.width / mm, drawing.height / mm
+    w_mm, h_mm = source.width / mm, source.height / mm
     cols, rows = tile_counts(w_mm, h_mm, paper, overlap_mm)
     tiles = tile_grid(w_mm, h_mm, paper, overlap_mm)
     single = cols == rows == 1
@@ -311,33 +231,29 @@ def _render(drawing, paper: Paper, title: str, overlap_mm: float) -> tuple[bytes
     c.setSubject(f"{w_mm:.0f} x {h_mm:.0f} mm map on {paper.label()}, print at 100 %")
     pages = _Pages(c, paper, title)
 
-    # The drawing, converted once, stored once.  The form's bounding box clips it to the SVG viewport.
-    c.beginForm(_FORM, 0, 0, drawing.width, drawing.height)
-    renderPDF.draw(drawing, c, 0, 0, showBoundary=False)
-    c.endForm()
-
+    source.store(c, (paper.printable_mm[0] - overlap_mm, paper.printable_mm[1] - overlap_mm))
     if single:
-        x = (pages.page_w - drawing.width) / 2
-        y = (pages.page_h - drawing.height) / 2
+        x = (pages.page_w - source.width) / 2
+        y = (pages.page_h - source.height) / 2
         c.saveState()
         _clip_rect(c, pages.left, pages.bottom, pages.right - pages.left, pages.top - pages.bottom)
-        _show_drawing(c, x, y)
+        source.show(c, x, y)
         c.restoreState()
         pages.furniture("mapgen \u2014 page 1 of 1 \u2014 print at 100 % (no 'fit to page')")
-        c.showPage()
+        _show_page(c)
         c.save()
         return buf.getvalue(), PdfReport(Path(), 1, (1, 1), 1.0, None, (w_mm, h_mm))
 
-    index_scale = _index_page(c, pages, drawing, tiles, cols, rows, overlap_mm, title, total)
+    index_scale = _index_page(c, pages, source, tiles, cols, rows, overlap_mm, title, total)
     sx, sy = paper.printable_mm[0] - overlap_mm, paper.printable_mm[1] - overlap_mm
     marks = _mark_points(w_mm, h_mm, cols, rows, sx, sy, overlap_mm)
     for n, tile in enumerate(tiles, start=2):
-        _tile_page(c, pages, drawing, tile, cols, rows, overlap_mm, marks, n, total)
+        _tile_page(c, pages, source, tile, cols, rows, overlap_mm, marks, n, total)
     c.save()
     return buf.getvalue(), PdfReport(Path(), total, (cols, rows), 1.0, index_scale, (w_mm, h_mm))
 
 
-def _index_page(c: Canvas, pages: _Pages, drawing, tiles, cols, rows, ov, title, total) -> float:
+def _index_page(c: Canvas, pages: _Pages, source: _Source, tiles, cols, rows, ov, title, total) -> float:
     mm = PT_PER_MM
     width = pages.right - pages.left
     head = _pdf_text(title) or "Map"
@@ -356,7 +272,7 @@ def _index_page(c: Canvas, pages: _Pages, drawing, tiles, cols, rows, ov, title,
         *(
             (FONT, 8.0, line)
             for line in simpleSplit(
-                f"The map is {drawing.width / mm:.0f} x {drawing.height / mm:.0f} mm on {len(tiles)} sheets of "
+                f"The map is {source.width / mm:.0f} x {source.height / mm:.0f} mm on {len(tiles)} sheets of "
                 f"{pages.paper.label()}: {cols} columns x {rows} rows, numbered row by row from the top left. "
                 "Shaded strips are printed on both neighbouring sheets.",
                 FONT,
@@ -375,19 +291,20 @@ def _index_page(c: Canvas, pages: _Pages, drawing, tiles, cols, rows, ov, title,
     c.restoreState()
     avail_top = y - 3 * mm
     avail_h = avail_top - pages.bottom
-    scale = min(width / drawing.width, avail_h / drawing.height, 1.0)
-    dw, dh = drawing.width * scale, drawing.height * scale
+    scale = min(width / source.width, avail_h / source.height, 1.0)
+    dw, dh = source.width * scale, source.height * scale
     x0 = pages.left + (width - dw) / 2
     y0 = pages.bottom + (avail_h - dh) / 2
-    _show_drawing(c, x0, y0, scale)
 
     def box(t_x, t_y, t_w, t_h):  # map mm (top-left origin) -> page points
         return x0 + t_x * mm * scale, y0 + dh - (t_y + t_h) * mm * scale, t_w * mm * scale, t_h * mm * scale
 
+    source.show(c, x0, y0, scale)
+
     c.saveState()
     # Overlap strips, lightly shaded.
     c.setFillColorRGB(0.1, 0.3, 0.8, alpha=0.18)
-    w_mm, h_mm = drawing.width / mm, drawing.height / mm
+    w_mm, h_mm = source.width / mm, source.height / mm
     sx = tiles[1].x_mm if cols > 1 else 0
     sy = tiles[cols].y_mm if rows > 1 else 0
     for col in range(1, cols):
@@ -417,11 +334,11 @@ def _index_page(c: Canvas, pages: _Pages, drawing, tiles, cols, rows, ov, title,
         f"print pages 2\u2013{total} at 100 % (no 'fit to page')",
         right_note=_pdf_text(title),
     )
-    c.showPage()
+    _show_page(c)
     return scale
 
 
-def _tile_page(c: Canvas, pages: _Pages, drawing, tile: Tile, cols, rows, ov, marks, n, total) -> None:
+def _tile_page(c: Canvas, pages: _Pages, source: _Source, tile: Tile, cols, rows, ov, marks, n, total) -> None:
     mm = PT_PER_MM
     # Tile window (map mm, top-left origin) placed at the top left of the printable area.
     left, top = pages.left, pages.top
@@ -432,8 +349,8 @@ def _tile_page(c: Canvas, pages: _Pages, drawing, tile: Tile, cols, rows, ov, ma
 
     c.saveState()
     _clip_rect(c, left, top - th, tw, th)
-    ox, oy = at(0, drawing.height / mm)
-    _show_drawing(c, ox, oy)
+    ox, oy = at(0, source.height / mm)
+    source.show(c, ox, oy, window=tile)
     # Overlap strips this sheet shares with its neighbours: light shade, dashed inner edge.
     strips = []
     if tile.column > 1:
@@ -474,4 +391,4 @@ def _tile_page(c: Canvas, pages: _Pages, drawing, tile: Tile, cols, rows, ov, ma
         "\u2014 print at 100 % (no 'fit to page')",
         right_note=f"overlap {ov:g} mm: align the + marks",
     )
-    c.showPage()
+    _show_page(c)

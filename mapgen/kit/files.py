@@ -1,0 +1,216 @@
+"""What goes into a campaign's set of files, written into staged :class:`~mapgen.kit.folder.Outputs`.
+
+Each writer takes a finished result (a map, a battlefield, a counter sheet) and
+the formats asked for; it rolls no dice and decides no game fact.  A campaign
+engine writes a kit the way the CLI does::
+
+    from mapgen.kit import Outputs, write_new_fw_kit
+    with Outputs("campaigns/north") as outputs:
+        write_new_fw_kit(fw_map, outputs, ("json", "svg", "pdf", "md"), get_paper("A3"))
+"""
+
+from __future__ import annotations
+
+from ..jsonio import dumps
+from ..render.paper import MAX_PDF_PAGES, Paper, PdfTooLargeError, get_paper, pdf_page_count
+from .folder import Outputs
+
+#: Battlefield plans and counters are for a home printer: A4, or Letter beside US map paper.
+_US_PAPERS = ("Letter", "Tabloid")
+#: Plan scale of the battlefields in a new campaign's kit (1:N).
+KIT_PLAN_SCALE = 10.0
+
+
+def check_pdf_size(name: str, width_mm: float, height_mm: float, paper: Paper, change: str) -> None:
+    """Refuse, before drawing it, a PDF of more than :data:`MAX_PDF_PAGES` pages.
+
+    ``change`` says what else (besides the formats and the paper) makes it smaller.
+    """
+    pages, (cols, rows) = pdf_page_count(width_mm, height_mm, paper)
+    if pages <= MAX_PDF_PAGES:
+        return
+    raise PdfTooLargeError(
+        f"{name} would take {pages} pages of {paper.label()} ({cols} x {rows} sheets at true scale for a "
+        f"{width_mm:.0f} x {height_mm:.0f} mm drawing), over the limit of {MAX_PDF_PAGES}: leave the PDF out "
+        f"(--formats json,svg,md), print on bigger paper (--paper A3 or Tabloid), or {change}"
+    )
+
+
+def check_fw_map_pdf(width: int, height: int, square_mm: float, paper: Paper) -> None:
+    """Refuse a campaign map whose PDF would pass the page limit before the map is even generated.
+
+    The grid alone is smaller than the drawing (which adds a frame, a title and a legend),
+    so a grid that is already over the limit is refused at once.
+    """
+    check_pdf_size("fw-map.pdf", width * square_mm, height * square_mm, paper, _square_change(square_mm))
+
+
+def _square_change(square_mm: float) -> str:
+    return f"make the squares smaller (--square-mm, now {square_mm:g}; 5 at least)"
+
+
+def write_kit(outputs: Outputs, stem: str, formats, paper: Paper, data: dict, draw, setup, title: str,
+              scale_note: str = "true scale", change: str = "make the drawing smaller") -> None:
+    """The usual files of one result: ``stem.json``, ``stem.svg``, ``stem.pdf`` and ``stem-setup.md``.
+
+    ``draw()`` returns the SvgDoc and ``setup()`` the markdown; each is called only if
+    its format is asked for.  A PDF over the page limit is refused before it is converted.
+    """
+    if "json" in formats:
+        outputs.write_text(f"{stem}.json", dumps(data))
+    if "svg" in formats or "pdf" in formats:
+        doc = draw()
+        if "pdf" in formats:
+            check_pdf_size(f"{stem}.pdf", doc.width_mm, doc.height_mm, paper, change)
+        svg = doc.tostring()
+        del doc
+        if "svg" in formats:
+            outputs.write_text(f"{stem}.svg", svg)
+        if "pdf" in formats:
+            from ..render.pdf import write_pdf
+
+            report = write_pdf(svg, outputs.path(f"{stem}.pdf"), paper, title=title)
+            cols, rows = report.tiles
+            tiling = "1 page" if report.pages == 1 else f"{report.pages} pages: an index, then {cols}x{rows} tiles"
+            outputs.notes.append(f"{stem}.pdf: {tiling} on {paper.label()}, {scale_note}")
+    if "md" in formats:
+        outputs.write_text(f"{stem}-setup.md", setup())
+
+
+# --------------------------------------------------------------------------
+# Fantasy Warriors
+# --------------------------------------------------------------------------
+
+
+def write_map_kit(m, outputs: Outputs, formats, paper: Paper) -> None:
+    """The campaign map: ``fw-map.json``, ``.svg``, ``.pdf`` and ``fw-map-setup.md``."""
+    from ..fw.setup_sheet import setup_sheet
+    from ..render.fw_map import render_fw_map
+
+    write_kit(
+        outputs, "fw-map", formats, paper, m.to_json(), lambda: render_fw_map(m), lambda: setup_sheet(m),
+        title=f"mapgen fw-map seed {m.seed}", scale_note=f"true scale ({m.square_mm:g} mm squares)",
+        change=_square_change(m.square_mm),
+    )
+
+
+def write_battlefield(b, outputs: Outputs, formats, paper: Paper, scale: float, stem: str = "battlefield") -> None:
+    """Write the JSON, plan SVG/PDF and setup sheet of one layout under ``stem``."""
+    from ..battlefield.setup_sheet import setup_sheet
+    from ..render.battlefield import render_battlefield
+
+    write_kit(
+        outputs, stem, formats, paper, b.to_json(), lambda: render_battlefield(b, scale), lambda: setup_sheet(b),
+        title=f"mapgen battlefield seed {b.seed}", scale_note=f"plan at 1:{scale:g}",
+        change=f"draw the plan at a smaller scale (--scale, now 1:{scale:g})",
+    )
+
+
+def battlefields_for_kit(fw_map, seed, outputs: Outputs, formats, paper: Paper, scale: float = KIT_PLAN_SCALE) -> list[str]:
+    """One battlefield per holding square of ``fw_map``, written as ``battlefields/battlefield-<square>.*``.
+
+    Each square has its own seed (``<seed>-<square>``), so adding a holding
+    never changes another square's table.  Returns the squares written.
+    """
+    from ..battlefield.generate import generate_battlefield
+    from ..battlefield.square import holding_squares, options_from_map
+
+    squares = holding_squares(fw_map)
+    notes_before = len(outputs.notes)
+    for sq in squares:
+        opts = options_from_map(fw_map, sq, "fw-map.json", seed=f"{seed}-{sq}")
+        b = generate_battlefield(opts)
+        write_battlefield(b, outputs, formats, paper, scale, stem=f"battlefields/battlefield-{sq}")
+    # One line for the lot instead of one per plan.
+    del outputs.notes[notes_before:]
+    if squares:
+        outputs.notes.append(f"battlefields/: a table for each holding square ({', '.join(squares)}), plans at 1:{scale:g} on {paper.label()}")
+    return squares
+
+
+# --------------------------------------------------------------------------
+# counters
+# --------------------------------------------------------------------------
+
+#: The formats counter sheets are written in (they have no setup sheet).
+COUNTER_FORMATS = ("json", "svg", "pdf")
+
+
+def write_counter_files(sheet, outputs: Outputs, formats) -> None:
+    """A counter sheet's files: ``counters.json``, ``counters-NN.svg`` (one per page side), ``counters.pdf``."""
+    from ..counters.build import page_file
+    from ..counters.layout import size_name
+
+    if "json" in formats:
+        outputs.write_text("counters.json", dumps(sheet.to_json()))
+    if "svg" in formats or "pdf" in formats:
+        from ..render.counters import render_pages, write_counters_pdf
+
+        pages = render_pages(sheet)
+        if "svg" in formats:
+            for n, svg in enumerate(pages, start=1):
+                outputs.write_text(page_file(n), svg)
+        if "pdf" in formats:
+            write_counters_pdf(sheet, outputs.path("counters.pdf"))
+    count = len(sheet.counters())
+    how = "fronts and backs side by side, fold" if sheet.fold else "each front page followed by its back, duplex long-edge flip"
+    outputs.notes.append(
+        f"counters: {count} counters of {size_name(sheet.size_mm)} on {sheet.pdf_pages} page(s) of "
+        f"{sheet.paper.label()} ({how}); print at 100 %"
+    )
+
+
+def counters_for_kit(campaign_dir_or_fw_map, outputs: Outputs, formats, paper: Paper, size: str | None = None):
+    """The counter sheets of a campaign (FW-1.1, holdings from its map); returns the Sheet."""
+    from ..counters.build import build_sheet, load_campaign_map
+    from ..counters.layout import DEFAULT_SIZE, parse_size
+    from ..counters.sets import fw_campaign_set
+
+    fw_map = load_campaign_map(campaign_dir_or_fw_map)
+    sheet = build_sheet(
+        fw_campaign_set(fw_map),
+        paper,
+        parse_size(size or DEFAULT_SIZE),
+        title=f"Fantasy Warriors counters, campaign seed {fw_map.seed}",
+    )
+    write_counter_files(sheet, outputs, formats)
+    return sheet
+
+
+# --------------------------------------------------------------------------
+# the kits of ``mapgen new``
+# --------------------------------------------------------------------------
+
+
+def home_papers(paper: Paper) -> tuple[Paper, Paper]:
+    """(plans, counters) paper beside the map's: A4 landscape and portrait, Letter for US papers."""
+    us = paper.name in _US_PAPERS
+    return get_paper("letter" if us else "a4"), get_paper("letter-portrait" if us else "a4-portrait")
+
+
+def write_new_fw_kit(m, outputs: Outputs, formats, paper: Paper) -> None:
+    """The Fantasy Warriors kit: the map, a battlefield for each holding square, and the counter sheets.
+
+    Battlefield plans and counters go on A4 (Letter for US paper): they are for a home printer.
+    Counters have no setup sheet: asked for ``md`` alone, the kit says it left them out.
+    """
+    plans, counters = home_papers(paper)
+    write_map_kit(m, outputs, formats, paper)
+    battlefields_for_kit(m, m.seed, outputs, formats, plans)
+    counter_formats = [f for f in formats if f in COUNTER_FORMATS]
+    if counter_formats:
+        counters_for_kit(m, outputs, counter_formats, counters)
+    else:
+        outputs.notes.append("counters: left out, they are written only as json, svg or pdf")
+
+
+def write_country_kit(cm, outputs: Outputs, formats, paper: Paper) -> None:
+    """The Renaissance kit: ``country.json``, ``.svg``, ``.pdf`` and ``country-setup.md``."""
+    from ..country.setup_sheet import setup_sheet, summary_lines
+    from ..render.country import render_country
+
+    write_kit(
+        outputs, "country", formats, paper, cm.to_json(), lambda: render_country(cm), lambda: setup_sheet(cm),
+        title=f"mapgen country seed {cm.seed}", change="join fewer countries (--countries, --neutrals)",
+    )
+    outputs.summary.extend(summary_lines(cm))

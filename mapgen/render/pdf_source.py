@@ -1,0 +1,234 @@
+"""The drawing of a PDF, converted a chunk at a time and stored as form XObjects.
+
+The SVG is read with an incremental parser and cut into pieces with known extents
+(:mod:`.svgpieces`); runs of consecutive pieces are converted with svglib one after
+the other and each run is stored once as a form XObject, compressed as soon as it is
+made, so memory follows one chunk, not the whole drawing (converting a 400 x 400 map
+at once took 5.4 GB: it is a million SVG elements).  :mod:`.pdf` lays out the pages
+that show these forms.  Only the 14 standard PDF fonts are used: nothing is embedded.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from reportlab import rl_config
+from reportlab.graphics import renderPDF
+from reportlab.graphics.shapes import String
+from reportlab.pdfbase import pdfdoc
+from reportlab.pdfgen.canvas import Canvas
+
+from ..errors import MapgenError
+from .svgpieces import PieceStream
+
+#: PDF points per millimetre.
+PT_PER_MM = 72.0 / 25.4
+_FORM = "mapgenPart{}"
+
+_STANDARD_FONTS = {
+    (family, bold, italic): name
+    for family, names in {
+        "Helvetica": ("Helvetica", "Helvetica-Bold", "Helvetica-Oblique", "Helvetica-BoldOblique"),
+        "Times": ("Times-Roman", "Times-Bold", "Times-Italic", "Times-BoldItalic"),
+        "Courier": ("Courier", "Courier-Bold", "Courier-Oblique", "Courier-BoldOblique"),
+    }.items()
+    for (bold, italic), name in zip(((False, False), (True, False), (False, True), (True, True)), names)
+}
+_STANDARD_NAMES = frozenset(_STANDARD_FONTS.values()) | {"Symbol", "ZapfDingbats"}
+
+
+class _Standard14Fonts:
+    """svglib font map that answers every family with a standard PDF font: nothing embedded, no fc-match."""
+
+    def find_font(self, font_name: str, weight: str = "normal", style: str = "normal") -> tuple[str, bool]:
+        return _standard_font(font_name, weight, style), True
+
+
+def _standard_font(family: str, weight: str = "normal", style: str = "normal") -> str:
+    low = family.lower()
+    if any(k in low for k in ("courier", "mono", "consol")):
+        base = "Courier"
+    elif "sans" not in low and any(k in low for k in ("times", "serif", "georgia", "garamond", "roman")):
+        base = "Times"
+    else:
+        base = "Helvetica"
+    bold = str(weight).lower() in ("bold", "bolder", "600", "700", "800", "900") or "bold" in low
+    italic = str(style).lower() in ("italic", "oblique") or "italic" in low or "oblique" in low
+    return _STANDARD_FONTS[(base, bold, italic)]
+
+
+def _force_standard_fonts(node) -> None:
+    """Belt and braces for svglib versions without ``font_map``: no embedded fonts in our PDFs."""
+    if isinstance(node, String):
+        if node.fontName not in _STANDARD_NAMES:
+            node.fontName = _standard_font(node.fontName)
+    for child in getattr(node, "contents", ()) or ():
+        _force_standard_fonts(child)
+
+
+def _svglib_takes_font_map() -> bool:
+    import inspect
+
+    from svglib.svglib import SvgRenderer
+
+    return "font_map" in inspect.signature(SvgRenderer.__init__).parameters
+
+
+def parse_svg(svg_text):
+    """SVG text -> lxml root, refusing what is not well-formed XML.
+
+    svglib parses with recover=True, which would silently print half of a truncated map.
+    """
+    from lxml import etree  # svglib's own XML parser
+
+    data = svg_text.encode("utf-8") if isinstance(svg_text, str) else bytes(svg_text)
+    try:
+        return etree.fromstring(data, etree.XMLParser(resolve_entities=False, no_network=True, remove_comments=True))
+    except etree.XMLSyntaxError as exc:
+        raise MapgenError(f"cannot read the SVG drawing: {exc}") from None
+
+
+def convert(root):
+    """An lxml SVG root -> ReportLab Drawing (size in points, true scale), standard fonts only."""
+    from svglib.svglib import SvgRenderer
+
+    kwargs = {"font_map": _Standard14Fonts()} if _svglib_takes_font_map() else {}
+    try:
+        drawing = SvgRenderer("", **kwargs).render(root)
+    except Exception as exc:  # svglib raises assorted errors on bad input
+        raise MapgenError(f"cannot read the SVG drawing: {exc}") from None
+    if drawing is None or not drawing.width or not drawing.height:
+        raise MapgenError("cannot read the SVG drawing: not an SVG with a width and height")
+    _force_standard_fonts(drawing)
+    return drawing
+
+
+def load_drawing(svg_text: str):
+    """SVG text -> ReportLab Drawing of the whole drawing (size in points, true scale)."""
+    return convert(parse_svg(svg_text))
+
+
+def _compress_now(obj) -> None:
+    """Compress a finished page's or form's content at once.
+
+    ReportLab keeps every page and form as uncompressed text until ``save()``: for a
+    big map that is the whole drawing's operators in memory.  Compressed the moment it
+    is finished, with the filters ReportLab itself would use, the document holds only
+    what goes into the file.  Skipped (no harm but memory) if ReportLab's internals change.
+    """
+    stream = getattr(obj, "stream", None)
+    if not stream or getattr(obj, "Contents", None) is not None:
+        return
+    filters = [pdfdoc.PDFBase85Encode, pdfdoc.PDFZCompress] if rl_config.useA85 else [pdfdoc.PDFZCompress]
+    data = stream
+    for f in reversed(filters):
+        data = f.encode(data)
+    names = pdfdoc.PDFArray([pdfdoc.PDFName(f.pdfname) for f in filters])
+    obj.Contents = pdfdoc.PDFStream(pdfdoc.PDFDictionary({"Filter": names}), data)
+    obj.stream = None
+
+
+def _last_page(c: Canvas):
+    pages = getattr(getattr(getattr(c, "_doc", None), "Pages", None), "pages", None)
+    return pages[-1] if pages else None
+
+
+def _form_object(c: Canvas, name: str):
+    doc = getattr(c, "_doc", None)
+    try:
+        return doc.idToObject[pdfdoc.xObjectName(name)]
+    except (AttributeError, KeyError, TypeError):
+        return None
+
+
+def _show_page(c: Canvas) -> None:
+    c.showPage()
+    _compress_now(_last_page(c))
+
+
+#: At most this many pieces are converted at once: memory follows one chunk (a few MB).
+CHUNK_PIECES = 1000
+#: A chunk spans at most this many tile steps each way, so that a page shows little more than its
+#: own share.  Smaller chunks compress worse: at 400 pieces and 2 steps the large map's PDF doubles.
+CHUNK_EXTENT = 3.0
+
+
+class _Source:
+    """The drawing as pieces, its size as svglib sees it, and the forms it is stored as.
+
+    The pieces are converted in chunks of consecutive pieces, each at most
+    :data:`CHUNK_EXTENT` tile steps across, and each chunk is stored once as a form
+    XObject: a page then shows the chunks that meet it, in document order (what is on
+    top stays on top), and the index shows them all.  Each piece is converted once, and
+    a printer handles a few pages' worth of drawing for each page, not the whole map.
+    """
+
+    def __init__(self, svg_text):
+        self.pieces = PieceStream(svg_text)
+        root = self.pieces.root
+        if root is None:
+            raise MapgenError("cannot read the SVG drawing: it is empty")
+        frame = convert(self.pieces.document([]))
+        self.width, self.height = frame.width, frame.height  # points
+        # (x, y, user units per mm) of the viewBox, to place the pieces on the paper; None keeps
+        # every piece on every page (no viewBox, or one svglib would scale differently each way).
+        self.units = None
+        box = [float(v) for v in (root.get("viewBox") or "").replace(",", " ").split()]
+        if len(box) == 4 and box[2] > 0 and box[3] > 0:
+            ux, uy = box[2] / self.width * PT_PER_MM, box[3] / self.height * PT_PER_MM
+            if abs(ux - uy) <= 1e-9 * max(ux, uy):
+                self.units = (box[0], box[1], ux)
+        self.forms: list[str] = []
+        self.boxes = np.zeros((0, 4))  # mm from the drawing's top left, per form
+
+    def store(self, c: Canvas, step_mm: tuple[float, float]) -> None:
+        """Convert the drawing, chunk by chunk, into form XObjects (compressed as they are made)."""
+        mm = PT_PER_MM
+        w_mm, h_mm = self.width / mm, self.height / mm
+        whole = self.units is None or self.pieces.whole
+        if whole:
+            chunks = self.pieces.chunks(math.inf, math.inf, math.inf)
+        else:
+            vx, vy, u = self.units
+            chunks = self.pieces.chunks(CHUNK_PIECES, step_mm[0] * CHUNK_EXTENT * u, step_mm[1] * CHUNK_EXTENT * u)
+        boxes = []
+        for chunk in chunks:
+            if whole:
+                x0, y0, x1, y1 = 0.0, 0.0, w_mm, h_mm
+            else:
+                b = np.array([piece.box for piece in chunk], dtype=float)
+                x0, y0 = (b[:, 0].min() - vx) / u, (b[:, 1].min() - vy) / u
+                x1, y1 = (b[:, 2].max() - vx) / u, (b[:, 3].max() - vy) / u
+                x0, y0, x1, y1 = max(x0, 0.0), max(y0, 0.0), min(x1, w_mm), min(y1, h_mm)
+                if x1 <= x0 or y1 <= y0:
+                    continue  # wholly outside the drawing
+            name = _FORM.format(len(self.forms) + 1)
+            drawing = convert(self.pieces.document(chunk))
+            del chunk
+            # The form's bounding box (PDF points, y upwards) clips it to the chunk and the viewport.
+            c.beginForm(name, x0 * mm, self.height - y1 * mm, x1 * mm, self.height - y0 * mm)
+            renderPDF.draw(drawing, c, 0, 0, showBoundary=False)
+            c.endForm()
+            del drawing
+            _compress_now(_form_object(c, name))
+            self.forms.append(name)
+            boxes.append((x0, y0, x1, y1))
+        self.boxes = np.array(boxes, dtype=float).reshape(-1, 4)
+
+    def show(self, c: Canvas, x: float, y: float, scale: float = 1.0, window=None) -> None:
+        """Draw the forms (those meeting ``window``, mm) with the drawing's bottom-left corner at (x, y) points."""
+        b = self.boxes
+        if window is None:
+            chosen = range(len(self.forms))
+        else:
+            x0, y0 = window.x_mm, window.y_mm
+            x1, y1 = x0 + window.width_mm, y0 + window.height_mm
+            chosen = np.flatnonzero((b[:, 0] < x1) & (b[:, 2] > x0) & (b[:, 1] < y1) & (b[:, 3] > y0))
+        c.saveState()
+        c.translate(x, y)
+        if scale != 1.0:
+            c.scale(scale, scale)
+        for i in chosen:
+            c.doForm(self.forms[i])
+        c.restoreState()

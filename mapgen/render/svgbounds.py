@@ -1,0 +1,254 @@
+"""Conservative bounding boxes of SVG elements, in their parent's user units.
+
+A box may be too big, never too small: a piece of a drawing put on a PDF page where
+it does not show costs time, one left out would be a hole in the print.  Paths count
+their control points, arcs the reach of their radii, strokes twice their width (a
+miter corner), text one em per character from its anchor either way.  Anything that
+cannot be measured here (units or percentages inside the drawing, ``dx``/``dy`` text
+offsets, unknown elements) raises :class:`Unknown`, and the caller puts it everywhere.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from functools import lru_cache
+
+SVG_NS = "http://www.w3.org/2000/svg"
+#: Elements copied into every piece document: definitions and metadata, nothing drawn by itself.
+CONTEXT_ELEMENTS = {"defs", "style", "title", "desc", "metadata", "symbol", "linearGradient", "radialGradient", "clipPath", "mask", "pattern", "marker", "filter"}
+#: Group attributes whose effect changes if the group is drawn in parts (opacity of the whole, clipping...).
+UNSPLITTABLE = ("opacity", "clip-path", "mask", "filter")
+#: SVG's default font size (CSS "medium"), for text without one.
+DEFAULT_FONT = 16.0
+#: How far a stroke's miter corner may reach past the path, in stroke widths (the default miter limit 4 / 2).
+_STROKE_REACH = 2.0
+EVERYWHERE = (-math.inf, -math.inf, math.inf, math.inf)
+_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+_PLAIN = re.compile(r"^\s*[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?\s*$")
+_TRANSFORM = re.compile(r"(matrix|translate|scale|rotate|skewX|skewY)\s*\(([^)]*)\)")
+_PATH_ARGS = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "S": 4, "Q": 4, "T": 2, "A": 7, "Z": 0}
+
+Matrix = tuple[float, float, float, float, float, float]
+Box = tuple[float, float, float, float]
+IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+
+class Unknown(Exception):
+    """An element whose extent cannot be worked out: it is drawn on every page."""
+
+
+def local_name(tag) -> str:
+    return tag.rsplit("}", 1)[-1] if isinstance(tag, str) else ""
+
+
+def mul(m: Matrix, n: Matrix) -> Matrix:
+    """``m`` applied after ``n`` (points are mapped by ``n`` first)."""
+    a, b, c, d, e, f = m
+    A, B, C, D, E, F = n
+    return (a * A + c * B, b * A + d * B, a * C + c * D, b * C + d * D, a * E + c * F + e, b * E + d * F + f)
+
+
+def parse_transform(text: str | None) -> Matrix:
+    """An SVG ``transform`` attribute as a matrix (a, b, c, d, e, f)."""
+    m = IDENTITY
+    if not text:
+        return m
+    if _TRANSFORM.sub("", text).strip(" ,\t\n"):
+        raise Unknown(text)
+    for kind, args in _TRANSFORM.findall(text):
+        v = [float(x) for x in _NUMBER.findall(args)]
+        if kind == "matrix" and len(v) == 6:
+            t = tuple(v)
+        elif kind == "translate" and len(v) in (1, 2):
+            t = (1.0, 0.0, 0.0, 1.0, v[0], v[1] if len(v) == 2 else 0.0)
+        elif kind == "scale" and len(v) in (1, 2):
+            t = (v[0], 0.0, 0.0, v[1] if len(v) == 2 else v[0], 0.0, 0.0)
+        elif kind == "rotate" and len(v) in (1, 3):
+            r = math.radians(v[0])
+            cos, sin = math.cos(r), math.sin(r)
+            t = (cos, sin, -sin, cos, 0.0, 0.0)
+            if len(v) == 3:
+                t = mul((1.0, 0.0, 0.0, 1.0, v[1], v[2]), mul(t, (1.0, 0.0, 0.0, 1.0, -v[1], -v[2])))
+        elif kind == "skewX" and len(v) == 1:
+            t = (1.0, 0.0, math.tan(math.radians(v[0])), 1.0, 0.0, 0.0)
+        elif kind == "skewY" and len(v) == 1:
+            t = (1.0, math.tan(math.radians(v[0])), 0.0, 1.0, 0.0, 0.0)
+        else:
+            raise Unknown(text)
+        m = mul(m, t)
+    return m
+
+
+def box_through(m: Matrix, box: Box) -> Box:
+    """The box holding ``box`` mapped by ``m``."""
+    x0, y0, x1, y1 = box
+    a, b, c, d, e, f = m
+    xs = [a * x + c * y + e for x in (x0, x1) for y in (y0, y1)]
+    ys = [b * x + d * y + f for x in (x0, x1) for y in (y0, y1)]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _union(boxes) -> Box | None:
+    boxes = [b for b in boxes if b is not None]
+    if not boxes:
+        return None
+    return min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes)
+
+
+def _grow(box: Box, by: float) -> Box:
+    return box[0] - by, box[1] - by, box[2] + by, box[3] + by
+
+
+def style_of(el, name: str) -> str | None:
+    """A presentation property from the attribute or the ``style`` attribute (which wins)."""
+    style = el.get("style")
+    if style and name in style:
+        for decl in style.split(";"):
+            key, _, value = decl.partition(":")
+            if key.strip() == name:
+                return value.strip()
+    return el.get(name)
+
+
+def plain_length(value: str | None, default: float = 0.0) -> float:
+    """A plain number in user units; a unit or a percentage is not measured here."""
+    if value is None:
+        return default
+    if not _PLAIN.match(value):
+        raise Unknown(value)
+    return float(value)
+
+
+def _numbers(value: str | None) -> list[float]:
+    return [float(x) for x in _NUMBER.findall(value or "")]
+
+
+_SEGMENT = re.compile(r"([MmZzLlHhVvCcSsQqTtAa])([^MmZzLlHhVvCcSsQqTtAa]*)")
+
+
+@lru_cache(maxsize=8192)
+def path_box(d: str) -> Box | None:
+    """A box holding the path: end and control points, arcs widened by their radii.
+
+    Cached: a map repeats the same symbol paths thousands of times under other transforms.
+    """
+    if _SEGMENT.sub("", d).strip(" ,\t\r\n"):
+        raise Unknown(d)
+    xs: list[float] = []
+    ys: list[float] = []
+    x = y = sx = sy = 0.0
+    for cmd, body in _SEGMENT.findall(d):
+        v = [float(n) for n in _NUMBER.findall(body)]
+        C, rel = cmd.upper(), cmd.islower()
+        n = _PATH_ARGS[C]
+        if (n == 0 and v) or (n and (not v or len(v) % n)):
+            raise Unknown(d)
+        if C == "Z":
+            x, y = sx, sy
+            continue
+        if C in "HV":
+            for value in v:
+                if C == "H":
+                    x = value + (x if rel else 0.0)
+                else:
+                    y = value + (y if rel else 0.0)
+                xs.append(x)
+                ys.append(y)
+            continue
+        for i in range(0, len(v), n):
+            a = v[i:i + n]
+            ox, oy = (x, y) if rel else (0.0, 0.0)
+            if C == "A":
+                ex, ey = a[5] + ox, a[6] + oy
+                # The arc lies within its ellipse, whose centre is within a radius of both ends; radii
+                # too small for the chord are scaled up to half of it.
+                reach = 2 * max(abs(a[0]), abs(a[1])) + math.hypot(ex - x, ey - y)
+                xs.extend((x - reach, x + reach))
+                ys.extend((y - reach, y + reach))
+                x, y = ex, ey
+            else:
+                px, py = a[0::2], a[1::2]
+                if rel:
+                    px, py = [p + ox for p in px], [p + oy for p in py]
+                xs.extend(px)
+                ys.extend(py)
+                x, y = px[-1], py[-1]
+            if C == "M" and i == 0:
+                sx, sy = x, y
+            xs.append(x)
+            ys.append(y)
+    if not xs:
+        return None
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _shape_box(el, kind: str) -> Box | None:
+    if kind == "rect" or kind == "image":
+        x, y = plain_length(el.get("x")), plain_length(el.get("y"))
+        return x, y, x + plain_length(el.get("width")), y + plain_length(el.get("height"))
+    if kind == "circle":
+        cx, cy, r = plain_length(el.get("cx")), plain_length(el.get("cy")), plain_length(el.get("r"))
+        return cx - r, cy - r, cx + r, cy + r
+    if kind == "ellipse":
+        cx, cy = plain_length(el.get("cx")), plain_length(el.get("cy"))
+        rx, ry = plain_length(el.get("rx")), plain_length(el.get("ry"))
+        return cx - rx, cy - ry, cx + rx, cy + ry
+    if kind == "line":
+        xs = (plain_length(el.get("x1")), plain_length(el.get("x2")))
+        ys = (plain_length(el.get("y1")), plain_length(el.get("y2")))
+        return min(xs), min(ys), max(xs), max(ys)
+    if kind in ("polyline", "polygon"):
+        v = _numbers(el.get("points"))
+        if len(v) < 2:
+            return None
+        return min(v[0::2]), min(v[1::2]), max(v[0::2]), max(v[1::2])
+    if kind == "path":
+        return path_box(el.get("d") or "")
+    raise Unknown(kind)
+
+
+def _text_box(el, font: float) -> Box | None:
+    """Every character at most one em wide, from the furthest anchor: holds any text-anchor."""
+    xs, ys = [], []
+    chars = 0
+    for node in el.iter():
+        if not isinstance(node.tag, str):
+            continue
+        if node.get("dx") is not None or node.get("dy") is not None or node.get("rotate") is not None:
+            raise Unknown("text offsets")
+        font = max(font, plain_length(style_of(node, "font-size"), font))
+        xs += [float(v) for v in _numbers(node.get("x"))] if node.get("x") is not None else []
+        ys += [float(v) for v in _numbers(node.get("y"))] if node.get("y") is not None else []
+        chars += len(node.text or "") + (len(node.tail or "") if node is not el else 0)
+    xs, ys = xs or [0.0], ys or [0.0]
+    width = chars * font
+    return min(xs) - width, min(ys) - 1.2 * font, max(xs) + width, max(ys) + 0.5 * font
+
+
+def element_box(el, font: float = DEFAULT_FONT, stroke: float = 1.0) -> Box | None:
+    """A box (in ``el``'s parent's user units) holding what ``el`` draws; None when it draws nothing.
+
+    Raises Unknown when it cannot tell.
+    """
+    kind = local_name(el.tag)
+    if not kind:  # a comment or processing instruction
+        return None
+    if kind in CONTEXT_ELEMENTS:
+        return None
+    if style_of(el, "display") == "none":
+        return None
+    sw = style_of(el, "stroke-width")
+    stroke = abs(plain_length(sw)) if sw is not None else stroke
+    fs = style_of(el, "font-size")
+    font = plain_length(fs) if fs is not None else font
+    matrix = parse_transform(el.get("transform"))
+    if kind in ("g", "a", "switch"):
+        box = _union(element_box(child, font, stroke) for child in el)
+    elif kind == "text":
+        box = _text_box(el, font)
+    else:
+        box = _shape_box(el, kind)
+        if box is not None:
+            box = _grow(box, _STROKE_REACH * stroke)
+    return None if box is None else box_through(matrix, box)

@@ -1,0 +1,211 @@
+"""An SVG drawing cut into pieces with known extents, so a PDF page converts only what it shows.
+
+Converting a whole 400 x 400 campaign map with svglib at once builds a
+ReportLab object for each of its million elements (gigabytes); a printed page
+shows a few thousand of them.  :class:`PieceStream` reads the drawing with an
+incremental parser and hands out the children of its layers (the top-level
+groups) one by one, each with a conservative bounding box (a box that may be
+too big, never too small: a piece drawn on a page where it does not show
+costs time, one left out would be a hole in the print), in runs that are
+converted one after the other; for any run it builds a small SVG document
+holding the drawing's definitions and those pieces, in document order so
+that what is on top stays on top.  The parsed drawing is never held whole.
+
+Anything it cannot measure (``<use>``, units or percentages inside the
+drawing, ``dx``/``dy`` text offsets, unknown elements) counts as everywhere.
+"""
+
+from __future__ import annotations
+
+import copy
+import io
+import re
+from collections import deque
+from dataclasses import dataclass
+
+from lxml import etree
+
+from ..errors import MapgenError
+from .svgbounds import (
+    Box,
+    box_through,
+    CONTEXT_ELEMENTS,
+    DEFAULT_FONT,
+    element_box,
+    EVERYWHERE,
+    IDENTITY,
+    local_name,
+    mul,
+    parse_transform,
+    plain_length,
+    style_of,
+    Unknown,
+    UNSPLITTABLE,
+)
+
+@dataclass
+class Piece:
+    """One piece of the drawing: an element, the groups it sits in, and its extent in root user units."""
+
+    element: object  # an lxml element, detached from the parsed document
+    wrappers: tuple  # the groups it sits in below the root, outermost first (copied without children)
+    box: Box
+
+
+_USE = re.compile(r"<(?:[A-Za-z_][\w.-]*:)?use[\s/>]")
+
+
+class _Utf8Reader:
+    """A text read as UTF-8 bytes a slice at a time: the SVG text is not copied whole to bytes."""
+
+    def __init__(self, text: str):
+        self.text, self.pos = text, 0
+
+    def read(self, size: int = -1) -> bytes:
+        end = len(self.text) if size is None or size < 0 else self.pos + max(1, size // 4)  # at most 4 bytes a character
+        part = self.text[self.pos:end]
+        self.pos += len(part)
+        return part.encode("utf-8")
+
+
+class PieceStream:
+    """The pieces of an SVG document, read as the XML parser reaches them.
+
+    Only the chunk being converted is held, not the whole parsed drawing: each piece is
+    taken out of the parsed tree when its end tag is read.  The root's groups (layers) are
+    split into their children; anything else at the root is a piece of its own.  A drawing
+    with ``<use>`` elements, which may point at any piece, is read as one piece per root
+    child, each counted as everywhere.  Definitions (``<defs>``, ``<style>``...) must come
+    at the root, before what uses them, as mapgen's renderers write them.
+    """
+
+    #: True for a drawing with ``<use>``: its pieces must be converted together.
+    whole: bool
+
+    def __init__(self, svg: str | bytes):
+        if isinstance(svg, str):
+            self.whole, source = _USE.search(svg) is not None, _Utf8Reader(svg)
+        else:
+            self.whole, source = _USE.search(svg.decode("utf-8", "replace")) is not None, io.BytesIO(svg)
+        self._events = etree.iterparse(
+            source, events=("start", "end"), remove_comments=True, resolve_entities=False, no_network=True
+        )
+        self.root = None
+        self.context: list = []
+        self._pending: deque[Piece] = deque()
+        # per open element: (element, role, user-space matrix, font size, stroke width)
+        self._stack: list[tuple] = []
+        self._read_until(1)
+
+    # -------------------------------------------------------------- reading
+    def _read_until(self, wanted: int) -> None:
+        """Read on until ``wanted`` pieces wait (or the document ends)."""
+        while len(self._pending) < wanted:
+            try:
+                event, el = next(self._events)
+            except StopIteration:
+                return
+            except etree.XMLSyntaxError as exc:  # a truncated or broken drawing is refused, not half printed
+                raise MapgenError(f"cannot read the SVG drawing: {exc}") from None
+            if event == "start":
+                self._start(el)
+            else:
+                self._end(el)
+
+    def _start(self, el) -> None:
+        if not self._stack:
+            self.root = el
+            self._stack.append((el, "root", IDENTITY, DEFAULT_FONT, 1.0))
+            return
+        parent, role, matrix, font, stroke = self._stack[-1]
+        kind = local_name(el.tag)
+        if role in ("piece", "inside", "context", "skip"):
+            self._stack.append((el, "inside" if role == "piece" else role, matrix, font, stroke))
+            return
+        if kind in CONTEXT_ELEMENTS or not kind:
+            self._stack.append((el, "context" if role == "root" else "skip", matrix, font, stroke))
+            return
+        if role == "root" and kind == "g" and not self.whole and not any(style_of(el, a) for a in UNSPLITTABLE):
+            try:
+                local = parse_transform(el.get("transform"))
+                sw, fs = style_of(el, "stroke-width"), style_of(el, "font-size")
+                inner = (mul(matrix, local), plain_length(fs) if fs is not None else font, abs(plain_length(sw)) if sw is not None else stroke)
+            except Unknown:
+                inner = None
+            if inner is not None:
+                self._stack.append((el, "wrapper", *inner))
+                return
+        self._stack.append((el, "piece", matrix, font, stroke))
+
+    def _end(self, el) -> None:
+        _, role, matrix, font, stroke = self._stack.pop()
+        if role == "context":
+            self.context.append(el)
+        elif role == "piece":
+            wrappers = tuple(e for e, r, *_ in self._stack if r == "wrapper")
+            if self.whole:
+                box = EVERYWHERE
+            else:
+                try:
+                    box = element_box(el, font, stroke)
+                except Unknown:
+                    box = EVERYWHERE
+                if box is not None and box != EVERYWHERE:
+                    box = box_through(matrix, box)
+            el.getparent().remove(el)  # from now on only this piece holds it
+            if box is not None:
+                self._pending.append(Piece(el, wrappers, box))
+
+    # -------------------------------------------------------------- pieces
+    def __iter__(self):
+        while True:
+            self._read_until(1)
+            if not self._pending:
+                return
+            yield self._pending.popleft()
+
+    def chunks(self, max_pieces: float, max_width: float, max_height: float):
+        """Runs of consecutive pieces (lists), each of at most ``max_pieces`` and, unless a single
+        piece is bigger, at most ``max_width`` x ``max_height`` user units across.
+
+        Drawn one after the other they keep the document's order; small in extent, each one
+        meets few pages.
+        """
+        chunk: list[Piece] = []
+        box = None
+        for piece in self:
+            if chunk:
+                x0, y0, x1, y1 = piece.box
+                grown = (min(box[0], x0), min(box[1], y0), max(box[2], x1), max(box[3], y1))
+                if len(chunk) >= max_pieces or grown[2] - grown[0] > max_width or grown[3] - grown[1] > max_height:
+                    yield chunk
+                    chunk, box = [], None
+                else:
+                    box = grown
+            if not chunk:
+                box = piece.box
+            chunk.append(piece)
+        if chunk:
+            yield chunk
+
+    def document(self, pieces) -> etree._Element:
+        """A new SVG root with the drawing's size, its definitions, and ``pieces`` in their groups.
+
+        Pieces sharing their groups stay in one copy of them, so the nesting (and every
+        inherited attribute) is the original's.
+        """
+        root = etree.Element(self.root.tag, attrib=dict(self.root.attrib), nsmap=self.root.nsmap)
+        for el in self.context:
+            root.append(copy.deepcopy(el))
+        open_chain: list[tuple[object, object]] = []  # (original group, its copy)
+        for piece in pieces:
+            keep = 0
+            while keep < len(open_chain) and keep < len(piece.wrappers) and open_chain[keep][0] is piece.wrappers[keep]:
+                keep += 1
+            del open_chain[keep:]
+            for original in piece.wrappers[keep:]:
+                parent = open_chain[-1][1] if open_chain else root
+                clone = etree.SubElement(parent, original.tag, attrib=dict(original.attrib))
+                open_chain.append((original, clone))
+            (open_chain[-1][1] if open_chain else root).append(copy.deepcopy(piece.element))
+        return root

@@ -1,0 +1,383 @@
+"""Nothing half-written: a run that fails, is terminated or killed leaves the previous set untouched.
+
+README, "Output folders": after any failure the folder holds exactly the previous
+run's complete set (or, if the failure came after the swap, this run's complete
+set), with no staging folder beside it and no ``.part`` file in it; a staging
+folder left by a SIGKILL is cleaned up by the next run into that folder.
+Failures are injected at chosen points (a full disk is ``OSError(ENOSPC)``),
+SIGTERM is sent in-process and to a real process, SIGKILL to a real process in
+the middle of the swap, and one test fills a real (small) tmpfs where mounting works.
+"""
+
+import builtins
+import errno
+import fcntl
+import io
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+import mapgen.kit.folder as folder_mod
+import mapgen.kit.swap as swap_mod
+from mapgen import kit
+from mapgen.cli import main
+
+from .cli_helpers import MANIFEST, leftovers, run, snapshot
+
+#: The second run into the folder: another seed and more formats, so old and new sets differ.
+SECOND = ["new", "--seed", "2", "--size", "small", "--formats", "json,md", "--out", "k"]
+
+
+@pytest.fixture(autouse=True)
+def in_tmp(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def _write(argv) -> None:
+    try:
+        main(argv)
+    except SystemExit as exc:
+        assert not exc.code, argv
+
+
+@pytest.fixture(scope="module")
+def templates(tmp_path_factory):
+    """The two runs' sets, written once per module: (old set folder, new set bytes)."""
+    base = tmp_path_factory.mktemp("sets")
+    _write(["new", "--seed", "1", "--size", "small", "--formats", "json", "--out", str(base / "old")])
+    (base / "old" / "mine.txt").write_text("kept")  # a file of another program
+    _write([*SECOND[:-1], str(base / "new")])
+    return base / "old", snapshot(base / "new")
+
+
+@pytest.fixture
+def old_set(templates):
+    """A complete earlier set in ``k`` (and a file of another program), as bytes."""
+    shutil.copytree(templates[0], "k")
+    return snapshot("k")
+
+
+@pytest.fixture
+def new_set(templates):
+    """What the second run writes when nothing goes wrong (same seed and options: same bytes)."""
+    return templates[1]
+
+
+def _enospc(*args, **kwargs):
+    raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), "k")
+
+
+def _fail_on_call(monkeypatch, owner, name, n, error=_enospc):
+    """Make ``owner.name`` fail on its n-th call (the earlier ones work)."""
+    real = getattr(owner, name)
+    calls = []
+
+    def wrapper(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == n:
+            return error(*args, **kwargs)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(owner, name, wrapper)
+    return calls
+
+
+def _assert_one_line_error(code, out, err, expected_code=1):
+    assert code == expected_code, (out, err)
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1, err
+
+
+# --------------------------------------------------------------------------- failures while staging
+
+
+def _disk_full_at(monkeypatch, root: Path, n: int) -> list:
+    """The filesystem of ``root`` fills up at the n-th file opened for writing under it.
+
+    That file is created (empty, as a full disk leaves it) and the open fails with ENOSPC;
+    files written elsewhere (``/tmp``) are not counted.  Whatever the code writes through.
+    """
+    real_open = builtins.open
+    opened = []
+
+    def open_(file, mode="r", *args, **kwargs):
+        if isinstance(file, (str, bytes, os.PathLike)) and any(c in mode for c in "wax+"):
+            if Path(os.fsdecode(file)).absolute().is_relative_to(root):
+                opened.append(file)
+                if len(opened) == n:
+                    real_open(file, "wb").close()
+                    raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), os.fsdecode(file))
+        return real_open(file, mode, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "open", open_)
+    monkeypatch.setattr(io, "open", open_)
+    return opened
+
+
+@pytest.mark.parametrize("nth", [1, 3, 6, 12])  # the map, a battlefield, another, a later one
+def test_a_full_disk_at_any_file_leaves_the_old_set(tmp_path, capsys, monkeypatch, old_set, nth):
+    opened = _disk_full_at(monkeypatch, tmp_path, nth)
+    code, out, err = run(SECOND, capsys)
+    assert len(opened) == nth
+    _assert_one_line_error(code, out, err)
+    assert "No space left on device" in err
+    assert snapshot("k") == old_set and leftovers("k") == []
+
+
+def test_a_failed_first_run_leaves_not_even_the_folders_it_made(tmp_path, capsys, monkeypatch):
+    _disk_full_at(monkeypatch, tmp_path, 2)
+    code, out, err = run([*SECOND[:-1], "deep/er/k"], capsys)
+    _assert_one_line_error(code, out, err)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_failing_battlefield_leaves_the_old_map(capsys, monkeypatch, old_set):
+    import mapgen.battlefield.generate as generate
+
+    monkeypatch.setattr(generate, "generate_battlefield", lambda opts: 1 / 0)
+    code, out, err = run(SECOND, capsys)
+    _assert_one_line_error(code, out, err)
+    assert "ZeroDivisionError" in err and "--debug" in err
+    assert snapshot("k") == old_set and leftovers("k") == []
+
+
+def test_debug_shows_the_traceback_and_without_it_one_line(capsys, monkeypatch, old_set):
+    import mapgen.battlefield.generate as generate
+
+    monkeypatch.setattr(generate, "generate_battlefield", lambda opts: 1 / 0)
+    with pytest.raises(ZeroDivisionError):
+        main(["--debug", *SECOND])
+    assert snapshot("k") == old_set and leftovers("k") == []
+    code, out, err = run(SECOND, capsys)
+    _assert_one_line_error(code, out, err)
+
+
+def test_a_full_disk_while_carrying_other_files_over(capsys, monkeypatch, old_set):
+    monkeypatch.setattr(folder_mod, "_link_or_copy", _enospc)
+    code, out, err = run(SECOND, capsys)
+    _assert_one_line_error(code, out, err)
+    assert snapshot("k") == old_set and leftovers("k") == []
+
+
+def test_a_failing_swap_leaves_the_old_set(capsys, monkeypatch, old_set):
+    monkeypatch.setattr(swap_mod, "exchange", lambda a, b: _enospc())
+    code, out, err = run(SECOND, capsys)
+    _assert_one_line_error(code, out, err)
+    assert snapshot("k") == old_set and leftovers("k") == []
+
+
+def test_two_renames_put_the_old_folder_back_when_the_second_fails(capsys, monkeypatch, old_set):
+    monkeypatch.setattr(swap_mod, "exchange", lambda a, b: False)  # as on macOS or a filesystem without it
+    _fail_on_call(monkeypatch, swap_mod.os, "rename", 2, lambda *a: _enospc())
+    code, out, err = run(SECOND, capsys)
+    _assert_one_line_error(code, out, err)
+    assert snapshot("k") == old_set and leftovers("k") == []
+
+
+def test_two_renames_swap_in_the_new_set(capsys, monkeypatch, old_set, new_set):
+    monkeypatch.setattr(swap_mod, "exchange", lambda a, b: False)
+    assert run(SECOND, capsys)[0] == 0
+    assert snapshot("k") == {**new_set, "mine.txt": b"kept"} and leftovers("k") == []
+
+
+def test_the_exchange_swaps_in_the_new_set(capsys, old_set, new_set):
+    assert run(SECOND, capsys)[0] == 0
+    assert snapshot("k") == {**new_set, "mine.txt": b"kept"} and leftovers("k") == []
+
+
+# --------------------------------------------------------------------------- SIGTERM
+
+
+def _terminate_self(*args, **kwargs):
+    # Were SIGTERM not handled here, it would kill the test run instead of failing the test.
+    assert signal.getsignal(signal.SIGTERM) not in (signal.SIG_DFL, None), "SIGTERM is not handled while staged"
+    os.kill(os.getpid(), signal.SIGTERM)
+    time.sleep(1)  # the handler raises before this ends
+    raise AssertionError("SIGTERM did not stop the run")
+
+
+def test_sigterm_while_staging_leaves_the_old_set(capsys, monkeypatch, old_set):
+    assert signal.getsignal(signal.SIGTERM) == signal.SIG_DFL
+    _fail_on_call(monkeypatch, kit.Outputs, "path", 4, _terminate_self)
+    code, out, err = run(SECOND, capsys)
+    assert code == 128 + signal.SIGTERM and "Terminated" in err
+    assert snapshot("k") == old_set and leftovers("k") == []
+    assert signal.getsignal(signal.SIGTERM) == signal.SIG_DFL  # the handler is only there while staged
+
+
+def test_sigterm_during_the_swap_waits_for_it(capsys, monkeypatch, old_set, new_set):
+    real = swap_mod.exchange
+
+    def exchange(a, b):
+        os.kill(os.getpid(), signal.SIGTERM)  # held until the swap is done
+        return real(a, b)
+
+    monkeypatch.setattr(swap_mod, "exchange", exchange)
+    code, _, err = run(SECOND, capsys)
+    assert code == 128 + signal.SIGTERM
+    assert snapshot("k") == {**new_set, "mine.txt": b"kept"} and leftovers("k") == []
+
+
+# --------------------------------------------------------------------------- real processes
+
+_CHILD = """
+import os, sys, time
+import mapgen.kit.swap as swap
+import mapgen.kit.files as files
+from mapgen.cli import main
+
+def pause():
+    open("reached", "w").close()
+    time.sleep(60)
+
+{patch}
+main({argv!r})
+"""
+
+
+def _child(tmp_path, patch: str, argv) -> subprocess.Popen:
+    script = _CHILD.format(patch=textwrap.dedent(patch), argv=list(argv))
+    return subprocess.Popen([sys.executable, "-c", script], cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+
+def _wait_for(path: Path, proc: subprocess.Popen, timeout=60.0) -> None:
+    end = time.monotonic() + timeout
+    while not path.exists():
+        if proc.poll() is not None:
+            raise AssertionError(proc.stderr.read().decode())
+        if time.monotonic() > end:
+            proc.kill()
+            raise AssertionError("the child never reached the point")
+        time.sleep(0.02)
+
+
+def test_sigterm_to_a_real_run_leaves_the_old_set(tmp_path, old_set):
+    proc = _child(tmp_path, """
+        real = files.battlefields_for_kit
+        def battlefields_for_kit(*a, **k):
+            real(*a, **k)
+            pause()
+        files.battlefields_for_kit = battlefields_for_kit
+    """, SECOND)
+    _wait_for(tmp_path / "reached", proc)
+    assert leftovers("k"), "the run should be staging beside k"
+    proc.send_signal(signal.SIGTERM)
+    assert proc.wait(30) == 128 + signal.SIGTERM
+    assert b"Terminated" in proc.stderr.read()
+    assert snapshot("k") == old_set and leftovers("k") == []
+
+
+def test_sigkill_mid_swap_then_the_next_run_recovers(tmp_path, capsys, old_set, new_set):
+    # Killed between the two renames of the fallback swap: the old folder is aside, k is missing.
+    proc = _child(tmp_path, """
+        swap.exchange = lambda a, b: False
+        real = os.rename
+        def rename(src, dst):
+            real(src, dst)
+            if os.path.basename(str(src)) == "k":
+                pause()
+        swap.os.rename = rename
+    """, SECOND)
+    _wait_for(tmp_path / "reached", proc)
+    proc.kill()
+    proc.wait(30)
+    assert not Path("k").exists()
+    (aside,) = [p for p in tmp_path.iterdir() if p.name.startswith(".k.mapgen-old-")]
+    (staged,) = [p for p in tmp_path.iterdir() if p.name.startswith(".k.mapgen-new-")]
+    assert snapshot(aside) == old_set
+    # The next run puts the old folder back, deletes the dead run's staging, and replaces k whole
+    # (mine.txt, only in the old folder, is carried over: the old folder was put back first).
+    code, out, err = run(SECOND, capsys)
+    assert code == 0, err
+    assert "(put back k, which a killed run had moved aside)" in out
+    assert f"(deleted {staged.name}, left by a killed run)" in out
+    assert snapshot("k") == {**new_set, "mine.txt": b"kept"} and leftovers("k") == []
+
+
+# --------------------------------------------------------------------------- staging left by SIGKILL
+
+
+def test_a_dead_runs_staging_folder_is_deleted_and_a_live_ones_kept(capsys, old_set):
+    dead = Path(".k.mapgen-new-99999-deadbeef")
+    dead.mkdir()
+    (dead / "fw-map.json").write_text("{half")
+    live = Path(".k.mapgen-new-99998-livelive")
+    live.mkdir()
+    (live / "x").write_text("x")
+    fd = os.open(live, os.O_RDONLY)
+    fcntl.flock(fd, fcntl.LOCK_EX)  # as a run in another process holds it
+    try:
+        code, out, err = run(SECOND, capsys)
+        assert code == 0, err
+        assert not dead.exists() and live.exists()
+        assert f"deleted {dead.name}, left by a killed run" in out
+    finally:
+        os.close(fd)
+    assert leftovers("k") == [live.name]
+    shutil.rmtree(live)
+
+
+def test_an_old_folder_left_by_a_killed_swap_is_deleted_when_the_swap_had_finished(capsys, old_set):
+    aside = Path(".k.mapgen-old-99999-deadbeef")
+    shutil.copytree("k", aside)
+    assert run(SECOND, capsys)[0] == 0
+    assert not aside.exists() and leftovers("k") == []
+
+
+# --------------------------------------------------------------------------- a real full filesystem
+
+_TMPFS = """
+set -e
+mkdir -p fs && mount -t tmpfs -o size=400k tmpfs fs
+cd fs
+{python} - <<'EOF'
+import hashlib, json, os, sys
+from mapgen.cli import main
+
+def state():
+    files = {{}}
+    for root, dirs, names in os.walk("."):
+        for n in names:
+            p = os.path.join(root, n)[2:]
+            files[p] = hashlib.sha256(open(p, "rb").read()).hexdigest()
+    return files
+
+def code(argv):
+    try:
+        main(argv)
+    except SystemExit as exc:
+        return exc.code or 0
+    return 0
+
+first = code(["fw-map", "--seed", "1", "--size", "small", "--formats", "json", "--out", "k"])
+before = state()
+second = code(["fw-map", "--seed", "2", "--width", "24", "--height", "24", "--formats", "json,svg", "--out", "k"])
+print(json.dumps({{"first": first, "second": second, "before": before, "after": state()}}))
+EOF
+"""
+
+
+def test_a_real_full_filesystem_leaves_the_old_set(tmp_path):
+    if shutil.which("unshare") is None:
+        pytest.skip("no unshare")
+    script = _TMPFS.format(python=sys.executable)
+    try:
+        proc = subprocess.run(["unshare", "-rm", "sh", "-c", script], cwd=tmp_path, capture_output=True, timeout=60)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        pytest.skip(f"cannot run in a mount namespace: {exc}")
+    if b"mount:" in proc.stderr or b"unshare:" in proc.stderr:
+        pytest.skip(f"cannot mount a tmpfs here: {proc.stderr.decode().strip()}")
+    import json
+
+    result = json.loads(proc.stdout.decode().strip().splitlines()[-1])
+    assert result["first"] == 0 and result["second"] == 1, proc.stderr.decode()
+    assert b"No space left on device" in proc.stderr
+    assert result["after"] == result["before"]
+    assert sorted(result["after"]) == [f"k/{MANIFEST}", "k/fw-map.json"]
