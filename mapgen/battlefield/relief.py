@@ -1,0 +1,42 @@
+"""The relief of the geographic type (FW-11.2) and of the mountain square (FW-10.5).
+
+Hills and mountains are laid after the compulsory works and before the
+rolled ones: the square's features must find room, and the relief is what
+makes a hilly or mountainous table what it is.
+"""
+
+from __future__ import annotations
+
+from ..tables import roll_on
+from . import rules as R
+from .features import place, roll_count, size_of
+from .state import TableState
+
+
+def relief(st: TableState) -> None:
+    geo = st.ground.geo
+    if geo == "hilly":
+        # FW-11.2 result 3-4: at least 4 hills, 2 passable and 2 impassable; in a desert they are dunes.
+        hill = "dune" if st.ground.terrain == "desert" else "hill"
+        for i in range(R.HILLS_PASSABLE + R.HILLS_IMPASSABLE):
+            passable = i < R.HILLS_PASSABLE
+            note = "passable: at least one gentle side" if passable else "impassable: steep on every side"
+            place(st, hill, size=size_of(st, "hill"), passable=passable, difficult=(hill == "dune"), note=note, rule="FW-11.2")
+    elif geo == "mountainous":
+        # FW-11.2 result 5-6: mountains until their weights reach 1 (AMB-32).
+        weight = 0.0
+        while weight < 1 - 1e-9:
+            _, b = roll_on(st.dice, R.MOUNTAIN_SIZE, "size of the next mountain")
+            weight += b.data["weight"]
+            s = b.data["size"]
+            place(st, "mountain", size=(s, s), note=f"impassable, {s} x {s} cm", rule="FW-11.2")
+    elif geo == "mountain":
+        st.mountain_count = roll_count(st.dice, "FW-10.5", "terrain features on the mountain table")
+
+
+def mountain_piece(st: TableState) -> int | None:
+    """One peak of the mountain square, on the mountain base when there is one."""
+    _, b = roll_on(st.dice, R.MOUNTAIN_SIZE, "size of the next mountain")
+    s = b.data["size"]
+    base = next((i for i, it in enumerate(st.items) if it.feature.kind == "mountain_base"), None)
+    return place(st, "mountain", size=(s, s), host=base, note=f"impassable peak, {s} x {s} cm", rule="FW-10.5")
