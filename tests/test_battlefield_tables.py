@@ -36,6 +36,23 @@ def layout(faces, **kw):
     return b
 
 
+class FirstFaces(ScriptedDice):
+    """The given faces first, then seeded dice: forces the rolls a test is about and leaves the rest to chance."""
+
+    def _faces(self, expr):
+        if self.remaining >= expr.count:
+            return super()._faces(expr)
+        return [int(f) for f in self.rng.integers(1, expr.sides + 1, size=expr.count)]
+
+
+def forced(faces, seed=1, **kw):
+    """A layout whose first dice show ``faces``; the test fails if some of them were never rolled."""
+    dice = FirstFaces(faces, seed=seed)
+    b = generate_battlefield(BattleOptions(seed=seed, **kw), dice)
+    assert dice.remaining == 0, "every injected die is used"
+    return b
+
+
 def kinds(b):
     return [f.kind for f in b.features]
 

@@ -35,8 +35,11 @@ def relief(st: TableState) -> None:
 
 
 def mountain_piece(st: TableState) -> int | None:
-    """One peak of the mountain square, on the mountain base when there is one."""
-    _, b = roll_on(st.dice, R.MOUNTAIN_SIZE, "size of the next mountain")
+    """One more mountain: a peak among a mountain square's 1D6 features (FW-10.5), on its base when there
+    is one, or a mountain of a mountainous region (FW-11.2); each size is logged under its own rule."""
+    square = st.ground.geo == "mountain"
+    table, rule = (R.PEAK_SIZE, "FW-10.5") if square else (R.MOUNTAIN_SIZE, "FW-11.2")
+    _, b = roll_on(st.dice, table, "size of the next peak" if square else "size of the next mountain")
     s = b.data["size"]
     base = next((i for i, it in enumerate(st.items) if it.feature.kind == "mountain_base"), None)
-    return place(st, "mountain", size=(s, s), host=base, note=f"impassable peak, {s} x {s} cm", rule="FW-10.5")
+    return place(st, "mountain", size=(s, s), host=base, note=f"impassable peak, {s} x {s} cm" if square else f"impassable, {s} x {s} cm", rule=rule)

@@ -40,7 +40,8 @@ PLATEAU_PLACE = Table(
     ),
 )
 
-#: AMB-32 [DEV]: the size of each mountain of a mountainous table, rolled until the weights reach 1.
+#: FW-11.2 result 5-6 read by AMB-32 [DEV]: the size of each mountain of a mountainous region's table,
+#: rolled until the weights reach 1.  Logged under AMB-32, the combination rule it applies.
 MOUNTAIN_SIZE = Table(
     "AMB-32",
     "Mountain size",
@@ -49,6 +50,18 @@ MOUNTAIN_SIZE = Table(
         band(1, 2, "large", "40 x 40 cm (weight 1/2)", size=40, weight=1 / 2),
         band(3, 4, "medium", "20 x 20 cm (weight 1/4)", size=20, weight=1 / 4),
         band(5, 6, "small", "10 x 10 cm (weight 1/6)", size=10, weight=1 / 6),
+    ),
+)
+#: FW-10.5 [DEV]: the size of each peak among a mountain square's 1D6 features.  FW-10.5 gives no
+#: sizes, so the FW-11.2 sizes are used; the roll is logged under FW-10.5, the rule that asks for the peaks.
+PEAK_SIZE = Table(
+    "FW-10.5",
+    "Mountain-square peak size (the FW-11.2 sizes)",
+    "1D6",
+    (
+        band(1, 2, "large", "40 x 40 cm", size=40),
+        band(3, 4, "medium", "20 x 20 cm", size=20),
+        band(5, 6, "small", "10 x 10 cm", size=10),
     ),
 )
 
@@ -75,6 +88,7 @@ ALL_TABLES = (
     CONFIG_CATEGORY,
     PLATEAU_PLACE,
     MOUNTAIN_SIZE,
+    PEAK_SIZE,
 )
 
 # --- terrains ------------------------------------------------------------

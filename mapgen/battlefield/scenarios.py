@@ -68,6 +68,9 @@ LAST_STAND_SQUARE_MAX_CM = 60  # FW-23.6: may be enlarged with many models
 LAST_STAND_DISTANCE_CM = 30  # FW-23.6: attackers at least 30 cm from the defenders
 MIN_STRIP_CM = 10  # [DEV] narrowest strip of table worth calling a deployment zone
 MIN_GAP_CM = 10  # [DEV] no-man's land kept between opposing zones where the rules fix no distance
+#: The rule logged for the pitched battle's roll-off: a [DEV] stand-in for the base-rules scouting test
+#: (FW-10.4), whose scouting values mapgen does not know.  Not FW-10.4 itself: that test was not rolled.
+SCOUTING_STAND_IN = "FW-10.4 stand-in [DEV]"
 
 
 @dataclass(frozen=True)
@@ -214,7 +217,7 @@ COLUMN = (
 
 
 def _pitched(dice: Dice, width: float, depth: float, first: str) -> ScenarioPlan:
-    winner, loser = dice.contest("FW-10.4", "scouting test stand-in: the loser deploys first", ["A", "B"])
+    winner, loser = dice.contest(SCOUTING_STAND_IN, "scouting (FW-10.4) stand-in: roll-off, the loser deploys first", ["A", "B"])
     zones, orders = [], []
     for side in ("A", "B"):
         zones.append(Zone(side, band(side, 0, FIELD_BAND_CM, width, depth), f"side {side}: Commands within {FIELD_BAND_CM} cm of its long edge"))
@@ -222,7 +225,7 @@ def _pitched(dice: Dice, width: float, depth: float, first: str) -> ScenarioPlan
         orders.append(
             SideOrders(side, "army", "as chosen (normal battle orders)", [own_edge(side)], ["General Retreat: towards its own long edge (FW-10.7.a)."])
         )
-    sc = Scenario("pitched", loser, orders, zones, instructions=[f"Side {winner} won the scouting roll: side {loser} deploys first (FW-10.4 [DEV])."])
+    sc = Scenario("pitched", loser, orders, zones, instructions=[f"Side {winner} won the roll-off standing in for scouting (FW-10.4 [DEV]): side {loser} deploys first."])
     return ScenarioPlan(sc, winner=winner)
 
 
