@@ -14,6 +14,9 @@ from .features import mains, place
 from .relief import mountain_piece
 from .state import TableState
 
+#: Extra tries for a mountain square's peaks, beyond two per feature, when rolled sizes find no room.
+PEAK_RETRIES = 4
+
 
 def base_count(st: TableState) -> int:
     """FW-10.5 [DEV]: 1 feature per 30 cm of width, doubled on a forest or jungle square (AMB-28)."""
@@ -23,14 +26,8 @@ def base_count(st: TableState) -> int:
 
 def fill_to_count(st: TableState) -> None:
     terrain = st.ground.terrain
-    if terrain == "mountain":
-        n = st.mountain_count
-        tries = 0
-        while len(mains(st)) < n and tries < n + 3:
-            tries += 1
-            mountain_piece(st)
-        if len(mains(st)) > n:
-            st.notes.append(f"The mountain table rolled {n} terrain features (FW-10.5) but the campaign square requires {len(mains(st))}: all are placed.")
+    if st.ground.mountain_features is not None:
+        mountain_peaks(st, st.ground.mountain_features)
         return
     n = base_count(st)
     pool = list(R.FILLERS.get(terrain, R.FILLERS["plain"]))
@@ -58,6 +55,33 @@ def fill_to_count(st: TableState) -> None:
             st.notes.append(f"Only {have()} of the {target} {alt_kind}s the alternation asks for (FW-10.5) fit the table: add the rest by hand.")
     else:
         fill(st, pool, lambda: len(mains(st)) < n)
+
+
+def mountain_peaks(st: TableState, n: int) -> None:
+    """FW-10.5: peaks until the mountain square's table holds exactly its 1D6 = ``n`` features.
+
+    What the square requires counts first; a peak whose rolled size finds no
+    room is rolled again, a bounded number of times.  The note names what made
+    the count differ: the square (or the options standing in for it), the
+    players' configurations, or a placement that failed.
+    """
+    tries = 0
+    while len(mains(st)) < n and tries < 2 * n + PEAK_RETRIES:
+        tries += 1
+        mountain_piece(st, quiet=True)
+    have = len(mains(st))
+    rolled = f"The mountain table rolled {features(n)} (FW-10.5)"
+    if have < n:
+        st.notes.append(f"{rolled} but placement failed for {n - have}: no room for another peak after {tries} tries; add the rest by hand.")
+    elif st.required_count > n:
+        who = "the campaign square requires" if st.opts.map_name else "the options (river, road, works, holding) require"
+        st.notes.append(f"{rolled} but {who} {st.required_count}: all are placed.")
+    elif have > n:
+        st.notes.append(f"{rolled}; the configurations the players rolled (FW-11.1) bring {have - st.required_count} of the {have}: every rolled item is placed.")
+
+
+def features(n: int) -> str:
+    return f"{n} terrain feature" + ("" if n == 1 else "s")
 
 
 def fill(st: TableState, pool, more) -> None:

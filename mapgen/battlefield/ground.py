@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..dice import Dice
 from ..tables import roll_on
 from . import rules as R
+from .features import roll_count
 from .options import BattleOptions
 from .state import Ground
 
@@ -14,7 +15,10 @@ def roll_ground(opts: BattleOptions, dice: Dice) -> Ground:
     t = opts.terrain
     if t is not None:
         geo = {"hills": "hilly", "mountain": "mountain"}.get(t, "flat")
-        return Ground(t, geo, opts.map_name is None)
+        ground = Ground(t, geo, opts.map_name is None)
+        if geo == "mountain":
+            ground.mountain_features = roll_count(dice, "FW-10.5", "terrain features on the mountain table")
+        return ground
     _, region = roll_on(dice, R.REGION, "geographic type of the battlefield")
     _, veg = roll_on(dice, R.VEGETATION, "vegetation of the battlefield")
     forced_wood = None

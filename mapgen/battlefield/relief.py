@@ -1,4 +1,4 @@
-"""The relief of the geographic type (FW-11.2) and of the mountain square (FW-10.5).
+"""The relief of the geographic type (FW-11.2); a mountain square's peaks (FW-10.5) are laid by the count.
 
 Hills and mountains are laid after the compulsory works and before the
 rolled ones: the square's features must find room, and the relief is what
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..tables import roll_on
 from . import rules as R
-from .features import place, roll_count, size_of
+from .features import place, size_of
 from .state import TableState
 
 
@@ -30,16 +30,18 @@ def relief(st: TableState) -> None:
             weight += b.data["weight"]
             s = b.data["size"]
             place(st, "mountain", size=(s, s), note=f"impassable, {s} x {s} cm", rule="FW-11.2")
-    elif geo == "mountain":
-        st.mountain_count = roll_count(st.dice, "FW-10.5", "terrain features on the mountain table")
 
 
-def mountain_piece(st: TableState) -> int | None:
+def mountain_piece(st: TableState, quiet: bool = False) -> int | None:
     """One more mountain: a peak among a mountain square's 1D6 features (FW-10.5), on its base when there
     is one, or a mountain of a mountainous region (FW-11.2); each size is logged under its own rule."""
     square = st.ground.geo == "mountain"
     table, rule = (R.PEAK_SIZE, "FW-10.5") if square else (R.MOUNTAIN_SIZE, "FW-11.2")
-    _, b = roll_on(st.dice, table, "size of the next peak" if square else "size of the next mountain")
+    roll, b = roll_on(st.dice, table, "size of the next peak" if square else "size of the next mountain")
     s = b.data["size"]
     base = next((i for i, it in enumerate(st.items) if it.feature.kind == "mountain_base"), None)
-    return place(st, "mountain", size=(s, s), host=base, note=f"impassable peak, {s} x {s} cm" if square else f"impassable, {s} x {s} cm", rule=rule)
+    note = f"impassable peak, {s} x {s} cm" if square else f"impassable, {s} x {s} cm"
+    idx = place(st, "mountain", size=(s, s), host=base, note=note, rule=rule, quiet=quiet)
+    if idx is None:
+        st.dice.note(roll, f"{b.outcome}: no room left for it")
+    return idx

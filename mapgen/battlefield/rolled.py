@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from ..tables import roll_on
 from . import rules as R
+from .count import features
+from .features import mains
 from .state import TableState
 from .works import place_work
 
@@ -25,7 +27,12 @@ def rolled_works(st: TableState) -> None:
     """With no campaign map, each player rolls one configuration and places it (FW-11.1)."""
     if not st.ground.rolled:
         return
+    n = st.ground.mountain_features
     for side in ("A", "B"):
+        if n is not None and len(mains(st)) >= n:
+            # FW-10.5 fixes a mountain square's features at 1D6: a configuration only fills a free place [DEV].
+            st.notes.append(f"Side {side} rolls no configuration: the mountain table's {features(n)} (FW-10.5) are all on it.")
+            continue
         _, cat = roll_on(st.dice, R.CONFIG_CATEGORY, f"side {side}: which table for its configuration")
         _, res = roll_on(st.dice, CATEGORY_TABLES[cat.outcome], f"side {side}: its configuration")
         outcome = res.outcome

@@ -26,6 +26,7 @@ class Ground:
     rolled: bool  # no campaign map: each player rolls a configuration too (AMB-31)
     vegetation: str | None = None  # the FW-11.5 result when the table was rolled
     forced_wood: str | None = None  # the wood of FW-11.5 result 4: "wood" or "enchanted_wood"
+    mountain_features: int | None = None  # FW-10.5: a mountain square's table holds 1D6 terrain features
 
 
 @dataclass
@@ -46,8 +47,8 @@ class TableState:
     mountain_pass: int | None = None
     crossings: list[int] = field(default_factory=list)
     crossing_point: Point | None = None
-    #: FW-10.5: the 1D6 terrain features of a mountain table, rolled with the relief.
-    mountain_count: int | None = None
+    #: Terrain features on the table once the square's own are placed (FW-10.5 counts them first).
+    required_count: int = 0
     #: Farms and villages whose cultivated ground (FW-11.8) is laid once everything else stands.
     fields_for: list[tuple[str, int]] = field(default_factory=list)
 

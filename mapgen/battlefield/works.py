@@ -11,7 +11,7 @@ from typing import Callable
 
 from . import artificial, lines, natural, villages
 from . import rules as R
-from .features import place
+from .features import mains, place
 from .state import TableState
 
 #: Campaign-map feature labels (FW-2.5 configurations) -> the work placed on the table.
@@ -121,3 +121,4 @@ def compulsory_works(st: TableState) -> None:
     """FW-10.5, FW-11.4: everything the square (or the options) defines is placed."""
     for kind, note in sorted(required_works(st), key=bulk_first):
         place_work(st, kind, note)
+    st.required_count = len(mains(st))
