@@ -29,8 +29,9 @@ def test_mountain_square_peak_sizes_are_logged_under_fw_10_5(face):
 
 @pytest.mark.parametrize("faces,sizes", [([1, 2], [40, 40]), ([3, 4, 3, 4], [20] * 4), ([5] * 6, [10] * 6), ([1, 3, 5, 6], [40, 20, 10, 10])])
 def test_mountainous_region_rolls_mountains_until_the_weights_reach_one(faces, sizes):
-    # geographic type 5 (mountainous), vegetation 1 (grassland), then the pitched roll-off
-    b = forced([5, 1] + PITCHED + faces, terrain=None, scenario="pitched")
+    # geographic type 5 (mountainous), vegetation 1 (grassland), the pitched roll-off, and each player's
+    # configuration: vegetation (1) natural grassland (1), which places nothing
+    b = forced([5, 1] + PITCHED + [1, 1, 1, 1] + faces, terrain=None, scenario="pitched")
     region = [r for r in b.dice_log if r.rule == "AMB-32"]
     assert [r.faces[0] for r in region][: len(faces)] == faces
     assert all(r.purpose == "size of the next mountain" for r in region)

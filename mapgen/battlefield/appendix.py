@@ -1,7 +1,7 @@
 """The FW-21 extras that go down as features of their own: the desert's djebel and the quicksand features.
 
 FW-21 is optional ("players choose", FW-21.1); which extras go on which
-ground is this generator's choice [DEV], listed in ``rules.APPENDIX``.
+ground is this generator's choice [DEV], listed in ``rules.COVER_EXTRAS``.
 Ridges, slopes and caves belong to a hill and are laid with the parts.
 """
 
@@ -14,7 +14,7 @@ from .state import TableState
 
 
 def appendix(st: TableState) -> None:
-    extras = R.APPENDIX.get(st.ground.terrain, ())
+    extras = R.COVER_EXTRAS.get(st.ground.terrain, ())
     if "djebel" in extras:
         place(st, "djebel", rule="FW-21.7", note=R.KINDS["djebel"].note + "; a desert battle has at least one (FW-21.7)")
     if "quicksand" in extras:

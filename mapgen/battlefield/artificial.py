@@ -10,7 +10,7 @@ import shapely
 from shapely.geometry import Polygon, box
 
 from . import rules as R
-from .features import add_part, make, place, roll_count
+from .features import add_part, make, place, roll_count, with_note
 from .placement import Item, largest
 from .state import TableState
 
@@ -57,8 +57,8 @@ def work_barrier(st: TableState, note) -> None:
         st.notes.append("Barrier (FW-11.8) found no straight stretch of the pass: build it by hand across the pass.")
         return
     width = R.PASS_WIDTH_CM
-    note = f"{n} low walls stepped across the pass, closing it completely; it must be taken to pass (a draw leaves it to the defender)"
-    f = make("barrier", stretch, (length, width) if along_x else (width, length), on="pass", note=note)
+    text = with_note(f"{n} low walls stepped across the pass, closing it completely; it must be taken to pass (a draw leaves it to the defender)", note)
+    f = make("barrier", stretch, (length, width) if along_x else (width, length), on="pass", note=text)
     idx = st.layout.add(Item(f, stretch.bounds, exact=True, host=st.mountain_pass, owner=st.mountain_pass, main=False))
     for i in range(n):
         a = at + 1 + i * R.BARRIER_WALL_STEP_CM

@@ -30,7 +30,7 @@ def fill_to_count(st: TableState) -> None:
         mountain_peaks(st, st.ground.mountain_features)
         return
     n = base_count(st)
-    pool = list(R.FILLERS.get(terrain, R.FILLERS["plain"]))
+    pool = list(filler_pool(st))
     if st.ground.forced_wood:
         wood = st.ground.forced_wood
         place(st, wood, rule="FW-11.5", note=R.KINDS[wood].note + "; the rolled wood (FW-11.5 result 4)")
@@ -82,6 +82,16 @@ def mountain_peaks(st: TableState, n: int) -> None:
 
 def features(n: int) -> str:
     return f"{n} terrain feature" + ("" if n == 1 else "s")
+
+
+def filler_pool(st: TableState) -> tuple[str, ...]:
+    """[DEV] the kinds the count is filled with: by the ground on a flat table, by the relief otherwise."""
+    geo, terrain = st.ground.geo, st.ground.terrain
+    if geo == "hilly" and terrain == "desert":
+        return R.DESERT_HILL_FILLERS  # FW-11.2: hills in a desert are dunes
+    if geo in R.RELIEF_FILLERS:
+        return R.RELIEF_FILLERS[geo]
+    return R.FILLERS.get(terrain, R.FILLERS["plain"])
 
 
 def fill(st: TableState, pool, more) -> None:

@@ -89,6 +89,11 @@ def place(
     return None
 
 
+def with_note(text: str, note: str | None) -> str:
+    """A feature's note followed by where it came from (e.g. "rolled by side A"), if given."""
+    return f"{text}; {note}" if note else text
+
+
 def ground_under(st: TableState, poly) -> str | None:
     """The plateau or mountain base a line feature climbs onto, if any (it then counts as on it)."""
     for it in st.items:

@@ -37,9 +37,9 @@ STAGES: tuple[Callable[[TableState], None], ...] = (
     scenario_features,  # the raid's village, the ambusher's cover (FW-23)
     ground_pieces,  # mountain base, plateau, inlet: others stand wholly on or off them
     lines,  # the square's river, road or pass, bridge or ford
-    compulsory_works,  # the square's features and holding, a desert's oases, a jungle's dangers
-    relief,  # the hills or mountains of the geographic type; the mountain square's 1D6
-    rolled_works,  # with no map, each player's configuration (AMB-31)
+    compulsory_works,  # the square's features and holding; a desert's oases, a jungle's dangers, cultivated fields
+    rolled_works,  # with no map, each player's configuration (AMB-31); a desert one makes open ground desert
+    relief,  # the hills or mountains of the geographic type, dunes in a desert
     appendix,  # FW-21 extras: djebel, quicksand
     fill_to_count,  # up to the base-rules count, with FW-10.5's alternation
     parts,  # fields of farms and villages, ridges, slopes, caves
@@ -67,5 +67,5 @@ def battlefield(st: TableState) -> Battlefield:
     o = st.opts
     road = st.road is not None or st.mountain_pass is not None
     bridge = any(st.items[i].feature.kind == "bridge" for i in st.crossings)
-    source = Source(o.map_name, o.square, o.terrain or st.ground.terrain, st.river is not None, road, bridge)
+    source = Source(o.map_name, o.square, st.ground.terrain, st.river is not None, road, bridge)
     return Battlefield(o.seed, source, st.width, st.depth, st.plan.scenario, ordered(st), st.dice.log, st.notes)

@@ -18,9 +18,9 @@ from .state import TableState
 
 def ground_pieces(st: TableState) -> None:
     W, D = st.width, st.depth
-    if st.ground.terrain == "mountain" and (W, D) != R.MOUNTAIN_TABLE:
+    if st.ground.geo == "mountain" and (W, D) != R.MOUNTAIN_TABLE:
         mountain_base(st)
-    if st.ground.terrain == "hills" and st.opts.region == "mountainous":
+    if st.ground.geo == "hilly" and st.opts.region == "mountainous":
         plateau(st)
     if st.opts.coast:
         dx, dy = R.INLET_SIZE_CM

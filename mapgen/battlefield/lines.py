@@ -13,7 +13,7 @@ import shapely
 from shapely.geometry import LineString, Point, box
 
 from . import rules as R
-from .features import ground_under, make
+from .features import ground_under, make, with_note
 from .placement import Item, largest, meander, strip_of
 from .state import TableState
 
@@ -36,15 +36,15 @@ def path_text(line) -> str:
 
 
 def water_kind(st: TableState) -> str:
-    """FW-11.6 result 1-2: a stream in the mountains, a wadi in the desert, a river elsewhere."""
-    t = st.ground.terrain
-    return "stream" if t in ("mountain", "mountainous") else "wadi" if t == "desert" else "river"
+    """FW-11.6 result 1-2: a wadi in the desert (even among mountains: it is dry), a stream in the mountains,
+    a river elsewhere."""
+    return "wadi" if st.ground.terrain == "desert" else "stream" if st.ground.mountains else "river"
 
 
 def lines(st: TableState) -> None:
     """The square's river (FW-10.5) and road or pass, crossing at the square's bridge or ford."""
     o = st.opts
-    mountain = st.ground.terrain == "mountain"
+    mountain = st.ground.geo == "mountain"
     if o.river:
         st.river = add_river(st, water_kind(st), "FW-10.5" if o.map_name else "FW-11.6")
     want_road = o.road or (mountain and "pass" in o.works)
@@ -61,7 +61,7 @@ def lines(st: TableState) -> None:
         add_road(st, kind, None)
 
 
-def add_river(st: TableState, kind: str, rule: str, tries: int = 16) -> int | None:
+def add_river(st: TableState, kind: str, rule: str, tries: int = 16, by: str | None = None) -> int | None:
     keep = st.plan.line_keepout
     W, D = st.width, st.depth
     for _ in range(tries):
@@ -75,7 +75,7 @@ def add_river(st: TableState, kind: str, rule: str, tries: int = 16) -> int | No
         if any(poly.intersects(k) for k in keep) or not st.layout.line_is_clear(poly):
             continue
         st.river_line, st.river_axis = line.intersection(st.layout.table), axis
-        note = R.KINDS[kind].note + "; centre line through " + path_text(st.river_line)
+        note = with_note(R.KINDS[kind].note, by) + "; centre line through " + path_text(st.river_line)
         f = make(kind, poly, (round(st.river_line.length), R.RIVER_WIDTH_CM[kind]), note=note, rule=rule, on=ground_under(st, poly))
         return st.layout.add(Item(f, poly.bounds, exact=True))
     st.notes.append(f"The {kind} ({rule}) could not be laid across the table clear of the scenario's centre: lay it by hand.")
@@ -89,14 +89,14 @@ def cross_line(st: TableState, at: Point) -> LineString:
     return LineString([(at.x, -5), (at.x, st.depth + 5)])
 
 
-def add_crossing(st: TableState, kind: str, quiet: bool = False) -> int | None:
+def add_crossing(st: TableState, kind: str, quiet: bool = False, by: str | None = None) -> int | None:
     """A bridge (wide enough for the road, with its ends on the banks) or a ford on the river."""
     river = st.items[st.river].feature.polygon
     W, D = st.width, st.depth
     for _ in range(12):
         at = st.river_line.interpolate(float(st.rng.uniform(0.15, 0.85)), normalized=True)
         at = Point(round(at.x), round(at.y))
-        road_w = R.PASS_WIDTH_CM if st.ground.terrain == "mountain" else R.ROAD_WIDTH_CM
+        road_w = R.PASS_WIDTH_CM if st.ground.geo == "mountain" else R.ROAD_WIDTH_CM
         h = max(R.BRIDGE_WIDTH_CM, road_w + 2) / 2 if kind == "bridge" else R.FORD_WIDTH_CM / 2
         cut = box(-5, at.y - h, W + 5, at.y + h) if st.river_axis == "y" else box(at.x - h, -5, at.x + h, D + 5)
         span = river.intersection(cut)
@@ -116,7 +116,7 @@ def add_crossing(st: TableState, kind: str, quiet: bool = False) -> int | None:
             size = (round(poly.bounds[2] - poly.bounds[0], 1), round(poly.bounds[3] - poly.bounds[1], 1))
         if any(poly.intersects(k) for k in st.plan.line_keepout) or not st.layout.line_is_clear(poly, ignore=(st.river,)):
             continue
-        f = make(kind, shapely.set_precision(poly, 0.1), size, on=st.items[st.river].feature.kind)
+        f = make(kind, shapely.set_precision(poly, 0.1), size, on=st.items[st.river].feature.kind, note=with_note(R.KINDS[kind].note, by))
         idx = st.layout.add(Item(f, poly.bounds, exact=True, host=st.river, owner=st.river, main=False))
         st.crossings.append(idx)
         st.crossing_point = at
@@ -126,7 +126,7 @@ def add_crossing(st: TableState, kind: str, quiet: bool = False) -> int | None:
     return None
 
 
-def add_road(st: TableState, kind: str, crossing: int | None, tries: int = 16, quiet: bool = False) -> int | None:
+def add_road(st: TableState, kind: str, crossing: int | None, tries: int = 16, quiet: bool = False, by: str | None = None) -> int | None:
     """A road or pass from edge to edge: over the crossing, along a bank when the river has none, or free."""
     width = R.PASS_WIDTH_CM if kind == "pass" else R.ROAD_WIDTH_CM
     ignore = tuple(i for i in (st.river, crossing) if i is not None)
@@ -157,7 +157,7 @@ def add_road(st: TableState, kind: str, crossing: int | None, tries: int = 16, q
         inside = line.intersection(st.layout.table)
         length = round(inside.length)
         over = f"; crosses the river by the {st.items[crossing].feature.kind}" if crossing is not None else ""
-        note = R.KINDS[kind].note + over + "; centre line through " + path_text(inside)
+        note = with_note(R.KINDS[kind].note + over, by) + "; centre line through " + path_text(inside)
         f = make(kind, poly, (length, width), note=note, on=ground_under(st, poly))
         idx = st.layout.add(Item(f, poly.bounds, exact=True))
         if kind == "pass":
@@ -172,7 +172,7 @@ def add_road(st: TableState, kind: str, crossing: int | None, tries: int = 16, q
     return None
 
 
-def add_branch(st: TableState, kind: str, main_idx: int, main_line, main_axis: str, width: float, rule: str, joins: str, tries: int = 16) -> int | None:
+def add_branch(st: TableState, kind: str, main_idx: int, main_line, main_axis: str, width: float, rule: str, joins: str, tries: int = 16, by: str | None = None) -> int | None:
     """A second line feature from a table edge to a point of the first (FW-11.1: duplicates are placed)."""
     main = st.items[main_idx].feature.polygon
     W, D = st.width, st.depth
@@ -192,7 +192,7 @@ def add_branch(st: TableState, kind: str, main_idx: int, main_line, main_axis: s
         if any(poly.intersects(k) for k in st.plan.line_keepout) or not st.layout.line_is_clear(poly, ignore=(main_idx,)):
             continue
         inside = line.intersection(st.layout.table)
-        note = R.KINDS[kind].note + f"; {joins} at ({end.x:.0f}, {end.y:.0f}); centre line through " + path_text(inside)
+        note = with_note(R.KINDS[kind].note, by) + f"; {joins} at ({end.x:.0f}, {end.y:.0f}); centre line through " + path_text(inside)
         f = make(kind, poly, (round(inside.length), width), note=note, rule=rule, on=ground_under(st, poly))
         return st.layout.add(Item(f, poly.bounds, exact=True))
     st.notes.append(f"A second {R.KINDS[kind].label.lower()} ({rule}) was rolled but could not be laid clear of the other features: draw it by hand from an edge to the first.")
@@ -206,10 +206,10 @@ def work_river(st: TableState, note) -> None:
     """FW-11.6 result 1-2; a second one is a tributary of the first (FW-11.1)."""
     kind = water_kind(st)
     if st.river is None:
-        st.river = add_river(st, kind, "FW-11.6")
+        st.river = add_river(st, kind, "FW-11.6", by=note)
     else:
         joins = f"a tributary: it flows into the {st.items[st.river].feature.kind}"
-        add_branch(st, kind, st.river, st.river_line, st.river_axis, R.RIVER_WIDTH_CM[kind], "FW-11.6", joins)
+        add_branch(st, kind, st.river, st.river_line, st.river_axis, R.RIVER_WIDTH_CM[kind], "FW-11.6", joins, by=note)
 
 
 def work_bridge(st: TableState, note) -> None:
@@ -217,26 +217,26 @@ def work_bridge(st: TableState, note) -> None:
     if st.river is None:
         st.notes.append("Bridge (FW-11.8) with no river on the table: no effect.")
     else:
-        add_crossing(st, "bridge")
+        add_crossing(st, "bridge", by=note)
 
 
 def work_road(st: TableState, note) -> None:
     """FW-11.8 result 8; a second road branches off the first (FW-11.1)."""
     if st.road is None and st.mountain_pass is None:
-        add_road(st, "pass" if st.ground.terrain == "mountain" else "road", None)
+        add_road(st, "pass" if st.ground.geo == "mountain" else "road", None, by=note)
     elif st.road is not None and st.road_line is not None:
-        add_branch(st, "road", st.road, st.road_line, st.road_axis, R.ROAD_WIDTH_CM, "FW-11.8", "joins the road")
+        add_branch(st, "road", st.road, st.road_line, st.road_axis, R.ROAD_WIDTH_CM, "FW-11.8", "joins the road", by=note)
     else:
         st.notes.append("A second road (FW-11.8) was rolled: it joins the first; draw it by hand from an edge to the road.")
 
 
 def work_pass(st: TableState, note) -> None:
     """FW-11.8 result 10: a road cut into the mountain; no effect without mountains (AMB-44)."""
-    if st.ground.terrain not in ("mountain", "mountainous"):
+    if not st.ground.mountains:
         st.notes.append("Mountain pass (FW-11.8) with no mountains on the table: no effect.")
     elif st.mountain_pass is None and st.road is not None:
         f = st.items[st.road].feature
-        f.kind, f.rule, f.note = "pass", "FW-11.8", R.KINDS["pass"].note + "; the road runs through the pass"
+        f.kind, f.rule, f.note = "pass", "FW-11.8", with_note(R.KINDS["pass"].note + "; the road runs through the pass", note)
         st.mountain_pass, st.road = st.road, None
     elif st.mountain_pass is None:
-        add_road(st, "pass", None)
+        add_road(st, "pass", None, by=note)

@@ -13,7 +13,7 @@ from shapely.geometry import LineString, box
 
 from . import rules as R
 from . import scenarios as S
-from .features import add_part, ground_under, make, place, roll_count, size_of
+from .features import add_part, ground_under, make, place, roll_count, size_of, with_note
 from .lines import path_text
 from .model import EDGE_LABELS
 from .placement import Item, largest, strip_of
@@ -49,15 +49,15 @@ def work_dunes(st: TableState, note) -> None:
         return
     n = roll_count(st.dice, "FW-11.7", "number of dunes")
     for i in range(n):
-        place(st, "dune", why=f"{i + 1} of {n}")
+        place(st, "dune", note=with_note(R.KINDS["dune"].note, note), why=f"{i + 1} of {n}")
 
 
 def work_boulders(st: TableState, note) -> None:
     """FW-11.7 result 3: 1D6 boulder fields, at most 30 x 30 cm, 20 cm apart."""
     n = roll_count(st.dice, "FW-11.7", "number of boulder fields")
+    text = with_note(R.KINDS["boulders"].note + f"; at least {R.BOULDER_GAP_CM} cm from the other boulder fields", note)
     for i in range(n):
-        note = R.KINDS["boulders"].note + f"; at least {R.BOULDER_GAP_CM} cm from the other boulder fields"
-        place(st, "boulders", group="boulders", group_gap=R.BOULDER_GAP_CM, why=f"{i + 1} of {n}", note=note)
+        place(st, "boulders", group="boulders", group_gap=R.BOULDER_GAP_CM, why=f"{i + 1} of {n}", note=text)
 
 
 def work_isolated_mountain(st: TableState, note) -> None:
@@ -68,21 +68,21 @@ def work_isolated_mountain(st: TableState, note) -> None:
     for q in order:
         qx, qy = quarters[int(q)]
         region = (qx * hw, qy * hd, (qx + 1) * hw, (qy + 1) * hd)
-        if place(st, "isolated_mountain", region=region, quiet=True) is not None:
+        if place(st, "isolated_mountain", region=region, note=with_note(R.KINDS["isolated_mountain"].note, note), quiet=True) is not None:
             return
     st.notes.append("Isolated mountain (FW-11.7) could not be placed in any table quarter: place it by hand, never in the centre.")
 
 
 def work_glacier(st: TableState, note) -> None:
     """FW-11.7.2: 40 x 40 cm with 1D6 crevasses of 1 x 5 cm laid the same way; over 3 make it impassable."""
-    idx = place(st, "glacier")
+    idx = place(st, "glacier", note=with_note(R.KINDS["glacier"].note, note))
     if idx is None:
         return
     n = roll_count(st.dice, "FW-11.7.2", "number of open crevasses on the glacier")
     impassable = n > R.GLACIER_IMPASSABLE_OVER
     f = st.items[idx].feature
     f.passable = not impassable
-    f.note = f"{n} crevasses" + (" (more than 3): the whole glacier is impassable" if impassable else ": walk round them; flat, difficult")
+    f.note = with_note(f"{n} crevasses" + (" (more than 3): the whole glacier is impassable" if impassable else ": walk round them; flat, difficult"), note)
     x0, y0, x1, y1 = st.items[idx].keep
     slots = [(c, r) for r in range(6) for c in range(3)]
     pick = sorted(int(i) for i in st.rng.choice(len(slots), size=n, replace=False))
@@ -103,8 +103,8 @@ def work_chasm(st: TableState, note) -> None:
     (x0, y0, x1, y1), stand = hit
     on = st.items[stand].feature.kind if stand is not None else None
     gx0 = x0 + hw
-    note = f"deep gorge {gap} cm wide between two 2-level hills with steep sides facing each other: crossable only by a bridge"
-    chasm = st.layout.add(Item(make("chasm", box(gx0, y0, gx0 + gap, y1), (gap, hd), on=on, note=note), (gx0, y0, gx0 + gap, y1), host=stand))
+    text = with_note(f"deep gorge {gap} cm wide between two 2-level hills with steep sides facing each other: crossable only by a bridge", note)
+    chasm = st.layout.add(Item(make("chasm", box(gx0, y0, gx0 + gap, y1), (gap, hd), on=on, note=text), (gx0, y0, gx0 + gap, y1), host=stand))
     left = make("chasm_hill", box(x0, y0, x0 + hw, y1), (hw, hd), on=on, note="2 levels; its steep right side faces the chasm")
     st.layout.add(Item(left, (x0, y0, x0 + hw, y1), host=stand, owner=chasm, main=False))
     right = make("chasm_hill", box(x1 - hw, y0, x1, y1), (hw, hd), on=on, note="2 levels; its steep left side faces the chasm")
@@ -113,7 +113,7 @@ def work_chasm(st: TableState, note) -> None:
 
 def work_glacier_or_chasm(st: TableState, note) -> None:
     """FW-11.7 result 5-6: a glacier in cold high mountains, otherwise a chasm [DEV]."""
-    if st.opts.climate == "cold" and st.ground.terrain in ("mountain", "mountainous"):
+    if st.opts.climate == "cold" and st.ground.mountains:
         work_glacier(st, note)
     else:
         work_chasm(st, note)
@@ -122,7 +122,7 @@ def work_glacier_or_chasm(st: TableState, note) -> None:
 def work_volcano(st: TableState, note) -> None:
     """FW-11.7 result 1: a volcano and a lava river to the nearest table edge it can reach."""
     for _ in range(6):
-        idx = place(st, "volcano", quiet=True)
+        idx = place(st, "volcano", note=with_note(R.KINDS["volcano"].note, note), quiet=True)
         if idx is None:
             break
         vol = st.items[idx].feature.polygon
@@ -135,8 +135,8 @@ def work_volcano(st: TableState, note) -> None:
             poly = shapely.set_precision(poly, 0.1)
             if not poly.is_empty and st.layout.line_is_clear(poly, ignore=(idx,)) and not any(poly.intersects(k) for k in st.plan.line_keepout):
                 inside = line.intersection(st.layout.table)
-                note = f"impassable; flows from the volcano to {EDGE_LABELS[edge]}, centre line through {path_text(inside)}"
-                f = make("lava_river", poly, (round(inside.length), R.LAVA_WIDTH_CM), on=ground_under(st, poly), note=note)
+                text = f"impassable; flows from the volcano to {EDGE_LABELS[edge]}, centre line through {path_text(inside)}"
+                f = make("lava_river", poly, (round(inside.length), R.LAVA_WIDTH_CM), on=ground_under(st, poly), note=text)
                 st.layout.add(Item(f, poly.bounds, exact=True, owner=idx, main=False))
                 return
         st.items.pop()

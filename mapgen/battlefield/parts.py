@@ -22,7 +22,7 @@ FIELD_SIZES = ((60, 40), (40, 30), (30, 20), (20, 20), (20, 10), (10, 10), (10, 
 def parts(st: TableState) -> None:
     for what, idx in st.fields_for:
         fields(st, what, idx)
-    extras = R.APPENDIX.get(st.ground.terrain, ())
+    extras = R.RELIEF_EXTRAS.get(st.ground.geo, ())
     hills = [i for i in mains(st) if st.items[i].feature.kind in ("hill", "hillock") and st.items[i].feature.passable]
     if "rocky_ridge" in extras and hills:
         hill_side(st, hills[0], "rocky_ridge", None)

@@ -173,6 +173,7 @@ KINDS: dict[str, Kind] = {
         _k("oasis", "Oasis", "FW-11.5.6", "cover", True, True, (20, 20, 20, 20), "blob", "water (and food) supply"),
         _k("sand", "Sand patch", "FW-21.8", "cover", True, True, (20, 20, 20, 20), "blob", "difficult; may hide quicksand (secret note)"),
         _k("field", "Cultivated field", "FW-11.8", "cover", True, True, (30, 30, 20, 20), "rect", "vines, orchards, boundary walls: difficult", accessory=True),
+        _k("cultivated_fields", "Cultivated fields", "FW-11.5", "cover", True, True, (30, 40, 20, 30), "rect", "fields, orchards or vines behind low walls and fences: difficult"),
         _k("lake", "Lake", "FW-11.6", "water", False, False, (20, 35, 20, 30), "blob", "base rules"),
         _k("inlet", "Inlet", "FW-21.6", "water", False, False, None, "rect", "sea on a short edge; units with a Retreat order reaching its shore inside their own deployment band are safe"),
         # lines
@@ -216,7 +217,8 @@ CROSSES_AT_CROSSINGS = frozenset({"road", "pass"})
 CROSSING_KINDS = frozenset({"bridge", "ford"})
 #: FW-10.5 alternation: on these squares every other terrain feature is of this kind (AMB-28).
 ALTERNATE = {"forest": frozenset({"wood", "enchanted_wood", "forest_section"}), "jungle": frozenset({"wood", "enchanted_wood", "forest_section"}), "swamp": frozenset({"swamp"})}
-#: [DEV] features added to reach the base-rules count, by ground; flat tables keep the FW-11.2 maxima.
+#: [DEV] features added to reach the base-rules count: on a flat table by its ground (keeping the FW-11.2
+#: maxima), on a hilly or mountainous one by its relief (RELIEF_FILLERS).
 FILLERS = {
     "plain": ("hillock", "raised_area", "wood", "marsh"),
     "uncultivated": ("wood", "hillock", "marsh", "raised_area"),
@@ -229,11 +231,17 @@ FILLERS = {
     "mountainous": ("mountain", "boulders"),
     "mountain": ("mountain",),
 }
-#: FW-21 (optional appendix, "players choose"): which special configurations mapgen uses, by ground [DEV].
-APPENDIX = {
-    "hills": ("rocky_ridge", "slippery_slope", "cave"),
+#: [DEV] filler features of a hilly or mountainous table, whatever covers it (hills are dunes in a desert).
+RELIEF_FILLERS = {"hilly": ("hill", "wood", "marsh"), "mountainous": ("mountain", "boulders")}
+DESERT_HILL_FILLERS = ("dune", "boulders")
+#: FW-21 (optional appendix, "players choose"): which special configurations mapgen uses [DEV],
+#: by the table's relief (FW-11.2 type, or the mountain square) and by what covers it.
+RELIEF_EXTRAS = {
+    "hilly": ("rocky_ridge", "slippery_slope", "cave"),
     "mountain": ("cave",),
     "mountainous": ("cave",),
+}
+COVER_EXTRAS = {
     "desert": ("djebel", "quicksand"),
     "jungle": ("quicksand",),
 }

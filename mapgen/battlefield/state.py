@@ -28,6 +28,11 @@ class Ground:
     forced_wood: str | None = None  # the wood of FW-11.5 result 4: "wood" or "enchanted_wood"
     mountain_features: int | None = None  # FW-10.5: a mountain square's table holds 1D6 terrain features
 
+    @property
+    def mountains(self) -> bool:
+        """A mountain square or a mountainous region: streams, passes and glaciers belong here."""
+        return self.geo in ("mountain", "mountainous")
+
 
 @dataclass
 class TableState:

@@ -104,6 +104,8 @@ def required_works(st: TableState) -> list[tuple[str, str | None]]:
         work, note = HOLDING_WORKS[o.holding_feature]
         if not (work == "village" and raid):
             works.append((work, note))
+    if st.ground.terrain == "cultivated":
+        works.append(("cultivated_fields", None))  # FW-11.5 result 3: movement slowed by walls and fences
     if st.ground.terrain == "desert":
         works.append(("oases", None))
     if st.ground.terrain == "jungle":
