@@ -42,11 +42,24 @@ def water_kind(st: TableState) -> str:
 
 
 def lines(st: TableState) -> None:
-    """The square's river (FW-10.5) and road or pass, crossing at the square's bridge or ford."""
+    """The square's watercourses (FW-10.5) and road or pass, crossing at the square's bridge or ford.
+
+    A second watercourse flows into the first (FW-11.1); it is laid after the
+    road, so the road keeps its one crossing and the tributary finds a way
+    to the river that does not cut the road.
+    """
     o = st.opts
-    mountain = st.ground.geo == "mountain"
     if o.river:
         st.river = add_river(st, water_kind(st), "FW-10.5" if o.map_name else "FW-11.6")
+    lay_road(st)
+    by = "the campaign square's second watercourse" if o.map_name else "a second watercourse in the options"
+    for _ in range(o.tributaries):
+        work_river(st, by)
+
+
+def lay_road(st: TableState) -> None:
+    o = st.opts
+    mountain = st.ground.geo == "mountain"
     want_road = o.road or (mountain and "pass" in o.works)
     kind = "pass" if mountain else "road"
     if st.river is not None and (o.bridge or o.ford):

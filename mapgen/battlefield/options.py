@@ -17,6 +17,7 @@ class BattleOptions:
     seed: int | str = 0
     terrain: str | None = None  # one of rules.TERRAINS (or "jungle" from a map); None: roll it
     river: bool = False
+    tributaries: int = 0  # more watercourses, each flowing into the first (FW-11.1: all are placed)
     road: bool = False
     bridge: bool = False
     ford: bool = False
@@ -39,6 +40,8 @@ class BattleOptions:
             raise InfeasibleError("FW-10.5", f"unknown terrain {self.terrain!r}: choose from {', '.join(R.TERRAINS)}")
         if self.scenario != "auto" and self.scenario not in S.SCENARIOS:
             raise InfeasibleError("FW-23", f"unknown scenario {self.scenario!r}: choose from {', '.join(S.SCENARIOS)} or auto")
+        if self.tributaries < 0 or (self.tributaries and not self.river):
+            raise InfeasibleError("FW-11.1", f"{self.tributaries} tributaries need a river to flow into")
         if self.table is not None:
             lo, hi = R.TABLE_LIMITS
             w, d = self.table
