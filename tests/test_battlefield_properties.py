@@ -177,7 +177,8 @@ def test_zones_have_the_exact_sizes(b):
     elif sc.name == "breakthrough":
         blocker = next(o.side for o in sc.orders if o.role == "blocking")
         assert band_of(blocker, 20, 40, w, d) in bounds
-        assert band_of(S.other(blocker), 0, 15, w, d) in bounds
+        x0, y0, x1, y1 = band_of(S.other(blocker), 0, 15, w, d)
+        assert (w / 2 - min(60, w) / 2, y0, w / 2 + min(60, w) / 2, y1) in bounds
     elif sc.name == "chance_encounter":
         assert (0, d / 2 - 10, 30, d / 2 + 10) in bounds and (w - 30, d / 2 - 10, w, d / 2 + 10) in bounds
     elif sc.name == "flank_attack":

@@ -57,6 +57,9 @@ RAID_VILLAGE_CM = 30  # [DEV] size of the central village of a raid
 RAID_DISTANCE_CM = 60  # FW-23.1: attackers at least 60 cm from the houses
 BREAK_DEFENDER_BAND = (20, 40)  # FW-23.2
 BREAK_ATTACKER_BAND_CM = 15  # FW-23.2
+#: [DEV] FW-23.2 puts the breaking force "in column at the centre of the table": a box this wide, centred on
+#: its long edge (the middle third of a 180 cm edge), room for about six units nose to tail along the edge.
+BREAK_COLUMN_CM = 60
 CHANCE_HEAD_CM = 30  # FW-23.3: the column's first unit 30 cm from the short edge
 COLUMN_WIDTH_CM = 20  # [DEV] room across a march column (infantry at most 4 models wide)
 FLANK_ATTACKER_BAND_CM = 40  # FW-23.4
@@ -277,9 +280,10 @@ def _raid(dice: Dice, width: float, depth: float, first: str) -> ScenarioPlan:
 def _breakthrough(dice: Dice, width: float, depth: float, first: str) -> ScenarioPlan:
     attacker, defender = first, other(first)
     lo, hi = BREAK_DEFENDER_BAND
+    cx, col = width / 2, min(BREAK_COLUMN_CM, width)
     zones = [
         Zone(defender, band(defender, lo, hi, width, depth), f"side {defender}: a single line {lo} to {hi} cm from its long edge"),
-        Zone(attacker, band(attacker, 0, BREAK_ATTACKER_BAND_CM, width, depth), f"side {attacker}: in column at the centre, within {BREAK_ATTACKER_BAND_CM} cm of its long edge"),
+        Zone(attacker, band(attacker, 0, BREAK_ATTACKER_BAND_CM, width, depth, x0=cx - col / 2, x1=cx + col / 2), f"side {attacker}: in column at the centre, the middle {col:g} cm of its long edge, within {BREAK_ATTACKER_BAND_CM} cm of it"),
     ]
     orders = [
         SideOrders(
@@ -289,6 +293,7 @@ def _breakthrough(dice: Dice, width: float, depth: float, first: str) -> Scenari
             [own_edge(defender)],
             [
                 COLUMN,
+                f"The column stands in the middle {col:g} cm of side {attacker}'s long edge ([DEV]: FW-23.2 says only 'at the centre'), along the edge or heading in.",
                 f"Deploys second. Units breaking through follow the General Retreat rules (FW-10.7) across the enemy lines: they are safe on reaching within {FIELD_BAND_CM} cm of side {defender}'s long edge.",
             ],
         ),
