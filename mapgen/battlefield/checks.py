@@ -27,7 +27,18 @@ def features_on_table(st: TableState) -> list[str]:
     return out
 
 
-CHECKS: tuple[Callable[[TableState], list[str]], ...] = (features_on_table,)
+def opposing_zones_apart(st: TableState) -> list[str]:
+    """No deployment zone of one side shares ground with a zone of the other (FW-0.2, FW-23)."""
+    zones = st.plan.scenario.zones
+    out = []
+    for i, a in enumerate(zones):
+        for b in zones[i + 1 :]:
+            if a.side != b.side and a.polygon.intersection(b.polygon).area > EPS:
+                out.append(f"the deployment zones '{a.label}' and '{b.label}' overlap ({st.plan.scenario.rule}): keep the later side out of the earlier one's zone.")
+    return out
+
+
+CHECKS: tuple[Callable[[TableState], list[str]], ...] = (features_on_table, opposing_zones_apart)
 
 
 def problems(st: TableState) -> list[str]:

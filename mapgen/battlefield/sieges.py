@@ -7,7 +7,19 @@ from shapely.geometry import Polygon, box
 from ..dice import Dice
 from ..errors import InfeasibleError
 from .model import Scenario, SideOrders, Zone
-from .scenarios import FIELD_BAND_CM, LAST_STAND_DISTANCE_CM, LAST_STAND_SQUARE_CM, LAST_STAND_SQUARE_MAX_CM, MIN_STRIP_CM, SCOUT_BAND_CM, ScenarioPlan, band, other, own_edge
+from .scenarios import (
+    FIELD_BAND_CM,
+    LAST_STAND_DISTANCE_CM,
+    LAST_STAND_SQUARE_CM,
+    LAST_STAND_SQUARE_MAX_CM,
+    MIN_GAP_CM,
+    MIN_STRIP_CM,
+    SCOUT_BAND_CM,
+    ScenarioPlan,
+    band,
+    other,
+    own_edge,
+)
 
 
 def _centre_square(width: float, depth: float) -> Polygon:
@@ -15,7 +27,9 @@ def _centre_square(width: float, depth: float) -> Polygon:
     return box(cx - h, cy - h, cx + h, cy + h)
 
 
-def _besieger_strips(side: str, width: float, depth: float) -> list[Zone]:
+def _besieger_strips(side: str, width: float, depth: float, clear: Polygon | None = None, why: str = "") -> list[Zone]:
+    """The attackers' strips along the edges, at least 30 cm from the central square (FW-23.6), each
+    cut back to keep out of ``clear``; a strip narrower than 10 cm is dropped."""
     cx, cy = width / 2, depth / 2
     reach = LAST_STAND_SQUARE_CM / 2 + LAST_STAND_DISTANCE_CM
     strips = [
@@ -26,9 +40,14 @@ def _besieger_strips(side: str, width: float, depth: float) -> list[Zone]:
     ]
     zones = []
     for edge, b in strips:
+        cut = clear is not None and b.intersects(clear)
+        if cut:
+            b = b.difference(clear)
+            if b.is_empty or b.geom_type != "Polygon":
+                continue
         x0, y0, x1, y1 = b.bounds
         if min(x1 - x0, y1 - y0) >= MIN_STRIP_CM:
-            zones.append(Zone(side, b, f"side {side}: along {edge.replace('_', ' ')}, at least {LAST_STAND_DISTANCE_CM} cm from the defenders"))
+            zones.append(Zone(side, b, f"side {side}: along {edge.replace('_', ' ')}, at least {LAST_STAND_DISTANCE_CM} cm from the defenders" + (why if cut else "")))
     if len(zones) < 2:
         raise InfeasibleError("FW-23.6", f"attackers need at least two edges {LAST_STAND_DISTANCE_CM} cm from the central square: use a larger --table")
     return zones
@@ -63,7 +82,10 @@ def relief(dice: Dice, width: float, depth: float, first: str) -> ScenarioPlan:
     defender, besiegers = first, other(first)
     square = _centre_square(width, depth)
     zones = [Zone(defender, square, f"side {defender}: the surrounded force, inside the central square")]
-    zones += _besieger_strips(besiegers, width, depth)
+    # The relief force deploys as in a field battle and falls on the besiegers' flank or rear (FW-23.7):
+    # the besiegers keep a no-man's land between their strips and its band [DEV].
+    clear = band(defender, 0, FIELD_BAND_CM + MIN_GAP_CM, width, depth)
+    zones += _besieger_strips(besiegers, width, depth, clear, f" and {MIN_GAP_CM} cm clear of the relief force's band")
     zones.append(Zone(defender, band(defender, 0, FIELD_BAND_CM, width, depth), f"side {defender}: relief force, Commands within {FIELD_BAND_CM} cm of the edge"))
     zones.append(Zone(defender, band(defender, 0, SCOUT_BAND_CM, width, depth), f"side {defender}: relief force, scouting Commands within {SCOUT_BAND_CM} cm"))
     orders = [
@@ -74,7 +96,7 @@ def relief(dice: Dice, width: float, depth: float, first: str) -> ScenarioPlan:
             [own_edge(defender)],
             LAST_STAND_DEFENDER[:2]
             + [
-                f"The relief force deploys last along any edge of its choice (drawn on side {defender}'s long edge), as in a field battle.",
+                f"The relief force deploys last along any edge of its choice, as in a field battle: drawn on side {defender}'s long edge, where the besiegers keep {MIN_GAP_CM} cm clear of its band ([DEV]). To come by another edge, name it before the besiegers deploy and turn the zones with it.",
                 "The surrounded survivors may take General Retreat: they are safe on reaching the relief force's deployment zone; then the relief may retreat to its own edge.",
             ],
         ),
