@@ -35,9 +35,9 @@ __all__ = ["MARKS", "STAGES", "BattleOptions", "generate_battlefield"]
 #: The stages after the ground and the scenario, in order.
 STAGES: tuple[Callable[[TableState], None], ...] = (
     scenario_features,  # the raid's village, the ambusher's cover (FW-23)
-    ground_pieces,  # mountain base, plateau, inlet: others stand wholly on or off them
+    ground_pieces,  # mountain base, plateau, inlet, a desert's oases: tied to a part of the table
     lines,  # the square's river, road or pass, bridge or ford
-    compulsory_works,  # the square's features and holding; a desert's oases, a jungle's dangers, cultivated fields
+    compulsory_works,  # the square's features and holding; a jungle's dangers, cultivated fields
     rolled_works,  # with no map, each player's configuration (AMB-31); a desert one makes open ground desert
     relief,  # the hills or mountains of the geographic type, dunes in a desert
     appendix,  # FW-21 extras: djebel, quicksand

@@ -1,4 +1,4 @@
-"""The large ground pieces laid first: mountain base (AMB-29), plateau (FW-21.2), inlet (FW-21.6).
+"""The pieces laid first: mountain base (AMB-29), plateau (FW-21.2), inlet (FW-21.6), a desert's oases (FW-11.5.6).
 
 They go down before anything else because other features stand wholly on
 them or wholly off them; laid later, they would cut through what is there.
@@ -12,6 +12,7 @@ from ..tables import roll_on
 from . import rules as R
 from . import scenarios as S
 from .features import make
+from .natural import work_oases
 from .placement import Item
 from .state import TableState
 
@@ -30,6 +31,10 @@ def ground_pieces(st: TableState) -> None:
         y0 = round(D / 2 - dy / 2)
         f = make("inlet", box(x0, y0, x0 + dx, y0 + dy), (dx, dy), note=R.KINDS["inlet"].note + "; equidistant from the two deployment zones")
         st.layout.add(Item(f, (x0, y0, x0 + dx, y0 + dy)))
+    if st.ground.terrain == "desert":
+        # FW-11.5.6: within 30 cm of each long edge, laid before the lines so a road or river near
+        # an edge cannot shut an oasis out of its band
+        work_oases(st, None)
 
 
 def mountain_base(st: TableState) -> None:

@@ -74,13 +74,16 @@ def lay_road(st: TableState) -> None:
         add_road(st, kind, None)
 
 
-def add_river(st: TableState, kind: str, rule: str, tries: int = 16, by: str | None = None) -> int | None:
+def add_river(st: TableState, kind: str, rule: str, tries: int = 32, by: str | None = None) -> int | None:
+    """A watercourse from edge to edge; near the middle of the table first, then anywhere but the
+    edges, so a scenario's clear centre (raid, last stand) pushes it aside rather than off the table."""
     keep = st.plan.line_keepout
     W, D = st.width, st.depth
-    for _ in range(tries):
+    for t in range(tries):
         axis = "y" if st.rng.random() < 0.5 else "x"
         across = W if axis == "y" else D
-        at = float(st.rng.uniform(0.25, 0.75)) * across
+        lo, hi = (0.25, 0.75) if t < tries // 2 else (0.1, 0.9)
+        at = float(st.rng.uniform(lo, hi)) * across
         line = meander(st.rng, W, D, axis, at, wiggle=min(20, across / 6))
         poly = strip_of(line, R.RIVER_WIDTH_CM[kind], st.layout.table)
         if poly.is_empty or poly.area < length_floor(W, D, R.RIVER_WIDTH_CM[kind]):
@@ -139,23 +142,27 @@ def add_crossing(st: TableState, kind: str, quiet: bool = False, by: str | None 
     return None
 
 
-def add_road(st: TableState, kind: str, crossing: int | None, tries: int = 16, quiet: bool = False, by: str | None = None) -> int | None:
-    """A road or pass from edge to edge: over the crossing, along a bank when the river has none, or free."""
+def add_road(st: TableState, kind: str, crossing: int | None, tries: int = 32, quiet: bool = False, by: str | None = None) -> int | None:
+    """A road or pass from edge to edge: over the crossing, along a bank when the river has none, or free.
+
+    Like the river, it is tried near the middle first and then further out."""
     width = R.PASS_WIDTH_CM if kind == "pass" else R.ROAD_WIDTH_CM
     ignore = tuple(i for i in (st.river, crossing) if i is not None)
     W, D = st.width, st.depth
-    for _ in range(tries):
+    for t in range(tries):
+        wide = t >= tries // 2
         if crossing is not None:
             line = cross_line(st, st.crossing_point)
         elif st.river_line is not None:
             # No bridge or ford here: the road follows the river along one bank.
-            off = float(st.rng.choice([-1, 1])) * float(st.rng.uniform(16, 26))
+            off = float(st.rng.choice([-1, 1])) * float(st.rng.uniform(16, 46 if wide else 26))
             dx, dy = (off, 0) if st.river_axis == "y" else (0, off)
             line = shapely.affinity.translate(st.river_line, dx, dy)
         else:
             axis = "x" if kind == "pass" or st.rng.random() < 0.5 else "y"
             across = D if axis == "x" else W
-            line = meander(st.rng, W, D, axis, float(st.rng.uniform(0.3, 0.7)) * across, wiggle=min(12, across / 8), segments=4)
+            lo, hi = (0.1, 0.9) if wide else (0.3, 0.7)
+            line = meander(st.rng, W, D, axis, float(st.rng.uniform(lo, hi)) * across, wiggle=min(12, across / 8), segments=4)
         poly = strip_of(line, width, st.layout.table)
         if poly.is_empty or poly.area < length_floor(W, D, width):
             continue
@@ -185,12 +192,14 @@ def add_road(st: TableState, kind: str, crossing: int | None, tries: int = 16, q
     return None
 
 
-def add_branch(st: TableState, kind: str, main_idx: int, main_line, main_axis: str, width: float, rule: str, joins: str, tries: int = 16, by: str | None = None) -> int | None:
-    """A second line feature from a table edge to a point of the first (FW-11.1: duplicates are placed)."""
+def add_branch(st: TableState, kind: str, main_idx: int, main_line, main_axis: str, width: float, rule: str, joins: str, tries: int = 32, by: str | None = None) -> int | None:
+    """A second line feature from a table edge to a point of the first (FW-11.1: duplicates are placed),
+    joining its middle stretch first, then anywhere along it."""
     main = st.items[main_idx].feature.polygon
     W, D = st.width, st.depth
-    for _ in range(tries):
-        end = main_line.interpolate(float(st.rng.uniform(0.25, 0.75)), normalized=True)
+    for t in range(tries):
+        lo, hi = (0.1, 0.9) if t >= tries // 2 else (0.25, 0.75)
+        end = main_line.interpolate(float(st.rng.uniform(lo, hi)), normalized=True)
         if main_axis == "y":  # the first line runs from the near edge to the far one: branch from a short edge
             x = -2.0 if st.rng.random() < 0.5 else W + 2.0
             start = (x, float(st.rng.uniform(0.15, 0.85)) * D)

@@ -73,7 +73,7 @@ HANDLERS: dict[str, Callable[[TableState, str | None], None]] = {
     "wood": natural.work_wood,
 }
 #: Placed first, largest and most constrained first.
-BULK_FIRST = ("village", "glacier", "farm", "chasm", "volcano", "isolated_mountain", "mine", "oases", "stronghold")
+BULK_FIRST = ("village", "glacier", "farm", "chasm", "volcano", "isolated_mountain", "mine", "stronghold")
 
 
 def place_work(st: TableState, kind: str, note: str | None) -> None:
@@ -89,7 +89,9 @@ def place_work(st: TableState, kind: str, note: str | None) -> None:
 
 
 def required_works(st: TableState) -> list[tuple[str, str | None]]:
-    """(work, note) the square requires: its features, its holding, a desert's oases, a jungle's dangers."""
+    """(work, note) the square requires: its features, its holding, cultivated fields, a jungle's dangers.
+
+    A desert's oases are not here: tied to the edge bands, they go down with the ground pieces."""
     o = st.opts
     raid = st.plan.scenario.name == "raid"
     works: list[tuple[str, str | None]] = []
@@ -106,8 +108,6 @@ def required_works(st: TableState) -> list[tuple[str, str | None]]:
             works.append((work, note))
     if st.ground.terrain == "cultivated":
         works.append(("cultivated_fields", None))  # FW-11.5 result 3: movement slowed by walls and fences
-    if st.ground.terrain == "desert":
-        works.append(("oases", None))
     if st.ground.terrain == "jungle":
         works.append(("jungle_dangers", None))
     return works
