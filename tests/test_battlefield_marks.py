@@ -98,3 +98,15 @@ def test_an_impassable_feature_hides_light_infantry_only():
     b = layout(PITCHED, terrain="hills", marks=frozenset({"hiding_places"}))
     notes = {m.note.split(" may hide ")[1] for m in of(b, "hiding_place")}
     assert notes <= {"FM, FL or CL units here, written down secretly", "FL units only (impassable terrain) here, written down secretly"}
+
+
+def test_markers_are_four_cm_squares_listed_after_their_feature():
+    b = forced(PITCHED, seed=3, terrain="swamp", map_name="m.json", river=True, marks=frozenset({"hiding_places", "landing_points"}))
+    marks = [f for f in b.features if f.kind in ("hiding_place", "landing_point")]
+    assert marks
+    for m in marks:
+        x0, y0, x1, y1 = m.polygon.bounds
+        assert (x1 - x0, y1 - y0) == (4, 4)
+        i = b.features.index(m)
+        host = next(f for f in reversed(b.features[:i]) if f.kind not in ("hiding_place", "landing_point", "bridge", "ford"))
+        assert host.kind == m.on_top_of and host.polygon.buffer(0.6).contains(m.polygon.centroid)

@@ -142,3 +142,20 @@ def test_mountain_squares_from_a_map_place_exactly_the_roll_unless_the_square_ha
     forced_more = [x for x in b.notes if "campaign square requires" in x]
     assert len(forced_more) == (required > n)
     assert not any("placement failed" in x or "could not" in x for x in b.notes)
+
+
+def test_a_configuration_of_several_fields_beside_the_square_river():
+    # 2 features, the river first; side A's boulders (5, 3) bring 1D6 = 3 fields
+    b = layout([2] + PITCHED + [5, 3, 3], terrain="mountain", map_name=None, river=True)
+    assert sorted(f.kind for f in mains(b)) == ["boulders"] * 3 + ["stream"]
+    assert "The mountain table rolled 2 terrain features (FW-10.5); the configurations the players rolled (FW-11.1) bring 3 of the 4: every rolled item is placed." in b.notes
+
+
+def test_peaks_stand_on_the_mountain_base_of_a_large_table():
+    for seed in range(4):
+        b = forced([6], seed=seed, terrain="mountain", map_name="m.json", table=(180, 120))
+        (base,) = [f for f in b.features if f.kind == "mountain_base"]
+        peaks = [f for f in b.features if f.kind == "mountain"]
+        assert len(peaks) == 6
+        assert all(p.on_top_of == "mountain_base" and base.polygon.contains(p.polygon) for p in peaks)
+        assert all(p.note == f"impassable peak, {p.size_cm[0]:g} x {p.size_cm[0]:g} cm" for p in peaks)

@@ -221,3 +221,61 @@ def test_cultivated_ground_from_a_map_has_its_fields():
     b = forced(PITCHED, terrain="cultivated", map_name="m.json")
     (fields,) = of(b, "cultivated_fields")
     assert fields.rule == "FW-11.5"
+
+
+def test_a_rolled_enchanted_wood_says_which_result_it_is():
+    b = forced(PITCHED + [1, 4, 2] + GRASSLAND, terrain="plain")
+    (wood,) = [f for f in of(b, "enchanted_wood") if "rolled by side A" in f.note]
+    assert wood.note.endswith("; rolled by side A (FW-11.5 result 4)") and wood.rule == "FW-11.5.4"
+
+
+def test_a_rolled_forest_section_in_a_temperate_zone():
+    sizes = set()
+    for seed in range(6):
+        b = forced(PITCHED + [1, 5] + GRASSLAND, seed=seed, terrain="plain")
+        (section,) = [f for f in of(b, "forest_section") if "rolled by side A" in f.note]
+        assert section.note.endswith("; a stretch of forest (FW-11.5 result 5), rolled by side A")
+        sizes.add(section.size_cm)
+    assert sizes == {(35, 25), (25, 35)}  # [DEV] a 25 x 35 cm section, either way round
+
+
+def test_a_desert_wadi_is_difficult_ground():
+    b = forced(PITCHED + [1, 6] + GRASSLAND, terrain="uncultivated", river=True)
+    (wadi,) = of(b, "wadi")
+    assert wadi.difficult and wadi.passable and wadi.note.startswith("dry sandy riverbed: difficult")
+
+
+FILLER_NOTE = "(a base-rules feature)"
+# [DEV] the filler features of each ground (README: the base-rules count is filled with these)
+FILLERS = {
+    "plain": {"hillock", "raised_area", "wood", "marsh"},
+    "desert": {"dune", "boulders", "hillock"},
+    "forest": {"hillock", "raised_area", "marsh", "lake"},
+    "hilly": {"hill", "wood", "marsh"},
+    "hilly desert": {"dune", "boulders"},
+}
+
+
+@pytest.mark.parametrize("ground", sorted(FILLERS))
+def test_fillers_come_from_the_ground_or_the_relief(ground):
+    kinds = set()
+    for seed in range(5):
+        if ground == "hilly desert":
+            b = rolled_table("hilly", "desert", seed=seed, table=(300, 200))  # 10 features: room for fillers
+        elif ground == "hilly":
+            b = forced(PITCHED, seed=seed, terrain="hills", map_name="m.json")
+        else:
+            b = forced(PITCHED, seed=seed, terrain=ground, map_name="m.json")
+        kinds |= {f.kind for f in b.features if f.note.endswith(FILLER_NOTE)}
+    assert kinds and kinds <= FILLERS[ground]
+
+
+def test_flat_tables_reach_but_never_pass_two_hillocks_and_one_raised_area():
+    most = {"hillock": 0, "raised_area": 0}
+    for seed in range(12):
+        b = forced(PITCHED, seed=seed, terrain="plain", map_name="m.json")
+        for kind in most:
+            n = len(of(b, kind))
+            assert n <= {"hillock": 2, "raised_area": 1}[kind]
+            most[kind] = max(most[kind], n)
+    assert most == {"hillock": 2, "raised_area": 1}
