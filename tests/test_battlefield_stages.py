@@ -152,3 +152,49 @@ def test_switching_the_stage_off_is_seen(stage, check, monkeypatch):
     except (ValueError, AssertionError):
         seen = False  # a missing feature (nothing to unpack) or a die left unrolled counts as seen
     assert not seen
+
+
+# --- sharper checks of what single stages place ---------------------------------------
+
+
+@pytest.mark.parametrize("terrain,kind", [("desert", "sand"), ("jungle", "marsh")])
+def test_each_side_has_one_quicksand_feature_in_its_own_half(terrain, kind):
+    reach = 0
+    for seed in range(5):
+        b = forced(PITCHED, seed=seed, terrain=terrain, map_name="m.json")
+        quick = [f for f in b.features if f.rule == "FW-21.8"]
+        assert [f.kind for f in quick] == [kind, kind]
+        for side, f in zip("AB", quick):
+            assert f.note == f"side {side}'s difficult feature: may hide quicksand (side {side} writes it down secretly)"
+            x0, y0, x1, y1 = f.polygon.bounds
+            assert (y1 <= 60) if side == "A" else (y0 >= 60)  # in its own half (FW-21.8)
+            reach = max(reach, y1 if side == "A" else 120 - y0)
+    assert reach > 120 / 3  # anywhere in the half, not only near the edge
+
+
+def test_a_desert_battle_has_its_djebel():
+    b = layout(PITCHED, terrain="desert")
+    (djebel,) = of(b, "djebel")
+    assert djebel.note == "rocky hill: only by the cliff path, in single file; a desert battle has at least one (FW-21.7)"
+    assert not djebel.passable and 20 <= min(djebel.size_cm) <= max(djebel.size_cm) <= 25
+
+
+@pytest.mark.parametrize("terrain,kind", [("hills", "hill"), ("desert", "dune")])
+def test_hills_two_passable_two_impassable_of_hill_size(terrain, kind):
+    # a hilly table (FW-11.2 result 3-4), rolled; in a desert the hills are dunes (difficult)
+    region, veg = 3, {"hills": 1, "desert": 6}[terrain]
+    b = forced([region, veg] + PITCHED + [1, 1, 1, 1], terrain=None, scenario="pitched")
+    relief = [f for f in of(b, kind) if f.rule == "FW-11.2" and not f.note.endswith("(a base-rules feature)")]
+    assert len(relief) == 4
+    for f in relief:
+        assert f.note == ("passable: at least one gentle side" if f.passable else "impassable: steep on every side")
+        assert 25 <= f.size_cm[0] <= 35 and 20 <= f.size_cm[1] <= 30  # [DEV] hill sizes
+        assert f.difficult == (kind == "dune")
+    assert sum(f.passable for f in relief) == 2
+
+
+@pytest.mark.parametrize("faces", [[3, 4, 3, 4], [5, 6, 5, 6, 5, 6], [1, 5, 5, 3]])
+def test_a_mountainous_table_rolls_no_more_mountains_than_the_weights_need(faces):
+    # on 120 x 60 the base count is 4: enough mountains that no filler is rolled
+    b = forced([5, 1] + PITCHED + [1, 1, 1, 1] + faces, terrain=None, scenario="pitched", table=(120, 60))
+    assert [r.faces[0] for r in b.dice_log if r.rule == "AMB-32"] == faces
