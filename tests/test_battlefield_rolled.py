@@ -279,3 +279,13 @@ def test_flat_tables_reach_but_never_pass_two_hillocks_and_one_raised_area():
             assert n <= {"hillock": 2, "raised_area": 1}[kind]
             most[kind] = max(most[kind], n)
     assert most == {"hillock": 2, "raised_area": 1}
+
+
+def test_the_rolled_tables_are_logged_with_their_rule_and_purpose():
+    b = rolled_table("hilly", "wood")
+    assert [(r.rule, r.purpose, r.result) for r in b.dice_log[:3]] == [
+        ("FW-11.2", "geographic type of the battlefield", "hilly"),
+        ("FW-11.5", "vegetation of the battlefield", "wood"),
+        ("FW-11.5", "the wood: sacred or enchanted?", "wood"),
+    ]
+    assert [(r.rule, r.purpose) for r in b.dice_log[5:7]] == [("AMB-31", "side A: which table for its configuration"), ("FW-11.5", "side A: its configuration")]

@@ -198,3 +198,16 @@ def test_a_mountainous_table_rolls_no_more_mountains_than_the_weights_need(faces
     # on 120 x 60 the base count is 4: enough mountains that no filler is rolled
     b = forced([5, 1] + PITCHED + [1, 1, 1, 1] + faces, terrain=None, scenario="pitched", table=(120, 60))
     assert [r.faces[0] for r in b.dice_log if r.rule == "AMB-32"] == faces
+
+
+def test_the_checks_stage_notes_a_feature_off_the_table(monkeypatch):
+    from mapgen.battlefield import checks as C
+    from mapgen.battlefield.features import make
+    from mapgen.battlefield.placement import Item
+
+    def stray(st):
+        st.layout.add(Item(make("wood", box(170, 50, 190, 70), (20, 20)), (170, 50, 190, 70)))
+
+    monkeypatch.setattr(generate, "STAGES", generate.STAGES[:-1] + (stray, C.checks))
+    b = layout(PITCHED)
+    assert [n for n in b.notes if n.startswith("Check:")] == ["Check: Wood (FW-19.1) reaches beyond the table edge: trim it to the table."]
