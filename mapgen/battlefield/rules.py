@@ -40,7 +40,8 @@ PLATEAU_PLACE = Table(
     ),
 )
 
-#: AMB-32 [DEV]: the size of each mountain of a mountainous table, rolled until the weights reach 1.
+#: FW-11.2 result 5-6 read by AMB-32 [DEV]: the size of each mountain of a mountainous region's table,
+#: rolled until the weights reach 1.  Logged under AMB-32, the combination rule it applies.
 MOUNTAIN_SIZE = Table(
     "AMB-32",
     "Mountain size",
@@ -49,6 +50,18 @@ MOUNTAIN_SIZE = Table(
         band(1, 2, "large", "40 x 40 cm (weight 1/2)", size=40, weight=1 / 2),
         band(3, 4, "medium", "20 x 20 cm (weight 1/4)", size=20, weight=1 / 4),
         band(5, 6, "small", "10 x 10 cm (weight 1/6)", size=10, weight=1 / 6),
+    ),
+)
+#: FW-10.5 [DEV]: the size of each peak among a mountain square's 1D6 features.  FW-10.5 gives no
+#: sizes, so the FW-11.2 sizes are used; the roll is logged under FW-10.5, the rule that asks for the peaks.
+PEAK_SIZE = Table(
+    "FW-10.5",
+    "Mountain-square peak size (the FW-11.2 sizes)",
+    "1D6",
+    (
+        band(1, 2, "large", "40 x 40 cm", size=40),
+        band(3, 4, "medium", "20 x 20 cm", size=20),
+        band(5, 6, "small", "10 x 10 cm", size=10),
     ),
 )
 
@@ -75,6 +88,7 @@ ALL_TABLES = (
     CONFIG_CATEGORY,
     PLATEAU_PLACE,
     MOUNTAIN_SIZE,
+    PEAK_SIZE,
 )
 
 # --- terrains ------------------------------------------------------------
@@ -159,6 +173,7 @@ KINDS: dict[str, Kind] = {
         _k("oasis", "Oasis", "FW-11.5.6", "cover", True, True, (20, 20, 20, 20), "blob", "water (and food) supply"),
         _k("sand", "Sand patch", "FW-21.8", "cover", True, True, (20, 20, 20, 20), "blob", "difficult; may hide quicksand (secret note)"),
         _k("field", "Cultivated field", "FW-11.8", "cover", True, True, (30, 30, 20, 20), "rect", "vines, orchards, boundary walls: difficult", accessory=True),
+        _k("cultivated_fields", "Cultivated fields", "FW-11.5", "cover", True, True, (30, 40, 20, 30), "rect", "fields, orchards or vines behind low walls and fences: difficult"),
         _k("lake", "Lake", "FW-11.6", "water", False, False, (20, 35, 20, 30), "blob", "base rules"),
         _k("inlet", "Inlet", "FW-21.6", "water", False, False, None, "rect", "sea on a short edge; units with a Retreat order reaching its shore inside their own deployment band are safe"),
         # lines
@@ -202,7 +217,8 @@ CROSSES_AT_CROSSINGS = frozenset({"road", "pass"})
 CROSSING_KINDS = frozenset({"bridge", "ford"})
 #: FW-10.5 alternation: on these squares every other terrain feature is of this kind (AMB-28).
 ALTERNATE = {"forest": frozenset({"wood", "enchanted_wood", "forest_section"}), "jungle": frozenset({"wood", "enchanted_wood", "forest_section"}), "swamp": frozenset({"swamp"})}
-#: [DEV] features added to reach the base-rules count, by ground; flat tables keep the FW-11.2 maxima.
+#: [DEV] features added to reach the base-rules count: on a flat table by its ground (keeping the FW-11.2
+#: maxima), on a hilly or mountainous one by its relief (RELIEF_FILLERS).
 FILLERS = {
     "plain": ("hillock", "raised_area", "wood", "marsh"),
     "uncultivated": ("wood", "hillock", "marsh", "raised_area"),
@@ -215,11 +231,17 @@ FILLERS = {
     "mountainous": ("mountain", "boulders"),
     "mountain": ("mountain",),
 }
-#: FW-21 (optional appendix, "players choose"): which special configurations mapgen uses, by ground [DEV].
-APPENDIX = {
-    "hills": ("rocky_ridge", "slippery_slope", "cave"),
+#: [DEV] filler features of a hilly or mountainous table, whatever covers it (hills are dunes in a desert).
+RELIEF_FILLERS = {"hilly": ("hill", "wood", "marsh"), "mountainous": ("mountain", "boulders")}
+DESERT_HILL_FILLERS = ("dune", "boulders")
+#: FW-21 (optional appendix, "players choose"): which special configurations mapgen uses [DEV],
+#: by the table's relief (FW-11.2 type, or the mountain square) and by what covers it.
+RELIEF_EXTRAS = {
+    "hilly": ("rocky_ridge", "slippery_slope", "cave"),
     "mountain": ("cave",),
     "mountainous": ("cave",),
+}
+COVER_EXTRAS = {
     "desert": ("djebel", "quicksand"),
     "jungle": ("quicksand",),
 }

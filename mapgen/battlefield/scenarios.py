@@ -57,6 +57,9 @@ RAID_VILLAGE_CM = 30  # [DEV] size of the central village of a raid
 RAID_DISTANCE_CM = 60  # FW-23.1: attackers at least 60 cm from the houses
 BREAK_DEFENDER_BAND = (20, 40)  # FW-23.2
 BREAK_ATTACKER_BAND_CM = 15  # FW-23.2
+#: [DEV] FW-23.2 puts the breaking force "in column at the centre of the table": a box this wide, centred on
+#: its long edge (the middle third of a 180 cm edge), room for about six units nose to tail along the edge.
+BREAK_COLUMN_CM = 60
 CHANCE_HEAD_CM = 30  # FW-23.3: the column's first unit 30 cm from the short edge
 COLUMN_WIDTH_CM = 20  # [DEV] room across a march column (infantry at most 4 models wide)
 FLANK_ATTACKER_BAND_CM = 40  # FW-23.4
@@ -68,6 +71,9 @@ LAST_STAND_SQUARE_MAX_CM = 60  # FW-23.6: may be enlarged with many models
 LAST_STAND_DISTANCE_CM = 30  # FW-23.6: attackers at least 30 cm from the defenders
 MIN_STRIP_CM = 10  # [DEV] narrowest strip of table worth calling a deployment zone
 MIN_GAP_CM = 10  # [DEV] no-man's land kept between opposing zones where the rules fix no distance
+#: The rule logged for the pitched battle's roll-off: a [DEV] stand-in for the base-rules scouting test
+#: (FW-10.4), whose scouting values mapgen does not know.  Not FW-10.4 itself: that test was not rolled.
+SCOUTING_STAND_IN = "FW-10.4 stand-in [DEV]"
 
 
 @dataclass(frozen=True)
@@ -188,7 +194,10 @@ def first_role_side(name: str, orders: dict[str, str], situation: Situation | No
 def build(name: str, dice: Dice, width: float, depth: float, orders: dict[str, str], situation: Situation | None) -> ScenarioPlan:
     check_table(name, width, depth)
     first = first_role_side(name, orders, situation)
-    plan = globals()[f"_{name}"](dice, width, depth, first)
+    from .sieges import last_stand, relief  # they build on the helpers above
+
+    builders = {"pitched": _pitched, "raid": _raid, "breakthrough": _breakthrough, "chance_encounter": _chance_encounter, "flank_attack": _flank_attack, "ambush": _ambush, "last_stand": last_stand, "relief": relief}
+    plan = builders[name](dice, width, depth, first)
     sc = plan.scenario
     sc.rule = SCENARIO_RULES[name]
     for o in sc.orders:
@@ -211,7 +220,7 @@ COLUMN = (
 
 
 def _pitched(dice: Dice, width: float, depth: float, first: str) -> ScenarioPlan:
-    winner, loser = dice.contest("FW-10.4", "scouting test stand-in: the loser deploys first", ["A", "B"])
+    winner, loser = dice.contest(SCOUTING_STAND_IN, "scouting (FW-10.4) stand-in: roll-off, the loser deploys first", ["A", "B"])
     zones, orders = [], []
     for side in ("A", "B"):
         zones.append(Zone(side, band(side, 0, FIELD_BAND_CM, width, depth), f"side {side}: Commands within {FIELD_BAND_CM} cm of its long edge"))
@@ -219,7 +228,7 @@ def _pitched(dice: Dice, width: float, depth: float, first: str) -> ScenarioPlan
         orders.append(
             SideOrders(side, "army", "as chosen (normal battle orders)", [own_edge(side)], ["General Retreat: towards its own long edge (FW-10.7.a)."])
         )
-    sc = Scenario("pitched", loser, orders, zones, instructions=[f"Side {winner} won the scouting roll: side {loser} deploys first (FW-10.4 [DEV])."])
+    sc = Scenario("pitched", loser, orders, zones, instructions=[f"Side {winner} won the roll-off standing in for scouting (FW-10.4 [DEV]): side {loser} deploys first."])
     return ScenarioPlan(sc, winner=winner)
 
 
@@ -271,9 +280,10 @@ def _raid(dice: Dice, width: float, depth: float, first: str) -> ScenarioPlan:
 def _breakthrough(dice: Dice, width: float, depth: float, first: str) -> ScenarioPlan:
     attacker, defender = first, other(first)
     lo, hi = BREAK_DEFENDER_BAND
+    cx, col = width / 2, min(BREAK_COLUMN_CM, width)
     zones = [
         Zone(defender, band(defender, lo, hi, width, depth), f"side {defender}: a single line {lo} to {hi} cm from its long edge"),
-        Zone(attacker, band(attacker, 0, BREAK_ATTACKER_BAND_CM, width, depth), f"side {attacker}: in column at the centre, within {BREAK_ATTACKER_BAND_CM} cm of its long edge"),
+        Zone(attacker, band(attacker, 0, BREAK_ATTACKER_BAND_CM, width, depth, x0=cx - col / 2, x1=cx + col / 2), f"side {attacker}: in column at the centre, the middle {col:g} cm of its long edge, within {BREAK_ATTACKER_BAND_CM} cm of it"),
     ]
     orders = [
         SideOrders(
@@ -283,6 +293,7 @@ def _breakthrough(dice: Dice, width: float, depth: float, first: str) -> Scenari
             [own_edge(defender)],
             [
                 COLUMN,
+                f"The column stands in the middle {col:g} cm of side {attacker}'s long edge ([DEV]: FW-23.2 says only 'at the centre'), along the edge or heading in.",
                 f"Deploys second. Units breaking through follow the General Retreat rules (FW-10.7) across the enemy lines: they are safe on reaching within {FIELD_BAND_CM} cm of side {defender}'s long edge.",
             ],
         ),
@@ -361,83 +372,3 @@ def _ambush(dice: Dice, width: float, depth: float, first: str) -> ScenarioPlan:
     plan = ScenarioPlan(sc, winner=ambushed)
     plan.required = [("ambush_cover", b, "chosen by the ambusher, beside the enemy's route (FW-23.5)") for b in beside]
     return plan
-
-
-def _centre_square(width: float, depth: float) -> Polygon:
-    cx, cy, h = width / 2, depth / 2, LAST_STAND_SQUARE_CM / 2
-    return box(cx - h, cy - h, cx + h, cy + h)
-
-
-def _besieger_strips(side: str, width: float, depth: float) -> list[Zone]:
-    cx, cy = width / 2, depth / 2
-    reach = LAST_STAND_SQUARE_CM / 2 + LAST_STAND_DISTANCE_CM
-    strips = [
-        ("left", box(0, 0, cx - reach, depth)),
-        ("right", box(cx + reach, 0, width, depth)),
-        ("edge_a", box(0, 0, width, cy - reach)),
-        ("edge_b", box(0, cy + reach, width, depth)),
-    ]
-    zones = []
-    for edge, b in strips:
-        x0, y0, x1, y1 = b.bounds
-        if min(x1 - x0, y1 - y0) >= MIN_STRIP_CM:
-            zones.append(Zone(side, b, f"side {side}: along {edge.replace('_', ' ')}, at least {LAST_STAND_DISTANCE_CM} cm from the defenders"))
-    if len(zones) < 2:
-        raise InfeasibleError("FW-23.6", f"attackers need at least two edges {LAST_STAND_DISTANCE_CM} cm from the central square: use a larger --table")
-    return zones
-
-
-LAST_STAND_DEFENDER = [
-    f"Deploys first, inside the central {LAST_STAND_SQUARE_CM} cm square (up to {LAST_STAND_SQUARE_MAX_CM} cm with many models: keep the attackers {LAST_STAND_DISTANCE_CM} cm from it).",
-    "Chooses the terrain (a height, river, village, oasis with ruins) compatible with the square; field defences and a ditch; a river, swamp or lake on one side only.",
-    "General Retreat forbidden. At the end of every turn each Command takes a Command Test: flight or rout means it surrenders.",
-]
-
-
-def _last_stand(dice: Dice, width: float, depth: float, first: str) -> ScenarioPlan:
-    defender, attackers = first, other(first)
-    square = _centre_square(width, depth)
-    zones = [Zone(defender, square, f"side {defender}: inside the central {LAST_STAND_SQUARE_CM} cm square")] + _besieger_strips(attackers, width, depth)
-    orders = [
-        SideOrders(defender, "surrounded", "Defend (every unit), Orders by Unit (FW-18)", [], list(LAST_STAND_DEFENDER)),
-        SideOrders(
-            attackers,
-            "besiegers",
-            "Attack (every Command)",
-            [],
-            ["Deploy second, on at least two edges. One Leader is the Supreme Commander and chooses the time of day.", "General Retreat forbidden. The battle ends only with the defenders' annihilation."],
-        ),
-    ]
-    sc = Scenario("last_stand", defender, orders, zones, instructions=["No scouting (FW-10.4)."])
-    return ScenarioPlan(sc, line_keepout=[square.buffer(5)], clear=[square], winner=defender)
-
-
-def _relief(dice: Dice, width: float, depth: float, first: str) -> ScenarioPlan:
-    defender, besiegers = first, other(first)
-    square = _centre_square(width, depth)
-    zones = [Zone(defender, square, f"side {defender}: the surrounded force, inside the central square")]
-    zones += _besieger_strips(besiegers, width, depth)
-    zones.append(Zone(defender, band(defender, 0, FIELD_BAND_CM, width, depth), f"side {defender}: relief force, Commands within {FIELD_BAND_CM} cm of the edge"))
-    zones.append(Zone(defender, band(defender, 0, SCOUT_BAND_CM, width, depth), f"side {defender}: relief force, scouting Commands within {SCOUT_BAND_CM} cm"))
-    orders = [
-        SideOrders(
-            defender,
-            "surrounded and relief",
-            "surrounded: Defend, Orders by Unit; relief: Attack (every Command)",
-            [own_edge(defender)],
-            LAST_STAND_DEFENDER[:2]
-            + [
-                f"The relief force deploys last along any edge of its choice (drawn on side {defender}'s long edge), as in a field battle.",
-                "The surrounded survivors may take General Retreat: they are safe on reaching the relief force's deployment zone; then the relief may retreat to its own edge.",
-            ],
-        ),
-        SideOrders(
-            besiegers,
-            "besiegers",
-            "Attack (every Command)",
-            [],
-            ["Deploy as for a new Last stand, after the surrounded force. Commands attacked from behind may turn to face automatically."],
-        ),
-    ]
-    sc = Scenario("relief", defender, orders, zones, instructions=["Two 180 x 120 tables joined along a long edge (FW-23.7). No scouting."])
-    return ScenarioPlan(sc, line_keepout=[square.buffer(5)], clear=[square], winner=defender)

@@ -33,9 +33,11 @@ def options_from_map(m: FwMap, square: str, map_name: str, **kw) -> BattleOption
     coast = any(m.in_bounds((col + dx, row + dy)) and m.terrain_at((col + dx, row + dy)) == "sea" for dx, dy in KING_STEPS)
     works = tuple(m.features.get(sq, ()))
     road = bool(m.road[row, col]) or "road" in works
+    rivers = watercourses(m, sq)
     opts = BattleOptions(
         terrain=MAP_TERRAIN[terrain],
-        river=bool(m.river[row, col]),
+        river=rivers > 0,
+        tributaries=max(0, rivers - 1),
         road=road,
         bridge="bridge" in crossings,
         ford="ford" in crossings and "bridge" not in crossings,
@@ -50,6 +52,20 @@ def options_from_map(m: FwMap, square: str, map_name: str, **kw) -> BattleOption
         **kw,
     )
     return opts
+
+
+def watercourses(m: FwMap, sq: tuple[int, int]) -> int:
+    """Watercourses on the square's table: its river, plus every configuration that is a second watercourse.
+
+    A hydrography configuration (FW-11.6 result 1-2) says on the map whether it
+    drew a new river (``"watercourse": "new"``, already in the square's river)
+    or is a second watercourse flowing into the square's river (``"second"``):
+    FW-11.1 wants both placed.  Maps written before that field read as neither.
+    """
+    col, row = sq
+    # getattr: maps (and Config objects) from before the field have no watercourse
+    second = sum(1 for c in m.configs if c.square == sq and getattr(c, "watercourse", None) == "second")
+    return int(bool(m.river[row, col])) + second
 
 
 def holding_squares(m: FwMap) -> list[str]:

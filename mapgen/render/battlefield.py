@@ -31,6 +31,14 @@ TITLE_MM = 14.0
 LEGEND_GAP_MM = 14.0
 
 
+#: Kinds newer than ``templates/battlefield/style.json``, until the template gives them their own colours.
+EXTRA_KIND_STYLES = {"cultivated_fields": {"fill": "#e6eca2", "stroke": "#7a8a2a"}}
+
+
+def kind_style(st: dict, kind: str) -> dict:
+    return st["kinds"].get(kind) or EXTRA_KIND_STYLES.get(kind) or {"fill": "#cccccc", "stroke": "#333333"}
+
+
 @lru_cache(maxsize=None)
 def load_style() -> dict:
     return json.loads(template_path("battlefield", "style.json").read_text(encoding="utf-8"))
@@ -129,7 +137,7 @@ def _draw_features(doc, g, pl: _Plan) -> None:
     )
     for i in order:
         f = pl.b.features[i]
-        style = st["kinds"].get(f.kind, {"fill": "#cccccc", "stroke": "#333333"})
+        style = kind_style(st, f.kind)
         k = KINDS.get(f.kind)
         if k is not None and k.layer == "marker":
             c = f.polygon.centroid
@@ -338,7 +346,7 @@ def _draw_legend(doc, g, pl: _Plan, runs, scale: float, label: str, line_h: floa
     _text(doc, g, x, y, "Features (dashed outline: impassable)", size, bold=True)
     y += line_h
     for first, last, f in runs:
-        style = st["kinds"].get(f.kind, {"fill": "#ccc", "stroke": "#333"})
+        style = kind_style(st, f.kind)
         k = KINDS.get(f.kind)
         name = k.label if k else f.kind
         num = str(first) if first == last else f"{first}-{last}"

@@ -1,0 +1,49 @@
+"""What a battle is fought on: the options a campaign square or the command line gives."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..errors import InfeasibleError
+from . import rules as R
+from . import scenarios as S
+
+#: Optional markers a player may ask for: MED-2 ambush hiding places, MED-6 landing points.
+MARKS = ("hiding_places", "landing_points")
+
+
+@dataclass
+class BattleOptions:
+    seed: int | str = 0
+    terrain: str | None = None  # one of rules.TERRAINS (or "jungle" from a map); None: roll it
+    river: bool = False
+    tributaries: int = 0  # more watercourses, each flowing into the first (FW-11.1: all are placed)
+    road: bool = False
+    bridge: bool = False
+    ford: bool = False
+    works: tuple[str, ...] = ()  # campaign-square features (works.MAP_WORKS keys)
+    holding: str | None = None  # e.g. "capital of side A"
+    holding_feature: str | None = None  # FW-3.4 outcome
+    climate: str = "temperate"
+    region: str | None = None  # the campaign's geographic type (FW-11.2, AMB-73)
+    coast: bool = False  # the square touches the sea (FW-21.6 inlet)
+    scenario: str = "auto"
+    orders: dict = field(default_factory=dict)
+    situation: S.Situation | None = None
+    table: tuple[float, float] | None = None
+    marks: frozenset = frozenset()
+    map_name: str | None = None
+    square: str | None = None
+
+    def check(self) -> None:
+        if self.terrain is not None and self.terrain not in R.TERRAINS + ("jungle",):
+            raise InfeasibleError("FW-10.5", f"unknown terrain {self.terrain!r}: choose from {', '.join(R.TERRAINS)}")
+        if self.scenario != "auto" and self.scenario not in S.SCENARIOS:
+            raise InfeasibleError("FW-23", f"unknown scenario {self.scenario!r}: choose from {', '.join(S.SCENARIOS)} or auto")
+        if self.tributaries < 0 or (self.tributaries and not self.river):
+            raise InfeasibleError("FW-11.1", f"{self.tributaries} tributaries need a river to flow into")
+        if self.table is not None:
+            lo, hi = R.TABLE_LIMITS
+            w, d = self.table
+            if not (lo <= d <= w <= hi):
+                raise InfeasibleError("FW-0.2", f"table {w:g} x {d:g} cm: give width x depth with the long edge first, each {lo} to {hi} cm")

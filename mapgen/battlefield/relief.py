@@ -1,0 +1,47 @@
+"""The relief of the geographic type (FW-11.2); a mountain square's peaks (FW-10.5) are laid by the count.
+
+Hills and mountains are laid after the compulsory works and before the
+rolled ones: the square's features must find room, and the relief is what
+makes a hilly or mountainous table what it is.
+"""
+
+from __future__ import annotations
+
+from ..tables import roll_on
+from . import rules as R
+from .features import place, size_of
+from .state import TableState
+
+
+def relief(st: TableState) -> None:
+    geo = st.ground.geo
+    if geo == "hilly":
+        # FW-11.2 result 3-4: at least 4 hills, 2 passable and 2 impassable; in a desert they are dunes.
+        hill = "dune" if st.ground.terrain == "desert" else "hill"
+        for i in range(R.HILLS_PASSABLE + R.HILLS_IMPASSABLE):
+            passable = i < R.HILLS_PASSABLE
+            note = "passable: at least one gentle side" if passable else "impassable: steep on every side"
+            place(st, hill, size=size_of(st, "hill"), passable=passable, difficult=(hill == "dune"), note=note, rule="FW-11.2")
+    elif geo == "mountainous":
+        # FW-11.2 result 5-6: mountains until their weights reach 1 (AMB-32).
+        weight = 0.0
+        while weight < 1 - 1e-9:
+            _, b = roll_on(st.dice, R.MOUNTAIN_SIZE, "size of the next mountain")
+            weight += b.data["weight"]
+            s = b.data["size"]
+            place(st, "mountain", size=(s, s), note=f"impassable, {s} x {s} cm", rule="FW-11.2")
+
+
+def mountain_piece(st: TableState, quiet: bool = False) -> int | None:
+    """One more mountain: a peak among a mountain square's 1D6 features (FW-10.5), on its base when there
+    is one, or a mountain of a mountainous region (FW-11.2); each size is logged under its own rule."""
+    square = st.ground.geo == "mountain"
+    table, rule = (R.PEAK_SIZE, "FW-10.5") if square else (R.MOUNTAIN_SIZE, "FW-11.2")
+    roll, b = roll_on(st.dice, table, "size of the next peak" if square else "size of the next mountain")
+    s = b.data["size"]
+    base = next((i for i, it in enumerate(st.items) if it.feature.kind == "mountain_base"), None)
+    note = f"impassable peak, {s} x {s} cm" if square else f"impassable, {s} x {s} cm"
+    idx = place(st, "mountain", size=(s, s), host=base, note=note, rule=rule, quiet=quiet)
+    if idx is None:
+        st.dice.note(roll, f"{b.outcome}: no room left for it")
+    return idx
