@@ -102,6 +102,8 @@ def generate_countries(seed: int | str, countries: int = 1, neutrals: int = 0, s
                 income=TAX[p.kind],
                 depth=p.depth,
                 side=p.side,
+                rule=p.rule,
+                roll=p.roll,
             )
         for a, b in drawing.roads:
             g.add_edge(a, b, length_mm=math.dist(drawing.places[a].pos, drawing.places[b].pos), country=cid, crossing=False)

@@ -2,8 +2,10 @@
 
 Nodes carry ``kind``, ``country``, ``pos`` (millimetres on the combined
 drawing, y southwards), ``walls``, ``income`` (ducats a year, RC-3.2),
-``depth`` (RC-1.3) and ``side`` (the compass side of the first-ring road a
-node descends from, RC-A.36).  Edges carry ``length_mm``, ``country`` (None
+``depth`` (RC-1.3), ``side`` (the compass side of the first-ring road a
+node descends from, RC-A.36), and ``rule`` and ``roll``: what decided the
+node's kind (the Tabella 27 roll's ``seq`` in the dice log, or the rule that
+made a border point without a roll).  Edges carry ``length_mm``, ``country`` (None
 for a border crossing) and ``crossing``.  ``country.json`` (schema
 ``mapgen/country``, version 1) is the public contract.
 """
@@ -103,6 +105,8 @@ class CountryMap:
                     "income": d["income"],
                     "depth": d["depth"],
                     "side": d.get("side"),
+                    "rule": d.get("rule"),
+                    "roll": d.get("roll"),
                 }
                 for n, d in g.nodes(data=True)
             ],
@@ -155,6 +159,8 @@ class CountryMap:
                 income=n.int("income", 0),
                 depth=n.int("depth", 0),
                 side=n.get("side", (str, type(None)), "a compass side or null", None),
+                rule=n.get("rule", (str, type(None)), "a rule ID or null", None),
+                roll=n.get("roll", (int, type(None)), "a roll's seq or null", None),
             )
         for e in top.items("edges"):
             a, b = e.str("a"), e.str("b")
