@@ -16,6 +16,8 @@ from mapgen.country.model import CountryMap
 from mapgen.country.procedure import draw_country
 from mapgen.dice import Dice, ScriptedDice
 
+from tests.test_country_crossings import check_crossing_rule, lines_cross
+
 # The number of examples comes from the hypothesis profile (tests/conftest.py).
 SETTINGS = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -112,14 +114,12 @@ def test_every_invariant(seed, countries, neutrals):
                 assert d["kind"] in ("border", "crossing")  # I3
         for a, b in roads.edges:
             assert grown.covers(_segment(g, a, b))
-    # No road, crossing line or exit line crosses another (lines meet only at a shared point).
-    lines = [((a, b), _line(g, a, b, d)) for a, b, d in g.edges(data=True)] + [((x.node,), LineString(x.path)) for x in cm.exits]
-    for i, (ends, s) in enumerate(lines):
-        for other, t in lines[i + 1 :]:
-            met = s.intersection(t)
-            for n in set(ends) & set(other):
-                met = met.difference(Point(g.nodes[n]["pos"]).buffer(1e-6))
-            assert met.is_empty, f"{ends} crosses {other}"
+    # No road crosses another (roads meet only at a shared place); crossing and exit lines follow RC-1.7.
+    roads = [((a, b), _segment(g, a, b)) for a, b, d in g.edges(data=True) if not d["crossing"]]
+    for i, (ends, s) in enumerate(roads):
+        for other, t in roads[i + 1 :]:
+            assert not lines_cross(g, ends, s, other, t), f"{ends} crosses {other}"
+    check_crossing_rule(cm)
     # Every shared sheet edge carries crossings, each joining two countries: as many as the sheet with
     # more crossing points there has (RC-1.7, RC-A.5: all of a side's border points when it has fewer).
     by_pair: dict[frozenset, int] = {}
@@ -138,10 +138,6 @@ def test_every_invariant(seed, countries, neutrals):
                 shared[frozenset((c.id, other.id))] = max(marked)
     assert by_pair == shared
     assert all(n >= 1 for n in by_pair.values())
-
-
-def _line(g, a, b, d):
-    return LineString(d["path"]) if d.get("path") else _segment(g, a, b)
 
 
 def test_json_round_trip_and_same_seed_same_map():

@@ -100,7 +100,7 @@ def test_two_lines_from_one_point_part_and_never_cross():
 
 def test_no_way_to_the_gate_gives_none():
     r = router()
-    r.lay("Q", [(290.0, 90.0), (290.0, 120.0)])  # a line across the gate's approach
+    r.lay("Q", [(296.5, 90.0), (285.0, 90.0), (285.0, 120.0), (296.5, 120.0)])  # the gate boxed in
     assert r.route("P", EAST_GATE, WEST) is None
-    tight = SheetRouter(RECT, [(5.0, 5.0), (292.0, 5.0), (292.0, 205.0), (5.0, 205.0)], {"P": (5.0, 105.0)})
+    tight = SheetRouter(RECT, [(5.0, 1.0), (296.0, 1.0), (296.0, 209.0), (5.0, 209.0)], {"P": (5.0, 105.0)})
     assert tight.route("P", EAST_GATE, WEST) is None  # the country fills the sheet

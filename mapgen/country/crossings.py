@@ -33,7 +33,7 @@ from ..dice import Dice
 from ..tables import roll_on
 from .geometry import Point, angle_gap, heading, segment_distance
 from .model import Country, CountryMap, Exit
-from .routing import LINE_GAP_MM, SAME_POINT_MM, SheetRouter
+from .routing import APPROACH_MM, LINE_GAP_MM, SAME_POINT_MM, SheetRouter
 from .rules import COMPASS, CROSSING_POINTS
 
 #: A sheet's edges clockwise on the page (y southwards), the order lines leave round a country.
@@ -283,33 +283,97 @@ def _lay(cm: CountryMap, slots: list[tuple[EdgePoints, list[_Slot]]]) -> None:
             else:
                 slot.t = t
                 pending.append((e, edge_slots, i))
+    _route_pending(cm, routers, pending)
+
+
+def _route_pending(cm: CountryMap, routers, pending) -> None:
+    """Route the lines that could not run straight, edge by edge."""
+    groups: dict[int, tuple[EdgePoints, list[_Slot], list[int]]] = {}
     for e, edge_slots, i in pending:
+        groups.setdefault(id(edge_slots), (e, edge_slots, []))[2].append(i)
+    for e, edge_slots, idx in groups.values():
+        _route_group(cm, routers, e, edge_slots, idx)
+
+
+#: When an edge's routed lines leave one another no room, their gates are tried shifted together by these.
+GROUP_SHIFTS_MM = (0.0, -20.0, 20.0)
+
+
+def _route_group(cm: CountryMap, routers, e: EdgePoints, edge_slots: list[_Slot], idx: list[int]) -> None:
+    """Route one edge's remaining lines.  A line routed first takes the shortest way and can leave a later
+    one no room (two points in a notch of the border, a point close under the sheet edge), so they are
+    tried in both orders and with their gates shifted together along the edge; then a line may fork off
+    its point's other line, or keep a hair's breadth from the others; only when nothing else works may a
+    line cross another, with a note."""
+    marks = {cid: len(r.laid) for cid, r in routers.items()}
+    planned = [edge_slots[i].t for i in idx]
+
+    def reset(shift: float) -> None:
+        for r, mark in ((routers[cid], m) for cid, m in marks.items()):
+            r.undo(mark)
+        for i, t in zip(idx, planned):
+            edge_slots[i].t = t + shift
+            for h in edge_slots[i].halves:
+                h.gate = h.line = None
+
+    for shift in GROUP_SHIFTS_MM:
+        for order in (idx, idx[::-1]):
+            reset(shift)
+            if all(_route_slot(cm, routers, e, edge_slots, i, (LINE_GAP_MM,), ROUTE_SHIFTS_MM[:1]) for i in order):
+                return
+    reset(0.0)
+    for i in idx:
+        if _route_slot(cm, routers, e, edge_slots, i, (LINE_GAP_MM, TIGHT_GAP_MM), ROUTE_SHIFTS_MM):
+            continue
+        if _route_slot(cm, routers, e, edge_slots, i, (LINE_GAP_MM,), ROUTE_SHIFTS_MM[:1], forks=True):
+            continue
+        # last resorts: a line that may cross another (noted), then the way round the country
         slot = edge_slots[i]
-        _, _, start, end = _edge_span(cm, e.country, e.side)
-        lo = edge_slots[i - 1].t + GATE_GAP_MM if i else start + GATE_END_MM
-        hi = edge_slots[i + 1].t - GATE_GAP_MM if i + 1 < len(edge_slots) else end - GATE_END_MM
-        # keep the usual gap from laid lines, then a hair's breadth, then (noted) let lines cross
-        for gap in (LINE_GAP_MM, TIGHT_GAP_MM, None):
-            for t in dict.fromkeys(min(max(slot.t + d, lo), hi) for d in ROUTE_SHIFTS_MM):
-                lines = [routers[h.country.id].route(h.node, _half_gate(cm, h, t), _inward(h.side), gap) for h in slot.halves]
-                if all(lines):
-                    crossed = [h.node for h, line in zip(slot.halves, lines) if routers[h.country.id].crosses_laid(h.node, line)]
-                    _set(cm, routers, slot, t, lines)
-                    if crossed:
-                        cm.notes.append(f"the line from crossing point {crossed[0]} crosses another crossing line: no other way was found")
+        lines, crossed = [], []
+        for h in slot.halves:
+            router, gate = routers[h.country.id], _half_gate(cm, h, slot.t)
+            line = router.route(h.node, gate, _inward(h.side), None) or router.around(h.node, gate)
+            if line is None:  # pragma: no cover - a valid border always has a way round it
+                line = [router.places[h.node], gate]
+                cm.notes.append(f"{h.country.id}: no clear way from crossing point {h.node} to the sheet edge; its line is straight")
+            elif router.crosses_laid(h.node, line):
+                crossed.append(h.node)
+            lines.append(line)
+        for n in crossed:
+            cm.notes.append(f"the line from crossing point {n} crosses another crossing line: no other way was found")
+        _set(cm, routers, slot, slot.t, lines)
+
+
+def _route_slot(cm: CountryMap, routers, e: EdgePoints, edge_slots: list[_Slot], i: int, gaps, shifts, forks=False) -> bool:
+    """Route one slot's line(s) keeping one of ``gaps`` from laid lines, its gate moved by one of ``shifts``
+    between its neighbours' gates; lays them and says whether it could."""
+    slot = edge_slots[i]
+    _, _, start, end = _edge_span(cm, e.country, e.side)
+    lo = edge_slots[i - 1].t + GATE_GAP_MM if i else start + GATE_END_MM
+    hi = edge_slots[i + 1].t - GATE_GAP_MM if i + 1 < len(edge_slots) else end - GATE_END_MM
+    if lo > hi:
+        return False
+    for gap in gaps:
+        for t in dict.fromkeys(min(max(slot.t + d, lo), hi) for d in shifts):
+            lines = []
+            for h in slot.halves:
+                router, gate = routers[h.country.id], _half_gate(cm, h, t)
+                line = router.fork(h.node, gate, _inward(h.side)) if forks else router.route(h.node, gate, _inward(h.side), gap)
+                if line is None and forks:
+                    line = router.route(h.node, gate, _inward(h.side), gap)
+                if line is None:
                     break
-            if slot.halves[0].line is not None:
-                break
-        else:
-            lines = [[routers[h.country.id].places[h.node], _half_gate(cm, h, slot.t)] for h in slot.halves]
-            _set(cm, routers, slot, slot.t, lines)
-            cm.notes.append(
-                f"{e.country.id}: no clear way from crossing point {slot.halves[0].node} to the sheet edge; its line is straight"
-            )
+                lines.append(line)
+            else:
+                _set(cm, routers, slot, t, lines)
+                return True
+    return False
 
 
-#: Straight gate positions weighed for each slot (one every so far), and what leaving a slot to routing costs.
+#: Straight gate positions weighed for each slot (the nearest, one in each so many mm of the edge), and what
+#: leaving a slot to routing costs.
 STRAIGHT_SPACING_MM = 4.0
+STRAIGHT_CHOICES = 16
 ROUTED_MM = 400.0
 
 
@@ -335,15 +399,18 @@ def _plan_edge(cm: CountryMap, routers, e: EdgePoints, slots: list[_Slot]) -> li
         for h in slot.halves:
             ok &= routers[h.country.id].straight_many(h.node, [_half_gate(cm, h, t) for t in ts])
         straight: list[tuple[float, bool]] = []
-        for t, good in zip(ts, ok):  # nearest first, at most one every STRAIGHT_SPACING_MM
-            if good and all(abs(t - u) >= STRAIGHT_SPACING_MM for u, _ in straight):
+        bins = set()
+        for t, good in zip(ts, ok):  # nearest first, one in each STRAIGHT_SPACING_MM of the edge
+            b = math.floor(t / STRAIGHT_SPACING_MM)
+            if good and b not in bins and len(straight) < STRAIGHT_CHOICES:
+                bins.add(b)
                 straight.append((t, True))
         options.append((want, lo, hi, straight))
     # Most edges need no checks between neighbouring lines; only when the best plan's lines meet is it
     # planned again with them.
     plan = _cheapest(cm, routers, slots, options, check=False)
     if any(
-        a[1] and b[1] and not _apart(cm, routers, slots[i], a[0], slots[i + 1], b[0]) for i, (a, b) in enumerate(zip(plan, plan[1:]))
+        not _fits(cm, routers, slots[i], a, slots[i + 1], b) for i, (a, b) in enumerate(zip(plan, plan[1:]))
     ):
         plan = _cheapest(cm, routers, slots, options, check=True)
     return plan
@@ -361,7 +428,7 @@ def _cheapest(cm: CountryMap, routers, slots: list[_Slot], options, check: bool)
             if floor > hi + 1e-9:
                 continue
             for c in [c for c in straight if c[0] >= floor] + [(min(max(want, floor), hi), False)]:
-                if check and c[1] and pc is not None and pc[1] and not _apart(cm, routers, slots[i - 1], pc[0], slots[i], c[0]):
+                if check and pc is not None and not _fits(cm, routers, slots[i - 1], pc, slots[i], c):
                     continue
                 cost = pcost + abs(c[0] - want) + (0.0 if c[1] else ROUTED_MM)
                 if c not in row or cost < row[c][0]:
@@ -373,6 +440,35 @@ def _cheapest(cm: CountryMap, routers, slots: list[_Slot], options, check: bool)
         plan.append(c)
         c = row[c][1]
     return plan[::-1]
+
+
+def _fits(cm: CountryMap, routers, a: _Slot, ca: tuple[float, bool], b: _Slot, cb: tuple[float, bool]) -> bool:
+    """Can two neighbouring slots' lines both be laid?  Two straight ones must keep apart; a straight one
+    must leave the other's gate room to be reached, and not shut the other's point off from it (the point
+    on one side of the line, the gate on the other: a point tucked in a notch of the border behind its
+    neighbour's line)."""
+    if ca[1] and cb[1]:
+        return _apart(cm, routers, a, ca[0], b, cb[0])
+    if ca[1] == cb[1]:
+        return True
+    (line, t), (other, to) = ((a, ca[0]), (b, cb[0])) if ca[1] else ((b, cb[0]), (a, ca[0]))
+    for h in line.halves:
+        p, gate = routers[h.country.id].places[h.node], _half_gate(cm, h, t)
+        for q in other.halves:
+            if q.country.id == h.country.id and q.node != h.node:
+                here, there = routers[q.country.id].places[q.node], _half_gate(cm, q, to)
+                if _side(here, p, gate) * _side(there, p, gate) < 0:
+                    return False
+                (ix, iy), reach = _inward(q.side), APPROACH_MM[0]
+                if segment_distance(p, gate, there, (there[0] + ix * reach, there[1] + iy * reach)) < 2 * LINE_GAP_MM:
+                    return False
+    return True
+
+
+def _side(q: Point, a: Point, b: Point) -> int:
+    """Which side of the line a->b the point q lies on (+1, -1, or 0 on it)."""
+    cross = (b[0] - a[0]) * (q[1] - a[1]) - (b[1] - a[1]) * (q[0] - a[0])
+    return (cross > 0) - (cross < 0)
 
 
 def _apart(cm: CountryMap, routers, a: _Slot, ta: float, b: _Slot, tb: float) -> bool:
