@@ -275,6 +275,8 @@ def test_a_road_with_no_clear_direction_ends_early_without_a_roll(monkeypatch):
             d.add("village", 2, step(x.pos, k, 9.0), None, "E")
     end, how = _new_road(d, Dice(1), x, cap, 0.0)
     assert how == "blocked" and 4.0 <= math.dist(end, x.pos) < 9.0
+    # nothing keeps 3.5 mm clear, so it is a 4 mm stub back the way it came, where the ring is open
+    assert end == pytest.approx((196.0, 105.0))
 
 
 # --------------------------------------------------------------------------

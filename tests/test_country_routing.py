@@ -104,3 +104,13 @@ def test_no_way_to_the_gate_gives_none():
     assert r.route("P", EAST_GATE, WEST) is None
     tight = SheetRouter(RECT, [(5.0, 1.0), (296.0, 1.0), (296.0, 209.0), (5.0, 209.0)], {"P": (5.0, 105.0)})
     assert tight.route("P", EAST_GATE, WEST) is None  # the country fills the sheet
+
+
+def test_a_line_keeps_its_gap_from_laid_lines_and_its_inset_from_the_sheet_edge():
+    r = router()
+    r.lay("Q", [(20.0, 20.0), (20.0, 60.0)])
+    assert r.valid("P", [(30.0, 30.0), (21.0, 40.0), (30.0, 50.0)]) is False  # 1 mm from the laid line
+    assert r.valid("P", [(30.0, 30.0), (22.0, 40.0), (30.0, 50.0)]) is True  # 2 mm
+    assert r.valid("P", [(40.0, 100.0), (1.0, 110.0), (40.0, 120.0)]) is False  # a bend 1 mm from the sheet edge
+    assert r.valid("P", [(40.0, 100.0), (2.5, 110.0), (40.0, 120.0)]) is True
+    assert r.valid("P", [(40.0, 100.0), (0.0, 110.0)]) is True  # the last stretch may reach the edge: its gate
