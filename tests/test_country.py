@@ -1,4 +1,8 @@
-"""The Renaissance country map: the procedure with injected dice, and every invariant over many seeds."""
+"""The Renaissance country map: the procedure with injected dice, and every invariant over many seeds.
+
+Expected values are typed from the rulebook (``shared/rules/renaissance-campaign.md``), never read
+from ``mapgen/country/rules.py``.
+"""
 
 
 import networkx as nx
@@ -10,10 +14,18 @@ from shapely.geometry import LineString, Point, Polygon
 from mapgen.country.generate import CountryOptionError, check_options, generate_countries
 from mapgen.country.model import CountryMap
 from mapgen.country.procedure import draw_country
-from mapgen.country.rules import TAX, URBAN_KINDS, WALLS
 from mapgen.dice import Dice, ScriptedDice
 
-SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+from tests.test_country_crossings import check_crossing_rule, lines_cross
+
+# The number of examples comes from the hypothesis profile (tests/conftest.py).
+SETTINGS = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+#: RC-3.2 Tabella 29 (the capital as a city, RC-A.3; a walled village as a village, RC-A.35).
+TAX_DUCATS = {"capital": 40, "city": 40, "fortress": 20, "village": 10, "walled_village": 10, "border": 0, "crossing": 0}
+#: RC-1.1: cities and the capital walled, villages never, walled villages always; a fortress is fortified.
+WALLED = {"capital": True, "city": True, "fortress": True, "walled_village": True, "village": False, "border": False, "crossing": False}
+URBAN = ("city", "walled_village", "village", "fortress")
 
 
 def test_procedure_with_injected_dice():
@@ -91,8 +103,8 @@ def test_every_invariant(seed, countries, neutrals):
         for n in nodes:
             d = g.nodes[n]
             assert grown.covers(Point(d["pos"]))
-            assert d["income"] == TAX[d["kind"]] and d["walls"] == WALLS[d["kind"]]
-            if d["kind"] in URBAN_KINDS:
+            assert d["income"] == TAX_DUCATS[d["kind"]] and d["walls"] == WALLED[d["kind"]]
+            if d["kind"] in URBAN:
                 assert nx.has_path(roads, c.capital, n)
                 assert 2 <= roads.degree(n) <= 4  # I2
                 assert d["depth"] <= 8  # I4
@@ -102,22 +114,30 @@ def test_every_invariant(seed, countries, neutrals):
                 assert d["kind"] in ("border", "crossing")  # I3
         for a, b in roads.edges:
             assert grown.covers(_segment(g, a, b))
-    segments = [(a, b, _segment(g, a, b)) for a, b in g.edges]
-    for i, (a, b, s) in enumerate(segments):
-        for c, d, t in segments[i + 1 :]:
-            if not {a, b} & {c, d}:
-                assert not s.intersects(t), f"{a}-{b} crosses {c}-{d}"
-    # Every shared sheet edge carries two or three crossings, each joining two countries.
+    # No road crosses another (roads meet only at a shared place); crossing and exit lines follow RC-1.7.
+    roads = [((a, b), _segment(g, a, b)) for a, b, d in g.edges(data=True) if not d["crossing"]]
+    for i, (ends, s) in enumerate(roads):
+        for other, t in roads[i + 1 :]:
+            assert not lines_cross(g, ends, s, other, t), f"{ends} crosses {other}"
+    check_crossing_rule(cm)
+    # Every shared sheet edge carries crossings, each joining two countries: as many as the sheet with
+    # more crossing points there has (RC-1.7, RC-A.5: all of a side's border points when it has fewer).
     by_pair: dict[frozenset, int] = {}
     for a, b, d in g.edges(data=True):
         if d["crossing"]:
             ca, cb = g.nodes[a]["country"], g.nodes[b]["country"]
             assert ca != cb and g.nodes[a]["kind"] == g.nodes[b]["kind"] == "crossing"
             by_pair[frozenset((ca, cb))] = by_pair.get(frozenset((ca, cb)), 0) + 1
-    sheets = {c.sheet: c.id for c in cm.countries}
-    shared = {frozenset((cid, sheets[(x + dx, y + dy)])) for (x, y), cid in sheets.items() for dx, dy in ((1, 0), (0, 1)) if (x + dx, y + dy) in sheets}
-    assert set(by_pair) == shared
-    assert all(2 <= n <= 3 for n in by_pair.values())
+    sheets = {c.sheet: c for c in cm.countries}
+    shared = {}
+    for (x, y), c in sheets.items():
+        for (dx, dy), side, facing in (((1, 0), "E", "W"), ((0, 1), "S", "N")):
+            other = sheets.get((x + dx, y + dy))
+            if other is not None:
+                marked = len(c.crossing_points[side]["nodes"]), len(other.crossing_points[facing]["nodes"])
+                shared[frozenset((c.id, other.id))] = max(marked)
+    assert by_pair == shared
+    assert all(n >= 1 for n in by_pair.values())
 
 
 def test_json_round_trip_and_same_seed_same_map():

@@ -353,3 +353,57 @@ def test_generated_maps_draw_every_node_and_crossing(seed, countries, neutrals):
         for t in layers["Labels"].find(f"{SVG}g[@data-country='{c.id}']").iter(f"{SVG}text"):
             assert poly.contains(Point(float(t.get("x")), float(t.get("y")))), c.name
     assert render_country(cm).tostring() == svg
+
+
+# --------------------------------------------------------------------------
+# exits off the map and crossing lines that bend (RC-1.7)
+# --------------------------------------------------------------------------
+
+
+def _polygon_points(el) -> list[tuple[float, float]]:
+    nums = [float(v) for v in el.get("points").replace(",", " ").split()]
+    return list(zip(nums[0::2], nums[1::2]))
+
+
+def test_exits_are_drawn_as_arrows_pointing_off_their_sheet_edge():
+    cm = _generate(5, 1)
+    assert {x.edge for x in cm.exits} == {"N", "E", "S", "W"}
+    root = ET.fromstring(render_country(cm).tostring())
+    layer = _layers(root)["Crossings"]
+    arrows = {el.get("data-exit"): el for el in layer.iter(f"{SVG}polygon") if el.get("data-exit")}
+    assert sorted(arrows) == sorted(f"{x.node} {x.edge}" for x in cm.exits)
+    lay = country_layout(cm)
+    out = {"N": (0, -1), "S": (0, 1), "W": (-1, 0), "E": (1, 0)}
+    for x in cm.exits:
+        tip, *base = _polygon_points(arrows[f"{x.node} {x.edge}"])
+        qx, qy = x.path[-1]
+        assert tip == pytest.approx((qx + lay.map_x, qy + lay.map_y), abs=0.01)  # at the line's end
+        mid = ((base[0][0] + base[1][0]) / 2, (base[0][1] + base[1][1]) / 2)
+        dx, dy = out[x.edge]
+        assert (tip[0] - mid[0]) * dx + (tip[1] - mid[1]) * dy == pytest.approx(2.6, abs=0.01)  # pointing off the map
+        assert math.dist(*base) == pytest.approx(2.6, abs=0.01)
+    dashed = [p for p in layer.iter(f"{SVG}path") if p.get("stroke-dasharray")]
+    assert len(dashed) == 1 and dashed[0].get("d").count("M ") == len(cm.exits)
+    legend = " ".join(_texts(_layers(root)["Legend"]))
+    assert "Exit off the map" in legend and "Border crossing" not in legend  # a lone country has no crossing
+
+
+def test_crossing_lines_are_drawn_along_their_path_with_the_barrier_on_the_sheet_edge():
+    cm = _generate(7, 5, 2)
+    bent = [(a, b, d["path"]) for a, b, d in cm.graph.edges(data=True) if d["crossing"] and len(d["path"]) > 3]
+    assert bent, "this map has crossing lines routed round something"
+    root = ET.fromstring(render_country(cm).tostring())
+    layer = _layers(root)["Crossings"]
+    lay = country_layout(cm)
+    d = next(p for p in layer.iter(f"{SVG}path") if p.get("stroke-dasharray")).get("d")
+    for a, b, path in bent:
+        drawn = "M " + " L ".join(f"{_fmt(x + lay.map_x)} {_fmt(y + lay.map_y)}" for x, y in path)
+        assert drawn in d
+    gates = {g.get("data-link"): g.get("transform") for g in layer.iter(f"{SVG}g") if g.get("data-link")}
+    legend = " ".join(_texts(_layers(root)["Legend"]))
+    assert "Exit off the map" in legend and "Border crossing" in legend
+    for a, b, path in bent:
+        ca = cm.country(cm.graph.nodes[a]["country"])
+        gate = next(p for p in path if abs(p[0] - ca.origin[0] - cm.sheet_mm[0]) < 1e-6 or abs(p[0] - ca.origin[0]) < 1e-6
+                    or abs(p[1] - ca.origin[1] - cm.sheet_mm[1]) < 1e-6 or abs(p[1] - ca.origin[1]) < 1e-6)
+        assert gates[f"{a} {b}"].startswith(f"translate({_fmt(gate[0] + lay.map_x)},{_fmt(gate[1] + lay.map_y)})")

@@ -2,10 +2,14 @@
 
 Nodes carry ``kind``, ``country``, ``pos`` (millimetres on the combined
 drawing, y southwards), ``walls``, ``income`` (ducats a year, RC-3.2),
-``depth`` (RC-1.3) and ``side`` (the compass side of the first-ring road a
-node descends from, RC-A.36).  Edges carry ``length_mm``, ``country`` (None
-for a border crossing) and ``crossing``.  ``country.json`` (schema
-``mapgen/country``, version 1) is the public contract.
+``depth`` (RC-1.3), ``side`` (the compass side of the first-ring road a
+node descends from, RC-A.36), and ``rule`` and ``roll``: what decided the
+node's kind (the Tabella 27 roll's ``seq`` in the dice log, or the rule that
+made a border point without a roll).  Edges carry ``length_mm``, ``country``
+(None for a border crossing) and ``crossing``; a crossing also carries its
+drawn ``path``.  Exits (crossing points on a sheet edge with no neighbour
+yet, RC-1.7) are listed apart.  ``country.json`` (schema ``mapgen/country``,
+version 1) is the public contract.
 """
 
 from __future__ import annotations
@@ -33,6 +37,19 @@ class Country:
     origin: tuple[float, float]  # top-left corner of its sheet on the combined drawing, mm
     border: list[tuple[float, float]]  # closed outline (first point not repeated), mm
     capital: str  # node id
+    #: RC-1.7 per sheet edge (E, S, W, N): {"rolled": 2|3, "toward": country id or None, "nodes": [...]},
+    #: the nodes in order along the edge (west to east, north to south).
+    crossing_points: dict[str, dict] = field(default_factory=dict)
+
+
+@dataclass
+class Exit:
+    """A crossing point on a sheet edge with no neighbouring sheet: the way to a country added later."""
+
+    node: str
+    country: str
+    edge: str  # N, E, S or W: the sheet edge it leads off
+    path: list[tuple[float, float]]  # from the node to just inside that edge, mm
 
 
 @dataclass
@@ -45,6 +62,7 @@ class CountryMap:
     dice_log: list[Roll] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     options: dict = field(default_factory=dict)
+    exits: list[Exit] = field(default_factory=list)
 
     @property
     def size_mm(self) -> tuple[float, float]:
@@ -89,6 +107,10 @@ class CountryMap:
                     "origin_mm": [round(c.origin[0], 2), round(c.origin[1], 2)],
                     "border": [[round(x, 2), round(y, 2)] for x, y in c.border],
                     "capital": c.capital,
+                    "crossing_points": {
+                        side: {"rolled": e["rolled"], "toward": e["toward"], "nodes": list(e["nodes"])}
+                        for side, e in c.crossing_points.items()
+                    },
                 }
                 for c in self.countries
             ],
@@ -103,6 +125,8 @@ class CountryMap:
                     "income": d["income"],
                     "depth": d["depth"],
                     "side": d.get("side"),
+                    "rule": d.get("rule"),
+                    "roll": d.get("roll"),
                 }
                 for n, d in g.nodes(data=True)
             ],
@@ -113,16 +137,18 @@ class CountryMap:
                     "length_mm": round(d["length_mm"], 2),
                     "crossing": d["crossing"],
                     "country": d["country"],
+                    **({"path": _points(d["path"])} if d.get("path") else {}),
                 }
                 for a, b, d in g.edges(data=True)
             ],
+            "exits": [{"node": x.node, "country": x.country, "edge": x.edge, "path": _points(x.path)} for x in self.exits],
             "summary": self.summary(),
             "notes": list(self.notes),
             "dice_log": [r.to_json() for r in self.dice_log],
         }
 
     @classmethod
-    def from_json(cls, data: dict) -> "CountryMap":
+    def from_json(cls, data: dict) -> "CountryMap":  # noqa: C901 - one reader per field
         top = Reader(data, "")
         countries = []
         ids = set()
@@ -140,6 +166,7 @@ class CountryMap:
                 (float(origin[0]), float(origin[1])),
                 [(float(x), float(y)) for x, y in border],
                 c.str("capital"),
+                _crossing_points(c),
             )
             countries.append(country)
             ids.add(country.id)
@@ -155,6 +182,8 @@ class CountryMap:
                 income=n.int("income", 0),
                 depth=n.int("depth", 0),
                 side=n.get("side", (str, type(None)), "a compass side or null", None),
+                rule=n.get("rule", (str, type(None)), "a rule ID or null", None),
+                roll=n.get("roll", (int, type(None)), "a roll's seq or null", None),
             )
         for e in top.items("edges"):
             a, b = e.str("a"), e.str("b")
@@ -169,6 +198,14 @@ class CountryMap:
                 crossing=e.bool("crossing"),
                 country=e.get("country", (str, type(None)), "a country id or null", None),
             )
+            if "path" in e.data:
+                g.edges[a, b]["path"] = _read_points(e.list("path"), f"{e.where}.path")
+        exits = []
+        for x in top.items("exits") if "exits" in data else []:
+            node = x.str("node")
+            if node not in g:
+                raise BadFileError(f"field '{x.where}.node' names node {node!r}, which is not in 'nodes'")
+            exits.append(Exit(node, x.str("country", ids), x.str("edge", {"N", "E", "S", "W"}), _read_points(x.list("path"), f"{x.where}.path")))
         for c in countries:
             if c.capital not in g:
                 raise BadFileError(f"country {c.id}: capital {c.capital!r} is not in 'nodes'")
@@ -184,6 +221,7 @@ class CountryMap:
             dice_log=log,
             notes=[str(n) for n in top.list("notes", default=[])],
             options=data.get("options", {}) if isinstance(data.get("options"), dict) else {},
+            exits=exits,
         )
 
 
@@ -207,3 +245,22 @@ def _pair(reader: Reader, key: str, kind: type, default: list) -> list:
 def read_country_map(path):
     """The ``country.json`` at ``path``: JSON Schema, then fields; every error names the file and the field."""
     return read(path, SCHEMA, CountryMap.from_json)
+
+
+def _points(path) -> list[list[float]]:
+    return [[round(x, 2), round(y, 2)] for x, y in path]
+
+
+def _read_points(items, where: str) -> list[tuple[float, float]]:
+    if not all(isinstance(p, list) and len(p) == 2 and all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in p) for p in items):
+        raise BadFileError(f"field '{where}' should be a list of [x_mm, y_mm] finite numbers")
+    return [(float(x), float(y)) for x, y in items]
+
+
+def _crossing_points(c) -> dict[str, dict]:
+    raw = c.data.get("crossing_points", {})
+    if not isinstance(raw, dict) or not all(
+        side in ("N", "E", "S", "W") and isinstance(e, dict) and isinstance(e.get("nodes"), list) for side, e in raw.items()
+    ):
+        raise BadFileError(f"field '{c.where}.crossing_points' should map N, E, S, W to {{rolled, toward, nodes}}")
+    return {side: {"rolled": e.get("rolled"), "toward": e.get("toward"), "nodes": [str(n) for n in e["nodes"]]} for side, e in raw.items()}

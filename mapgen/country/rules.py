@@ -28,10 +28,10 @@ ROADS = Table(
     (band(2, 8, "1", "1 road", roads=1), band(9, 11, "2", "2 roads", roads=2), band(12, 12, "3", "3 roads", roads=3)),
 )
 
-#: RC-1.7 (RC-A.5, and the issue's pairing): two or three crossing points on a shared edge, with equal chance.
+#: RC-1.7 (RC-A.5): two or three crossing points, with equal chance, on each of the four edges of every sheet.
 CROSSING_POINTS = Table(
     "RC-1.7",
-    "Crossing points on a shared edge",
+    "Crossing points on a sheet edge",
     "1D6",
     (band(1, 3, "2", "2 crossing points", points=2), band(4, 6, "3", "3 crossing points", points=3)),
 )

@@ -41,6 +41,42 @@ def summary_lines(cm: CountryMap, text=str) -> list[str]:
     return out
 
 
+EDGE_WORDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
+
+
+def crossings_section(cm: CountryMap) -> list[str]:
+    """RC-1.7 per sheet edge: the roll, that side's border points, the points marked; then every crossing
+    and every exit off the map."""
+    g = cm.graph
+    if not any(c.crossing_points for c in cm.countries):
+        return []
+    out = [
+        "## Border crossings (RC-1.7)",
+        "",
+        "On each edge of each sheet, 1D6 (1-3 two points, 4-6 three) crossing points, taken from the border points "
+        "of that side (RC-A.36), all of them when the side has fewer (RC-A.5).",
+        "",
+        "| Country | Edge | Rolled | Border points of that side | Crossing points | Toward |",
+        "|---|---|---|---|---|---|",
+    ]
+    for c in cm.countries:
+        for side, e in c.crossing_points.items():
+            own = [n for n in cm.nodes_of(c.id) if g.nodes[n]["kind"] in ("border", "crossing") and g.nodes[n]["side"] == side]
+            toward = e["toward"] or "exits off the map"
+            out.append(
+                f"| {md_text(c.id)} | {EDGE_WORDS[side]} | {e['rolled']} | {len(own)} | {md_text(', '.join(e['nodes']) or '-')} | {cell(toward)} |"
+            )
+    out.append("")
+    crossings = [(a, b) for a, b, d in g.edges(data=True) if d["crossing"]]
+    for a, b in crossings:
+        out.append(f"- {md_text(a)} ({md_text(g.nodes[a]['country'])}) — {md_text(b)} ({md_text(g.nodes[b]['country'])})")
+    for x in cm.exits:
+        out.append(f"- {md_text(x.node)} ({md_text(x.country)}): exit off the {EDGE_WORDS[x.edge]} edge, for a country added later")
+    if crossings or cm.exits:
+        out.append("")
+    return out
+
+
 def setup_sheet(cm: CountryMap) -> str:
     g = cm.graph
     lines = [f"# Renaissance country map — seed {md_text(cm.seed)}", ""]
@@ -67,13 +103,7 @@ def setup_sheet(cm: CountryMap) -> str:
                 f"| {md_text(n)} | {cell(d['kind'])} | {d['depth']} | {'yes' if d['walls'] else 'no'} | {d['income']} | {md_text(d['side'] or '-')} | {links} |"
             )
         add("")
-    crossings = [(a, b) for a, b, d in g.edges(data=True) if d["crossing"]]
-    if crossings:
-        add("## Border crossings (RC-1.7)")
-        add("")
-        for a, b in crossings:
-            add(f"- {md_text(a)} ({md_text(g.nodes[a]['country'])}) — {md_text(b)} ({md_text(g.nodes[b]['country'])})")
-        add("")
+    lines += crossings_section(cm)
     lines += notes_section(cm.notes)
     lines += rolls_table(cm.dice_log)
     lines += tables_used(ALL_TABLES, cm.dice_log)

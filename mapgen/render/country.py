@@ -188,6 +188,13 @@ class _Scene:
     roads: list[tuple[str, str]]
     links: list[tuple[str, str]]  # border crossings between countries
     angle: dict[str, float]  # heading of the road into each border/crossing point, degrees
+    paths: dict[tuple[str, str], list[tuple[float, float]]]  # each crossing's drawn line, from a to b
+    exits: list[tuple[str, str, list[tuple[float, float]]]]  # (node, sheet edge, line off the map)
+
+    def link_segments(self) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+        """Every stretch of every crossing and exit line."""
+        lines = [self.paths[k] for k in self.links] + [path for _, _, path in self.exits]
+        return [(p, q) for line in lines for p, q in zip(line, line[1:])]
 
 
 def _scene(cm: CountryMap, ox: float, oy: float) -> _Scene:
@@ -196,8 +203,12 @@ def _scene(cm: CountryMap, ox: float, oy: float) -> _Scene:
     kind = {n: d["kind"] for n, d in g.nodes(data=True)}
     country = {n: d["country"] for n, d in g.nodes(data=True)}
     roads, links = [], []
+    paths = {}
     for a, b, d in g.edges(data=True):
         (links if d.get("crossing") else roads).append((a, b))
+        if d.get("crossing"):
+            paths[(a, b)] = [(x + ox, y + oy) for x, y in d.get("path") or (g.nodes[a]["pos"], g.nodes[b]["pos"])]
+    exits = [(x.node, x.edge, [(px + ox, py + oy) for px, py in x.path]) for x in cm.exits]
     angle = {}
     for n, k in kind.items():
         if k not in ORIENTED:
@@ -210,30 +221,34 @@ def _scene(cm: CountryMap, ox: float, oy: float) -> _Scene:
         else:
             (x0, y0), (x1, y1) = pos[other], pos[n]
             angle[n] = math.degrees(math.atan2(y1 - y0, x1 - x0))
-    return _Scene(ox, oy, pos, kind, country, roads, links, angle)
+    return _Scene(ox, oy, pos, kind, country, roads, links, angle, paths, exits)
 
 
-def _gate_point(cm: CountryMap, sc: _Scene, a: str, b: str) -> tuple[float, float]:
-    """Where a crossing road leaves the first country's sheet (the middle of the road if it never does)."""
-    pa, pb = sc.pos[a], sc.pos[b]
+def _gate_point(cm: CountryMap, sc: _Scene, a: str, b: str) -> tuple[tuple[float, float], float]:
+    """Where a crossing line leaves the first country's sheet, and its heading there in degrees
+    (the middle of the line if it never does)."""
+    path = sc.paths[(a, b)]
     c = cm.country(sc.country[a])
     x0, y0 = c.origin[0] + sc.ox, c.origin[1] + sc.oy
     x1, y1 = x0 + cm.sheet_mm[0], y0 + cm.sheet_mm[1]
-    dx, dy = pb[0] - pa[0], pb[1] - pa[1]
-    best = None
-    for edge, d, start, lo, hi, other_start, other_d in (
-        (x0, dx, pa[0], y0, y1, pa[1], dy),
-        (x1, dx, pa[0], y0, y1, pa[1], dy),
-        (y0, dy, pa[1], x0, x1, pa[0], dx),
-        (y1, dy, pa[1], x0, x1, pa[0], dx),
-    ):
-        if not d:
-            continue
-        t = (edge - start) / d
-        if 0 < t < 1 and lo - 1e-6 <= other_start + t * other_d <= hi + 1e-6 and (best is None or t < best):
-            best = t
-    t = 0.5 if best is None else best
-    return pa[0] + t * dx, pa[1] + t * dy
+    eps = 1e-6
+    for p, q in zip(path, path[1:]):
+        if not (x0 - eps <= q[0] <= x1 + eps and y0 - eps <= q[1] <= y1 + eps) or _on_rect(q, (x0, y0, x1, y1)):
+            dx, dy = q[0] - p[0], q[1] - p[1]
+            t = 1.0
+            for edge, start, d in ((x0, p[0], dx), (x1, p[0], dx), (y0, p[1], dy), (y1, p[1], dy)):
+                if d and 0 <= (edge - start) / d < t:
+                    t = (edge - start) / d
+            return (p[0] + t * dx, p[1] + t * dy), math.degrees(math.atan2(dy, dx))
+    line = LineString(path)
+    mid = line.interpolate(0.5, normalized=True)
+    (ax, ay), (bx, by) = path[0], path[-1]
+    return (mid.x, mid.y), math.degrees(math.atan2(by - ay, bx - ax))
+
+
+def _on_rect(p, rect, eps=1e-6) -> bool:
+    x0, y0, x1, y1 = rect
+    return min(abs(p[0] - x0), abs(p[0] - x1), abs(p[1] - y0), abs(p[1] - y1)) < eps
 
 
 # --------------------------------------------------------------------------
@@ -254,7 +269,7 @@ _KIND_NOTE = {
     "fortress": "fortified",
     "walled_village": "walled; taxed as a village (RC-A.35)",
     "border": "a road ends at the border",
-    "crossing": "a road leads on abroad (RC-1.7)",
+    "crossing": "a road leads on abroad, or off the map (RC-1.7)",
 }
 
 
@@ -370,8 +385,18 @@ def _legend_blocks(cm: CountryMap, width: float) -> list[_Block]:
 
     entry(line_swatch([(r["casing"], r["casing_width"], None), (r["color"], r["width"], None)]), "Road",
           f"about {fmt(ROAD_MM / 10)} cm a stretch (RC-1.6); one step from node to node")
-    entry(link_swatch, "Border crossing",
-          "joins crossing points of neighbouring countries; the barrier marks the frontier (RC-1.7)")
+    # what the map holds: a lone country has exits but no crossings (and its legend must fit beside it)
+    links = any(d["crossing"] for *_e, d in cm.graph.edges(data=True))
+    if links or not cm.exits:
+        entry(link_swatch, "Border crossing",
+              "joins crossing points of neighbouring countries; the barrier marks the frontier (RC-1.7)")
+
+    def exit_swatch(p, cx, cy):
+        line_swatch([(x["casing"], x["casing_width"], None), (x["color"], x["width"], _dash(x["dash"]))])(p, cx, cy)
+        _arrowhead(p, (cx + sw / 2, cy), 0.0, x)
+
+    if cm.exits:
+        entry(exit_swatch, "Exit off the map", "a crossing point's way to a country added later (RC-1.7)")
     entry(border_swatch, "Country border",
           "joins the border points (RC-1.5 step 5); neutral lands are grey and hatched")
 
@@ -663,16 +688,35 @@ def _draw_roads(root, sc: _Scene, style):
 
 def _draw_crossings(root, cm: CountryMap, sc: _Scene, style):
     x = style["crossing"]
-    if not sc.links:
+    lines = [sc.paths[k] for k in sc.links] + [path for _, _, path in sc.exits]
+    if not lines:
         return
-    d = _segments_d(sc, sc.links)
-    _el(root, "path", d=d, fill="none", stroke=x["casing"], stroke_width=x["casing_width"], stroke_linecap="butt")
+    d = " ".join(_path_d(line) for line in lines)
+    _el(root, "path", d=d, fill="none", stroke=x["casing"], stroke_width=x["casing_width"], stroke_linecap="butt",
+        stroke_linejoin="round")
     _el(root, "path", d=d, fill="none", stroke=x["color"], stroke_width=x["width"], stroke_dasharray=_dash(x["dash"]),
-        stroke_linecap="butt")
+        stroke_linecap="butt", stroke_linejoin="round")
     for a, b in sc.links:
-        gx, gy = _gate_point(cm, sc, a, b)
-        (x0, y0), (x1, y1) = sc.pos[a], sc.pos[b]
-        _place_symbol(root, "gate", gx, gy, math.degrees(math.atan2(y1 - y0, x1 - x0)), data_link=f"{a} {b}")
+        (gx, gy), angle = _gate_point(cm, sc, a, b)
+        _place_symbol(root, "gate", gx, gy, angle, data_link=f"{a} {b}")
+    for node, edge, path in sc.exits:
+        (px, py), (qx, qy) = path[-2], path[-1]
+        _arrowhead(root, (qx, qy), math.degrees(math.atan2(qy - py, qx - px)), x, data_exit=f"{node} {edge}")
+
+
+#: An exit's arrowhead: length and half-width, mm.
+_ARROW_MM = (2.6, 1.3)
+
+
+def _arrowhead(root, tip, angle: float, x, **attrs):
+    """A filled arrowhead with its tip at ``tip``, pointing ``angle`` degrees (off the sheet, for an exit)."""
+    length, half = _ARROW_MM
+    a = math.radians(angle)
+    ux, uy = math.cos(a), math.sin(a)
+    bx, by = tip[0] - ux * length, tip[1] - uy * length
+    pts = [tip, (bx - uy * half, by + ux * half), (bx + uy * half, by - ux * half)]
+    _el(root, "polygon", points=" ".join(f"{fmt(px)},{fmt(py)}" for px, py in pts), fill=x["color"],
+        stroke=x["casing"], stroke_width=0.3, **attrs)
 
 
 def _slug(text: str) -> str:
@@ -816,7 +860,7 @@ def _draw_labels(root, cm: CountryMap, sc: _Scene, polygons, tints, style):
     symbols = load_country_symbols()
     size = lab["node_size"]
     sw, sh = cm.sheet_mm
-    link_segs = [(sc.pos[a], sc.pos[b]) for a, b in sc.links]
+    link_segs = sc.link_segments()
     by_country: dict[str, list[str]] = {}
     for n in sc.pos:
         by_country.setdefault(sc.country[n], []).append(n)

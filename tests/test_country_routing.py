@@ -1,0 +1,116 @@
+"""Crossing and exit lines routed round a country (``mapgen/country/routing.py``): the grid finds a way,
+and every stretch of the line drawn keeps off the country, its places and the lines already laid."""
+
+from __future__ import annotations
+
+import math
+
+from shapely.geometry import LineString, Point, Polygon
+
+from mapgen.country.routing import SheetRouter
+
+RECT = (0.0, 0.0, 297.0, 210.0)
+#: A square country 100 x 90 mm with border points on its west and north sides and its capital inside.
+BORDER = [(100.0, 60.0), (200.0, 60.0), (200.0, 150.0), (100.0, 150.0)]
+PLACES = {"P": (100.0, 105.0), "Q": (150.0, 60.0), "C": (150.0, 105.0), "R": (200.0, 100.0)}
+EAST_GATE, WEST = (297.0, 105.0), (-1.0, 0.0)
+
+
+def router() -> SheetRouter:
+    return SheetRouter(RECT, BORDER, dict(PLACES))
+
+
+def _check(r: SheetRouter, node: str, line, gate):
+    assert tuple(line[0]) == PLACES[node] and tuple(line[-1]) == gate
+    core = Polygon(BORDER).buffer(-0.5)
+    path = LineString(line)
+    assert not path.intersects(core)
+    for n, p in PLACES.items():
+        if n != node:
+            assert path.distance(Point(p)) >= 3.0 - 1e-9
+    for p in line[1:-1]:
+        assert 4.0 - 1e-9 <= p[0] <= 297.0 - 4.0 + 1e-9 and 4.0 - 1e-9 <= p[1] <= 210.0 - 4.0 + 1e-9
+
+
+def test_a_clear_straight_line_is_taken_as_it_is():
+    r = router()
+    assert r.straight("P", (0.0, 105.0)) == [PLACES["P"], (0.0, 105.0)]
+    assert r.straight("Q", (150.0, 0.0)) == [PLACES["Q"], (150.0, 0.0)]
+
+
+def test_a_straight_line_through_the_country_or_past_a_place_is_refused():
+    r = router()
+    assert r.straight("P", EAST_GATE) is None  # through the country
+    assert r.straight("Q", (210.0, 0.0)) is not None
+    assert r.straight("R", (297.0, 100.0)) is not None
+    r2 = SheetRouter(RECT, BORDER, {**PLACES, "X": (230.0, 102.0)})
+    assert r2.straight("R", (297.0, 100.0)) is None  # passes 2 mm from X
+
+
+def test_straight_many_agrees_with_straight():
+    r = router()
+    r.lay("Q", [PLACES["Q"], (150.0, 0.0)])
+    gates = [(t, 0.0) for t in range(20, 280, 7)] + [(297.0, t) for t in range(20, 200, 9)] + [(0.0, t) for t in range(20, 200, 9)]
+    for node in PLACES:
+        many = r.straight_many(node, gates)
+        assert list(many) == [r.straight(node, g) is not None for g in gates], node
+    assert len(r.straight_many("P", [])) == 0
+
+
+def test_a_line_blocked_by_its_country_is_routed_round_it():
+    r = router()
+    line = r.route("P", EAST_GATE, WEST)
+    assert line is not None and len(line) > 3
+    _check(r, "P", line, EAST_GATE)
+    # round the country, not far out of the way: shorter than going via a corner of the sheet
+    assert LineString(line).length < math.dist(PLACES["P"], (100.0, 0.0)) + 297.0
+
+
+def test_a_routed_line_keeps_off_lines_already_laid():
+    r = router()
+    wall = [PLACES["Q"], (150.0, 0.0)]  # a line straight north from Q shuts the way round the north side
+    r.lay("Q", wall)
+    line = r.route("P", EAST_GATE, WEST)
+    _check(r, "P", line, EAST_GATE)
+    assert LineString(line).distance(LineString(wall)) >= 1.5 - 1e-9
+    assert max(y for _, y in line) > 150.0  # so it went round the south side
+    assert not r.crosses_laid("P", line)
+
+
+def test_a_routed_line_may_cross_laid_lines_only_when_told_to():
+    r = router()
+    r.lay("Q", [PLACES["Q"], (150.0, 0.0)])
+    r.lay("X", [(150.0, 150.0), (150.0, 210.0)])  # both ways round are shut
+    assert r.route("P", EAST_GATE, WEST) is None
+    line = r.route("P", EAST_GATE, WEST, gap=None)
+    assert line is not None and r.crosses_laid("P", line)
+
+
+def test_two_lines_from_one_point_part_and_never_cross():
+    r = router()
+    first = r.straight("P", (0.0, 100.0))
+    r.lay("P", first)
+    assert r.straight("P", (0.0, 104.0)) is None  # would run along the first
+    second = r.straight("P", (0.0, 140.0))
+    assert second is not None
+    assert not r.crosses_laid("P", second)
+    r.lay("P", second)
+    assert r.valid("P", [PLACES["P"], (60.0, 120.0), (0.0, 95.0)]) is False  # crosses the first
+
+
+def test_no_way_to_the_gate_gives_none():
+    r = router()
+    r.lay("Q", [(296.5, 90.0), (285.0, 90.0), (285.0, 120.0), (296.5, 120.0)])  # the gate boxed in
+    assert r.route("P", EAST_GATE, WEST) is None
+    tight = SheetRouter(RECT, [(5.0, 1.0), (296.0, 1.0), (296.0, 209.0), (5.0, 209.0)], {"P": (5.0, 105.0)})
+    assert tight.route("P", EAST_GATE, WEST) is None  # the country fills the sheet
+
+
+def test_a_line_keeps_its_gap_from_laid_lines_and_its_inset_from_the_sheet_edge():
+    r = router()
+    r.lay("Q", [(20.0, 20.0), (20.0, 60.0)])
+    assert r.valid("P", [(30.0, 30.0), (21.0, 40.0), (30.0, 50.0)]) is False  # 1 mm from the laid line
+    assert r.valid("P", [(30.0, 30.0), (22.0, 40.0), (30.0, 50.0)]) is True  # 2 mm
+    assert r.valid("P", [(40.0, 100.0), (1.0, 110.0), (40.0, 120.0)]) is False  # a bend 1 mm from the sheet edge
+    assert r.valid("P", [(40.0, 100.0), (2.5, 110.0), (40.0, 120.0)]) is True
+    assert r.valid("P", [(40.0, 100.0), (0.0, 110.0)]) is True  # the last stretch may reach the edge: its gate
