@@ -211,3 +211,14 @@ def test_the_checks_stage_notes_a_feature_off_the_table(monkeypatch):
     monkeypatch.setattr(generate, "STAGES", generate.STAGES[:-1] + (stray, C.checks))
     b = layout(PITCHED)
     assert [n for n in b.notes if n.startswith("Check:")] == ["Check: Wood (FW-19.1) reaches beyond the table edge: trim it to the table."]
+
+
+def test_every_feature_kind_has_its_own_colours_in_the_style_template():
+    """A kind missing from templates/battlefield/style.json would print as anonymous grey."""
+    import json
+
+    from mapgen.battlefield.rules import KINDS
+    from mapgen.render.templates import template_path
+
+    styled = json.loads(template_path("battlefield", "style.json").read_text(encoding="utf-8"))["kinds"]
+    assert sorted(k for k in KINDS if k not in styled) == []

@@ -138,3 +138,23 @@ def test_the_limit_is_checked_before_converting(tmp_path):
         write_pdf(svg, tmp_path / "m.pdf", get_paper("A4"), max_pages=2)
     assert list(tmp_path.iterdir()) == []
     assert write_pdf(svg, tmp_path / "m.pdf", get_paper("A4"), max_pages=3).pages == 3
+
+
+@pytest.mark.parametrize(
+    "seed, named",
+    [
+        ("\udcff", "not valid UTF-8"),  # the byte 0xff on a command line reaches Python as a lone surrogate
+        ("9" * 5000, "5000 characters"),  # int() would stop at 4300 digits
+    ],
+)
+def test_seeds_no_file_can_hold_are_refused(capsys, seed, named):
+    _refused(capsys, ["fw-map", "--seed", seed, "--formats", "json"], named)
+
+
+@pytest.mark.parametrize("seed, stored", [("²", "²"), ("-12", -12), ("0012", 12)])
+def test_a_seed_of_digits_is_a_number_only_when_its_digits_are_ascii(capsys, in_tmp, seed, stored):
+    import json
+
+    code, out, err = run(["fw-map", "--seed", seed, "--formats", "json", "--out", "m"], capsys)
+    assert code == 0, err
+    assert json.loads((in_tmp / "m" / "fw-map.json").read_text(encoding="utf-8"))["seed"] == stored

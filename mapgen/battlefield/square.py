@@ -63,8 +63,7 @@ def watercourses(m: FwMap, sq: tuple[int, int]) -> int:
     FW-11.1 wants both placed.  Maps written before that field read as neither.
     """
     col, row = sq
-    # getattr: maps (and Config objects) from before the field have no watercourse
-    second = sum(1 for c in m.configs if c.square == sq and getattr(c, "watercourse", None) == "second")
+    second = sum(1 for c in m.configs if c.square == sq and c.watercourse == "second")
     return int(bool(m.river[row, col])) + second
 
 

@@ -62,13 +62,24 @@ def _paper(ctx, param, value: str):
         raise click.BadParameter(str(exc)) from None
 
 
+#: Longer seeds are refused: a seed is a name, and Python's int() stops at 4300 digits.
+MAX_SEED_CHARS = 200
+
+
 def _seed(ctx, param, value):
     if value is None:
         return secrets.randbelow(1_000_000)
     text = value.strip()
     if not text:
         raise click.BadParameter("the seed cannot be empty")
-    return int(text) if text.lstrip("-").isdigit() else text
+    if any("\ud800" <= ch <= "\udfff" for ch in text):
+        # Bytes that are not UTF-8 reach Python as lone surrogates, which no file can hold.
+        raise click.BadParameter("the seed is not valid UTF-8 text")
+    if len(text) > MAX_SEED_CHARS:
+        raise click.BadParameter(f"the seed is {len(text)} characters long; at most {MAX_SEED_CHARS}")
+    number = text[1:] if text.startswith("-") else text
+    # ASCII digits only: "²".isdigit() is true, but int("²") fails.
+    return int(text) if number.isascii() and number.isdigit() else text
 
 
 def _out(ctx, param, value):

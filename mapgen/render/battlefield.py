@@ -31,12 +31,8 @@ TITLE_MM = 14.0
 LEGEND_GAP_MM = 14.0
 
 
-#: Kinds newer than ``templates/battlefield/style.json``, until the template gives them their own colours.
-EXTRA_KIND_STYLES = {"cultivated_fields": {"fill": "#e6eca2", "stroke": "#7a8a2a"}}
-
-
 def kind_style(st: dict, kind: str) -> dict:
-    return st["kinds"].get(kind) or EXTRA_KIND_STYLES.get(kind) or {"fill": "#cccccc", "stroke": "#333333"}
+    return st["kinds"].get(kind) or {"fill": "#cccccc", "stroke": "#333333"}
 
 
 @lru_cache(maxsize=None)
