@@ -199,11 +199,11 @@ def test_a_broken_document_fails_at_its_field(docs, name, mutate, needle):
 
 
 NEW_FIELDS = [
-    ("fw-map", lambda d: d["configurations"][0].update(watercourse={"points": [[0, 0], [1, 0]]})),
+    ("fw-map", lambda d: d["configurations"][0].update(ford={"points": [[0, 0], [1, 0]]})),
     ("fw-map", lambda d: d["climate"].update(desert_wind=True, hours_of_light=9)),
     ("fw-map", lambda d: d["squares"][0].update(notes=["added later"])),
     ("fw-map", lambda d: d.update(campaign={"turn": 3})),
-    ("country", lambda d: d.update(exits=[{"country": "A", "side": "N", "x_mm": 1, "y_mm": 2}])),
+    ("country", lambda d: d.update(trade_routes=[{"country": "A", "side": "N", "x_mm": 1, "y_mm": 2}])),
     ("country", lambda d: d["nodes"][0].update(name="Firenze")),
     ("battlefield", lambda d: d["features"][0].update(notes=["x"])),
     ("counters", lambda d: d.update(notes=["x"], bleed_mm=2)),
@@ -255,3 +255,38 @@ def test_each_missing_field_is_named():
         "field 'size_mm' is missing",
         "field 'paper' is missing",
     ]
+
+
+def _undescribed(data, node, root, path="") -> set[str]:
+    """Field paths in ``data`` that the schema ``node`` does not name (free-form objects excepted)."""
+    while "$ref" in node:
+        target = root
+        for part in node["$ref"][2:].split("/"):
+            target = target[part]
+        node = {**target, **{k: v for k, v in node.items() if k != "$ref"}}
+    out: set[str] = set()
+    for sub in node.get("anyOf", []) + node.get("allOf", []) + node.get("oneOf", []):
+        if isinstance(data, dict) or isinstance(data, list):
+            out |= _undescribed(data, sub, root, path)
+    if isinstance(data, dict) and "properties" in node:
+        for key, value in data.items():
+            if key in node["properties"]:
+                out |= _undescribed(value, node["properties"][key], root, f"{path}.{key}")
+            elif isinstance(node.get("additionalProperties"), dict):
+                out |= _undescribed(value, node["additionalProperties"], root, f"{path}.*")
+            else:
+                out.add(f"{path}.{key}")
+    elif isinstance(data, dict) and isinstance(node.get("additionalProperties"), dict):
+        for value in data.values():
+            out |= _undescribed(value, node["additionalProperties"], root, f"{path}.*")
+    elif isinstance(data, list) and isinstance(node.get("items"), dict):
+        for value in data:
+            out |= _undescribed(value, node["items"], root, f"{path}[]")
+    return out
+
+
+@pytest.mark.parametrize("name", list(schemas.NAMES))
+def test_every_field_mapgen_writes_is_described_in_its_schema(docs, name):
+    """The schema is the published contract: a field written but not described would be a secret one."""
+    root = json.loads(schemas.text(name))
+    assert _undescribed(docs[name], root, root) == set()
