@@ -1,0 +1,122 @@
+"""``fw-map.json`` read back: every field as written, optional fields as the README has them,
+and a bad field named in the error (on the hand-made map of ``fw_tiny``)."""
+
+import json
+
+import pytest
+
+from mapgen.errors import BadFileError
+from mapgen.fw.model import FwMap
+from mapgen.fw.validate import validate
+
+from .fw_tiny import tiny
+from .test_fw_setup_sheet import busy_map
+
+
+def test_every_field_survives_the_round_trip():
+    data = json.loads(json.dumps(busy_map().to_json()))
+    data["options"] = {"size": "small", "configurations": False}
+    back = FwMap.from_json(data)
+    assert back.to_json() == data
+    # What the file says, not a default: a text seed, the square size, the region, notes.
+    assert (back.seed, back.square_mm, back.region) == ("winter war", 37.5, "hilly")
+    assert back.notes == ["B6: forest cleared into fields", "second note"]
+    assert back.side("B").name == "Blue" and back.side("A").race == "dark_elves"
+    assert [(s.id, s.name, s.race, s.color) for s in back.sides] == [("A", "Red", "dark_elves", "#c00"), ("B", "Blue", "humans", "#00c")]
+    assert back.terrain.dtype.kind == "U" and back.river.dtype == bool and back.road.dtype == bool
+    assert back.river.sum() == 10 and back.road.sum() == 13  # tiny: D2-D6 and E2-E6 by the river; 4 + 4 + 5 road squares
+    assert back.holdings[1].detail == "sacred_magic_armour" and back.holdings[3].feature == ""
+    assert [r.configuration for r in back.rivers] == [(3, 0), None]
+    assert [(c.kind, c.squares) for c in back.crossings] == [("bridge", ((3, 1), (4, 1))), ("ford", ((5, 3), (5, 4)))]
+    assert [c.watercourse for c in back.configs] == [None, "new", "second"]
+    assert [r.rule for r in back.dice_log] == ["FW-7.2", "FW-3.2"]
+
+
+def test_optional_fields_may_be_left_out():
+    data = tiny().to_json()
+    for key in ("configurations", "notes", "dice_log", "options", "region", "square_mm"):
+        del data[key]
+    for s in data["sides"]:
+        del s["name"]
+    del data["holdings"][0]["feature"], data["holdings"][0]["detail"]
+    del data["squares"][0]["features"], data["squares"][0]["elevation"]
+    data["squares"][1]["elevation"] = 0.25
+    m = FwMap.from_json(data)
+    assert m.configs == [] and m.notes == [] and m.dice_log == [] and m.options == {}
+    assert m.square_mm == 50.0  # the README's default square
+    assert m.region == "flat"  # AMB-73: unmarked ground is flat
+    assert [s.name for s in m.sides] == ["A", "B"]  # a side without a name goes by its id
+    assert (m.holdings[0].feature, m.holdings[0].detail) == ("", None)  # FW-3.4 is optional
+    assert m.elevation[0, 0] == 0.0 and m.elevation[0, 1] == 0.25
+    assert validate(m) == []
+
+
+def test_the_desert_fields_are_read_as_written():
+    data = tiny().to_json()
+    data["climate"]["desert_precipitation_modifier"] = 2
+    data["climate"]["desert_precipitation_kind"] = "snow"
+    m = FwMap.from_json(data)
+    assert (m.climate.desert_precipitation_modifier, m.climate.desert_precipitation_kind) == (2, "snow")
+    assert [v.rule for v in validate(m)] == ["FW-7.3.1"]  # summer: deserts follow the season, +0 (none)
+
+
+def _set(path, value):
+    def change(data):
+        target = data
+        for key in path[:-1]:
+            target = target[key]
+        target[path[-1]] = value
+
+    return change
+
+
+@pytest.mark.parametrize(
+    "change,field",
+    [
+        (_set(("width",), 0), "'width'"),
+        (_set(("width",), 2001), "'width'"),
+        (_set(("height",), 0), "'height'"),
+        (_set(("height",), 2001), "'height'"),
+        (_set(("climate", "zone"), "arctic"), "'climate.zone'"),
+        (_set(("squares", 4, "col"), 9), "'squares[4].col'"),
+        (_set(("squares", 4, "row"), 6), "'squares[4].row'"),
+        (_set(("squares", 4, "col"), -1), "'squares[4].col'"),
+        (_set(("squares", 4, "row"), -1), "'squares[4].row'"),
+        (_set(("squares", 4, "id"), "A1"), "'squares[4].id'"),
+        (_set(("squares", 4, "territory"), "C"), "'squares[4].territory'"),
+        (_set(("squares", 4, "elevation"), "high"), "'squares[4].elevation'"),
+        (_set(("holdings", 0, "side"), "C"), "'holdings[0].side'"),
+        (_set(("holdings", 0, "square"), "J1"), "'holdings[0].square'"),  # column 10 of 9
+        (_set(("holdings", 0, "square"), "A7"), "'holdings[0].square'"),  # row 7 of 6
+        (_set(("holdings", 0, "square"), "A1A"), "'holdings[0].square'"),
+        (_set(("holdings", 0, "detail"), 5), "'holdings[0].detail'"),
+        (_set(("crossings", 0, "kind"), "raft"), "'crossings[0].kind'"),
+        (_set(("crossings", 0, "squares"), ["D2", "Z9"]), "'crossings[0].squares'"),
+        (_set(("crossings", 0, "squares"), ["Z9", "D2"]), "'crossings[0].squares'"),
+        (_set(("roads", 0, "squares"), ["B2", 5]), "'roads[0].squares'"),
+        (_set(("rivers", 0, "points", 1), [4]), "'rivers[0].points[1]'"),
+        (_set(("rivers", 0, "elevations"), [0.5, "x"]), "'rivers[0].elevations'"),
+        (_set(("rivers", 0, "configuration"), 5), "'rivers[0].configuration'"),
+        (_set(("rivers", 0, "configuration"), "Z99"), "'rivers[0].configuration'"),
+    ],
+)
+def test_a_bad_field_is_named(change, field):
+    data = json.loads(json.dumps(tiny().to_json()))
+    change(data)
+    with pytest.raises(BadFileError) as exc:
+        FwMap.from_json(data)
+    assert field in str(exc.value)
+
+
+def test_a_missing_square_is_named():
+    data = tiny().to_json()
+    del data["squares"][0]
+    with pytest.raises(BadFileError, match="'squares'"):
+        FwMap.from_json(data)
+
+
+def test_a_bad_configuration_watercourse_is_named():
+    data = busy_map().to_json()
+    data["configurations"][1]["watercourse"] = 5
+    with pytest.raises(BadFileError, match=r"'configurations\[1\]\.watercourse'"):
+        FwMap.from_json(data)
