@@ -67,3 +67,29 @@ def config(square, name, category="vegetation", rule="FW-11.5", rolled_by="A", t
     if territory is None:
         territory = "A" if square[0] < 3 else "B" if square[0] >= 6 else "N"
     return Config(square, name, category, rule, rolled_by, territory, watercourse)
+
+
+def transposed(m: FwMap) -> FwMap:
+    """The same map mirrored across its diagonal: columns become rows, so a wide map becomes tall."""
+    swap = lambda sq: (sq[1], sq[0])  # noqa: E731
+    return FwMap(
+        seed=m.seed,
+        width=m.height,
+        height=m.width,
+        square_mm=m.square_mm,
+        climate=m.climate,
+        region=m.region,
+        sides=m.sides,
+        terrain=m.terrain.T.copy(),
+        elevation=m.elevation.T.copy(),
+        territory=m.territory.T.copy(),
+        river=m.river.T.copy(),
+        road=m.road.T.copy(),
+        features={swap(k): list(v) for k, v in m.features.items()},
+        rivers=[River([swap(p) for p in r.points], r.mouth, list(r.elevations)) for r in m.rivers],
+        crossings=[Crossing((swap(c.squares[0]), swap(c.squares[1])), c.kind) for c in m.crossings],
+        roads=[Road([swap(s) for s in r.squares]) for r in m.roads],
+        holdings=[Holding(h.side, swap(h.square), h.capital, h.feature, h.detail) for h in m.holdings],
+        configs=[],
+        dice_log=[],
+    )
