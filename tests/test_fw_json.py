@@ -120,3 +120,44 @@ def test_a_bad_configuration_watercourse_is_named():
     data["configurations"][1]["watercourse"] = 5
     with pytest.raises(BadFileError, match=r"'configurations\[1\]\.watercourse'"):
         FwMap.from_json(data)
+
+
+def test_elevations_are_stored_as_the_validator_reads_them():
+    """[DEV] high mountains are judged by the elevation the file stores, so validate agrees with the generator."""
+    from mapgen.fw.terrain import high_mountains
+
+    m = tiny()
+    m.terrain[2, 3:6] = "mountain"
+    m.elevation[2, 3:6] = [0.50004, 0.50001, 0.4]  # the first two tie once stored
+    back = FwMap.from_json(json.loads(json.dumps(m.to_json())))
+    assert back.elevation[2, 3] == back.elevation[2, 4] == 0.5
+    assert (high_mountains(back.terrain, back.elevation) == high_mountains(m.terrain, m.elevation)).all()
+    assert high_mountains(m.terrain, m.elevation)[2, 3:6].tolist() == [True, True, False]
+
+
+def test_the_field_names_are_the_readmes():
+    data = busy_map().to_json()
+    assert list(data) == [
+        "schema", "version", "generator", "seed", "width", "height", "square_mm", "region", "climate", "sides",
+        "options", "squares", "rivers", "crossings", "roads", "holdings", "configurations", "notes", "dice_log",
+    ]
+    assert (data["schema"], data["version"], data["generator"]) == ("mapgen/fw-map", 1, "mapgen fw-map")
+    assert list(data["squares"][0]) == ["id", "col", "row", "terrain", "river", "road", "territory", "features", "elevation"]
+    assert data["squares"][10] == {
+        "id": "B2", "col": 1, "row": 1, "terrain": "plain", "river": False, "road": True, "territory": "A",
+        "features": [], "elevation": 0.0,
+    }
+    assert list(data["climate"]) == [
+        "zone", "season", "precipitation_modifier", "precipitation_kind", "desert_precipitation_modifier", "desert_precipitation_kind",
+    ]
+    assert data["rivers"][0] == {
+        "points": [[4, y] for y in range(1, 7)], "mouth": "edge",
+        "elevations": [0.5, 0.45, 0.4, 0.35, 0.3, 0.25], "configuration": "D1",
+    }
+    assert data["crossings"][1] == {"squares": ["F4", "F5"], "kind": "ford"}
+    assert data["roads"][0] == {"squares": ["B2", "B3", "B4", "B5"]}
+    assert data["holdings"][1] == {"side": "A", "square": "B5", "capital": False, "feature": "burial_mound", "detail": "sacred_magic_armour"}
+    assert data["configurations"][1] == {
+        "square": "D1", "name": "stream", "category": "hydrography", "rule": "FW-11.6", "rolled_by": "B", "territory": "N",
+        "watercourse": "new",
+    }

@@ -189,6 +189,8 @@ def test_steps_crossing_a_river_geometrically():
     assert crossing_mask(a, b, []).tolist() == [False, False, False]
     g = movement_graph(grid(["PP", "PL"]), [], [])
     assert set(g.nodes) == {(0, 0), (1, 0), (0, 1)} and g.edges[(0, 0), (0, 1)] == {"diagonal": False, "crossing": None}
+    island = movement_graph(grid(["HLF"]), [], [])  # land squares with no step between them are still nodes
+    assert dict(island.nodes(data="terrain")) == {(0, 0): "hills", (2, 0): "forest"} and not island.edges
     assert g.edges[(1, 0), (0, 1)]["diagonal"] is True
 
 

@@ -457,6 +457,10 @@ BREAKS.update({
  "crossing apart, then off the river": lambda m: (m.crossings.append(Crossing(((3, 3), (5, 3)), "ford")), m.crossings.append(Crossing(((1, 3), (2, 3)), "ford"))),
  "road jumps, then crosses a river": lambda m: (m.roads.append(Road([(2, 4), (2, 2), (3, 2), (4, 2)])), reflag(m)),
  "holding on a road of its own": lambda m: (m.roads.__setitem__(0, Road([(1, 4), (2, 4)])), reflag(m)),
+ "config outside, then off its ground": lambda m: (m.configs.append(config((9, 1), "ruins", "artificial", "FW-11.8", territory="B")), add(m, config((4, 5), "pass", "artificial", "FW-11.8"))),
+ "barrier listed without features": lambda m: m.configs.append(config((4, 5), "barrier", "artificial", "FW-11.8")),
+ "barrier on a rolled pass, no features": lambda m: (m.terrain.__setitem__((5, slice(4, 6)), "mountain"), m.configs.extend([config((4, 5), "pass", "artificial", "FW-11.8"), config((4, 5), "barrier", "artificial", "FW-11.8")])),
+ "barrier beside a rolled pass": lambda m: (m.terrain.__setitem__((5, slice(4, 6)), "mountain"), m.configs.extend([config((5, 5), "pass", "artificial", "FW-11.8"), config((4, 5), "barrier", "artificial", "FW-11.8")])),
  "cut off, holdings interleaved": lambda m: (interleave(m), setr(m, points=[(4, 0)] + river(m).points, elevations=[0.6] + river(m).elevations), m.crossings.clear(), m.roads.pop(2), reflag(m)),
 })
 
@@ -517,6 +521,14 @@ EXPECTED.update({
         ("AMB-06", "road 4 crosses a river between D3 and E3 without a bridge"),
     ],
     "holding on a road of its own": [("FW-2.5", "no road joins side A's capital B2 to its holding at B5")],
+    "config outside, then off its ground": [
+        ("FW-2.5", "configuration ruins is outside the map"),
+        ("AMB-44", "pass at E6 is not on a mountain square"),
+        ("FW-2.5", "side A has 1 configurations in territory B; at most 0"),
+    ],
+    "barrier listed without features": [("AMB-44", "barrier at E6 is not on a pass")],
+    "barrier on a rolled pass, no features": [],
+    "barrier beside a rolled pass": [("AMB-44", "barrier at E6 is not on a pass")],
     "cut off, holdings interleaved": [
         ("FW-2.5", "no road joins the capitals B2 and H2"),
         ("AMB-06", "holding at H2 cannot be reached by land from B2 (rivers are crossed only at bridges and fords)"),
