@@ -481,3 +481,33 @@ def test_a_rolled_bridge_goes_on_a_river_edge_of_its_territory_without_a_crossin
     assert p.dice.remaining == 0
     assert not p.place(cfg.Slot("A", "A", "artificial", "bridge", "FW-11.8", 1, 3))  # no free edge left
     assert not p.place(cfg.Slot("A", "N", "artificial", "bridge", "FW-11.8", 1, 3))  # an edge belongs to the territory of its west (or north) square: A here
+
+
+def test_a_lake_never_touches_a_river_even_at_one_corner():
+    # Two rivers along the line y = 3, from corners (2, 3) and (4, 3) to the west and east edges:
+    # C3 touches one only at its south-west corner, D3 at its south-east, C4 at its north-west,
+    # D4 at its north-east.  A road, a holding and other configurations are spared; fields may flood.
+    terrain = plain(7, 7)
+    terrain[5, 5] = "cultivated"
+    west = River([(2, 3), (1, 3), (0, 3)], "edge", [0.3, 0.2, 0.1])
+    east = River([(4, 3), (5, 3), (6, 3), (7, 3)], "edge", [0.4, 0.3, 0.2, 0.1])
+    p = make_placer(terrain, rivers=[west, east])
+    p.road = {(1, 1)}
+    p.holdings = {(1, 4)}
+    p.configs.append(cfg.Config((4, 5), "ruins", "artificial", "FW-11.8", "A", "A"))
+    allowed = {(c, r) for r in (1, 4, 5) for c in range(1, 6)} - {(1, 1), (1, 4), (4, 5)}
+    assert {(int(c), int(r)) for r, c in np.argwhere(p._lake_mask())} == allowed
+    assert terrain[5, 5] == "cultivated" and (5, 5) in allowed
+
+
+def test_a_rolled_bridge_needs_both_banks_on_the_mainland():
+    terrain = plain(4, 6)
+    river = River([(3, 0), (3, 1), (3, 2), (3, 3), (3, 4)], "edge", [0.5, 0.4, 0.3, 0.2, 0.1])
+    territory = np.full((4, 6), "A", dtype="<U1")
+    usable = np.ones((4, 6), bool)
+    usable[0, 2] = usable[1, 3] = usable[3, 2] = usable[3, 3] = False  # only row 2's edge has both banks
+    p = make_placer(terrain, faces=[6, 4, 5], territory=territory, rivers=[river], usable=usable)
+    c = roll(p)
+    assert (c.name, c.square) == ("bridge", (2, 2))
+    assert [cr.squares for cr in p.crossings] == [((2, 2), (3, 2))]
+    assert not p.place(cfg.Slot("A", "A", "artificial", "bridge", "FW-11.8", 1, 2))  # no other edge has both banks

@@ -7,7 +7,7 @@ from mapgen.errors import InfeasibleError
 from mapgen.fw import terrain as T
 from mapgen.fw.connectivity import component_labels, largest
 from mapgen.fw.generate import generate_map, mainland
-from mapgen.fw.model import Holding, River
+from mapgen.fw.model import Crossing, Holding, River
 from mapgen.fw.movement import crossing_mask, king_pairs, movement_graph
 from mapgen.fw.options import MapOptions, OptionError
 from mapgen.fw.rivers import CornerGraph, corner_elevation, corner_touches, drainage, flow_length, trace
@@ -129,6 +129,19 @@ def test_generated_terrain_is_deterministic_and_chained():
     assert (T.neighbour_count(high)[high] >= 1).all()
 
 
+def test_high_mountains_follow_every_link_of_a_chain():
+    # [DEV] FW-11.7: the upper half of each 8-connected chain.  A north-south chain and a
+    # diagonal one: each is one chain, so only its upper half is high.
+    t = grid(["MPPPP", "MPMPP", "MPPMP", "MPPPM"])
+    e = np.zeros((4, 5))
+    e[:, 0] = [0.4, 0.9, 0.5, 0.8]  # column A: high are 0.9 and 0.8
+    e[1, 2], e[2, 3], e[3, 4] = 0.4, 0.9, 0.5  # C2, D3, E4: high are 0.9 and 0.5
+    high = T.high_mountains(t, e)
+    assert sorted(map(tuple, np.argwhere(high).tolist())) == [(1, 0), (2, 3), (3, 0), (3, 4)]
+    anti = grid(["PPM", "PMP", "MPP"])  # the other diagonal
+    assert T.high_mountains(anti, np.array([[0, 0, 0.4], [0, 0.9, 0], [0.5, 0, 0]])).sum() == 2
+
+
 # --- rivers ------------------------------------------------------------------------
 
 
@@ -189,6 +202,9 @@ def test_steps_crossing_a_river_geometrically():
     assert crossing_mask(a, b, []).tolist() == [False, False, False]
     g = movement_graph(grid(["PP", "PL"]), [], [])
     assert set(g.nodes) == {(0, 0), (1, 0), (0, 1)} and g.edges[(0, 0), (0, 1)] == {"diagonal": False, "crossing": None}
+    # A crossing listed (by hand) between diagonal squares does not open a diagonal step through a river point.
+    cut = movement_graph(grid(["PP", "PP"]), [River([(1, 0), (1, 1), (1, 2)], "edge")], [Crossing(((0, 0), (1, 1)), "ford")])
+    assert not cut.has_edge((0, 0), (1, 1)) and not cut.has_edge((0, 0), (1, 0))
     island = movement_graph(grid(["HLF"]), [], [])  # land squares with no step between them are still nodes
     assert dict(island.nodes(data="terrain")) == {(0, 0): "hills", (2, 0): "forest"} and not island.edges
     assert g.edges[(1, 0), (0, 1)]["diagonal"] is True
@@ -228,10 +244,15 @@ def test_connect_holdings_and_spurs():
     assert len(b.roads) == 2
     assert b.roads[0].squares[0] == (1, 1) and b.roads[0].squares[-1] == (1, 4)
     assert b.roads[1].squares[0] == (1, 1) and b.roads[1].squares[-1] == (7, 1)
-    spur = b.spur((4, 4))
-    assert spur.squares[0] == (4, 4) and spur.squares[-1] in b.on_road and len(b.roads) == 3
+    old = set(b.on_road)
+    spur = b.spur((6, 4))  # the nearest road square is G2, three squares north (H2 is 3.42 away)
+    assert spur.squares == [(6, 4), (6, 3), (6, 2), (6, 1)] and (6, 1) in old and len(b.roads) == 3
     assert b.spur((1, 1)) is None  # already on a road
     assert RoadBuilder(t, []).spur((0, 0)) is None  # no road to join
+    island = grid(["PLP", "LLP", "PPP"])
+    b = RoadBuilder(island, [])
+    b.build((2, 0), (2, 2))
+    assert b.spur((0, 0)) is None and len(b.roads) == 1  # cut off by a lake: no branch
 
 
 # --- options and the pipeline --------------------------------------------------------
