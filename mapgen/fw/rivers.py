@@ -226,15 +226,6 @@ def river_squares(rivers, width: int, height: int) -> np.ndarray:
     return mask
 
 
-def river_edge_set(rivers) -> set[frozenset]:
-    """All river edges as frozensets of their two corner points."""
-    return {frozenset((tuple(a), tuple(b))) for r in rivers for a, b in r.edges()}
-
-
-def river_points(rivers) -> set[tuple[int, int]]:
-    return {tuple(p) for r in rivers for p in r.points}
-
-
 def watercourse_from(square, drain: Drainage, on_river: set, refuse=None) -> River | None:
     """A river along an edge of ``square``, then downhill to an outlet or another river.
 
