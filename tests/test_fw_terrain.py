@@ -46,6 +46,43 @@ def test_noise_is_smooth_and_in_range():
     assert np.abs(np.diff(f, axis=1)).max() < 0.5  # smooth: no jumps across a square
 
 
+class Lattice:
+    """A stand-in generator whose ``random(shape)`` is a known lattice f(row, col)."""
+
+    def __init__(self, f):
+        self.f = f
+
+    def random(self, shape):
+        return np.fromfunction(self.f, shape)
+
+
+#: Smoothstep 3t^2 - 2t^3 at the quarter points a cell of 2 samples: t = 0.25 and t = 0.75.
+S25, S75 = 0.15625, 0.84375
+
+
+def test_value_noise_interpolates_its_lattice_smoothly():
+    # One square per lattice cell: every square sits halfway, so it is the mean of its four corners.
+    rows = T.value_noise(Lattice(lambda r, c: r), 3, 4, 1.0)
+    assert rows.tolist() == [[0.5] * 4, [1.5] * 4, [2.5] * 4]
+    cols = T.value_noise(Lattice(lambda r, c: c), 3, 4, 1.0)
+    assert cols.tolist() == [[0.5, 1.5, 2.5, 3.5]] * 3
+    # Two squares per cell: a quarter and three quarters of the way, eased by smoothstep.
+    n = T.value_noise(Lattice(lambda r, c: r * c), 4, 6, 2.0)
+    ease = [S25, S75, 1 + S25, 1 + S75, 2 + S25, 2 + S75]
+    assert np.allclose(n, np.outer(ease[:4], ease))  # bilinear in r * c: (r0 + sy) * (c0 + sx)
+
+
+def test_fbm_adds_octaves_at_half_the_amplitude_and_half_the_cell():
+    f = T.fbm(np.random.default_rng(3), 7, 9, base_cell=4.0, octaves=3)
+    rng = np.random.default_rng(3)
+    octaves = [T.value_noise(rng, 7, 9, cell) for cell in (4.0, 2.0, 1.0)]
+    assert np.allclose(f, T.normalize(octaves[0] + 0.5 * octaves[1] + 0.25 * octaves[2]))
+    f = T.fbm(np.random.default_rng(3), 7, 9, base_cell=2.0, octaves=3)
+    rng = np.random.default_rng(3)
+    octaves = [T.value_noise(rng, 7, 9, cell) for cell in (2.0, 1.0, 1.0)]  # never finer than a square
+    assert np.allclose(f, T.normalize(octaves[0] + 0.5 * octaves[1] + 0.25 * octaves[2]))
+
+
 def test_chain_ridges_are_walks_of_at_least_three_squares():
     ridge = T.chain_ridges(np.random.default_rng(3), 20, 30, "mountainous")
     labels = component_labels(ridge.size, *_king_edges(ridge))
