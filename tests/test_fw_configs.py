@@ -15,7 +15,7 @@ from mapgen.fw.generate import generate_map
 from mapgen.fw.holdings import cultivate_around, place_side
 from mapgen.fw.model import River, Road, Side
 from mapgen.fw.options import MapOptions
-from mapgen.fw.rivers import river_squares
+from mapgen.fw.rivers import Drainage, river_squares, watercourse_from
 from mapgen.fw.roads import RoadBuilder
 from mapgen.fw.terrain import high_mountains
 from mapgen.grid import square_id
@@ -233,6 +233,47 @@ def test_a_new_watercourse_joins_a_river_it_meets():
     new = p.rivers[1]
     _assert_river_on_edges(new, (2, 2))
     assert new.mouth == "river" and new.points[-1] in old.points
+    assert not set(new.points[:-1]) & set(old.points)  # it ends where it meets the river, never runs along it
+
+
+def test_a_watercourse_beside_a_river_flows_straight_into_it():
+    terrain = plain(5, 8)
+    old = River([(6, 0), (6, 1), (6, 2), (6, 3), (6, 4), (6, 5)], "edge", [0.5, 0.4, 0.3, 0.2, 0.1, 0.0])
+    territory = np.full((5, 8), "N", dtype="<U1")
+    territory[2, 5] = "A"  # F3: its east edge is the river
+    p = make_placer(terrain, faces=RIVER, territory=territory, rivers=[old])
+    c = roll(p)
+    assert (c.square, c.watercourse) == ((5, 2), "second")  # F3 already has the river
+    # F1 touches the river only at its south-east corner (6, 1), where the river rises: no river
+    # edge, so no river flag.  Its one corner off the map edge and off the river, (5, 1), is the
+    # source, and the river's own corner beside it, lower to the east, is the mouth.
+    source = River(old.points[1:], "edge", old.elevations[1:])
+    territory[2, 5], territory[0, 5] = "N", "A"
+    p = make_placer(terrain, faces=RIVER, territory=territory, rivers=[source])
+    c = roll(p)
+    new = p.rivers[1]
+    assert (c.square, c.watercourse, new.mouth) == ((5, 0), "new", "river")
+    assert new.points == [(5, 1), (6, 1)]
+
+
+def test_a_watercourse_rises_on_no_river_and_runs_down_its_own_edge():
+    # A1 to E4, the ground rising to the east and (more gently) to the south; a river runs
+    # south along x = 2 from corner (2, 1).
+    terrain = plain(4, 5)
+    yy, xx = np.mgrid[0:4, 0:5]
+    rising = Drainage(terrain, 0.1 * xx + 0.05 * yy)
+    on_river = {(2, y) for y in range(1, 5)}
+    # B1: three corners lie on the map edge or the river; from (1, 1) the river corner is
+    # uphill, so the only way down is north along B1's west edge, to the map edge.
+    r = watercourse_from((1, 0), rising, on_river)
+    assert (r.points, r.mouth, r.configuration) == ([(1, 1), (1, 0)], "edge", (1, 0))
+    # C2: its highest corner (3, 2) has two edges downhill, north and west; refuse the north one
+    # (say it would cut a road) and the west one is taken, from the same source.
+    r = watercourse_from((2, 1), rising, set(), refuse=lambda path: path[1] == (3, 1))
+    assert r.points[:2] == [(3, 2), (2, 2)] and r.mouth == "edge"
+    # A1, beside a river along x = 1: its one inland corner is on that river, so no watercourse rises there.
+    south = Drainage(terrain, 0.1 * yy + 0.05 * xx)
+    assert watercourse_from((0, 0), south, {(1, y) for y in range(1, 5)}) is None
 
 
 @pytest.mark.parametrize("ground,name", [("mountain", "stream"), ("hills", "stream"), ("desert", "wadi"), ("forest", "river")])
@@ -489,13 +530,16 @@ def test_a_lake_never_touches_a_river_even_at_one_corner():
     # D4 at its north-east.  A road, a holding and other configurations are spared; fields may flood.
     terrain = plain(7, 7)
     terrain[5, 5] = "cultivated"
+    # Two one-edge rivers reach the west edge at corners (0, 1) and (0, 5): B2 and B5 touch them.
     west = River([(2, 3), (1, 3), (0, 3)], "edge", [0.3, 0.2, 0.1])
     east = River([(4, 3), (5, 3), (6, 3), (7, 3)], "edge", [0.4, 0.3, 0.2, 0.1])
-    p = make_placer(terrain, rivers=[west, east])
-    p.road = {(1, 1)}
-    p.holdings = {(1, 4)}
+    north = River([(1, 1), (0, 1)], "edge", [0.3, 0.2])
+    south = River([(1, 5), (0, 5)], "edge", [0.3, 0.2])
+    p = make_placer(terrain, rivers=[west, east, north, south])
+    p.road = {(2, 1)}
+    p.holdings = {(2, 4)}
     p.configs.append(cfg.Config((4, 5), "ruins", "artificial", "FW-11.8", "A", "A"))
-    allowed = {(c, r) for r in (1, 4, 5) for c in range(1, 6)} - {(1, 1), (1, 4), (4, 5)}
+    allowed = {(c, r) for r in (1, 4, 5) for c in range(1, 6)} - {(1, 1), (1, 4), (1, 5), (2, 1), (2, 4), (4, 5)}
     assert {(int(c), int(r)) for r, c in np.argwhere(p._lake_mask())} == allowed
     assert terrain[5, 5] == "cultivated" and (5, 5) in allowed
 
