@@ -316,6 +316,9 @@ def test_a_watercourse_drawn_after_the_roads_never_cuts_one():
     assert p._crosses_road([(2, 0), (2, 1), (2, 2), (2, 3)])  # across the step (1,2)-(2,2)
     assert p._crosses_road([(3, 5), (3, 4), (3, 3)])  # through the diagonal step's point
     assert not p._crosses_road([(4, 0), (4, 1), (5, 1)])
+    assert not p._crosses_road([(2, 0), (2, 1), (2, 2), (3, 2)])  # along C3's north edge: the road enters C3 from the west
+    p.builder.roads.append(Road([(1, 3), (2, 4)]))  # a diagonal step through corner (2, 4)
+    assert p._crosses_road([(2, 5), (2, 4), (3, 4)]) and not p._crosses_road([(4, 5), (4, 4), (3, 4)])
     p.builder = None
     assert not p._crosses_road([(2, 0), (2, 1), (2, 2), (2, 3)])
 

@@ -197,6 +197,10 @@ def test_corner_graph_steps_and_mouths():
     assert set(g.steps(1, 1)) == {(1, 0), (0, 1)}  # its east and south edges border the lake
     assert g.outlet[0, 0] and g.lake[1, 1] and g.mouth(1, 1) == "lake" and g.mouth(0, 0) == "edge"
     assert CornerGraph(grid(["SS", "PP"])).mouth(1, 1) == "sea"
+    assert set(g.steps(2, 2)) == {(3, 2), (2, 3)}  # the lake's south-east corner: its north and west edges border the lake
+    # On the map's edge a corner steps only inwards along the square edges between two land squares.
+    assert [set(g.steps(*c)) for c in ((0, 1), (3, 1), (1, 0), (1, 3))] == [{(1, 1)}, {(2, 1)}, {(1, 1)}, {(1, 2)}]
+    assert set(CornerGraph(grid(["PPP", "PPP"])).steps(1, 1)) == {(0, 1), (2, 1), (1, 0), (1, 2)}
 
 
 def test_drainage_points_strictly_downhill_to_an_outlet():
