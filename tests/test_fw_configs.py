@@ -461,6 +461,16 @@ def test_results_that_need_their_ground(faces, ground, name):
     assert p.dice.remaining == 0
 
 
+@pytest.mark.parametrize("faces,ground,name", [([3, 3], "plain", "marsh"), ([5, 1], "hills", "volcano"), ([6, 1, 1, 1], "mountain", "mine")])
+def test_results_that_change_no_terrain_may_stand_on_a_road_or_a_holding(faces, ground, name):
+    terrain = plain(3, 4)
+    territory = np.full((3, 4), "N", dtype="<U1")
+    terrain[1, 2], territory[1, 2] = ground, "A"
+    p = make_placer(terrain, faces=faces, territory=territory)
+    p.road, p.holdings = {(2, 1)}, {(2, 1)}
+    assert (roll(p).square, p.terrain[1, 2]) == ((2, 1), ground)
+
+
 def test_results_with_no_ground_roll_again():
     # All plain: no volcano, dunes, mine or pass fits; the next roll places a temple.
     for faces in ([5, 1], [5, 2], [6, 1, 1, 1], [6, 5, 5]):

@@ -150,7 +150,6 @@ class Placer:
         name, t = slot.outcome, slot.territory
         forest = "jungle" if self.climate == "torrid" else "forest"
         anywhere = np.ones(self.terrain.shape, bool)
-        sq = None
         label = name
         if name in ("uncultivated", "cultivated"):
             sq = self._pick(t, self._becomes(name, self._terrain(*OPEN, free=True)))
