@@ -41,7 +41,7 @@ def test_noise_is_smooth_and_in_range():
     rng = np.random.default_rng(0)
     n = T.value_noise(rng, 10, 12, 4.0)
     assert n.shape == (10, 12) and 0 <= n.min() and n.max() <= 1
-    f = T.fbm(np.random.default_rng(0), 10, 12)
+    f = T.fbm(np.random.default_rng(0), 10, 12, 6.0)
     assert f.min() == 0.0 and f.max() == 1.0
     assert np.abs(np.diff(f, axis=1)).max() < 0.5  # smooth: no jumps across a square
 
@@ -91,6 +91,56 @@ def test_chain_ridges_are_walks_of_at_least_three_squares():
     assert not T.chain_ridges(np.random.default_rng(3), 20, 30, "flat").sum() > T.chain_ridges(np.random.default_rng(3), 20, 30, "mountainous").sum()
 
 
+class Walker:
+    """A stand-in generator for chain_ridges: every chain starts at (row, col) heading east
+    (or ``heading`` radians from east, southwards positive) and walks straight for the
+    longest (or shortest) length it is allowed."""
+
+    def __init__(self, row, col, longest=True, heading=0.0):
+        self.start, self.longest = [row, col, heading], longest
+        self.lengths = []
+
+    def uniform(self, low, high):
+        value = self.start.pop(0)
+        self.start.append(value)
+        return value
+
+    def integers(self, low, high):
+        self.lengths.append((low, high))
+        return high - 1 if self.longest else low
+
+    def normal(self, mean, sd):
+        return 0.0
+
+
+def test_chains_run_three_to_fourteen_squares():
+    # README: mountain chains run at most 14 squares; at least 3, so no mountain starts isolated (FW-2.5 item 7).
+    w = Walker(2.5, 0.5)
+    ridge = T.chain_ridges(w, 20, 30, "mountainous")
+    assert np.argwhere(ridge).tolist() == [[2, c] for c in range(14)]
+    assert len(w.lengths) >= 2 and set(w.lengths) == {(3, 15)}
+    short = T.chain_ridges(Walker(4.5, 20.5, longest=False), 20, 30, "hilly")
+    assert np.argwhere(short).tolist() == [[4, 20], [4, 21], [4, 22]]
+    # A walk that reaches the map edge stops there.
+    edge = T.chain_ridges(Walker(1.5, 5.5), 6, 9, "mountainous")
+    assert np.argwhere(edge).tolist() == [[1, 5], [1, 6], [1, 7], [1, 8]]
+    south = T.chain_ridges(Walker(3.5, 1.5, heading=np.pi / 2), 6, 9, "mountainous")
+    assert np.argwhere(south).tolist() == [[3, 1], [4, 1], [5, 1]]
+
+
+def test_the_region_sets_how_many_chains_rise():
+    # FW-11.2 rolled for the region (AMB-73): flat ground has the fewest chains, mountains the most.
+    counts = []
+    for region in ("flat", "hilly", "mountainous"):
+        w = Walker(2.5, 0.5)
+        T.chain_ridges(w, 20, 30, region)
+        counts.append(len(w.lengths))
+    assert counts[0] < counts[1] < counts[2]
+    w = Walker(0.5, 0.5)
+    T.chain_ridges(w, 3, 3, "flat")
+    assert len(w.lengths) == 1  # even a tiny flat map has one range of hills
+
+
 def _king_edges(mask):
     a, b, _ = king_pairs(mask)
     w = mask.shape[1]
@@ -126,6 +176,40 @@ def test_classify_shares_by_climate():
     assert T.DESERT_SHARE["cold"] == T.DESERT_SHARE["temperate"] == 0
 
 
+def _scores_hold(seed, climate):
+    rng = np.random.default_rng(seed)
+    ridge = T.chain_ridges(rng, 20, 30, "hilly")
+    elev = T.base_elevation(rng, 20, 30, ridge)
+    t, wet = T.classify(rng, elev, ridge, "hilly", climate)
+    low = ~np.isin(t, ["hills", "mountain"])
+    forest = "jungle" if climate == "torrid" else "forest"
+    # README: swamps in low wet ground (all of it taken first), forests where moist, desert where dry.
+    damp = wet * (1 - elev) ** 2
+    swamp = t == "swamp"
+    assert swamp.any() and damp[swamp].min() >= damp[low & ~swamp].max()
+    later = low & np.isin(t, ["plain", "uncultivated", "desert"])
+    assert (t == forest).any() and wet[t == forest].min() >= wet[later].max() - 0.15  # 0.15: the forests' jitter
+    if climate == "torrid":
+        rest = low & np.isin(t, ["plain", "uncultivated"])
+        assert (t == "desert").any() and wet[t == "desert"].max() <= wet[rest].min() + 0.1  # 0.1: the deserts' jitter
+    return t
+
+
+def test_swamps_forests_and_deserts_where_the_ground_suits_them():
+    for seed in range(3):
+        for climate in ("cold", "temperate", "torrid"):
+            _scores_hold(seed, climate)
+
+
+def test_cold_climates_raise_more_mountains():
+    ridge = np.zeros((8, 20), bool)
+    ridge[3, 1:19] = ridge[5, 1:19] = True
+    cold, _ = T.classify(np.random.default_rng(4), np.zeros((8, 20)), ridge, "hilly", "cold")
+    temperate, _ = T.classify(np.random.default_rng(4), np.zeros((8, 20)), ridge, "hilly", "temperate")
+    # The same draws: every temperate mountain is a cold one, and the cold zone has more.
+    assert (cold[temperate == "mountain"] == "mountain").all() and (cold == "mountain").sum() > (temperate == "mountain").sum()
+
+
 def test_mountains_rise_only_on_chains():
     ridge = np.zeros((6, 6), bool)
     ridge[2, 1:5] = True
@@ -156,6 +240,54 @@ def test_sea_along_a_long_edge_and_lakes_inland():
     lakes = np.argwhere(t == "lake")
     assert all(0 < r < 9 and 0 < c < 9 for r, c in lakes)
     assert all(e[r, c] <= 0.05 for r, c in lakes)
+
+
+def _coast(seed, h, w):
+    t = np.full((h, w), "plain", dtype="<U12")
+    T.add_sea(np.random.default_rng(seed), t, np.full((h, w), 0.5))
+    return t == "sea"
+
+
+def test_a_coast_runs_along_a_whole_long_edge_one_or_two_squares_deep():
+    seen = set()
+    for seed in range(40):
+        for h, w in ((6, 12), (12, 6)):
+            sea = _coast(seed, h, w)
+            if not sea.any():
+                continue
+            along = sea if w >= h else sea.T  # rows of a wide map; columns of a tall one
+            edge = 0 if along[0].all() else along.shape[0] - 1
+            assert along[edge].all()  # one long edge is all sea
+            depth = along.sum(axis=0)
+            assert set(depth.tolist()) <= {1, 2}
+            inner = along[1] if edge == 0 else along[-2]
+            assert (inner == (depth == 2)).all() and along.sum() == depth.sum()
+            seen.add((w >= h, edge == 0))
+            seen.update(f"depth {d}" for d in depth.tolist())
+    # Both long edges, on wide and tall maps, and both depths occur.
+    assert seen >= {(True, True), (True, False), (False, True), (False, False), "depth 1", "depth 2"}
+    assert not any(_coast(seed, 5, 12).any() for seed in range(40))  # too narrow for a coast
+
+
+def test_lakes_lie_in_low_wet_open_ground():
+    rng = np.random.default_rng(0)
+    for seed in range(20):
+        t = np.full((10, 12), "plain", dtype="<U12")
+        t[:, 9:] = "forest"
+        t[0, :3] = "sea"
+        e = np.tile(np.linspace(0.0, 1.0, 12), (10, 1)) + 0.01 * rng.random((10, 12))
+        wet = np.tile(np.linspace(0.0, 1.0, 10)[:, None], (1, 12))  # wetter to the south
+        before = e.copy()
+        T.add_lakes(np.random.default_rng(seed), t, e, wet)
+        for r, c in np.argwhere(t == "lake"):
+            assert 0 < r < 9 and 0 < c < 11  # never on the map edge
+            assert before[r, c] < np.quantile(before, 0.35)  # in the lowest ground
+            assert e[r, c] <= 0.05 and not (r <= 1 and c <= 3)  # lowered; never beside the sea
+        lakes = t == "lake"
+        if lakes.any():
+            others = (t == "plain") & (before < np.quantile(before, 0.35))
+            others[0, :], others[-1, :], others[:, 0], others[1, :4] = False, False, False, False
+            assert wet[lakes].min() >= wet[others].max() - 0.3  # the wettest first (0.3: jitter)
 
 
 def test_generated_terrain_is_deterministic_and_chained():

@@ -55,7 +55,7 @@ def value_noise(rng: np.random.Generator, height: int, width: int, cell: float) 
     return (a * (1 - tx) + b * tx) * (1 - ty) + (c * (1 - tx) + d * tx) * ty
 
 
-def fbm(rng: np.random.Generator, height: int, width: int, base_cell: float = 6.0, octaves: int = 3) -> np.ndarray:
+def fbm(rng: np.random.Generator, height: int, width: int, base_cell: float, octaves: int = 3) -> np.ndarray:
     """Fractal noise: a few octaves of value noise, normalised to 0..1."""
     total = np.zeros((height, width))
     amp, cell = 1.0, base_cell
