@@ -39,7 +39,7 @@ GLACIER_OR_CHASM = [5, 6]  # 5: special configuration; 6: glacier or chasm
 ROAD = [6, 4, 4]  # 2D6 = 8: road
 
 
-def make_placer(terrain, *, faces=(), climate="temperate", elevation=None, territory=None, rivers=(), usable=None):
+def make_placer(terrain, *, faces=(), climate="temperate", elevation=None, territory=None, rivers=(), usable=None, seed=0):
     h, w = terrain.shape
     if elevation is None:
         elevation = np.tile(np.linspace(1.0, 0.1, w), (h, 1))  # falls to the east
@@ -49,7 +49,7 @@ def make_placer(terrain, *, faces=(), climate="temperate", elevation=None, terri
         usable = ~np.isin(terrain, ["lake", "sea"])
     rivers = list(rivers)
     return cfg.Placer(
-        ScriptedDice(list(faces)),
+        ScriptedDice(list(faces), seed),
         terrain,
         elevation,
         territory,
@@ -341,6 +341,18 @@ def test_a_later_configuration_never_changes_an_earlier_ones_square():
     assert p.terrain[second.square[1], second.square[0]] == "cultivated"
 
 
+def test_a_farm_may_join_rolled_fields_but_never_turns_another_configuration_into_fields():
+    terrain = plain(3, 3)
+    territory = np.full((3, 3), "N", dtype="<U1")
+    territory[1, 1] = "A"
+    p = make_placer(terrain, faces=CULTIVATED + [6, 1, 2, 3], territory=territory)
+    fields, farm = roll(p), roll(p)
+    assert fields.square == farm.square == (1, 1) and farm.name == "farm"
+    p = make_placer(plain(3, 3), faces=RUINS + [6, 1, 2, 3] + [6, 2, 2], territory=territory)
+    ruins, temple = roll(p), roll(p)  # the farm finds no field or open ground it may use: rolled again
+    assert ruins.square == temple.square == (1, 1) and temple.name == "temple" and p.terrain[1, 1] == "plain"
+
+
 def test_a_lake_never_drowns_a_configuration():
     terrain = plain(3, 3)
     territory = np.full((3, 3), "N", dtype="<U1")
@@ -461,7 +473,10 @@ def test_results_that_need_their_ground(faces, ground, name):
     assert p.dice.remaining == 0
 
 
-@pytest.mark.parametrize("faces,ground,name", [([3, 3], "plain", "marsh"), ([5, 1], "hills", "volcano"), ([6, 1, 1, 1], "mountain", "mine")])
+@pytest.mark.parametrize(
+    "faces,ground,name",
+    [([3, 3], "plain", "marsh"), ([5, 1], "hills", "volcano"), ([6, 1, 1, 1], "mountain", "mine"), ([6, 1, 2, 6], "cultivated", "village")],
+)
 def test_results_that_change_no_terrain_may_stand_on_a_road_or_a_holding(faces, ground, name):
     terrain = plain(3, 4)
     territory = np.full((3, 4), "N", dtype="<U1")
@@ -484,25 +499,33 @@ def test_results_with_no_ground_roll_again():
         (UNCULTIVATED, "plain", "uncultivated", "uncultivated"),
         (CULTIVATED, "uncultivated", "cultivated", "cultivated"),
         ([6, 1, 2, 3], "plain", "farm", "cultivated"),
-        ([6, 1, 2, 6], "cultivated", "village", "cultivated"),
         (ORDINARY_WOOD, "uncultivated", "wood", "forest"),
         (DESERT, "plain", "wasteland", "desert"),
         (SWAMP, "jungle", "swamp", "swamp"),
-        ([3, 3], "cultivated", "marsh", "cultivated"),
-        ([3, 3], "swamp", "marsh", "swamp"),
     ],
 )
-def test_results_give_their_square_its_terrain_and_spare_holdings_and_roads(faces, ground, name, after):
+@pytest.mark.parametrize("seed", range(6))
+def test_results_give_their_square_its_terrain_and_spare_holdings_and_roads(faces, ground, name, after, seed):
+    # Three squares of the right ground: one holds a holding, one a road; whatever the draw, the third is used.
     terrain = plain(3, 4, "hills")
     territory = np.full((3, 4), "A", dtype="<U1")
     terrain[1, 1] = terrain[1, 2] = terrain[0, 2] = ground
-    p = make_placer(terrain, faces=faces, territory=territory)
+    p = make_placer(terrain, faces=faces, territory=territory, seed=seed)
     p.holdings = {(1, 1)}
     p.road = {(2, 0)}
     c = roll(p)
     assert (c.square, c.name) == ((2, 1), name)
     assert p.terrain[1, 2] == after and p.terrain[1, 1] == ground and p.terrain[0, 2] == ground
     assert p.features == {(2, 1): [name]}
+
+
+@pytest.mark.parametrize("ground", ["plain", "uncultivated", "cultivated", "swamp"])
+def test_a_marsh_lies_on_open_ground_fields_or_swamp_and_changes_none(ground):
+    terrain = plain(3, 4, "hills")
+    territory = np.full((3, 4), "N", dtype="<U1")
+    terrain[1, 2], territory[1, 2] = ground, "A"
+    p = make_placer(terrain, faces=[3, 3], territory=territory)
+    assert (roll(p).square, p.terrain[1, 2]) == ((2, 1), ground)
 
 
 def test_a_lake_goes_inland_away_from_water_and_rivers():
