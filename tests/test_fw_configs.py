@@ -377,6 +377,21 @@ def test_fields_round_holdings_leave_configurations_alone():
     assert (terrain == "cultivated").sum() == 7
 
 
+def test_fields_only_next_to_a_holding_on_open_ground():
+    terrain = plain(5, 5)
+    terrain[1, 1], terrain[1, 2] = "uncultivated", "forest"
+    keep = np.zeros((5, 5), bool)
+    keep[3, 3] = True
+
+    class H:
+        square = (2, 2)
+
+    cultivate_around(np.random.default_rng(0), terrain, [H()], keep, chance=1.0)
+    fields = {(int(c), int(r)) for r, c in np.argwhere(terrain == "cultivated")}
+    assert fields == {(c, r) for c in (1, 2, 3) for r in (1, 2, 3)} - {(2, 1), (3, 3)}
+    assert terrain[1, 2] == "forest" and terrain[3, 3] == "plain"
+
+
 def test_clearing_for_holdings_leaves_configurations_alone():
     terrain = plain(9, 3, "forest")
     territory = np.full((9, 3), "A", dtype="<U1")
