@@ -11,6 +11,7 @@ from mapgen.fw.model import Crossing, Holding, River
 from mapgen.fw.movement import crossing_mask, king_pairs, movement_graph
 from mapgen.fw.options import MapOptions, OptionError
 from mapgen.fw.rivers import CornerGraph, corner_elevation, corner_touches, drainage, flow_length, trace
+from mapgen.fw import roads as R
 from mapgen.fw.roads import RoadBuilder, connect_holdings
 
 from .conftest import cached_map
@@ -400,6 +401,77 @@ def test_roads_go_round_mountains_and_bridge_rivers():
     (a, c) = bridges[0].squares
     assert {a[0], c[0]} == {1, 2} and a[1] == c[1]
     assert b.build((1, 1), (1, 1)) is None
+
+
+def _steps_from(b, sq):
+    w = b.w
+    return {(j % w, j // w): (round(cost, 6), cross) for j, cost, cross in b._steps(sq[1] * w + sq[0])}
+
+
+def test_road_steps_cost_the_mean_of_both_squares():
+    # The cost model of roads.py: entering a square costs the mean of both squares' prices,
+    # a diagonal step 1.42 times that, bridging a river edge 2.5 more, and a step along an
+    # earlier road half as much.  A river runs along x = 2 from (2, 0) to (2, 2).
+    t = grid(["PHP", "FPD", "PMW"])
+    river = River([(2, 0), (2, 1), (2, 2)], "edge")
+    b = RoadBuilder(t, [river])
+    price = {(c, r): R.ROAD_COST[str(t[r, c])] for r in range(3) for c in range(3)}
+    mean = lambda a, z: (price[a] + price[z]) / 2  # noqa: E731
+    expect = {
+        (0, 0): (mean((1, 1), (0, 0)) * R.DIAGONAL, False),
+        (1, 0): (mean((1, 1), (1, 0)), False),
+        (2, 0): None,  # diagonal through the river point (2, 1): never
+        (0, 1): (mean((1, 1), (0, 1)), False),
+        (2, 1): (mean((1, 1), (2, 1)) + R.BRIDGE_COST, True),
+        (0, 2): (mean((1, 1), (0, 2)) * R.DIAGONAL, False),
+        (1, 2): (mean((1, 1), (1, 2)), False),
+        (2, 2): None,  # diagonal through the river point (2, 2)
+    }
+    assert _steps_from(b, (1, 1)) == {k: (round(v[0], 6), v[1]) for k, v in expect.items() if v}
+    # From the corner square every way off the map is skipped; the river's west side bridges east.
+    assert set(_steps_from(b, (0, 0))) == {(1, 0), (0, 1), (1, 1)}
+    assert _steps_from(b, (2, 1))[(1, 1)] == expect[(2, 1)]  # crossing westwards is the same bridge
+    assert set(_steps_from(b, (2, 2))) == {(2, 1), (1, 2)}  # (1, 1) is through the river point
+    b.used.add((4, 5))  # the step B2-C2 (cells 4 and 5) is on an earlier road
+    assert _steps_from(b, (1, 1))[(2, 1)] == (round((mean((1, 1), (2, 1)) + R.BRIDGE_COST) * R.REUSE, 6), True)
+    assert _steps_from(b, (1, 1))[(1, 2)] == expect[(1, 2)]
+
+
+def test_roads_on_new_ground_are_least_cost():
+    # On ground no road uses yet, the A* heuristic never overestimates, so each road is a
+    # cheapest path; checked against Dijkstra over the same steps.
+    import networkx as nx
+
+    rng = np.random.default_rng(5)
+    kinds = ["plain", "uncultivated", "cultivated", "desert", "hills", "forest", "jungle", "swamp", "mountain", "lake"]
+    t = np.array(kinds)[rng.integers(0, len(kinds), (9, 11))]
+    river = River([(4, 0), (4, 1), (5, 1), (5, 2), (5, 3), (6, 3), (6, 4), (6, 5)], "edge")
+    g = nx.DiGraph()
+    probe = RoadBuilder(t, [river])
+    for i in range(t.size):
+        if probe.cost[i] != np.inf:
+            for j, cost, _ in probe._steps(i):
+                g.add_edge(i, j, weight=cost)
+    pairs = [(a, z) for a in range(0, t.size, 7) for z in range(3, t.size, 11) if a in g and z in g and a != z]
+    checked = 0
+    for a, z in pairs:
+        if not nx.has_path(g, a, z):
+            continue
+        road = RoadBuilder(t, [river]).build((a % 11, a // 11), (z % 11, z // 11))
+        cells = [r * 11 + c for c, r in road.squares]
+        cost = sum(g.edges[u, v]["weight"] for u, v in zip(cells, cells[1:]))
+        assert cost == pytest.approx(nx.dijkstra_path_length(g, a, z)), (a, z)
+        checked += 1
+    assert checked > 100
+
+
+def test_each_bridged_edge_is_listed_once():
+    t = grid(["PPPP", "PPPP", "PPPP"])
+    river = River([(2, 0), (2, 1), (2, 2), (2, 3)], "edge")
+    b = RoadBuilder(t, [river])
+    b.build((0, 1), (3, 1))
+    b.build((3, 1), (0, 1))  # back the same way, over the same bridge
+    assert [c.squares for c in b.bridges()] == [((1, 1), (2, 1))]
 
 
 def test_a_road_over_a_mountain_chain_makes_a_pass():

@@ -179,7 +179,7 @@ class RoadBuilder:
 
     def passes(self) -> list[tuple[int, int]]:
         """Mountain squares a road runs through: each is a pass (FW-2.6)."""
-        return sorted({sq for sq in self.on_road if self.terrain[sq[1], sq[0]] == "mountain"}, key=lambda s: (s[1], s[0]))
+        return sorted(sq for sq in self.on_road if self.terrain[sq[1], sq[0]] == "mountain")
 
 
 def connect_holdings(builder: RoadBuilder, holdings: list[Holding]) -> None:
