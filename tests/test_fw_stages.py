@@ -90,9 +90,48 @@ def test_the_setup_sheet_lists_watercourses():
     )
 
 
-@pytest.mark.parametrize("length,sizes", [(3, (1, 1, 1)), (9, (3, 3, 3)), (10, (3, 4, 3)), (11, (4, 3, 4)), (15, (5, 5, 5))])
+# FW-2.3: three equal areas; where that cannot be, the outer two stay equal (each the nearest
+# whole number to a third) and the centre differs.
+@pytest.mark.parametrize(
+    "length,sizes",
+    [(3, (1, 1, 1)), (4, (1, 2, 1)), (5, (2, 1, 2)), (7, (2, 3, 2)), (8, (3, 2, 3)), (9, (3, 3, 3)),
+     (10, (3, 4, 3)), (11, (4, 3, 4)), (15, (5, 5, 5)), (400, (133, 134, 133))],
+)
 def test_band_sizes(length, sizes):
     assert band_sizes(length) == sizes
+
+
+def test_too_short_for_thirds():
+    with pytest.raises(ValueError, match="at least 3 squares along its long axis"):
+        band_sizes(2)
+
+
+def test_on_a_tie_the_winner_takes_the_west_or_north_end():
+    d = ScriptedDice([2, 5])  # B wins
+    t = assign_territory(d, np.full((4, 9), "plain", dtype="<U12"), SIDES)
+    assert (t[:, :3] == "B").all() and (t[:, 6:] == "A").all()
+    assert [(r.rule, r.purpose, r.result) for r in d.log] == [
+        ("FW-2.3", "territory: winner chooses an end: A", "B wins"),
+        ("FW-2.3", "territory: winner chooses an end: B", "B wins and takes the west end"),
+    ]
+    d = ScriptedDice([4, 4, 6, 3])  # a tie, rolled again: A wins
+    t = assign_territory(d, np.full((9, 4), "plain", dtype="<U12"), SIDES)
+    assert (t[:3] == "A").all() and (t[6:] == "B").all() and (t[3:6] == "N").all()
+    assert [r.result for r in d.log] == ["tie, roll again", "tie, roll again", "A wins", "A wins and takes the north end"]
+
+
+def test_the_winner_judges_room_by_his_own_race():
+    # FW-3.2.a: dwarves may hold mountains, so a dwarf winner takes the mountain end.
+    terrain = np.full((9, 4), "plain", dtype="<U12")
+    terrain[6:, :] = "mountain"
+    terrain[:3, 0] = "swamp"
+    sides = [Side("A", "Red", "dwarves", "#c00"), Side("B", "Blue", "humans", "#00c")]
+    d = ScriptedDice([6, 1])
+    t = assign_territory(d, terrain, sides)
+    assert (t[6:] == "A").all() and (t[:3] == "B").all() and d.log[-1].result == "A wins and takes the south end"
+    d = ScriptedDice([1, 6])  # the human winner takes the north end: 11 squares he may use against 0
+    t = assign_territory(d, terrain, sides)
+    assert (t[:3] == "B").all() and d.log[-1].result == "B wins and takes the north end"
 
 
 def test_territory_winner_chooses_the_end_with_room():

@@ -520,6 +520,20 @@ def test_bad_options(kw, text):
         MapOptions(**kw).check()
 
 
+def test_option_limits_are_inclusive():
+    for kw in ({"width": 3, "height": 3}, {"width": 400, "height": 400}, {"holdings": 0}, {"holdings": 60},
+               {"square_mm": 5}, {"square_mm": 200}, {"races": ("wood_elves", "undead")}):
+        assert MapOptions(**kw).check() == MapOptions(**kw)
+    for kw in ({"height": 2}, {"width": 401}, {"holdings": -1}, {"square_mm": 200.5}, {"races": ("orcs", "orcs", "orcs")}):
+        with pytest.raises(OptionError):
+            MapOptions(**kw).check()
+
+
+def test_bad_options_stop_the_generator_before_any_roll():
+    with pytest.raises(OptionError, match="unknown campaign size"):
+        generate_map(MapOptions(seed=1, size="huge"))
+
+
 def test_default_grids_and_holdings():
     # FW-3.3 sizes, and the README's default grids.
     assert [MapOptions(size=s).grid() for s in ("small", "medium", "large")] == [(12, 8), (15, 10), (21, 14)]
@@ -530,6 +544,10 @@ def test_default_grids_and_holdings():
 
 def test_the_pipeline_logs_region_and_options():
     m = cached_map(7, "medium")
+    # FW-1.1: one side red, the other blue.
+    assert [(s.id, s.name, s.race) for s in m.sides] == [("A", "Red", "humans"), ("B", "Blue", "humans")]
+    assert list(m.features) == sorted(m.features, key=lambda sq: (sq[1], sq[0])) and all(m.features.values())
+    assert [r.rule for r in m.dice_log[:2]] == ["FW-7.2", "FW-7.3.2"]  # climate, then its season, first
     region = next(r for r in m.dice_log if r.rule == "FW-11.2")
     assert region.purpose == "region type of the campaign area (AMB-73)" and region.result == m.region
     assert m.options == {
