@@ -10,7 +10,7 @@ from mapgen.fw.generate import generate_map, mainland
 from mapgen.fw.model import Crossing, Holding, River
 from mapgen.fw.movement import crossing_mask, king_pairs, movement_graph
 from mapgen.fw.options import MapOptions, OptionError
-from mapgen.fw.rivers import CornerGraph, corner_elevation, corner_touches, drainage, flow_length, trace
+from mapgen.fw.rivers import CornerGraph, corner_elevation, corner_touches, drainage, flow_length, pick_sources, trace
 from mapgen.fw import roads as R
 from mapgen.fw.roads import RoadBuilder, connect_holdings
 
@@ -351,6 +351,35 @@ def test_drainage_points_strictly_downhill_to_an_outlet():
     assert trace((1, 1), down, {down[(1, 1)]}) == [(1, 1), down[(1, 1)]]
 
 
+def test_flow_length_counts_edges_to_the_outlet():
+    down = {(3, 0): (2, 0), (2, 0): (1, 0), (1, 0): (0, 0), (2, 1): (2, 0), (5, 5): (5, 6)}
+    assert flow_length(down) == {(3, 0): 3, (2, 0): 2, (1, 0): 1, (2, 1): 3, (5, 5): 1}
+
+
+def test_river_sources_rise_beside_high_ground_spread_apart():
+    t = np.full((12, 14), "plain", dtype="<U12")
+    t[2:4, 2:12] = "hills"
+    t[7:9, 3:11] = "mountain"
+    yy, xx = np.mgrid[0:12, 0:14]
+    g = CornerGraph(t)
+    filled, down = drainage(g, corner_elevation(1.0 - xx / 14 + 0.2 * (t != "plain"), g.water))
+    length = flow_length(down)
+    high = corner_touches(np.isin(t, ["hills", "mountain"]))
+    firsts = []
+    for seed in range(30):
+        sources = pick_sources(np.random.default_rng(seed), t, filled, down, 6)
+        assert 1 <= len(sources) <= 6
+        for x, y in sources:
+            assert high[y, x] and length[(x, y)] >= 3  # beside high ground, with 3 edges or more to run
+        assert all(max(abs(a[0] - b[0]), abs(a[1] - b[1])) >= 3 for i, a in enumerate(sources) for b in sources[i + 1 :])
+        firsts.append(filled[sources[0][1], sources[0][0]] * np.sqrt(length[sources[0]]))
+    cands = [(x, y) for y, x in np.argwhere(high) if length.get((x, y), 0) >= 3]
+    weights = [filled[y, x] * np.sqrt(length[(x, y)]) for x, y in cands]
+    assert np.mean(firsts) > np.mean(weights)  # high sources with a long way to run come first more often
+    assert pick_sources(np.random.default_rng(0), np.full((4, 4), "plain", dtype="<U12"), filled[:5, :5], down, 3) == []
+    assert len(pick_sources(np.random.default_rng(0), t, filled, down, 1)) == 1
+
+
 # --- movement and connectivity ---------------------------------------------------
 
 
@@ -366,6 +395,27 @@ def test_components_and_the_largest():
 def test_mainland_drops_islands():
     t = grid(["PPSP", "PPSS"])
     assert mainland(t).tolist() == [[True, True, False, False], [True, True, False, False]]
+
+
+def test_every_king_step_and_every_crossing_against_the_geometry():
+    import shapely
+
+    t = grid(["PPPPPP", "PPLPPP", "PPPPPP", "PPPPPS", "PPPPPP"])
+    rivers = [River([(1, 0), (1, 1), (2, 1), (2, 2), (3, 2), (3, 3), (3, 4), (4, 4), (4, 5)], "edge"), River([(6, 1), (5, 1), (5, 2)], "river")]
+    land = ~np.isin(t, ["lake", "sea"])
+    a, b, diag = king_pairs(land)
+    pairs = {(tuple(p), tuple(q)) for p, q in zip(a.tolist(), b.tolist())}
+    expect = set()
+    for r in range(5):
+        for c in range(6):
+            for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
+                if 0 <= c + dc < 6 and 0 <= r + dr < 5 and land[r, c] and land[r + dr, c + dc]:
+                    expect.add(((c, r), (c + dc, r + dr)))
+    assert pairs == expect and len(pairs) == len(a)
+    assert diag.tolist() == [p[0] != q[0] and p[1] != q[1] for p, q in zip(a.tolist(), b.tolist())]
+    lines = [shapely.LineString(rv.points) for rv in rivers]
+    meets = [any(shapely.LineString([(p[0] + 0.5, p[1] + 0.5), (q[0] + 0.5, q[1] + 0.5)]).intersects(ln) for ln in lines) for p, q in zip(a.tolist(), b.tolist())]
+    assert crossing_mask(a, b, rivers).tolist() == meets and sum(meets) > 10
 
 
 def test_steps_crossing_a_river_geometrically():
