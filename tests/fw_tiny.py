@@ -9,9 +9,14 @@ capitals along row 2.  Temperate summer, flat region, no configurations.
 
 from __future__ import annotations
 
+import functools
+import os
+
 import numpy as np
 
+from mapgen.fw.generate import generate_map
 from mapgen.fw.model import Climate, Config, Crossing, FwMap, Holding, River, Road, Side
+from mapgen.fw.options import MapOptions
 from mapgen.fw.rivers import river_squares
 
 W, H = 9, 6
@@ -93,3 +98,24 @@ def transposed(m: FwMap) -> FwMap:
         configs=[],
         dice_log=[],
     )
+
+
+@functools.lru_cache(maxsize=64)
+def _generated(mutant: str, seed, size, races, **kw) -> FwMap:
+    return generate_map(MapOptions(seed=seed, size=size, races=races, **kw))
+
+
+def cached_map(seed=7, size="medium", races=("humans", "humans"), **kw) -> FwMap:
+    """A generated map, made once per test session (as ``conftest.cached_map``) but never
+    handed from one mutant to another.
+
+    mutmut forks every mutant's test run from a process that has already run the suite, so
+    a map memoised there was made by the unmutated generator and the mutant would go unseen;
+    and while mutmut records which tests reach which function (``MUTANT_UNDER_TEST=stats``),
+    a test that found its map memoised would not be counted as reaching the generator.  So
+    the memo is kept per mutant, and not at all while the reach is recorded.
+    """
+    mutant = os.environ.get("MUTANT_UNDER_TEST", "")
+    if mutant == "stats":
+        return generate_map(MapOptions(seed=seed, size=size, races=races, **kw))
+    return _generated(mutant, seed, size, tuple(races), **kw)

@@ -20,7 +20,8 @@ from mapgen.fw.roads import RoadBuilder
 from mapgen.fw.terrain import high_mountains
 from mapgen.grid import square_id
 
-from .conftest import cached_map
+from .fw_tiny import cached_map
+
 
 SIDES = [Side("A", "Red", "humans", "#c00"), Side("B", "Blue", "humans", "#00c")]
 

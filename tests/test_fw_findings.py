@@ -10,7 +10,8 @@ import pytest
 from mapgen.fw.validate import validate
 from mapgen.grid import square_id
 
-from .conftest import cached_map
+from .fw_tiny import cached_map
+
 
 
 def _assert_river_on_edges(river, sq):

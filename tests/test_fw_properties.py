@@ -19,7 +19,8 @@ from mapgen.fw.territory import band_sizes
 from mapgen.fw.validate import validate
 from mapgen.grid import chebyshev, edge_squares, shared_edge
 
-from .conftest import THOROUGH, cached_map
+from .conftest import THOROUGH
+from .fw_tiny import cached_map
 
 #: Typed from the rulebook, not read from mapgen.fw.rules.
 MINOR_HOLDINGS = {"small": 2, "medium": 3, "large": 6}  # FW-3.3

@@ -16,7 +16,8 @@ from mapgen.fw.setup_sheet import setup_sheet
 from mapgen.fw.territory import assign_territory, band_sizes
 from mapgen.grid import col_letters, edge_squares, parse_square, shared_edge, square_id
 
-from .conftest import cached_map
+from .fw_tiny import cached_map
+
 
 SIDES = [Side("A", "Red", "humans", "#c00"), Side("B", "Blue", "humans", "#00c")]
 

@@ -14,7 +14,8 @@ from mapgen.fw.rivers import CornerGraph, corner_elevation, corner_touches, drai
 from mapgen.fw import roads as R
 from mapgen.fw.roads import RoadBuilder, connect_holdings
 
-from .conftest import cached_map
+from .fw_tiny import cached_map
+
 
 
 def grid(rows):

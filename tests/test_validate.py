@@ -16,8 +16,7 @@ from mapgen.fw.model import Crossing, FwMap, Holding, River, Road
 from mapgen.fw.rivers import river_squares
 from mapgen.fw.validate import CHECKS, check_territory, validate
 
-from .conftest import cached_map
-from .fw_tiny import config, tiny, transposed
+from .fw_tiny import cached_map, config, tiny, transposed
 
 def sethold(m, i, **kw):
     for k, v in kw.items(): setattr(m.holdings[i], k, v)
