@@ -117,6 +117,18 @@ def test_a_generated_map_holds_its_quota():
     # Every configuration names the roll that placed it, with its rule.
     placed = [r for r in m.dice_log if r.result and " -> " in r.result and r.rule.startswith("FW-11.")]
     assert len(placed) == 18
+    first = [r.purpose for r in which if "which table" in r.purpose]
+    assert first[0] == "configuration 1: side A, own territory: which table"
+    assert {p.split(":")[0] for p in first} == {f"configuration {n}" for n in range(1, 10)}
+
+
+def test_a_rolled_road_is_a_branch_of_the_road_network():
+    # FW-11.8 result 8, placed once the roads exist (seed 3 rolls one): a road from its square to the network.
+    m = cached_map(3, "medium")
+    (road,) = [c for c in m.configs if c.name == "road"]
+    spur = m.roads[-1]
+    assert len(m.roads) == 3 + 3 + 1 + 1  # each capital to its 3 holdings, the capitals, and the branch
+    assert spur.squares[0] == road.square and any(spur.squares[-1] in r.squares for r in m.roads[:-1])
 
 
 def test_the_stage_can_be_switched_off():
@@ -169,6 +181,7 @@ def test_deferred_results_that_cannot_be_placed_roll_again_at_once():
     cfg.place_deferred(p.dice, p, deferred)
     assert [c.name for c in p.configs] == ["ruins"] and p.dice.remaining == 0
     assert p.dice.log[1].result == "road: no fitting square here, roll again (AMB-44)"
+    assert p.dice.log[2].purpose == "configuration 4: side A, own territory: which table"  # the same slot, rolled again
 
 
 # --- FW-11.5: woods, forests, jungles ------------------------------------------
@@ -307,6 +320,12 @@ def test_a_square_with_no_way_down_is_skipped():
     p = make_placer(terrain, faces=RIVER, territory=territory)
     c = roll(p)
     assert c.square == (3, 1) and c.watercourse == "new"
+    territory[1, 3] = "N"  # now no square of the territory has a way down: the slot rolls again
+    p = make_placer(terrain, faces=RIVER + RUINS, territory=territory)
+    c = roll(p)
+    assert c.name == "ruins" and [r.result for r in p.dice.log if r.rule == "FW-11.6"] == [
+        "river: no fitting square here, roll again (AMB-44)"
+    ]
 
 
 def test_a_watercourse_drawn_after_the_roads_never_cuts_one():

@@ -10,7 +10,7 @@ from mapgen.fw.climate import roll_climate
 from mapgen.fw.holdings import place_holdings
 from mapgen.fw.model import Crossing, River, Side
 from mapgen.fw.movement import land_steps, movement_graph
-from mapgen.fw.rivers import generate_rivers, river_squares
+from mapgen.fw.rivers import Drainage, generate_rivers, river_squares
 from mapgen.fw.roads import add_fords
 from mapgen.fw.setup_sheet import setup_sheet
 from mapgen.fw.territory import assign_territory, band_sizes
@@ -212,7 +212,7 @@ def test_rivers_flow_downhill_from_high_ground_to_an_outlet():
     yy, xx = np.mgrid[0:h, 0:w]
     elevation = 1.0 - (xx / w)  # falls to the east
     elevation[terrain == "mountain"] = 1.0
-    rivers, mask = generate_rivers(rng, terrain, elevation, "temperate")
+    rivers, mask = generate_rivers(rng, terrain, Drainage(terrain, elevation), "temperate")
     assert rivers
     for r in rivers:
         assert all(b < a for a, b in zip(r.elevations, r.elevations[1:]))
@@ -241,6 +241,57 @@ def test_a_bridge_lets_a_force_cross_only_on_its_edge():
     river = River([(2, 0), (2, 1), (2, 2), (2, 3)], "edge")
     g = movement_graph(terrain, [river], [Crossing(((1, 1), (2, 1)), "bridge")])
     assert g.has_edge((1, 1), (2, 1)) and not g.has_edge((1, 0), (2, 0)) and not g.has_edge((1, 0), (2, 1))
+
+
+def _fords(terrain, rivers, crossings=(), usable=None, seed=0):
+    usable = np.ones(terrain.shape, bool) if usable is None else usable
+    return add_fords(np.random.default_rng(seed), terrain, land_steps(terrain, rivers), list(crossings), usable, rivers)
+
+
+def test_a_bridge_already_joins_the_banks():
+    # A river from the north edge to the south edge cuts the map in two: one crossing joins it.
+    terrain = np.full((4, 7), "plain", dtype="<U12")
+    river = River([(3, y) for y in range(5)], "edge")
+    assert len(_fords(terrain, [river])) == 1
+    assert _fords(terrain, [river], [Crossing(((2, 1), (3, 1)), "bridge")]) == []
+
+
+def test_no_ford_to_land_off_the_mainland():
+    # Two rivers cut the map in three; the east third is not mainland (say, an island the sea
+    # cuts off in a real map), so only the west and middle thirds are joined.
+    terrain = np.full((4, 9), "plain", dtype="<U12")
+    west, east = River([(3, y) for y in range(5)], "edge"), River([(6, y) for y in range(5)], "edge")
+    usable = np.ones((4, 9), bool)
+    usable[:, 6:] = False
+    for seed in range(5):
+        fords = _fords(terrain, [west, east], usable=usable, seed=seed)
+        assert len(fords) == 1 and {c for c, _ in fords[0].squares} == {2, 3}
+
+
+def test_fords_keep_away_from_mountain_and_swamp_banks():
+    # Four edges could join the banks; three have a swamp or mountain on one bank.
+    terrain = np.full((4, 7), "plain", dtype="<U12")
+    terrain[0, 2], terrain[1, 3], terrain[2, 2] = "swamp", "mountain", "swamp"
+    river = River([(3, y) for y in range(5)], "edge")
+    rows = [_fords(terrain, [river], seed=seed)[0].squares[0][1] for seed in range(40)]
+    assert rows.count(3) >= 30  # weight 1 against 0.1 each: the open edge about 77 times in 100
+
+
+def test_long_river_fords_come_seven_edges_after_the_last_crossing():
+    # An inland river of 16 edges (no ford needed to join anything): a ford on the 7th and the 14th edge.
+    terrain = np.full((17, 4), "plain", dtype="<U12")
+    river = River([(2, y) for y in range(1, 18)], "edge")
+    assert [f.squares for f in _fords(terrain, [river])] == [((1, 7), (2, 7)), ((1, 14), (2, 14))]
+    # A river from edge to edge needs a ford to join its banks; the count restarts there.
+    cut = River([(2, y) for y in range(0, 18)], "edge")
+    for seed in range(8):
+        fords = _fords(terrain, [cut], seed=seed)
+        rows = sorted(f.squares[0][1] for f in fords)
+        gaps = [b - a for a, b in zip([-1] + rows, rows + [17])]
+        assert max(gaps) <= 7 and sum(g == 7 for g in gaps) >= len(rows) - 1, rows
+    # A mountain on the east bank (as on the west) holds the ford back one edge.
+    terrain[7, 2] = "mountain"
+    assert [f.squares for f in _fords(terrain, [river])] == [((1, 8), (2, 8)), ((1, 15), (2, 15))]
 
 
 def test_long_rivers_get_a_ford_every_seven_edges():

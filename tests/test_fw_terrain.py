@@ -597,6 +597,8 @@ def test_the_pipeline_logs_region_and_options():
     m = cached_map(7, "medium")
     # FW-1.1: one side red, the other blue.
     assert [(s.id, s.name, s.race) for s in m.sides] == [("A", "Red", "humans"), ("B", "Blue", "humans")]
+    (ra, ga, ba), (rb, gb, bb) = [tuple(int(s.color[i : i + 2], 16) for i in (1, 3, 5)) for s in m.sides]
+    assert ra > max(ga, ba) and bb > max(rb, gb)
     assert list(m.features) == sorted(m.features, key=lambda sq: (sq[1], sq[0])) and all(m.features.values())
     assert [r.rule for r in m.dice_log[:2]] == ["FW-7.2", "FW-7.3.2"]  # climate, then its season, first
     region = next(r for r in m.dice_log if r.rule == "FW-11.2")
@@ -615,6 +617,18 @@ def test_the_pipeline_logs_region_and_options():
         for c, row in r.squares:
             road[row, c] = True
     assert (road == m.road).all()
+
+
+def test_a_map_drains_once_unless_a_lake_is_rolled(monkeypatch):
+    # README: a rolled watercourse reuses the rivers stage's drainage (seed 5 rolls one and no lake).
+    from mapgen.fw import rivers
+
+    calls = []
+    real = rivers.drainage
+    monkeypatch.setattr(rivers, "drainage", lambda *a: calls.append(1) or real(*a))
+    m = generate_map(MapOptions(seed=5, size="medium"))
+    assert any(c.watercourse == "new" for c in m.configs) and not any(c.name == "lake" for c in m.configs)
+    assert len(calls) == 1
 
 
 def test_too_small_a_grid_names_the_rule():

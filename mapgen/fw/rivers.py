@@ -190,14 +190,13 @@ def trace(source, down: dict, on_river: set) -> list[tuple[int, int]]:
     return path
 
 
-def generate_rivers(rng: np.random.Generator, terrain: np.ndarray, elevation: np.ndarray, climate: str, drain=None):
+def generate_rivers(rng: np.random.Generator, terrain: np.ndarray, drain: Drainage, climate: str):
     """The rivers stage: returns (rivers, river_square_mask).
 
-    ``drain``: the terrain's :class:`Drainage`, when the caller keeps it for later
+    ``drain``: the terrain's :class:`Drainage`, which the caller keeps for later
     watercourses (it is the hot path of a big map: worked out once, not twice).
     """
     h, w = terrain.shape
-    drain = drain or Drainage(terrain, elevation)
     graph, filled, down = drain.graph, drain.filled, drain.down
     count = max(1, int(round(RIVERS_PER_100[climate] * w * h / 100)))
     rivers: list[River] = []

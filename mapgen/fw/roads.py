@@ -244,7 +244,6 @@ def add_fords(
                 continue
             run += 1
             if run >= RIVER_EDGES_PER_CROSSING and easy(sa, sb) and usable[sa[1], sa[0]] and usable[sb[1], sb[0]]:
-                have.add(key)
                 fords.append(Crossing(tuple(sorted((sa, sb))), "ford"))
                 run = 0
     return fords
