@@ -97,6 +97,12 @@ def test_territory_holdings_and_configurations():
     ]
 
 
+def test_a_feature_of_no_table_is_named_as_written():
+    m = tiny()
+    m.holdings[2].feature = "haunted_well"  # typed by hand into the file
+    assert "| B | H2 | capital | plain | haunted well |" in setup_sheet(m).split("\n")
+
+
 def test_rivers_crossings_roads_notes_and_terrain_effects():
     text = setup_sheet(busy_map())
     assert section(text, "## Rivers, crossings and roads") == [

@@ -143,21 +143,19 @@ def check_rivers(m: FwMap):
             continue
         if len(set(pts)) != len(pts):
             yield Violation("FW-2.5", f"{name} visits a point twice (a loop)")
-        ok_path = True
         for a, b in zip(pts, pts[1:]):
             if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
                 yield Violation("FW-2.5", f"{name} jumps from {a} to {b}; rivers follow square edges")
                 break
-            s1, s2 = edge_squares(a, b)
-            for c, r in (s1, s2):
+            faults = []
+            for c, r in edge_squares(a, b):
                 if not (0 <= c < w and 0 <= r < h):
-                    yield Violation("FW-2.5", f"{name} runs along the map border at {a}-{b}")
-                    ok_path = False
+                    faults.append(Violation("FW-2.5", f"{name} runs along the map border at {a}-{b}"))
                 elif water[r, c]:
-                    yield Violation("FW-2.5", f"{name} runs along {m.terrain[r, c]} at {_sq((c, r))}")
-                    ok_path = False
-            if not ok_path:
-                break
+                    faults.append(Violation("FW-2.5", f"{name} runs along {m.terrain[r, c]} at {_sq((c, r))}"))
+            yield from faults
+            if faults:
+                break  # its first faulty edge is enough to name the river
         if river.elevations:
             el = river.elevations
             if len(el) != len(pts) or any(b >= a for a, b in zip(el, el[1:])):
@@ -179,7 +177,7 @@ def check_rivers(m: FwMap):
             "sea": bool(sea_corner[ye, xe]),
             "lake": bool(lake_corner[ye, xe]),
             "river": any(pts[-1] in other for j, other in enumerate(all_points) if j != i),
-        }.get(river.mouth, False)
+        }.get(river.mouth)  # None for a mouth of no known kind
         if not mouth_ok:
             yield Violation("FW-2.5", f"{name} ends at {pts[-1]}, which is not a valid '{river.mouth}' mouth")
     if all(len(r.points) >= 2 for r in m.rivers):
