@@ -285,6 +285,10 @@ def test_a_watercourse_rises_on_no_river_and_runs_down_its_own_edge():
     # (say it would cut a road) and the west one is taken, from the same source.
     r = watercourse_from((2, 1), rising, set(), refuse=lambda path: path[1] == (3, 1))
     assert r.points[:2] == [(3, 2), (2, 2)] and r.mouth == "edge"
+    # B1 again, but its corner (1, 0) a hair (less than the drainage's 1e-4) below (1, 1): no way down.
+    flat = Drainage(terrain, 0.1 * xx + 0.05 * yy)
+    flat.filled[0, 1] = flat.filled[1, 1] - 0.00005
+    assert watercourse_from((1, 0), flat, on_river) is None
     # A1, beside a river along x = 1: its one inland corner is on that river, so no watercourse rises there.
     south = Drainage(terrain, 0.1 * yy + 0.05 * xx)
     assert watercourse_from((0, 0), south, {(1, y) for y in range(1, 5)}) is None

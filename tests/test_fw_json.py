@@ -135,6 +135,13 @@ def test_elevations_are_stored_as_the_validator_reads_them():
     assert high_mountains(m.terrain, m.elevation)[2, 3:6].tolist() == [True, True, False]
 
 
+def test_river_elevations_are_stored_to_a_millionth():
+    # Every step down a river drops 1e-4 at least: six decimals keep each point below the last.
+    m = tiny()
+    m.rivers[0].elevations = [0.5, 0.4999, 0.3, 0.2999999, 0.1234564, 0.1]
+    assert m.to_json()["rivers"][0]["elevations"] == [0.5, 0.4999, 0.3, 0.3, 0.123456, 0.1]
+
+
 def test_the_field_names_are_the_readmes():
     data = busy_map().to_json()
     assert list(data) == [
@@ -143,6 +150,7 @@ def test_the_field_names_are_the_readmes():
     ]
     assert (data["schema"], data["version"], data["generator"]) == ("mapgen/fw-map", 1, "mapgen fw-map")
     assert list(data["squares"][0]) == ["id", "col", "row", "terrain", "river", "road", "territory", "features", "elevation"]
+    assert data["squares"][2]["features"] == ["enchanted_wood"] and data["squares"][28]["features"] == ["ruins"]
     assert data["squares"][10] == {
         "id": "B2", "col": 1, "row": 1, "terrain": "plain", "river": False, "road": True, "territory": "A",
         "features": [], "elevation": 0.0,

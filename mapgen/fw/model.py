@@ -22,6 +22,7 @@ VERSION = 1
 MOUTHS = ("edge", "lake", "sea", "river")
 CROSSING_KINDS = ("bridge", "ford")
 TERRITORIES = ("A", "N", "B")
+RIVER_ELEVATION_DECIMALS = 6
 
 
 @dataclass
@@ -176,7 +177,9 @@ class FwMap:
                 {
                     "points": [list(p) for p in r.points],
                     "mouth": r.mouth,
-                    "elevations": [round(e, 4) for e in r.elevations],
+                    # Six decimals: every step down a river drops at least rivers.EPSILON
+                    # (1e-4), so rounding never makes two points level in the file.
+                    "elevations": [round(e, RIVER_ELEVATION_DECIMALS) for e in r.elevations],
                     "configuration": square_id(*r.configuration) if r.configuration else None,
                 }
                 for r in self.rivers

@@ -245,7 +245,9 @@ def watercourse_from(square, drain: Drainage, on_river: set, refuse=None) -> Riv
             continue
         steps = set(graph.steps(*src))
         for nxt in (ring[i - 1], ring[(i + 1) % 4]):
-            if nxt not in steps or not filled[nxt[1], nxt[0]] < filled[src[1], src[0]]:
+            # Down by EPSILON at least, like every step the drainage gives (and so still
+            # downhill once fw-map.json has rounded the elevations).
+            if nxt not in steps or not filled[nxt[1], nxt[0]] <= filled[src[1], src[0]] - EPSILON:
                 continue
             path = [src] + ([nxt] if nxt in on_river else trace(nxt, down, on_river))
             end = path[-1]
