@@ -6,11 +6,14 @@ and 200 x 200 maps (see ``conftest.py``).  A generator that gives up (an
 InfeasibleError, or a configuration slot left empty) fails the property.
 """
 
+import json
+
 import networkx as nx
 import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
 
+from mapgen.fw.model import FwMap
 from mapgen.fw.movement import movement_graph
 from mapgen.fw.options import DEFAULT_GRID
 from mapgen.fw.rivers import corner_touches
@@ -77,6 +80,8 @@ def allowed(terrain, race):
 def test_validator_finds_nothing_and_every_slot_is_placed(seed, shape, races):
     m = make(seed, shape, races)
     assert validate(m) == []
+    # ... nor in the map read back from fw-map.json, as `mapgen validate` reads it.
+    assert validate(FwMap.from_json(json.loads(json.dumps(m.to_json())))) == []
     # FW-2.5 item 5: six per side in its own territory, three per side in the neutral one.
     counts = {}
     for c in m.configs:
