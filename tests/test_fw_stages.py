@@ -168,6 +168,10 @@ def test_loser_places_first_and_every_holding_rolls_its_feature():
     terrain = np.full((9, 9), "plain", dtype="<U12")
     hs, d, _, _ = _holdings(terrain)
     assert [h.side for h in hs] == ["A", "A", "B", "B"]  # A rolled 1: A places first
+    assert [(r.rule, r.purpose) for r in d.log[:2]] == [
+        ("FW-3.2", "holdings: the loser places first: A"),
+        ("FW-3.2", "holdings: the loser places first: B"),
+    ]
     assert d.log[1].result == "A places first"
     feats = [r for r in d.log if r.rule == "FW-3.4"]
     assert len(feats) == 4 and all(r.total == 7 and r.result == "sanctuary" for r in feats)

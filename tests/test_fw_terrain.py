@@ -159,6 +159,17 @@ def test_final_elevation_lifts_mountains_above_hills_above_lowland():
     t = grid(["MHP", "PLP"])
     e = T.final_elevation(np.full((2, 3), 0.5), t)
     assert e[0, 0] == 1.0 and e[0, 1] == pytest.approx(0.5) and e[0, 2] == 0.0 and e[1, 1] == 0.0
+    e = T.final_elevation(np.array([[0.9, 0.2, 0.6], [0.1, 0.3, 0.4]]), grid(["PSP", "LPP"]))
+    assert e[0, 1] == e[1, 0] == 0.0 and e[0, 0] == 1.0 and e[1, 1] > 0  # water lies at 0, whatever was under it
+
+
+def test_the_terrain_stage_lays_water_lowest():
+    for seed in range(12):
+        terrain, elevation, wet = T.generate_terrain(np.random.default_rng(seed), 20, 14, "mountainous", "cold")
+        water = np.isin(terrain, ["sea", "lake"])
+        assert (elevation[water] == 0).all() and elevation.max() == 1.0 and wet.shape == terrain.shape
+        if (terrain == "mountain").any() and (terrain == "hills").any():
+            assert elevation[terrain == "mountain"].mean() > elevation[terrain == "hills"].mean() > elevation[~water & ~np.isin(terrain, ["hills", "mountain"])].mean()
 
 
 def test_classify_shares_by_climate():
@@ -381,6 +392,79 @@ def test_river_sources_rise_beside_high_ground_spread_apart():
     assert len(pick_sources(np.random.default_rng(0), t, filled, down, 1)) == 1
 
 
+def test_the_rivers_stage_draws_from_each_source_to_an_outlet_or_a_river(monkeypatch):
+    from mapgen.fw import rivers as RV
+
+    t = np.full((8, 12), "plain", dtype="<U12")
+    t[0, 2:11] = "hills"
+    yy, xx = np.mgrid[0:8, 0:12]
+    drain = RV.Drainage(t, 1.0 - yy / 8 + 0.02 * xx)  # falls to the south, gently to the west
+    first = trace((10, 1), drain.down, set())
+    on_first = first[3]
+    asked = []
+
+    def sources(rng, terrain, filled, down, count):
+        asked.append(count)
+        # (10, 1) flows first; a source on its course is skipped; (4, 1) and (7, 1) flow too.
+        return [(10, 1), on_first, (4, 1), (7, 1)]
+
+    monkeypatch.setattr(RV, "pick_sources", sources)
+    rivers, mask = RV.generate_rivers(np.random.default_rng(0), t, drain, "torrid")
+    assert asked == [max(1, round(RV.RIVERS_PER_100["torrid"] * 96 / 100))]  # rivers per 100 squares
+    assert [r.points[0] for r in rivers] == [(10, 1), (4, 1), (7, 1)] and rivers[0].points == first
+    for r in rivers:
+        assert len(r.points) - 1 >= RV.MIN_RIVER_EDGES
+        assert r.elevations == [float(drain.filled[y, x]) for x, y in r.points]
+        assert r.mouth == ("river" if r.points[-1] in rivers[0].points[:-1] else "edge")
+    assert (mask == RV.river_squares(rivers, 12, 8)).all()
+
+
+def test_a_source_too_close_to_its_end_draws_nothing(monkeypatch):
+    from mapgen.fw import rivers as RV
+
+    t = np.full((8, 12), "plain", dtype="<U12")
+    yy, xx = np.mgrid[0:8, 0:12]
+    drain = RV.Drainage(t, 1.0 - yy / 8)
+    lengths = {p: len(trace(p, drain.down, set())) - 1 for p in ((5, 5), (5, 6), (5, 4))}
+    assert lengths == {(5, 5): 3, (5, 6): 2, (5, 4): 4}
+    monkeypatch.setattr(RV, "pick_sources", lambda *a: [(5, 6), (5, 5), (2, 4)])
+    rivers, _ = RV.generate_rivers(np.random.default_rng(0), t, drain, "cold")
+    assert [r.points[0] for r in rivers] == [(5, 5), (2, 4)]  # two edges are too few; three will do
+
+
+def test_a_watercourse_rises_at_the_highest_corner_with_a_way_down():
+    # [DEV] FW-11.6 result 1-2 on the map: of a square's corners off the map edge, off water and
+    # off rivers, with a lower neighbour along the square's own edge, the highest is the source.
+    from mapgen.fw.rivers import EPSILON, Drainage, watercourse_from
+
+    checked = 0
+    for seed in range(6):
+        rng = np.random.default_rng(seed)
+        t = np.full((7, 9), "plain", dtype="<U12")
+        t[rng.random((7, 9)) < 0.08] = "lake"
+        drain = Drainage(t, rng.random((7, 9)))
+        g, f = drain.graph, drain.filled
+        for r in range(7):
+            for c in range(9):
+                ring = [(c, r), (c + 1, r), (c + 1, r + 1), (c, r + 1)]
+                ok = []
+                for i, p in enumerate(ring):
+                    if g.outlet[p[1], p[0]]:
+                        continue
+                    for q in (ring[i - 1], ring[(i + 1) % 4]):
+                        if q in set(g.steps(*p)) and f[q[1], q[0]] <= f[p[1], p[0]] - EPSILON:
+                            end = ([p, q] if g.outlet[q[1], q[0]] else [p] + trace(q, drain.down, set()))[-1]
+                            if g.outlet[end[1], end[0]]:
+                                ok.append(p)
+                w = watercourse_from((c, r), drain, set())
+                if not ok:
+                    assert w is None
+                    continue
+                checked += 1
+                assert w.points[0] == max(ok, key=lambda p: f[p[1], p[0]]), (seed, c, r)
+    assert checked > 150
+
+
 # --- movement and connectivity ---------------------------------------------------
 
 
@@ -390,7 +474,8 @@ def test_components_and_the_largest():
     assert component_labels(3, np.array([], int), np.array([], int)).tolist() == [0, 1, 2]
     mask = np.array([[True, True, False, True]])
     assert largest(mask, np.array([0]), np.array([1])).tolist() == [[True, True, False, False]]
-    assert not largest(np.zeros((1, 2), bool), np.array([0]), np.array([1])).any()
+    empty = largest(np.zeros((1, 2), bool), np.array([0]), np.array([1]))
+    assert empty.dtype == bool and empty.shape == (1, 2) and not empty.any()
 
 
 def test_mainland_drops_islands():
@@ -557,12 +642,12 @@ def test_connect_holdings_and_spurs():
 @pytest.mark.parametrize(
     "kw,text",
     [
-        ({"size": "huge"}, "unknown campaign size 'huge'"),
+        ({"size": "huge"}, "unknown campaign size 'huge': use one of small, medium, large$"),
         ({"width": 2}, "--width must be from 3 to 400 squares, not 2"),
         ({"height": 401}, "--height must be from 3 to 400 squares, not 401"),
         ({"holdings": 61}, "--holdings must be from 0 to 60, not 61"),
         ({"races": ("orcs",)}, "--races needs two races"),
-        ({"races": ("orcs", "elves")}, "unknown race 'elves'"),
+        ({"races": ("orcs", "elves")}, "unknown race 'elves'; known races: barbarians, dark_elves, dwarves, goblins, humans, normans, orcs, undead, wood_elves$"),
         ({"square_mm": 4}, "--square-mm must be from 5 to 200, not 4"),
     ],
 )
