@@ -51,6 +51,28 @@ def test_optional_fields_may_be_left_out():
     assert validate(m) == []
 
 
+def test_older_or_hand_written_files_may_leave_out_more():
+    data = busy_map().to_json()
+    del data["rivers"][0]["elevations"], data["rivers"][1]["configuration"]
+    del data["configurations"][0]["watercourse"]
+    del data["climate"]["precipitation_modifier"], data["climate"]["precipitation_kind"]
+    data["options"] = "fast"  # not an object: read as no options
+    data["holdings"][1]["square"] = "A5"  # column A is on the map
+    m = FwMap.from_json(data)
+    assert m.rivers[0].elevations == [] and m.rivers[1].configuration is None and m.configs[0].watercourse is None
+    assert (m.climate.precipitation_modifier, m.climate.precipitation_kind) == (0, "")  # no modifier stated: none
+    assert m.options == {} and m.holdings[1].square == (0, 4)
+
+
+@pytest.mark.parametrize("width,height", [(1, 3), (3, 1)])
+def test_a_map_one_square_wide_is_read(width, height):
+    data = tiny().to_json()
+    data.update(width=width, height=height, rivers=[], crossings=[], roads=[], holdings=[])
+    data["squares"] = [sq for sq in data["squares"] if sq["col"] < width and sq["row"] < height]
+    m = FwMap.from_json(data)
+    assert (m.width, m.height, m.terrain.shape) == (width, height, (height, width))
+
+
 def test_the_desert_fields_are_read_as_written():
     data = tiny().to_json()
     data["climate"]["desert_precipitation_modifier"] = 2
@@ -106,6 +128,25 @@ def test_a_bad_field_is_named(change, field):
     with pytest.raises(BadFileError) as exc:
         FwMap.from_json(data)
     assert field in str(exc.value)
+
+
+@pytest.mark.parametrize(
+    "path,value,text",
+    [
+        (("rivers", 0, "configuration"), 5, "field 'rivers[0].configuration' should be a square name or null, not 5"),
+        (("holdings", 0, "detail"), 5, "field 'holdings[0].detail' should be a string or null, not 5"),
+        (("configurations", 1, "watercourse"), 5, """field 'configurations[1].watercourse' should be "new", "second" or null, not 5"""),
+        (("roads", 0, "squares"), ["B2", 5], "field 'roads[0].squares': not a square name: '5'"),
+        (("squares", 4, "elevation"), "high", """field 'squares[4].elevation' should be a number"""),
+        (("square_mm",), "big", """field 'square_mm' should be a number"""),
+    ],
+)
+def test_a_bad_field_says_what_it_should_be(path, value, text):
+    data = busy_map().to_json()
+    _set(path, value)(data)
+    with pytest.raises(BadFileError) as exc:
+        FwMap.from_json(data)
+    assert text in str(exc.value)
 
 
 def test_a_missing_square_is_named():

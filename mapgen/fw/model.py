@@ -249,9 +249,10 @@ class FwMap:
                 raise BadFileError(f"field '{reader.where}.{key}': square {text} is outside the {width}x{height} map")
             return sq
 
-        terrain = np.full((height, width), "", dtype="<U12")
+        # Every square is filled in below (or the file is refused), so no fill value is ever read.
+        terrain = np.empty((height, width), dtype="<U12")
         elevation = np.zeros((height, width))
-        territory = np.full((height, width), "N", dtype="<U1")
+        territory = np.empty((height, width), dtype="<U1")
         river = np.zeros((height, width), bool)
         road = np.zeros((height, width), bool)
         features: dict[tuple[int, int], list[str]] = {}
