@@ -122,6 +122,14 @@ def test_a_generated_map_holds_its_quota():
     assert {p.split(":")[0] for p in first} == {f"configuration {n}" for n in range(1, 10)}
 
 
+def test_a_barrier_may_close_a_rolled_pass_off_the_roads():
+    # FW-11.8 results 10 and 11-12 with AMB-44: a barrier only on a pass; a rolled pass counts (seed 22).
+    m = cached_map(22, "medium")
+    (barrier,) = [c for c in m.configs if c.name == "barrier"]
+    assert any(c.name == "pass" and c.square == barrier.square for c in m.configs)
+    assert not any(barrier.square in r.squares for r in m.roads) and m.terrain_at(barrier.square) == "mountain"
+
+
 def test_a_rolled_road_is_a_branch_of_the_road_network():
     # FW-11.8 result 8, placed once the roads exist (seed 3 rolls one): a road from its square to the network.
     m = cached_map(3, "medium")

@@ -716,6 +716,26 @@ def test_a_map_drains_once_unless_a_lake_is_rolled(monkeypatch):
     assert len(calls) == 1
 
 
+def test_holdings_and_configurations_stay_on_the_mainland(monkeypatch):
+    # A sea strait cuts the two eastern columns off: B's territory reaches over it, but its
+    # holdings and configurations must all stand where a force can walk to them.
+    from mapgen.fw import generate as G
+
+    def terrain_with_an_island(rng, width, height, region, climate):
+        t = np.full((height, width), "plain", dtype="<U12")
+        t[:, 12] = "sea"
+        t[2:4, 3:7] = "hills"
+        e = np.tile(1.0 - np.arange(width) / width, (height, 1))
+        e[:, 12] = 0.0
+        return t, e, np.zeros((height, width))
+
+    monkeypatch.setattr(G, "generate_terrain", terrain_with_an_island)
+    for seed in range(3):
+        m = G.generate_map(MapOptions(seed=seed, size="medium"))
+        assert (m.territory[:, 13:] == m.territory[0, 14]).all() and m.territory[0, 14] != "N"
+        assert all(h.square[0] < 12 for h in m.holdings) and all(c.square[0] < 12 for c in m.configs)
+
+
 def test_too_small_a_grid_names_the_rule():
     with pytest.raises(InfeasibleError, match="FW-3.2"):
         generate_map(MapOptions(seed=1, size="large", width=6, height=3))
