@@ -736,6 +736,26 @@ def test_holdings_and_configurations_stay_on_the_mainland(monkeypatch):
         assert all(h.square[0] < 12 for h in m.holdings) and all(c.square[0] < 12 for c in m.configs)
 
 
+def test_holdings_clear_forest_but_never_a_configurations_square(monkeypatch):
+    # B's third is forest but for three squares: its holdings clear what they need, and never
+    # a square a configuration was rolled on (FW-11.5: rolled configurations keep their square).
+    from mapgen.fw import generate as G
+    from mapgen.grid import square_id
+
+    def forest_east(rng, width, height, region, climate):
+        t = np.full((height, width), "plain", dtype="<U12")
+        t[:, 10:] = "forest"
+        t[[1, 5, 8], 11] = "plain"
+        t[2:4, 3:7] = "hills"
+        return t, np.tile(1.0 - np.arange(width) / width, (height, 1)), np.zeros((height, width))
+
+    monkeypatch.setattr(G, "generate_terrain", forest_east)
+    for seed in range(8):
+        m = G.generate_map(MapOptions(seed=seed, size="medium"))
+        cleared = {n.split(":")[0] for n in m.notes if "cleared into fields" in n}
+        assert cleared and not cleared & {square_id(*c.square) for c in m.configs}
+
+
 def test_too_small_a_grid_names_the_rule():
     with pytest.raises(InfeasibleError, match="FW-3.2"):
         generate_map(MapOptions(seed=1, size="large", width=6, height=3))
