@@ -607,6 +607,11 @@ def test_a_rolled_bridge_goes_on_a_river_edge_of_its_territory_without_a_crossin
     assert not p.place(cfg.Slot("A", "N", "artificial", "bridge", "FW-11.8", 1, 3))  # an edge belongs to the territory of its west (or north) square: A here
 
 
+def test_a_lake_never_lies_on_the_map_edge():
+    p = make_placer(plain(4, 5))
+    assert np.argwhere(p._lake_mask()).tolist() == [[r, c] for r in (1, 2) for c in (1, 2, 3)]
+
+
 def test_a_lake_never_touches_a_river_even_at_one_corner():
     # Two rivers along the line y = 3, from corners (2, 3) and (4, 3) to the west and east edges:
     # C3 touches one only at its south-west corner, D3 at its south-east, C4 at its north-west,

@@ -115,6 +115,8 @@ def test_on_a_tie_the_winner_takes_the_west_or_north_end():
         ("FW-2.3", "territory: winner chooses an end: A", "B wins"),
         ("FW-2.3", "territory: winner chooses an end: B", "B wins and takes the west end"),
     ]
+    t = assign_territory(ScriptedDice([2, 5]), np.full((6, 6), "plain", dtype="<U12"), SIDES)
+    assert (t[:, :2] == "B").all() and (t[:, 4:] == "A").all()  # a square map splits west to east (AMB-08)
     d = ScriptedDice([4, 4, 6, 3])  # a tie, rolled again: A wins
     t = assign_territory(d, np.full((9, 4), "plain", dtype="<U12"), SIDES)
     assert (t[:3] == "A").all() and (t[6:] == "B").all() and (t[3:6] == "N").all()

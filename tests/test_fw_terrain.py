@@ -395,10 +395,10 @@ def test_river_sources_rise_beside_high_ground_spread_apart():
 def test_the_rivers_stage_draws_from_each_source_to_an_outlet_or_a_river(monkeypatch):
     from mapgen.fw import rivers as RV
 
-    t = np.full((8, 12), "plain", dtype="<U12")
+    t = np.full((12, 21), "plain", dtype="<U12")
     t[0, 2:11] = "hills"
-    yy, xx = np.mgrid[0:8, 0:12]
-    drain = RV.Drainage(t, 1.0 - yy / 8 + 0.02 * xx)  # falls to the south, gently to the west
+    yy, xx = np.mgrid[0:12, 0:21]
+    drain = RV.Drainage(t, 1.0 - yy / 12 + 0.02 * xx)  # falls to the south, gently to the west
     first = trace((10, 1), drain.down, set())
     on_first = first[3]
     asked = []
@@ -410,13 +410,13 @@ def test_the_rivers_stage_draws_from_each_source_to_an_outlet_or_a_river(monkeyp
 
     monkeypatch.setattr(RV, "pick_sources", sources)
     rivers, mask = RV.generate_rivers(np.random.default_rng(0), t, drain, "torrid")
-    assert asked == [max(1, round(RV.RIVERS_PER_100["torrid"] * 96 / 100))]  # rivers per 100 squares
+    assert asked == [round(RV.RIVERS_PER_100["torrid"] * 252 / 100)]  # rivers per 100 squares
     assert [r.points[0] for r in rivers] == [(10, 1), (4, 1), (7, 1)] and rivers[0].points == first
     for r in rivers:
         assert len(r.points) - 1 >= RV.MIN_RIVER_EDGES
         assert r.elevations == [float(drain.filled[y, x]) for x, y in r.points]
         assert r.mouth == ("river" if r.points[-1] in rivers[0].points[:-1] else "edge")
-    assert (mask == RV.river_squares(rivers, 12, 8)).all()
+    assert (mask == RV.river_squares(rivers, 21, 12)).all()
 
 
 def test_a_source_too_close_to_its_end_draws_nothing(monkeypatch):
@@ -686,6 +686,7 @@ def test_the_pipeline_logs_region_and_options():
     assert ra > max(ga, ba) and bb > max(rb, gb)
     assert list(m.features) == sorted(m.features, key=lambda sq: (sq[1], sq[0])) and all(m.features.values())
     assert [r.rule for r in m.dice_log[:2]] == ["FW-7.2", "FW-7.3.2"]  # climate, then its season, first
+    assert m.seed == 7 and m.road.dtype == bool and m.river.dtype == bool
     region = next(r for r in m.dice_log if r.rule == "FW-11.2")
     assert region.purpose == "region type of the campaign area (AMB-73)" and region.result == m.region
     assert m.options == {
@@ -754,6 +755,29 @@ def test_holdings_clear_forest_but_never_a_configurations_square(monkeypatch):
         m = G.generate_map(MapOptions(seed=seed, size="medium"))
         cleared = {n.split(":")[0] for n in m.notes if "cleared into fields" in n}
         assert cleared and not cleared & {square_id(*c.square) for c in m.configs}
+
+
+def test_land_a_river_cuts_off_gets_a_ford(monkeypatch):
+    # README: fords are added until no part of the land is cut off.  Here the only river fences
+    # off six squares on the north edge of the neutral third, where no road goes.
+    import networkx as nx
+
+    from mapgen.fw import generate as G
+    from mapgen.fw.rivers import river_squares
+
+    def corner_river(rng, terrain, drain, climate):
+        points = [(6, 0), (6, 1), (6, 2), (7, 2), (8, 2), (9, 2), (9, 1), (9, 0)]
+        river = River(points, "edge", [0.9 - 0.1 * i for i in range(len(points))])
+        return [river], river_squares([river], terrain.shape[1], terrain.shape[0])
+
+    monkeypatch.setattr(G, "generate_rivers", corner_river)
+    m = G.generate_map(MapOptions(seed=1, size="medium"))
+    g = movement_graph(m.terrain, m.rivers, m.crossings)
+    main = G.mainland(m.terrain)
+    assert nx.is_connected(g.subgraph((c, r) for r, c in np.argwhere(main)))
+    pocket = {(c, r) for c in (6, 7, 8) for r in (0, 1)}
+    (ford,) = [c for c in m.crossings if len(pocket & set(c.squares)) == 1]
+    assert ford.kind == "ford"
 
 
 def test_too_small_a_grid_names_the_rule():
