@@ -37,7 +37,7 @@ def test_optional_fields_may_be_left_out():
     for key in ("configurations", "notes", "dice_log", "options", "region", "square_mm"):
         del data[key]
     for s in data["sides"]:
-        del s["name"]
+        del s["name"], s["color"]
     del data["holdings"][0]["feature"], data["holdings"][0]["detail"]
     del data["squares"][0]["features"], data["squares"][0]["elevation"]
     data["squares"][1]["elevation"] = 0.25
@@ -46,6 +46,7 @@ def test_optional_fields_may_be_left_out():
     assert m.square_mm == 50.0  # the README's default square
     assert m.region == "flat"  # AMB-73: unmarked ground is flat
     assert [s.name for s in m.sides] == ["A", "B"]  # a side without a name goes by its id
+    assert [s.color for s in m.sides] == ["#000", "#000"]  # ... and one without a colour is drawn in black
     assert (m.holdings[0].feature, m.holdings[0].detail) == ("", None)  # FW-3.4 is optional
     assert m.elevation[0, 0] == 0.0 and m.elevation[0, 1] == 0.25
     assert validate(m) == []
