@@ -16,12 +16,14 @@ _LEADING = re.compile(r"^([-+=]|\d+[.)])")
 _ENTITIES = {"&": "&amp;", "<": "&lt;", ">": "&gt;"}
 
 
-def md_text(text) -> str:
+def md_text(text, *, in_cell: bool = False) -> str:
     """Any text (a seed, a side's name, a hand-edited note) shown as itself in Markdown.
 
     It stays on one line and in its table cell, and starts no heading, list, quote, link,
     code or HTML: line breaks become spaces, ``& < >`` become entities and the punctuation
-    Markdown acts on is escaped with a backslash.
+    Markdown acts on is escaped with a backslash.  A leading ``-``, ``+``, ``=`` or ``1.``
+    is escaped too (after a list item's marker it would open a nested list), except
+    ``in_cell``: a table cell never starts a block, and "-" there is the usual blank.
 
     Examples
     --------
@@ -36,12 +38,14 @@ def md_text(text) -> str:
     text = _BREAKS.sub(" ", text).lstrip()  # leading spaces could make an indented code block
     text = "".join(_ENTITIES.get(c, c) for c in text) if any(c in text for c in "&<>") else text
     text = _PUNCT.sub(r"\\\1", text)
+    if in_cell:
+        return text
     return _LEADING.sub(lambda m: m.group()[:-1] + "\\" + m.group()[-1], text)
 
 
 def cell(text) -> str:
     """Text safe inside a markdown table cell, identifiers read as words (``burial_mound``: burial mound)."""
-    return md_text(str(text if text is not None else "").replace("_", " "))
+    return md_text(str(text if text is not None else "").replace("_", " "), in_cell=True)
 
 
 def notes_section(notes: list[str]) -> list[str]:
@@ -62,7 +66,10 @@ def rolls_table(log: list[Roll]) -> list[str]:
     for r in log:
         mods = ", ".join(f"{m.name} {m.value:+d}" for m in r.modifiers) or "-"
         faces = " ".join(str(f) for f in r.faces)
-        lines.append(f"| {r.seq} | {md_text(r.rule)} | {cell(r.purpose)} | {md_text(r.dice)} | {md_text(faces)} | {cell(mods)} | {r.total} | {cell(r.result)} |")
+        lines.append(
+            f"| {r.seq} | {md_text(r.rule, in_cell=True)} | {cell(r.purpose)} | {md_text(r.dice, in_cell=True)} "
+            f"| {md_text(faces, in_cell=True)} | {cell(mods)} | {r.total} | {cell(r.result)} |"
+        )
     lines.append("")
     return lines
 

@@ -9,9 +9,14 @@ capitals along row 2.  Temperate summer, flat region, no configurations.
 
 from __future__ import annotations
 
+import functools
+import os
+
 import numpy as np
 
+from mapgen.fw.generate import generate_map
 from mapgen.fw.model import Climate, Config, Crossing, FwMap, Holding, River, Road, Side
+from mapgen.fw.options import MapOptions
 from mapgen.fw.rivers import river_squares
 
 W, H = 9, 6
@@ -67,3 +72,50 @@ def config(square, name, category="vegetation", rule="FW-11.5", rolled_by="A", t
     if territory is None:
         territory = "A" if square[0] < 3 else "B" if square[0] >= 6 else "N"
     return Config(square, name, category, rule, rolled_by, territory, watercourse)
+
+
+def transposed(m: FwMap) -> FwMap:
+    """The same map mirrored across its diagonal: columns become rows, so a wide map becomes tall."""
+    swap = lambda sq: (sq[1], sq[0])  # noqa: E731
+    return FwMap(
+        seed=m.seed,
+        width=m.height,
+        height=m.width,
+        square_mm=m.square_mm,
+        climate=m.climate,
+        region=m.region,
+        sides=m.sides,
+        terrain=m.terrain.T.copy(),
+        elevation=m.elevation.T.copy(),
+        territory=m.territory.T.copy(),
+        river=m.river.T.copy(),
+        road=m.road.T.copy(),
+        features={swap(k): list(v) for k, v in m.features.items()},
+        rivers=[River([swap(p) for p in r.points], r.mouth, list(r.elevations)) for r in m.rivers],
+        crossings=[Crossing((swap(c.squares[0]), swap(c.squares[1])), c.kind) for c in m.crossings],
+        roads=[Road([swap(s) for s in r.squares]) for r in m.roads],
+        holdings=[Holding(h.side, swap(h.square), h.capital, h.feature, h.detail) for h in m.holdings],
+        configs=[],
+        dice_log=[],
+    )
+
+
+@functools.lru_cache(maxsize=64)
+def _generated(mutant: str, seed, size, races, **kw) -> FwMap:
+    return generate_map(MapOptions(seed=seed, size=size, races=races, **kw))
+
+
+def cached_map(seed=7, size="medium", races=("humans", "humans"), **kw) -> FwMap:
+    """A generated map, made once per test session (as ``conftest.cached_map``) but never
+    handed from one mutant to another.
+
+    mutmut forks every mutant's test run from a process that has already run the suite, so
+    a map memoised there was made by the unmutated generator and the mutant would go unseen;
+    and while mutmut records which tests reach which function (``MUTANT_UNDER_TEST=stats``),
+    a test that found its map memoised would not be counted as reaching the generator.  So
+    the memo is kept per mutant, and not at all while the reach is recorded.
+    """
+    mutant = os.environ.get("MUTANT_UNDER_TEST", "")
+    if mutant == "stats":
+        return generate_map(MapOptions(seed=seed, size=size, races=races, **kw))
+    return _generated(mutant, seed, size, tuple(races), **kw)

@@ -188,3 +188,13 @@ def test_counters_from_a_hostile_roster(tmp_path):
     for page in render_pages(sheet):
         svg_text(page)
     assert write_counters_pdf(sheet, tmp_path / "c.pdf") >= 2
+
+
+def test_a_leading_marker_is_escaped_in_a_list_item_but_not_in_a_table_cell():
+    """After "- " a leading "-" or "1." would open a nested list; a table cell starts no block."""
+    from mapgen.setup_sheet import cell, md_text
+
+    assert md_text("- x") == "\\- x"
+    assert md_text("1. x") == "1\\. x"
+    assert md_text("- x", in_cell=True) == "- x"
+    assert cell("-") == "-"

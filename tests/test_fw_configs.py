@@ -15,12 +15,13 @@ from mapgen.fw.generate import generate_map
 from mapgen.fw.holdings import cultivate_around, place_side
 from mapgen.fw.model import River, Road, Side
 from mapgen.fw.options import MapOptions
-from mapgen.fw.rivers import river_squares
+from mapgen.fw.rivers import Drainage, river_squares, watercourse_from
 from mapgen.fw.roads import RoadBuilder
 from mapgen.fw.terrain import high_mountains
 from mapgen.grid import square_id
 
-from .conftest import cached_map
+from .fw_tiny import cached_map
+
 
 SIDES = [Side("A", "Red", "humans", "#c00"), Side("B", "Blue", "humans", "#00c")]
 
@@ -39,7 +40,7 @@ GLACIER_OR_CHASM = [5, 6]  # 5: special configuration; 6: glacier or chasm
 ROAD = [6, 4, 4]  # 2D6 = 8: road
 
 
-def make_placer(terrain, *, faces=(), climate="temperate", elevation=None, territory=None, rivers=(), usable=None):
+def make_placer(terrain, *, faces=(), climate="temperate", elevation=None, territory=None, rivers=(), usable=None, seed=0):
     h, w = terrain.shape
     if elevation is None:
         elevation = np.tile(np.linspace(1.0, 0.1, w), (h, 1))  # falls to the east
@@ -49,7 +50,7 @@ def make_placer(terrain, *, faces=(), climate="temperate", elevation=None, terri
         usable = ~np.isin(terrain, ["lake", "sea"])
     rivers = list(rivers)
     return cfg.Placer(
-        ScriptedDice(list(faces)),
+        ScriptedDice(list(faces), seed),
         terrain,
         elevation,
         territory,
@@ -116,6 +117,26 @@ def test_a_generated_map_holds_its_quota():
     # Every configuration names the roll that placed it, with its rule.
     placed = [r for r in m.dice_log if r.result and " -> " in r.result and r.rule.startswith("FW-11.")]
     assert len(placed) == 18
+    first = [r.purpose for r in which if "which table" in r.purpose]
+    assert first[0] == "configuration 1: side A, own territory: which table"
+    assert {p.split(":")[0] for p in first} == {f"configuration {n}" for n in range(1, 10)}
+
+
+def test_a_barrier_may_close_a_rolled_pass_off_the_roads():
+    # FW-11.8 results 10 and 11-12 with AMB-44: a barrier only on a pass; a rolled pass counts (seed 22).
+    m = cached_map(22, "medium")
+    (barrier,) = [c for c in m.configs if c.name == "barrier"]
+    assert any(c.name == "pass" and c.square == barrier.square for c in m.configs)
+    assert not any(barrier.square in r.squares for r in m.roads) and m.terrain_at(barrier.square) == "mountain"
+
+
+def test_a_rolled_road_is_a_branch_of_the_road_network():
+    # FW-11.8 result 8, placed once the roads exist (seed 3 rolls one): a road from its square to the network.
+    m = cached_map(3, "medium")
+    (road,) = [c for c in m.configs if c.name == "road"]
+    spur = m.roads[-1]
+    assert len(m.roads) == 3 + 3 + 1 + 1  # each capital to its 3 holdings, the capitals, and the branch
+    assert spur.squares[0] == road.square and any(spur.squares[-1] in r.squares for r in m.roads[:-1])
 
 
 def test_the_stage_can_be_switched_off():
@@ -168,6 +189,7 @@ def test_deferred_results_that_cannot_be_placed_roll_again_at_once():
     cfg.place_deferred(p.dice, p, deferred)
     assert [c.name for c in p.configs] == ["ruins"] and p.dice.remaining == 0
     assert p.dice.log[1].result == "road: no fitting square here, roll again (AMB-44)"
+    assert p.dice.log[2].purpose == "configuration 4: side A, own territory: which table"  # the same slot, rolled again
 
 
 # --- FW-11.5: woods, forests, jungles ------------------------------------------
@@ -233,6 +255,51 @@ def test_a_new_watercourse_joins_a_river_it_meets():
     new = p.rivers[1]
     _assert_river_on_edges(new, (2, 2))
     assert new.mouth == "river" and new.points[-1] in old.points
+    assert not set(new.points[:-1]) & set(old.points)  # it ends where it meets the river, never runs along it
+
+
+def test_a_watercourse_beside_a_river_flows_straight_into_it():
+    terrain = plain(5, 8)
+    old = River([(6, 0), (6, 1), (6, 2), (6, 3), (6, 4), (6, 5)], "edge", [0.5, 0.4, 0.3, 0.2, 0.1, 0.0])
+    territory = np.full((5, 8), "N", dtype="<U1")
+    territory[2, 5] = "A"  # F3: its east edge is the river
+    p = make_placer(terrain, faces=RIVER, territory=territory, rivers=[old])
+    c = roll(p)
+    assert (c.square, c.watercourse) == ((5, 2), "second")  # F3 already has the river
+    # F1 touches the river only at its south-east corner (6, 1), where the river rises: no river
+    # edge, so no river flag.  Its one corner off the map edge and off the river, (5, 1), is the
+    # source, and the river's own corner beside it, lower to the east, is the mouth.
+    source = River(old.points[1:], "edge", old.elevations[1:])
+    territory[2, 5], territory[0, 5] = "N", "A"
+    p = make_placer(terrain, faces=RIVER, territory=territory, rivers=[source])
+    c = roll(p)
+    new = p.rivers[1]
+    assert (c.square, c.watercourse, new.mouth) == ((5, 0), "new", "river")
+    assert new.points == [(5, 1), (6, 1)]
+
+
+def test_a_watercourse_rises_on_no_river_and_runs_down_its_own_edge():
+    # A1 to E4, the ground rising to the east and (more gently) to the south; a river runs
+    # south along x = 2 from corner (2, 1).
+    terrain = plain(4, 5)
+    yy, xx = np.mgrid[0:4, 0:5]
+    rising = Drainage(terrain, 0.1 * xx + 0.05 * yy)
+    on_river = {(2, y) for y in range(1, 5)}
+    # B1: three corners lie on the map edge or the river; from (1, 1) the river corner is
+    # uphill, so the only way down is north along B1's west edge, to the map edge.
+    r = watercourse_from((1, 0), rising, on_river)
+    assert (r.points, r.mouth, r.configuration) == ([(1, 1), (1, 0)], "edge", (1, 0))
+    # C2: its highest corner (3, 2) has two edges downhill, north and west; refuse the north one
+    # (say it would cut a road) and the west one is taken, from the same source.
+    r = watercourse_from((2, 1), rising, set(), refuse=lambda path: path[1] == (3, 1))
+    assert r.points[:2] == [(3, 2), (2, 2)] and r.mouth == "edge"
+    # B1 again, but its corner (1, 0) a hair (less than the drainage's 1e-4) below (1, 1): no way down.
+    flat = Drainage(terrain, 0.1 * xx + 0.05 * yy)
+    flat.filled[0, 1] = flat.filled[1, 1] - 0.00005
+    assert watercourse_from((1, 0), flat, on_river) is None
+    # A1, beside a river along x = 1: its one inland corner is on that river, so no watercourse rises there.
+    south = Drainage(terrain, 0.1 * yy + 0.05 * xx)
+    assert watercourse_from((0, 0), south, {(1, y) for y in range(1, 5)}) is None
 
 
 @pytest.mark.parametrize("ground,name", [("mountain", "stream"), ("hills", "stream"), ("desert", "wadi"), ("forest", "river")])
@@ -265,6 +332,12 @@ def test_a_square_with_no_way_down_is_skipped():
     p = make_placer(terrain, faces=RIVER, territory=territory)
     c = roll(p)
     assert c.square == (3, 1) and c.watercourse == "new"
+    territory[1, 3] = "N"  # now no square of the territory has a way down: the slot rolls again
+    p = make_placer(terrain, faces=RIVER + RUINS, territory=territory)
+    c = roll(p)
+    assert c.name == "ruins" and [r.result for r in p.dice.log if r.rule == "FW-11.6"] == [
+        "river: no fitting square here, roll again (AMB-44)"
+    ]
 
 
 def test_a_watercourse_drawn_after_the_roads_never_cuts_one():
@@ -275,6 +348,9 @@ def test_a_watercourse_drawn_after_the_roads_never_cuts_one():
     assert p._crosses_road([(2, 0), (2, 1), (2, 2), (2, 3)])  # across the step (1,2)-(2,2)
     assert p._crosses_road([(3, 5), (3, 4), (3, 3)])  # through the diagonal step's point
     assert not p._crosses_road([(4, 0), (4, 1), (5, 1)])
+    assert not p._crosses_road([(2, 0), (2, 1), (2, 2), (3, 2)])  # along C3's north edge: the road enters C3 from the west
+    p.builder.roads.append(Road([(1, 3), (2, 4)]))  # a diagonal step through corner (2, 4)
+    assert p._crosses_road([(2, 5), (2, 4), (3, 4)]) and not p._crosses_road([(4, 5), (4, 4), (3, 4)])
     p.builder = None
     assert not p._crosses_road([(2, 0), (2, 1), (2, 2), (2, 3)])
 
@@ -295,6 +371,18 @@ def test_a_later_configuration_never_changes_an_earlier_ones_square():
     assert p.dice.remaining == 0
     assert p.terrain[first.square[1], first.square[0]] == "uncultivated"
     assert p.terrain[second.square[1], second.square[0]] == "cultivated"
+
+
+def test_a_farm_may_join_rolled_fields_but_never_turns_another_configuration_into_fields():
+    terrain = plain(3, 3)
+    territory = np.full((3, 3), "N", dtype="<U1")
+    territory[1, 1] = "A"
+    p = make_placer(terrain, faces=CULTIVATED + [6, 1, 2, 3], territory=territory)
+    fields, farm = roll(p), roll(p)
+    assert fields.square == farm.square == (1, 1) and farm.name == "farm"
+    p = make_placer(plain(3, 3), faces=RUINS + [6, 1, 2, 3] + [6, 2, 2], territory=territory)
+    ruins, temple = roll(p), roll(p)  # the farm finds no field or open ground it may use: rolled again
+    assert ruins.square == temple.square == (1, 1) and temple.name == "temple" and p.terrain[1, 1] == "plain"
 
 
 def test_a_lake_never_drowns_a_configuration():
@@ -319,6 +407,21 @@ def test_fields_round_holdings_leave_configurations_alone():
     cultivate_around(np.random.default_rng(0), terrain, [H()], keep, chance=1.0)
     assert terrain[0, 0] == "uncultivated" and terrain[2, 2] == "plain"
     assert (terrain == "cultivated").sum() == 7
+
+
+def test_fields_only_next_to_a_holding_on_open_ground():
+    terrain = plain(5, 5)
+    terrain[1, 1], terrain[1, 2] = "uncultivated", "forest"
+    keep = np.zeros((5, 5), bool)
+    keep[3, 3] = True
+
+    class H:
+        square = (2, 2)
+
+    cultivate_around(np.random.default_rng(0), terrain, [H()], keep, chance=1.0)
+    fields = {(int(c), int(r)) for r, c in np.argwhere(terrain == "cultivated")}
+    assert fields == {(c, r) for c in (1, 2, 3) for r in (1, 2, 3)} - {(2, 1), (3, 3)}
+    assert terrain[1, 2] == "forest" and terrain[3, 3] == "plain"
 
 
 def test_clearing_for_holdings_leaves_configurations_alone():
@@ -417,6 +520,19 @@ def test_results_that_need_their_ground(faces, ground, name):
     assert p.dice.remaining == 0
 
 
+@pytest.mark.parametrize(
+    "faces,ground,name",
+    [([3, 3], "plain", "marsh"), ([5, 1], "hills", "volcano"), ([6, 1, 1, 1], "mountain", "mine"), ([6, 1, 2, 6], "cultivated", "village")],
+)
+def test_results_that_change_no_terrain_may_stand_on_a_road_or_a_holding(faces, ground, name):
+    terrain = plain(3, 4)
+    territory = np.full((3, 4), "N", dtype="<U1")
+    terrain[1, 2], territory[1, 2] = ground, "A"
+    p = make_placer(terrain, faces=faces, territory=territory)
+    p.road, p.holdings = {(2, 1)}, {(2, 1)}
+    assert (roll(p).square, p.terrain[1, 2]) == ((2, 1), ground)
+
+
 def test_results_with_no_ground_roll_again():
     # All plain: no volcano, dunes, mine or pass fits; the next roll places a temple.
     for faces in ([5, 1], [5, 2], [6, 1, 1, 1], [6, 5, 5]):
@@ -430,25 +546,33 @@ def test_results_with_no_ground_roll_again():
         (UNCULTIVATED, "plain", "uncultivated", "uncultivated"),
         (CULTIVATED, "uncultivated", "cultivated", "cultivated"),
         ([6, 1, 2, 3], "plain", "farm", "cultivated"),
-        ([6, 1, 2, 6], "cultivated", "village", "cultivated"),
         (ORDINARY_WOOD, "uncultivated", "wood", "forest"),
         (DESERT, "plain", "wasteland", "desert"),
         (SWAMP, "jungle", "swamp", "swamp"),
-        ([3, 3], "cultivated", "marsh", "cultivated"),
-        ([3, 3], "swamp", "marsh", "swamp"),
     ],
 )
-def test_results_give_their_square_its_terrain_and_spare_holdings_and_roads(faces, ground, name, after):
+@pytest.mark.parametrize("seed", range(6))
+def test_results_give_their_square_its_terrain_and_spare_holdings_and_roads(faces, ground, name, after, seed):
+    # Three squares of the right ground: one holds a holding, one a road; whatever the draw, the third is used.
     terrain = plain(3, 4, "hills")
     territory = np.full((3, 4), "A", dtype="<U1")
     terrain[1, 1] = terrain[1, 2] = terrain[0, 2] = ground
-    p = make_placer(terrain, faces=faces, territory=territory)
+    p = make_placer(terrain, faces=faces, territory=territory, seed=seed)
     p.holdings = {(1, 1)}
     p.road = {(2, 0)}
     c = roll(p)
     assert (c.square, c.name) == ((2, 1), name)
     assert p.terrain[1, 2] == after and p.terrain[1, 1] == ground and p.terrain[0, 2] == ground
     assert p.features == {(2, 1): [name]}
+
+
+@pytest.mark.parametrize("ground", ["plain", "uncultivated", "cultivated", "swamp"])
+def test_a_marsh_lies_on_open_ground_fields_or_swamp_and_changes_none(ground):
+    terrain = plain(3, 4, "hills")
+    territory = np.full((3, 4), "N", dtype="<U1")
+    terrain[1, 2], territory[1, 2] = ground, "A"
+    p = make_placer(terrain, faces=[3, 3], territory=territory)
+    assert (roll(p).square, p.terrain[1, 2]) == ((2, 1), ground)
 
 
 def test_a_lake_goes_inland_away_from_water_and_rivers():
@@ -481,3 +605,41 @@ def test_a_rolled_bridge_goes_on_a_river_edge_of_its_territory_without_a_crossin
     assert p.dice.remaining == 0
     assert not p.place(cfg.Slot("A", "A", "artificial", "bridge", "FW-11.8", 1, 3))  # no free edge left
     assert not p.place(cfg.Slot("A", "N", "artificial", "bridge", "FW-11.8", 1, 3))  # an edge belongs to the territory of its west (or north) square: A here
+
+
+def test_a_lake_never_lies_on_the_map_edge():
+    p = make_placer(plain(4, 5))
+    assert np.argwhere(p._lake_mask()).tolist() == [[r, c] for r in (1, 2) for c in (1, 2, 3)]
+
+
+def test_a_lake_never_touches_a_river_even_at_one_corner():
+    # Two rivers along the line y = 3, from corners (2, 3) and (4, 3) to the west and east edges:
+    # C3 touches one only at its south-west corner, D3 at its south-east, C4 at its north-west,
+    # D4 at its north-east.  A road, a holding and other configurations are spared; fields may flood.
+    terrain = plain(7, 7)
+    terrain[5, 5] = "cultivated"
+    # Two one-edge rivers reach the west edge at corners (0, 1) and (0, 5): B2 and B5 touch them.
+    west = River([(2, 3), (1, 3), (0, 3)], "edge", [0.3, 0.2, 0.1])
+    east = River([(4, 3), (5, 3), (6, 3), (7, 3)], "edge", [0.4, 0.3, 0.2, 0.1])
+    north = River([(1, 1), (0, 1)], "edge", [0.3, 0.2])
+    south = River([(1, 5), (0, 5)], "edge", [0.3, 0.2])
+    p = make_placer(terrain, rivers=[west, east, north, south])
+    p.road = {(2, 1)}
+    p.holdings = {(2, 4)}
+    p.configs.append(cfg.Config((4, 5), "ruins", "artificial", "FW-11.8", "A", "A"))
+    allowed = {(c, r) for r in (1, 4, 5) for c in range(1, 6)} - {(1, 1), (1, 4), (1, 5), (2, 1), (2, 4), (4, 5)}
+    assert {(int(c), int(r)) for r, c in np.argwhere(p._lake_mask())} == allowed
+    assert terrain[5, 5] == "cultivated" and (5, 5) in allowed
+
+
+def test_a_rolled_bridge_needs_both_banks_on_the_mainland():
+    terrain = plain(4, 6)
+    river = River([(3, 0), (3, 1), (3, 2), (3, 3), (3, 4)], "edge", [0.5, 0.4, 0.3, 0.2, 0.1])
+    territory = np.full((4, 6), "A", dtype="<U1")
+    usable = np.ones((4, 6), bool)
+    usable[0, 2] = usable[1, 3] = usable[3, 2] = usable[3, 3] = False  # only row 2's edge has both banks
+    p = make_placer(terrain, faces=[6, 4, 5], territory=territory, rivers=[river], usable=usable)
+    c = roll(p)
+    assert (c.name, c.square) == ("bridge", (2, 2))
+    assert [cr.squares for cr in p.crossings] == [((2, 2), (3, 2))]
+    assert not p.place(cfg.Slot("A", "A", "artificial", "bridge", "FW-11.8", 1, 2))  # no other edge has both banks

@@ -6,11 +6,15 @@ and 200 x 200 maps (see ``conftest.py``).  A generator that gives up (an
 InfeasibleError, or a configuration slot left empty) fails the property.
 """
 
+import json
+
 import networkx as nx
 import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
 
+from mapgen.fw.generate import mainland
+from mapgen.fw.model import FwMap
 from mapgen.fw.movement import movement_graph
 from mapgen.fw.options import DEFAULT_GRID
 from mapgen.fw.rivers import corner_touches
@@ -19,7 +23,8 @@ from mapgen.fw.territory import band_sizes
 from mapgen.fw.validate import validate
 from mapgen.grid import chebyshev, edge_squares, shared_edge
 
-from .conftest import THOROUGH, cached_map
+from .conftest import THOROUGH
+from .fw_tiny import cached_map
 
 #: Typed from the rulebook, not read from mapgen.fw.rules.
 MINOR_HOLDINGS = {"small": 2, "medium": 3, "large": 6}  # FW-3.3
@@ -76,6 +81,8 @@ def allowed(terrain, race):
 def test_validator_finds_nothing_and_every_slot_is_placed(seed, shape, races):
     m = make(seed, shape, races)
     assert validate(m) == []
+    # ... nor in the map read back from fw-map.json, as `mapgen validate` reads it.
+    assert validate(FwMap.from_json(json.loads(json.dumps(m.to_json())))) == []
     # FW-2.5 item 5: six per side in its own territory, three per side in the neutral one.
     counts = {}
     for c in m.configs:
@@ -169,6 +176,9 @@ def test_every_holding_reaches_every_other_by_land(seed, shape, races):
     g = movement_graph(m.terrain, m.rivers, m.crossings)
     comp = nx.node_connected_component(g, m.holdings[0].square)
     assert all(h.square in comp for h in m.holdings)
+    # README: fords are added until no part of the land is cut off (the mainland: the largest body of land).
+    main = mainland(m.terrain)
+    assert main.sum() == len(comp) and all(main[r, c] for c, r in comp)
 
 
 @given(seed=seeds, shape=shapes)

@@ -10,13 +10,14 @@ from mapgen.fw.climate import roll_climate
 from mapgen.fw.holdings import place_holdings
 from mapgen.fw.model import Crossing, River, Side
 from mapgen.fw.movement import land_steps, movement_graph
-from mapgen.fw.rivers import generate_rivers, river_squares
+from mapgen.fw.rivers import Drainage, generate_rivers, river_squares
 from mapgen.fw.roads import add_fords
 from mapgen.fw.setup_sheet import setup_sheet
 from mapgen.fw.territory import assign_territory, band_sizes
 from mapgen.grid import col_letters, edge_squares, parse_square, shared_edge, square_id
 
-from .conftest import cached_map
+from .fw_tiny import cached_map
+
 
 SIDES = [Side("A", "Red", "humans", "#c00"), Side("B", "Blue", "humans", "#00c")]
 
@@ -90,9 +91,50 @@ def test_the_setup_sheet_lists_watercourses():
     )
 
 
-@pytest.mark.parametrize("length,sizes", [(3, (1, 1, 1)), (9, (3, 3, 3)), (10, (3, 4, 3)), (11, (4, 3, 4)), (15, (5, 5, 5))])
+# FW-2.3: three equal areas; where that cannot be, the outer two stay equal (each the nearest
+# whole number to a third) and the centre differs.
+@pytest.mark.parametrize(
+    "length,sizes",
+    [(3, (1, 1, 1)), (4, (1, 2, 1)), (5, (2, 1, 2)), (7, (2, 3, 2)), (8, (3, 2, 3)), (9, (3, 3, 3)),
+     (10, (3, 4, 3)), (11, (4, 3, 4)), (15, (5, 5, 5)), (400, (133, 134, 133))],
+)
 def test_band_sizes(length, sizes):
     assert band_sizes(length) == sizes
+
+
+def test_too_short_for_thirds():
+    with pytest.raises(ValueError, match="at least 3 squares along its long axis"):
+        band_sizes(2)
+
+
+def test_on_a_tie_the_winner_takes_the_west_or_north_end():
+    d = ScriptedDice([2, 5])  # B wins
+    t = assign_territory(d, np.full((4, 9), "plain", dtype="<U12"), SIDES)
+    assert (t[:, :3] == "B").all() and (t[:, 6:] == "A").all()
+    assert [(r.rule, r.purpose, r.result) for r in d.log] == [
+        ("FW-2.3", "territory: winner chooses an end: A", "B wins"),
+        ("FW-2.3", "territory: winner chooses an end: B", "B wins and takes the west end"),
+    ]
+    t = assign_territory(ScriptedDice([2, 5]), np.full((6, 6), "plain", dtype="<U12"), SIDES)
+    assert (t[:, :2] == "B").all() and (t[:, 4:] == "A").all()  # a square map splits west to east (AMB-08)
+    d = ScriptedDice([4, 4, 6, 3])  # a tie, rolled again: A wins
+    t = assign_territory(d, np.full((9, 4), "plain", dtype="<U12"), SIDES)
+    assert (t[:3] == "A").all() and (t[6:] == "B").all() and (t[3:6] == "N").all()
+    assert [r.result for r in d.log] == ["tie, roll again", "tie, roll again", "A wins", "A wins and takes the north end"]
+
+
+def test_the_winner_judges_room_by_his_own_race():
+    # FW-3.2.a: dwarves may hold mountains, so a dwarf winner takes the mountain end.
+    terrain = np.full((9, 4), "plain", dtype="<U12")
+    terrain[6:, :] = "mountain"
+    terrain[:3, 0] = "swamp"
+    sides = [Side("A", "Red", "dwarves", "#c00"), Side("B", "Blue", "humans", "#00c")]
+    d = ScriptedDice([6, 1])
+    t = assign_territory(d, terrain, sides)
+    assert (t[6:] == "A").all() and (t[:3] == "B").all() and d.log[-1].result == "A wins and takes the south end"
+    d = ScriptedDice([1, 6])  # the human winner takes the north end: 11 squares he may use against 0
+    t = assign_territory(d, terrain, sides)
+    assert (t[:3] == "B").all() and d.log[-1].result == "B wins and takes the north end"
 
 
 def test_territory_winner_chooses_the_end_with_room():
@@ -128,6 +170,10 @@ def test_loser_places_first_and_every_holding_rolls_its_feature():
     terrain = np.full((9, 9), "plain", dtype="<U12")
     hs, d, _, _ = _holdings(terrain)
     assert [h.side for h in hs] == ["A", "A", "B", "B"]  # A rolled 1: A places first
+    assert [(r.rule, r.purpose) for r in d.log[:2]] == [
+        ("FW-3.2", "holdings: the loser places first: A"),
+        ("FW-3.2", "holdings: the loser places first: B"),
+    ]
     assert d.log[1].result == "A places first"
     feats = [r for r in d.log if r.rule == "FW-3.4"]
     assert len(feats) == 4 and all(r.total == 7 and r.result == "sanctuary" for r in feats)
@@ -156,8 +202,12 @@ def test_spacing_infeasible_names_the_rule_and_the_fix():
     terrain = np.full((3, 9), "plain", dtype="<U12")
     with pytest.raises(InfeasibleError) as exc:
         _holdings(terrain, minor=3)
-    msg = str(exc.value)
-    assert "FW-3.2" in msg and "at least 3 squares apart" in msg and "--holdings" in msg
+    # Side A lost the roll (1 against 6) and places first: 4 holdings 3 apart in a 3 x 3 third fit once.
+    assert str(exc.value) == (
+        "FW-3.2: side A (humans) needs 4 holdings at least 3 squares apart (AMB-07), but its territory "
+        "(columns A-C, rows 1-3, 9 land squares where holdings may stand or be cleared) fits only 1. "
+        "Use a larger map (--width/--height), fewer holdings (--holdings) or another --seed."
+    )
 
 
 def test_rivers_flow_downhill_from_high_ground_to_an_outlet():
@@ -168,7 +218,7 @@ def test_rivers_flow_downhill_from_high_ground_to_an_outlet():
     yy, xx = np.mgrid[0:h, 0:w]
     elevation = 1.0 - (xx / w)  # falls to the east
     elevation[terrain == "mountain"] = 1.0
-    rivers, mask = generate_rivers(rng, terrain, elevation, "temperate")
+    rivers, mask = generate_rivers(rng, terrain, Drainage(terrain, elevation), "temperate")
     assert rivers
     for r in rivers:
         assert all(b < a for a, b in zip(r.elevations, r.elevations[1:]))
@@ -197,6 +247,57 @@ def test_a_bridge_lets_a_force_cross_only_on_its_edge():
     river = River([(2, 0), (2, 1), (2, 2), (2, 3)], "edge")
     g = movement_graph(terrain, [river], [Crossing(((1, 1), (2, 1)), "bridge")])
     assert g.has_edge((1, 1), (2, 1)) and not g.has_edge((1, 0), (2, 0)) and not g.has_edge((1, 0), (2, 1))
+
+
+def _fords(terrain, rivers, crossings=(), usable=None, seed=0):
+    usable = np.ones(terrain.shape, bool) if usable is None else usable
+    return add_fords(np.random.default_rng(seed), terrain, land_steps(terrain, rivers), list(crossings), usable, rivers)
+
+
+def test_a_bridge_already_joins_the_banks():
+    # A river from the north edge to the south edge cuts the map in two: one crossing joins it.
+    terrain = np.full((4, 7), "plain", dtype="<U12")
+    river = River([(3, y) for y in range(5)], "edge")
+    assert len(_fords(terrain, [river])) == 1
+    assert _fords(terrain, [river], [Crossing(((2, 1), (3, 1)), "bridge")]) == []
+
+
+def test_no_ford_to_land_off_the_mainland():
+    # Two rivers cut the map in three; the east third is not mainland (say, an island the sea
+    # cuts off in a real map), so only the west and middle thirds are joined.
+    terrain = np.full((4, 9), "plain", dtype="<U12")
+    west, east = River([(3, y) for y in range(5)], "edge"), River([(6, y) for y in range(5)], "edge")
+    usable = np.ones((4, 9), bool)
+    usable[:, 6:] = False
+    for seed in range(5):
+        fords = _fords(terrain, [west, east], usable=usable, seed=seed)
+        assert len(fords) == 1 and {c for c, _ in fords[0].squares} == {2, 3}
+
+
+def test_fords_keep_away_from_mountain_and_swamp_banks():
+    # Four edges could join the banks; three have a swamp or mountain on one bank.
+    terrain = np.full((4, 7), "plain", dtype="<U12")
+    terrain[0, 2], terrain[1, 3], terrain[2, 2] = "swamp", "mountain", "swamp"
+    river = River([(3, y) for y in range(5)], "edge")
+    rows = [_fords(terrain, [river], seed=seed)[0].squares[0][1] for seed in range(40)]
+    assert rows.count(3) >= 30  # weight 1 against 0.1 each: the open edge about 77 times in 100
+
+
+def test_long_river_fords_come_seven_edges_after_the_last_crossing():
+    # An inland river of 16 edges (no ford needed to join anything): a ford on the 7th and the 14th edge.
+    terrain = np.full((17, 4), "plain", dtype="<U12")
+    river = River([(2, y) for y in range(1, 18)], "edge")
+    assert [f.squares for f in _fords(terrain, [river])] == [((1, 7), (2, 7)), ((1, 14), (2, 14))]
+    # A river from edge to edge needs a ford to join its banks; the count restarts there.
+    cut = River([(2, y) for y in range(0, 18)], "edge")
+    for seed in range(8):
+        fords = _fords(terrain, [cut], seed=seed)
+        rows = sorted(f.squares[0][1] for f in fords)
+        gaps = [b - a for a, b in zip([-1] + rows, rows + [17])]
+        assert max(gaps) <= 7 and sum(g == 7 for g in gaps) >= len(rows) - 1, rows
+    # A mountain on the east bank (as on the west) holds the ford back one edge.
+    terrain[7, 2] = "mountain"
+    assert [f.squares for f in _fords(terrain, [river])] == [((1, 8), (2, 8)), ((1, 15), (2, 15))]
 
 
 def test_long_rivers_get_a_ford_every_seven_edges():

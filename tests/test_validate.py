@@ -12,12 +12,11 @@ import numpy as np
 import pytest
 
 from mapgen.errors import BadFileError
-from mapgen.fw.model import Crossing, FwMap, Holding, Road
+from mapgen.fw.model import Crossing, FwMap, Holding, River, Road
 from mapgen.fw.rivers import river_squares
-from mapgen.fw.validate import CHECKS, validate
+from mapgen.fw.validate import CHECKS, check_territory, validate
 
-from .conftest import cached_map
-from .fw_tiny import config, tiny
+from .fw_tiny import cached_map, config, tiny, transposed
 
 def sethold(m, i, **kw):
     for k, v in kw.items(): setattr(m.holdings[i], k, v)
@@ -421,6 +420,142 @@ EXPECTED = {
         ('FW-2.5', 'side A has 1 configurations in territory B; at most 0'),
     ],
 }
+
+# Cases where one broken thing must not hide the next, and rules met in ways the
+# cases above do not reach (a dwarf's mountain, a tributary, a one-edge river).
+def mountain_holding(m):
+    m.sides[0].race = "dwarves"
+    m.terrain[4, 0] = m.terrain[4, 1] = "mountain"  # a chain of two; B5 on it
+    m.features[(1, 4)] = ["pass"]  # road 1 ends on B5
+
+
+def interleave(m):
+    m.holdings[:] = [m.holdings[0], m.holdings[2], m.holdings[1], m.holdings[3]]  # B2, H2, B5, H5
+
+
+BREAKS.update({
+ "outside, then on a forest": lambda m: (sethold(m, 1, square=(1, 9)), m.terrain.__setitem__((4, 7), "forest")),
+ "dwarves on a mountain": mountain_holding,
+ "hills two rows apart": lambda m: (m.terrain.__setitem__((2, 7), "hills"), m.terrain.__setitem__((4, 7), "hills")),
+ "hills two columns apart": lambda m: (m.terrain.__setitem__((4, 5), "hills"), m.terrain.__setitem__((4, 7), "hills")),
+ "rivers broken one after another": lambda m: (
+     m.rivers.insert(0, River([(1, 1)], "edge")),
+     m.rivers.insert(1, River([(4, 1), (4, 3)], "river")),
+     m.rivers.insert(2, River([(9, 0), (10, 0)], "edge")),
+     setattr(m.rivers[3], "elevations", list(reversed(m.rivers[3].elevations)))),
+ "river zigzag": lambda m: setr(m, elevations=[0.5, 0.3, 0.4, 0.2, 0.3, 0.1]),
+ "river along the border for two edges": lambda m: (setr(m, points=[(1, 1), (0, 1), (0, 2), (0, 3)], elevations=[]), m.crossings.clear(), reflag(m)),
+ "river on the east border": lambda m: (m.rivers.append(River([(9, 4), (9, 5), (9, 6)], "edge")), reflag(m)),
+ "river on the south border": lambda m: (m.rivers.append(River([(6, 6), (7, 6)], "edge")), reflag(m)),
+ "river beside a long lake": lambda m: (m.terrain.__setitem__((3, 3), "lake"), m.terrain.__setitem__((4, 3), "lake")),
+ "river rises off its configuration": lambda m: (setr(m, configuration=(4, 2)), add(m, config((4, 2), "river", "hydrography", "FW-11.6", watercourse="new"))),
+ "river names a configuration another drew": lambda m: (setr(m, configuration=(3, 1)), add(m, config((3, 3), "river", "hydrography", "FW-11.6", watercourse="new"))),
+ "unknown mouth": lambda m: setr(m, mouth="ocean"),
+ "tributary": lambda m: (m.rivers.append(River([(3, 0), (3, 1), (4, 1)], "river", [0.7, 0.65, 0.6])), reflag(m)),
+ "one-edge river without its flags": lambda m: m.rivers.append(River([(3, 1), (3, 0)], "edge")),
+ "crossing apart, then off the river": lambda m: (m.crossings.append(Crossing(((3, 3), (5, 3)), "ford")), m.crossings.append(Crossing(((1, 3), (2, 3)), "ford"))),
+ "road jumps, then crosses a river": lambda m: (m.roads.append(Road([(2, 4), (2, 2), (3, 2), (4, 2)])), reflag(m)),
+ "holding on a road of its own": lambda m: (m.roads.__setitem__(0, Road([(1, 4), (2, 4)])), reflag(m)),
+ "config outside, then off its ground": lambda m: (m.configs.append(config((9, 1), "ruins", "artificial", "FW-11.8", territory="B")), add(m, config((4, 5), "pass", "artificial", "FW-11.8"))),
+ "barrier listed without features": lambda m: m.configs.append(config((4, 5), "barrier", "artificial", "FW-11.8")),
+ "barrier on a rolled pass, no features": lambda m: (m.terrain.__setitem__((5, slice(4, 6)), "mountain"), m.configs.extend([config((4, 5), "pass", "artificial", "FW-11.8"), config((4, 5), "barrier", "artificial", "FW-11.8")])),
+ "barrier beside a rolled pass": lambda m: (m.terrain.__setitem__((5, slice(4, 6)), "mountain"), m.configs.extend([config((5, 5), "pass", "artificial", "FW-11.8"), config((4, 5), "barrier", "artificial", "FW-11.8")])),
+ "cut off, holdings interleaved": lambda m: (interleave(m), setr(m, points=[(4, 0)] + river(m).points, elevations=[0.6] + river(m).elevations), m.crossings.clear(), m.roads.pop(2), reflag(m)),
+})
+
+EXPECTED.update({
+    "outside, then on a forest": [
+        ("FW-3.2", "holding at B10 is outside the map"),
+        ("FW-3.2", "side B (humans) may not place a holding on forest at H5 (only the race of FW-3.2.b may)"),
+        ("FW-2.5", "no road joins side A's capital B2 to its holding at B10"),
+    ],
+    "dwarves on a mountain": [],
+    "hills two rows apart": [
+        ("FW-2.5", "hills at H3 is isolated; hills and mountains form chains"),
+        ("FW-2.5", "hills at H5 is isolated; hills and mountains form chains"),
+    ],
+    "hills two columns apart": [
+        ("FW-2.5", "hills at F5 is isolated; hills and mountains form chains"),
+        ("FW-2.5", "hills at H5 is isolated; hills and mountains form chains"),
+    ],
+    "rivers broken one after another": [
+        ("FW-2.5", "river 1 has fewer than two points"),
+        ("FW-2.5", "river 2 jumps from (4, 1) to (4, 3); rivers follow square edges"),
+        ("FW-2.5", "river 3 leaves the map"),
+        ("FW-2.5", "river 4 does not flow strictly downhill"),
+    ],
+    "river zigzag": [("FW-2.5", "river 1 does not flow strictly downhill")],
+    "river along the border for two edges": [
+        ("FW-2.5", "river 1 runs along the map border at (0, 1)-(0, 2)"),
+        ("FW-2.5", "river 1 is not born beside hills or mountains (source (1, 1))"),
+    ],
+    "river on the east border": [
+        ("FW-2.5", "river 2 runs along the map border at (9, 4)-(9, 5)"),
+        ("FW-2.5", "river 2 is not born beside hills or mountains (source (9, 4))"),
+    ],
+    "river on the south border": [
+        ("FW-2.5", "river 2 runs along the map border at (6, 6)-(7, 6)"),
+        ("FW-2.5", "river 2 is not born beside hills or mountains (source (6, 6))"),
+    ],
+    "river beside a long lake": [("FW-2.5", "river 1 runs along lake at D4")],
+    "river rises off its configuration": [
+        ("FW-11.6", "river 1 was drawn by the configuration at E3 but does not rise along an edge of that square"),
+    ],
+    "river names a configuration another drew": [
+        ("FW-11.6", "river 1 names the configuration at D2, which drew no new watercourse"),
+        ("FW-11.6", "river at D4 says it drew a new watercourse, but no river rises there"),
+    ],
+    "unknown mouth": [("FW-2.5", "river 1 ends at (4, 6), which is not a valid 'ocean' mouth")],
+    "tributary": [],
+    "one-edge river without its flags": [
+        ("FW-2.5", "square C1 lacks the river flag but touches a river edge"),
+        ("FW-2.5", "square D1 lacks the river flag but touches a river edge"),
+    ],
+    "crossing apart, then off the river": [
+        ("AMB-06", "ford between D4 and F4: the squares do not share an edge"),
+        ("AMB-06", "ford between B4 and C4 is not on a river edge"),
+    ],
+    "road jumps, then crosses a river": [
+        ("FW-2.5", "road 4 jumps from C5 to C3"),
+        ("AMB-06", "road 4 crosses a river between D3 and E3 without a bridge"),
+    ],
+    "holding on a road of its own": [("FW-2.5", "no road joins side A's capital B2 to its holding at B5")],
+    "config outside, then off its ground": [
+        ("FW-2.5", "configuration ruins is outside the map"),
+        ("AMB-44", "pass at E6 is not on a mountain square"),
+        ("FW-2.5", "side A has 1 configurations in territory B; at most 0"),
+    ],
+    "barrier listed without features": [("AMB-44", "barrier at E6 is not on a pass")],
+    "barrier on a rolled pass, no features": [],
+    "barrier beside a rolled pass": [("AMB-44", "barrier at E6 is not on a pass")],
+    "cut off, holdings interleaved": [
+        ("FW-2.5", "no road joins the capitals B2 and H2"),
+        ("AMB-06", "holding at H2 cannot be reached by land from B2 (rivers are crossed only at bridges and fords)"),
+        ("AMB-06", "holding at H5 cannot be reached by land from B2 (rivers are crossed only at bridges and fords)"),
+    ],
+})
+
+
+def test_territory_of_a_tall_map():
+    m = transposed(tiny())
+    assert validate(m) == []
+    m.territory[0, 0] = "N"
+    m.territory[8, 5] = "A"
+    m.territory[4, 3] = "B"
+    assert [(v.rule, v.message) for v in validate(m)] == [
+        ("FW-2.3", "the first outer third (3 squares deep) must belong wholly to one side"),
+        ("FW-2.3", "the last outer third (3 squares deep) must belong wholly to one side"),
+        ("FW-2.3", "the central third (3 squares) must be neutral ('N')"),
+    ]
+
+
+def test_a_map_too_short_for_thirds():
+    m = tiny()
+    m.width, m.height, m.territory = 2, 2, m.territory[:2, :2]
+    assert [(v.rule, v.message) for v in check_territory(m)] == [
+        ("FW-2.3", "a map needs at least 3 squares along its long axis for three territories")
+    ]
+
 
 def test_the_tiny_map_keeps_every_rule():
     assert validate(tiny()) == []

@@ -150,7 +150,6 @@ class Placer:
         name, t = slot.outcome, slot.territory
         forest = "jungle" if self.climate == "torrid" else "forest"
         anywhere = np.ones(self.terrain.shape, bool)
-        sq = None
         label = name
         if name in ("uncultivated", "cultivated"):
             sq = self._pick(t, self._becomes(name, self._terrain(*OPEN, free=True)))
@@ -261,8 +260,9 @@ class Placer:
         draws flowing into the first (FW-11.1); on a square without one it draws its own
         river on the map, from the square's edge downhill to an outlet or another river.
         """
-        land = ~np.isin(self.terrain, list(WATER))
-        candidates = land & (self.territory == slot.territory) & self.usable
+        # _pick keeps to the territory and the mainland; on a lake every corner is an outlet, so
+        # no watercourse rises there and the square is dropped like any other without a way down.
+        candidates = self.usable.copy()
         while True:
             sq = self._pick(slot.territory, candidates)
             if sq is None:

@@ -50,7 +50,7 @@ def generate_map(opts: MapOptions) -> FwMap:
     _, region = roll_on(dice, REGION, "region type of the campaign area (AMB-73)")
     terrain, elevation, _ = generate_terrain(dice.rng, width, height, region.outcome, climate.zone)
     drain = Drainage(terrain, elevation)
-    rivers, river_mask = generate_rivers(dice.rng, terrain, elevation, climate.zone, drain)
+    rivers, river_mask = generate_rivers(dice.rng, terrain, drain, climate.zone)
     territory = assign_territory(dice, terrain, sides)
 
     features: dict[tuple[int, int], list[str]] = {}

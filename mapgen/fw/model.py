@@ -31,6 +31,7 @@ MAX_SIDE = 400
 MAX_SQUARE_MM = 200.0
 #: A feature is named like ``burial_mound``.
 FEATURE_NAME = re.compile(r"[a-z][a-z0-9_]{0,63}")
+RIVER_ELEVATION_DECIMALS = 6
 
 
 @dataclass
@@ -185,7 +186,9 @@ class FwMap:
                 {
                     "points": [list(p) for p in r.points],
                     "mouth": r.mouth,
-                    "elevations": [round(e, 4) for e in r.elevations],
+                    # Six decimals: every step down a river drops at least rivers.EPSILON
+                    # (1e-4), so rounding never makes two points level in the file.
+                    "elevations": [round(e, RIVER_ELEVATION_DECIMALS) for e in r.elevations],
                     "configuration": square_id(*r.configuration) if r.configuration else None,
                 }
                 for r in self.rivers
@@ -265,9 +268,10 @@ class FwMap:
                 raise BadFileError(f"field '{reader.where}.{key}': square {text} is outside the {width}x{height} map")
             return sq
 
-        terrain = np.full((height, width), "", dtype="<U12")
+        # Every square is filled in below (or the file is refused), so no fill value is ever read.
+        terrain = np.empty((height, width), dtype="<U12")
         elevation = np.zeros((height, width))
-        territory = np.full((height, width), "N", dtype="<U1")
+        territory = np.empty((height, width), dtype="<U1")
         river = np.zeros((height, width), bool)
         road = np.zeros((height, width), bool)
         features: dict[tuple[int, int], list[str]] = {}

@@ -190,14 +190,13 @@ def trace(source, down: dict, on_river: set) -> list[tuple[int, int]]:
     return path
 
 
-def generate_rivers(rng: np.random.Generator, terrain: np.ndarray, elevation: np.ndarray, climate: str, drain=None):
+def generate_rivers(rng: np.random.Generator, terrain: np.ndarray, drain: Drainage, climate: str):
     """The rivers stage: returns (rivers, river_square_mask).
 
-    ``drain``: the terrain's :class:`Drainage`, when the caller keeps it for later
+    ``drain``: the terrain's :class:`Drainage`, which the caller keeps for later
     watercourses (it is the hot path of a big map: worked out once, not twice).
     """
     h, w = terrain.shape
-    drain = drain or Drainage(terrain, elevation)
     graph, filled, down = drain.graph, drain.filled, drain.down
     count = max(1, int(round(RIVERS_PER_100[climate] * w * h / 100)))
     rivers: list[River] = []
@@ -226,15 +225,6 @@ def river_squares(rivers, width: int, height: int) -> np.ndarray:
     return mask
 
 
-def river_edge_set(rivers) -> set[frozenset]:
-    """All river edges as frozensets of their two corner points."""
-    return {frozenset((tuple(a), tuple(b))) for r in rivers for a, b in r.edges()}
-
-
-def river_points(rivers) -> set[tuple[int, int]]:
-    return {tuple(p) for r in rivers for p in r.points}
-
-
 def watercourse_from(square, drain: Drainage, on_river: set, refuse=None) -> River | None:
     """A river along an edge of ``square``, then downhill to an outlet or another river.
 
@@ -255,7 +245,9 @@ def watercourse_from(square, drain: Drainage, on_river: set, refuse=None) -> Riv
             continue
         steps = set(graph.steps(*src))
         for nxt in (ring[i - 1], ring[(i + 1) % 4]):
-            if nxt not in steps or not filled[nxt[1], nxt[0]] < filled[src[1], src[0]]:
+            # Down by EPSILON at least, like every step the drainage gives (and so still
+            # downhill once fw-map.json has rounded the elevations).
+            if nxt not in steps or not filled[nxt[1], nxt[0]] <= filled[src[1], src[0]] - EPSILON:
                 continue
             path = [src] + ([nxt] if nxt in on_river else trace(nxt, down, on_river))
             end = path[-1]

@@ -179,7 +179,7 @@ class RoadBuilder:
 
     def passes(self) -> list[tuple[int, int]]:
         """Mountain squares a road runs through: each is a pass (FW-2.6)."""
-        return sorted({sq for sq in self.on_road if self.terrain[sq[1], sq[0]] == "mountain"}, key=lambda s: (s[1], s[0]))
+        return sorted(sq for sq in self.on_road if self.terrain[sq[1], sq[0]] == "mountain")
 
 
 def connect_holdings(builder: RoadBuilder, holdings: list[Holding]) -> None:
@@ -244,7 +244,6 @@ def add_fords(
                 continue
             run += 1
             if run >= RIVER_EDGES_PER_CROSSING and easy(sa, sb) and usable[sa[1], sa[0]] and usable[sb[1], sb[0]]:
-                have.add(key)
                 fords.append(Crossing(tuple(sorted((sa, sb))), "ford"))
                 run = 0
     return fords

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..grid import square_id
+from ..grid import col_letters, square_id
 from ..setup_sheet import cell, md_text, notes_section, rolls_table, tables_used
 from .model import FwMap
 from .rules import ALL_TABLES, HOLDING_FEATURE, TERRAIN
@@ -18,7 +18,7 @@ def setup_sheet(m: FwMap) -> str:
     sides = ", ".join(f"{md_text(s.id)} {md_text(s.name)} ({_label(s.race)})" for s in m.sides)
     add(f"# Fantasy Warriors campaign map — seed {md_text(m.seed)}")
     add("")
-    add(f"- Map: {m.width} x {m.height} squares of {m.square_mm:g} mm (columns A-{square_id(m.width - 1, 0)[:-1]}, rows 1-{m.height})")
+    add(f"- Map: {m.width} x {m.height} squares of {m.square_mm:g} mm (columns A-{col_letters(m.width - 1)}, rows 1-{m.height})")
     add(f"- Sides: {sides}")
     add(
         f"- Climate zone: {_label(m.climate.zone)} (FW-7.2); season: {_label(m.climate.season)} (FW-7.3); "
@@ -43,7 +43,7 @@ def setup_sheet(m: FwMap) -> str:
         if mask.any():
             rows, cols = mask.nonzero()
             add(
-                f"- {label}: columns {square_id(int(cols.min()), 0)[:-1]}-{square_id(int(cols.max()), 0)[:-1]}, "
+                f"- {label}: columns {col_letters(int(cols.min()))}-{col_letters(int(cols.max()))}, "
                 f"rows {int(rows.min()) + 1}-{int(rows.max()) + 1}"
             )
     add("")

@@ -55,16 +55,15 @@ def value_noise(rng: np.random.Generator, height: int, width: int, cell: float) 
     return (a * (1 - tx) + b * tx) * (1 - ty) + (c * (1 - tx) + d * tx) * ty
 
 
-def fbm(rng: np.random.Generator, height: int, width: int, base_cell: float = 6.0, octaves: int = 3) -> np.ndarray:
+def fbm(rng: np.random.Generator, height: int, width: int, base_cell: float, octaves: int = 3) -> np.ndarray:
     """Fractal noise: a few octaves of value noise, normalised to 0..1."""
     total = np.zeros((height, width))
-    amp, cell, norm = 1.0, base_cell, 0.0
+    amp, cell = 1.0, base_cell
     for _ in range(octaves):
         total += amp * value_noise(rng, height, width, max(cell, 1.0))
-        norm += amp
         amp *= 0.5
         cell /= 2
-    return normalize(total / norm)
+    return normalize(total)
 
 
 def normalize(a: np.ndarray) -> np.ndarray:

@@ -12,12 +12,10 @@ def band_sizes(length: int) -> tuple[int, int, int]:
     """Outer, centre, outer: the outer two equal, the centre absorbing the remainder."""
     if length < 3:
         raise ValueError("a map needs at least 3 squares along its long axis for three territories")
-    outer = max(1, round(length / 3))
-    centre = length - 2 * outer
-    if centre < 1:
-        outer -= 1
-        centre = length - 2 * outer
-    return outer, centre, outer
+    # The outer bands are the nearest whole number to a third, which leaves the centre at
+    # least one square for any length from 3 (a third, a third and one more, or one less).
+    outer = round(length / 3)
+    return outer, length - 2 * outer, outer
 
 
 def end_masks(width: int, height: int) -> tuple[np.ndarray, np.ndarray]:

@@ -65,10 +65,11 @@ def check_territory(m: FwMap):
     ends = []
     for name, part in (("first", first), ("last", last)):
         values = set(np.unique(part).tolist())
-        if len(values) != 1 or values.pop() not in ids:
+        owner = values.pop() if len(values) == 1 else None
+        if owner not in ids:
             yield Violation("FW-2.3", f"the {name} outer third ({outer} squares deep) must belong wholly to one side")
         else:
-            ends.append(str(part.flat[0]))
+            ends.append(owner)
     if len(ends) == 2 and ends[0] == ends[1]:
         yield Violation("FW-2.3", "both outer thirds belong to the same side")
     if not (mid == "N").all():
@@ -81,24 +82,25 @@ def check_holdings(m: FwMap):
         caps = [h for h in m.holdings if h.side == side and h.capital]
         if len(caps) != 1:
             yield Violation("FW-3.1", f"side {side} has {len(caps)} capitals; it must have exactly one")
-    seen = {}
+    seen = set()
     for h in m.holdings:
         if not m.in_bounds(h.square):
             yield Violation("FW-3.2", f"holding at {_sq(h.square)} is outside the map")
             continue
         if h.square in seen:
             yield Violation("FW-3.2", f"two holdings on {_sq(h.square)}")
-        seen[h.square] = h
+        seen.add(h.square)
         where = str(m.territory[h.square[1], h.square[0]])
         if where != h.side:
             yield Violation("FW-3.2", f"side {h.side}'s holding at {_sq(h.square)} is in territory {where}, not its own")
         t = m.terrain_at(h.square)
-        race = races.get(h.side, "")
+        race = races.get(h.side)
         if not holding_terrain_allowed(t, race):
             if t in WATER:
                 yield Violation("FW-3.2", f"holding at {_sq(h.square)} stands on {t}")
             else:
-                rule = next((rid for r, (terr, rid) in RACE_EXCEPTIONS.items() if t in terr), "FW-3.2")
+                # Every forbidden land terrain has a race that may hold it (FW-3.2.a-d).
+                rule = next(rid for terr, rid in RACE_EXCEPTIONS.values() if t in terr)
                 yield Violation(
                     "FW-3.2",
                     f"side {h.side} ({race}) may not place a holding on {t} at {_sq(h.square)} (only the race of {rule} may)",
@@ -141,22 +143,19 @@ def check_rivers(m: FwMap):
             continue
         if len(set(pts)) != len(pts):
             yield Violation("FW-2.5", f"{name} visits a point twice (a loop)")
-        ok_path = True
         for a, b in zip(pts, pts[1:]):
             if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
                 yield Violation("FW-2.5", f"{name} jumps from {a} to {b}; rivers follow square edges")
-                ok_path = False
                 break
-            s1, s2 = edge_squares(a, b)
-            for c, r in (s1, s2):
+            faults = []
+            for c, r in edge_squares(a, b):
                 if not (0 <= c < w and 0 <= r < h):
-                    yield Violation("FW-2.5", f"{name} runs along the map border at {a}-{b}")
-                    ok_path = False
+                    faults.append(Violation("FW-2.5", f"{name} runs along the map border at {a}-{b}"))
                 elif water[r, c]:
-                    yield Violation("FW-2.5", f"{name} runs along {m.terrain[r, c]} at {_sq((c, r))}")
-                    ok_path = False
-            if not ok_path:
-                break
+                    faults.append(Violation("FW-2.5", f"{name} runs along {m.terrain[r, c]} at {_sq((c, r))}"))
+            yield from faults
+            if faults:
+                break  # its first faulty edge is enough to name the river
         if river.elevations:
             el = river.elevations
             if len(el) != len(pts) or any(b >= a for a, b in zip(el, el[1:])):
@@ -178,7 +177,7 @@ def check_rivers(m: FwMap):
             "sea": bool(sea_corner[ye, xe]),
             "lake": bool(lake_corner[ye, xe]),
             "river": any(pts[-1] in other for j, other in enumerate(all_points) if j != i),
-        }.get(river.mouth, False)
+        }.get(river.mouth)  # None for a mouth of no known kind
         if not mouth_ok:
             yield Violation("FW-2.5", f"{name} ends at {pts[-1]}, which is not a valid '{river.mouth}' mouth")
     if all(len(r.points) >= 2 for r in m.rivers):
@@ -303,7 +302,7 @@ def check_climate(m: FwMap):
             why = f"deserts of a {c.zone} zone follow its season"
         if (c.desert_precipitation_modifier, c.desert_precipitation_kind) != desert:
             yield Violation(
-                "FW-7.3.2" if c.zone == "torrid" else rule,
+                rule,
                 f"desert precipitation modifier {c.desert_precipitation_modifier:+d} ({c.desert_precipitation_kind}): "
                 f"{why}, so {desert[0]:+d} ({desert[1]})",
             )
