@@ -59,7 +59,7 @@ def work_barrier(st: TableState, note) -> None:
     width = R.PASS_WIDTH_CM
     text = with_note(f"{n} low walls stepped across the pass, closing it completely; it must be taken to pass (a draw leaves it to the defender)", note)
     f = make("barrier", stretch, (length, width) if along_x else (width, length), on="pass", note=text)
-    idx = st.layout.add(Item(f, stretch.bounds, exact=True, host=st.mountain_pass, owner=st.mountain_pass, main=False))
+    idx = st.layout.add(Item(f, stretch.bounds, exact=True, host=st.mountain_pass, owner=st.mountain_pass))
     for i in range(n):
         a = at + 1 + i * R.BARRIER_WALL_STEP_CM
         wall = shapely.set_precision(largest(stretch.intersection(across(a, a + R.WALL_THICKNESS_CM))), 0.1)

@@ -133,7 +133,7 @@ def add_crossing(st: TableState, kind: str, quiet: bool = False, by: str | None 
         if any(poly.intersects(k) for k in st.plan.line_keepout) or not st.layout.line_is_clear(poly, ignore=(st.river,)):
             continue
         f = make(kind, shapely.set_precision(poly, 0.1), size, on=st.items[st.river].feature.kind, note=with_note(R.KINDS[kind].note, by))
-        idx = st.layout.add(Item(f, poly.bounds, exact=True, host=st.river, owner=st.river, main=False))
+        idx = st.layout.add(Item(f, poly.bounds, exact=True, host=st.river, owner=st.river))
         st.crossings.append(idx)
         st.crossing_point = at
         return idx

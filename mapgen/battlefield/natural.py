@@ -39,7 +39,7 @@ def work_jungle_dangers(st: TableState, note) -> None:
         done[kind] += 1
         why = f"{done[kind]} of {counts[kind]}"
         note = R.KINDS[kind].note + f"; at least {R.DANGER_GAP_CM} cm from any other, outside the deployment zones"
-        place(st, kind, group="danger", group_gap=R.DANGER_GAP_CM, avoid=zones, why=why, note=note, main=False, rounds=12)
+        place(st, kind, group="danger", group_gap=R.DANGER_GAP_CM, avoid=zones, why=why, note=note, rounds=12)
 
 
 def work_dunes(st: TableState, note) -> None:
@@ -106,9 +106,9 @@ def work_chasm(st: TableState, note) -> None:
     text = with_note(f"deep gorge {gap} cm wide between two 2-level hills with steep sides facing each other: crossable only by a bridge", note)
     chasm = st.layout.add(Item(make("chasm", box(gx0, y0, gx0 + gap, y1), (gap, hd), on=on, note=text), (gx0, y0, gx0 + gap, y1), host=stand))
     left = make("chasm_hill", box(x0, y0, x0 + hw, y1), (hw, hd), on=on, note="2 levels; its steep right side faces the chasm")
-    st.layout.add(Item(left, (x0, y0, x0 + hw, y1), host=stand, owner=chasm, main=False))
+    st.layout.add(Item(left, (x0, y0, x0 + hw, y1), host=stand, owner=chasm))
     right = make("chasm_hill", box(x1 - hw, y0, x1, y1), (hw, hd), on=on, note="2 levels; its steep left side faces the chasm")
-    st.layout.add(Item(right, (x1 - hw, y0, x1, y1), host=stand, owner=chasm, main=False))
+    st.layout.add(Item(right, (x1 - hw, y0, x1, y1), host=stand, owner=chasm))
 
 
 def work_glacier_or_chasm(st: TableState, note) -> None:
@@ -137,7 +137,7 @@ def work_volcano(st: TableState, note) -> None:
                 inside = line.intersection(st.layout.table)
                 text = f"impassable; flows from the volcano to {EDGE_LABELS[edge]}, centre line through {path_text(inside)}"
                 f = make("lava_river", poly, (round(inside.length), R.LAVA_WIDTH_CM), on=ground_under(st, poly), note=text)
-                st.layout.add(Item(f, poly.bounds, exact=True, owner=idx, main=False))
+                st.layout.add(Item(f, poly.bounds, exact=True, owner=idx))
                 return
         st.items.pop()
     st.notes.append("Volcano and lava river (FW-11.7) could not be placed with a clear path to an edge: place them by hand.")

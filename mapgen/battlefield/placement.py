@@ -36,7 +36,6 @@ class Item:
     owner: int | None = None  # index of the feature it belongs to (walls, fields, markers)
     group: str | None = None  # features of one group keep their own distance (boulders, jungle dangers)
     ground: bool = False  # a plateau or mountain base: others stand wholly on it or wholly off it
-    main: bool = True  # counts as a terrain feature (FW-10.5)
 
 
 @dataclass
