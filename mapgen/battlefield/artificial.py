@@ -16,7 +16,7 @@ from .state import TableState
 
 
 def work_stronghold(st: TableState, note) -> None:
-    place(st, "stronghold", note=f"{note} (FW-3): the holding", rule="FW-3")
+    place(st, "stronghold", note=f"{note} (FW-3): the holding")
 
 
 def work_mine(st: TableState, note) -> None:

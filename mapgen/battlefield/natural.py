@@ -75,7 +75,7 @@ def work_isolated_mountain(st: TableState, note) -> None:
 
 def work_glacier(st: TableState, note) -> None:
     """FW-11.7.2: 40 x 40 cm with 1D6 crevasses of 1 x 5 cm laid the same way; over 3 make it impassable."""
-    idx = place(st, "glacier", note=with_note(R.KINDS["glacier"].note, note))
+    idx = place(st, "glacier")  # its note is written once the crevasses are counted
     if idx is None:
         return
     n = roll_count(st.dice, "FW-11.7.2", "number of open crevasses on the glacier")
@@ -141,16 +141,3 @@ def work_volcano(st: TableState, note) -> None:
                 return
         st.items.pop()
     st.notes.append("Volcano and lava river (FW-11.7) could not be placed with a clear path to an edge: place them by hand.")
-
-
-def work_sand(st: TableState, note) -> None:
-    place(st, "sand", note="wasteland or sand: difficult" + (f"; {note}" if note else ""), rule="FW-11.5")
-
-
-def work_forest_section(st: TableState, note) -> None:
-    size = (35, 25) if st.rng.random() < 0.5 else (25, 35)
-    place(st, "forest_section", size=size, note=R.KINDS["forest_section"].note + (f"; {note}" if note else ""))
-
-
-def work_wood(st: TableState, note) -> None:
-    place(st, "wood", note=R.KINDS["wood"].note + (f"; {note}" if note else ""))
