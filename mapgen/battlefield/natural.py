@@ -88,7 +88,7 @@ def work_glacier(st: TableState, note) -> None:
     pick = sorted(int(i) for i in st.rng.choice(len(slots), size=n, replace=False))
     for i in pick:
         c, r = slots[i]
-        cx, cy = x0 + 5 + c * 13 + 2.5, y0 + 4 + r * 6.5
+        cx, cy = x0 + 7 + c * 13, y0 + 4 + r * 6.4  # 3 x 6 slots centred on the glacier
         add_part(st, "crevasse", box(cx - 2.5, cy - 0.5, cx + 2.5, cy + 0.5), (5, 1), idx, host=idx, note="1 x 5 cm, laid across the glacier; all crevasses run the same way")
 
 
