@@ -21,6 +21,8 @@ from .state import TableState
 BRANCH_MIN_CM = 20.0
 #: The branch stops this short of the first line's footprint, so the two never overlap.
 JUNCTION_GAP_CM = 0.3
+#: Crossing points tried for a bridge or ford that a road must reach.
+CROSSING_TRIES = 6
 
 
 def length_floor(width: float, depth: float, strip: float) -> float:
@@ -63,10 +65,12 @@ def lay_road(st: TableState) -> None:
     want_road = o.road or (mountain and "pass" in o.works)
     kind = "pass" if mountain else "road"
     if st.river is not None and (o.bridge or o.ford):
-        # The road crosses the river at the bridge or ford: try a few crossing points for both.
-        for attempt in range(6):
-            crossing = add_crossing(st, "bridge" if o.bridge else "ford", quiet=attempt < 5)
-            if crossing is None or not want_road or add_road(st, kind, crossing, tries=1, quiet=attempt < 5) is not None:
+        # The road crosses the river at the bridge or ford: try a few crossing points for both.  The
+        # last crossing stays even when its road finds no way (the note says so): the square has it.
+        for attempt in range(CROSSING_TRIES):
+            last = attempt == CROSSING_TRIES - 1
+            crossing = add_crossing(st, "bridge" if o.bridge else "ford", quiet=not last)
+            if crossing is None or not want_road or add_road(st, kind, crossing, tries=1, quiet=not last) is not None or last:
                 return
             st.crossings.remove(crossing)
             st.items.pop()
