@@ -65,9 +65,7 @@ def hill_side(st: TableState, idx: int, kind: str, max_len: float | None) -> Non
     if part.is_empty or part.area < 1:
         return
     px0, py0, px1, py1 = part.bounds
-    length = max(px1 - px0, py1 - py0)
-    if max_len is not None and length > max_len:
-        return
+    length = max(px1 - px0, py1 - py0)  # at most max_len: the strip is cut to it
     where = ("near", "right", "far", "left")[side]
     note = R.KINDS[kind].note + f"; the {where} side of the hill, {length:.0f} cm"
     add_part(st, kind, part, (round(px1 - px0, 1), round(py1 - py0, 1)), idx, host=idx, note=note)
