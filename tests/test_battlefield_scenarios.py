@@ -6,6 +6,8 @@ within 15 cm of theirs.  FW-23.6: defenders in the central 40 cm square, attacke
 least 30 cm from it.  FW-23.7: on 240 x 180, the relief force as in a field battle.
 """
 
+import math
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -168,3 +170,18 @@ def test_a_relief_strip_cut_in_two_is_dropped():
     zones = _besieger_strips("A", 300, 200, across, " (cut)")
     assert [tuple(z.polygon.bounds) for z in zones] == [(0, 0, 300, 50), (0, 150, 300, 200)]
     assert all(not z.label.endswith("(cut)") for z in zones)
+
+
+def test_raid_zones_the_village_and_the_ground_sixty_cm_from_it():
+    plan = S.build("raid", Dice(1), 180, 120, {}, S.Situation("raid", "B"))
+    village, left, right = plan.scenario.zones
+    assert (village.side, tuple(village.polygon.bounds), village.label) == ("A", (75, 45, 105, 75), "side A: inside the village")
+    houses = box(75, 45, 105, 75)
+    for z, corner in ((left, (0, 0)), (right, (180, 120))):
+        assert z.side == "B" and z.label == "side B: at least 60 cm from the village houses"
+        # 60 cm from the houses, which stand 2 cm or more inside the village; the round corners are 16-sided
+        assert z.polygon.distance(houses) >= 60 - 60 * (1 - math.cos(math.pi / 16)) - 1e-6 and z.polygon.buffer(0.01).contains(box(*corner, *corner).buffer(0.5).intersection(box(0, 0, 180, 120)))
+    assert left.polygon.bounds[2] < 90 < right.polygon.bounds[0]  # listed from left to right
+    assert 35 < left.polygon.bounds[2] < 37  # reaching along the edges to where the 60 cm circle round the village's corner meets them
+    assert [tuple(k.bounds) for k in plan.line_keepout] == [(65, 35, 115, 85)] and plan.clear == []
+    assert [(k, tuple(p.bounds), n) for k, p, n in plan.required] == [("village", (75, 45, 105, 75), "the raided village, at the table centre (FW-23.1)")]
