@@ -221,8 +221,8 @@ def test_ground_pieces_first_and_each_feature_followed_by_its_parts():
     st = table(terrain="plain")
     glacier = put(st, "glacier", (0, 0, 40, 40))
     farm = put(st, "farm", (60, 60, 75, 70))
-    add_part(st, "wall", box(57, 56, 78, 57), (21, 1), farm)  # beside the farm: owned by it, standing on no feature
-    add_part(st, "crevasse", box(5, 5, 10, 6), (5, 1), glacier, host=glacier)
+    add_part(st, "wall", box(57, 56, 78, 57), (21, 1), farm, beside=True)  # beside the farm: owned by it, standing on no feature
+    add_part(st, "crevasse", box(5, 5, 10, 6), (5, 1), glacier)
     plateau = put(st, "plateau", (0, 80, 180, 120), ground=True)
     tower = put(st, "tower", (100, 90, 110, 100))
     st.items[tower].host = plateau

@@ -282,9 +282,13 @@ def test_small_helpers():
     tower = put(st, "tower", (100, 100, 110, 110))
     assert F.ground_under(st, box(0, 50, 10, 70)) == "plateau" and F.ground_under(st, box(0, 70, 10, 80)) is None
     assert F.ground_under(st, box(100, 100, 110, 110)) is None  # only ground pieces carry lines
-    i = F.add_part(st, "wall", box(100, 111, 110, 112), (10, 1), tower, host=tower, note="w", rule="FW-11.8")
-    assert (st.items[i].host, st.items[i].owner, st.items[i].feature.on_top_of, st.items[i].keep) == (tower, tower, "tower", (100, 111, 110, 112))
-    j = F.add_part(st, "wall", box(0, 111, 10, 112), (10, 1), tower)
-    assert st.items[j].feature.on_top_of is None and st.items[j].host is None
+    i = F.add_part(st, "house", box(100, 100, 106, 108), (6, 8), tower, note="w", rule="FW-3")
+    assert (st.items[i].host, st.items[i].owner, st.items[i].feature.on_top_of, st.items[i].keep) == (tower, tower, "tower", (100, 100, 106, 108))
+    assert (st.items[i].feature.note, st.items[i].feature.rule, st.items[i].feature.size_cm) == ("w", "FW-3", (6, 8))
+    j = F.add_part(st, "wall", box(0, 111, 10, 112), (10, 1), tower, beside=True)
+    assert (st.items[j].feature.on_top_of, st.items[j].host, st.items[j].owner) == (None, None, tower)
+    st.items[tower].host = 0
+    k = F.add_part(st, "wall", box(0, 50, 10, 51), (10, 1), tower, beside=True)
+    assert (st.items[k].feature.on_top_of, st.items[k].host) == ("plateau", 0)
     assert F.mains(st) == [tower]  # no ground piece, no part
-    assert of(st, "wall")[0].note == "w"
+    assert of(st, "house")[0].note == "w" and of(st, "wall")[0].note == "low wall or hedge (Compendium 1)"

@@ -101,10 +101,12 @@ def ground_under(st: TableState, poly) -> str | None:
     return None
 
 
-def add_part(st: TableState, kind: str, poly: Polygon, size, owner: int, host: int | None = None, **kw) -> int:
-    """A part of another feature (a wall, a house, a crevasse) at an exact spot: no search."""
+def add_part(st: TableState, kind: str, poly: Polygon, size, owner: int, beside: bool = False, **kw) -> int:
+    """A part of another feature (a house, a crevasse) at an exact spot: no search.  It stands on its
+    owner, or ``beside`` it (a farm's walls) on whatever the owner stands on."""
+    host = st.items[owner].host if beside else owner
     f = make(kind, poly, size, on=st.items[host].feature.kind if host is not None else None, **kw)
-    return st.layout.add(Item(f, poly.bounds, host=host, owner=owner))
+    return st.layout.add(Item(f, host=host, owner=owner))
 
 
 def roll_count(dice: Dice, rule: str, purpose: str) -> int:

@@ -89,7 +89,7 @@ def work_glacier(st: TableState, note) -> None:
     for i in pick:
         c, r = slots[i]
         cx, cy = x0 + 7 + c * 13, y0 + 4 + r * 6.4  # 3 x 6 slots centred on the glacier
-        add_part(st, "crevasse", box(cx - 2.5, cy - 0.5, cx + 2.5, cy + 0.5), (5, 1), idx, host=idx, note="1 x 5 cm, laid across the glacier; all crevasses run the same way")
+        add_part(st, "crevasse", box(cx - 2.5, cy - 0.5, cx + 2.5, cy + 0.5), (5, 1), idx, note="1 x 5 cm, laid across the glacier; all crevasses run the same way")
 
 
 def work_chasm(st: TableState, note) -> None:
@@ -104,11 +104,11 @@ def work_chasm(st: TableState, note) -> None:
     on = st.items[stand].feature.kind if stand is not None else None
     gx0 = x0 + hw
     text = with_note(f"deep gorge {gap} cm wide between two 2-level hills with steep sides facing each other: crossable only by a bridge", note)
-    chasm = st.layout.add(Item(make("chasm", box(gx0, y0, gx0 + gap, y1), (gap, hd), on=on, note=text), (gx0, y0, gx0 + gap, y1), host=stand))
+    chasm = st.layout.add(Item(make("chasm", box(gx0, y0, gx0 + gap, y1), (gap, hd), on=on, note=text), host=stand))
     left = make("chasm_hill", box(x0, y0, x0 + hw, y1), (hw, hd), on=on, note="2 levels; its steep right side faces the chasm")
-    st.layout.add(Item(left, (x0, y0, x0 + hw, y1), host=stand, owner=chasm))
+    st.layout.add(Item(left, host=stand, owner=chasm))
     right = make("chasm_hill", box(x1 - hw, y0, x1, y1), (hw, hd), on=on, note="2 levels; its steep left side faces the chasm")
-    st.layout.add(Item(right, (x1 - hw, y0, x1, y1), host=stand, owner=chasm))
+    st.layout.add(Item(right, host=stand, owner=chasm))
 
 
 def work_glacier_or_chasm(st: TableState, note) -> None:
@@ -137,7 +137,7 @@ def work_volcano(st: TableState, note) -> None:
                 inside = line.intersection(st.layout.table)
                 text = f"impassable; flows from the volcano to {EDGE_LABELS[edge]}, centre line through {path_text(inside)}"
                 f = make("lava_river", poly, (round(inside.length), R.LAVA_WIDTH_CM), on=ground_under(st, poly), note=text)
-                st.layout.add(Item(f, poly.bounds, exact=True, owner=idx))
+                st.layout.add(Item(f, exact=True, owner=idx))
                 return
         st.items.pop()
     st.notes.append("Volcano and lava river (FW-11.7) could not be placed with a clear path to an edge: place them by hand.")
