@@ -6,6 +6,8 @@ within 15 cm of theirs.  FW-23.6: defenders in the central 40 cm square, attacke
 least 30 cm from it.  FW-23.7: on 240 x 180, the relief force as in a field battle.
 """
 
+import math
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -112,3 +114,74 @@ def test_the_checks_stage_notes_overlapping_zones():
     state = TableState(BattleOptions(), dice, Ground("plain", "flat", False), plan, Layout(180, 120, dice.rng))
     checks(state)
     assert len(state.notes) == 2 and all(n.startswith("Check: the deployment zones '") and "(FW-10)" in n for n in state.notes)
+
+
+# --- last stand and relief (FW-23.6, FW-23.7): the besiegers' strips -----------------------------
+
+
+def test_last_stand_strips_on_every_edge_thirty_cm_from_the_square():
+    plan = S.build("last_stand", Dice(1), 180, 120, {}, S.Situation("surrounded", "A"))
+    zones = [(z.side, tuple(z.polygon.bounds), z.label) for z in plan.scenario.zones]
+    assert zones == [
+        ("A", (70, 40, 110, 80), "side A: inside the central 40 cm square"),
+        ("B", (0, 0, 40, 120), "side B: along left, at least 30 cm from the defenders"),
+        ("B", (140, 0, 180, 120), "side B: along right, at least 30 cm from the defenders"),
+        ("B", (0, 0, 180, 10), "side B: along edge a, at least 30 cm from the defenders"),
+        ("B", (0, 110, 180, 120), "side B: along edge b, at least 30 cm from the defenders"),
+    ]
+    assert [c.bounds for c in plan.clear] == [(70, 40, 110, 80)]
+    assert [k.bounds for k in plan.line_keepout] == [(65, 35, 115, 85)]  # rivers and roads keep 5 cm off the square
+    assert plan.winner == "A"
+
+
+def test_strips_narrower_than_ten_cm_are_dropped_and_two_edges_are_needed():
+    from mapgen.battlefield.sieges import _besieger_strips
+    from mapgen.errors import InfeasibleError
+
+    assert [tuple(z.polygon.bounds) for z in _besieger_strips("B", 130, 119)] == [(0, 0, 15, 119), (115, 0, 130, 119)]
+    assert [tuple(z.polygon.bounds) for z in _besieger_strips("B", 120, 120)] == [(0, 0, 10, 120), (110, 0, 120, 120), (0, 0, 120, 10), (0, 110, 120, 120)]
+    with pytest.raises(InfeasibleError) as err:
+        _besieger_strips("B", 119, 119)
+    assert str(err.value) == "FW-23.6: attackers need at least two edges 30 cm from the central square: use a larger --table"
+
+
+def test_relief_strips_say_they_keep_clear_of_the_relief_force():
+    plan = S.build("relief", Dice(1), 240, 180, {}, S.Situation("relief", "B"))
+    labels = {tuple(z.polygon.bounds): z.label for z in plan.scenario.zones if z.side == "A"}
+    assert labels == {
+        (0, 0, 70, 140): "side A: along left, at least 30 cm from the defenders and 10 cm clear of the relief force's band",
+        (170, 0, 240, 140): "side A: along right, at least 30 cm from the defenders and 10 cm clear of the relief force's band",
+        (0, 0, 240, 40): "side A: along edge a, at least 30 cm from the defenders",
+    }
+    mine = [(tuple(z.polygon.bounds), z.label) for z in plan.scenario.zones if z.side == "B"]
+    assert mine == [
+        ((100, 70, 140, 110), "side B: the surrounded force, inside the central square"),
+        ((0, 150, 240, 180), "side B: relief force, Commands within 30 cm of the edge"),
+        ((0, 165, 240, 180), "side B: relief force, scouting Commands within 15 cm"),
+    ]
+    assert [c.bounds for c in plan.clear] == [(100, 70, 140, 110)] and [k.bounds for k in plan.line_keepout] == [(95, 65, 145, 115)]
+    assert plan.winner == "B" and plan.scenario.deploys_first == "B"
+
+
+def test_a_relief_strip_cut_in_two_is_dropped():
+    from mapgen.battlefield.sieges import _besieger_strips
+
+    across = box(0, 55, 300, 65)  # a clear band through the left and right strips
+    zones = _besieger_strips("A", 300, 200, across, " (cut)")
+    assert [tuple(z.polygon.bounds) for z in zones] == [(0, 0, 300, 50), (0, 150, 300, 200)]
+    assert all(not z.label.endswith("(cut)") for z in zones)
+
+
+def test_raid_zones_the_village_and_the_ground_sixty_cm_from_it():
+    plan = S.build("raid", Dice(1), 180, 120, {}, S.Situation("raid", "B"))
+    village, left, right = plan.scenario.zones
+    assert (village.side, tuple(village.polygon.bounds), village.label) == ("A", (75, 45, 105, 75), "side A: inside the village")
+    houses = box(75, 45, 105, 75)
+    for z, corner in ((left, (0, 0)), (right, (180, 120))):
+        assert z.side == "B" and z.label == "side B: at least 60 cm from the village houses"
+        # 60 cm from the houses, which stand 2 cm or more inside the village; the round corners are 16-sided
+        assert z.polygon.distance(houses) >= 60 - 60 * (1 - math.cos(math.pi / 16)) - 1e-6 and z.polygon.buffer(0.01).contains(box(*corner, *corner).buffer(0.5).intersection(box(0, 0, 180, 120)))
+    assert left.polygon.bounds[2] < 90 < right.polygon.bounds[0]  # listed from left to right
+    assert 35 < left.polygon.bounds[2] < 37  # reaching along the edges to where the 60 cm circle round the village's corner meets them
+    assert [tuple(k.bounds) for k in plan.line_keepout] == [(65, 35, 115, 85)] and plan.clear == []
+    assert [(k, tuple(p.bounds), n) for k, p, n in plan.required] == [("village", (75, 45, 105, 75), "the raided village, at the table centre (FW-23.1)")]

@@ -14,9 +14,12 @@ from .features import add_part, make, place, roll_count, with_note
 from .placement import Item, largest
 from .state import TableState
 
+#: Positions along the pass tried for the barrier before it is left to the players.
+BARRIER_TRIES = 12
+
 
 def work_stronghold(st: TableState, note) -> None:
-    place(st, "stronghold", note=f"{note} (FW-3): the holding", rule="FW-3")
+    place(st, "stronghold", note=f"{note} (FW-3): the holding")
 
 
 def work_mine(st: TableState, note) -> None:
@@ -27,7 +30,7 @@ def work_mine(st: TableState, note) -> None:
     x0, y0, x1, y1 = st.items[idx].keep
     cy = (y0 + y1) / 2
     for x in (x0, x1 - 3):
-        add_part(st, "mine_entrance", box(x, cy - 1.5, x + 3, cy + 1.5), (3, 3), idx, host=idx, note="mine entrance")
+        add_part(st, "mine_entrance", box(x, cy - 1.5, x + 3, cy + 1.5), (3, 3), idx, note="mine entrance")
 
 
 def work_barrier(st: TableState, note) -> None:
@@ -43,14 +46,20 @@ def work_barrier(st: TableState, note) -> None:
     lo, hi = (x0, x1) if along_x else (y0, y1)
 
     def across(a: float, b: float) -> Polygon:
-        return box(a, y0 - 1, b, y1 + 1) if along_x else box(x0 - 1, a, x1 + 1, b)
+        """The pass's whole width from ``a`` to ``b`` along it."""
+        return box(a, y0, b, y1) if along_x else box(x0, a, x1, b)
+
+    def spans(cand: Polygon) -> float:
+        cx0, cy0, cx1, cy1 = cand.bounds
+        return cx1 - cx0 if along_x else cy1 - cy0
 
     others = [it.feature.polygon for i, it in enumerate(st.items) if i != st.mountain_pass and it.exact]
     stretch = Polygon()
-    for _ in range(12):
+    for _ in range(BARRIER_TRIES):
         at = round(lo + (hi - lo) * float(st.rng.uniform(0.2, 0.75)))
         cand = largest(pas.intersection(across(at, at + length)))
-        if not cand.is_empty and not any(cand.buffer(1).intersects(o) for o in others):
+        # the whole length on the pass (not cut by its end), and clear of the other lines
+        if not cand.is_empty and spans(cand) > length - 0.05 and not any(cand.buffer(1).intersects(o) for o in others):
             stretch = shapely.set_precision(cand, 0.1)
             break
     if stretch.is_empty:
@@ -59,11 +68,9 @@ def work_barrier(st: TableState, note) -> None:
     width = R.PASS_WIDTH_CM
     text = with_note(f"{n} low walls stepped across the pass, closing it completely; it must be taken to pass (a draw leaves it to the defender)", note)
     f = make("barrier", stretch, (length, width) if along_x else (width, length), on="pass", note=text)
-    idx = st.layout.add(Item(f, stretch.bounds, exact=True, host=st.mountain_pass, owner=st.mountain_pass, main=False))
+    idx = st.layout.add(Item(f, exact=True, host=st.mountain_pass, owner=st.mountain_pass))
     for i in range(n):
         a = at + 1 + i * R.BARRIER_WALL_STEP_CM
         wall = shapely.set_precision(largest(stretch.intersection(across(a, a + R.WALL_THICKNESS_CM))), 0.1)
-        if wall.is_empty:
-            continue
         wx0, wy0, wx1, wy1 = wall.bounds
-        add_part(st, "wall", wall, (round(wx1 - wx0, 1), round(wy1 - wy0, 1)), idx, host=idx, note="low wall across the whole pass", rule="FW-11.8")
+        add_part(st, "wall", wall, (wx1 - wx0, wy1 - wy0), idx, note="low wall across the whole pass")

@@ -58,7 +58,6 @@ def place(
     group=None,
     group_gap=0.0,
     pad: float = 0.0,
-    main: bool | None = None,
     avoid=(),
     why: str = "",
     quiet: bool = False,
@@ -82,7 +81,7 @@ def place(
             on_idx = host if host is not None else stand
             on = st.items[on_idx].feature.kind if on_idx is not None else None
             f = make(kind, poly, (w, d), passable=passable, difficult=difficult, on=on, note=note, rule=rule)
-            item = Item(f, (x0, y0, x1, y1), host=on_idx, owner=owner, group=group, main=(not k.accessory) if main is None else main)
+            item = Item(f, (x0, y0, x1, y1), host=on_idx, owner=owner, group=group)
             return st.layout.add(item)
     if not quiet:
         st.notes.append(f"{k.label} ({rule or k.rule}){' ' + why if why else ''} could not be placed after a bounded search: place it by hand where the rules allow.")
@@ -102,10 +101,12 @@ def ground_under(st: TableState, poly) -> str | None:
     return None
 
 
-def add_part(st: TableState, kind: str, poly: Polygon, size, owner: int, host: int | None = None, **kw) -> int:
-    """A part of another feature (a wall, a house, a crevasse) at an exact spot: no search."""
+def add_part(st: TableState, kind: str, poly: Polygon, size, owner: int, beside: bool = False, **kw) -> int:
+    """A part of another feature (a house, a crevasse) at an exact spot: no search.  It stands on its
+    owner, or ``beside`` it (a farm's walls) on whatever the owner stands on."""
+    host = st.items[owner].host if beside else owner
     f = make(kind, poly, size, on=st.items[host].feature.kind if host is not None else None, **kw)
-    return st.layout.add(Item(f, poly.bounds, host=host, owner=owner, main=False))
+    return st.layout.add(Item(f, host=host, owner=owner))
 
 
 def roll_count(dice: Dice, rule: str, purpose: str) -> int:

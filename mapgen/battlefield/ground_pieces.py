@@ -30,7 +30,7 @@ def ground_pieces(st: TableState) -> None:
         x0 = 0 if left else W - dx
         y0 = round(D / 2 - dy / 2)
         f = make("inlet", box(x0, y0, x0 + dx, y0 + dy), (dx, dy), note=R.KINDS["inlet"].note + "; equidistant from the two deployment zones")
-        st.layout.add(Item(f, (x0, y0, x0 + dx, y0 + dy)))
+        st.layout.add(Item(f))
     if st.ground.terrain == "desert":
         # FW-11.5.6: within 30 cm of each long edge, laid before the lines so a road or river near
         # an edge cannot shut an oasis out of its band
@@ -54,7 +54,7 @@ def mountain_base(st: TableState) -> None:
         return
     bw, bd = b[2] - b[0], b[3] - b[1]
     f = make("mountain_base", box(*b), (bw, bd))
-    st.layout.add(Item(f, b, ground=True))
+    st.layout.add(Item(f, ground=True))
     st.notes.append(f"Mountain square on a {W:g} x {D:g} table: the Naran reading of FW-10.5 (AMB-29), a {bw:g} x {bd:g} cm mountain base with the features on and around it.")
 
 
@@ -82,4 +82,4 @@ def plateau(st: TableState) -> None:
         st.notes.append(f"Plateau (FW-21.2) over {where.label.lower()} would cut through the scenario's features: build it by hand.")
         return
     f = make("plateau", box(*b), (st.width, half), note=R.KINDS["plateau"].note + f"; covers {where.label.lower()}")
-    st.layout.add(Item(f, b, ground=True))
+    st.layout.add(Item(f, ground=True))

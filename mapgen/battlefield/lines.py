@@ -21,6 +21,8 @@ from .state import TableState
 BRANCH_MIN_CM = 20.0
 #: The branch stops this short of the first line's footprint, so the two never overlap.
 JUNCTION_GAP_CM = 0.3
+#: Crossing points tried for a bridge or ford that a road must reach.
+CROSSING_TRIES = 12
 
 
 def length_floor(width: float, depth: float, strip: float) -> float:
@@ -63,10 +65,12 @@ def lay_road(st: TableState) -> None:
     want_road = o.road or (mountain and "pass" in o.works)
     kind = "pass" if mountain else "road"
     if st.river is not None and (o.bridge or o.ford):
-        # The road crosses the river at the bridge or ford: try a few crossing points for both.
-        for attempt in range(6):
-            crossing = add_crossing(st, "bridge" if o.bridge else "ford", quiet=attempt < 5)
-            if crossing is None or not want_road or add_road(st, kind, crossing, tries=1, quiet=attempt < 5) is not None:
+        # The road crosses the river at the bridge or ford: try a few crossing points for both.  The
+        # last crossing stays even when its road finds no way (the note says so): the square has it.
+        for attempt in range(CROSSING_TRIES):
+            last = attempt == CROSSING_TRIES - 1
+            crossing = add_crossing(st, "bridge" if o.bridge else "ford", quiet=not last)
+            if crossing is None or not want_road or add_road(st, kind, crossing, tries=1, quiet=not last) is not None or last:
                 return
             st.crossings.remove(crossing)
             st.items.pop()
@@ -93,7 +97,7 @@ def add_river(st: TableState, kind: str, rule: str, tries: int = 32, by: str | N
         st.river_line, st.river_axis = line.intersection(st.layout.table), axis
         note = with_note(R.KINDS[kind].note, by) + "; centre line through " + path_text(st.river_line)
         f = make(kind, poly, (round(st.river_line.length), R.RIVER_WIDTH_CM[kind]), note=note, rule=rule, on=ground_under(st, poly))
-        return st.layout.add(Item(f, poly.bounds, exact=True))
+        return st.layout.add(Item(f, exact=True))
     st.notes.append(f"The {kind} ({rule}) could not be laid across the table clear of the scenario's centre: lay it by hand.")
     return None
 
@@ -133,7 +137,7 @@ def add_crossing(st: TableState, kind: str, quiet: bool = False, by: str | None 
         if any(poly.intersects(k) for k in st.plan.line_keepout) or not st.layout.line_is_clear(poly, ignore=(st.river,)):
             continue
         f = make(kind, shapely.set_precision(poly, 0.1), size, on=st.items[st.river].feature.kind, note=with_note(R.KINDS[kind].note, by))
-        idx = st.layout.add(Item(f, poly.bounds, exact=True, host=st.river, owner=st.river, main=False))
+        idx = st.layout.add(Item(f, exact=True, host=st.river, owner=st.river))
         st.crossings.append(idx)
         st.crossing_point = at
         return idx
@@ -179,7 +183,7 @@ def add_road(st: TableState, kind: str, crossing: int | None, tries: int = 32, q
         over = f"; crosses the river by the {st.items[crossing].feature.kind}" if crossing is not None else ""
         note = with_note(R.KINDS[kind].note + over, by) + "; centre line through " + path_text(inside)
         f = make(kind, poly, (length, width), note=note, on=ground_under(st, poly))
-        idx = st.layout.add(Item(f, poly.bounds, exact=True))
+        idx = st.layout.add(Item(f, exact=True))
         if kind == "pass":
             st.mountain_pass = idx
         else:
@@ -216,7 +220,7 @@ def add_branch(st: TableState, kind: str, main_idx: int, main_line, main_axis: s
         inside = line.intersection(st.layout.table)
         note = with_note(R.KINDS[kind].note, by) + f"; {joins} at ({end.x:.0f}, {end.y:.0f}); centre line through " + path_text(inside)
         f = make(kind, poly, (round(inside.length), width), note=note, rule=rule, on=ground_under(st, poly))
-        return st.layout.add(Item(f, poly.bounds, exact=True))
+        return st.layout.add(Item(f, exact=True))
     st.notes.append(f"A second {R.KINDS[kind].label.lower()} ({rule}) was rolled but could not be laid clear of the other features: draw it by hand from an edge to the first.")
     return None
 

@@ -42,7 +42,7 @@ def hiding_places(st: TableState) -> None:
                 c = f.polygon.representative_point()
                 who = "FM, FL or CL units" if f.passable else "FL units only (impassable terrain)"
                 mark = make("hiding_place", box(c.x - 2, c.y - 2, c.x + 2, c.y + 2), (4, 4), on=f.kind, note=f"MED-2.1: side {side} may hide {who} here, written down secretly")
-                st.layout.add(Item(mark, mark.polygon.bounds, owner=i, main=False))
+                st.layout.add(Item(mark, owner=i))
 
 
 def landing_points(st: TableState) -> None:
@@ -63,6 +63,6 @@ def landing_points(st: TableState) -> None:
         for p in pts[: R.LANDING_POINTS_PER_HALF]:
             note = f"MED-6: in side {side}'s half; a landing there needs 2-6 on the placement 2D6 for side {side}, 8-12 for side {S.other(side)}"
             mark = make("landing_point", box(round(p.x) - 2, round(p.y) - 2, round(p.x) + 2, round(p.y) + 2), (4, 4), on=river.kind, note=note)
-            st.layout.add(Item(mark, mark.polygon.bounds, owner=st.river, main=False))
+            st.layout.add(Item(mark, owner=st.river))
         if not pts:
             st.notes.append(f"The river does not run through side {side}'s half: no landing point there (MED-6).")

@@ -39,7 +39,7 @@ def work_jungle_dangers(st: TableState, note) -> None:
         done[kind] += 1
         why = f"{done[kind]} of {counts[kind]}"
         note = R.KINDS[kind].note + f"; at least {R.DANGER_GAP_CM} cm from any other, outside the deployment zones"
-        place(st, kind, group="danger", group_gap=R.DANGER_GAP_CM, avoid=zones, why=why, note=note, main=False, rounds=12)
+        place(st, kind, group="danger", group_gap=R.DANGER_GAP_CM, avoid=zones, why=why, note=note, rounds=12)
 
 
 def work_dunes(st: TableState, note) -> None:
@@ -75,7 +75,7 @@ def work_isolated_mountain(st: TableState, note) -> None:
 
 def work_glacier(st: TableState, note) -> None:
     """FW-11.7.2: 40 x 40 cm with 1D6 crevasses of 1 x 5 cm laid the same way; over 3 make it impassable."""
-    idx = place(st, "glacier", note=with_note(R.KINDS["glacier"].note, note))
+    idx = place(st, "glacier")  # its note is written once the crevasses are counted
     if idx is None:
         return
     n = roll_count(st.dice, "FW-11.7.2", "number of open crevasses on the glacier")
@@ -88,8 +88,8 @@ def work_glacier(st: TableState, note) -> None:
     pick = sorted(int(i) for i in st.rng.choice(len(slots), size=n, replace=False))
     for i in pick:
         c, r = slots[i]
-        cx, cy = x0 + 5 + c * 13 + 2.5, y0 + 4 + r * 6.5
-        add_part(st, "crevasse", box(cx - 2.5, cy - 0.5, cx + 2.5, cy + 0.5), (5, 1), idx, host=idx, note="1 x 5 cm, laid across the glacier; all crevasses run the same way")
+        cx, cy = x0 + 7 + c * 13, y0 + 4 + r * 6.4  # 3 x 6 slots centred on the glacier
+        add_part(st, "crevasse", box(cx - 2.5, cy - 0.5, cx + 2.5, cy + 0.5), (5, 1), idx, note="1 x 5 cm, laid across the glacier; all crevasses run the same way")
 
 
 def work_chasm(st: TableState, note) -> None:
@@ -104,11 +104,11 @@ def work_chasm(st: TableState, note) -> None:
     on = st.items[stand].feature.kind if stand is not None else None
     gx0 = x0 + hw
     text = with_note(f"deep gorge {gap} cm wide between two 2-level hills with steep sides facing each other: crossable only by a bridge", note)
-    chasm = st.layout.add(Item(make("chasm", box(gx0, y0, gx0 + gap, y1), (gap, hd), on=on, note=text), (gx0, y0, gx0 + gap, y1), host=stand))
+    chasm = st.layout.add(Item(make("chasm", box(gx0, y0, gx0 + gap, y1), (gap, hd), on=on, note=text), host=stand))
     left = make("chasm_hill", box(x0, y0, x0 + hw, y1), (hw, hd), on=on, note="2 levels; its steep right side faces the chasm")
-    st.layout.add(Item(left, (x0, y0, x0 + hw, y1), host=stand, owner=chasm, main=False))
+    st.layout.add(Item(left, host=stand, owner=chasm))
     right = make("chasm_hill", box(x1 - hw, y0, x1, y1), (hw, hd), on=on, note="2 levels; its steep left side faces the chasm")
-    st.layout.add(Item(right, (x1 - hw, y0, x1, y1), host=stand, owner=chasm, main=False))
+    st.layout.add(Item(right, host=stand, owner=chasm))
 
 
 def work_glacier_or_chasm(st: TableState, note) -> None:
@@ -137,20 +137,7 @@ def work_volcano(st: TableState, note) -> None:
                 inside = line.intersection(st.layout.table)
                 text = f"impassable; flows from the volcano to {EDGE_LABELS[edge]}, centre line through {path_text(inside)}"
                 f = make("lava_river", poly, (round(inside.length), R.LAVA_WIDTH_CM), on=ground_under(st, poly), note=text)
-                st.layout.add(Item(f, poly.bounds, exact=True, owner=idx, main=False))
+                st.layout.add(Item(f, exact=True, owner=idx))
                 return
         st.items.pop()
     st.notes.append("Volcano and lava river (FW-11.7) could not be placed with a clear path to an edge: place them by hand.")
-
-
-def work_sand(st: TableState, note) -> None:
-    place(st, "sand", note="wasteland or sand: difficult" + (f"; {note}" if note else ""), rule="FW-11.5")
-
-
-def work_forest_section(st: TableState, note) -> None:
-    size = (35, 25) if st.rng.random() < 0.5 else (25, 35)
-    place(st, "forest_section", size=size, note=R.KINDS["forest_section"].note + (f"; {note}" if note else ""))
-
-
-def work_wood(st: TableState, note) -> None:
-    place(st, "wood", note=R.KINDS["wood"].note + (f"; {note}" if note else ""))

@@ -41,7 +41,7 @@ def cave(st: TableState, host: int, ring: Polygon) -> None:
     if hit:
         b, _ = hit
         f = make("cave", box(*b), (4, 4), note=f"{R.KINDS['cave'].note} (at the foot of the {R.KINDS[st.items[host].feature.kind].label.lower()})")
-        st.layout.add(Item(f, b, owner=host, main=False))
+        st.layout.add(Item(f, owner=host))
     else:
         st.notes.append("Cave (FW-21.5) found no room at the foot of a slope: place it by hand.")
 
@@ -65,12 +65,10 @@ def hill_side(st: TableState, idx: int, kind: str, max_len: float | None) -> Non
     if part.is_empty or part.area < 1:
         return
     px0, py0, px1, py1 = part.bounds
-    length = max(px1 - px0, py1 - py0)
-    if max_len is not None and length > max_len:
-        return
+    length = max(px1 - px0, py1 - py0)  # at most max_len: the strip is cut to it
     where = ("near", "right", "far", "left")[side]
     note = R.KINDS[kind].note + f"; the {where} side of the hill, {length:.0f} cm"
-    add_part(st, kind, part, (round(px1 - px0, 1), round(py1 - py0, 1)), idx, host=idx, note=note)
+    add_part(st, kind, part, (px1 - px0, py1 - py0), idx, note=note)
 
 
 def fields(st: TableState, what: str, idx: int) -> None:
@@ -89,7 +87,7 @@ def fields(st: TableState, what: str, idx: int) -> None:
                 break
             on = st.items[stand].feature.kind if stand is not None else None
             f = make("field", box(*b), size, on=on, note=f"cultivated ground of the {what}: vines, orchards, boundary walls", rule="FW-11.8")
-            st.layout.add(Item(f, b, host=stand, owner=idx, group="field", main=False))
+            st.layout.add(Item(f, host=stand, owner=idx, group="field"))
             have += size[0] * size[1]
     if have < target - 1:
         st.notes.append(f"The {what}'s difficult ground covers {100 * have / (table - village):.0f} % of the table, short of the {share:.0%} FW-11.8 asks for: add fields or walls by hand.")

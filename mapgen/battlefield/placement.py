@@ -30,13 +30,16 @@ class Item:
     """A placed feature and what the search needs to know about it."""
 
     feature: Feature
-    keep: Box  # the space it reserves (its box, or more for a farm with walls)
+    keep: Box | None = None  # the space it reserves: its box unless told (more for a farm with walls)
     exact: bool = False  # tested by its geometry (lines), not its box
     host: int | None = None  # index of the feature it stands on
     owner: int | None = None  # index of the feature it belongs to (walls, fields, markers)
     group: str | None = None  # features of one group keep their own distance (boulders, jungle dangers)
     ground: bool = False  # a plateau or mountain base: others stand wholly on it or wholly off it
-    main: bool = True  # counts as a terrain feature (FW-10.5)
+
+    def __post_init__(self) -> None:
+        if self.keep is None:
+            self.keep = self.feature.polygon.bounds
 
 
 @dataclass

@@ -33,7 +33,7 @@ def walls_around(st: TableState, idx: int, n: int, rule: str, what: str) -> None
     for p, q in segs:
         bx = (min(p[0], q[0]), min(p[1], q[1]), max(p[0], q[0]) + (t if p[0] == q[0] else 0), max(p[1], q[1]) + (t if p[1] == q[1] else 0))
         length = max(bx[2] - bx[0], bx[3] - bx[1])
-        add_part(st, "wall", box(*bx), (bx[2] - bx[0], bx[3] - bx[1]), idx, host=st.items[idx].host, note=f"low wall or hedge {length:g} cm round the {what}", rule=rule)
+        add_part(st, "wall", box(*bx), (bx[2] - bx[0], bx[3] - bx[1]), idx, beside=True, note=f"low wall or hedge {length:g} cm round the {what}", rule=rule)
 
 
 def work_farm(st: TableState, note) -> None:
@@ -62,7 +62,7 @@ def village(st: TableState, region=None, note=None, exact=False) -> int | None:
     cells = sorted(int(i) for i in st.rng.choice(9, size=houses, replace=False))
     for c in cells:
         cx, cy = vx0 + 5 + (c % 3) * 10, vy0 + 5 + (c // 3) * 10
-        add_part(st, "house", box(cx - 3, cy - 4, cx + 3, cy + 4), (6, 8), idx, host=idx)
+        add_part(st, "house", box(cx - 3, cy - 4, cx + 3, cy + 4), (6, 8), idx)
     n = roll_count(st.dice, "FW-11.8", "village: number of low walls")
     walls_around(st, idx, n, "FW-11.8", "village")
     st.fields_for.append(("village", idx))

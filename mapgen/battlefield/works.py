@@ -59,7 +59,6 @@ HANDLERS: dict[str, Callable[[TableState, str | None], None]] = {
     "bridge": lines.work_bridge,
     "road": lines.work_road,
     "pass": lines.work_pass,
-    "oases": natural.work_oases,
     "jungle_dangers": natural.work_jungle_dangers,
     "dunes": natural.work_dunes,
     "boulders": natural.work_boulders,
@@ -68,9 +67,6 @@ HANDLERS: dict[str, Callable[[TableState, str | None], None]] = {
     "chasm": natural.work_chasm,
     "glacier_or_chasm": natural.work_glacier_or_chasm,
     "volcano": natural.work_volcano,
-    "sand": natural.work_sand,
-    "forest_section": natural.work_forest_section,
-    "wood": natural.work_wood,
 }
 #: Placed first, largest and most constrained first.
 BULK_FIRST = ("village", "glacier", "farm", "chasm", "volcano", "isolated_mountain", "mine", "stronghold")
@@ -83,7 +79,7 @@ def place_work(st: TableState, kind: str, note: str | None) -> None:
         handler(st, note)
         return
     if kind in R.KINDS:
-        place(st, kind, note=f"{R.KINDS[kind].note}; {note}" if note else None, rule=R.KINDS[kind].rule)
+        place(st, kind, note=f"{R.KINDS[kind].note}; {note}" if note else None)
         return
     raise AssertionError(f"unhandled work {kind}")
 
