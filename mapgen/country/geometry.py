@@ -71,25 +71,18 @@ def segment_distance(p1: Point, p2: Point, q1: Point, q2: Point) -> float:
 
 
 def clip_to_rect(a: Point, b: Point, rect: tuple[float, float, float, float]) -> tuple[Point, bool]:
-    """Where segment a->b (a inside) leaves the rectangle, and whether it did."""
+    """Where segment a->b (a inside) leaves the rectangle, and whether it did.
+
+    From a point inside, the first edge line the segment meets is where it leaves, so the nearest
+    crossing ahead is the answer, with no check that it lies on the rectangle.
+    """
     x0, y0, x1, y1 = rect
     if x0 <= b[0] <= x1 and y0 <= b[1] <= y1:
         return b, False
-    t = 1.0
     dx, dy = b[0] - a[0], b[1] - a[1]
-    for edge, d, lo, hi in ((x0, dx, a[0], None), (x1, dx, a[0], None), (y0, dy, a[1], None), (y1, dy, a[1], None)):
-        if d:
-            s = (edge - lo) / d
-            if 0 <= s < t:
-                # only a crossing that lands on the rectangle's boundary counts
-                x, y = a[0] + s * dx, a[1] + s * dy
-                if x0 - 1e-9 <= x <= x1 + 1e-9 and y0 - 1e-9 <= y <= y1 + 1e-9:
-                    t = s
+    ahead = [(edge - start) / d for edge, start, d in ((x0, a[0], dx), (x1, a[0], dx), (y0, a[1], dy), (y1, a[1], dy)) if d]
+    t = min(s for s in ahead if s >= 0)
     return (a[0] + t * dx, a[1] + t * dy), True
-
-
-def polygon_area(poly: list[Point]) -> float:
-    return 0.5 * sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(poly, poly[1:] + poly[:1]))
 
 
 def convex_hull(points: list[Point]) -> list[Point]:
