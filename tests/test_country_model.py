@@ -204,3 +204,24 @@ def test_the_edge_path_order_is_the_file_order():
     # the crossing edge is the seventh in the file: the path index in the messages above depends on it
     data = small_map().to_json()
     assert [i for i, e in enumerate(data["edges"]) if e["crossing"]] == [6]
+
+
+def test_a_file_is_read_through_its_schema_and_its_errors_name_the_file(tmp_path):
+    import json
+
+    from mapgen.country.model import read_country_map
+
+    data = small_map().to_json()
+    path = tmp_path / "country.json"
+    path.write_text(json.dumps(data))
+    assert read_country_map(path).to_json() == data
+    data["countries"][0]["capital"] = "A-99"
+    path.write_text(json.dumps(data))
+    with pytest.raises(BadFileError) as exc:
+        read_country_map(path)
+    assert str(exc.value) == f"{path}: country A: capital 'A-99' is not in 'nodes'"
+    data["schema"] = "mapgen/battlefield"
+    path.write_text(json.dumps(data))
+    with pytest.raises(BadFileError) as exc:
+        read_country_map(str(path))
+    assert str(exc.value).startswith(f"{path}: field 'schema' is 'mapgen/battlefield', expected 'mapgen/country'")

@@ -145,9 +145,10 @@ class _Drawing:
         for road in self.roads:
             p, q = self.segment(road)
             if origin.id in road:
-                # a road from the same node: only the far part may not come close
+                # a road from the same node: only the new end may not come close to it (its far end is
+                # a place, kept off below)
                 other = q if road[0] == origin.id else p
-                if point_segment_distance(end, a, other) < clearance or point_segment_distance(other, a, end) < clearance:
+                if point_segment_distance(end, a, other) < clearance:
                     return False
                 continue
             if segment_distance(a, end, p, q) < clearance:
