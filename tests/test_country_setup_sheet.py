@@ -67,10 +67,11 @@ def test_each_country_lists_its_nodes_walls_taxes_sides_and_roads():
 def test_roads_are_listed_by_country_then_number_then_other_names():
     cm = small_map()
     g = cm.graph
-    for extra in ("A-10", "A-x", "A-9"):
+    for extra in ("A-x", "A-10", "A-x-3", "B-7", "A-9"):
         g.add_node(extra, kind="border", country="A", pos=(0.0, 0.0), walls=False, income=0, depth=2, side="E", rule=None, roll=None)
         g.add_edge("A-5", extra, length_mm=1.0, country="A", crossing=False)
-    assert "| A-5 | walled village | 2 | yes | 10 | E | A-1, A-9, A-10, A-x |" in setup_sheet(cm)
+    # numbered ids by country then number (a hand-edited "A-x-3" is number 3 of "A-x"), then the others
+    assert "| A-5 | walled village | 2 | yes | 10 | E | A-1, A-9, A-10, A-x-3, B-7, A-x |" in setup_sheet(cm)
 
 
 def test_the_crossings_section_gives_each_edge_its_roll_its_points_and_its_neighbour():
