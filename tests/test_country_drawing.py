@@ -76,3 +76,93 @@ def test_crosses_nothing_ignores_the_node_s_own_roads():
     assert d.crosses_nothing(x, (150.0, 105.0))  # along its own road to the capital
     assert not d.crosses_nothing(x, (140.0, 90.0))  # through the north road
     assert not d.crosses_nothing(x, (148.5, 80.0))  # touching it
+
+
+# --------------------------------------------------------------------------
+# where a new road goes (README, "How a road is drawn"): roads of exactly 30 mm here
+# --------------------------------------------------------------------------
+
+
+@pytest.fixture
+def flat(monkeypatch):
+    monkeypatch.setattr(procedure, "ROAD_JITTER", 0.0)  # every road exactly 30 mm
+
+
+def _from(x_pos, *others):
+    """A node at ``x_pos`` reached from the capital, and places (no roads) at ``others``."""
+    d, cap = drawing()
+    x = d.add("village", 1, x_pos, cap.id, "E")
+    for p in others:
+        d.add("village", 2, p, None, "E")
+    return d, cap, x
+
+
+def _ring(centre, radius, lo=-110, hi=110, step_deg=10, skip=()):
+    return [step(centre, k, radius) for k in range(lo, hi + 1, step_deg) if k not in skip]
+
+
+def _heading_and_length(x, end):
+    return heading(x, end), math.dist(x, end)
+
+
+def test_a_road_turns_in_steps_of_10_degrees_clockwise_first_to_keep_7_mm(flat):
+    # a place 15 mm straight ahead: at 10 and 20 degrees the road passes 2.6 and 5.1 mm from it, at 30 degrees 7.5 mm
+    d, cap, x = _from((200.0, 105.0), (215.0, 105.0))
+    end, how = _new_road(d, Dice(1), x, cap, 0.0)
+    assert how == "open"
+    assert _heading_and_length(x.pos, end) == pytest.approx((30.0, 30.0))
+
+
+def test_a_road_keeps_30_degrees_from_the_node_s_other_roads(flat):
+    d, cap, x = _from((178.5, 105.0))
+    d.add("village", 2, (178.5, 135.0), x.id, "E")  # x's road due south
+    end, how = _new_road(d, Dice(1), x, cap, 60.0)  # exactly 30 degrees from it: allowed
+    assert how == "open" and _heading_and_length(x.pos, end) == pytest.approx((60.0, 30.0))
+    end, how = _new_road(d, Dice(1), x, cap, 75.0)  # 15 degrees off: 85, 65 and 95 are too close; 55 is not
+    assert how == "open" and _heading_and_length(x.pos, end) == pytest.approx((55.0, 30.0))
+
+
+def test_a_road_ends_at_least_8_mm_farther_from_the_capital_than_it_starts(flat):
+    # from 30 mm east of the capital: heading 110 would end 34.4 mm from it, heading 100 ends 38.6 mm away
+    d, cap, x = _from((178.5, 105.0))
+    end, how = _new_road(d, Dice(1), x, cap, 110.0)
+    assert how == "open" and _heading_and_length(x.pos, end) == pytest.approx((100.0, 30.0))
+
+
+@pytest.mark.parametrize("x,how,end", [(251.1, "edge", 285.0), (250.9, "open", 280.9)])
+def test_a_road_ending_less_than_4_mm_short_of_the_sheet_edge_goes_on_to_it(flat, x, how, end):
+    d, cap, node = _from((x, 105.0))
+    got, got_how = _new_road(d, Dice(1), node, cap, 0.0)
+    assert got_how == how and got == pytest.approx((end, 105.0))
+
+
+def test_with_no_room_for_3_cm_a_road_takes_three_quarters_of_it(flat):
+    # places 31 mm out all round: a 30 mm road ends 1 mm from one; 22.5 mm keeps 8.5 mm
+    d, cap, x = _from((200.0, 105.0), *_ring((200.0, 105.0), 31.0))
+    end, how = _new_road(d, Dice(1), x, cap, 0.0)
+    assert how == "open" and end == pytest.approx((222.5, 105.0))
+
+
+@pytest.mark.parametrize("radius,reach", [(18.8, 15.0), (15.0, 10.5), (9.6, 6.0)])
+def test_a_road_with_no_clear_direction_ends_early_keeping_3_5_mm(flat, radius, reach):
+    """No room for a road keeping 7 mm (not even 15 mm long): it ends at half, 0.35 or a fifth of its
+    length, whichever keeps 3.5 mm off, as a border point."""
+    d, cap, x = _from((200.0, 105.0), *_ring((200.0, 105.0), radius))
+    end, how = _new_road(d, Dice(1), x, cap, 0.0)
+    assert how == "blocked" and end == pytest.approx((200.0 + reach, 105.0))
+
+
+def test_a_blocked_road_may_pass_15_degrees_from_another_and_reach_three_quarters(flat):
+    # a road of x's own at 25 degrees rules out heading 0 for an ordinary road (under 30 degrees), not for
+    # a blocked one (over 15); the places 12 mm out everywhere but -10 to 30 degrees leave it 4.1 mm
+    d, cap, x = _from((200.0, 105.0), *_ring((200.0, 105.0), 12.0, skip=(-10, 0, 10, 30)))
+    d.add("village", 2, step(x.pos, 25.0, 30.0), x.id, "E")
+    end, how = _new_road(d, Dice(1), x, cap, 0.0)
+    assert how == "blocked" and _heading_and_length(x.pos, end) == pytest.approx((0.0, 22.5))
+
+
+def test_a_blocked_road_takes_the_direction_that_reaches_farthest(flat):
+    # places 15 mm out but for a gap from 30 to 50 degrees: heading 0 reaches 10.5 mm, heading 40 22.5 mm
+    d, cap, x = _from((200.0, 105.0), *_ring((200.0, 105.0), 15.0, skip=(30, 40, 50)))
+    end, how = _new_road(d, Dice(1), x, cap, 0.0)
+    assert how == "blocked" and _heading_and_length(x.pos, end) == pytest.approx((40.0, 22.5))

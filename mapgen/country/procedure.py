@@ -62,8 +62,11 @@ CLEARANCE_MM = 7.0
 BLOCKED_CLEARANCE_MM = 3.5
 #: A new road must take its end at least this much farther from the capital.
 OUTWARD_MM = 8.0
-#: A road cut short (sheet edge, no free direction) is at least this long.
+#: A road with no free direction is at least this long.
 MIN_STUB_MM = 4.0
+#: Two blocked roads' reaches closer than this are the same: the heading nearer the ideal keeps its place
+#: (rounding alone used to hand it to a turned one).
+SAME_REACH_MM = 1e-6
 #: A road that would end this close to the sheet edge is taken on to the edge (RC-1.5 step 1e).
 EDGE_SNAP_MM = 4.0
 #: When a full road finds no room: shorter roads tried, as shares of its length; their ends roll as usual.
@@ -202,8 +205,8 @@ def _new_road(d: _Drawing, dice: Dice, x: Place, capital: Place, ideal: float) -
             end = step(x.pos, angle, length)
             if math.dist(end, capital.pos) < base + OUTWARD_MM:
                 continue
-        elif math.dist(x.pos, end) < MIN_STUB_MM:
-            continue
+        # (a road cut shorter than CLEARANCE_MM by the edge never gets here clear: its end is that close
+        # to the node's own road)
         if d.clear(x, end, CLEARANCE_MM):
             return end, "edge" if cut else "open"
     # No room for it: a shorter road, as clear of everything, its end rolled like any other.
@@ -223,7 +226,7 @@ def _new_road(d: _Drawing, dice: Dice, x: Place, capital: Place, ideal: float) -
         for frac in (0.75, 0.5, 0.35, 0.2):
             end, _ = clip_to_rect(x.pos, step(x.pos, angle, length * frac), d.rect)
             reach = math.dist(x.pos, end)
-            if reach > best_len and reach >= MIN_STUB_MM and d.clear(x, end, BLOCKED_CLEARANCE_MM):
+            if reach > best_len + SAME_REACH_MM and reach >= MIN_STUB_MM and d.clear(x, end, BLOCKED_CLEARANCE_MM):
                 best, best_len = end, reach
                 break
     if best is None:
