@@ -166,3 +166,35 @@ def test_a_blocked_road_takes_the_direction_that_reaches_farthest(flat):
     d, cap, x = _from((200.0, 105.0), *_ring((200.0, 105.0), 15.0, skip=(30, 40, 50)))
     end, how = _new_road(d, Dice(1), x, cap, 0.0)
     assert how == "blocked" and _heading_and_length(x.pos, end) == pytest.approx((40.0, 22.5))
+
+
+class _NoNoise:
+    """In place of the dice's generator: roads exactly 30 mm, no turn at random."""
+
+    def normal(self, mean, sd):
+        return mean
+
+    def uniform(self, low, high):
+        return (low + high) / 2
+
+
+def test_new_roads_fan_out_straight_on_35_degrees_either_side_or_55(monkeypatch):
+    from mapgen.dice import ScriptedDice
+
+    asked = []
+
+    def fake(d, dice, x, capital, ideal):
+        asked.append((x.id, round(ideal, 9)))
+        return step(x.pos, ideal, 30.0), "edge"
+
+    monkeypatch.setattr(procedure, "_new_road", fake)
+    village, one, two, three = [1, 3], [1, 1], [3, 6], [6, 6]  # Tabella 27: 4; Tabella 28: 2, 9 and 12
+    dice = ScriptedDice(village * 4 + two + three + one + one)
+    dice.rng = _NoNoise()
+    sheet = procedure.draw_country(dice, "A", W, H)
+    assert dice.remaining == 0
+    # the first ring: 30 mm east, south, west and north of the capital at the centre of the sheet
+    ring = {p.side: p.pos for p in sheet.places.values() if p.depth == 1}
+    assert ring == {"E": (178.5, 105.0), "S": (148.5, 135.0), "W": (118.5, 105.0), "N": (148.5, 75.0)}
+    # outward from the capital: east 0, south 90, west 180, north 270 degrees
+    assert asked == [("A-1", -35.0), ("A-1", 35.0), ("A-2", 35.0), ("A-2", 90.0), ("A-2", 145.0), ("A-3", 180.0), ("A-4", 270.0)]
