@@ -44,13 +44,25 @@ def test_the_limits_themselves_are_allowed(countries, neutrals, sheet):
     check_options(countries, neutrals, sheet)
 
 
-@pytest.fixture(scope="module")
-def five_on_a3():
-    return generate_countries(11, 3, 2, "A3")
+def test_five_countries_on_a3():
+    """One map (generating it is most of the cost), read five ways; each check is a function of its own.
+    (A fixture shared between tests would hide from mutmut which tests reach the generator.)"""
+    cm = generate_countries(11, 3, 2, "A3")
+    assert cm.seed == 11
+    _each_country_has_its_sheet_on_the_grid(cm)
+    _every_node_sits_on_its_own_sheet_with_its_tax_and_walls(cm)
+    _roads_carry_their_length_and_country(cm)
+    _every_sheet_s_notes_are_kept(cm)
+    _the_table_rolls_of_every_sheet_are_in_one_log_in_order(cm)
 
 
-def test_each_country_has_its_sheet_on_the_grid(five_on_a3):
-    cm = five_on_a3
+def test_by_default_one_country_on_a4():
+    cm = generate_countries(5)
+    assert [c.neutral for c in cm.countries] == [False] and cm.sheet_mm == (297.0, 210.0) and cm.grid == (1, 1)
+    assert cm.options == {"countries": 1, "neutrals": 0, "sheet": "a4", "mode": "geometric (RC-1.6)"}
+
+
+def _each_country_has_its_sheet_on_the_grid(cm):
     assert cm.sheet_mm == (420.0, 297.0) and cm.grid == (3, 2)
     assert cm.options == {"countries": 3, "neutrals": 2, "sheet": "a3", "mode": "geometric (RC-1.6)"}
     assert [c.id for c in cm.countries] == ["A", "B", "C", "D", "E"]
@@ -60,8 +72,7 @@ def test_each_country_has_its_sheet_on_the_grid(five_on_a3):
     assert len({c.name for c in cm.countries}) == 5
 
 
-def test_every_node_sits_on_its_own_sheet_with_its_tax_and_walls(five_on_a3):
-    cm = five_on_a3
+def _every_node_sits_on_its_own_sheet_with_its_tax_and_walls(cm):
     g = cm.graph
     for c in cm.countries:
         (ox, oy), (w, h) = c.origin, cm.sheet_mm
@@ -86,8 +97,8 @@ def test_every_node_sits_on_its_own_sheet_with_its_tax_and_walls(five_on_a3):
                 assert d["rule"] == "RC-1.2" and cm.dice_log[d["roll"] - 1].result == f"{d['kind']} ({n})"
 
 
-def test_roads_carry_their_length_and_country(five_on_a3):
-    g = five_on_a3.graph
+def _roads_carry_their_length_and_country(cm):
+    g = cm.graph
     roads = [(a, b, d) for a, b, d in g.edges(data=True) if not d["crossing"]]
     assert roads
     for a, b, d in roads:
@@ -96,8 +107,7 @@ def test_roads_carry_their_length_and_country(five_on_a3):
         assert set(d) == {"length_mm", "country", "crossing"}
 
 
-def test_every_sheet_s_notes_are_kept(five_on_a3):
-    cm = five_on_a3
+def _every_sheet_s_notes_are_kept(cm):
     assert len(cm.notes) >= 2  # on this map two sheets have a road reaching the sheet edge
     for c in cm.countries:
         edge = [n for n in cm.nodes_of(c.id) if cm.graph.nodes[n]["rule"] == "RC-1.5 step 1e"]
@@ -106,8 +116,8 @@ def test_every_sheet_s_notes_are_kept(five_on_a3):
             assert all(f"{n} " in note or f"{n}," in note for n in edge)
 
 
-def test_the_table_rolls_of_every_sheet_are_in_one_log_in_order(five_on_a3):
-    log = five_on_a3.dice_log
+def _the_table_rolls_of_every_sheet_are_in_one_log_in_order(cm):
+    log = cm.dice_log
     assert [r.seq for r in log] == list(range(1, len(log) + 1))
     first = [r.purpose for r in log if r.purpose.startswith("1b") and "rolled again" not in (r.result or "")]
     assert first == [f"1b: what lies at the end of the {d} road" for _ in range(5) for d in "ESWN"]

@@ -66,6 +66,8 @@ def test_step_goes_the_heading_s_way():
         ((5.0, 20.0), (5.0, 5.05), (0.0, 0.0), (10.0, 10.0), False),
         ((0.0, 0.0), (10.0, 10.0), (5.0, 5.05), (5.0, 20.0), False),
         ((0.0, 0.0), (10.0, 10.0), (5.0, 20.0), (5.0, 5.05), False),
+        ((0.0, 0.0), (0.5, 0.0), (0.1, 0.1), (0.2, 0.3), False),  # q's line crosses p, q stops short of it
+        ((0.1, 0.1), (0.2, 0.3), (0.0, 0.0), (0.5, 0.0), False),
     ],
 )
 def test_segments_cross(p1, p2, q1, q2, expected):
@@ -110,6 +112,7 @@ RECT = (10.0, 20.0, 110.0, 220.0)  # x0, y0, x1, y1: a sheet 100 x 200 mm drawn 
     [
         ((80.0, 100.0), (80.0, 100.0), False),  # inside: the end itself
         ((110.0, 220.0), (110.0, 220.0), False),  # on the corner counts as inside
+        ((10.0, 20.0), (10.0, 20.0), False),  # so does the opposite corner
         ((130.0, 120.0), (110.0, 120.0), True),  # out through the east edge (x1)
         ((-10.0, 120.0), (10.0, 120.0), True),  # west (x0)
         ((60.0, 260.0), (60.0, 220.0), True),  # south (y1)
@@ -126,6 +129,11 @@ def test_clip_to_rect_stops_at_the_first_edge_the_road_meets(b, end, cut):
     assert got == pytest.approx(end)
 
 
+def test_a_road_leaving_from_the_sheet_edge_is_cut_at_once():
+    assert clip_to_rect((110.0, 120.0), (130.0, 125.0), RECT) == ((110.0, 120.0), True)
+    assert clip_to_rect((60.0, 20.0), (55.0, 0.0), RECT) == ((60.0, 20.0), True)
+
+
 def test_convex_hull():
     # a 2 x 2 square with a point in the middle and one on an edge: only the corners, counter-clockwise
     # in a y-up frame from the lowest-leftmost point
@@ -133,3 +141,12 @@ def test_convex_hull():
     assert convex_hull(pts) == [(0.0, 0.0), (2.0, 0.0), (2.0, 2.0), (0.0, 2.0)]
     assert convex_hull([(3.0, 1.0), (1.0, 1.0), (3.0, 1.0)]) == [(1.0, 1.0), (3.0, 1.0)]
     assert convex_hull([(0.0, 0.0), (4.0, 0.0), (2.0, 3.0), (2.0, 1.0)]) == [(0.0, 0.0), (4.0, 0.0), (2.0, 3.0)]
+    # three points: counter-clockwise (y up), whatever order they come in
+    assert convex_hull([(1.0, 2.0), (0.0, 0.0), (2.0, 0.0)]) == [(0.0, 0.0), (2.0, 0.0), (1.0, 2.0)]
+    assert convex_hull([(0.0, 0.0), (1.0, 1.0), (2.0, 2.0)]) == [(0.0, 0.0), (2.0, 2.0)]  # in a line: its ends
+    # corners that turn only a little are corners all the same
+    assert convex_hull([(4.0, 0.0), (2.0, -0.2), (0.0, 0.0)]) == [(0.0, 0.0), (2.0, -0.2), (4.0, 0.0)]
+    assert convex_hull([(4.0, 0.0), (2.0, 0.2), (0.0, 0.0)]) == [(0.0, 0.0), (4.0, 0.0), (2.0, 0.2)]
+    # many corners below and above, and a point inside
+    octagon = [(0.0, 0.0), (1.0, -1.0), (3.0, -1.5), (5.0, -1.0), (6.0, 0.0), (5.0, 1.0), (3.0, 2.0), (1.0, 1.0)]
+    assert convex_hull([(3.0, 0.0)] + octagon[::-1]) == octagon

@@ -39,17 +39,17 @@ def small_map() -> CountryMap:
     _node(g, "B-1", "crossing", "B", (400.0, 105.0), 1, "W", "RC-1.2", 6)
     for a, b in (("A-0", "A-1"), ("A-0", "A-2"), ("A-0", "A-3"), ("A-0", "A-4"), ("A-1", "A-5"), ("A-1", "A-6"), ("B-0", "B-1")):
         g.add_edge(a, b, length_mm=math.dist(g.nodes[a]["pos"], g.nodes[b]["pos"]), country=a[0], crossing=False)
-    path = [(230.0, 105.0), (297.0, 104.996), (400.0, 105.0)]
+    path = [(230.0, 105.0), (296.996, 104.996), (400.456, 105.0)]
     g.add_edge("A-6", "B-1", length_mm=170.0001, country=None, crossing=True, path=path)
     countries = [
         Country("A", "Duchy of Valdarno", False, (0, 0), (0.0, 0.0), [(230.0, 105.0), (148.5, 170.004), (80.0, 105.0), (148.5, 40.0)], "A-0",
                 {"E": {"rolled": 2, "toward": "B", "nodes": ["A-6"]}}),
-        Country("B", "Republic of Serravalle", True, (1, 0), (297.0, 0.0), [(400.0, 105.0), (445.5, 60.0), (490.0, 105.0)], "B-0",
+        Country("B", "Republic of Serravalle", True, (1, 0), (297.004, 0.456), [(400.456, 105.0), (445.5, 60.0), (490.0, 105.0)], "B-0",
                 {"W": {"rolled": 3, "toward": "A", "nodes": ["B-1"]}}),
     ]
     log = [Roll(1, "RC-1.2", "1b: what lies at the end of the E road", "2D6", [3, 4], [], 7, "city (A-1)"),
            Roll(2, "RC-1.2", "1d: end of road 1 from A-1", "2D6", [1, 3], [Modifier("urban areas between the capital and here (RC-1.3)", 1)], 5, "village")]
-    exits = [Exit("A-6", "A", "N", [(230.0, 105.0), (230.004, 3.0)])]
+    exits = [Exit("A-6", "A", "N", [(230.0, 105.0), (230.456, 3.0)])]
     return CountryMap(7, (297.0, 210.0), (2, 1), countries, g, log, ["a note"], {"countries": 1, "neutrals": 1}, exits)
 
 
@@ -80,7 +80,8 @@ def test_the_file_keeps_every_field_to_a_hundredth_of_a_millimetre():
         "border": [[230.0, 105.0], [148.5, 170.0], [80.0, 105.0], [148.5, 40.0]], "capital": "A-0",
         "crossing_points": {"E": {"rolled": 2, "toward": "B", "nodes": ["A-6"]}},
     }
-    assert b["origin_mm"] == [297.0, 0.0] and b["neutral"] is True
+    assert b["origin_mm"] == [297.0, 0.46] and b["neutral"] is True
+    assert b["border"] == [[400.46, 105.0], [445.5, 60.0], [490.0, 105.0]]
     nodes = {n["id"]: n for n in data["nodes"]}
     assert nodes["A-1"] == {"id": "A-1", "kind": "city", "country": "A", "x_mm": 178.5, "y_mm": 105.0, "walls": True, "income": 40,
                             "depth": 1, "side": "E", "rule": "RC-1.2", "roll": 1}
@@ -88,9 +89,9 @@ def test_the_file_keeps_every_field_to_a_hundredth_of_a_millimetre():
     assert (nodes["A-0"]["side"], nodes["A-0"]["rule"], nodes["A-0"]["roll"]) == (None, None, None)
     edges = {(e["a"], e["b"]): e for e in data["edges"]}
     assert edges[("A-6", "B-1")] == {"a": "A-6", "b": "B-1", "length_mm": 170.0, "crossing": True, "country": None,
-                                     "path": [[230.0, 105.0], [297.0, 105.0], [400.0, 105.0]]}
+                                     "path": [[230.0, 105.0], [297.0, 105.0], [400.46, 105.0]]}
     assert edges[("A-0", "A-2")] == {"a": "A-0", "b": "A-2", "length_mm": 30.13, "crossing": False, "country": "A"}
-    assert data["exits"] == [{"node": "A-6", "country": "A", "edge": "N", "path": [[230.0, 105.0], [230.0, 3.0]]}]
+    assert data["exits"] == [{"node": "A-6", "country": "A", "edge": "N", "path": [[230.0, 105.0], [230.46, 3.0]]}]
     assert data["summary"][1]["income"] == 40
     assert data["notes"] == ["a note"]
     assert data["dice_log"][1]["modifiers"] == [{"name": "urban areas between the capital and here (RC-1.3)", "value": 1}]
@@ -106,8 +107,9 @@ def test_reading_back_gives_the_same_map():
     assert (a.sheet, a.origin, a.capital, a.neutral) == ((0, 0), (0.0, 0.0), "A-0", False)
     assert back.graph.nodes["A-5"] == {"kind": "walled_village", "country": "A", "pos": (200.0, 80.0), "walls": True, "income": 10,
                                        "depth": 2, "side": "E", "rule": "RC-1.2", "roll": 5}
-    assert back.graph.edges["A-6", "B-1"]["path"] == [(230.0, 105.0), (297.0, 105.0), (400.0, 105.0)]
-    assert back.exits == [Exit("A-6", "A", "N", [(230.0, 105.0), (230.0, 3.0)])]
+    assert back.graph.edges["A-6", "B-1"]["path"] == [(230.0, 105.0), (297.0, 105.0), (400.46, 105.0)]
+    assert back.exits == [Exit("A-6", "A", "N", [(230.0, 105.0), (230.46, 3.0)])]
+    assert back.country("B").origin == (297.0, 0.46)
     assert back.dice_log[1].modifiers == [Modifier("urban areas between the capital and here (RC-1.3)", 1)]
     assert back.notes == ["a note"] and back.options == {"countries": 1, "neutrals": 1}
 

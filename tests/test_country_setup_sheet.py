@@ -116,8 +116,12 @@ def test_no_crossing_points_no_section_and_no_lines_no_blank():
     assert "Border crossings" not in setup_sheet(cm)
     cm = small_map()
     cm.exits = []
+    assert crossings_section(cm)[-3:] == ["", "- A-6 (A) — B-1 (B)", ""]  # a crossing, no exit
     cm.graph.remove_edge("A-6", "B-1")
     assert crossings_section(cm)[-3:] == ["| A | east | 2 | 1 | A-6 | B |", "| B | west | 3 | 1 | B-1 | A |", ""]
+    cm = small_map()
+    cm.graph.remove_edge("A-6", "B-1")
+    assert crossings_section(cm)[-3:] == ["", "- A-6 (A): exit off the north edge, for a country added later", ""]  # an exit only
 
 
 def test_notes_every_roll_and_the_tables_used_close_the_sheet():

@@ -20,7 +20,7 @@ def heading(a: Point, b: Point) -> float:
 def angle_gap(a: float, b: float) -> float:
     """Smallest difference between two headings, 0..180 degrees."""
     d = abs(a - b) % 360.0
-    return 360.0 - d if d > 180.0 else d
+    return min(d, 360.0 - d)
 
 
 def step(p: Point, angle_deg: float, length: float) -> Point:
@@ -36,26 +36,32 @@ def segments_cross(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
     """True when the segments share any point (touching counts)."""
     d1, d2 = _cross(q1, q2, p1), _cross(q1, q2, p2)
     d3, d4 = _cross(p1, p2, q1), _cross(p1, p2, q2)
-    if ((d1 > 0) != (d2 > 0)) and ((d3 > 0) != (d4 > 0)) and d1 and d2 and d3 and d4:
+    if d1 * d2 < 0 and d3 * d4 < 0:  # each segment's ends strictly either side of the other's line
         return True
-    eps = 1e-9
     return (
-        (abs(d1) < eps and _on(q1, q2, p1))
-        or (abs(d2) < eps and _on(q1, q2, p2))
-        or (abs(d3) < eps and _on(p1, p2, q1))
-        or (abs(d4) < eps and _on(p1, p2, q2))
+        (abs(d1) < EPS and _on(q1, q2, p1))
+        or (abs(d2) < EPS and _on(q1, q2, p2))
+        or (abs(d3) < EPS and _on(p1, p2, q1))
+        or (abs(d4) < EPS and _on(p1, p2, q2))
     )
 
 
+#: Rounding allowed in the tests for touching (mm, and mm squared for cross products).
+EPS = 1e-9
+
+
 def _on(a: Point, b: Point, p: Point) -> bool:
-    return min(a[0], b[0]) - 1e-9 <= p[0] <= max(a[0], b[0]) + 1e-9 and min(a[1], b[1]) - 1e-9 <= p[1] <= max(a[1], b[1]) + 1e-9
+    """Is p, a point of the line through a and b, between them?"""
+    return all(min(a[i], b[i]) - EPS <= p[i] <= max(a[i], b[i]) + EPS for i in (0, 1))
 
 
 def point_segment_distance(p: Point, a: Point, b: Point) -> float:
     ax, ay = a
     dx, dy = b[0] - ax, b[1] - ay
     n = dx * dx + dy * dy
-    t = 0.0 if n == 0 else max(0.0, min(1.0, ((p[0] - ax) * dx + (p[1] - ay) * dy) / n))
+    if n == 0:
+        return math.hypot(p[0] - ax, p[1] - ay)
+    t = max(0.0, min(1.0, ((p[0] - ax) * dx + (p[1] - ay) * dy) / n))
     return math.hypot(p[0] - (ax + t * dx), p[1] - (ay + t * dy))
 
 
