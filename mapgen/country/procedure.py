@@ -327,12 +327,12 @@ def outline(d: _Drawing) -> list[Point]:
 def _widened(poly: Polygon, d: _Drawing) -> list[Point] | None:
     """The polar outline united with a band round every road (flat at the border points)."""
     poly = make_valid(poly)
-    bands = [LineString(d.segment(r)).buffer(ROAD_BAND_MM, cap_style="flat", join_style="round") for r in d.roads]
+    bands = [LineString(d.segment(r)).buffer(ROAD_BAND_MM, cap_style="flat") for r in d.roads]
     bands += [ShapelyPoint(p.pos).buffer(ROAD_BAND_MM) for p in d.places.values() if p.kind != "border"]
     shape = unary_union([poly, *bands])
     if shape.geom_type != "Polygon":
         return None
-    filled = Polygon(shape.exterior).simplify(0.2, preserve_topology=True)
+    filled = Polygon(shape.exterior).simplify(0.2)
     if not filled.is_valid or not _contains_all(filled, d):
         return None
     return [(x, y) for x, y in filled.exterior.coords[:-1]]
@@ -356,7 +356,7 @@ def _leaf_order(d: _Drawing) -> list[str]:
             children.sort(key=lambda n: heading(here.pos, d.places[n].pos))
         else:
             back = heading(here.pos, d.places[came].pos)
-            children.sort(key=lambda n: (heading(here.pos, d.places[n].pos) - back) % 360.0 or 360.0)
+            children.sort(key=lambda n: (heading(here.pos, d.places[n].pos) - back) % 360.0)
         stack.extend((n, node) for n in reversed(children))
     return order
 
@@ -395,7 +395,7 @@ def _tree_outline(d: _Drawing) -> list[Point] | None:
             if i not in hug and pocket.is_valid and pocket.area > 1e-6:
                 pieces.append(pocket)
             else:
-                pieces.append(LineString(chain).buffer(band, cap_style="flat", join_style="round"))
+                pieces.append(LineString(chain).buffer(band, cap_style="flat"))
                 pieces += [ShapelyPoint(q).buffer(band) for q in chain[1:-1]]
         shape = unary_union(pieces)
         if shape.geom_type != "Polygon":
