@@ -188,8 +188,8 @@ def test_new_roads_fan_out_straight_on_35_degrees_either_side_or_55(monkeypatch)
         return step(x.pos, ideal, 30.0), "edge"
 
     monkeypatch.setattr(procedure, "_new_road", fake)
-    village, one, two, three = [1, 3], [1, 1], [3, 6], [6, 6]  # Tabella 27: 4; Tabella 28: 2, 9 and 12
-    dice = ScriptedDice(village * 4 + two + three + one + one)
+    village, walled, one, two, three = [1, 3], [1, 1], [1, 1], [3, 6], [6, 6]  # Tabella 27: 4, 2; Tabella 28: 2, 9, 12
+    dice = ScriptedDice(walled + village * 3 + two + three + one + one)
     dice.rng = _NoNoise()
     sheet = procedure.draw_country(dice, "A", W, H)
     assert dice.remaining == 0
@@ -197,4 +197,57 @@ def test_new_roads_fan_out_straight_on_35_degrees_either_side_or_55(monkeypatch)
     ring = {p.side: p.pos for p in sheet.places.values() if p.depth == 1}
     assert ring == {"E": (178.5, 105.0), "S": (148.5, 135.0), "W": (118.5, 105.0), "N": (148.5, 75.0)}
     # outward from the capital: east 0, south 90, west 180, north 270 degrees
+    assert [r.purpose for r in dice.log if r.rule == "RC-1.4"][:2] == [
+        "1c: roads leaving A-1 (walled village, depth 1)", "1c: roads leaving A-2 (village, depth 1)"]
     assert asked == [("A-1", -35.0), ("A-1", 35.0), ("A-2", 35.0), ("A-2", 90.0), ("A-2", 145.0), ("A-3", 180.0), ("A-4", 270.0)]
+
+
+def test_the_directions_tried_turn_by_10_degrees_up_to_100_clockwise_first():
+    from mapgen.country.procedure import _candidates
+
+    expected = [20.0]
+    for k in range(10, 101, 10):
+        expected += [20.0 + k, 20.0 - k]
+    assert list(_candidates(20.0)) == expected
+
+
+def test_a_new_road_keeps_7_mm_from_the_middle_of_the_node_s_own_roads():
+    d, cap = drawing()
+    x = d.add("village", 1, (178.5, 105.0), cap.id, "E")
+    d.add("village", 2, (178.5, 135.0), x.id, "E")  # x's road due south, 30 mm
+    end = step(x.pos, 70.0, 20.0)  # 6.8 mm east of that road, 17.6 mm from its far end
+    assert not d.clear(x, end, 7.0) and d.clear(x, end, 6.5)
+
+
+def test_a_blocked_road_keeps_15_degrees_from_the_node_s_other_roads(flat):
+    # a road of x's own at 12 degrees: heading 0 (12 degrees off) is not allowed even for a blocked road
+    # (where it would reach 22.5 mm); the first heading that keeps 3.5 mm from that road and from the places
+    # 12 mm out is -30 degrees, for 6 mm
+    d, cap, x = _from((200.0, 105.0), *_ring((200.0, 105.0), 12.0, skip=(-10, 0, 10, 20, 30)))
+    d.add("village", 2, step(x.pos, 12.0, 30.0), x.id, "E")
+    end, how = _new_road(d, Dice(1), x, cap, 0.0)
+    assert how == "blocked" and _heading_and_length(x.pos, end) == pytest.approx((330.0, 6.0))
+
+
+def test_a_road_with_nowhere_to_go_is_a_4_mm_stub_back_crossing_no_road():
+    # a place 3 mm ahead leaves no direction 3.5 mm clear; a road 2 mm behind x, across the way back,
+    # is crossed by every 4 mm stub within 60 degrees of straight back: the first clear one turns 70 degrees
+    d = _Drawing("A", W, H)
+    d.add("village", 1, (200.0, 135.0), None, "S")
+    x = d.add("village", 2, (200.0, 105.0), "A-0", "S")
+    d.add("village", 3, (203.0, 105.0), None, "S")
+    top = d.add("village", 3, (198.0, 95.0), None, "S")
+    d.add("village", 3, (198.0, 115.0), top.id, "S")
+    end, how = _new_road(d, Dice(1), x, d.places["A-0"], 0.0)
+    assert how == "blocked" and _heading_and_length(x.pos, end) == pytest.approx((250.0, 4.0))
+
+
+def test_a_node_boxed_in_by_roads_still_gets_its_4_mm_stub_straight_on():
+    d = _Drawing("A", W, H)
+    d.add("village", 1, (200.0, 135.0), None, "S")
+    x = d.add("village", 2, (200.0, 105.0), "A-0", "S")
+    corner = None
+    for pos in ((198.0, 103.0), (202.0, 103.0), (202.0, 107.0), (198.0, 107.0), (198.0, 103.0)):
+        corner = d.add("village", 3, pos, corner.id if corner else None, "S")
+    end, how = _new_road(d, Dice(1), x, d.places["A-0"], 0.0)
+    assert how == "blocked" and end == pytest.approx((204.0, 105.0))

@@ -235,7 +235,7 @@ def _new_road(d: _Drawing, dice: Dice, x: Place, capital: Place, ideal: float) -
             if d.crosses_nothing(x, end):
                 best = end
                 break
-        else:  # pragma: no cover - a node always has some free direction
+        else:  # boxed in by roads: never seen on a generated sheet, but the road must end somewhere
             best = step(x.pos, ideal, MIN_STUB_MM)
     return best, "blocked"
 
