@@ -114,3 +114,64 @@ def test_a_line_keeps_its_gap_from_laid_lines_and_its_inset_from_the_sheet_edge(
     assert r.valid("P", [(40.0, 100.0), (1.0, 110.0), (40.0, 120.0)]) is False  # a bend 1 mm from the sheet edge
     assert r.valid("P", [(40.0, 100.0), (2.5, 110.0), (40.0, 120.0)]) is True
     assert r.valid("P", [(40.0, 100.0), (0.0, 110.0)]) is True  # the last stretch may reach the edge: its gate
+
+
+def _ring_distance(line) -> list[float]:
+    edge = Polygon(BORDER).exterior
+    return [edge.distance(Point(p)) for p in line[1:-1]]
+
+
+def test_the_last_resort_runs_round_the_country_1_5_mm_outside_it_the_short_way():
+    r = router()
+    north = r.around("P", (297.0, 70.0))
+    assert tuple(north[0]) == PLACES["P"] and tuple(north[-1]) == (297.0, 70.0)
+    assert min(y for _, y in north) < 60.0 and max(y for _, y in north) <= 105.0  # over the top
+    assert all(abs(d - 1.5) < 0.01 for d in _ring_distance(north))
+    assert not LineString(north).intersects(Polygon(BORDER).buffer(-0.5))
+    south = r.around("P", (297.0, 140.0))
+    assert max(y for _, y in south) > 150.0 and min(y for _, y in south) >= 105.0  # round the bottom
+    assert LineString(south).length < LineString(north).length + 70.0
+
+
+def test_the_last_resort_goes_the_long_way_rather_than_cross_a_laid_line():
+    r = router()
+    r.lay("Q", [PLACES["Q"], (150.0, 0.0)])  # a line north from Q: the short way round crosses it
+    line = r.around("P", (297.0, 70.0))
+    assert max(y for _, y in line) > 150.0 and not r.crosses_laid("P", line)
+    r.lay("X", [(150.0, 150.0), (150.0, 210.0)])  # both ways now cross a line: the shorter one
+    line = r.around("P", (297.0, 70.0))
+    assert min(y for _, y in line) < 60.0 and r.crosses_laid("P", line)
+
+
+def test_no_last_resort_without_a_border():
+    assert SheetRouter(RECT, [(100.0, 60.0), (200.0, 60.0)], dict(PLACES)).around("P", EAST_GATE) is None
+    bow_tie = [(100.0, 60.0), (200.0, 150.0), (200.0, 60.0), (100.0, 150.0)]
+    assert SheetRouter(RECT, bow_tie, dict(PLACES)).around("P", EAST_GATE) is None
+    triangle = SheetRouter(RECT, [(100.0, 60.0), (200.0, 60.0), (100.0, 150.0)], {"P": (100.0, 105.0)})
+    assert triangle.around("P", (0.0, 105.0)) is not None
+
+
+def test_a_second_line_forks_off_the_first_6_mm_out():
+    import networkx as nx
+
+    from tests.test_country_crossings import lines_cross
+
+    r = router()
+    first = [PLACES["P"], (0.0, 105.0)]
+    r.lay("P", first)
+    gate = (0.0, 150.0)
+    line = r.fork("P", gate, (1.0, 0.0))
+    assert line[0] == PLACES["P"] and line[1] == (94.0, 105.0) and tuple(line[-1]) == gate
+    g = nx.Graph()
+    g.add_node("P", pos=PLACES["P"])
+    assert not lines_cross(g, ("P",), LineString(first), ("P",), LineString(line))
+    assert LineString(line[1:]).distance(LineString(first).difference(Point(94.0, 105.0).buffer(6.0))) >= 1.5 - 1e-9
+
+
+def test_no_fork_without_a_first_line_long_enough():
+    r = router()
+    assert r.fork("P", (0.0, 150.0), (1.0, 0.0)) is None  # no first line
+    r.lay("Q", [PLACES["Q"], (150.0, 0.0)])
+    assert r.fork("P", (0.0, 150.0), (1.0, 0.0)) is None  # only another point's
+    r.lay("P", [PLACES["P"], (92.0, 105.0)])  # 8 mm: no fork point 3.5 mm short of its end
+    assert r.fork("P", (0.0, 150.0), (1.0, 0.0)) is None

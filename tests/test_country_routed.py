@@ -1,0 +1,97 @@
+"""Crossing and exit lines that cannot run straight (RC-1.7; README: "routed round by A* over a 1.5 mm grid
+and pulled taut"): a border point of the east side that the road tree carried round to the north-west of
+its country.  Its line to the east edge must go round the country, cut no road, run through no country
+and cross no other line; the other lines stay straight.
+"""
+
+from __future__ import annotations
+
+import math
+
+import networkx as nx
+from shapely.geometry import LineString, Polygon
+
+from mapgen.country import crossings
+from mapgen.country.model import Country, CountryMap
+from mapgen.dice import ScriptedDice
+
+from tests.test_country_crossings import check_crossing_rule
+
+SHEET = (297.0, 210.0)
+#: (id, kind, parent, x, y, side): the east road turns north, then west, to border point 7 at the
+#: north-west; the capital has no north road, so the north side has no border point.
+SHAPE = (
+    ("0", "capital", None, 148.5, 105.0, None),
+    ("1", "village", "0", 178.5, 105.0, "E"),
+    ("2", "fortress", "0", 148.5, 135.0, "S"),
+    ("3", "city", "0", 118.5, 105.0, "W"),
+    ("4", "border", "1", 215.0, 105.0, "E"),
+    ("5", "village", "1", 190.0, 55.0, "E"),
+    ("6", "village", "5", 150.0, 30.0, "E"),
+    ("7", "border", "6", 100.0, 50.0, "E"),
+    ("8", "border", "2", 148.5, 165.0, "S"),
+    ("9", "border", "3", 88.5, 105.0, "W"),
+)
+OUTLINE = ((100.0, 50.0), (150.0, 24.0), (196.0, 52.0), (215.0, 105.0), (148.5, 165.0), (88.5, 105.0))
+
+
+def wrapped(cols: int = 1) -> CountryMap:
+    g = nx.Graph()
+    countries = []
+    for i in range(cols):
+        cid = "AB"[i]
+        ox = i * SHEET[0]
+        for n, kind, parent, x, y, side in SHAPE:
+            g.add_node(f"{cid}-{n}", kind=kind, country=cid, pos=(x + ox, y), walls=False, income=0, depth=0, side=side, rule=None, roll=None)
+            if parent is not None:
+                a, b = f"{cid}-{parent}", f"{cid}-{n}"
+                g.add_edge(a, b, length_mm=math.dist(g.nodes[a]["pos"], g.nodes[b]["pos"]), country=cid, crossing=False)
+        border = [(x + ox, y) for x, y in OUTLINE]
+        countries.append(Country(cid, f"Country {cid}", False, (i, 0), (ox, 0.0), border, f"{cid}-0"))
+    return CountryMap(1, SHEET, (cols, 1), countries, g)
+
+
+def joined(faces, cols=1) -> CountryMap:
+    cm = wrapped(cols)
+    dice = ScriptedDice(faces)
+    crossings.join(dice, cm)
+    assert dice.remaining == 0
+    cm.dice_log = dice.log
+    return cm
+
+
+def test_the_drawing_is_fair():
+    cm = wrapped()
+    poly = Polygon(OUTLINE)
+    assert poly.is_valid
+    for a, b in cm.graph.edges:
+        assert poly.buffer(1e-6).covers(LineString([cm.graph.nodes[a]["pos"], cm.graph.nodes[b]["pos"]]))
+
+
+def test_an_exit_from_behind_the_country_goes_round_it():
+    cm = joined([4, 1, 1, 1])  # E: three points (the side has two), S, W, N: two
+    check_crossing_rule(cm)
+    exits = {x.node: x for x in cm.exits}
+    assert sorted(exits) == ["A-4", "A-7", "A-8", "A-9"]
+    assert cm.countries[0].crossing_points["E"]["nodes"] == ["A-7", "A-4"]  # north to south along the edge
+    assert cm.countries[0].crossing_points["N"]["nodes"] == []
+    behind = exits["A-7"].path
+    assert len(behind) > 2 and min(y for _, y in behind) < 24.0  # bent, round the north of the country
+    assert behind[-1][0] == SHEET[0] - 3.0
+    for n in ("A-4", "A-8", "A-9"):
+        assert len(exits[n].path) == 2  # straight
+    assert not any("crosses" in note or "no clear way" in note for note in cm.notes)
+
+
+def test_a_crossing_from_behind_the_country_goes_round_it():
+    # A's east edge (two points) meets B's west edge (one): B-9 takes both crossings
+    cm = joined([4, 1, 1, 1, 1, 1, 1, 1], cols=2)
+    check_crossing_rule(cm)
+    g = cm.graph
+    lines = {frozenset((a, b)): d["path"] for a, b, d in g.edges(data=True) if d["crossing"]}
+    assert set(lines) == {frozenset(("A-7", "B-9")), frozenset(("A-4", "B-9"))}
+    behind = lines[frozenset(("A-7", "B-9"))]
+    assert min(y for _, y in behind) < 24.0
+    gates = sorted(p[1] for path in lines.values() for p in path if abs(p[0] - SHEET[0]) < 1e-9)
+    assert len(gates) == 2 and gates[1] - gates[0] >= 6.0
+    assert not any("crosses" in note for note in cm.notes)
