@@ -95,3 +95,41 @@ def test_a_crossing_from_behind_the_country_goes_round_it():
     gates = sorted(p[1] for path in lines.values() for p in path if abs(p[0] - SHEET[0]) < 1e-9)
     assert len(gates) == 2 and gates[1] - gates[0] >= 6.0
     assert not any("crosses" in note for note in cm.notes)
+
+
+def _routers(cm):
+    from mapgen.country.routing import SheetRouter
+
+    out = {}
+    for c in cm.countries:
+        (ox, oy), (sw, sh) = c.origin, cm.sheet_mm
+        out[c.id] = SheetRouter((ox, oy, ox + sw, oy + sh), c.border, {n: cm.graph.nodes[n]["pos"] for n in cm.nodes_of(c.id)})
+    return out
+
+
+def test_a_line_that_cannot_run_straight_keeps_its_wanted_gate_and_the_others_run_straight():
+    cm = wrapped()
+    c = cm.countries[0]
+    e = crossings.EdgePoints(c, "E", 3, None, ["A-7", "A-4"])
+    slots = crossings._exit_slots(cm, e)
+    assert crossings._plan_edge(cm, _routers(cm), e, slots) == [(50.0, False), (105.0, True)]
+
+
+def test_straight_lines_of_neighbouring_gates_keep_apart():
+    from tests.test_country_crossings import hand_made
+
+    cm = hand_made(1, 1)
+    c = cm.countries[0]
+    routers = _routers(cm)
+    slot = {n: crossings._Slot([crossings._Half(c, "N", n, 3.0)], 0.0) for n in ("A-11", "A-12", "A-13")}
+    # one point, two gates: 14.5 degrees and more apart (README: 1.5 mm apart from 6 mm out)
+    assert not crossings._apart(cm, routers, slot["A-11"], 125.0, slot["A-11"], 130.0)  # 6.1 degrees
+    assert crossings._apart(cm, routers, slot["A-11"], 125.0, slot["A-11"], 140.0)  # 17.7 degrees
+    # two points: lines that cross, or come within 1.5 mm, do not keep apart
+    assert not crossings._apart(cm, routers, slot["A-11"], 150.0, slot["A-12"], 130.0)
+    assert crossings._apart(cm, routers, slot["A-11"], 120.0, slot["A-12"], 150.0)
+    assert not crossings._apart(cm, routers, slot["A-12"], 149.0, slot["A-13"], 150.2)  # 1.2 mm apart at the edge
+    # lines on two different sheets never meet
+    other = Country("B", "B", False, (1, 0), (297.0, 0.0), [], "B-0")
+    far = crossings._Slot([crossings._Half(other, "N", "A-12", 3.0)], 0.0)
+    assert crossings._apart(cm, routers, slot["A-11"], 150.0, far, 130.0)
