@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 
 import networkx as nx
-from shapely.geometry import LineString, Polygon
+from shapely.geometry import LineString, Point, Polygon
 
 from mapgen.country import crossings
 from mapgen.country.model import Country, CountryMap
@@ -133,3 +133,65 @@ def test_straight_lines_of_neighbouring_gates_keep_apart():
     other = Country("B", "B", False, (1, 0), (297.0, 0.0), [], "B-0")
     far = crossings._Slot([crossings._Half(other, "N", "A-12", 3.0)], 0.0)
     assert crossings._apart(cm, routers, slot["A-11"], 150.0, far, 130.0)
+
+
+# --------------------------------------------------------------------------
+# when routing is hard: the fallbacks in order, the last ones noted
+# --------------------------------------------------------------------------
+
+
+def _route_only(monkeypatch, allowed):
+    """Let SheetRouter.route find a line only for the gaps ``allowed`` says yes to; record each call's gap."""
+    from mapgen.country.routing import SheetRouter
+
+    real = SheetRouter.route
+    gaps = []
+
+    def route(self, node, gate, inward, gap=1.5):
+        gaps.append(gap)
+        return real(self, node, gate, inward, gap) if allowed(gap) else None
+
+    monkeypatch.setattr(SheetRouter, "route", route)
+    return gaps
+
+
+def test_with_no_way_keeping_1_5_mm_a_line_keeps_a_hair_s_breadth(monkeypatch):
+    gaps = _route_only(monkeypatch, lambda gap: gap is not None and gap < 1.5)
+    cm = joined([4, 1, 1, 1])
+    check_crossing_rule(cm)
+    first_tight = next(i for i, g in enumerate(gaps) if g < 1.5)
+    assert set(gaps[:first_tight]) == {1.5} and 0.0 < gaps[first_tight] < 1.5
+    assert len(gaps[:first_tight]) >= 6  # both orders, the gates shifted along the edge, then each slot's shifts
+    assert cm.notes == []
+
+
+def test_only_when_nothing_else_works_a_line_may_cross_another_and_a_note_says_so(monkeypatch):
+    from mapgen.country.routing import SheetRouter
+
+    gaps = _route_only(monkeypatch, lambda gap: gap is None)
+    monkeypatch.setattr(SheetRouter, "crosses_laid", lambda self, node, pts: True)
+    cm = joined([4, 1, 1, 1])
+    assert gaps[-1] is None and None not in gaps[:-1]
+    assert cm.notes == ["the line from crossing point A-7 crosses another crossing line: no other way was found"]
+    (x,) = [x for x in cm.exits if x.node == "A-7"]
+    assert len(x.path) > 2 and x.path[-1] == (SHEET[0] - 3.0, x.path[-1][1])
+
+
+def test_the_last_resort_is_the_way_round_the_country(monkeypatch):
+    _route_only(monkeypatch, lambda gap: False)
+    cm = joined([4, 1, 1, 1])
+    (x,) = [x for x in cm.exits if x.node == "A-7"]
+    outline = Polygon(OUTLINE).exterior
+    assert all(abs(outline.distance(Point(p)) - 1.5) < 0.01 for p in x.path[1:-1])  # 1.5 mm round the border
+    assert cm.notes == []
+
+
+def test_with_no_way_at_all_the_line_is_straight_and_noted(monkeypatch):
+    from mapgen.country.routing import SheetRouter
+
+    _route_only(monkeypatch, lambda gap: False)
+    monkeypatch.setattr(SheetRouter, "around", lambda self, node, gate: None)
+    cm = joined([4, 1, 1, 1])
+    (x,) = [x for x in cm.exits if x.node == "A-7"]
+    assert x.path == [(100.0, 50.0), x.path[1]] and x.path[1][0] == SHEET[0] - 3.0
+    assert cm.notes == ["A: no clear way from crossing point A-7 to the sheet edge; its line is straight"]
