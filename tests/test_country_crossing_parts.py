@@ -121,3 +121,19 @@ def test_the_length_of_a_line():
     assert crossings._length([(0.0, 0.0), (3.0, 4.0), (3.0, 10.0)]) == 11.0
     assert crossings._length([(1.0, 1.0)]) == 0.0
 
+
+
+def test_points_nearest_the_edge_unless_they_would_mix_with_another_edge_s_round_the_border():
+    """The north side's point A-13 sits on a finger of the country between two east points: with A-12 it is
+    nearest the north edge, but the north lines would then leave the country among the east ones; A-11 and
+    A-12 leave together (README: "chosen so that each edge's points leave the country together")."""
+    from tests.test_country_crossings import hand_made
+
+    cm = hand_made(1, 1)
+    c = cm.countries[0]
+    cm.graph.nodes["A-13"]["pos"] = (215.0, 30.0)
+    pos = {n: cm.graph.nodes[f"A-{n}"]["pos"] for n in range(14)}
+    c.border = [pos[n] for n in (6, 7, 9, 8, 10, 11, 12, 5, 13)]
+    edges = [crossings.EdgePoints(c, side, rolled, None) for side, rolled in (("E", 3), ("S", 2), ("W", 2), ("N", 2))]
+    crossings._choose(cm, c, edges)
+    assert {e.side: e.points for e in edges} == {"E": ["A-5", "A-6", "A-7"], "S": ["A-8", "A-9"], "W": ["A-10"], "N": ["A-11", "A-12"]}
