@@ -195,3 +195,19 @@ def test_with_no_way_at_all_the_line_is_straight_and_noted(monkeypatch):
     (x,) = [x for x in cm.exits if x.node == "A-7"]
     assert x.path == [(100.0, 50.0), x.path[1]] and x.path[1][0] == SHEET[0] - 3.0
     assert cm.notes == ["A: no clear way from crossing point A-7 to the sheet edge; its line is straight"]
+
+
+def test_two_lines_from_one_point_are_planned_again_to_fan_out():
+    """Both lines of A-11 would reach the north edge near x = 125, 6 mm apart: from 6 mm out they would be
+    under 1.5 mm apart, so the gates are planned again, further apart, both lines still straight."""
+    from tests.test_country_crossings import hand_made
+
+    cm = hand_made(1, 1)
+    c = cm.countries[0]
+    e = crossings.EdgePoints(c, "N", 2, None, ["A-11", "A-11"])
+    slots = [crossings._Slot([crossings._Half(c, "N", "A-11", 3.0)], want) for want in (125.0, 126.0)]
+    (t1, s1), (t2, s2) = crossings._plan_edge(cm, _routers(cm), e, slots)
+    assert s1 and s2 and t2 - t1 > 6.0
+    p = cm.graph.nodes["A-11"]["pos"]
+    far = [LineString([p, (t, 3.0)]).difference(Point(p).buffer(6.0)) for t in (t1, t2)]
+    assert far[0].distance(far[1]) >= 1.5
