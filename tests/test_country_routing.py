@@ -127,10 +127,13 @@ def test_the_last_resort_runs_round_the_country_1_5_mm_outside_it_the_short_way(
     assert tuple(north[0]) == PLACES["P"] and tuple(north[-1]) == (297.0, 70.0)
     assert min(y for _, y in north) < 60.0 and max(y for _, y in north) <= 105.0  # over the top
     assert all(abs(d - 1.5) < 0.01 for d in _ring_distance(north))
+    # and so does every stretch between them (its corners drawn in steps of 11.25 degrees)
+    assert LineString(north[1:-1]).distance(Polygon(BORDER).exterior) > 1.5 - 0.01
     assert not LineString(north).intersects(Polygon(BORDER).buffer(-0.5))
     south = r.around("P", (297.0, 140.0))
     assert max(y for _, y in south) > 150.0 and min(y for _, y in south) >= 105.0  # round the bottom
     assert LineString(south).length < LineString(north).length + 70.0
+    assert LineString(south[1:-1]).distance(Polygon(BORDER).exterior) > 1.5 - 0.01
 
 
 def test_the_last_resort_goes_the_long_way_rather_than_cross_a_laid_line():
@@ -173,8 +176,20 @@ def test_no_fork_without_a_first_line_long_enough():
     assert r.fork("P", (0.0, 150.0), (1.0, 0.0)) is None  # no first line
     r.lay("Q", [PLACES["Q"], (150.0, 0.0)])
     assert r.fork("P", (0.0, 150.0), (1.0, 0.0)) is None  # only another point's
-    r.lay("P", [PLACES["P"], (92.0, 105.0)])  # 8 mm: no fork point 3.5 mm short of its end
+    r.lay("P", [PLACES["P"], (90.5, 105.0)])  # 9.5 mm: no fork point 6 mm out and 3.5 mm short of its end
     assert r.fork("P", (0.0, 150.0), (1.0, 0.0)) is None
+
+
+def test_a_fork_leaves_the_last_first_line_long_enough():
+    r = router()
+    r.lay("P", [PLACES["P"], (0.0, 105.0)])
+    r.lay("P", [PLACES["P"], (96.0, 100.0)])  # the point's latest line, 6.4 mm: too short to fork from
+    line = r.fork("P", (0.0, 150.0), (1.0, 0.0))
+    assert line[:2] == [PLACES["P"], (94.0, 105.0)]
+    r = router()
+    r.lay("P", [PLACES["P"], (89.0, 105.0)])  # 11 mm: room for a fork 6 mm out, 5 mm short of its end
+    line = r.fork("P", (0.0, 150.0), (1.0, 0.0))
+    assert line is not None and line[:2] == [PLACES["P"], (94.0, 105.0)]
 
 
 # --------------------------------------------------------------------------
@@ -285,3 +300,5 @@ def test_crossing_a_laid_line_only_at_the_line_s_own_point_does_not_count():
     assert r.crosses_laid("Q", [PLACES["P"], (0.0, 140.0)])
     assert r.crosses_laid("P", [(50.0, 100.0), (50.0, 110.0)])
     assert not r.crosses_laid("P", [(50.0, 106.5), (50.0, 110.0)])
+    r.lay("Q", [(99.5, 100.0), (99.5, 110.0)])  # half a millimetre from P: crossing it counts
+    assert r.crosses_laid("P", [PLACES["P"], (0.0, 140.0)])
