@@ -216,6 +216,15 @@ def test_road_ends_without_a_roll_are_noted_with_the_rule_that_made_them(monkeyp
     ]
 
 
+def test_a_blocked_road_is_a_border_point_of_its_side_one_deeper_and_the_next_road_is_still_drawn(monkeypatch):
+    faces = VILLAGE * 4 + faces_for(9) + ONE_ROAD * 3  # the east village sends out two roads
+    sheet, log = _draw(monkeypatch, faces, ["blocked", "edge", "edge", "edge", "edge"])
+    p = sheet.places
+    assert (p["A-5"].kind, p["A-5"].depth, p["A-5"].side, p["A-5"].parent, p["A-5"].rule) == ("border", 2, "E", "A-1", "RC-1.6")
+    assert (p["A-6"].kind, p["A-6"].depth, p["A-6"].side, p["A-6"].parent, p["A-6"].rule) == ("border", 2, "E", "A-1", "RC-1.5 step 1e")
+    assert sheet.notes[0].startswith("A: road 1 from A-1 found no clear direction")
+
+
 def test_roads_to_the_sheet_edge_are_noted_together(monkeypatch):
     sheet, log = _draw(monkeypatch, VILLAGE * 4 + ONE_ROAD * 4, ["edge"] * 4)
     assert [r.rule for r in log] == ["RC-1.2"] * 4 + ["RC-1.4"] * 4

@@ -333,7 +333,7 @@ def _route_group(cm: CountryMap, routers, e: EdgePoints, edge_slots: list[_Slot]
         for h in slot.halves:
             router, gate = routers[h.country.id], _half_gate(cm, h, slot.t)
             line = router.route(h.node, gate, _inward(h.side), None) or router.around(h.node, gate)
-            if line is None:  # pragma: no cover - a valid border always has a way round it
+            if line is None:  # never seen on a generated map: a valid border always has a way round it
                 line = [router.places[h.node], gate]
                 cm.notes.append(f"{h.country.id}: no clear way from crossing point {h.node} to the sheet edge; its line is straight")
             elif router.crosses_laid(h.node, line):

@@ -20,7 +20,7 @@ def heading(a: Point, b: Point) -> float:
 def angle_gap(a: float, b: float) -> float:
     """Smallest difference between two headings, 0..180 degrees."""
     d = abs(a - b) % 360.0
-    return 360.0 - d if d > 180.0 else d
+    return min(d, 360.0 - d)
 
 
 def step(p: Point, angle_deg: float, length: float) -> Point:
@@ -36,26 +36,32 @@ def segments_cross(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
     """True when the segments share any point (touching counts)."""
     d1, d2 = _cross(q1, q2, p1), _cross(q1, q2, p2)
     d3, d4 = _cross(p1, p2, q1), _cross(p1, p2, q2)
-    if ((d1 > 0) != (d2 > 0)) and ((d3 > 0) != (d4 > 0)) and d1 and d2 and d3 and d4:
+    if d1 * d2 < 0 and d3 * d4 < 0:  # each segment's ends strictly either side of the other's line
         return True
-    eps = 1e-9
     return (
-        (abs(d1) < eps and _on(q1, q2, p1))
-        or (abs(d2) < eps and _on(q1, q2, p2))
-        or (abs(d3) < eps and _on(p1, p2, q1))
-        or (abs(d4) < eps and _on(p1, p2, q2))
+        (abs(d1) < EPS and _on(q1, q2, p1))
+        or (abs(d2) < EPS and _on(q1, q2, p2))
+        or (abs(d3) < EPS and _on(p1, p2, q1))
+        or (abs(d4) < EPS and _on(p1, p2, q2))
     )
 
 
+#: Rounding allowed in the tests for touching (mm, and mm squared for cross products).
+EPS = 1e-9
+
+
 def _on(a: Point, b: Point, p: Point) -> bool:
-    return min(a[0], b[0]) - 1e-9 <= p[0] <= max(a[0], b[0]) + 1e-9 and min(a[1], b[1]) - 1e-9 <= p[1] <= max(a[1], b[1]) + 1e-9
+    """Is p, a point of the line through a and b, between them?"""
+    return all(min(a[i], b[i]) - EPS <= p[i] <= max(a[i], b[i]) + EPS for i in (0, 1))
 
 
 def point_segment_distance(p: Point, a: Point, b: Point) -> float:
     ax, ay = a
     dx, dy = b[0] - ax, b[1] - ay
     n = dx * dx + dy * dy
-    t = 0.0 if n == 0 else max(0.0, min(1.0, ((p[0] - ax) * dx + (p[1] - ay) * dy) / n))
+    if n == 0:
+        return math.hypot(p[0] - ax, p[1] - ay)
+    t = max(0.0, min(1.0, ((p[0] - ax) * dx + (p[1] - ay) * dy) / n))
     return math.hypot(p[0] - (ax + t * dx), p[1] - (ay + t * dy))
 
 
@@ -71,25 +77,18 @@ def segment_distance(p1: Point, p2: Point, q1: Point, q2: Point) -> float:
 
 
 def clip_to_rect(a: Point, b: Point, rect: tuple[float, float, float, float]) -> tuple[Point, bool]:
-    """Where segment a->b (a inside) leaves the rectangle, and whether it did."""
+    """Where segment a->b (a inside) leaves the rectangle, and whether it did.
+
+    From a point inside, the first edge line the segment meets is where it leaves, so the nearest
+    crossing ahead is the answer, with no check that it lies on the rectangle.
+    """
     x0, y0, x1, y1 = rect
     if x0 <= b[0] <= x1 and y0 <= b[1] <= y1:
         return b, False
-    t = 1.0
     dx, dy = b[0] - a[0], b[1] - a[1]
-    for edge, d, lo, hi in ((x0, dx, a[0], None), (x1, dx, a[0], None), (y0, dy, a[1], None), (y1, dy, a[1], None)):
-        if d:
-            s = (edge - lo) / d
-            if 0 <= s < t:
-                # only a crossing that lands on the rectangle's boundary counts
-                x, y = a[0] + s * dx, a[1] + s * dy
-                if x0 - 1e-9 <= x <= x1 + 1e-9 and y0 - 1e-9 <= y <= y1 + 1e-9:
-                    t = s
+    ahead = [(edge - start) / d for edge, start, d in ((x0, a[0], dx), (x1, a[0], dx), (y0, a[1], dy), (y1, a[1], dy)) if d]
+    t = min(s for s in ahead if s >= 0)
     return (a[0] + t * dx, a[1] + t * dy), True
-
-
-def polygon_area(poly: list[Point]) -> float:
-    return 0.5 * sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(poly, poly[1:] + poly[:1]))
 
 
 def convex_hull(points: list[Point]) -> list[Point]:

@@ -156,8 +156,8 @@ class CountryMap:
             border = c.list("border")
             if not all(_is_pair(p, (int, float)) for p in border):
                 raise BadFileError(f"field '{c.where}.border' should be a list of [x_mm, y_mm]")
-            sheet = _pair(c, "sheet", int, [0, 0])
-            origin = _pair(c, "origin_mm", float, [0, 0])
+            sheet = _pair(c, "sheet", WHOLE, [0, 0])
+            origin = _pair(c, "origin_mm", NUMBER, [0, 0])
             country = Country(
                 c.str("id"),
                 c.str("name", default=c.str("id")),
@@ -210,8 +210,9 @@ class CountryMap:
             if c.capital not in g:
                 raise BadFileError(f"country {c.id}: capital {c.capital!r} is not in 'nodes'")
         log = rolls_from_json(top.list("dice_log", default=[]))
-        sheet_mm = _pair(top, "sheet_mm", float, [297, 210])
-        grid = _pair(top, "grid", int, [1, 1])
+        options = data.get("options")
+        sheet_mm = _pair(top, "sheet_mm", NUMBER, [297, 210])
+        grid = _pair(top, "grid", WHOLE, [1, 1])
         return cls(
             seed=data.get("seed", 0),
             sheet_mm=(float(sheet_mm[0]), float(sheet_mm[1])),
@@ -220,7 +221,7 @@ class CountryMap:
             graph=g,
             dice_log=log,
             notes=[str(n) for n in top.list("notes", default=[])],
-            options=data.get("options", {}) if isinstance(data.get("options"), dict) else {},
+            options=options if isinstance(options, dict) else {},
             exits=exits,
         )
 
@@ -233,12 +234,17 @@ def _is_pair(value, kind) -> bool:
     )
 
 
-def _pair(reader: Reader, key: str, kind: type, default: list) -> list:
-    """Two finite numbers (``int``: whole numbers), e.g. ``sheet_mm``; a bad value raises BadFileError naming the field."""
+#: What ``_pair`` accepts: whole numbers, or any numbers.
+WHOLE, NUMBER = (int,), (int, float)
+
+
+def _pair(reader: Reader, key: str, kinds: tuple, default: list) -> list:
+    """Two finite numbers of ``kinds`` (WHOLE or NUMBER), e.g. ``sheet_mm``; a bad value raises BadFileError
+    naming the field."""
     value = reader.list(key, default=default)
-    if not _is_pair(value, (int,) if kind is int else (int, float)):
+    if not _is_pair(value, kinds):
         field = f"{reader.where}.{key}" if reader.where else key
-        raise BadFileError(f"field '{field}' should be two {'whole numbers' if kind is int else 'numbers'}")
+        raise BadFileError(f"field '{field}' should be two {'whole numbers' if kinds == WHOLE else 'numbers'}")
     return value
 
 

@@ -62,8 +62,11 @@ CLEARANCE_MM = 7.0
 BLOCKED_CLEARANCE_MM = 3.5
 #: A new road must take its end at least this much farther from the capital.
 OUTWARD_MM = 8.0
-#: A road cut short (sheet edge, no free direction) is at least this long.
+#: A road with no free direction is at least this long.
 MIN_STUB_MM = 4.0
+#: Two blocked roads' reaches closer than this are the same: the heading nearer the ideal keeps its place
+#: (rounding alone used to hand it to a turned one).
+SAME_REACH_MM = 1e-6
 #: A road that would end this close to the sheet edge is taken on to the edge (RC-1.5 step 1e).
 EDGE_SNAP_MM = 4.0
 #: When a full road finds no room: shorter roads tried, as shares of its length; their ends roll as usual.
@@ -145,9 +148,10 @@ class _Drawing:
         for road in self.roads:
             p, q = self.segment(road)
             if origin.id in road:
-                # a road from the same node: only the far part may not come close
+                # a road from the same node: only the new end may not come close to it (its far end is
+                # a place, kept off below)
                 other = q if road[0] == origin.id else p
-                if point_segment_distance(end, a, other) < clearance or point_segment_distance(other, a, end) < clearance:
+                if point_segment_distance(end, a, other) < clearance:
                     return False
                 continue
             if segment_distance(a, end, p, q) < clearance:
@@ -201,8 +205,8 @@ def _new_road(d: _Drawing, dice: Dice, x: Place, capital: Place, ideal: float) -
             end = step(x.pos, angle, length)
             if math.dist(end, capital.pos) < base + OUTWARD_MM:
                 continue
-        elif math.dist(x.pos, end) < MIN_STUB_MM:
-            continue
+        # (a road cut shorter than CLEARANCE_MM by the edge never gets here clear: its end is that close
+        # to the node's own road)
         if d.clear(x, end, CLEARANCE_MM):
             return end, "edge" if cut else "open"
     # No room for it: a shorter road, as clear of everything, its end rolled like any other.
@@ -222,7 +226,7 @@ def _new_road(d: _Drawing, dice: Dice, x: Place, capital: Place, ideal: float) -
         for frac in (0.75, 0.5, 0.35, 0.2):
             end, _ = clip_to_rect(x.pos, step(x.pos, angle, length * frac), d.rect)
             reach = math.dist(x.pos, end)
-            if reach > best_len and reach >= MIN_STUB_MM and d.clear(x, end, BLOCKED_CLEARANCE_MM):
+            if reach > best_len + SAME_REACH_MM and reach >= MIN_STUB_MM and d.clear(x, end, BLOCKED_CLEARANCE_MM):
                 best, best_len = end, reach
                 break
     if best is None:
@@ -231,7 +235,7 @@ def _new_road(d: _Drawing, dice: Dice, x: Place, capital: Place, ideal: float) -
             if d.crosses_nothing(x, end):
                 best = end
                 break
-        else:  # pragma: no cover - a node always has some free direction
+        else:  # boxed in by roads: never seen on a generated sheet, but the road must end somewhere
             best = step(x.pos, ideal, MIN_STUB_MM)
     return best, "blocked"
 
@@ -323,12 +327,12 @@ def outline(d: _Drawing) -> list[Point]:
 def _widened(poly: Polygon, d: _Drawing) -> list[Point] | None:
     """The polar outline united with a band round every road (flat at the border points)."""
     poly = make_valid(poly)
-    bands = [LineString(d.segment(r)).buffer(ROAD_BAND_MM, cap_style="flat", join_style="round") for r in d.roads]
+    bands = [LineString(d.segment(r)).buffer(ROAD_BAND_MM, cap_style="flat") for r in d.roads]
     bands += [ShapelyPoint(p.pos).buffer(ROAD_BAND_MM) for p in d.places.values() if p.kind != "border"]
     shape = unary_union([poly, *bands])
     if shape.geom_type != "Polygon":
         return None
-    filled = Polygon(shape.exterior).simplify(0.2, preserve_topology=True)
+    filled = Polygon(shape.exterior).simplify(0.2)
     if not filled.is_valid or not _contains_all(filled, d):
         return None
     return [(x, y) for x, y in filled.exterior.coords[:-1]]
@@ -352,7 +356,7 @@ def _leaf_order(d: _Drawing) -> list[str]:
             children.sort(key=lambda n: heading(here.pos, d.places[n].pos))
         else:
             back = heading(here.pos, d.places[came].pos)
-            children.sort(key=lambda n: (heading(here.pos, d.places[n].pos) - back) % 360.0 or 360.0)
+            children.sort(key=lambda n: (heading(here.pos, d.places[n].pos) - back) % 360.0)
         stack.extend((n, node) for n in reversed(children))
     return order
 
@@ -391,7 +395,7 @@ def _tree_outline(d: _Drawing) -> list[Point] | None:
             if i not in hug and pocket.is_valid and pocket.area > 1e-6:
                 pieces.append(pocket)
             else:
-                pieces.append(LineString(chain).buffer(band, cap_style="flat", join_style="round"))
+                pieces.append(LineString(chain).buffer(band, cap_style="flat"))
                 pieces += [ShapelyPoint(q).buffer(band) for q in chain[1:-1]]
         shape = unary_union(pieces)
         if shape.geom_type != "Polygon":

@@ -194,7 +194,7 @@ class SheetRouter:
                 if not self.core.intersects(LineString(line)):
                     ways.append((self.crosses_laid(node, line), LineString(line).length, line))
             if ways:
-                return min(ways, key=lambda w: (w[0], w[1]))[2]
+                return min(ways)[2]  # no crossing first, then the shorter
         return None
 
     def straight_many(self, node: str, gates: list[Point]) -> np.ndarray:

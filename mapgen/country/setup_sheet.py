@@ -19,12 +19,11 @@ def _count(n: int, kind: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
 
-
-
 def _node_order(node: str):
-    """``A-2`` before ``A-10``; an id not of that form (a hand-edited file) after them, by name."""
+    """``A-2`` before ``A-10``, ``A-10`` before ``B-1``; an id not of that form (a hand-edited file) after
+    all of them, by name."""
     country, _, number = node.rpartition("-")
-    return (country, int(number), "") if number.isdigit() else (node, -1, node)
+    return (False, country, int(number)) if number.isdigit() else (True, node)
 
 
 def summary_lines(cm: CountryMap, text=str) -> list[str]:
