@@ -127,7 +127,7 @@ def test_quicksand_slips_one_per_side(sheet):
 
 def test_notes_rolls_and_tables(sheet):
     assert "- Mind the river." in sheet
-    assert "| 1 | FW-11.2 | geographic type of the battlefield | 1D6 | 3 | \\- | 3 | hilly |" in sheet
+    assert "| 1 | FW-11.2 | geographic type of the battlefield | 1D6 | 3 | - | 3 | hilly |" in sheet
     assert any(line.startswith("- **FW-11.2 ") for line in sheet)
 
 

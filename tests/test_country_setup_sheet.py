@@ -54,7 +54,7 @@ def test_each_country_lists_its_nodes_walls_taxes_sides_and_roads():
     text = setup_sheet(small_map())
     assert "\n## A Duchy of Valdarno\n\n| Node | Kind | Depth | Walls | Tax | Side | Roads to |\n|---|---|---|---|---|---|---|\n" in text
     assert "\n## B Republic of Serravalle (neutral)\n" in text
-    assert "| A-0 | capital | 0 | yes | 40 | \\- | A-1, A-2, A-3, A-4 |" in text
+    assert "| A-0 | capital | 0 | yes | 40 | - | A-1, A-2, A-3, A-4 |" in text
     assert "| A-1 | city | 1 | yes | 40 | E | A-0, A-5, A-6 |" in text
     assert "| A-2 | village | 1 | no | 10 | S | A-0 |" in text
     assert "| A-4 | fortress | 1 | yes | 20 | N | A-0 |" in text
@@ -88,7 +88,7 @@ def test_the_crossings_section_gives_each_edge_its_roll_its_points_and_its_neigh
         "| Country | Edge | Rolled | Border points of that side | Crossing points | Toward |",
         "|---|---|---|---|---|---|",
         "| A | east | 2 | 1 | A-6 | B |",
-        "| A | south | 3 | 0 | \\- | exits off the map |",
+        "| A | south | 3 | 0 | - | exits off the map |",
         "| B | west | 3 | 1 | B-1 | A |",
         "",
         "- A-6 (A) — B-1 (B)",
@@ -128,7 +128,7 @@ def test_notes_every_roll_and_the_tables_used_close_the_sheet():
     text = setup_sheet(small_map())
     assert "\n## Notes\n\n- a note\n" in text
     assert "\n## Every roll, in order\n" in text
-    assert "| 1 | RC-1.2 | 1b: what lies at the end of the E road | 2D6 | 3 4 | \\- | 7 | city (A-1) |" in text
+    assert "| 1 | RC-1.2 | 1b: what lies at the end of the E road | 2D6 | 3 4 | - | 7 | city (A-1) |" in text
     assert "| 2 | RC-1.2 | 1d: end of road 1 from A-1 | 2D6 | 1 3 | urban areas between the capital and here (RC-1.3) +1 | 5 | village |" in text
     # only the table rolled on, with its bands typed from the rulebook (Tabella 27)
     assert "\n## Tables used\n" in text

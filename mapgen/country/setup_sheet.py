@@ -63,7 +63,7 @@ def crossings_section(cm: CountryMap) -> list[str]:
             own = [n for n in cm.nodes_of(c.id) if g.nodes[n]["kind"] in ("border", "crossing") and g.nodes[n]["side"] == side]
             toward = e["toward"] or "exits off the map"
             out.append(
-                f"| {md_text(c.id)} | {EDGE_WORDS[side]} | {e['rolled']} | {len(own)} | {md_text(', '.join(e['nodes']) or '-')} | {cell(toward)} |"
+                f"| {md_text(c.id, in_cell=True)} | {EDGE_WORDS[side]} | {e['rolled']} | {len(own)} | {md_text(', '.join(e['nodes']) or '-', in_cell=True)} | {cell(toward)} |"
             )
     out.append("")
     crossings = [(a, b) for a, b, d in g.edges(data=True) if d["crossing"]]
@@ -99,7 +99,7 @@ def setup_sheet(cm: CountryMap) -> str:
             d = g.nodes[n]
             links = ", ".join(md_text(x) for x in sorted(g.neighbors(n), key=_node_order))
             add(
-                f"| {md_text(n)} | {cell(d['kind'])} | {d['depth']} | {'yes' if d['walls'] else 'no'} | {d['income']} | {md_text(d['side'] or '-')} | {links} |"
+                f"| {md_text(n, in_cell=True)} | {cell(d['kind'])} | {d['depth']} | {'yes' if d['walls'] else 'no'} | {d['income']} | {md_text(d['side'] or '-', in_cell=True)} | {links} |"
             )
         add("")
     lines += crossings_section(cm)

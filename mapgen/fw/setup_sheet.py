@@ -56,7 +56,7 @@ def setup_sheet(m: FwMap) -> str:
         feat = labels.get(h.feature, _label(h.feature))
         if h.detail:
             feat += f" — {_label(h.detail)}"
-        add(f"| {md_text(h.side)} | {square_id(*h.square)} | {'capital' if h.capital else 'holding'} | {_label(m.terrain_at(h.square))} | {feat} |")
+        add(f"| {md_text(h.side, in_cell=True)} | {square_id(*h.square)} | {'capital' if h.capital else 'holding'} | {_label(m.terrain_at(h.square))} | {feat} |")
     add("")
     if m.configs:
         add("## Particular terrain configurations (FW-2.5, FW-11.5 to FW-11.8)")
@@ -69,7 +69,7 @@ def setup_sheet(m: FwMap) -> str:
                 name += " (its own watercourse, drawn on the map)"
             elif c.watercourse == "second":
                 name += " (a second watercourse, flowing into the square's river)"
-            add(f"| {square_id(*c.square)} | {name} | {md_text(c.rule)} | {md_text(c.rolled_by)} | {md_text(c.territory)} |")
+            add(f"| {square_id(*c.square)} | {name} | {md_text(c.rule, in_cell=True)} | {md_text(c.rolled_by, in_cell=True)} | {md_text(c.territory, in_cell=True)} |")
         add("")
     add("## Rivers, crossings and roads")
     add("")
