@@ -7,12 +7,11 @@ fields 20 cm apart, FW-19.6: jungle dangers 30 cm), wholly on or wholly off a pl
 clear of a scenario's clear areas; and a search that finds nothing says so instead of looping.
 """
 
-import math
 
 import numpy as np
 import pytest
 import shapely
-from shapely.geometry import GeometryCollection, LineString, MultiPolygon, Point, Polygon, box
+from shapely.geometry import GeometryCollection, LineString, MultiPolygon, Point, box
 
 from mapgen.battlefield import features as F
 from mapgen.battlefield.placement import Item, Layout, _box_gap, blob, largest, meander, strip_of

@@ -1,4 +1,4 @@
-"""The parts of the crossing layout (``mapgen/country/crossings.py``), each on hand-made input: where a sheet's
+"""The parts of the crossing layout (``mapgen/country/crossings.py``, ``crossing_lines.py``), each on hand-made input: where a sheet's
 edges run, which side of a line a point is, how far round the border each point lies, how the points of
 two sheets pair along a shared edge (README: "paired in order along it, one point taking two or three
 crossings when the other sheet has more") and where their straight line meets the edge, and the gate
@@ -10,7 +10,7 @@ from __future__ import annotations
 import networkx as nx
 import pytest
 
-from mapgen.country import crossings
+from mapgen.country import crossing_lines, crossings
 from mapgen.country.model import Country, CountryMap
 
 SHEET = (297.0, 210.0)
@@ -27,18 +27,18 @@ def one_sheet_map(origin=(297.0, 210.0), border=None, places=()) -> tuple[Countr
 
 def test_each_edge_of_a_sheet_on_the_combined_drawing():
     cm, c = one_sheet_map()
-    assert crossings._edge_span(cm, c, "N") == (0, 210.0, 297.0, 594.0)
-    assert crossings._edge_span(cm, c, "S") == (0, 420.0, 297.0, 594.0)
-    assert crossings._edge_span(cm, c, "W") == (1, 297.0, 210.0, 420.0)
-    assert crossings._edge_span(cm, c, "E") == (1, 594.0, 210.0, 420.0)
-    assert [crossings._inward(s) for s in "NESW"] == [(0, 1), (-1, 0), (0, -1), (1, 0)]
+    assert crossing_lines.edge_span(cm, c, "N") == (0, 210.0, 297.0, 594.0)
+    assert crossing_lines.edge_span(cm, c, "S") == (0, 420.0, 297.0, 594.0)
+    assert crossing_lines.edge_span(cm, c, "W") == (1, 297.0, 210.0, 420.0)
+    assert crossing_lines.edge_span(cm, c, "E") == (1, 594.0, 210.0, 420.0)
+    assert [crossing_lines._inward(s) for s in "NESW"] == [(0, 1), (-1, 0), (0, -1), (1, 0)]
     # a gate at 100 mm along an edge, and 3 mm inside it for an exit
-    assert crossings._gate(cm, c, "N", 400.0) == (400.0, 210.0)
-    assert crossings._gate(cm, c, "N", 400.0, 3.0) == (400.0, 213.0)
-    assert crossings._gate(cm, c, "S", 400.0, 3.0) == (400.0, 417.0)
-    assert crossings._gate(cm, c, "W", 300.0, 3.0) == (300.0, 300.0)
-    assert crossings._gate(cm, c, "E", 300.0, 3.0) == (591.0, 300.0)
-    assert crossings._gate(cm, c, "E", 300.0) == (594.0, 300.0)
+    assert crossing_lines._gate(cm, c, "N", 400.0) == (400.0, 210.0)
+    assert crossing_lines._gate(cm, c, "N", 400.0, 3.0) == (400.0, 213.0)
+    assert crossing_lines._gate(cm, c, "S", 400.0, 3.0) == (400.0, 417.0)
+    assert crossing_lines._gate(cm, c, "W", 300.0, 3.0) == (300.0, 300.0)
+    assert crossing_lines._gate(cm, c, "E", 300.0, 3.0) == (591.0, 300.0)
+    assert crossing_lines._gate(cm, c, "E", 300.0) == (594.0, 300.0)
 
 
 def test_how_far_a_point_is_from_each_edge_of_its_sheet():
@@ -48,10 +48,10 @@ def test_how_far_a_point_is_from_each_edge_of_its_sheet():
 
 
 def test_which_side_of_a_line():
-    assert crossings._side((5.0, 5.0), (0.0, 0.0), (10.0, 0.0)) == 1  # south of a line running east (y down)
-    assert crossings._side((5.0, -5.0), (0.0, 0.0), (10.0, 0.0)) == -1
-    assert crossings._side((20.0, 0.0), (0.0, 0.0), (10.0, 0.0)) == 0
-    assert crossings._side((5.0, 0.5), (0.0, 0.0), (10.0, 0.0)) == 1
+    assert crossing_lines._side((5.0, 5.0), (0.0, 0.0), (10.0, 0.0)) == 1  # south of a line running east (y down)
+    assert crossing_lines._side((5.0, -5.0), (0.0, 0.0), (10.0, 0.0)) == -1
+    assert crossing_lines._side((20.0, 0.0), (0.0, 0.0), (10.0, 0.0)) == 0
+    assert crossing_lines._side((5.0, 0.5), (0.0, 0.0), (10.0, 0.0)) == 1
 
 
 @pytest.mark.parametrize("clockwise", [True, False])
@@ -77,8 +77,8 @@ def test_points_pair_in_order_along_a_shared_edge():
     a = Country("A", "A", False, (0, 0), (0.0, 0.0), [], "A-0")
     b = Country("B", "B", False, (1, 0), (297.0, 0.0), [], "B-0")
     cm = CountryMap(1, SHEET, (2, 1), [a, b], g)
-    ea = crossings.EdgePoints(a, "E", 3, b, ["A-1", "A-2", "A-3"])
-    eb = crossings.EdgePoints(b, "W", 2, a, ["B-1", "B-2"])
+    ea = crossing_lines.EdgePoints(a, "E", 3, b, ["A-1", "A-2", "A-3"])
+    eb = crossing_lines.EdgePoints(b, "W", 2, a, ["B-1", "B-2"])
     slots = crossings._crossing_slots(cm, ea, eb)
     # three crossings: B-1 takes the first two
     assert [(s.halves[0].node, s.halves[1].node) for s in slots] == [("A-1", "B-1"), ("A-2", "B-1"), ("A-3", "B-2")]
@@ -98,28 +98,28 @@ def test_a_point_on_the_edge_itself_meets_it_halfway():
     a = Country("A", "A", False, (0, 0), (0.0, 0.0), [], "A-0")
     b = Country("B", "B", False, (1, 0), (297.0, 0.0), [], "B-0")
     cm = CountryMap(1, SHEET, (2, 1), [a, b], g)
-    (slot,) = crossings._crossing_slots(cm, crossings.EdgePoints(a, "E", 2, b, ["A-1"]), crossings.EdgePoints(b, "W", 2, a, ["B-1"]))
+    (slot,) = crossings._crossing_slots(cm, crossing_lines.EdgePoints(a, "E", 2, b, ["A-1"]), crossing_lines.EdgePoints(b, "W", 2, a, ["B-1"]))
     assert slot.wanted == pytest.approx(110.0)
 
 
 def test_exit_slots_want_their_point_s_place_along_the_edge():
     pts = [("A-1", "crossing", (400.0, 250.0), "N"), ("A-2", "crossing", (330.0, 300.0), "W")]
     cm, c = one_sheet_map(places=pts)
-    (n,) = crossings._exit_slots(cm, crossings.EdgePoints(c, "N", 2, None, ["A-1"]))
-    (w,) = crossings._exit_slots(cm, crossings.EdgePoints(c, "W", 2, None, ["A-2"]))
+    (n,) = crossings._exit_slots(cm, crossing_lines.EdgePoints(c, "N", 2, None, ["A-1"]))
+    (w,) = crossings._exit_slots(cm, crossing_lines.EdgePoints(c, "W", 2, None, ["A-2"]))
     assert (n.wanted, n.halves[0].node, n.halves[0].inset, n.halves[0].side) == (400.0, "A-1", 3.0, "N")
     assert (w.wanted, w.halves[0].node, w.halves[0].inset) == (300.0, "A-2", 3.0)
 
 
 def test_gate_positions_tried_outwards_from_the_wanted_one():
-    assert list(crossings._around(50.0, 40.0, 70.0, 2.0, 6.0)) == [50.0, 52.0, 48.0, 54.0, 46.0, 56.0, 44.0]
-    assert list(crossings._around(50.0, 47.0, 53.0, 2.0, 6.0)) == [50.0, 52.0, 48.0]
-    assert list(crossings._around(50.0, 50.0, 50.0, 2.0, 2.0)) == [50.0]
+    assert list(crossing_lines._around(50.0, 40.0, 70.0, 2.0, 6.0)) == [50.0, 52.0, 48.0, 54.0, 46.0, 56.0, 44.0]
+    assert list(crossing_lines._around(50.0, 47.0, 53.0, 2.0, 6.0)) == [50.0, 52.0, 48.0]
+    assert list(crossing_lines._around(50.0, 50.0, 50.0, 2.0, 2.0)) == [50.0]
 
 
 def test_the_length_of_a_line():
-    assert crossings._length([(0.0, 0.0), (3.0, 4.0), (3.0, 10.0)]) == 11.0
-    assert crossings._length([(1.0, 1.0)]) == 0.0
+    assert crossing_lines.path_length([(0.0, 0.0), (3.0, 4.0), (3.0, 10.0)]) == 11.0
+    assert crossing_lines.path_length([(1.0, 1.0)]) == 0.0
 
 
 
@@ -134,6 +134,6 @@ def test_points_nearest_the_edge_unless_they_would_mix_with_another_edge_s_round
     cm.graph.nodes["A-13"]["pos"] = (215.0, 30.0)
     pos = {n: cm.graph.nodes[f"A-{n}"]["pos"] for n in range(14)}
     c.border = [pos[n] for n in (6, 7, 9, 8, 10, 11, 12, 5, 13)]
-    edges = [crossings.EdgePoints(c, side, rolled, None) for side, rolled in (("E", 3), ("S", 2), ("W", 2), ("N", 2))]
+    edges = [crossing_lines.EdgePoints(c, side, rolled, None) for side, rolled in (("E", 3), ("S", 2), ("W", 2), ("N", 2))]
     crossings._choose(cm, c, edges)
     assert {e.side: e.points for e in edges} == {"E": ["A-5", "A-6", "A-7"], "S": ["A-8", "A-9"], "W": ["A-10"], "N": ["A-11", "A-12"]}

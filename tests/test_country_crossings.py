@@ -381,7 +381,6 @@ def check_points_per_edge(cm: CountryMap) -> None:
     border point of that side; a crossing joins points of the two facing sides."""
     g = cm.graph
     rolled = _rolled(cm)
-    sheets = {c.sheet: c for c in cm.countries}
     for c in cm.countries:
         for side in "ESWN":
             assert (c.id, side) in rolled, f"no crossing-point roll for the {side} edge of {c.id}"
@@ -451,29 +450,29 @@ def test_a_single_country_has_exits_on_all_four_edges():
 def test_gates_keep_their_distance_from_each_other_and_from_the_corners():
     """Two exits whose straight lines would meet the edge 1 mm apart near a corner: the first gate stops
     20 mm from the corner and the next keeps 6 mm from it."""
-    from mapgen.country import crossings
+    from mapgen.country import crossing_lines
 
     cm = hand_made(1, 1)
     c = cm.countries[0]
     places = {n: cm.graph.nodes[n]["pos"] for n in cm.nodes_of("A")}
-    routers = {"A": crossings.SheetRouter((0.0, 0.0) + SHEET, c.border, places)}
-    e = crossings.EdgePoints(c, "N", 2, None, ["A-11", "A-12"])
-    slots = [crossings._Slot([crossings._Half(c, "N", n, 3.0)], wanted) for n, wanted in (("A-11", 12.0), ("A-12", 13.0))]
-    plan = crossings._plan_edge(cm, routers, e, slots)
+    routers = {"A": crossing_lines.SheetRouter((0.0, 0.0) + SHEET, c.border, places)}
+    e = crossing_lines.EdgePoints(c, "N", 2, None, ["A-11", "A-12"])
+    slots = [crossing_lines.Slot([crossing_lines.Half(c, "N", n, 3.0)], wanted) for n, wanted in (("A-11", 12.0), ("A-12", 13.0))]
+    plan = crossing_lines._plan_edge(cm, routers, e, slots)
     assert plan == [(20.0, True), (26.0, True)]
 
 
 def test_a_straight_line_may_not_shut_a_neighbours_point_off_from_its_gate():
-    from mapgen.country import crossings
+    from mapgen.country import crossing_lines
 
     cm = hand_made(1, 1)
     c = cm.countries[0]
     places = {n: cm.graph.nodes[n]["pos"] for n in cm.nodes_of("A")}
-    routers = {"A": crossings.SheetRouter((0.0, 0.0) + SHEET, c.border, places)}
-    straight = crossings._Slot([crossings._Half(c, "N", "A-12", 3.0)], 148.5)
-    routed = crossings._Slot([crossings._Half(c, "N", "A-11", 3.0)], 130.0)
+    routers = {"A": crossing_lines.SheetRouter((0.0, 0.0) + SHEET, c.border, places)}
+    straight = crossing_lines.Slot([crossing_lines.Half(c, "N", "A-12", 3.0)], 148.5)
+    routed = crossing_lines.Slot([crossing_lines.Half(c, "N", "A-11", 3.0)], 130.0)
     # A-12's line runs straight north at x = 148.5; A-11 lies west of it
-    assert crossings._fits(cm, routers, straight, (148.5, True), routed, (130.0, False))
-    assert not crossings._fits(cm, routers, straight, (148.5, True), routed, (160.0, False))  # its gate east: shut off
-    assert not crossings._fits(cm, routers, straight, (148.5, True), routed, (149.5, False))  # no room to reach it
-    assert crossings._fits(cm, routers, routed, (130.0, False), routed, (160.0, False))  # two routed: the router decides
+    assert crossing_lines._fits(cm, routers, straight, (148.5, True), routed, (130.0, False))
+    assert not crossing_lines._fits(cm, routers, straight, (148.5, True), routed, (160.0, False))  # its gate east: shut off
+    assert not crossing_lines._fits(cm, routers, straight, (148.5, True), routed, (149.5, False))  # no room to reach it
+    assert crossing_lines._fits(cm, routers, routed, (130.0, False), routed, (160.0, False))  # two routed: the router decides

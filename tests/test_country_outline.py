@@ -17,9 +17,9 @@ import pytest
 from shapely import unary_union
 from shapely.geometry import LineString, Point, Polygon
 
-from mapgen.country import procedure
 from mapgen.country.geometry import step
-from mapgen.country.procedure import _clear_stretch, _Drawing, _leaf_order, _tree_outline, _tree_path, draw_country, outline
+from mapgen.country.outline import _clear_stretch, _leaf_order, _tree_outline, _tree_path, outline
+from mapgen.country.procedure import _Drawing, draw_country
 from mapgen.dice import Dice
 
 W, H = 297.0, 210.0

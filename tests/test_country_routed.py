@@ -11,7 +11,7 @@ import math
 import networkx as nx
 from shapely.geometry import LineString, Point, Polygon
 
-from mapgen.country import crossings
+from mapgen.country import crossing_lines, crossings
 from mapgen.country.model import Country, CountryMap
 from mapgen.dice import ScriptedDice
 
@@ -110,9 +110,9 @@ def _routers(cm):
 def test_a_line_that_cannot_run_straight_keeps_its_wanted_gate_and_the_others_run_straight():
     cm = wrapped()
     c = cm.countries[0]
-    e = crossings.EdgePoints(c, "E", 3, None, ["A-7", "A-4"])
+    e = crossing_lines.EdgePoints(c, "E", 3, None, ["A-7", "A-4"])
     slots = crossings._exit_slots(cm, e)
-    assert crossings._plan_edge(cm, _routers(cm), e, slots) == [(50.0, False), (105.0, True)]
+    assert crossing_lines._plan_edge(cm, _routers(cm), e, slots) == [(50.0, False), (105.0, True)]
 
 
 def test_straight_lines_of_neighbouring_gates_keep_apart():
@@ -121,18 +121,18 @@ def test_straight_lines_of_neighbouring_gates_keep_apart():
     cm = hand_made(1, 1)
     c = cm.countries[0]
     routers = _routers(cm)
-    slot = {n: crossings._Slot([crossings._Half(c, "N", n, 3.0)], 0.0) for n in ("A-11", "A-12", "A-13")}
+    slot = {n: crossing_lines.Slot([crossing_lines.Half(c, "N", n, 3.0)], 0.0) for n in ("A-11", "A-12", "A-13")}
     # one point, two gates: 14.5 degrees and more apart (README: 1.5 mm apart from 6 mm out)
-    assert not crossings._apart(cm, routers, slot["A-11"], 125.0, slot["A-11"], 130.0)  # 6.1 degrees
-    assert crossings._apart(cm, routers, slot["A-11"], 125.0, slot["A-11"], 140.0)  # 17.7 degrees
+    assert not crossing_lines._apart(cm, routers, slot["A-11"], 125.0, slot["A-11"], 130.0)  # 6.1 degrees
+    assert crossing_lines._apart(cm, routers, slot["A-11"], 125.0, slot["A-11"], 140.0)  # 17.7 degrees
     # two points: lines that cross, or come within 1.5 mm, do not keep apart
-    assert not crossings._apart(cm, routers, slot["A-11"], 150.0, slot["A-12"], 130.0)
-    assert crossings._apart(cm, routers, slot["A-11"], 120.0, slot["A-12"], 150.0)
-    assert not crossings._apart(cm, routers, slot["A-12"], 149.0, slot["A-13"], 150.2)  # 1.2 mm apart at the edge
+    assert not crossing_lines._apart(cm, routers, slot["A-11"], 150.0, slot["A-12"], 130.0)
+    assert crossing_lines._apart(cm, routers, slot["A-11"], 120.0, slot["A-12"], 150.0)
+    assert not crossing_lines._apart(cm, routers, slot["A-12"], 149.0, slot["A-13"], 150.2)  # 1.2 mm apart at the edge
     # lines on two different sheets never meet
     other = Country("B", "B", False, (1, 0), (297.0, 0.0), [], "B-0")
-    far = crossings._Slot([crossings._Half(other, "N", "A-12", 3.0)], 0.0)
-    assert crossings._apart(cm, routers, slot["A-11"], 150.0, far, 130.0)
+    far = crossing_lines.Slot([crossing_lines.Half(other, "N", "A-12", 3.0)], 0.0)
+    assert crossing_lines._apart(cm, routers, slot["A-11"], 150.0, far, 130.0)
 
 
 # --------------------------------------------------------------------------
@@ -204,9 +204,9 @@ def test_two_lines_from_one_point_are_planned_again_to_fan_out():
 
     cm = hand_made(1, 1)
     c = cm.countries[0]
-    e = crossings.EdgePoints(c, "N", 2, None, ["A-11", "A-11"])
-    slots = [crossings._Slot([crossings._Half(c, "N", "A-11", 3.0)], want) for want in (125.0, 126.0)]
-    (t1, s1), (t2, s2) = crossings._plan_edge(cm, _routers(cm), e, slots)
+    e = crossing_lines.EdgePoints(c, "N", 2, None, ["A-11", "A-11"])
+    slots = [crossing_lines.Slot([crossing_lines.Half(c, "N", "A-11", 3.0)], want) for want in (125.0, 126.0)]
+    (t1, s1), (t2, s2) = crossing_lines._plan_edge(cm, _routers(cm), e, slots)
     assert s1 and s2 and t2 - t1 > 6.0
     p = cm.graph.nodes["A-11"]["pos"]
     far = [LineString([p, (t, 3.0)]).difference(Point(p).buffer(6.0)) for t in (t1, t2)]

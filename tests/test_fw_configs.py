@@ -11,10 +11,8 @@ import pytest
 
 from mapgen.dice import ScriptedDice
 from mapgen.fw import configs as cfg
-from mapgen.fw.generate import generate_map
 from mapgen.fw.holdings import cultivate_around, place_side
 from mapgen.fw.model import River, Road, Side
-from mapgen.fw.options import MapOptions
 from mapgen.fw.rivers import Drainage, river_squares, watercourse_from
 from mapgen.fw.roads import RoadBuilder
 from mapgen.fw.terrain import high_mountains

@@ -8,7 +8,6 @@ generated map.
 import copy
 import json
 
-import numpy as np
 import pytest
 
 from mapgen.errors import BadFileError
