@@ -119,3 +119,14 @@ def cached_map(seed=7, size="medium", races=("humans", "humans"), **kw) -> FwMap
     if mutant == "stats":
         return generate_map(MapOptions(seed=seed, size=size, races=races, **kw))
     return _generated(mutant, seed, size, tuple(races), **kw)
+
+
+def assert_river_on_edges(river, sq):
+    """A watercourse a configuration drew: it rises along the square's own edge, runs edge to edge
+    strictly downhill and never comes back to a corner (FW-11.6 result 1-2, MAP-5)."""
+    ring = {(sq[0] + dx, sq[1] + dy) for dx in (0, 1) for dy in (0, 1)}
+    assert river.points[0] in ring and river.points[1] in ring  # rises along the square's own edge
+    for a, b in zip(river.points, river.points[1:]):
+        assert abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
+    assert all(b < a for a, b in zip(river.elevations, river.elevations[1:]))
+    assert len(set(river.points)) == len(river.points) == len(river.elevations)

@@ -18,7 +18,7 @@ from mapgen.fw.roads import RoadBuilder
 from mapgen.fw.terrain import high_mountains
 from mapgen.grid import square_id
 
-from .fw_tiny import cached_map
+from .fw_tiny import assert_river_on_edges, cached_map
 
 
 SIDES = [Side("A", "Red", "humans", "#c00"), Side("B", "Blue", "humans", "#00c")]
@@ -218,15 +218,6 @@ def test_vegetation_results(faces, climate, name, terrain):
 # --- FW-11.6 result 1-2: a watercourse of its own --------------------------------
 
 
-def _assert_river_on_edges(river, sq):
-    ring = {(sq[0] + dx, sq[1] + dy) for dx in (0, 1) for dy in (0, 1)}
-    assert river.points[0] in ring and river.points[1] in ring  # rises along the square's own edge
-    for a, b in zip(river.points, river.points[1:]):
-        assert abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
-    assert all(b < a for a, b in zip(river.elevations, river.elevations[1:]))
-    assert len(set(river.points)) == len(river.points) == len(river.elevations)
-
-
 def test_a_rolled_river_on_a_square_without_one_draws_its_own():
     p = make_placer(plain(5, 6), faces=RIVER)
     c = roll(p)
@@ -234,7 +225,7 @@ def test_a_rolled_river_on_a_square_without_one_draws_its_own():
     assert len(p.rivers) == 1
     river = p.rivers[0]
     assert river.configuration == c.square and river.mouth == "edge"
-    _assert_river_on_edges(river, c.square)
+    assert_river_on_edges(river, c.square)
     end = river.points[-1]
     assert end[0] in (0, 6) or end[1] in (0, 5)
     assert p.river[c.square[1], c.square[0]]
@@ -251,7 +242,7 @@ def test_a_new_watercourse_joins_a_river_it_meets():
     c = roll(p)
     assert c.square == (2, 2) and c.watercourse == "new"
     new = p.rivers[1]
-    _assert_river_on_edges(new, (2, 2))
+    assert_river_on_edges(new, (2, 2))
     assert new.mouth == "river" and new.points[-1] in old.points
     assert not set(new.points[:-1]) & set(old.points)  # it ends where it meets the river, never runs along it
 

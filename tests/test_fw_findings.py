@@ -10,16 +10,7 @@ import pytest
 from mapgen.fw.validate import validate
 from mapgen.grid import square_id
 
-from .fw_tiny import cached_map
-
-
-
-def _assert_river_on_edges(river, sq):
-    ring = {(sq[0] + dx, sq[1] + dy) for dx in (0, 1) for dy in (0, 1)}
-    assert river.points[0] in ring and river.points[1] in ring  # rises along the square's own edge
-    for a, b in zip(river.points, river.points[1:]):
-        assert abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
-    assert all(b < a for a, b in zip(river.elevations, river.elevations[1:]))
+from .fw_tiny import assert_river_on_edges, cached_map
 
 
 # Finding 6: a rolled configuration keeps its square (FW-11.5 result 1-2 was overwritten by fields).
@@ -62,7 +53,7 @@ def test_generated_watercourses_are_rivers_on_the_map():
     assert new
     for c in new:
         river = next(r for r in m.rivers if r.configuration == c.square)
-        _assert_river_on_edges(river, c.square)
+        assert_river_on_edges(river, c.square)
         assert m.river[c.square[1], c.square[0]]
     for c in m.configs:
         if c.name in ("river", "stream", "wadi"):
