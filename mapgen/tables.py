@@ -48,15 +48,9 @@ class Table:
 
     def lookup(self, total: int) -> Band:
         """The band for a modified total; totals beyond the bands clamp to the end bands."""
-        first, last = self.bands[0], self.bands[-1]
-        if total <= first.high:
-            return first
-        if total >= last.low:
-            return last
-        for band in self.bands:
-            if band.low <= total <= band.high:
-                return band
-        raise AssertionError("unreachable: bands are contiguous")
+        total = min(max(total, self.bands[0].low), self.bands[-1].high)
+        # the bands are sorted and contiguous (checked when the table is declared): exactly one holds it
+        return next(band for band in self.bands if band.low <= total <= band.high)
 
     def outcomes(self) -> list[str]:
         return [b.outcome for b in self.bands]

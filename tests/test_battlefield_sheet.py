@@ -48,7 +48,7 @@ def hand_made(**kw):
     return Battlefield(kw.pop("seed", 9), source, kw.pop("width", 180.0), 120.0, scenario, features, [roll], kw.pop("notes", ["Mind the river."]))
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture  # per test, so mutation testing ties each test to the sheet it reads
 def sheet():
     return setup_sheet(hand_made()).split("\n")
 
