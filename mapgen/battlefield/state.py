@@ -24,7 +24,6 @@ class Ground:
     terrain: str  # plain, hills, mountain, mountainous, forest, jungle, swamp, desert, cultivated, uncultivated
     geo: str  # flat, hilly, mountainous, or mountain (the FW-10.5 mountain square)
     rolled: bool  # no campaign map: each player rolls a configuration too (AMB-31)
-    vegetation: str | None = None  # the FW-11.5 result when the table was rolled
     forced_wood: str | None = None  # the wood of FW-11.5 result 4: "wood" or "enchanted_wood"
     mountain_features: int | None = None  # FW-10.5: a mountain square's table holds 1D6 terrain features
 
