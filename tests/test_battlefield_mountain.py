@@ -7,8 +7,11 @@ table with 1D6 terrain features; a mountainous region's mountains are 40 x 40 (1
 
 import pytest
 
+from mapgen.battlefield import relief
 from mapgen.battlefield import rules as R
 
+from .bf_tiny import put, table
+from .bf_tiny import rolls as logged
 from .test_battlefield_tables import PITCHED, forced, layout
 
 SIZE_OF_FACE = {1: 40, 2: 40, 3: 20, 4: 20, 5: 10, 6: 10}
@@ -159,3 +162,12 @@ def test_peaks_stand_on_the_mountain_base_of_a_large_table():
         assert len(peaks) == 6
         assert all(p.on_top_of == "mountain_base" and base.polygon.contains(p.polygon) for p in peaks)
         assert all(p.note == f"impassable peak, {p.size_cm[0]:g} x {p.size_cm[0]:g} cm" for p in peaks)
+
+
+def test_a_mountainous_regions_mountain_without_room_says_so_in_its_log_line():
+    # FW-11.2 (AMB-32): two 40 x 40 mountains (faces 1, 2) reach the weight 1; a lake covers the whole table
+    st = table([1, 2], terrain="mountainous", geo="mountainous")
+    put(st, "lake", (0, 0, 180, 120))
+    relief.relief(st)
+    assert logged(st) == [("AMB-32", "size of the next mountain", "large: no room left for it")] * 2
+    assert st.notes == ["Mountain (FW-11.2) could not be placed after a bounded search: place it by hand where the rules allow."] * 2
