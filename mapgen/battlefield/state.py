@@ -51,7 +51,10 @@ class TableState:
     mountain_pass: int | None = None
     crossings: list[int] = field(default_factory=list)
     crossing_point: Point | None = None
-    #: Terrain features on the table once the square's own are placed (FW-10.5 counts them first).
+    #: Terrain features the scenario brings (FW-23.1 the raid's village, FW-23.5 the ambusher's cover),
+    #: so a mountain square's note can name the scenario, not the square, when they pass its 1D6.
+    scenario_count: int = 0
+    #: Terrain features on the table once the scenario's and the square's own are placed (FW-10.5 counts them first).
     required_count: int = 0
     #: Farms and villages whose cultivated ground (FW-11.8) is laid once everything else stands.
     fields_for: list[tuple[str, int]] = field(default_factory=list)
