@@ -74,10 +74,18 @@ def rolls_table(log: list[Roll]) -> list[str]:
     return lines
 
 
+def rolled_on(table: Table, roll: Roll) -> bool:
+    """Whether ``roll`` was made on ``table``: same rule and dice, and its result opens with the outcome
+    the table gives for its total.  Rule and dice alone are not enough: FW-11.5 rolls its vegetation
+    and the kind of wood on 1D6, FW-10.5 a mountain table's count and its peaks' sizes."""
+    if (roll.rule, roll.dice) != (table.rule, table.dice) or roll.result is None:
+        return False
+    return re.match(re.escape(table.lookup(roll.total).outcome) + r"\b", roll.result) is not None
+
+
 def tables_used(tables: tuple[Table, ...] | list[Table], log: list[Roll]) -> list[str]:
-    """The bands of every table the log rolled on (same rule and dice), so a player can check each result."""
-    used = {(r.rule, r.dice) for r in log}
-    rolled = [t for t in tables if (t.rule, t.dice) in used]
+    """The bands of every table the log rolled on, so a player can check each result."""
+    rolled = [t for t in tables if any(rolled_on(t, r) for r in log)]
     if not rolled:
         return []
     lines = ["## Tables used", ""]

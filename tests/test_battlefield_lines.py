@@ -249,6 +249,47 @@ def test_a_crossing_without_a_road_and_a_mountain_square_pass():
     assert st.items == []
 
 
+BRIDGE_BY_HAND = "The bridge could not be placed on the river: put it where the river is easiest to reach."
+
+
+def test_a_square_bridge_with_no_spot_on_the_river_leaves_a_note_and_its_road_keeps_to_a_bank():
+    st = table(river=True, bridge=True, road=True, map_name="m")
+    straight_river(st, "y", 90)
+    st.plan.line_keepout.append(box(80, 0, 100, 120))  # no bridge may touch the river
+    lines.lay_road(st)
+    assert not of(st, "bridge") and st.crossings == []
+    (road,) = of(st, "road")
+    assert road.polygon.intersection(box(80, 0, 100, 120)).is_empty
+    assert st.notes == [BRIDGE_BY_HAND, "The road keeps to one bank: lead it over the bridge by hand."]
+
+
+def test_a_crossing_that_finds_no_spot_after_a_failed_road_is_not_lost_quietly(monkeypatch):
+    # the first bridge's road finds no way, and then no spot on the river is left for a second bridge
+    st = table(river=True, bridge=True, road=True, map_name="m")
+    straight_river(st, "y", 90)
+    real_add_road = lines.add_road
+
+    def add_road(st, kind, crossing, tries=32, quiet=False, by=None):
+        if crossing is None:
+            return real_add_road(st, kind, None, tries, quiet, by)
+        st.plan.line_keepout.append(box(80, 0, 100, 120))
+        return None
+
+    monkeypatch.setattr(lines, "add_road", add_road)
+    lines.lay_road(st)
+    assert not of(st, "bridge") and len(of(st, "road")) == 1
+    assert st.notes == [BRIDGE_BY_HAND, "The road keeps to one bank: lead it over the bridge by hand."]
+
+
+def test_a_pass_keeps_to_a_bank_when_the_ford_finds_no_spot():
+    st = table(width=120, depth=60, terrain="mountain", geo="mountain", river=True, ford=True, works=("pass",), map_name="m")
+    straight_river(st, "x", 30, kind="stream", width=5)
+    st.plan.line_keepout.append(box(0, 25, 120, 35))
+    lines.lay_road(st)
+    assert not of(st, "ford") and len(of(st, "pass")) == 1
+    assert st.notes == ["The ford could not be placed on the river: put it where the river is easiest to reach.", "The mountain pass keeps to one bank: lead it over the ford by hand."]
+
+
 # --- a second watercourse or road ----------------------------------------------------------------
 
 

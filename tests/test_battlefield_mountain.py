@@ -7,8 +7,11 @@ table with 1D6 terrain features; a mountainous region's mountains are 40 x 40 (1
 
 import pytest
 
+from mapgen.battlefield import relief
 from mapgen.battlefield import rules as R
 
+from .bf_tiny import put, table
+from .bf_tiny import rolls as logged
 from .test_battlefield_tables import PITCHED, forced, layout
 
 SIZE_OF_FACE = {1: 40, 2: 40, 3: 20, 4: 20, 5: 10, 6: 10}
@@ -159,3 +162,30 @@ def test_peaks_stand_on_the_mountain_base_of_a_large_table():
         assert len(peaks) == 6
         assert all(p.on_top_of == "mountain_base" and base.polygon.contains(p.polygon) for p in peaks)
         assert all(p.note == f"impassable peak, {p.size_cm[0]:g} x {p.size_cm[0]:g} cm" for p in peaks)
+
+
+def test_a_mountainous_regions_mountain_without_room_says_so_in_its_log_line():
+    # FW-11.2 (AMB-32): two 40 x 40 mountains (faces 1, 2) reach the weight 1; a lake covers the whole table
+    st = table([1, 2], terrain="mountainous", geo="mountainous")
+    put(st, "lake", (0, 0, 180, 120))
+    relief.relief(st)
+    assert logged(st) == [("AMB-32", "size of the next mountain", "large: no room left for it")] * 2
+    assert st.notes == ["Mountain (FW-11.2) could not be placed after a bounded search: place it by hand where the rules allow."] * 2
+
+
+def test_the_scenarios_own_features_are_named_not_the_square():
+    # FW-23.5: the ambusher's two woods on a mountain square that rolled 1 feature; the square adds nothing
+    b = forced([1], terrain="mountain", scenario="ambush", table=(180, 120), map_name="m.json")
+    assert [f.kind for f in mains(b)] == ["wood", "wood"]
+    assert "The mountain table rolled 1 terrain feature (FW-10.5) but the ambush scenario (FW-23.5) brings 2: all are placed." in b.notes
+    assert not any("campaign square" in n or "options" in n for n in b.notes)
+    # without a map, with no river, road or works in the options: still the scenario
+    b = forced([1], terrain="mountain", scenario="ambush", table=(180, 120))
+    assert "The mountain table rolled 1 terrain feature (FW-10.5) but the ambush scenario (FW-23.5) brings 2: all are placed." in b.notes
+
+
+def test_the_square_and_the_scenario_are_both_named_with_their_own_counts():
+    # FW-23.1: the raid's village at the centre, and the square's river: 2 features where 1 was rolled
+    b = forced([1], terrain="mountain", scenario="raid", table=(180, 120), map_name="m.json", river=True)
+    assert sorted(f.kind for f in mains(b)) == ["stream", "village"]
+    assert "The mountain table rolled 1 terrain feature (FW-10.5) but the campaign square requires 1 and the raid scenario (FW-23.1) brings 1: all are placed." in b.notes

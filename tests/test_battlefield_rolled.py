@@ -245,6 +245,28 @@ def test_a_desert_wadi_is_difficult_ground():
     assert wadi.difficult and wadi.passable and wadi.note.startswith("dry sandy riverbed: difficult")
 
 
+def test_a_rolled_desert_dries_the_mountain_streams_too():
+    # a mountainous grassland (5, 1) with a stream and its tributary; side A rolls desert (1, 6)
+    b = forced([5, 1] + PITCHED + [1, 6] + GRASSLAND, terrain=None, scenario="pitched", river=True, tributaries=1)
+    assert b.source.terrain == "desert" and not of(b, "stream") and not of(b, "river")
+    main, branch = of(b, "wadi")
+    # the stream's 5 cm bed stays: the size the sheet states is the width drawn (FW-11.6 stream [DEV])
+    assert main.polygon.area == pytest.approx(5 * main.size_cm[0], rel=0.05)
+    for wadi in (main, branch):
+        assert wadi.size_cm[1] == 5
+        assert wadi.difficult and wadi.passable and wadi.note.startswith("dry sandy riverbed: difficult; the dry bed of a stream, 5 cm wide")
+    assert "it flows into the wadi at" in branch.note and "stream" not in branch.note.replace("the dry bed of a stream", "")
+    assert "Side A rolled desert or wasteland (FW-11.5 result 6): the mountainous table becomes a desert: two oases (FW-11.5.6); hills are dunes, watercourses wadis." in b.notes
+
+
+def test_a_rolled_desert_dries_the_bridge_s_river_and_the_bridge_stands_on_the_wadi():
+    b = forced(PITCHED + [1, 6] + GRASSLAND, terrain="plain", river=True, bridge=True)
+    (wadi,) = of(b, "wadi")
+    assert wadi.size_cm[1] == 8 and "dry bed" not in wadi.note  # a river's bed is as wide as a wadi's
+    (bridge,) = of(b, "bridge")
+    assert bridge.on_top_of == "wadi"
+
+
 FILLER_NOTE = "(a base-rules feature)"
 # [DEV] the filler features of each ground (README: the base-rules count is filled with these)
 FILLERS = {

@@ -131,6 +131,27 @@ def test_notes_rolls_and_tables(sheet):
     assert any(line.startswith("- **FW-11.2 ") for line in sheet)
 
 
+COUNT_ROLL = Roll(1, "FW-10.5", "terrain features on the mountain table", "1D6", [4], [], 4, "4")
+PEAK_ROLL = Roll(2, "FW-10.5", "size of the next peak", "1D6", [1], [], 1, "large: no room left for it")
+PEAK_TABLE = "- **FW-10.5 Mountain-square peak size (the FW-11.2 sizes)** (1D6): 1-2 40 x 40 cm; 3-4 20 x 20 cm; 5-6 10 x 10 cm"
+
+
+@pytest.mark.parametrize("log,listed", [([COUNT_ROLL], False), ([COUNT_ROLL, PEAK_ROLL], True)])
+def test_the_peak_size_table_is_listed_only_when_a_peak_was_rolled(log, listed):
+    # FW-10.5 rolls both the mountain table's 1D6 count and (our table) each peak's size on 1D6
+    b = hand_made()
+    b.dice_log = log
+    assert (PEAK_TABLE in setup_sheet(b).split("\n")) == listed
+
+
+def test_a_vegetation_roll_does_not_list_the_wood_kind_table():
+    # FW-11.5 rolls the vegetation and, on a wood, its kind: both 1D6
+    b = hand_made()
+    b.dice_log = [Roll(1, "FW-11.5", "vegetation of the battlefield", "1D6", [3], [], 3, "cultivated")]
+    text = setup_sheet(b)
+    assert "- **FW-11.5 Vegetation** (1D6)" in text and "Wood kind" not in text
+
+
 def test_no_quicksand_no_slips_and_no_notes():
     b = hand_made(notes=[])
     b.features = [f for f in b.features if f.kind != "sand"]

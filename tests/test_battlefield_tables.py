@@ -271,8 +271,8 @@ def test_chasm_two_hills_ten_cm_apart():
     assert "steep right side" in hills[0].note and "steep left side" in hills[1].note
 
 
-@pytest.mark.parametrize("climate,mountains,kind", [("cold", "mountain", "glacier"), ("temperate", "mountain", "chasm"), ("cold", "plain", "chasm")])
-def test_glacier_only_in_cold_mountains_else_a_chasm(climate, mountains, kind):
+@pytest.mark.parametrize("climate,mountains,kind", [("cold", "mountain", "glacier"), ("temperate", "mountain", "glacier"), ("torrid", "mountain", "glacier"), ("cold", "plain", "chasm")])
+def test_glacier_only_in_high_mountains_in_any_climate_else_a_chasm(climate, mountains, kind):
     # side A rolls special (5) glacier or chasm (5); a mountain table of 2 features leaves room for it
     faces = ([2] if mountains == "mountain" else []) + PITCHED + [5, 5] + ([3] if kind == "glacier" else [])
     b = forced(faces, terrain=mountains, climate=climate, scenario="pitched")

@@ -1,6 +1,6 @@
 """Filling the table up to the base-rules count of terrain features (FW-10.5, AMB-28).
 
-Features already placed (the square's, the relief, the rolled ones) count
+Features already placed (the scenario's, the square's, the relief, the rolled ones) count
 towards it.  A forest or jungle square doubles the count and a swamp square
 alternates swamps with the rest; the mountain square places its 1D6 peaks.
 """
@@ -12,6 +12,7 @@ import math
 from . import rules as R
 from .features import mains, place
 from .relief import mountain_piece
+from .scenarios import SCENARIO_LABELS
 from .state import TableState
 
 #: Extra tries for a mountain square's peaks, beyond two per feature, when rolled sizes find no room.
@@ -63,7 +64,8 @@ def mountain_peaks(st: TableState, n: int) -> None:
     What the square requires counts first; a peak whose rolled size finds no
     room is rolled again, a bounded number of times.  The note names what made
     the count differ: the square (or the options standing in for it), the
-    players' configurations, or a placement that failed.
+    scenario's own features (FW-23), the players' configurations, or a
+    placement that failed.
     """
     tries = 0
     while len(mains(st)) < n and tries < 2 * n + PEAK_RETRIES:
@@ -74,10 +76,22 @@ def mountain_peaks(st: TableState, n: int) -> None:
     if have < n:
         st.notes.append(f"{rolled} but placement failed for {n - have}: no room for another peak after {tries} tries; add the rest by hand.")
     elif st.required_count > n:
-        who = "the campaign square requires" if st.opts.map_name else "the options (river, road, works, holding) require"
-        st.notes.append(f"{rolled} but {who} {st.required_count}: all are placed.")
+        st.notes.append(f"{rolled} but {required_by(st)}: all are placed.")
     elif have > n:
         st.notes.append(f"{rolled}; the configurations the players rolled (FW-11.1) bring {have - st.required_count} of the {have}: every rolled item is placed.")
+
+
+def required_by(st: TableState) -> str:
+    """Who placed the features counted first: the square (or the options standing in for it), the scenario, or both."""
+    own = st.required_count - st.scenario_count
+    who = []
+    if own:
+        square = "the campaign square requires" if st.opts.map_name else "the options (river, road, works, holding) require"
+        who.append(f"{square} {own}")
+    if st.scenario_count:
+        sc = st.plan.scenario
+        who.append(f"the {SCENARIO_LABELS[sc.name].lower()} scenario ({sc.rule}) brings {st.scenario_count}")
+    return " and ".join(who)
 
 
 def features(n: int) -> str:

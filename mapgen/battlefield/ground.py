@@ -37,7 +37,7 @@ def roll_ground(opts: BattleOptions, dice: Dice) -> Ground:
     if veg.outcome == "wood":
         _, kind = roll_on(dice, R.WOOD_KIND, "the wood: sacred or enchanted?")
         forced_wood = kind.outcome
-    return Ground(rolled_terrain(region.outcome, veg.outcome, opts.climate), region.outcome, True, veg.outcome, forced_wood)
+    return Ground(rolled_terrain(region.outcome, veg.outcome, opts.climate), region.outcome, True, forced_wood)
 
 
 def rolled_terrain(region: str, vegetation: str, climate: str) -> str:

@@ -60,6 +60,7 @@ def lines(st: TableState) -> None:
 
 
 def lay_road(st: TableState) -> None:
+    """The square's road or pass over its bridge or ford (FW-10.5): each is laid, or a note says what to place by hand."""
     o = st.opts
     mountain = st.ground.geo == "mountain"
     want_road = o.road or (mountain and "pass" in o.works)
@@ -67,13 +68,19 @@ def lay_road(st: TableState) -> None:
     if st.river is not None and (o.bridge or o.ford):
         # The road crosses the river at the bridge or ford: try a few crossing points for both.  The
         # last crossing stays even when its road finds no way (the note says so): the square has it.
+        crossing_kind = "bridge" if o.bridge else "ford"
         for attempt in range(CROSSING_TRIES):
             last = attempt == CROSSING_TRIES - 1
-            crossing = add_crossing(st, "bridge" if o.bridge else "ford", quiet=not last)
-            if crossing is None or not want_road or add_road(st, kind, crossing, tries=1, quiet=not last) is not None or last:
+            crossing = add_crossing(st, crossing_kind)  # its note names the crossing to place by hand
+            if crossing is None:
+                break
+            if not want_road or add_road(st, kind, crossing, tries=1, quiet=not last) is not None or last:
                 return
             st.crossings.remove(crossing)
             st.items.pop()
+        # No spot on the river takes the crossing: the road still goes down, along a bank.
+        if want_road and add_road(st, kind, None) is not None:
+            st.notes.append(f"The {R.KINDS[kind].label.lower()} keeps to one bank: lead it over the {crossing_kind} by hand.")
     elif want_road:
         add_road(st, kind, None)
 

@@ -112,8 +112,12 @@ def work_chasm(st: TableState, note) -> None:
 
 
 def work_glacier_or_chasm(st: TableState, note) -> None:
-    """FW-11.7 result 5-6: a glacier in cold high mountains, otherwise a chasm [DEV]."""
-    if st.opts.climate == "cold" and st.ground.mountains:
+    """FW-11.7 result 5-6: a glacier "only in high-mountain zones", in any climate, otherwise a chasm.
+
+    [DEV] The table knows no elevation, so a mountain square (FW-10.5) or a
+    mountainous region (FW-11.2 result 5-6) is the high mountain; the campaign
+    map reads the same result by its chains' heights (``fw.terrain.high_mountains``)."""
+    if st.ground.mountains:
         work_glacier(st, note)
     else:
         work_chasm(st, note)

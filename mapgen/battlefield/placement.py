@@ -58,9 +58,6 @@ class Layout:
         self.items.append(item)
         return len(self.items) - 1
 
-    def kinds(self) -> list[str]:
-        return [it.feature.kind for it in self.items]
-
     def count(self, *kinds: str) -> int:
         return sum(1 for it in self.items if it.feature.kind in kinds)
 

@@ -1,13 +1,14 @@
 """The relief of the geographic type (FW-11.2); a mountain square's peaks (FW-10.5) are laid by the count.
 
-Hills and mountains are laid after the compulsory works and before the
-rolled ones: the square's features must find room, and the relief is what
-makes a hilly or mountainous table what it is.
+Hills and mountains are laid after the compulsory works and after the
+configurations the players rolled: the square's features must find room, and
+a desert configuration (FW-11.5 result 6) must already have made the table a
+desert, so that its hills are laid as dunes (FW-11.2).
 """
 
 from __future__ import annotations
 
-from ..tables import roll_on
+from ..tables import Band, roll_on
 from . import rules as R
 from .features import place, size_of
 from .state import TableState
@@ -26,15 +27,15 @@ def relief(st: TableState) -> None:
         # FW-11.2 result 5-6: mountains until their weights reach 1 (AMB-32).
         weight = 0.0
         while weight < 1 - 1e-9:
-            _, b = roll_on(st.dice, R.MOUNTAIN_SIZE, "size of the next mountain")
-            weight += b.data["weight"]
-            s = b.data["size"]
-            place(st, "mountain", size=(s, s), note=f"impassable, {s} x {s} cm", rule="FW-11.2")
+            _, size = mountain_piece(st)
+            weight += size.data["weight"]
 
 
-def mountain_piece(st: TableState, quiet: bool = False) -> int | None:
+def mountain_piece(st: TableState, quiet: bool = False) -> tuple[int | None, Band]:
     """One more mountain: a peak among a mountain square's 1D6 features (FW-10.5), on its base when there
-    is one, or a mountain of a mountainous region (FW-11.2); each size is logged under its own rule."""
+    is one, or a mountain of a mountainous region (FW-11.2); each size is logged under its own rule.
+
+    Returns the mountain's index (None when it found no room, which its log line says) and the size rolled."""
     square = st.ground.geo == "mountain"
     table, rule = (R.PEAK_SIZE, "FW-10.5") if square else (R.MOUNTAIN_SIZE, "FW-11.2")
     roll, b = roll_on(st.dice, table, "size of the next peak" if square else "size of the next mountain")
@@ -44,4 +45,4 @@ def mountain_piece(st: TableState, quiet: bool = False) -> int | None:
     idx = place(st, "mountain", size=(s, s), host=base, note=note, rule=rule, quiet=quiet)
     if idx is None:
         st.dice.note(roll, f"{b.outcome}: no room left for it")
-    return idx
+    return idx, b

@@ -75,10 +75,27 @@ def desert(st: TableState, side: str) -> None:
     if ground.terrain in DESERT_OVER:
         st.notes.append(f"{what}: the {ground.terrain} table becomes a desert: two oases (FW-11.5.6); hills are dunes, watercourses wadis.")
         ground.terrain = "desert"
-        for it in st.items:
-            if it.feature.kind == "river":  # FW-11.6: in a desert a watercourse is a wadi (same width)
-                it.feature.kind, it.feature.difficult = "wadi", True
-                it.feature.note = it.feature.note.replace(R.KINDS["river"].note, R.KINDS["wadi"].note)
+        dry_watercourses(st)
     else:
         st.notes.append(f"{what}: a wasteland beside the {ground.terrain}; its two oases (FW-11.5.6) are placed, the {ground.terrain} stays.")
     work_oases(st, None)
+
+
+def dry_watercourses(st: TableState) -> None:
+    """FW-11.6: in a desert a watercourse is a wadi, so the rivers and streams already laid become wadis.
+
+    A river's bed is as wide as a wadi's; a stream keeps its narrower bed [DEV]
+    rather than be redrawn through the crossings and features laid beside it,
+    and its note gives the width it is built at."""
+    wet = {i: it.feature.kind for i, it in enumerate(st.items) if it.feature.kind in R.WATER_LINES - {"wadi"}}
+    for i, it in enumerate(st.items):
+        f = it.feature
+        if i in wet:
+            was = wet[i]
+            bed = "" if f.size_cm[1] == R.RIVER_WIDTH_CM["wadi"] else f"; the dry bed of a {R.KINDS[was].label.lower()}, {f.size_cm[1]:g} cm wide"
+            f.kind, f.difficult = "wadi", True
+            f.note = f.note.replace(R.KINDS[was].note, R.KINDS["wadi"].note + bed)
+        for was in set(wet.values()):  # a tributary names what it flows into
+            f.note = f.note.replace(f"it flows into the {was} at", "it flows into the wadi at")
+        if it.host in wet:  # a bridge or ford stands on the wadi now
+            f.on_top_of = "wadi"

@@ -65,8 +65,6 @@ PEAK_SIZE = Table(
     ),
 )
 
-#: FW-11.2 [DEV]: the geographic type of a rolled table decides the terrain word used for it.
-GEOGRAPHIC_TERRAIN = {"flat": None, "hilly": "hills", "mountainous": "mountainous"}
 #: FW-11.5 result -> terrain of a flat rolled table (a wood result is open ground with a wood on it).
 VEGETATION_TERRAIN = {
     "uncultivated": "uncultivated",
@@ -116,7 +114,6 @@ STANDARD_TABLE = (180, 120)  # FW-0.2
 MOUNTAIN_TABLE = (120, 60)
 #: FW-10.5 [NT] reading (AMB-29), used when --table is given for a mountain square.
 MOUNTAIN_BASE = (120, 60)
-MOUNTAIN_FEATURES_DICE = "1D6"
 #: FW-23.7: two standard tables joined along a long edge.
 RELIEF_TABLE = (240, 180)
 TABLE_LIMITS = (60, 600)
@@ -208,9 +205,6 @@ KINDS: dict[str, Kind] = {
     )
 }
 
-#: Line features that may cross a river, only where a bridge or ford carries them over it.
-CROSSES_AT_CROSSINGS = frozenset({"road", "pass"})
-CROSSING_KINDS = frozenset({"bridge", "ford"})
 #: FW-10.5 alternation: on these squares every other terrain feature is of this kind (AMB-28).
 ALTERNATE = {"forest": frozenset({"wood", "enchanted_wood", "forest_section"}), "jungle": frozenset({"wood", "enchanted_wood", "forest_section"}), "swamp": frozenset({"swamp"})}
 #: [DEV] features added to reach the base-rules count: on a flat table by its ground (keeping the FW-11.2

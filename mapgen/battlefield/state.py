@@ -24,7 +24,6 @@ class Ground:
     terrain: str  # plain, hills, mountain, mountainous, forest, jungle, swamp, desert, cultivated, uncultivated
     geo: str  # flat, hilly, mountainous, or mountain (the FW-10.5 mountain square)
     rolled: bool  # no campaign map: each player rolls a configuration too (AMB-31)
-    vegetation: str | None = None  # the FW-11.5 result when the table was rolled
     forced_wood: str | None = None  # the wood of FW-11.5 result 4: "wood" or "enchanted_wood"
     mountain_features: int | None = None  # FW-10.5: a mountain square's table holds 1D6 terrain features
 
@@ -52,7 +51,10 @@ class TableState:
     mountain_pass: int | None = None
     crossings: list[int] = field(default_factory=list)
     crossing_point: Point | None = None
-    #: Terrain features on the table once the square's own are placed (FW-10.5 counts them first).
+    #: Terrain features the scenario brings (FW-23.1 the raid's village, FW-23.5 the ambusher's cover),
+    #: so a mountain square's note can name the scenario, not the square, when they pass its 1D6.
+    scenario_count: int = 0
+    #: Terrain features on the table once the scenario's and the square's own are placed (FW-10.5 counts them first).
     required_count: int = 0
     #: Farms and villages whose cultivated ground (FW-11.8) is laid once everything else stands.
     fields_for: list[tuple[str, int]] = field(default_factory=list)

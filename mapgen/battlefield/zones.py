@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..dice import Dice
 from . import rules as R
 from . import scenarios as S
-from .features import place
+from .features import mains, place
 from .ground import table_size
 from .options import BattleOptions
 from .state import Ground, TableState
@@ -41,3 +41,4 @@ def scenario_features(st: TableState) -> None:
             swamp_done = cover == "swamp"
             size = (25, 35) if cover == "forest_section" else None
             place(st, cover, region=region.bounds, size=size, note=f"{R.KINDS[cover].note}; {note}", rule="FW-23.5", why="beside the ambushed route")
+    st.scenario_count = len(mains(st))
