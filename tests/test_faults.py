@@ -225,6 +225,39 @@ def test_sigterm_during_the_swap_waits_for_it(capsys, monkeypatch, old_set, new_
     assert snapshot("k") == {**new_set, "mine.txt": b"kept"} and leftovers("k") == []
 
 
+
+def _sigterm_before(monkeypatch, owner, name):
+    """SIGTERM arrives as ``owner.name`` starts (the delete of a staging folder, say)."""
+    real = getattr(owner, name)
+
+    def wrapper(*args, **kwargs):
+        os.kill(os.getpid(), signal.SIGTERM)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(owner, name, wrapper)
+
+
+def test_sigterm_while_the_old_set_is_deleted_waits_for_the_delete(capsys, monkeypatch, old_set, new_set):
+    # After the swap the old set is under the staging name: a signal must not leave it half deleted.
+    _sigterm_before(monkeypatch, folder_mod.shutil, "rmtree")
+    code, _, err = run(SECOND, capsys)
+    assert code == 128 + signal.SIGTERM and "Terminated" in err
+    assert snapshot("k") == {**new_set, "mine.txt": b"kept"} and leftovers("k") == []
+    assert signal.getsignal(signal.SIGTERM) == signal.SIG_DFL
+
+
+def test_sigterm_while_cleaning_up_after_an_error_keeps_the_error(capsys, monkeypatch, old_set):
+    import mapgen.battlefield.generate as generate
+
+    monkeypatch.setattr(generate, "generate_battlefield", lambda opts: 1 / 0)
+    _sigterm_before(monkeypatch, folder_mod.shutil, "rmtree")
+    code, out, err = run(SECOND, capsys)
+    assert code == 128 + signal.SIGTERM
+    assert "Terminated" in err and "ZeroDivisionError" in err and len(err.strip().splitlines()) == 1, err
+    assert snapshot("k") == old_set and leftovers("k") == []
+    assert signal.getsignal(signal.SIGTERM) == signal.SIG_DFL
+
+
 # --------------------------------------------------------------------------- real processes
 
 _CHILD = """

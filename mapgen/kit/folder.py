@@ -22,7 +22,7 @@ import tempfile
 from pathlib import Path, PurePosixPath
 
 from ..errors import MapgenError
-from .swap import Terminated, TerminationGuard, lock, recover, stage_prefix, swap_in
+from .swap import Terminated, TerminationGuard, lock, recover, signals_held, stage_prefix, swap_in
 
 __all__ = ["MANIFEST", "OutputFolderError", "Outputs", "Terminated", "read_manifest", "recover", "target_folder", "write"]
 
@@ -168,19 +168,21 @@ class Outputs:
             self._made = _make_parents(self.folder.parent)
             self.staging = Path(tempfile.mkdtemp(prefix=stage_prefix(self.folder, "new"), dir=self.folder.parent))
             self._lock_fd = lock(self.staging)
-        except BaseException:
-            self.discard()
+        except BaseException as error:
+            self._discard_after(error)
             raise
 
     def __enter__(self) -> "Outputs":
         return self
 
     def __exit__(self, exc_type, exc, tb) -> bool:
-        try:
-            if exc_type is None:
+        if exc_type is None:
+            try:
                 self.commit()
-        finally:
-            self.discard()
+            except BaseException as error:
+                self._discard_after(error)
+                raise
+        self._discard_after(exc)
         return False
 
     def path(self, name: str) -> Path:
@@ -219,18 +221,34 @@ class Outputs:
         return self.removed
 
     def discard(self) -> None:
-        """Delete the staging folder (and parent folders this run made, if nothing went in them)."""
-        staging, self.staging = self.staging, None
-        if staging is not None:
-            shutil.rmtree(staging, ignore_errors=True)
-        if self._lock_fd is not None:
-            os.close(self._lock_fd)
-            self._lock_fd = None
-        for made in reversed(self._made):
-            with contextlib.suppress(OSError):
-                made.rmdir()
-        self._made = []
-        self._guard.restore()
+        """Delete the staging folder (and parent folders this run made, if nothing went in them).
+
+        Signals wait for the delete (a SIGTERM in the middle would leave half a
+        folder beside ``out``) and then act, as during the swap.
+        """
+        try:
+            with signals_held():
+                staging, self.staging = self.staging, None
+                if staging is not None:
+                    shutil.rmtree(staging, ignore_errors=True)
+                if self._lock_fd is not None:
+                    os.close(self._lock_fd)
+                    self._lock_fd = None
+                for made in reversed(self._made):
+                    with contextlib.suppress(OSError):
+                        made.rmdir()
+                self._made = []
+        finally:
+            self._guard.restore()
+
+    def _discard_after(self, error: BaseException | None) -> None:
+        """:meth:`discard`; a signal that came meanwhile still terminates, carrying the run's ``error``."""
+        try:
+            self.discard()
+        except Terminated as term:
+            if error is not None and not isinstance(error, Terminated) and term.error is None:
+                term.error = error
+            raise
 
 
 def _make_parents(parent: Path) -> list[Path]:

@@ -12,8 +12,8 @@ filesystem, so a rename moves it).  It is swapped in
   place, renaming the old one back if the second rename fails.
 
 SIGTERM and SIGHUP raise :class:`Terminated` while a set is staged, so the
-clean-up that runs on any error also runs for them; during the swap they (and
-Ctrl-C) only take effect once it is done.  Only SIGKILL (or a power cut) can
+clean-up that runs on any error also runs for them; during the swap and the
+deletes of the clean-up they (and Ctrl-C) only take effect once it is done.  Only SIGKILL (or a power cut) can
 leave a staging folder behind: the next run into the same folder finds it
 unlocked (each run holds an ``flock`` on its staging folder while it lives),
 deletes it, and puts back an old folder that a killed two-rename swap had
@@ -54,10 +54,13 @@ class Terminated(BaseException):
     """SIGTERM or SIGHUP arrived while files were staged; raised so that the clean-up runs.
 
     A ``BaseException`` like ``KeyboardInterrupt``: ``except Exception`` does not swallow it.
+    ``error`` is the error the run had already failed with when the signal came
+    during its clean-up, so that the signal does not hide it.
     """
 
     def __init__(self, signum: int):
         self.signum = signum
+        self.error: BaseException | None = None
         super().__init__(f"terminated by signal {signum}")
 
 
@@ -170,8 +173,8 @@ class TerminationGuard:
 
 
 @contextlib.contextmanager
-def _signals_held():
-    """Defer SIGTERM, SIGHUP and SIGINT while the folders are swapped; they act right after.
+def signals_held():
+    """Defer SIGTERM, SIGHUP and SIGINT while the folders are swapped or a folder deleted; they act right after.
 
     Blocking them with ``pthread_sigmask`` would not do: a signal sent to the process goes
     to any thread that does not block it (numpy's threads do not), and Python then runs
@@ -245,7 +248,7 @@ def _two_renames(staging: Path, folder: Path) -> None:
 
 def swap_in(staging: Path, folder: Path) -> None:
     """Make ``staging`` the folder ``folder``; the old ``folder`` ends up under ``staging``'s name, or gone."""
-    with _signals_held():
+    with signals_held():
         if not os.path.lexists(folder):
             os.rename(staging, folder)
         elif not exchange(staging, folder):
