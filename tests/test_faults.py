@@ -166,6 +166,19 @@ def test_a_full_disk_while_carrying_other_files_over(capsys, monkeypatch, old_se
     assert snapshot("k") == old_set and leftovers("k") == []
 
 
+def test_a_link_across_a_mount_point_is_refused_not_copied(capsys, monkeypatch, old_set):
+    # EXDEV: mine.txt is on another mount than the staging folder (a bind mount of the same disk
+    # has the same st_dev); copying it, then deleting the old set, would delete through the mount.
+    def exdev(*args, **kwargs):
+        raise OSError(errno.EXDEV, os.strerror(errno.EXDEV))
+
+    monkeypatch.setattr(folder_mod.os, "link", exdev)
+    code, out, err = run(SECOND, capsys)
+    _assert_one_line_error(code, out, err, expected_code=2)
+    assert "mine.txt" in err and "mounted inside the output folder" in err
+    assert snapshot("k") == old_set and leftovers("k") == []
+
+
 def test_a_failing_swap_leaves_the_old_set(capsys, monkeypatch, old_set):
     monkeypatch.setattr(swap_mod, "exchange", lambda a, b: _enospc())
     code, out, err = run(SECOND, capsys)
@@ -414,3 +427,40 @@ def test_a_real_full_filesystem_leaves_the_old_set(tmp_path):
     assert b"No space left on device" in proc.stderr
     assert result["after"] == result["before"]
     assert sorted(result["after"]) == [f"k/{MANIFEST}", "k/fw-map.json"]
+
+
+_MOUNTED = """
+set -e
+{python} -c 'from mapgen.cli import main; main(["fw-map", "--seed", "1", "--size", "small", "--formats", "json", "--out", "k"])' || true
+mkdir -p k/disk k/bound elsewhere
+mount -t tmpfs -o size=400k tmpfs k/disk
+echo precious > k/disk/data.txt
+echo mine > elsewhere/data.txt
+mount --bind elsewhere k/bound
+set +e
+{python} -c 'from mapgen.cli import main; main(["fw-map", "--seed", "2", "--size", "small", "--formats", "json", "--out", "k"])'
+echo "second=$?"
+cat k/disk/data.txt k/bound/data.txt
+ls -a . k
+"""
+
+
+def test_a_filesystem_mounted_inside_out_is_refused(tmp_path):
+    # README, "Output folders": a mount point inside --out stops the run (exit 2); nothing is
+    # copied from it, nothing on it deleted, and --out keeps the old set.
+    if shutil.which("unshare") is None:
+        pytest.skip("no unshare")
+    script = _MOUNTED.format(python=sys.executable)
+    try:
+        proc = subprocess.run(["unshare", "-rm", "sh", "-c", script], cwd=tmp_path, capture_output=True, timeout=60)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        pytest.skip(f"cannot run in a mount namespace: {exc}")
+    if b"mount:" in proc.stderr or b"unshare:" in proc.stderr:
+        pytest.skip(f"cannot mount here: {proc.stderr.decode().strip()}")
+    out, err = proc.stdout.decode(), proc.stderr.decode()
+    assert "second=2" in out, (out, err)
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1, err
+    assert "k/disk" in err and "mounted inside the output folder" in err
+    assert "precious\nmine\n" in out
+    assert ".k.mapgen-" not in out  # no staging folder left beside k
+    assert "k" in out.split() and "fw-map.json" in out.split()

@@ -7,6 +7,8 @@ swaps it in whole (:mod:`.swap`, which also cleans up after killed runs).
 
 Files of other programs in the output folder are kept: they are hard-linked
 (copied where links are impossible) into the staging folder before the swap.
+A filesystem mounted inside the output folder is refused, not walked into:
+copying it whole and then deleting the old set across it would be a disaster.
 Files that an earlier mapgen run wrote there and this run does not write are
 left out, so a folder never mixes two runs; a small manifest
 (``.mapgen-files.json``) records what mapgen wrote.
@@ -15,6 +17,7 @@ left out, so a folder never mixes two runs; a small manifest
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import shutil
@@ -82,10 +85,19 @@ def _safe_name(name: str) -> bool:
 # --------------------------------------------------------------------------
 
 
+def _mounted(path) -> OutputFolderError:
+    return OutputFolderError(
+        f"{path} is on another filesystem mounted inside the output folder, and mapgen replaces that folder "
+        "as a whole (it would copy the mount and delete across it): unmount it or give another --out"
+    )
+
+
 def _link_or_copy(src: str, dest: Path) -> None:
     try:
         os.link(src, dest, follow_symlinks=False)
-    except OSError:
+    except OSError as exc:
+        if exc.errno == errno.EXDEV:  # a mount point between them, e.g. a bind mount of the same disk
+            raise _mounted(src) from None
         if os.path.islink(src):
             os.symlink(os.readlink(src), dest)
         else:
@@ -108,13 +120,17 @@ def _make_dirs(rel: PurePosixPath, src_root: Path, dest_root: Path) -> None:
 
 def carry_over(folder: Path, staging: Path, ours: set[str]) -> None:
     """Link into ``staging`` every file of ``folder`` that is not mapgen's (not in ``ours``) nor rewritten."""
+    device = os.stat(folder).st_dev
     for dirpath, dirnames, filenames in os.walk(folder):
         rel_dir = PurePosixPath(Path(dirpath).relative_to(folder).as_posix())
         entries = list(filenames)
         for d in list(dirnames):  # a link to a folder is kept as a link, not followed
-            if os.path.islink(os.path.join(dirpath, d)):
+            path = os.path.join(dirpath, d)
+            if os.path.islink(path):
                 dirnames.remove(d)
                 entries.append(d)
+            elif os.lstat(path).st_dev != device:
+                raise _mounted(path)
         if not entries and not dirnames and str(rel_dir) != "." and not (staging / rel_dir).exists():
             _make_dirs(rel_dir, folder, staging)  # an empty folder of another program
         for name in entries:
