@@ -117,6 +117,7 @@ def battlefield_cmd(map_file, square, terrain, river, road, bridge, scenario, or
         given = [n for n, v in (("--terrain", terrain), ("--river", river), ("--road", road), ("--bridge", bridge)) if v]
         if given:
             raise click.UsageError(f"{', '.join(given)}: the campaign map decides the terrain of square {square}; drop these options or --map")
+        kit.check_input_outside(map_file, out, "--map")
         from ..fw.model import SCHEMA, FwMap
         from ..jsonio import load
 

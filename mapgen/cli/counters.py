@@ -61,6 +61,8 @@ def counters_cmd(counter_set, campaign, roster, size_mm, fold, bleed, gutter, se
         raise click.UsageError(f"--roster prints the roster set; drop --set {counter_set} or the roster")
     if campaign and counter_set != "fw":
         raise click.UsageError("--campaign gives the Fantasy Warriors set of that campaign; it does not go with --set " + counter_set)
+    if campaign:
+        kit.check_input_outside(campaign, out, "--campaign")
     if counter_set == "fw" and campaign:
         try:
             fw_map = load_campaign_map(campaign)

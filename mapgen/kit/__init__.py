@@ -23,7 +23,7 @@ from .files import (
     write_map_kit,
     write_new_fw_kit,
 )
-from .folder import MANIFEST, OutputFolderError, Outputs, target_folder, write
+from .folder import MANIFEST, OutputFolderError, Outputs, check_input_outside, target_folder, write
 from .names import default_folder_name, seed_slug
 from .swap import Terminated, recover
 
@@ -37,6 +37,7 @@ __all__ = [
     "Terminated",
     "battlefields_for_kit",
     "check_fw_map_pdf",
+    "check_input_outside",
     "check_pdf_size",
     "counters_for_kit",
     "default_folder_name",

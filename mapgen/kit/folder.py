@@ -27,7 +27,10 @@ from pathlib import Path, PurePosixPath
 from ..errors import MapgenError
 from .swap import Terminated, TerminationGuard, lock, recover, signals_held, stage_prefix, swap_in
 
-__all__ = ["MANIFEST", "OutputFolderError", "Outputs", "Terminated", "read_manifest", "recover", "target_folder", "write"]
+__all__ = [
+    "MANIFEST", "OutputFolderError", "Outputs", "Terminated", "check_input_outside", "read_manifest", "recover",
+    "target_folder", "write",
+]
 
 #: What mapgen wrote in a folder, so that the next run can tell its files from other programs'.
 MANIFEST = ".mapgen-files.json"
@@ -60,6 +63,23 @@ def target_folder(out) -> Path:
             "give a folder inside it (e.g. maps)"
         )
     return folder
+
+
+def check_input_outside(path, out, option: str) -> None:
+    """Refuse an input file (or campaign folder) in the folder a run into ``out`` replaces.
+
+    Replacing that folder removes the earlier run's files, the input's kit among them:
+    ``counters --campaign output/new-7 --out output/new-7`` would leave only counters.
+    ``option`` names the input in the message (``--map``).
+    """
+    folder = target_folder(out).resolve()
+    given = Path(os.path.abspath(os.fspath(path)))
+    places = [given.resolve()] if given.is_dir() else [given.parent.resolve(), given.resolve().parent]
+    if any(place == folder or folder in place.parents for place in places):
+        raise OutputFolderError(
+            f"{option} {path} is inside --out {out}, which mapgen replaces as a whole (the files an earlier "
+            f"run wrote there would be removed): give another --out, e.g. a new folder inside {out}"
+        )
 
 
 def read_manifest(folder: Path) -> set[str]:
