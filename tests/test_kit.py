@@ -196,3 +196,11 @@ def test_an_input_beside_or_above_out_is_fine(capsys, kit_7):
     assert run(["counters", "--campaign", "output/new-7", "--formats", "json", "--out", "output/counters-7"], capsys)[0] == 0
     assert {k: v for k, v in snapshot("output/new-7").items() if not k.startswith("battle-")} == kit_7
     assert files_in(f"output/new-7/battle-{sq}") == [MANIFEST, "battlefield.json"]
+
+
+def test_the_kit_says_what_it_raises():
+    # A campaign engine writing a kit (README: "The same functions write a kit without the CLI")
+    # catches these: the package docstring is their list.
+    for name in ("OutputFolderError", "PdfTooLargeError", "BadFileError", "InfeasibleError", "OSError", "Terminated"):
+        assert name in kit.__doc__, name
+    assert issubclass(kit.Terminated, BaseException) and not issubclass(kit.Terminated, Exception)
