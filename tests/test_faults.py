@@ -18,6 +18,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import textwrap
 import time
 from pathlib import Path
@@ -351,6 +352,7 @@ def test_sigkill_mid_swap_then_the_next_run_recovers(tmp_path, capsys, old_set, 
 
 
 def test_a_dead_runs_staging_folder_is_deleted_and_a_live_ones_kept(capsys, old_set):
+    # Names without the hash, as mapgen wrote them before it: still cleaned up for a short name.
     dead = Path(".k.mapgen-new-99999-deadbeef")
     dead.mkdir()
     (dead / "fw-map.json").write_text("{half")
@@ -375,6 +377,31 @@ def test_an_old_folder_left_by_a_killed_swap_is_deleted_when_the_swap_had_finish
     shutil.copytree("k", aside)
     assert run(SECOND, capsys)[0] == 0
     assert not aside.exists() and leftovers("k") == []
+
+
+def _left_by_a_dead_run(folder: Path, kind: str) -> Path:
+    """A non-empty staging (``new``) or set-aside (``old``) folder beside ``folder``, as a killed run leaves it."""
+    path = Path(tempfile.mkdtemp(prefix=swap_mod.stage_prefix(folder, kind), dir=folder.parent))
+    (path / "fw-map.json").write_text("{}")
+    return path
+
+
+def test_siblings_sharing_their_first_100_characters_keep_their_own_leftovers(tmp_path):
+    # Staging names keep at most 100 bytes of the folder's name, plus a hash of all of it.
+    a, b = tmp_path / ("x" * 100 + "a"), tmp_path / ("x" * 100 + "b")
+    b_old, b_new = _left_by_a_dead_run(b, "old"), _left_by_a_dead_run(b, "new")
+    assert kit.recover(a) == [] and b_old.exists() and b_new.exists() and not a.exists()
+    done = kit.recover(b)
+    assert len(done) == 2 and b.is_dir() and not b_old.exists() and not b_new.exists()
+
+
+def test_a_long_name_in_many_bytes_still_gets_a_staging_folder(tmp_path):
+    # 85 three-byte characters are a folder name of 255 bytes, the limit: its staging name must be shorter.
+    out = tmp_path / ("\u20ac" * 85)
+    kit.write(out, lambda o: o.write_text("notes.md", "x"))
+    assert (out / "notes.md").read_text() == "x" and leftovers(out) == []
+    leftover = _left_by_a_dead_run(out, "new")
+    assert kit.recover(out) == [f"deleted {leftover.name}, left by a killed run"]
 
 
 # --------------------------------------------------------------------------- a real full filesystem

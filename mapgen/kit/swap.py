@@ -1,14 +1,18 @@
 """Swapping a staged set in, and what a killed run leaves behind.
 
 A run's staging folder is a hidden sibling of the output folder,
-``.<name>.mapgen-new-<pid>-<random>`` (a sibling, not ``/tmp``: on the same
-filesystem, so a rename moves it).  It is swapped in
+``.<name>.mapgen-new-<hash>-<pid>-<random>`` (a sibling, not ``/tmp``: on the
+same filesystem, so a rename moves it).  ``<name>`` is the folder's name cut to
+100 bytes, so the whole stays under the 255-byte limit of a name; ``<hash>``,
+8 hex digits of the full name's SHA-256, keeps two folders whose names share
+those 100 bytes from taking each other's staging folders for their own.  It is
+swapped in
 
 * on Linux with ``renameat2(RENAME_EXCHANGE)``, one system call that exchanges
   the two folders atomically; the old set, now under the staging name, is
   then deleted;
 * elsewhere (or on a filesystem without it) with two renames, the old folder
-  first to ``.<name>.mapgen-old-<pid>-<random>`` and the staging folder to its
+  first to ``.<name>.mapgen-old-<hash>-<pid>-<random>`` and the staging folder to its
   place, renaming the old one back if the second rename fails.
 
 SIGTERM and SIGHUP raise :class:`Terminated` while a set is staged, so the
@@ -25,6 +29,7 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import errno
+import hashlib
 import os
 import re
 import shutil
@@ -40,9 +45,15 @@ try:  # POSIX only: the lock that tells a live run's staging folder from a dead 
 except ImportError:  # pragma: no cover - Windows
     fcntl = None
 
-#: Longest part of the output folder's name repeated in its staging folder's name.
-_NAME_CHARS = 100
-_STAGE_NAME = re.compile(r"^\.(?P<name>.*)\.mapgen-(?P<kind>new|old)-(?P<pid>\d+)-[0-9a-z_]+$")
+#: Longest part (in bytes) of the output folder's name repeated in its staging folder's name.
+_NAME_BYTES = 100
+#: Hex digits of the SHA-256 of the output folder's full name in its staging folder's name.
+_HASH_CHARS = 8
+#: Before the hash, staging names kept the first 100 characters of the name and nothing else.
+_LEGACY_NAME_CHARS = 100
+_STAGE_NAME = re.compile(
+    r"^\.(?P<name>.*)\.mapgen-(?P<kind>new|old)-(?:(?P<hash>[0-9a-f]{%d})-)?(?P<pid>\d+)-[0-9a-z_]+$" % _HASH_CHARS
+)
 #: An unlocked, empty staging folder younger than this may be a run that has not locked it yet.
 _FRESH_SECONDS = 60.0
 _HELD_SIGNALS = tuple(getattr(signal, n) for n in ("SIGTERM", "SIGHUP", "SIGINT") if hasattr(signal, n))
@@ -64,9 +75,31 @@ class Terminated(BaseException):
         super().__init__(f"terminated by signal {signum}")
 
 
+def _short_name(name: str) -> str:
+    """``name`` cut to :data:`_NAME_BYTES` bytes on the disk, at a whole character."""
+    while len(os.fsencode(name)) > _NAME_BYTES:
+        name = name[:-1]
+    return name
+
+
+def _name_hash(name: str) -> str:
+    return hashlib.sha256(os.fsencode(name)).hexdigest()[:_HASH_CHARS]
+
+
 def stage_prefix(folder: Path, kind: str) -> str:
     """The start of the name of a staging (``new``) or set-aside (``old``) folder beside ``folder``."""
-    return f".{folder.name[:_NAME_CHARS]}.mapgen-{kind}-{os.getpid()}-"
+    return f".{_short_name(folder.name)}.mapgen-{kind}-{_name_hash(folder.name)}-{os.getpid()}-"
+
+
+def _is_beside(match: re.Match, name: str) -> bool:
+    """Was the staging or old folder ``match`` parsed made for an output folder called ``name``?
+
+    A name without the hash was written by a mapgen before it: it holds the first 100
+    characters of the folder's name, which tell only a shorter name apart from its siblings'.
+    """
+    if match["hash"] is not None:
+        return match["hash"] == _name_hash(name) and match["name"] == _short_name(name)
+    return len(name) < _LEGACY_NAME_CHARS and match["name"] == name
 
 
 # --------------------------------------------------------------------------
@@ -115,14 +148,15 @@ def recover(out) -> list[str]:
     """
     folder = Path(os.path.abspath(os.fspath(out)))
     parent, done = folder.parent, []
+    starts = (f".{_short_name(folder.name)}.mapgen-", f".{folder.name}.mapgen-")
     try:
-        entries = [e for e in os.scandir(parent) if e.name.startswith(f".{folder.name[:_NAME_CHARS]}.mapgen-")]
+        entries = [e for e in os.scandir(parent) if e.name.startswith(starts)]
     except OSError:
         return done
     for entry in sorted(entries, key=lambda e: e.name):
         m = _STAGE_NAME.match(entry.name)
         path = Path(entry.path)
-        if not m or m["name"] != folder.name[:_NAME_CHARS] or not entry.is_dir(follow_symlinks=False):
+        if not m or not _is_beside(m, folder.name) or not entry.is_dir(follow_symlinks=False):
             continue
         try:
             if not _abandoned(path, int(m["pid"])):
