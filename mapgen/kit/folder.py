@@ -8,7 +8,7 @@ swaps it in whole (:mod:`.swap`, which also cleans up after killed runs).
 Files of other programs in the output folder are kept: they are hard-linked
 (copied where links are impossible) into the staging folder before the swap.
 A filesystem mounted inside the output folder is refused, not walked into:
-copying it whole and then deleting the old set across it would be a disaster.
+it would be copied whole, then emptied with the old set.
 Files that an earlier mapgen run wrote there and this run does not write are
 left out, so a folder never mixes two runs; a small manifest
 (``.mapgen-files.json``) records what mapgen wrote.

@@ -12,16 +12,16 @@ swapped in
   the two folders atomically; the old set, now under the staging name, is
   then deleted;
 * elsewhere (or on a filesystem without it) with two renames, the old folder
-  first to ``.<name>.mapgen-old-<hash>-<pid>-<random>`` and the staging folder to its
-  place, renaming the old one back if the second rename fails.
+  first to ``.<name>.mapgen-old-<hash>-<pid>-<random>`` and the staging folder
+  to its place, renaming the old one back if the second rename fails.
 
 SIGTERM and SIGHUP raise :class:`Terminated` while a set is staged, so the
 clean-up that runs on any error also runs for them; during the swap and the
-deletes of the clean-up they (and Ctrl-C) only take effect once it is done.  Only SIGKILL (or a power cut) can
-leave a staging folder behind: the next run into the same folder finds it
-unlocked (each run holds an ``flock`` on its staging folder while it lives),
-deletes it, and puts back an old folder that a killed two-rename swap had
-moved aside.
+deletes of the clean-up they (and Ctrl-C) only take effect once that is done.
+Only SIGKILL (or a power cut) can leave a staging folder behind: the next run
+into the same folder finds it unlocked (each run holds an ``flock`` on its
+staging folder while it lives), deletes it, and puts back an old folder that a
+killed two-rename swap had moved aside.
 """
 
 from __future__ import annotations
