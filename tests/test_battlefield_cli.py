@@ -102,6 +102,17 @@ def test_bad_input_is_a_clear_usage_error(capsys, fw_map_file, argv, needle):
     assert not Path("x").exists()
 
 
+def test_a_map_that_breaks_a_field_is_named_with_its_file(capsys, fw_map_file):
+    # --map is read with read_fw_map, like validate: the file's name always heads the message,
+    # even a short one that happens to occur in the message ("m" in "names the same").
+    data = json.loads(fw_map_file.read_text())
+    data["sides"][1]["id"] = data["sides"][0]["id"]
+    Path("m").write_text(json.dumps(data))
+    code, _, err = run(["battlefield", "--map", "m", "--square", "B2", "--out", "x"], capsys)
+    assert code == 2 and "m: field 'sides' names the same side twice" in err, err
+    assert not Path("x").exists()
+
+
 def test_water_square_is_refused(capsys, fw_map_file):
     m = cached_map(7, "medium")
     water = [(c, r) for r in range(m.height) for c in range(m.width) if m.terrain[r, c] in ("lake", "sea")]

@@ -95,3 +95,29 @@ def test_counters_for_kit_writes_into_staged_outputs(tmp_path):
     assert files_in(tmp_path / "kit") == [MANIFEST, "counters.json", "counters.pdf"]
     assert sheet.paper.label() == "A3 landscape"
     assert any("counters:" in n for n in outputs.notes)
+
+
+def test_counters_campaign_prints_the_same_sheets_as_the_kit(capsys):
+    # One choice of set and title (counters.sets.choose_set) for `counters --campaign` and `new`.
+    assert run(["new", "--seed", "7", "--size", "small", "--formats", "json,svg", "--out", "camp"], capsys)[0] == 0
+    code, _, err = run(["counters", "--campaign", "camp", "--formats", "svg", "--out", "c"], capsys)
+    assert code == 0, err
+    pages = [n for n in files_in("c") if n.startswith("counters-")]
+    assert pages and all(Path("c", n).read_bytes() == Path("camp", n).read_bytes() for n in pages)
+    assert "Fantasy Warriors counters (FW-1.1), campaign seed 7" in Path("c", pages[0]).read_text()
+
+
+def test_choose_set_names_each_set():
+    from mapgen.counters.sets import SET_NAMES, choose_set
+    from mapgen.counters.roster import RosterUnit
+
+    m = cached_map(7, "medium")
+    assert choose_set("fw")[1] == "Fantasy Warriors counters (FW-1.1)"
+    assert choose_set("fw", fw_map=m)[1] == "Fantasy Warriors counters (FW-1.1), campaign seed 7"
+    assert "RC-2" in choose_set("renaissance")[1]
+    unit = RosterUnit(line=2, name="Guard", side="France", type="infantry", stats=(), count=1)
+    counters, title = choose_set("roster", units=[unit], roster_name="army.csv")
+    assert title == "Unit counters: army.csv" and len(counters) == 1
+    with pytest.raises(ValueError):
+        choose_set("roster")
+    assert SET_NAMES == ("fw", "renaissance", "roster")

@@ -18,6 +18,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import textwrap
 import time
 from pathlib import Path
@@ -166,6 +167,19 @@ def test_a_full_disk_while_carrying_other_files_over(capsys, monkeypatch, old_se
     assert snapshot("k") == old_set and leftovers("k") == []
 
 
+def test_a_link_across_a_mount_point_is_refused_not_copied(capsys, monkeypatch, old_set):
+    # EXDEV: mine.txt is on another mount than the staging folder (a bind mount of the same disk
+    # has the same st_dev); copying it, then deleting the old set, would delete through the mount.
+    def exdev(*args, **kwargs):
+        raise OSError(errno.EXDEV, os.strerror(errno.EXDEV))
+
+    monkeypatch.setattr(folder_mod.os, "link", exdev)
+    code, out, err = run(SECOND, capsys)
+    _assert_one_line_error(code, out, err, expected_code=2)
+    assert "mine.txt" in err and "mounted inside the output folder" in err
+    assert snapshot("k") == old_set and leftovers("k") == []
+
+
 def test_a_failing_swap_leaves_the_old_set(capsys, monkeypatch, old_set):
     monkeypatch.setattr(swap_mod, "exchange", lambda a, b: _enospc())
     code, out, err = run(SECOND, capsys)
@@ -223,6 +237,39 @@ def test_sigterm_during_the_swap_waits_for_it(capsys, monkeypatch, old_set, new_
     code, _, err = run(SECOND, capsys)
     assert code == 128 + signal.SIGTERM
     assert snapshot("k") == {**new_set, "mine.txt": b"kept"} and leftovers("k") == []
+
+
+
+def _sigterm_before(monkeypatch, owner, name):
+    """SIGTERM arrives as ``owner.name`` starts (the delete of a staging folder, say)."""
+    real = getattr(owner, name)
+
+    def wrapper(*args, **kwargs):
+        os.kill(os.getpid(), signal.SIGTERM)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(owner, name, wrapper)
+
+
+def test_sigterm_while_the_old_set_is_deleted_waits_for_the_delete(capsys, monkeypatch, old_set, new_set):
+    # After the swap the old set is under the staging name: a signal must not leave it half deleted.
+    _sigterm_before(monkeypatch, folder_mod.shutil, "rmtree")
+    code, _, err = run(SECOND, capsys)
+    assert code == 128 + signal.SIGTERM and "Terminated" in err
+    assert snapshot("k") == {**new_set, "mine.txt": b"kept"} and leftovers("k") == []
+    assert signal.getsignal(signal.SIGTERM) == signal.SIG_DFL
+
+
+def test_sigterm_while_cleaning_up_after_an_error_keeps_the_error(capsys, monkeypatch, old_set):
+    import mapgen.battlefield.generate as generate
+
+    monkeypatch.setattr(generate, "generate_battlefield", lambda opts: 1 / 0)
+    _sigterm_before(monkeypatch, folder_mod.shutil, "rmtree")
+    code, out, err = run(SECOND, capsys)
+    assert code == 128 + signal.SIGTERM
+    assert "Terminated" in err and "ZeroDivisionError" in err and len(err.strip().splitlines()) == 1, err
+    assert snapshot("k") == old_set and leftovers("k") == []
+    assert signal.getsignal(signal.SIGTERM) == signal.SIG_DFL
 
 
 # --------------------------------------------------------------------------- real processes
@@ -305,6 +352,7 @@ def test_sigkill_mid_swap_then_the_next_run_recovers(tmp_path, capsys, old_set, 
 
 
 def test_a_dead_runs_staging_folder_is_deleted_and_a_live_ones_kept(capsys, old_set):
+    # Names without the hash, as mapgen wrote them before it: still cleaned up for a short name.
     dead = Path(".k.mapgen-new-99999-deadbeef")
     dead.mkdir()
     (dead / "fw-map.json").write_text("{half")
@@ -329,6 +377,31 @@ def test_an_old_folder_left_by_a_killed_swap_is_deleted_when_the_swap_had_finish
     shutil.copytree("k", aside)
     assert run(SECOND, capsys)[0] == 0
     assert not aside.exists() and leftovers("k") == []
+
+
+def _left_by_a_dead_run(folder: Path, kind: str) -> Path:
+    """A non-empty staging (``new``) or set-aside (``old``) folder beside ``folder``, as a killed run leaves it."""
+    path = Path(tempfile.mkdtemp(prefix=swap_mod.stage_prefix(folder, kind), dir=folder.parent))
+    (path / "fw-map.json").write_text("{}")
+    return path
+
+
+def test_siblings_sharing_their_first_100_characters_keep_their_own_leftovers(tmp_path):
+    # Staging names keep at most 100 bytes of the folder's name, plus a hash of all of it.
+    a, b = tmp_path / ("x" * 100 + "a"), tmp_path / ("x" * 100 + "b")
+    b_old, b_new = _left_by_a_dead_run(b, "old"), _left_by_a_dead_run(b, "new")
+    assert kit.recover(a) == [] and b_old.exists() and b_new.exists() and not a.exists()
+    done = kit.recover(b)
+    assert len(done) == 2 and b.is_dir() and not b_old.exists() and not b_new.exists()
+
+
+def test_a_long_name_in_many_bytes_still_gets_a_staging_folder(tmp_path):
+    # 85 three-byte characters are a folder name of 255 bytes, the limit: its staging name must be shorter.
+    out = tmp_path / ("\u20ac" * 85)
+    kit.write(out, lambda o: o.write_text("notes.md", "x"))
+    assert (out / "notes.md").read_text() == "x" and leftovers(out) == []
+    leftover = _left_by_a_dead_run(out, "new")
+    assert kit.recover(out) == [f"deleted {leftover.name}, left by a killed run"]
 
 
 # --------------------------------------------------------------------------- a real full filesystem
@@ -381,3 +454,40 @@ def test_a_real_full_filesystem_leaves_the_old_set(tmp_path):
     assert b"No space left on device" in proc.stderr
     assert result["after"] == result["before"]
     assert sorted(result["after"]) == [f"k/{MANIFEST}", "k/fw-map.json"]
+
+
+_MOUNTED = """
+set -e
+{python} -c 'from mapgen.cli import main; main(["fw-map", "--seed", "1", "--size", "small", "--formats", "json", "--out", "k"])' || true
+mkdir -p k/disk k/bound elsewhere
+mount -t tmpfs -o size=400k tmpfs k/disk
+echo precious > k/disk/data.txt
+echo mine > elsewhere/data.txt
+mount --bind elsewhere k/bound
+set +e
+{python} -c 'from mapgen.cli import main; main(["fw-map", "--seed", "2", "--size", "small", "--formats", "json", "--out", "k"])'
+echo "second=$?"
+cat k/disk/data.txt k/bound/data.txt
+ls -a . k
+"""
+
+
+def test_a_filesystem_mounted_inside_out_is_refused(tmp_path):
+    # README, "Output folders": a mount point inside --out stops the run (exit 2); nothing is
+    # copied from it, nothing on it deleted, and --out keeps the old set.
+    if shutil.which("unshare") is None:
+        pytest.skip("no unshare")
+    script = _MOUNTED.format(python=sys.executable)
+    try:
+        proc = subprocess.run(["unshare", "-rm", "sh", "-c", script], cwd=tmp_path, capture_output=True, timeout=60)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        pytest.skip(f"cannot run in a mount namespace: {exc}")
+    if b"mount:" in proc.stderr or b"unshare:" in proc.stderr:
+        pytest.skip(f"cannot mount here: {proc.stderr.decode().strip()}")
+    out, err = proc.stdout.decode(), proc.stderr.decode()
+    assert "second=2" in out, (out, err)
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1, err
+    assert "k/disk" in err and "mounted inside the output folder" in err
+    assert "precious\nmine\n" in out
+    assert ".k.mapgen-" not in out  # no staging folder left beside k
+    assert "k" in out.split() and "fw-map.json" in out.split()

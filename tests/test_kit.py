@@ -158,3 +158,49 @@ def test_a_file_of_another_program_where_mapgen_needs_a_folder_is_refused(capsys
     code, _, err = run(["new", "--seed", "1", "--size", "small", "--formats", "json", "--out", "k2"], capsys)
     assert code == 2 and "battlefields" in err
     assert files_in("k2") == ["battlefields"] and snapshot("k") == before and leftovers("k2") == []
+
+
+# --------------------------------------------------------------------------- an input inside --out
+
+
+@pytest.fixture
+def kit_7(capsys):
+    """A campaign kit in output/new-7, and its bytes."""
+    assert run(["new", "--seed", "7", "--size", "small", "--formats", "json", "--out", "output/new-7"], capsys)[0] == 0
+    return snapshot("output/new-7")
+
+
+def _square(folder) -> str:
+    return _holding_squares(folder)[0]
+
+
+@pytest.mark.parametrize("out", ["output/new-7", "output", "output/new-7/."])
+@pytest.mark.parametrize("command", ["counters", "counters-file", "battlefield"])
+def test_an_input_inside_out_is_refused(capsys, kit_7, command, out):
+    # README, "Errors and exit codes": replacing the input's own folder would remove the kit.
+    argv = {
+        "counters": ["counters", "--campaign", "output/new-7"],
+        "counters-file": ["counters", "--campaign", "output/new-7/fw-map.json"],
+        "battlefield": ["battlefield", "--map", "output/new-7/fw-map.json", "--square", _square("output/new-7")],
+    }[command]
+    code, _, err = run([*argv, "--formats", "json", "--out", out], capsys)
+    assert code == 2 and "Traceback" not in err and len(err.strip().splitlines()) == 1, err
+    assert "is inside --out" in err
+    assert snapshot("output/new-7") == kit_7 and leftovers("output/new-7") == []
+
+
+def test_an_input_beside_or_above_out_is_fine(capsys, kit_7):
+    sq = _square("output/new-7")
+    argv = ["battlefield", "--map", "output/new-7/fw-map.json", "--square", sq, "--formats", "json"]
+    assert run([*argv, "--out", f"output/new-7/battle-{sq}"], capsys)[0] == 0
+    assert run(["counters", "--campaign", "output/new-7", "--formats", "json", "--out", "output/counters-7"], capsys)[0] == 0
+    assert {k: v for k, v in snapshot("output/new-7").items() if not k.startswith("battle-")} == kit_7
+    assert files_in(f"output/new-7/battle-{sq}") == [MANIFEST, "battlefield.json"]
+
+
+def test_the_kit_says_what_it_raises():
+    # A campaign engine writing a kit (README: "The same functions write a kit without the CLI")
+    # catches these: the package docstring is their list.
+    for name in ("OutputFolderError", "PdfTooLargeError", "BadFileError", "InfeasibleError", "OSError", "Terminated"):
+        assert name in kit.__doc__, name
+    assert issubclass(kit.Terminated, BaseException) and not issubclass(kit.Terminated, Exception)

@@ -7,6 +7,7 @@ Generated documents are checked with ``jsonschema`` itself (the reference), not 
 import copy
 import functools
 import json
+import re
 from importlib import resources
 
 import pytest
@@ -107,6 +108,24 @@ def test_generated_country_maps_meet_the_schema():
     for seed, countries, neutrals, sheet in ((11, 3, 1, "a4"), ("x", 1, 0, "a3"), (4, 2, 0, "letter")):
         data = json.loads(json.dumps(generate_countries(seed, countries, neutrals, sheet).to_json()))
         assert reference_errors(data, "country") == [], seed
+
+
+def test_country_node_rule_and_roll_are_described_as_written():
+    # README, country.json: `rule` and `roll` are "RC-1.2" and the Tabella 27 roll's `seq`, or a
+    # border point's rule and null; the schema must not call `roll` a total or name other rules.
+    from mapgen.country.procedure import NO_ROOM_RULE, SHEET_EDGE_RULE
+    from mapgen.country.rules import URBAN_AREA
+
+    node = json.loads(schemas.text("country"))["properties"]["nodes"]["items"]["properties"]
+    named = set(re.findall(r'"(RC-[^"]+)"', node["rule"]["description"]))
+    assert named == {URBAN_AREA.rule, SHEET_EDGE_RULE, NO_ROOM_RULE}
+    assert "seq" in node["roll"]["description"] and "total" not in node["roll"]["description"]
+    data = generate_countries(11, 3, 1).to_json()
+    log = {e["seq"]: e for e in data["dice_log"]}
+    for n in data["nodes"]:
+        assert n["rule"] is None or n["rule"] in named
+        if n["roll"] is not None:
+            assert n["rule"] == URBAN_AREA.rule and log[n["roll"]]["rule"] == URBAN_AREA.rule
 
 
 def test_generated_battlefields_meet_the_schema():

@@ -191,6 +191,15 @@ def _wants_debug(args: list[str]) -> bool:
     return False
 
 
+def _describe(exc: BaseException) -> str:
+    """The text of an ``Error:`` line: the library's own message, an OSError's reason and file."""
+    if isinstance(exc, MapgenError):
+        return str(exc)
+    if isinstance(exc, OSError):
+        return f"{exc.strerror or exc}: {exc.filename or ''}".rstrip(": ")
+    return f"{type(exc).__name__}: {exc} (run with --debug for the traceback)"
+
+
 def main(argv=None) -> None:
     """Entry point: clean messages, exit codes 1 and 2, tracebacks only with --debug."""
     args = list(sys.argv[1:] if argv is None else argv)
@@ -207,26 +216,18 @@ def main(argv=None) -> None:
         sys.exit(exc.exit_code)
     except Terminated as exc:
         # The kit cleaned up on the way out: the folder holds the previous set or this run's whole one.
-        click.echo("Terminated.", err=True)
+        # A signal during the clean-up after an error still terminates, but the error is said too.
+        after = f", cleaning up after this error: {_describe(exc.error)}" if exc.error is not None else "."
+        click.echo(f"Terminated{after}", err=True)
         sys.exit(128 + exc.signum)
     except USAGE_ERRORS as exc:
         # The rules or the output folder cannot work with the options given: a usage error.
         if debug:
             raise
-        click.echo(f"Error: {exc}", err=True)
+        click.echo(f"Error: {_describe(exc)}", err=True)
         sys.exit(2)
-    except MapgenError as exc:
-        if debug:
-            raise
-        click.echo(f"Error: {exc}", err=True)
-        sys.exit(1)
-    except OSError as exc:
-        if debug:
-            raise
-        click.echo(f"Error: {exc.strerror or exc}: {exc.filename or ''}".rstrip(": "), err=True)
-        sys.exit(1)
     except Exception as exc:  # noqa: BLE001 - the last guard before a user sees a traceback
         if debug:
             raise
-        click.echo(f"Error: {type(exc).__name__}: {exc} (run with --debug for the traceback)", err=True)
+        click.echo(f"Error: {_describe(exc)}", err=True)
         sys.exit(1)

@@ -117,13 +117,13 @@ def battlefield_cmd(map_file, square, terrain, river, road, bridge, scenario, or
         given = [n for n, v in (("--terrain", terrain), ("--river", river), ("--road", road), ("--bridge", bridge)) if v]
         if given:
             raise click.UsageError(f"{', '.join(given)}: the campaign map decides the terrain of square {square}; drop these options or --map")
-        from ..fw.model import SCHEMA, FwMap
-        from ..jsonio import load
+        kit.check_input_outside(map_file, out, "--map")
+        from ..fw.model import read_fw_map
 
         try:
-            fw_map = FwMap.from_json(load(map_file, SCHEMA))
+            fw_map = read_fw_map(map_file)  # its errors name the file and the field
         except BadFileError as exc:
-            raise click.UsageError(f"{map_file}: {exc}" if str(map_file) not in str(exc) else str(exc)) from None
+            raise click.UsageError(str(exc)) from None
         opts = options_from_map(fw_map, square, map_file.name, **common)
     else:
         if square:

@@ -8,10 +8,10 @@ from pathlib import Path
 import click
 
 from .. import kit
+from ..counters.sets import SET_NAMES
 from ..errors import BadFileError
 from . import FiniteFloatRange, _run, cli, common_options
 
-SETS = ("fw", "renaissance", "roster")
 #: Counters print on home printers: A4 portrait unless asked otherwise (the shared option says A3).
 COUNTERS_PAPER = "A4-portrait"
 
@@ -32,7 +32,7 @@ def _size(ctx, param, value: str) -> float:
 @click.option(
     "--set",
     "counter_set",
-    type=click.Choice(SETS),
+    type=click.Choice(SET_NAMES),
     help="fw: Fantasy Warriors (FW-1.1); renaissance: Il Gran Capitano (RC-3); roster: units from --roster. "
     "Default: roster with --roster, else fw.",
 )
@@ -54,32 +54,28 @@ def counters_cmd(counter_set, campaign, roster, size_mm, fold, bleed, gutter, se
     """
     from ..counters.build import build_sheet, load_campaign_map
     from ..counters.roster import RosterError, read_roster
-    from ..counters.sets import fw_campaign_set, fw_set, renaissance_set, roster_set
+    from ..counters.sets import choose_set
 
     counter_set = counter_set or ("roster" if roster else "fw")
     if roster and counter_set != "roster":
         raise click.UsageError(f"--roster prints the roster set; drop --set {counter_set} or the roster")
     if campaign and counter_set != "fw":
         raise click.UsageError("--campaign gives the Fantasy Warriors set of that campaign; it does not go with --set " + counter_set)
-    if counter_set == "fw" and campaign:
+    if counter_set == "roster" and not roster:
+        raise click.UsageError("--set roster needs --roster FILE (CSV or YAML)")
+    fw_map = units = None
+    if campaign:
+        kit.check_input_outside(campaign, out, "--campaign")
         try:
             fw_map = load_campaign_map(campaign)
         except BadFileError as exc:
             raise click.BadParameter(str(exc), param_hint="--campaign") from None
-        counters = fw_campaign_set(fw_map)
-        title = f"Fantasy Warriors counters (FW-1.1), campaign seed {fw_map.seed}"
-    elif counter_set == "fw":
-        counters, title = fw_set(), "Fantasy Warriors counters (FW-1.1)"
-    elif counter_set == "renaissance":
-        counters, title = renaissance_set(), "Renaissance campaign counters (Il Gran Capitano, RC-2 to RC-4)"
-    else:
-        if not roster:
-            raise click.UsageError("--set roster needs --roster FILE (CSV or YAML)")
+    if roster:
         try:
             units = read_roster(roster)
         except RosterError as exc:
             raise click.BadParameter(str(exc), param_hint="--roster") from None
-        counters, title = roster_set(units), f"Unit counters: {roster.name}"
+    counters, title = choose_set(counter_set, fw_map=fw_map, units=units, roster_name=roster.name if roster else "")
     sheet = build_sheet(counters, paper, size_mm, bleed, gutter, fold, title)
     _run(out, lambda outputs: kit.write_counter_files(sheet, outputs, formats))
 

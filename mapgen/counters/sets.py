@@ -115,6 +115,10 @@ def fw_campaign_set(fw_map) -> list[Counter]:
     return counters + _fw_withdraw_counters()
 
 
+def _fw_title(fw_map=None) -> str:
+    return "Fantasy Warriors counters (FW-1.1)" + (f", campaign seed {fw_map.seed}" if fw_map is not None else "")
+
+
 # --------------------------------------------------------------------------- Renaissance
 
 def renaissance_set(players: int = R.RC_PLAYERS) -> list[Counter]:
@@ -232,3 +236,25 @@ def roster_set(units: list[RosterUnit]) -> list[Counter]:
                 )
             )
     return counters
+
+
+# --------------------------------------------------------------------------- choosing a set
+
+#: The sets ``choose_set`` knows, as ``mapgen counters --set`` names them.
+SET_NAMES = ("fw", "renaissance", "roster")
+
+
+def choose_set(name: str, fw_map=None, units: list[RosterUnit] | None = None, roster_name: str = "") -> tuple[list[Counter], str]:
+    """The counters of set ``name`` and the title printed on its sheets.
+
+    One place for both, so that ``mapgen counters --campaign`` and the counters in
+    ``mapgen new``'s kit print the same sheets.  ``fw`` with ``fw_map`` is that
+    campaign's set (holdings from its map); ``roster`` needs ``units``.
+    """
+    if name == "fw":
+        return (fw_set() if fw_map is None else fw_campaign_set(fw_map)), _fw_title(fw_map)
+    if name == "renaissance":
+        return renaissance_set(), "Renaissance campaign counters (Il Gran Capitano, RC-2 to RC-4)"
+    if name == "roster" and units is not None:
+        return roster_set(units), f"Unit counters: {roster_name}" if roster_name else "Unit counters"
+    raise ValueError(f"unknown counter set {name!r} (or a roster set without units): choose from {', '.join(SET_NAMES)}")

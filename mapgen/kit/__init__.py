@@ -3,9 +3,23 @@
 ``mapgen.kit`` stages every file of a run beside the output folder and swaps
 the whole set in at the end (:mod:`.folder`, :mod:`.swap`), names default folders safely
 (:mod:`.names`) and knows what each kit holds (:mod:`.files`): the CLI and a
-campaign engine write kits through the same functions.  Errors are the
-library's own (:class:`OutputFolderError`, :class:`~mapgen.render.paper.PdfTooLargeError`,
-``OSError`` from the disk); the CLI turns them into exit codes.
+campaign engine write kits through the same functions.
+
+What a caller may have to catch (the CLI turns each into an exit code):
+
+* :class:`OutputFolderError`: the output folder cannot take a set (a usage error);
+* :class:`~mapgen.render.paper.PdfTooLargeError`: a PDF over :data:`MAX_PDF_PAGES`;
+* :class:`~mapgen.errors.BadFileError`: :func:`counters_for_kit` given a campaign
+  folder or ``fw-map.json`` it cannot read;
+* :class:`~mapgen.errors.InfeasibleError`: a battlefield that cannot be laid out
+  (:func:`battlefields_for_kit`, :func:`write_new_fw_kit`);
+* ``OSError`` from the disk (a full disk, no permission);
+* :class:`Terminated`, a ``BaseException`` (so ``except Exception`` lets it
+  through): SIGTERM or SIGHUP while files are staged, raised after the clean-up;
+  its ``error`` is the error the run had already failed with, if any.
+
+After any of them the output folder holds the previous set untouched, or, when
+the signal came during the swap or after it, this run's complete set.
 """
 
 from ..render.paper import MAX_PDF_PAGES, PdfTooLargeError
@@ -23,7 +37,7 @@ from .files import (
     write_map_kit,
     write_new_fw_kit,
 )
-from .folder import MANIFEST, OutputFolderError, Outputs, target_folder, write
+from .folder import MANIFEST, OutputFolderError, Outputs, check_input_outside, target_folder, write
 from .names import default_folder_name, seed_slug
 from .swap import Terminated, recover
 
@@ -37,6 +51,7 @@ __all__ = [
     "Terminated",
     "battlefields_for_kit",
     "check_fw_map_pdf",
+    "check_input_outside",
     "check_pdf_size",
     "counters_for_kit",
     "default_folder_name",

@@ -164,15 +164,10 @@ def counters_for_kit(campaign_dir_or_fw_map, outputs: Outputs, formats, paper: P
     """The counter sheets of a campaign (FW-1.1, holdings from its map); returns the Sheet."""
     from ..counters.build import build_sheet, load_campaign_map
     from ..counters.layout import DEFAULT_SIZE, parse_size
-    from ..counters.sets import fw_campaign_set
+    from ..counters.sets import choose_set
 
-    fw_map = load_campaign_map(campaign_dir_or_fw_map)
-    sheet = build_sheet(
-        fw_campaign_set(fw_map),
-        paper,
-        parse_size(size or DEFAULT_SIZE),
-        title=f"Fantasy Warriors counters, campaign seed {fw_map.seed}",
-    )
+    counters, title = choose_set("fw", fw_map=load_campaign_map(campaign_dir_or_fw_map))
+    sheet = build_sheet(counters, paper, parse_size(size or DEFAULT_SIZE), title=title)
     write_counter_files(sheet, outputs, formats)
     return sheet
 

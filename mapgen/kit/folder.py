@@ -7,6 +7,8 @@ swaps it in whole (:mod:`.swap`, which also cleans up after killed runs).
 
 Files of other programs in the output folder are kept: they are hard-linked
 (copied where links are impossible) into the staging folder before the swap.
+A filesystem mounted inside the output folder is refused, not walked into:
+it would be copied whole, then emptied with the old set.
 Files that an earlier mapgen run wrote there and this run does not write are
 left out, so a folder never mixes two runs; a small manifest
 (``.mapgen-files.json``) records what mapgen wrote.
@@ -15,6 +17,7 @@ left out, so a folder never mixes two runs; a small manifest
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import shutil
@@ -22,9 +25,12 @@ import tempfile
 from pathlib import Path, PurePosixPath
 
 from ..errors import MapgenError
-from .swap import Terminated, TerminationGuard, lock, recover, stage_prefix, swap_in
+from .swap import Terminated, TerminationGuard, lock, recover, signals_held, stage_prefix, swap_in
 
-__all__ = ["MANIFEST", "OutputFolderError", "Outputs", "Terminated", "read_manifest", "recover", "target_folder", "write"]
+__all__ = [
+    "MANIFEST", "OutputFolderError", "Outputs", "Terminated", "check_input_outside", "read_manifest", "recover",
+    "target_folder", "write",
+]
 
 #: What mapgen wrote in a folder, so that the next run can tell its files from other programs'.
 MANIFEST = ".mapgen-files.json"
@@ -59,6 +65,23 @@ def target_folder(out) -> Path:
     return folder
 
 
+def check_input_outside(path, out, option: str) -> None:
+    """Refuse an input file (or campaign folder) in the folder a run into ``out`` replaces.
+
+    Replacing that folder removes the earlier run's files, the input's kit among them:
+    ``counters --campaign output/new-7 --out output/new-7`` would leave only counters.
+    ``option`` names the input in the message (``--map``).
+    """
+    folder = target_folder(out).resolve()
+    given = Path(os.path.abspath(os.fspath(path)))
+    places = [given.resolve()] if given.is_dir() else [given.parent.resolve(), given.resolve().parent]
+    if any(place == folder or folder in place.parents for place in places):
+        raise OutputFolderError(
+            f"{option} {path} is inside --out {out}, which mapgen replaces as a whole (the files an earlier "
+            f"run wrote there would be removed): give another --out, e.g. a new folder inside {out}"
+        )
+
+
 def read_manifest(folder: Path) -> set[str]:
     """The files an earlier mapgen run wrote in ``folder`` (empty when there is no readable manifest)."""
     try:
@@ -82,10 +105,19 @@ def _safe_name(name: str) -> bool:
 # --------------------------------------------------------------------------
 
 
+def _mounted(path) -> OutputFolderError:
+    return OutputFolderError(
+        f"{path} is on another filesystem mounted inside the output folder, and mapgen replaces that folder "
+        "as a whole (it would copy the mount and delete across it): unmount it or give another --out"
+    )
+
+
 def _link_or_copy(src: str, dest: Path) -> None:
     try:
         os.link(src, dest, follow_symlinks=False)
-    except OSError:
+    except OSError as exc:
+        if exc.errno == errno.EXDEV:  # a mount point between them, e.g. a bind mount of the same disk
+            raise _mounted(src) from None
         if os.path.islink(src):
             os.symlink(os.readlink(src), dest)
         else:
@@ -108,13 +140,17 @@ def _make_dirs(rel: PurePosixPath, src_root: Path, dest_root: Path) -> None:
 
 def carry_over(folder: Path, staging: Path, ours: set[str]) -> None:
     """Link into ``staging`` every file of ``folder`` that is not mapgen's (not in ``ours``) nor rewritten."""
+    device = os.stat(folder).st_dev
     for dirpath, dirnames, filenames in os.walk(folder):
         rel_dir = PurePosixPath(Path(dirpath).relative_to(folder).as_posix())
         entries = list(filenames)
         for d in list(dirnames):  # a link to a folder is kept as a link, not followed
-            if os.path.islink(os.path.join(dirpath, d)):
+            path = os.path.join(dirpath, d)
+            if os.path.islink(path):
                 dirnames.remove(d)
                 entries.append(d)
+            elif os.lstat(path).st_dev != device:
+                raise _mounted(path)
         if not entries and not dirnames and str(rel_dir) != "." and not (staging / rel_dir).exists():
             _make_dirs(rel_dir, folder, staging)  # an empty folder of another program
         for name in entries:
@@ -168,19 +204,21 @@ class Outputs:
             self._made = _make_parents(self.folder.parent)
             self.staging = Path(tempfile.mkdtemp(prefix=stage_prefix(self.folder, "new"), dir=self.folder.parent))
             self._lock_fd = lock(self.staging)
-        except BaseException:
-            self.discard()
+        except BaseException as error:
+            self._discard_after(error)
             raise
 
     def __enter__(self) -> "Outputs":
         return self
 
     def __exit__(self, exc_type, exc, tb) -> bool:
-        try:
-            if exc_type is None:
+        if exc_type is None:
+            try:
                 self.commit()
-        finally:
-            self.discard()
+            except BaseException as error:
+                self._discard_after(error)
+                raise
+        self._discard_after(exc)
         return False
 
     def path(self, name: str) -> Path:
@@ -219,18 +257,34 @@ class Outputs:
         return self.removed
 
     def discard(self) -> None:
-        """Delete the staging folder (and parent folders this run made, if nothing went in them)."""
-        staging, self.staging = self.staging, None
-        if staging is not None:
-            shutil.rmtree(staging, ignore_errors=True)
-        if self._lock_fd is not None:
-            os.close(self._lock_fd)
-            self._lock_fd = None
-        for made in reversed(self._made):
-            with contextlib.suppress(OSError):
-                made.rmdir()
-        self._made = []
-        self._guard.restore()
+        """Delete the staging folder (and parent folders this run made, if nothing went in them).
+
+        Signals wait for the delete (a SIGTERM in the middle would leave half a
+        folder beside ``out``) and then act, as during the swap.
+        """
+        try:
+            with signals_held():
+                staging, self.staging = self.staging, None
+                if staging is not None:
+                    shutil.rmtree(staging, ignore_errors=True)
+                if self._lock_fd is not None:
+                    os.close(self._lock_fd)
+                    self._lock_fd = None
+                for made in reversed(self._made):
+                    with contextlib.suppress(OSError):
+                        made.rmdir()
+                self._made = []
+        finally:
+            self._guard.restore()
+
+    def _discard_after(self, error: BaseException | None) -> None:
+        """:meth:`discard`; a signal that came meanwhile still terminates, carrying the run's ``error``."""
+        try:
+            self.discard()
+        except Terminated as term:
+            if error is not None and not isinstance(error, Terminated) and term.error is None:
+                term.error = error
+            raise
 
 
 def _make_parents(parent: Path) -> list[Path]:

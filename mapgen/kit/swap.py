@@ -1,23 +1,27 @@
 """Swapping a staged set in, and what a killed run leaves behind.
 
 A run's staging folder is a hidden sibling of the output folder,
-``.<name>.mapgen-new-<pid>-<random>`` (a sibling, not ``/tmp``: on the same
-filesystem, so a rename moves it).  It is swapped in
+``.<name>.mapgen-new-<hash>-<pid>-<random>`` (a sibling, not ``/tmp``: on the
+same filesystem, so a rename moves it).  ``<name>`` is the folder's name cut to
+100 bytes, so the whole stays under the 255-byte limit of a name; ``<hash>``,
+8 hex digits of the full name's SHA-256, keeps two folders whose names share
+those 100 bytes from taking each other's staging folders for their own.  It is
+swapped in
 
 * on Linux with ``renameat2(RENAME_EXCHANGE)``, one system call that exchanges
   the two folders atomically; the old set, now under the staging name, is
   then deleted;
 * elsewhere (or on a filesystem without it) with two renames, the old folder
-  first to ``.<name>.mapgen-old-<pid>-<random>`` and the staging folder to its
-  place, renaming the old one back if the second rename fails.
+  first to ``.<name>.mapgen-old-<hash>-<pid>-<random>`` and the staging folder
+  to its place, renaming the old one back if the second rename fails.
 
 SIGTERM and SIGHUP raise :class:`Terminated` while a set is staged, so the
-clean-up that runs on any error also runs for them; during the swap they (and
-Ctrl-C) only take effect once it is done.  Only SIGKILL (or a power cut) can
-leave a staging folder behind: the next run into the same folder finds it
-unlocked (each run holds an ``flock`` on its staging folder while it lives),
-deletes it, and puts back an old folder that a killed two-rename swap had
-moved aside.
+clean-up that runs on any error also runs for them; during the swap and the
+deletes of the clean-up they (and Ctrl-C) only take effect once that is done.
+Only SIGKILL (or a power cut) can leave a staging folder behind: the next run
+into the same folder finds it unlocked (each run holds an ``flock`` on its
+staging folder while it lives), deletes it, and puts back an old folder that a
+killed two-rename swap had moved aside.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import errno
+import hashlib
 import os
 import re
 import shutil
@@ -40,9 +45,15 @@ try:  # POSIX only: the lock that tells a live run's staging folder from a dead 
 except ImportError:  # pragma: no cover - Windows
     fcntl = None
 
-#: Longest part of the output folder's name repeated in its staging folder's name.
-_NAME_CHARS = 100
-_STAGE_NAME = re.compile(r"^\.(?P<name>.*)\.mapgen-(?P<kind>new|old)-(?P<pid>\d+)-[0-9a-z_]+$")
+#: Longest part (in bytes) of the output folder's name repeated in its staging folder's name.
+_NAME_BYTES = 100
+#: Hex digits of the SHA-256 of the output folder's full name in its staging folder's name.
+_HASH_CHARS = 8
+#: Before the hash, staging names kept the first 100 characters of the name and nothing else.
+_LEGACY_NAME_CHARS = 100
+_STAGE_NAME = re.compile(
+    r"^\.(?P<name>.*)\.mapgen-(?P<kind>new|old)-(?:(?P<hash>[0-9a-f]{%d})-)?(?P<pid>\d+)-[0-9a-z_]+$" % _HASH_CHARS
+)
 #: An unlocked, empty staging folder younger than this may be a run that has not locked it yet.
 _FRESH_SECONDS = 60.0
 _HELD_SIGNALS = tuple(getattr(signal, n) for n in ("SIGTERM", "SIGHUP", "SIGINT") if hasattr(signal, n))
@@ -54,16 +65,41 @@ class Terminated(BaseException):
     """SIGTERM or SIGHUP arrived while files were staged; raised so that the clean-up runs.
 
     A ``BaseException`` like ``KeyboardInterrupt``: ``except Exception`` does not swallow it.
+    ``error`` is the error the run had already failed with when the signal came
+    during its clean-up, so that the signal does not hide it.
     """
 
     def __init__(self, signum: int):
         self.signum = signum
+        self.error: BaseException | None = None
         super().__init__(f"terminated by signal {signum}")
+
+
+def _short_name(name: str) -> str:
+    """``name`` cut to :data:`_NAME_BYTES` bytes on the disk, at a whole character."""
+    while len(os.fsencode(name)) > _NAME_BYTES:
+        name = name[:-1]
+    return name
+
+
+def _name_hash(name: str) -> str:
+    return hashlib.sha256(os.fsencode(name)).hexdigest()[:_HASH_CHARS]
 
 
 def stage_prefix(folder: Path, kind: str) -> str:
     """The start of the name of a staging (``new``) or set-aside (``old``) folder beside ``folder``."""
-    return f".{folder.name[:_NAME_CHARS]}.mapgen-{kind}-{os.getpid()}-"
+    return f".{_short_name(folder.name)}.mapgen-{kind}-{_name_hash(folder.name)}-{os.getpid()}-"
+
+
+def _is_beside(match: re.Match, name: str) -> bool:
+    """Was the staging or old folder ``match`` parsed made for an output folder called ``name``?
+
+    A name without the hash was written by a mapgen before it: it holds the first 100
+    characters of the folder's name, which tell only a shorter name apart from its siblings'.
+    """
+    if match["hash"] is not None:
+        return match["hash"] == _name_hash(name) and match["name"] == _short_name(name)
+    return len(name) < _LEGACY_NAME_CHARS and match["name"] == name
 
 
 # --------------------------------------------------------------------------
@@ -112,14 +148,15 @@ def recover(out) -> list[str]:
     """
     folder = Path(os.path.abspath(os.fspath(out)))
     parent, done = folder.parent, []
+    starts = (f".{_short_name(folder.name)}.mapgen-", f".{folder.name}.mapgen-")
     try:
-        entries = [e for e in os.scandir(parent) if e.name.startswith(f".{folder.name[:_NAME_CHARS]}.mapgen-")]
+        entries = [e for e in os.scandir(parent) if e.name.startswith(starts)]
     except OSError:
         return done
     for entry in sorted(entries, key=lambda e: e.name):
         m = _STAGE_NAME.match(entry.name)
         path = Path(entry.path)
-        if not m or m["name"] != folder.name[:_NAME_CHARS] or not entry.is_dir(follow_symlinks=False):
+        if not m or not _is_beside(m, folder.name) or not entry.is_dir(follow_symlinks=False):
             continue
         try:
             if not _abandoned(path, int(m["pid"])):
@@ -170,8 +207,8 @@ class TerminationGuard:
 
 
 @contextlib.contextmanager
-def _signals_held():
-    """Defer SIGTERM, SIGHUP and SIGINT while the folders are swapped; they act right after.
+def signals_held():
+    """Defer SIGTERM, SIGHUP and SIGINT while the folders are swapped or a folder deleted; they act right after.
 
     Blocking them with ``pthread_sigmask`` would not do: a signal sent to the process goes
     to any thread that does not block it (numpy's threads do not), and Python then runs
@@ -245,7 +282,7 @@ def _two_renames(staging: Path, folder: Path) -> None:
 
 def swap_in(staging: Path, folder: Path) -> None:
     """Make ``staging`` the folder ``folder``; the old ``folder`` ends up under ``staging``'s name, or gone."""
-    with _signals_held():
+    with signals_held():
         if not os.path.lexists(folder):
             os.rename(staging, folder)
         elif not exchange(staging, folder):
