@@ -167,6 +167,21 @@ def test_a_full_disk_while_carrying_other_files_over(capsys, monkeypatch, old_se
     assert snapshot("k") == old_set and leftovers("k") == []
 
 
+def test_an_unreadable_subfolder_is_refused_not_skipped(capsys, monkeypatch, old_set):
+    # os.walk skips a folder it cannot read unless told; its files would go with the old set.
+    real = os.walk
+
+    def walk(top, onerror=None, **kw):
+        onerror(PermissionError(errno.EACCES, os.strerror(errno.EACCES), os.path.join(top, "private")))
+        yield from real(top, onerror=onerror, **kw)
+
+    monkeypatch.setattr(folder_mod.os, "walk", walk)
+    code, out, err = run(SECOND, capsys)
+    _assert_one_line_error(code, out, err, expected_code=2)
+    assert "private" in err and "cannot read" in err
+    assert snapshot("k") == old_set and leftovers("k") == []
+
+
 def test_a_link_across_a_mount_point_is_refused_not_copied(capsys, monkeypatch, old_set):
     # EXDEV: mine.txt is on another mount than the staging folder (a bind mount of the same disk
     # has the same st_dev); copying it, then deleting the old set, would delete through the mount.

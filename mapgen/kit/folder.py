@@ -141,7 +141,12 @@ def _make_dirs(rel: PurePosixPath, src_root: Path, dest_root: Path) -> None:
 def carry_over(folder: Path, staging: Path, ours: set[str]) -> None:
     """Link into ``staging`` every file of ``folder`` that is not mapgen's (not in ``ours``) nor rewritten."""
     device = os.stat(folder).st_dev
-    for dirpath, dirnames, filenames in os.walk(folder):
+
+    def unreadable(err: OSError) -> None:
+        # a subfolder skipped would be deleted with the old set: stop before anything is swapped
+        raise OutputFolderError(f"cannot read {err.filename} inside the output folder: {err.strerror}") from err
+
+    for dirpath, dirnames, filenames in os.walk(folder, onerror=unreadable):
         rel_dir = PurePosixPath(Path(dirpath).relative_to(folder).as_posix())
         entries = list(filenames)
         for d in list(dirnames):  # a link to a folder is kept as a link, not followed
