@@ -177,6 +177,16 @@ def test_elevations_are_stored_as_the_validator_reads_them():
     assert high_mountains(m.terrain, m.elevation)[2, 3:6].tolist() == [True, True, False]
 
 
+def test_square_elevations_are_rounded_by_the_one_constant_high_mountains_uses():
+    """The file's rounding and the high-mountain test's are one constant (written twice, they could drift)."""
+    from mapgen.fw import model, terrain
+
+    assert terrain.ELEVATION_DECIMALS is model.ELEVATION_DECIMALS
+    m = tiny()
+    m.elevation[0, 0] = 0.123456
+    assert m.to_json()["squares"][0]["elevation"] == 0.1235  # four decimals
+
+
 def test_river_elevations_are_stored_to_a_millionth():
     # Every step down a river drops 1e-4 at least: six decimals keep each point below the last.
     m = tiny()

@@ -31,6 +31,9 @@ MAX_SIDE = 400
 MAX_SQUARE_MM = 200.0
 #: A feature is named like ``burial_mound``.
 FEATURE_NAME = re.compile(r"[a-z][a-z0-9_]{0,63}")
+#: Decimals of a square's elevation in ``fw-map.json``.  ``terrain.high_mountains`` rounds the
+#: same way, so a glacier the generator placed is on a high mountain for the validator too.
+ELEVATION_DECIMALS = 4
 RIVER_ELEVATION_DECIMALS = 6
 
 
@@ -159,7 +162,7 @@ class FwMap:
                         "road": bool(self.road[row, col]),
                         "territory": str(self.territory[row, col]),
                         "features": list(self.features.get((col, row), [])),
-                        "elevation": round(float(self.elevation[row, col]), 4),
+                        "elevation": round(float(self.elevation[row, col]), ELEVATION_DECIMALS),
                     }
                 )
         return {
