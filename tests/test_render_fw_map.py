@@ -92,7 +92,7 @@ def synthetic_map(width: int = 12, height: int = 8, square_mm: float = 50.0) -> 
         width=width,
         height=height,
         square_mm=square_mm,
-        climate=Climate("temperate", "spring", 1, "rain"),
+        climate=Climate("temperate", "spring", 1, "rain", 1, "rain"),
         region="hilly",
         sides=[Side("A", "Red", "humans", "#c0392b"), Side("B", "Blue", "orcs", "#2e5fa8")],
         terrain=terrain,

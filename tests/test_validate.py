@@ -11,7 +11,7 @@ import json
 import pytest
 
 from mapgen.errors import BadFileError
-from mapgen.fw.model import Crossing, FwMap, Holding, River, Road
+from mapgen.fw.model import Climate, Crossing, FwMap, Holding, River, Road
 from mapgen.fw.rivers import river_squares
 from mapgen.fw.validate import CHECKS, check_territory, validate
 
@@ -623,6 +623,16 @@ def test_a_file_without_the_desert_fields_reads_as_the_rules_say():
     c = FwMap.from_json(data).climate
     assert (c.desert_precipitation_modifier, c.desert_precipitation_kind) == (0, "desert wind or sandstorm")
     assert validate(FwMap.from_json(data)) == []
+
+
+def test_a_climate_needs_its_desert_fields():
+    """No default desert modifier is right for every zone (a temperate spring's deserts get +1, rain)."""
+    with pytest.raises(TypeError, match="desert_precipitation"):
+        Climate("temperate", "spring", 1, "rain")
+    data = tiny().to_json()
+    data["climate"] = {"zone": "temperate", "season": "spring", "precipitation_modifier": 1, "precipitation_kind": "rain"}
+    c = FwMap.from_json(data).climate  # a file from before the fields: deserts follow the season
+    assert (c.desert_precipitation_modifier, c.desert_precipitation_kind) == (1, "rain")
 
 
 def test_json_round_trip_is_exact(m):

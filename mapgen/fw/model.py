@@ -52,9 +52,10 @@ class Climate:
     precipitation_modifier: int
     precipitation_kind: str
     #: The modifier and kind on desert squares: in a torrid zone deserts are left out
-    #: of the season (FW-7.3.2, AMB-48); elsewhere the same as the season's.
-    desert_precipitation_modifier: int = 0
-    desert_precipitation_kind: str = ""
+    #: of the season (FW-7.3.2, AMB-48); elsewhere the same as the season's.  No default:
+    #: none is right for every zone and season (``climate.roll_climate`` works them out).
+    desert_precipitation_modifier: int
+    desert_precipitation_kind: str
 
 
 @dataclass
