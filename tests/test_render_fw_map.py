@@ -210,6 +210,25 @@ def test_rivers_crossings_roads_and_features(fwmap, root):
         assert territory.count(text) == 2  # above and below the map
 
 
+def _legend_lines(m) -> list[str]:
+    root = ET.fromstring(render_fw_map(m).tostring().split("\n", 1)[1])
+    legend = next(g for g in _layers(root) if g.get(f"{INK}label") == "Legend")
+    return ["".join(t.itertext()) for t in legend.iter(f"{SVG}text")]
+
+
+def test_the_legend_says_a_torrid_season_leaves_the_deserts_out():
+    """FW-7.3.2, AMB-48: great rains give +2 (rain) "with the sole exclusion of deserts", which stay at 0."""
+    m = synthetic_map()
+    m.climate = Climate("torrid", "great_rains", 2, "rain", 0, "desert wind or sandstorm")
+    lines = _legend_lines(m)
+    assert "Precipitation test modifier +2 (rain) (FW-7.4)" in lines
+    assert "On deserts: modifier 0 (desert wind or sandstorm) (FW-7.3.2)" in lines
+    m.climate = Climate("temperate", "spring", 1, "rain", 1, "rain")  # deserts follow a temperate season
+    lines = _legend_lines(m)
+    assert "Precipitation test modifier +1 (rain) (FW-7.4)" in lines
+    assert not [line for line in lines if line.startswith("On deserts")]
+
+
 def test_deterministic(fwmap, svg_text):
     assert render_fw_map(synthetic_map()).tostring() == svg_text
     assert render_fw_map(fwmap).tostring() == svg_text

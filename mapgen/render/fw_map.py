@@ -314,6 +314,11 @@ def _signed(v: int) -> str:
     return "0" if v == 0 else (f"+{v}" if v > 0 else f"\u2013{-v}")
 
 
+def _kind(kind: str) -> str:
+    """`` (rain)`` after a precipitation modifier; nothing for no weather."""
+    return f" ({kind})" if kind and kind != "none" else ""
+
+
 # --------------------------------------------------------------------------
 # layout
 # --------------------------------------------------------------------------
@@ -1029,8 +1034,13 @@ def _legend_blocks(m: FwMap, used_features: list[str]) -> list[_Block]:
     c = m.climate
     text_row(f"Climate zone: {_band_label([CLIMATE], c.zone)} (FW-7.2)")
     text_row(f"Season: {_band_label([SEASON_TEMPERATE, SEASON_TORRID], c.season)} (FW-7.3)")
-    kind = f" ({c.precipitation_kind})" if c.precipitation_kind and c.precipitation_kind != "none" else ""
-    text_row(f"Precipitation test modifier {_signed(c.precipitation_modifier)}{kind} (FW-7.4)")
+    text_row(f"Precipitation test modifier {_signed(c.precipitation_modifier)}{_kind(c.precipitation_kind)} (FW-7.4)")
+    desert = (c.desert_precipitation_modifier, c.desert_precipitation_kind)
+    if desert != (c.precipitation_modifier, c.precipitation_kind):
+        # A torrid season leaves the deserts out (FW-7.3.2, AMB-48); the map says what they get instead.
+        line = f"On deserts: modifier {_signed(desert[0])}{_kind(desert[1])} (FW-7.3.2)"
+        for part in _wrap(line, style["layout"]["legend_column_width"] - 2, ts_):
+            text_row(part)
     text_row(f"Region type: {_band_label([REGION], m.region)} (FW-11.2)")
     text_row(f"Map: {m.width} \u00d7 {m.height} squares ({fmt(m.width * m.square_mm)} \u00d7 {fmt(m.height * m.square_mm)} mm)")
     text_row(f"Seed: {m.seed}")
