@@ -210,6 +210,21 @@ def test_rivers_crossings_roads_and_features(fwmap, root):
         assert territory.count(text) == 2  # above and below the map
 
 
+def test_only_a_watercourse_drawn_on_the_map_loses_its_mark():
+    """FW-11.6 result 1-2: a new stream, river or wadi is the map's own river line; a second one,
+    which the battlefield lays beside the square's river (FW-11.1), is shown by its mark."""
+    m = synthetic_map()
+    m.configs += [
+        Config((6, 1), "river", "hydrography", "FW-11.6", "A", "N", "second"),  # beside the first river
+        Config((9, 4), "wadi", "hydrography", "FW-11.6", "B", "B", "new"),  # desert by the second river
+        Config((7, 1), "stream", "hydrography", "FW-11.6", "A", "N", "new"),
+    ]
+    root = ET.fromstring(render_fw_map(m).tostring().split("\n", 1)[1])
+    features = ET.tostring(next(g for g in _layers(root) if g.get(f"{INK}label") == "Features"), encoding="unicode")
+    assert features.count(">River<") == 1
+    assert ">Wadi<" not in features and ">Stream<" not in features
+
+
 def _legend_lines(m) -> list[str]:
     root = ET.fromstring(render_fw_map(m).tostring().split("\n", 1)[1])
     legend = next(g for g in _layers(root) if g.get(f"{INK}label") == "Legend")

@@ -42,6 +42,7 @@ from ..fw.rules import (
     SEASON_TORRID,
     TERRAIN,
     WATER,
+    WATERCOURSE_NAMES,
 )
 from ..grid import col_letters, shared_edge, square_id
 from .svgdoc import SvgDoc, fmt
@@ -439,8 +440,9 @@ class _Placed:
 
 
 def _drawn_elsewhere(m: FwMap, sq, name: str, crossing_squares, holding_squares) -> bool:
+    """Whether a feature name is already shown by the map's own lines, crossings, holdings or terrain."""
     col, row = sq
-    if name in ("river", "stream"):
+    if name in WATERCOURSE_NAMES:  # a bare feature, not a configuration: the square's river shows it
         return bool(m.river[row, col])
     if name in ("road", "caravan_track"):
         return bool(m.road[row, col])
@@ -473,14 +475,23 @@ def _content(m: FwMap):
         title = f"Capital {h.side}" if h.capital else ""
         items.setdefault(h.square, []).append(_Item(kind, kind, label, color, h.side, title=title))
     seen: set[tuple[tuple[int, int], str]] = set()
+    drawn: set[tuple[tuple[int, int], str]] = set()  # configurations the map's own lines already show
     for c in sorted(m.configs, key=lambda c: (c.square[1], c.square[0], c.name)):
-        if (c.square, c.name) in seen or _drawn_elsewhere(m, c.square, c.name, crossing_squares, holding_squares):
+        if (c.square, c.name) in seen:
+            continue
+        if c.name in WATERCOURSE_NAMES:
+            # Only a watercourse that drew its own river is on the map; a second one (FW-11.6,
+            # laid on the battlefield beside the square's river) needs its mark.
+            if c.watercourse == "new":
+                drawn.add((c.square, c.name))
+                continue
+        elif _drawn_elsewhere(m, c.square, c.name, crossing_squares, holding_squares):
             continue
         seen.add((c.square, c.name))
         feature_item(c.square, c.name)
     for sq in sorted(m.features, key=lambda s: (s[1], s[0])):
         for name in m.features[sq]:
-            if (sq, name) in seen or _drawn_elsewhere(m, sq, name, crossing_squares, holding_squares):
+            if (sq, name) in seen or (sq, name) in drawn or _drawn_elsewhere(m, sq, name, crossing_squares, holding_squares):
                 continue
             seen.add((sq, name))
             feature_item(sq, name)
