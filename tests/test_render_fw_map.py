@@ -225,6 +225,22 @@ def test_only_a_watercourse_drawn_on_the_map_loses_its_mark():
     assert ">Wadi<" not in features and ">Stream<" not in features
 
 
+def test_a_configuration_that_restates_its_terrain_has_no_mark_of_its_own():
+    """A wood is forest terrain (FW-11.5), so it needs no mark; a forest rolled where the map has
+    jungle (an edited map that breaks FW-11.5) is not the terrain drawn there, so it keeps one."""
+    m = synthetic_map()
+    m.configs += [
+        Config((5, 0), "wood", "vegetation", "FW-11.5", "A", "N"),  # on forest
+        Config((5, 1), "forest", "vegetation", "FW-11.5", "A", "N"),  # on jungle
+    ]
+    m.features[(7, 0)] = ["mountain"]  # a hand-written feature naming its square's terrain
+    root = ET.fromstring(render_fw_map(m).tostring().split("\n", 1)[1])
+    features = ET.tostring(next(g for g in _layers(root) if g.get(f"{INK}label") == "Features"), encoding="unicode")
+    assert features.count(">Forest<") == 1  # the one on jungle; the synthetic forest at A6 has none
+    assert ">Wood<" not in features and ">Mountain<" not in features
+    assert ">Farm<" in features and ">Enchanted wood<" in features  # more than their terrain
+
+
 def _legend_lines(m) -> list[str]:
     root = ET.fromstring(render_fw_map(m).tostring().split("\n", 1)[1])
     legend = next(g for g in _layers(root) if g.get(f"{INK}label") == "Legend")

@@ -33,6 +33,7 @@ from ..fw.model import FwMap
 from ..fw.rules import (
     ALL_TABLES,
     CLIMATE,
+    CONFIG_TERRAIN,
     HOLDING_FEATURE,
     BURIAL_OBJECT,
     REGION,
@@ -399,20 +400,11 @@ def fw_map_layout(m: FwMap) -> FwMapLayout:
 # what each square holds
 # --------------------------------------------------------------------------
 
-#: Configurations that only restate the square's terrain (the terrain symbol already shows them).
-_CONFIG_TERRAIN = {
-    "uncultivated": {"uncultivated"},
-    "cultivated": {"cultivated"},
-    "forest": {"forest", "jungle"},
-    "jungle": {"jungle", "forest"},
-    "wood": {"forest", "jungle"},  # an ordinary wood is forest on the map (FW-11.5)
-    "desert": {"desert"},
-    "wasteland": {"desert"},  # FW-11.5 result 6: mechanically a desert
-    "swamp": {"swamp"},
-    "lake": {"lake", "sea"},
-    "mountain": {"mountain"},
-    "hills": {"hills"},
-}
+#: Configurations that give their square its terrain (rules.CONFIG_TERRAIN) but are more than
+#: it, so they keep their mark: a sacred wood, a farm, a village.
+_MORE_THAN_TERRAIN = frozenset({"enchanted_wood", "farm", "village"})
+#: The other configurations only restate their square's terrain: the terrain symbol shows them.
+_RESTATES = {name: t for name, t in CONFIG_TERRAIN.items() if name not in _MORE_THAN_TERRAIN}
 
 
 @dataclass
@@ -450,7 +442,8 @@ def _drawn_elsewhere(m: FwMap, sq, name: str, crossing_squares, holding_squares)
         return (sq, name) in crossing_squares
     if name in ("holding", "capital"):
         return sq in holding_squares
-    return m.terrain_at(sq) in _CONFIG_TERRAIN.get(name, ())
+    terrain = m.terrain_at(sq)
+    return name == terrain or _RESTATES.get(name) == terrain
 
 
 def _content(m: FwMap):
