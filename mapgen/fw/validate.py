@@ -32,6 +32,7 @@ from .rules import (
     WATERCOURSE_NAMES,
     WOOD_NAMES,
     holding_terrain_allowed,
+    watercourse_name,
 )
 from .terrain import high_mountains
 from .territory import band_sizes
@@ -323,7 +324,7 @@ def check_climate(m: FwMap):
 
 def _check_watercourse(m: FwMap, cf, terrain: str):
     """FW-11.6 result 1-2: named for its ground, on a river square, and its own river when new."""
-    named = "stream" if terrain in HIGH_GROUND else "wadi" if terrain == "desert" else "river"
+    named = watercourse_name(terrain)
     if cf.name != named:
         yield Violation("FW-11.6", f"{cf.name} at {_sq(cf.square)} on {terrain}: there it is a {named}")
     if not m.river[cf.square[1], cf.square[0]]:
