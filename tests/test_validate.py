@@ -582,6 +582,16 @@ def test_each_broken_rule_is_named(name):
     assert [str(v) for v in validate(m)] == [f"{r}: {msg}" for r, msg in EXPECTED[name]]
 
 
+def test_a_forbidden_terrain_no_race_may_hold_is_a_violation_not_a_crash(monkeypatch):
+    """FW-3.2 item 4 stands on its own: were swamps forbidden with no race exception, the check still names it."""
+    from mapgen.fw import validate as V
+
+    monkeypatch.setattr(V, "RACE_EXCEPTIONS", {r: e for r, e in V.RACE_EXCEPTIONS.items() if "swamp" not in e[0]})
+    m = tiny()
+    m.terrain[4, 1] = "swamp"
+    assert [(v.rule, v.message) for v in V.check_holdings(m)] == [
+        ("FW-3.2", "side A (humans) may not place a holding on swamp at B5 (no race may, FW-3.2 item 4)"),
+    ]
 
 
 @pytest.fixture
