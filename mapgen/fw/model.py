@@ -16,7 +16,7 @@ import numpy as np
 from ..dice import Roll, rolls_from_json
 from ..errors import BadFileError
 from ..grid import parse_square, square_id
-from ..jsonio import Reader, read
+from ..jsonio import Reader, _short, read
 from .rules import RACES, REGION, TERRAIN, TORRID_DESERT_KIND, TORRID_DESERT_PRECIPITATION
 
 SCHEMA = "mapgen/fw-map"
@@ -386,8 +386,3 @@ class FwMap:
 def read_fw_map(path) -> FwMap:
     """The map in an ``fw-map.json`` file: JSON Schema, then fields; every error names the file and the field."""
     return read(path, SCHEMA, FwMap.from_json)
-
-
-def _short(value) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
