@@ -632,3 +632,14 @@ def test_a_rolled_bridge_needs_both_banks_on_the_mainland():
     assert (c.name, c.square) == ("bridge", (2, 2))
     assert [cr.squares for cr in p.crossings] == [((2, 2), (3, 2))]
     assert not p.place(cfg.Slot("A", "A", "artificial", "bridge", "FW-11.8", 1, 2))  # no other edge has both banks
+
+
+@pytest.mark.parametrize(
+    "terrain,name",
+    [("mountain", "stream"), ("hills", "stream"), ("desert", "wadi"), ("plain", "river"), ("forest", "river"), ("swamp", "river")],
+)
+def test_a_rolled_watercourse_is_named_for_its_ground(terrain, name):
+    """FW-11.6 result 1-2: stream in mountain zones, wadi in deserts, river elsewhere; one rule for the generator and validate."""
+    from mapgen.fw.rules import watercourse_name
+
+    assert watercourse_name(terrain) == name

@@ -164,6 +164,20 @@ def test_a_bad_configuration_watercourse_is_named():
         FwMap.from_json(data)
 
 
+def test_a_long_bad_note_is_shortened_as_every_file_error_is():
+    """The map's field errors show a bad value as jsonio does (one helper, not a copy of it)."""
+    from mapgen import jsonio
+    from mapgen.fw import model
+
+    assert model._short is jsonio._short
+    data = tiny().to_json()
+    data["notes"] = [list(range(40))]
+    with pytest.raises(BadFileError) as exc:
+        FwMap.from_json(data)
+    # The value's first 57 characters, then "...".
+    assert str(exc.value) == "field 'notes[0]' should be text, not [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16..."
+
+
 def test_elevations_are_stored_as_the_validator_reads_them():
     """[DEV] high mountains are judged by the elevation the file stores, so validate agrees with the generator."""
     from mapgen.fw.terrain import high_mountains
@@ -175,6 +189,16 @@ def test_elevations_are_stored_as_the_validator_reads_them():
     assert back.elevation[2, 3] == back.elevation[2, 4] == 0.5
     assert (high_mountains(back.terrain, back.elevation) == high_mountains(m.terrain, m.elevation)).all()
     assert high_mountains(m.terrain, m.elevation)[2, 3:6].tolist() == [True, True, False]
+
+
+def test_square_elevations_are_rounded_by_the_one_constant_high_mountains_uses():
+    """The file's rounding and the high-mountain test's are one constant (written twice, they could drift)."""
+    from mapgen.fw import model, terrain
+
+    assert terrain.ELEVATION_DECIMALS is model.ELEVATION_DECIMALS
+    m = tiny()
+    m.elevation[0, 0] = 0.123456
+    assert m.to_json()["squares"][0]["elevation"] == 0.1235  # four decimals
 
 
 def test_river_elevations_are_stored_to_a_millionth():

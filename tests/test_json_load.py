@@ -332,6 +332,24 @@ def test_parse_names_the_bad_value(text, needle):
     assert str(exc.value).startswith("f.json: ") and needle in str(exc.value)
 
 
+@pytest.mark.parametrize("levels", [501, 950])
+def test_parse_refuses_nesting_past_500_levels_as_it_says(levels):
+    """950 levels are within Python's parser, but the limit mapgen states is 500."""
+    lists = levels - 1  # inside the object
+    with pytest.raises(BadFileError, match=r"f.json: not read: nested more than 500 levels deep \(line 1, column 506\)"):
+        jsonio.parse('{"a": ' + "[" * lists + "]" * lists + "}", "f.json")
+
+
+def test_parse_reads_500_levels_and_brackets_inside_text():
+    words = ["[[{\\", '"[', "x\\", "]]"]  # brackets, escaped quotes and backslashes in strings do not nest
+    text = '{"a": ' + "[" * 498 + json.dumps(words) + "]" * 498 + "}"  # 500 levels with the object
+    data = jsonio.parse(text, "f.json")["a"]
+    for _ in range(498):
+        data = data[0]
+    assert data == words
+    assert jsonio.parse("[" * 500 + '"' + "[" * 600 + '"' + "]" * 500, "f.json")
+
+
 def test_parse_keeps_what_json_allows():
     text = '{"a": [1, -2.5e3, 1e308, "\\ud83d\\ude00", ' + "9" * 4300 + "]}"
     assert jsonio.parse(text)["a"][:4] == [1, -2500.0, 1e308, "\U0001F600"]

@@ -92,7 +92,7 @@ def synthetic_map(width: int = 12, height: int = 8, square_mm: float = 50.0) -> 
         width=width,
         height=height,
         square_mm=square_mm,
-        climate=Climate("temperate", "spring", 1, "rain"),
+        climate=Climate("temperate", "spring", 1, "rain", 1, "rain"),
         region="hilly",
         sides=[Side("A", "Red", "humans", "#c0392b"), Side("B", "Blue", "orcs", "#2e5fa8")],
         terrain=terrain,
@@ -208,6 +208,56 @@ def test_rivers_crossings_roads_and_features(fwmap, root):
     territory = ET.tostring(layer("Territory"), encoding="unicode")
     for text in ("Side A territory (Red, humans)", "Neutral territory", "Side B territory (Blue, orcs)"):
         assert territory.count(text) == 2  # above and below the map
+
+
+def test_only_a_watercourse_drawn_on_the_map_loses_its_mark():
+    """FW-11.6 result 1-2: a new stream, river or wadi is the map's own river line; a second one,
+    which the battlefield lays beside the square's river (FW-11.1), is shown by its mark."""
+    m = synthetic_map()
+    m.configs += [
+        Config((6, 1), "river", "hydrography", "FW-11.6", "A", "N", "second"),  # beside the first river
+        Config((9, 4), "wadi", "hydrography", "FW-11.6", "B", "B", "new"),  # desert by the second river
+        Config((7, 1), "stream", "hydrography", "FW-11.6", "A", "N", "new"),
+    ]
+    root = ET.fromstring(render_fw_map(m).tostring().split("\n", 1)[1])
+    features = ET.tostring(next(g for g in _layers(root) if g.get(f"{INK}label") == "Features"), encoding="unicode")
+    assert features.count(">River<") == 1
+    assert ">Wadi<" not in features and ">Stream<" not in features
+
+
+def test_a_configuration_that_restates_its_terrain_has_no_mark_of_its_own():
+    """A wood is forest terrain (FW-11.5), so it needs no mark; a forest rolled where the map has
+    jungle (an edited map that breaks FW-11.5) is not the terrain drawn there, so it keeps one."""
+    m = synthetic_map()
+    m.configs += [
+        Config((5, 0), "wood", "vegetation", "FW-11.5", "A", "N"),  # on forest
+        Config((5, 1), "forest", "vegetation", "FW-11.5", "A", "N"),  # on jungle
+    ]
+    m.features[(7, 0)] = ["mountain"]  # a hand-written feature naming its square's terrain
+    root = ET.fromstring(render_fw_map(m).tostring().split("\n", 1)[1])
+    features = ET.tostring(next(g for g in _layers(root) if g.get(f"{INK}label") == "Features"), encoding="unicode")
+    assert features.count(">Forest<") == 1  # the one on jungle; the synthetic forest at A6 has none
+    assert ">Wood<" not in features and ">Mountain<" not in features
+    assert ">Farm<" in features and ">Enchanted wood<" in features  # more than their terrain
+
+
+def _legend_lines(m) -> list[str]:
+    root = ET.fromstring(render_fw_map(m).tostring().split("\n", 1)[1])
+    legend = next(g for g in _layers(root) if g.get(f"{INK}label") == "Legend")
+    return ["".join(t.itertext()) for t in legend.iter(f"{SVG}text")]
+
+
+def test_the_legend_says_a_torrid_season_leaves_the_deserts_out():
+    """FW-7.3.2, AMB-48: great rains give +2 (rain) "with the sole exclusion of deserts", which stay at 0."""
+    m = synthetic_map()
+    m.climate = Climate("torrid", "great_rains", 2, "rain", 0, "desert wind or sandstorm")
+    lines = _legend_lines(m)
+    assert "Precipitation test modifier +2 (rain) (FW-7.4)" in lines
+    assert "On deserts: modifier 0 (desert wind or sandstorm) (FW-7.3.2)" in lines
+    m.climate = Climate("temperate", "spring", 1, "rain", 1, "rain")  # deserts follow a temperate season
+    lines = _legend_lines(m)
+    assert "Precipitation test modifier +1 (rain) (FW-7.4)" in lines
+    assert not [line for line in lines if line.startswith("On deserts")]
 
 
 def test_deterministic(fwmap, svg_text):

@@ -255,6 +255,16 @@ def test_long_lists_are_judged_as_jsonschema_judges_them(docs, monkeypatch):
     assert schemas.errors(data, "fw-map") and reference_errors(data, "fw-map")
 
 
+def test_each_bad_record_of_a_long_list_is_named_once(docs):
+    """Past FIELDWISE_FROM records the list is judged record by record; the first is judged with the
+    rest of the document and must not be named again."""
+    full = docs["fw-map"]
+    squares = [dict(full["squares"][i % len(full["squares"])], terrain="lava") for i in range(201)]
+    errors = schemas.errors({**full, "squares": squares}, "fw-map")
+    assert len(errors) == 201
+    assert [e.split(":")[0] for e in errors[:2]] == ["squares[0].terrain", "squares[1].terrain"]
+
+
 # -- mapgen schema ----------------------------------------------------------------
 
 

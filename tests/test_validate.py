@@ -11,7 +11,7 @@ import json
 import pytest
 
 from mapgen.errors import BadFileError
-from mapgen.fw.model import Crossing, FwMap, Holding, River, Road
+from mapgen.fw.model import Climate, Crossing, FwMap, Holding, River, Road
 from mapgen.fw.rivers import river_squares
 from mapgen.fw.validate import CHECKS, check_territory, validate
 
@@ -582,6 +582,16 @@ def test_each_broken_rule_is_named(name):
     assert [str(v) for v in validate(m)] == [f"{r}: {msg}" for r, msg in EXPECTED[name]]
 
 
+def test_a_forbidden_terrain_no_race_may_hold_is_a_violation_not_a_crash(monkeypatch):
+    """FW-3.2 item 4 stands on its own: were swamps forbidden with no race exception, the check still names it."""
+    from mapgen.fw import validate as V
+
+    monkeypatch.setattr(V, "RACE_EXCEPTIONS", {r: e for r, e in V.RACE_EXCEPTIONS.items() if "swamp" not in e[0]})
+    m = tiny()
+    m.terrain[4, 1] = "swamp"
+    assert [(v.rule, v.message) for v in V.check_holdings(m)] == [
+        ("FW-3.2", "side A (humans) may not place a holding on swamp at B5 (no race may, FW-3.2 item 4)"),
+    ]
 
 
 @pytest.fixture
@@ -623,6 +633,16 @@ def test_a_file_without_the_desert_fields_reads_as_the_rules_say():
     c = FwMap.from_json(data).climate
     assert (c.desert_precipitation_modifier, c.desert_precipitation_kind) == (0, "desert wind or sandstorm")
     assert validate(FwMap.from_json(data)) == []
+
+
+def test_a_climate_needs_its_desert_fields():
+    """No default desert modifier is right for every zone (a temperate spring's deserts get +1, rain)."""
+    with pytest.raises(TypeError, match="desert_precipitation"):
+        Climate("temperate", "spring", 1, "rain")
+    data = tiny().to_json()
+    data["climate"] = {"zone": "temperate", "season": "spring", "precipitation_modifier": 1, "precipitation_kind": "rain"}
+    c = FwMap.from_json(data).climate  # a file from before the fields: deserts follow the season
+    assert (c.desert_precipitation_modifier, c.desert_precipitation_kind) == (1, "rain")
 
 
 def test_json_round_trip_is_exact(m):

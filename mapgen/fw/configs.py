@@ -28,6 +28,7 @@ from .rules import (
     CONFIGS_PER_SIDE,
     SUB_TABLES,
     WATER,
+    watercourse_name,
 )
 
 #: A slot is rolled again at most this many times when nothing fits.
@@ -87,6 +88,7 @@ class Placer:
         self.road: set = set()
         self.builder = None
         self.passes: set = set()
+        #: Every point of every river, kept up to date as watercourses are drawn (a new one ends there).
         self.river_corners = {tuple(p) for r in rivers for p in r.points}
         #: Crossings already on the map (road bridges), so a rolled bridge goes elsewhere.
         self.existing_crossings: set = set()
@@ -273,8 +275,7 @@ class Placer:
                 break
             if self._drainage is None:
                 self._drainage = Drainage(self.terrain, self.elevation)
-            on_river = {tuple(p) for rv in self.rivers for p in rv.points}
-            river = watercourse_from(sq, self._drainage, on_river, self._crosses_road)
+            river = watercourse_from(sq, self._drainage, self.river_corners, self._crosses_road)
             if river is not None:
                 self.rivers.append(river)
                 self.river |= river_squares([river], *self.terrain.shape[::-1])
@@ -282,9 +283,7 @@ class Placer:
                 kind = "new"
                 break
             candidates[r, c] = False  # no way down from here: another square
-        here = self._t(c, r)
-        label = "stream" if here in ("mountain", "hills") else "wadi" if here == "desert" else "river"
-        self._record(slot, sq, label, kind)
+        self._record(slot, sq, watercourse_name(self._t(c, r)), kind)
         return True
 
     def _place_bridge(self, slot: Slot) -> bool:

@@ -16,7 +16,7 @@ import numpy as np
 from ..dice import Roll, rolls_from_json
 from ..errors import BadFileError
 from ..grid import parse_square, square_id
-from ..jsonio import Reader, read
+from ..jsonio import Reader, _short, read
 from .rules import RACES, REGION, TERRAIN, TORRID_DESERT_KIND, TORRID_DESERT_PRECIPITATION
 
 SCHEMA = "mapgen/fw-map"
@@ -31,6 +31,9 @@ MAX_SIDE = 400
 MAX_SQUARE_MM = 200.0
 #: A feature is named like ``burial_mound``.
 FEATURE_NAME = re.compile(r"[a-z][a-z0-9_]{0,63}")
+#: Decimals of a square's elevation in ``fw-map.json``.  ``terrain.high_mountains`` rounds the
+#: same way, so a glacier the generator placed is on a high mountain for the validator too.
+ELEVATION_DECIMALS = 4
 RIVER_ELEVATION_DECIMALS = 6
 
 
@@ -49,9 +52,10 @@ class Climate:
     precipitation_modifier: int
     precipitation_kind: str
     #: The modifier and kind on desert squares: in a torrid zone deserts are left out
-    #: of the season (FW-7.3.2, AMB-48); elsewhere the same as the season's.
-    desert_precipitation_modifier: int = 0
-    desert_precipitation_kind: str = ""
+    #: of the season (FW-7.3.2, AMB-48); elsewhere the same as the season's.  No default:
+    #: none is right for every zone and season (``climate.roll_climate`` works them out).
+    desert_precipitation_modifier: int
+    desert_precipitation_kind: str
 
 
 @dataclass
@@ -159,7 +163,7 @@ class FwMap:
                         "road": bool(self.road[row, col]),
                         "territory": str(self.territory[row, col]),
                         "features": list(self.features.get((col, row), [])),
-                        "elevation": round(float(self.elevation[row, col]), 4),
+                        "elevation": round(float(self.elevation[row, col]), ELEVATION_DECIMALS),
                     }
                 )
         return {
@@ -382,8 +386,3 @@ class FwMap:
 def read_fw_map(path) -> FwMap:
     """The map in an ``fw-map.json`` file: JSON Schema, then fields; every error names the file and the field."""
     return read(path, SCHEMA, FwMap.from_json)
-
-
-def _short(value) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."

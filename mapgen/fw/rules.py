@@ -311,6 +311,13 @@ CONFIG_TERRAIN = {
 WATERCOURSE_NAMES = ("river", "stream", "wadi")
 WATERCOURSE_KINDS = ("new", "second")
 
+
+def watercourse_name(terrain: str) -> str:
+    """FW-11.6 result 1-2 on a square of ``terrain``: a stream in mountain zones (hills and
+    mountains), a wadi in a desert, a river elsewhere; the generator and the validator both ask here."""
+    return "stream" if terrain in HIGH_GROUND else "wadi" if terrain == "desert" else "river"
+
+
 #: Outcomes resolved by a second roll (FW-11.5 result 4, FW-11.8 results 2 and 3).
 SUB_TABLES = {
     "wood": WOOD_KIND,

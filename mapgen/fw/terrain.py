@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .model import ELEVATION_DECIMALS
 from .rules import HIGH_GROUND
 
 # Chains per 100 squares, by region type (FW-11.2 rolled for the region, AMB-73).
@@ -29,7 +30,6 @@ MOUNTAIN_BONUS = {"cold": 0.15, "temperate": 0.0, "torrid": 0.0}
 # high mountain when its elevation is in the upper half of its chain (this share of the
 # chain's mountain squares, by the elevation the map stores, rounded as in fw-map.json).
 HIGH_MOUNTAIN_SHARE = 0.5
-ELEVATION_DECIMALS = 4
 # Chance of a sea coast along one long edge, and of inland lakes per 100 squares.
 SEA_CHANCE = 0.4
 LAKES_PER_100 = 0.5

@@ -32,6 +32,7 @@ from .rules import (
     WATERCOURSE_NAMES,
     WOOD_NAMES,
     holding_terrain_allowed,
+    watercourse_name,
 )
 from .terrain import high_mountains
 from .territory import band_sizes
@@ -99,12 +100,11 @@ def check_holdings(m: FwMap):
             if t in WATER:
                 yield Violation("FW-3.2", f"holding at {_sq(h.square)} stands on {t}")
             else:
-                # Every forbidden land terrain has a race that may hold it (FW-3.2.a-d).
-                rule = next(rid for terr, rid in RACE_EXCEPTIONS.values() if t in terr)
-                yield Violation(
-                    "FW-3.2",
-                    f"side {h.side} ({race}) may not place a holding on {t} at {_sq(h.square)} (only the race of {rule} may)",
-                )
+                # Today every forbidden land terrain has a race that may hold it (FW-3.2.a-d); a default
+                # keeps a terrain added without one a violation, not a StopIteration in this generator.
+                rule = next((rid for terr, rid in RACE_EXCEPTIONS.values() if t in terr), None)
+                who = f"only the race of {rule} may" if rule else "no race may, FW-3.2 item 4"
+                yield Violation("FW-3.2", f"side {h.side} ({race}) may not place a holding on {t} at {_sq(h.square)} ({who})")
     same = [(a, b) for i, a in enumerate(m.holdings) for b in m.holdings[i + 1 :] if a.side == b.side]
     for a, b in same:
         d = chebyshev(a.square, b.square)
@@ -323,7 +323,7 @@ def check_climate(m: FwMap):
 
 def _check_watercourse(m: FwMap, cf, terrain: str):
     """FW-11.6 result 1-2: named for its ground, on a river square, and its own river when new."""
-    named = "stream" if terrain in HIGH_GROUND else "wadi" if terrain == "desert" else "river"
+    named = watercourse_name(terrain)
     if cf.name != named:
         yield Violation("FW-11.6", f"{cf.name} at {_sq(cf.square)} on {terrain}: there it is a {named}")
     if not m.river[cf.square[1], cf.square[0]]:

@@ -33,6 +33,7 @@ from ..fw.model import FwMap
 from ..fw.rules import (
     ALL_TABLES,
     CLIMATE,
+    CONFIG_TERRAIN,
     HOLDING_FEATURE,
     BURIAL_OBJECT,
     REGION,
@@ -42,6 +43,7 @@ from ..fw.rules import (
     SEASON_TORRID,
     TERRAIN,
     WATER,
+    WATERCOURSE_NAMES,
 )
 from ..grid import col_letters, shared_edge, square_id
 from .svgdoc import SvgDoc, fmt
@@ -314,6 +316,11 @@ def _signed(v: int) -> str:
     return "0" if v == 0 else (f"+{v}" if v > 0 else f"\u2013{-v}")
 
 
+def _kind(kind: str) -> str:
+    """`` (rain)`` after a precipitation modifier; nothing for no weather."""
+    return f" ({kind})" if kind and kind != "none" else ""
+
+
 # --------------------------------------------------------------------------
 # layout
 # --------------------------------------------------------------------------
@@ -393,20 +400,11 @@ def fw_map_layout(m: FwMap) -> FwMapLayout:
 # what each square holds
 # --------------------------------------------------------------------------
 
-#: Configurations that only restate the square's terrain (the terrain symbol already shows them).
-_CONFIG_TERRAIN = {
-    "uncultivated": {"uncultivated"},
-    "cultivated": {"cultivated"},
-    "forest": {"forest", "jungle"},
-    "jungle": {"jungle", "forest"},
-    "wood": {"forest", "jungle"},  # an ordinary wood is forest on the map (FW-11.5)
-    "desert": {"desert"},
-    "wasteland": {"desert"},  # FW-11.5 result 6: mechanically a desert
-    "swamp": {"swamp"},
-    "lake": {"lake", "sea"},
-    "mountain": {"mountain"},
-    "hills": {"hills"},
-}
+#: Configurations that give their square its terrain (rules.CONFIG_TERRAIN) but are more than
+#: it, so they keep their mark: a sacred wood, a farm, a village.
+_MORE_THAN_TERRAIN = frozenset({"enchanted_wood", "farm", "village"})
+#: The other configurations only restate their square's terrain: the terrain symbol shows them.
+_RESTATES = {name: t for name, t in CONFIG_TERRAIN.items() if name not in _MORE_THAN_TERRAIN}
 
 
 @dataclass
@@ -434,8 +432,9 @@ class _Placed:
 
 
 def _drawn_elsewhere(m: FwMap, sq, name: str, crossing_squares, holding_squares) -> bool:
+    """Whether a feature name is already shown by the map's own lines, crossings, holdings or terrain."""
     col, row = sq
-    if name in ("river", "stream"):
+    if name in WATERCOURSE_NAMES:  # a bare feature, not a configuration: the square's river shows it
         return bool(m.river[row, col])
     if name in ("road", "caravan_track"):
         return bool(m.road[row, col])
@@ -443,7 +442,8 @@ def _drawn_elsewhere(m: FwMap, sq, name: str, crossing_squares, holding_squares)
         return (sq, name) in crossing_squares
     if name in ("holding", "capital"):
         return sq in holding_squares
-    return m.terrain_at(sq) in _CONFIG_TERRAIN.get(name, ())
+    terrain = m.terrain_at(sq)
+    return name == terrain or _RESTATES.get(name) == terrain
 
 
 def _content(m: FwMap):
@@ -468,14 +468,23 @@ def _content(m: FwMap):
         title = f"Capital {h.side}" if h.capital else ""
         items.setdefault(h.square, []).append(_Item(kind, kind, label, color, h.side, title=title))
     seen: set[tuple[tuple[int, int], str]] = set()
+    drawn: set[tuple[tuple[int, int], str]] = set()  # configurations the map's own lines already show
     for c in sorted(m.configs, key=lambda c: (c.square[1], c.square[0], c.name)):
-        if (c.square, c.name) in seen or _drawn_elsewhere(m, c.square, c.name, crossing_squares, holding_squares):
+        if (c.square, c.name) in seen:
+            continue
+        if c.name in WATERCOURSE_NAMES:
+            # Only a watercourse that drew its own river is on the map; a second one (FW-11.6,
+            # laid on the battlefield beside the square's river) needs its mark.
+            if c.watercourse == "new":
+                drawn.add((c.square, c.name))
+                continue
+        elif _drawn_elsewhere(m, c.square, c.name, crossing_squares, holding_squares):
             continue
         seen.add((c.square, c.name))
         feature_item(c.square, c.name)
     for sq in sorted(m.features, key=lambda s: (s[1], s[0])):
         for name in m.features[sq]:
-            if (sq, name) in seen or _drawn_elsewhere(m, sq, name, crossing_squares, holding_squares):
+            if (sq, name) in seen or (sq, name) in drawn or _drawn_elsewhere(m, sq, name, crossing_squares, holding_squares):
                 continue
             seen.add((sq, name))
             feature_item(sq, name)
@@ -1029,8 +1038,13 @@ def _legend_blocks(m: FwMap, used_features: list[str]) -> list[_Block]:
     c = m.climate
     text_row(f"Climate zone: {_band_label([CLIMATE], c.zone)} (FW-7.2)")
     text_row(f"Season: {_band_label([SEASON_TEMPERATE, SEASON_TORRID], c.season)} (FW-7.3)")
-    kind = f" ({c.precipitation_kind})" if c.precipitation_kind and c.precipitation_kind != "none" else ""
-    text_row(f"Precipitation test modifier {_signed(c.precipitation_modifier)}{kind} (FW-7.4)")
+    text_row(f"Precipitation test modifier {_signed(c.precipitation_modifier)}{_kind(c.precipitation_kind)} (FW-7.4)")
+    desert = (c.desert_precipitation_modifier, c.desert_precipitation_kind)
+    if desert != (c.precipitation_modifier, c.precipitation_kind):
+        # A torrid season leaves the deserts out (FW-7.3.2, AMB-48); the map says what they get instead.
+        line = f"On deserts: modifier {_signed(desert[0])}{_kind(desert[1])} (FW-7.3.2)"
+        for part in _wrap(line, style["layout"]["legend_column_width"] - 2, ts_):
+            text_row(part)
     text_row(f"Region type: {_band_label([REGION], m.region)} (FW-11.2)")
     text_row(f"Map: {m.width} \u00d7 {m.height} squares ({fmt(m.width * m.square_mm)} \u00d7 {fmt(m.height * m.square_mm)} mm)")
     text_row(f"Seed: {m.seed}")

@@ -144,7 +144,10 @@ def _iter_errors(v, data):
             yield error
     yield from v.iter_errors(short)
     for key, items in long_lists.items():
+        checked = len(short[key])  # the first records were judged in the shortened document
         for i in _bad_records(v, data[key], items):
+            if i < checked:
+                continue
             for error in v.descend(data[key][i], items, path=i):
                 error.path.appendleft(key)
                 yield error
