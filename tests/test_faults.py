@@ -452,16 +452,22 @@ EOF
 """
 
 
-def test_a_real_full_filesystem_leaves_the_old_set(tmp_path):
+def _in_mount_namespace(script: str, cwd):
+    """Run a shell script as root of its own mount namespace (``unshare -rm``), or skip where that
+    or its mounts are impossible (no unshare, no user namespaces)."""
     if shutil.which("unshare") is None:
         pytest.skip("no unshare")
-    script = _TMPFS.format(python=sys.executable)
     try:
-        proc = subprocess.run(["unshare", "-rm", "sh", "-c", script], cwd=tmp_path, capture_output=True, timeout=60)
+        proc = subprocess.run(["unshare", "-rm", "sh", "-c", script.format(python=sys.executable)], cwd=cwd, capture_output=True, timeout=60)
     except (OSError, subprocess.TimeoutExpired) as exc:
         pytest.skip(f"cannot run in a mount namespace: {exc}")
     if b"mount:" in proc.stderr or b"unshare:" in proc.stderr:
-        pytest.skip(f"cannot mount a tmpfs here: {proc.stderr.decode().strip()}")
+        pytest.skip(f"cannot mount here: {proc.stderr.decode().strip()}")
+    return proc
+
+
+def test_a_real_full_filesystem_leaves_the_old_set(tmp_path):
+    proc = _in_mount_namespace(_TMPFS, tmp_path)
     import json
 
     result = json.loads(proc.stdout.decode().strip().splitlines()[-1])
@@ -490,15 +496,7 @@ ls -a . k
 def test_a_filesystem_mounted_inside_out_is_refused(tmp_path):
     # README, "Output folders": a mount point inside --out stops the run (exit 2); nothing is
     # copied from it, nothing on it deleted, and --out keeps the old set.
-    if shutil.which("unshare") is None:
-        pytest.skip("no unshare")
-    script = _MOUNTED.format(python=sys.executable)
-    try:
-        proc = subprocess.run(["unshare", "-rm", "sh", "-c", script], cwd=tmp_path, capture_output=True, timeout=60)
-    except (OSError, subprocess.TimeoutExpired) as exc:
-        pytest.skip(f"cannot run in a mount namespace: {exc}")
-    if b"mount:" in proc.stderr or b"unshare:" in proc.stderr:
-        pytest.skip(f"cannot mount here: {proc.stderr.decode().strip()}")
+    proc = _in_mount_namespace(_MOUNTED, tmp_path)
     out, err = proc.stdout.decode(), proc.stderr.decode()
     assert "second=2" in out, (out, err)
     assert "Traceback" not in err and len(err.strip().splitlines()) == 1, err
