@@ -177,6 +177,15 @@ def test_the_ambushers_cover_beside_the_route(terrain, cover, count):
     assert sorted(f.polygon.bounds[0] < 90 for f in placed) == ([False, True] if count == 2 else [True]) or count == 1
 
 
+@pytest.mark.parametrize("seed", range(6))
+def test_the_ambushers_forest_sections_are_25_by_35_on_any_roll(seed):
+    # FW-23.5 with the Excalibur article's forest: at least 25 x 35 cm, whatever the seed (a forest
+    # section placed for the count may be bigger: 25-30 x 35-40).
+    st = table(terrain="forest", scenario="ambush", seed=seed)
+    zones.scenario_features(st)
+    assert [it.feature.size_cm for it in st.items] == [(25, 35), (25, 35)]
+
+
 def test_a_pitched_battle_has_no_scenario_features():
     st = table()
     zones.scenario_features(st)
