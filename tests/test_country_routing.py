@@ -214,6 +214,15 @@ def test_the_grid_has_1_5_mm_cells_centred_on_the_sheet():
     assert grid.base[grid.cell_of((203.5, 105.0))]
 
 
+def test_a_sheet_that_is_no_whole_number_of_cells_has_its_spare_millimetre_shared_at_both_edges():
+    from mapgen.country.routing import _Grid
+
+    grid = _Grid(SheetRouter((10.0, 20.0, 311.0, 232.0), BORDER, dict(PLACES)))  # 301 x 212 mm: 1 and 0.5 mm spare
+    assert (grid.w, grid.h) == (200, 141)
+    first, last = grid.centre(0), grid.centre(200 * 141 - 1)
+    assert first == (11.25, 21.0) and last == (309.75, 231.0)  # as far from each edge: 1.25 and 1 mm
+
+
 def test_free_cells_keep_off_other_places_and_laid_lines_but_not_the_line_s_own_point():
     from mapgen.country.routing import _Grid
 
