@@ -62,14 +62,16 @@ SHAPE = (
 OUTLINE = ("6", "7", "9", "8", "10", "11", "12", "13", "5")
 
 
-def hand_made(cols: int = 2, rows: int = 1) -> CountryMap:
+def hand_made(cols: int = 2, rows: int = 1, shape=SHAPE, outline=OUTLINE) -> CountryMap:
+    """``cols`` x ``rows`` sheets, each with the country ``shape`` drawn on it; its border runs through
+    ``outline``: node ids, or (x, y) points on the sheet."""
     g = nx.Graph()
     countries = []
     for i in range(cols * rows):
         cid = "ABCDEF"[i]
         ox, oy = (i % cols) * SHEET[0], (i // cols) * SHEET[1]
         depth = {}
-        for n, kind, parent, x, y, side in SHAPE:
+        for n, kind, parent, x, y, side in shape:
             nid = f"{cid}-{n}"
             depth[n] = 0 if parent is None else depth[parent] + 1
             g.add_node(nid, kind=kind, country=cid, pos=(x + ox, y + oy), walls=WALLED[kind], income=TAX_DUCATS[kind],
@@ -77,7 +79,7 @@ def hand_made(cols: int = 2, rows: int = 1) -> CountryMap:
             if parent is not None:
                 pa = g.nodes[f"{cid}-{parent}"]["pos"]
                 g.add_edge(f"{cid}-{parent}", nid, length_mm=math.dist(pa, (x + ox, y + oy)), country=cid, crossing=False)
-        border = [g.nodes[f"{cid}-{n}"]["pos"] for n in OUTLINE]
+        border = [g.nodes[f"{cid}-{n}"]["pos"] if isinstance(n, str) else (n[0] + ox, n[1] + oy) for n in outline]
         countries.append(Country(cid, f"Country {cid}", False, (i % cols, i // cols), (ox, oy), border, f"{cid}-0"))
     return CountryMap(1, SHEET, (cols, rows), countries, g)
 
@@ -90,10 +92,11 @@ def test_the_hand_made_country_is_a_fair_drawing():
         assert poly.buffer(1e-6).covers(LineString([cm.graph.nodes[a]["pos"], cm.graph.nodes[b]["pos"]]))
 
 
-def _joined(faces, cols=2, rows=1):
+def _joined(faces, cols=2, rows=1, **shape):
+    """The hand-made sheets joined (RC-1.7) with ``faces`` for the crossing-point rolls, all used."""
     from mapgen.country import crossings
 
-    cm = hand_made(cols, rows)
+    cm = hand_made(cols, rows, **shape)
     dice = ScriptedDice(faces)
     crossings.join(dice, cm)
     assert dice.remaining == 0

@@ -6,16 +6,12 @@ and cross no other line; the other lines stay straight.
 
 from __future__ import annotations
 
-import math
-
-import networkx as nx
 from shapely.geometry import LineString, Point, Polygon
 
 from mapgen.country import crossing_lines, crossings
 from mapgen.country.model import Country, CountryMap
-from mapgen.dice import ScriptedDice
 
-from tests.test_country_crossings import check_crossing_rule
+from tests.test_country_crossings import _joined, check_crossing_rule, hand_made
 
 SHEET = (297.0, 210.0)
 #: (id, kind, parent, x, y, side): the east road turns north, then west, to border point 7 at the
@@ -36,28 +32,11 @@ OUTLINE = ((100.0, 50.0), (150.0, 24.0), (196.0, 52.0), (215.0, 105.0), (148.5, 
 
 
 def wrapped(cols: int = 1) -> CountryMap:
-    g = nx.Graph()
-    countries = []
-    for i in range(cols):
-        cid = "AB"[i]
-        ox = i * SHEET[0]
-        for n, kind, parent, x, y, side in SHAPE:
-            g.add_node(f"{cid}-{n}", kind=kind, country=cid, pos=(x + ox, y), walls=False, income=0, depth=0, side=side, rule=None, roll=None)
-            if parent is not None:
-                a, b = f"{cid}-{parent}", f"{cid}-{n}"
-                g.add_edge(a, b, length_mm=math.dist(g.nodes[a]["pos"], g.nodes[b]["pos"]), country=cid, crossing=False)
-        border = [(x + ox, y) for x, y in OUTLINE]
-        countries.append(Country(cid, f"Country {cid}", False, (i, 0), (ox, 0.0), border, f"{cid}-0"))
-    return CountryMap(1, SHEET, (cols, 1), countries, g)
+    return hand_made(cols, 1, shape=SHAPE, outline=OUTLINE)
 
 
 def joined(faces, cols=1) -> CountryMap:
-    cm = wrapped(cols)
-    dice = ScriptedDice(faces)
-    crossings.join(dice, cm)
-    assert dice.remaining == 0
-    cm.dice_log = dice.log
-    return cm
+    return _joined(faces, cols, 1, shape=SHAPE, outline=OUTLINE)
 
 
 def test_the_drawing_is_fair():
@@ -116,7 +95,6 @@ def test_a_line_that_cannot_run_straight_keeps_its_wanted_gate_and_the_others_ru
 
 
 def test_straight_lines_of_neighbouring_gates_keep_apart():
-    from tests.test_country_crossings import hand_made
 
     cm = hand_made(1, 1)
     c = cm.countries[0]
@@ -200,7 +178,6 @@ def test_with_no_way_at_all_the_line_is_straight_and_noted(monkeypatch):
 def test_two_lines_from_one_point_are_planned_again_to_fan_out():
     """Both lines of A-11 would reach the north edge near x = 125, 6 mm apart: from 6 mm out they would be
     under 1.5 mm apart, so the gates are planned again, further apart, both lines still straight."""
-    from tests.test_country_crossings import hand_made
 
     cm = hand_made(1, 1)
     c = cm.countries[0]
