@@ -1,0 +1,30 @@
+"""The Fantasy Warriors campaign engine.
+
+* :mod:`.state`: the campaign state (``campaign.json``), frozen dataclasses checked by pydantic on load;
+* :mod:`.core`: ``apply(state, command, dice) -> (state, events)``, pure, and the turn as a list of phases;
+* one module per phase (:mod:`.weather`, :mod:`.orders`, :mod:`.movement`, :mod:`.battle`,
+  :mod:`.after_battle`, :mod:`.will`, :mod:`.days`, :mod:`.reinforcements`, :mod:`.events`),
+  each holding its rule tables as data with their rule IDs, and :mod:`.incursione` (FW-17);
+* :mod:`.dice`: dice derived from the campaign seed and the place in the game, and entered faces;
+* :mod:`.board`: the map worked out once (legal steps, zones of control, terrain);
+* :mod:`.setup`: a new campaign from a map; :mod:`.store`: the folder, history and undo.
+"""
+
+from .core import BattleReport, CommandError, GiveOrder, Move, Reinforce, Turn, UnitLosses, apply, awaiting, begin
+from .dice import GameDice
+from .state import CampaignState
+
+__all__ = [
+    "BattleReport",
+    "CampaignState",
+    "CommandError",
+    "GameDice",
+    "GiveOrder",
+    "Move",
+    "Reinforce",
+    "Turn",
+    "UnitLosses",
+    "apply",
+    "awaiting",
+    "begin",
+]

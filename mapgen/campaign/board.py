@@ -1,0 +1,99 @@
+"""What the engine needs to know about the campaign map, worked out once per map.
+
+The map never changes during a campaign (ownership and forces live in the
+state), so the legal steps, zones of control and movement modifiers of every
+square are computed here once, as dicts keyed by square id: a move then
+costs a few dict lookups, not a graph search.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..fw.model import FwMap
+from ..fw.movement import movement_graph
+from ..fw.rules import TERRAIN, WATER
+from ..grid import KING_STEPS, square_id
+
+
+@dataclass(frozen=True)
+class Square:
+    id: str
+    col: int
+    row: int
+    terrain: str
+    territory: str  # "A", "N" or "B" (FW-2.3)
+    river: bool  # a river runs along one of its edges
+    road: bool
+    bridge: bool  # a bridge on one of its edges or as a feature: cancels the river modifier [NT]
+    ford: bool
+    mountain_pass: bool  # cancels the mountain modifier [NT]
+    features: tuple[str, ...]
+
+
+@dataclass
+class Board:
+    width: int
+    height: int
+    squares: dict[str, Square]  # land squares only
+    #: Legal steps (FW-9.4, AMB-06 strict rivers): square -> {neighbour: crossing kind or None}.
+    steps: dict[str, dict[str, str | None]]
+    #: Every land square touching it, rivers or not (FW-9.7: a zone of control is all bordering squares).
+    around: dict[str, tuple[str, ...]]
+    #: Holdings as the map placed them: square -> (side, capital, feature).
+    holdings: dict[str, tuple[str, bool, str]]
+
+    def territory_for(self, square: str, side: str) -> str:
+        """"friendly", "enemy" or "neutral" for ``side`` (FW-2.3)."""
+        t = self.squares[square].territory
+        if t == "N":
+            return "neutral"
+        return "friendly" if t == side else "enemy"
+
+    def on_map(self, square: str) -> bool:
+        return square in self.squares
+
+
+def build_board(m: FwMap) -> Board:
+    g = movement_graph(m.terrain, m.rivers, m.crossings)
+    crossing_at: dict[tuple[int, int], set[str]] = {}
+    for c in m.crossings:
+        for sq in c.squares:
+            crossing_at.setdefault(tuple(sq), set()).add(c.kind)
+    squares: dict[str, Square] = {}
+    for (col, row) in g.nodes:
+        sq = (col, row)
+        feats = tuple(m.features.get(sq, ()))
+        kinds = crossing_at.get(sq, set())
+        squares[square_id(col, row)] = Square(
+            id=square_id(col, row),
+            col=col,
+            row=row,
+            terrain=str(m.terrain[row, col]),
+            territory=str(m.territory[row, col]),
+            river=bool(m.river[row, col]),
+            road=bool(m.road[row, col]) or "road" in feats,
+            bridge="bridge" in kinds or "bridge" in feats,
+            ford="ford" in kinds,
+            mountain_pass="pass" in feats,
+            features=feats,
+        )
+    steps: dict[str, dict[str, str | None]] = {sid: {} for sid in squares}
+    for a, b, data in g.edges(data=True):
+        ia, ib = square_id(*a), square_id(*b)
+        steps[ia][ib] = data["crossing"]
+        steps[ib][ia] = data["crossing"]
+    around: dict[str, tuple[str, ...]] = {}
+    for sid, s in squares.items():
+        near = []
+        for dc, dr in KING_STEPS:
+            c, r = s.col + dc, s.row + dr
+            if 0 <= c < m.width and 0 <= r < m.height and str(m.terrain[r, c]) not in WATER:
+                near.append(square_id(c, r))
+        around[sid] = tuple(near)
+    holdings = {square_id(*h.square): (h.side, h.capital, h.feature) for h in m.holdings}
+    return Board(m.width, m.height, squares, steps, around, holdings)
+
+
+def terrain_label(terrain: str) -> str:
+    return TERRAIN[terrain].label

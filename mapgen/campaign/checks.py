@@ -1,0 +1,52 @@
+"""What a campaign state must hold against its map, beyond field types (pydantic checks those).
+
+Each check names the field, so a hand-edited ``campaign.json`` that puts a
+force in the sea says ``forces[3].square`` and why.
+"""
+
+from __future__ import annotations
+
+from ..errors import BadFileError
+from .board import Board
+from .state import CampaignState
+
+
+def check_state(state: CampaignState, board: Board) -> None:
+    sides = [s.id for s in state.sides]
+    if sorted(sides) != ["A", "B"]:
+        raise BadFileError(f"field 'sides': expected sides A and B once each, found {sides}")
+    seen: set[str] = set()
+    for i, f in enumerate(state.forces):
+        where = f"forces[{i}]"
+        if f.id in seen:
+            raise BadFileError(f"field '{where}.id': force {f.id} appears twice")
+        seen.add(f.id)
+        if not f.id.startswith(f.side):
+            raise BadFileError(f"field '{where}.id': {f.id} does not start with its side {f.side}")
+        if not board.on_map(f.square):
+            raise BadFileError(f"field '{where}.square': {f.square} is not a land square of the map")
+        if (f.order is None) == (f.reaction is None):
+            raise BadFileError(f"field '{where}': a force has either one order or one reaction, never both nor neither (FW-5.1)")
+        if not f.units:
+            raise BadFileError(f"field '{where}.units': a force needs at least one unit (FW-4.2.b)")
+        ids = [u.id for u in f.units]
+        if len(set(ids)) != len(ids):
+            raise BadFileError(f"field '{where}.units': unit ids repeat ({', '.join(sorted({x for x in ids if ids.count(x) > 1}))})")
+        if f.loot is not None and state.holding(f.loot) is None:
+            raise BadFileError(f"field '{where}.loot': no holding at {f.loot}")
+    squares = set()
+    for i, h in enumerate(state.holdings):
+        if not board.on_map(h.square):
+            raise BadFileError(f"field 'holdings[{i}].square': {h.square} is not a land square of the map")
+        if h.square in squares:
+            raise BadFileError(f"field 'holdings[{i}].square': two holdings at {h.square}")
+        squares.add(h.square)
+    for i, c in enumerate(state.pending):
+        if not board.on_map(c.square):
+            raise BadFileError(f"field 'pending[{i}].square': {c.square} is not a land square of the map")
+        for fid in c.forces:
+            if fid not in seen:
+                raise BadFileError(f"field 'pending[{i}].forces': no force {fid}")
+    for i, s in enumerate(state.initiative):
+        if s not in sides:
+            raise BadFileError(f"field 'initiative[{i}]': no side {s}")

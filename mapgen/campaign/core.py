@@ -1,0 +1,225 @@
+"""The pure engine core: ``apply(state, command, dice) -> (state, events)``.
+
+A command is a small frozen dataclass.  Its handler checks it against the
+rules and the state and either raises :class:`CommandError` (the state is
+untouched: nothing was mutated, and the caller saves nothing) or returns a
+new state.  The events are the log entries the command added: its rolls,
+with rule IDs, and what happened.
+
+The turn is the list :data:`PHASES` (FW-6).  Each phase module has
+``start(state, dice, board)``, the work done when the phase begins, and
+``awaiting(state, board)``, what a player must still do before the turn can
+go on (None when nothing).  Only :class:`Turn` moves from one phase to the
+next, and it stops at the first phase that waits for a player.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Callable
+
+from .board import Board
+from .dice import DiceEntryError, GameDice
+from .state import CampaignState, LogEntry
+
+
+class CommandError(ValueError):
+    """A command the rules or the state refuse; the message is one line saying why."""
+
+
+# --- commands ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Turn:
+    """Run every phase that needs no decision; stop where a player must act."""
+
+
+@dataclass(frozen=True)
+class GiveOrder:
+    """Phase 1: a new order or a reconfiguration, resolved by the Force Test (FW-8)."""
+
+    force: str
+    order: str
+
+
+@dataclass(frozen=True)
+class Move:
+    """Phase 2: a path of squares (empty: the force stays), then an optional counter-march (FW-9)."""
+
+    force: str
+    path: tuple[str, ...] = ()
+    countermarch: str | None = None
+
+
+@dataclass(frozen=True)
+class UnitLosses:
+    """One unit's models removed during a battle (FW-10.1)."""
+
+    unit: str
+    killed: int = 0
+    fled: int = 0  # left the table by routing
+    withdrawn: int = 0  # left under another order (Oppose, General Retreat; AMB-01)
+
+
+@dataclass(frozen=True)
+class BattleReport:
+    """Phase 3 result entered by the players; Phase 4 runs on it (FW-10.3, FW-12)."""
+
+    winner: str  # "A", "B" or "stalemate"
+    losses: tuple[UnitLosses, ...] = ()
+    #: Forces whose Leader and every General fell (FW-12.7).
+    leaders_lost: tuple[str, ...] = ()
+    #: Battle length in turns, as the report gives it (kept in the log).
+    length: int | None = None
+    #: Where a beaten or stalemated force goes (FW-12.5); the engine chooses when not given.
+    retreats: tuple[tuple[str, str], ...] = ()
+    #: Which pending battle (its square); the first one when not given.
+    square: str | None = None
+
+
+@dataclass(frozen=True)
+class Reinforce:
+    """FW-15: spend banked reinforcement points on units joining the force in the capital (or a new force)."""
+
+    side: str
+    units: tuple  # of state.Unit
+    leader: object | None = None  # state.Leader for a new force
+
+
+Command = Turn | GiveOrder | Move | BattleReport | Reinforce
+Handler = Callable[[CampaignState, object, GameDice, Board], CampaignState]
+
+
+# --- the turn ------------------------------------------------------------------------------
+
+
+def _phases():
+    from . import after_battle, battle, days, events, movement, orders, reinforcements, weather, will
+
+    return (weather, orders, movement, battle, after_battle, will, days, reinforcements, events)
+
+
+PHASE_NAMES = (
+    "weather",  # 0, FW-7
+    "orders",  # 1, FW-8
+    "movement",  # 2, FW-9
+    "battle",  # 3, FW-10
+    "after the battle",  # 4, FW-12
+    "will to fight",  # 5, FW-13
+    "time",  # 6, FW-14
+    "reinforcements",  # 7, FW-15
+    "random events",  # 8, FW-16
+)
+#: Safety stop for :func:`turn`: never more phases than this in one command.
+MAX_PHASES_PER_TURN = 64
+
+
+def phase_index(state: CampaignState) -> int:
+    return 3 if state.phase == "battle" else int(state.phase)
+
+
+def awaiting(state: CampaignState, board: Board) -> str | None:
+    """What the campaign waits for, in words; None when ``turn`` can go on."""
+    if state.winner is not None:
+        return None
+    return _phases()[phase_index(state)].awaiting(state, board)
+
+
+def turn(state: CampaignState, cmd: Turn, dice: GameDice, board: Board) -> CampaignState:
+    """Close the current phase and run the next ones until one waits for a player.
+
+    Phase 1 always waits (orders are optional, FW-8.1): ``turn`` there means
+    "no more orders".  In any other phase that waits, ``turn`` is refused
+    with what is awaited.
+    """
+    phases = _phases()
+    i = phase_index(state)
+    wait = phases[i].awaiting(state, board)
+    if wait and i != 1:
+        raise CommandError(f"nothing to run yet: {wait}")
+    for _ in range(MAX_PHASES_PER_TURN):
+        nxt = (phase_index(state) + 1) % len(phases)
+        if nxt == 0:
+            state = phases[6].next_day(state)
+        state = replace(state, phase=nxt)
+        state = phases[nxt].start(state, dice, board)
+        state = check_end(state, dice, board)
+        if state.winner is not None or phases[nxt].awaiting(state, board):
+            return state
+    raise CommandError("the turn did not stop: a phase never waits (this is a bug in mapgen)")
+
+
+def begin(state: CampaignState, dice: GameDice, board: Board) -> tuple[CampaignState, list[LogEntry]]:
+    """Day 1 of a new campaign: Phase 0 (weather), then Phase 1, where the players give orders."""
+    phases = _phases()
+    state = phases[0].start(replace(state, phase=0), dice, board)
+    state = phases[1].start(replace(state, phase=1), dice, board)
+    return replace(state, log=state.log + tuple(dice.log)), list(dice.log)
+
+
+# --- endings -------------------------------------------------------------------------------
+
+
+def check_end(state: CampaignState, dice: GameDice, board: Board) -> CampaignState:
+    """FW-13 (a side whose Will to Fight failed surrenders) and the scenario's own endings."""
+    if state.winner is not None:
+        return state
+    failed = [s.id for s in state.sides if s.will_to_fight == "failed"]
+    if len(failed) == 2:
+        return replace(state, winner="draw", ended="both sides' Will to Fight failed (FW-13)")
+    if failed:
+        win = "B" if failed[0] == "A" else "A"
+        return replace(state, winner=win, ended=f"side {failed[0]}'s Will to Fight failed: it surrenders (FW-13)")
+    if state.options.scenario == "incursione":
+        from .incursione import check_victory
+
+        return check_victory(state, dice, board)
+    return state
+
+
+# --- apply -----------------------------------------------------------------------------------
+
+
+def _handlers() -> dict[type, Handler]:
+    from . import after_battle, movement, orders, reinforcements
+
+    return {
+        Turn: turn,
+        GiveOrder: orders.give_order,
+        Move: movement.move,
+        BattleReport: after_battle.report,
+        Reinforce: reinforcements.reinforce,
+    }
+
+
+def apply(state: CampaignState, command: Command, dice: GameDice, board: Board | None = None) -> tuple[CampaignState, list[LogEntry]]:
+    """The new state and the log entries the command added; :class:`CommandError` when refused.
+
+    ``board`` is the map's :class:`Board`; when not given it is looked up for
+    the state's map (:func:`mapgen.campaign.store.board_for`).
+    """
+    if board is None:
+        from .store import board_for
+
+        board = board_for(state)
+    if state.winner is not None and not isinstance(command, Turn):
+        raise CommandError(f"the campaign is over: {state.ended}")
+    handler = _handlers().get(type(command))
+    if handler is None:
+        raise CommandError(f"unknown command {type(command).__name__}")
+    start = len(dice.log)
+    try:
+        new = handler(state, command, dice, board)
+    except DiceEntryError as exc:
+        raise CommandError(str(exc)) from None
+    if dice.unused_entered:
+        used = dice.used_entered
+        raise CommandError(
+            f"--roll gave {len(dice.entered)} face(s) but this command rolled only {used} "
+            f"(unused: {','.join(map(str, dice.unused_entered))}); nothing was changed"
+        )
+    events = dice.log[start:]
+    if events:
+        new = replace(new, log=new.log + tuple(events))
+    return new, events

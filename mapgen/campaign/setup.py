@@ -1,0 +1,154 @@
+"""A new campaign from a campaign map: sides, points, forces and where they start.
+
+FW-4 (army points, forces, roster), FW-2.4 (forces start on or next to a
+friendly holding with their starting orders), FW-17.2 (the Incursione set-up).
+Forces come from the players' rosters (:mod:`.roster`) or, when none is
+given, from a simple default roster per race (``templates/campaign/default-forces.yaml``):
+the army's points shared equally between one force per holding (at most
+:data:`MAX_FORCES`), each filled with the race's units in turn.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+
+import yaml
+
+from ..errors import InfeasibleError
+from ..fw.model import FwMap
+from ..grid import KING_STEPS, square_id
+from .board import Board
+from .state import CampaignState, Force, HoldingState, Leader, MapRef, Options, SideState, Unit, Weather
+
+#: FW-1.1: the counter set has six numbered Force counters per side.
+MAX_FORCES = 6
+#: FW-4.1 suggests about double a usual battle army; [DEV] 2000 points, the Incursione defenders' figure (FW-17.2).
+DEFAULT_POINTS = 2000
+#: FW-17.2: the raiders start with 100 % more points than the defenders.
+RAIDER_POINTS_FACTOR = 2
+#: [DEV] Which side raids in the Incursione campaign (FW-17): side B, the defenders are side A.
+RAIDERS = "B"
+#: [DEV] The default starting order (FW-2.4 leaves it to the players): the capital's force defends, the others probe.
+DEFAULT_ORDER = "probe"
+CAPITAL_ORDER = "defend"
+#: [DEV] Default leaders' Command Value: the capital's force is led by the general, CV 4; the others CV 3.
+GENERAL_CV = 4
+LEADER_CV = 3
+
+
+@dataclass(frozen=True)
+class ForceSpec:
+    """One force of a roster (FW-4.3), before it is placed."""
+
+    leader: Leader
+    units: tuple[Unit, ...]
+    individuals: tuple[str, ...] = ()
+    order: str | None = None
+    square: str | None = None  # where it starts; None: the engine places it (FW-2.4)
+    line: int = 0  # where it is in the roster file, for messages
+
+
+@lru_cache(maxsize=1)
+def default_forces_table() -> dict:
+    from ..render.templates import template_path
+
+    text = template_path("campaign", "default-forces.yaml").read_text(encoding="utf-8")
+    return yaml.safe_load(text)
+
+
+def default_roster(race: str, points: int, forces: int, side: str) -> list[ForceSpec]:
+    """``forces`` forces sharing ``points``: each buys the race's units in turn while its share lasts."""
+    table = default_forces_table()[race]
+    share = points // forces
+    specs = []
+    for i in range(forces):
+        units: list[Unit] = []
+        left = share
+        n = 0
+        while True:
+            kind = table["units"][n % len(table["units"])]
+            cost = kind["figures"] * kind["points"]
+            if cost > left:
+                break
+            units.append(Unit(f"{side}{i + 1}-U{n + 1}", kind["type"], kind["quality"], kind["figures"], kind["points"]))
+            left -= cost
+            n += 1
+        if not units:  # a share too small for a whole unit still gets the first unit, cut to fit
+            kind = table["units"][0]
+            figures = max(1, share // max(1, kind["points"]))
+            units.append(Unit(f"{side}1-U1", kind["type"], kind["quality"], figures, kind["points"]))
+        name = table["leaders"][i % len(table["leaders"])]
+        cv = GENERAL_CV if i == 0 else LEADER_CV
+        specs.append(ForceSpec(Leader(name, cv), tuple(units)))
+    return specs
+
+
+def _near(board: Board, square: str, side: str, taken: set[str]) -> str | None:
+    """FW-2.4 [DEV]: an adjacent land square in friendly territory, not yet used."""
+    s = board.squares[square]
+    for dc, dr in KING_STEPS:
+        sid = square_id(s.col + dc, s.row + dr)
+        if sid in board.squares and sid not in taken and board.squares[sid].territory == side:
+            return sid
+    return None
+
+
+def place_forces(board: Board, side: str, holdings: list[HoldingState], specs: list[ForceSpec], order: str | None) -> list[Force]:
+    """On the side's holdings, capital first, then next to them (FW-2.4)."""
+    spots = [h.square for h in sorted(holdings, key=lambda h: not h.capital)]
+    taken: set[str] = set()
+    forces = []
+    for i, spec in enumerate(specs):
+        square = spec.square
+        if square is None:
+            free = [s for s in spots if s not in taken]
+            square = free[0] if free else next((n for s in spots if (n := _near(board, s, side, taken))), spots[i % len(spots)])
+        elif square not in board.squares:
+            raise InfeasibleError("FW-2.4", f"force {side}{i + 1} (roster line {spec.line}) starts on {square}, which is not a land square of the map")
+        taken.add(square)
+        capital = bool(holdings) and square == spots[0]
+        start = spec.order or order or (CAPITAL_ORDER if capital else DEFAULT_ORDER)
+        forces.append(Force(f"{side}{i + 1}", side, square, start, None, spec.leader, spec.units, spec.individuals))
+    return forces
+
+
+def new_campaign(
+    fw_map: FwMap,
+    board: Board,
+    map_ref: MapRef,
+    seed: int | str,
+    options: Options,
+    rosters: dict[str, list[ForceSpec]] | None = None,
+    forces_per_side: int | None = None,
+) -> CampaignState:
+    rosters = rosters or {}
+    incursione = options.scenario == "incursione"
+    sides, forces, holdings = [], [], []
+    for s in fw_map.sides:
+        points = options.points * (RAIDER_POINTS_FACTOR if incursione and s.id == RAIDERS else 1)
+        own = [h for h in fw_map.holdings if h.side == s.id]
+        if incursione and s.id == RAIDERS:
+            own = [h for h in own if h.capital]  # FW-17.2: the raiders hold only their village
+        held = [HoldingState(square_id(*h.square), s.id, h.capital, h.feature, False, s.id) for h in own]
+        holdings += held
+        specs = rosters.get(s.id)
+        if specs is None:
+            n = forces_per_side or min(MAX_FORCES, max(1, len(held)))
+            specs = default_roster(s.race, points, n, s.id)
+        order = "defend" if incursione and s.id != RAIDERS else None  # FW-17.2: the defenders start on Defend
+        forces += place_forces(board, s.id, held, specs, order)
+        sides.append(SideState(s.id, s.race, s.name, points))
+    c = fw_map.climate
+    weather = Weather(c.zone, c.season)
+    if incursione:
+        weather = replace(weather, season="autumn")  # FW-17.1
+    return CampaignState(
+        seed=seed,
+        map=map_ref,
+        options=options,
+        weather=weather,
+        sides=tuple(sides),
+        forces=tuple(forces),
+        holdings=tuple(holdings),
+    )

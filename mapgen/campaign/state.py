@@ -1,0 +1,277 @@
+"""The campaign state: plain frozen dataclasses, one declaration for the engine, the file and its schema.
+
+``campaign.json`` (schema ``mapgen/campaign``, version 1) is the public contract:
+the field names below are kept exactly.  The engine core never mutates a
+state; it builds a new one with :func:`dataclasses.replace` (frozen classes
+and tuples make a stray mutation an error), which is cheap because unchanged
+forces, sides and log entries are shared between the old and the new state.
+
+Reading a file goes through pydantic's ``TypeAdapter`` over these same
+dataclasses: it checks every field's type and range and names the field that
+is wrong (``forces[2].leader.cv``), and it writes the published JSON Schema,
+so the schema can never drift from the code.  The engine itself runs on the
+plain dataclasses, with no validation cost per command.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Annotated, Literal, Union
+
+from annotated_types import Ge, Le, MaxLen, MinLen
+
+SCHEMA = "mapgen/campaign"
+VERSION = 1
+
+Side = Literal["A", "B"]
+Order = Literal["max_speed", "probe", "defend"]
+Reaction = Literal["confused", "unsteady", "shattered"]
+Quality = Literal["poor", "average", "veteran", "elite"]
+Phase = Union[Annotated[int, Ge(0), Le(8)], Literal["battle"]]
+Name = Annotated[str, MinLen(1), MaxLen(80)]
+#: A square of the campaign map as printed on it, e.g. ``C4``.
+SquareId = Annotated[str, MinLen(2), MaxLen(8)]
+Count = Annotated[int, Ge(0), Le(100_000)]
+
+ORDERS: tuple[str, ...] = ("max_speed", "probe", "defend")
+REACTIONS: tuple[str, ...] = ("confused", "unsteady", "shattered")
+QUALITIES: tuple[str, ...] = ("poor", "average", "veteran", "elite")
+
+
+@dataclass(frozen=True)
+class MapRef:
+    """The map the campaign was started from; a copy sits in the campaign folder as ``fw-map.json``."""
+
+    path: str
+    sha256: Annotated[str, MinLen(64), MaxLen(64)]
+
+
+@dataclass(frozen=True)
+class Options:
+    """The optional rules switched on at ``campaign new``."""
+
+    weather: bool = False  # FW-7
+    random_events: bool = False  # FW-16
+    naran_movement: bool = False  # the [NT] rows of FW-9.2
+    capital_requires_siege: bool = False  # FW-9.10.1, AMB-43
+    scenario: Literal["incursione"] | None = None  # FW-17
+    points: Annotated[int, Ge(1), Le(1_000_000)] = 2000  # FW-4.1, each side's army (Incursione: the defenders')
+    reinforcement_interval: Annotated[int, Ge(1), Le(365)] = 7  # AMB-22
+    random_event_interval: Annotated[int, Ge(1), Le(365)] = 7  # AMB-24
+    deserter_rout_penalty: bool = True  # AMB-21
+
+
+@dataclass(frozen=True)
+class Weather:
+    zone: Literal["cold", "temperate", "torrid"]
+    season: str
+    today: Literal["fine", "light_rain", "heavy", "storm"] | None = None
+    snow_level: Count = 0
+
+
+@dataclass(frozen=True)
+class SideState:
+    id: Side
+    race: Name
+    name: Name
+    points: Annotated[int, Ge(0), Le(10_000_000)]  # the initial army total (FW-4.1, FW-15)
+    reinforcement_points: Annotated[int, Ge(0), Le(10_000_000)] = 0  # banked (FW-15.h)
+    battles_won: Count = 0
+    battles_lost: Count = 0
+    holdings_taken: Count = 0
+    holdings_lost: Count = 0
+    capitals_lost: Count = 0
+    will_to_fight: Literal["ok", "failed"] = "ok"
+    #: The FW-13 triggers met this turn (test in Phase 5, AMB-67); cleared after the test.
+    will_to_fight_due: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Leader:
+    name: Name
+    cv: Annotated[int, Ge(1), Le(6)]  # Command Value; at most 6 (FW-16.1 result 13)
+
+
+@dataclass(frozen=True)
+class Unit:
+    id: Name
+    type: Name  # infantry, cavalry, missile, artillery, air_cavalry, terrible_creature ...
+    quality: Quality
+    figures: Count
+    points: Annotated[int, Ge(0), Le(100_000)] = 0  # army points of one figure (FW-12.3, FW-16.3)
+    mercenary: bool = False  # FW-12.2: a beaten mercenary unit deserts whole
+
+
+@dataclass(frozen=True)
+class Force:
+    id: Annotated[str, MinLen(2), MaxLen(8)]  # side letter and number, e.g. "A1"
+    side: Side
+    square: SquareId
+    order: Order | None
+    reaction: Reaction | None
+    leader: Leader
+    units: tuple[Unit, ...]
+    individuals: tuple[Name, ...] = ()
+    moved_today: bool = False
+    loot: SquareId | None = None  # the square of the holding it sacked (FW-17.7)
+    tested_today: bool = False  # FW-8.1.c
+    #: The square it counter-marched from this turn, while in an enemy zone of control (FW-23.4).
+    countermarched_from: SquareId | None = None
+    #: The squares it started, ended or passed through this turn (FW-19.9 jungle losses).
+    path_today: tuple[SquareId, ...] = ()
+
+    @property
+    def figures(self) -> int:
+        return sum(u.figures for u in self.units)
+
+    @property
+    def army_points(self) -> int:
+        return sum(u.figures * u.points for u in self.units)
+
+    @property
+    def state(self) -> str:
+        """The order or reaction on its counter."""
+        return self.reaction or self.order or "none"
+
+
+@dataclass(frozen=True)
+class HoldingState:
+    square: SquareId
+    owner: Side
+    capital: bool
+    feature: str
+    sacked: bool = False
+    #: The side the map gave it to (FW-13: a holding lost or captured counts against that side).
+    original_owner: Side | None = None
+
+
+@dataclass(frozen=True)
+class Contact:
+    """A battle waiting to be fought (FW-9.8): contacts are fought in the order they happened."""
+
+    square: SquareId
+    forces: tuple[str, ...]
+    scenario: str = "pitched"
+    why: str = ""
+    day: Annotated[int, Ge(1)] = 1
+    #: The battle folder, relative to the campaign folder (``battles/day-03-C4``).
+    folder: str = ""
+    #: The force whose move made the contact, and its state then (FW-23 triggers).
+    mover: str | None = None
+
+
+@dataclass(frozen=True)
+class Modifier:
+    name: str
+    value: int
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One line of the campaign log: a roll (with its dice) or an event (without)."""
+
+    day: Annotated[int, Ge(1)]
+    phase: Phase
+    rule: str
+    text: str
+    dice: str | None = None
+    faces: tuple[int, ...] = ()
+    modifiers: tuple[Modifier, ...] = ()
+    total: int | None = None
+    outcome: str | None = None
+    #: The faces were entered by a player (``--roll``), not drawn by the engine.
+    entered: bool = False
+    #: Whose roll or event it is; None for both sides (weather, initiative ...).
+    side: Side | None = None
+    #: Hidden from the other side's view (``status --side``): movement rolls, losses ...
+    secret: bool = False
+
+
+@dataclass(frozen=True)
+class CampaignState:
+    seed: int | str
+    map: MapRef
+    options: Options
+    weather: Weather
+    sides: tuple[SideState, ...]
+    forces: tuple[Force, ...]
+    holdings: tuple[HoldingState, ...]
+    schema: Literal["mapgen/campaign"] = SCHEMA
+    version: Literal[1] = VERSION
+    day: Annotated[int, Ge(1), Le(100_000)] = 1
+    phase: Phase = 1
+    pending: tuple[Contact, ...] = ()
+    #: Phase 2: the sides in the order of the initiative counters still to be used (FW-9.1.2).
+    initiative: tuple[Side, ...] = ()
+    log: tuple[LogEntry, ...] = ()
+    #: "A", "B", "draw" (Incursione day 42) once the campaign is over.
+    winner: Literal["A", "B", "draw"] | None = None
+    ended: str | None = None
+    #: Forces lost this turn (FW-13.a checks, jungle losses): not needed across turns.
+    removed: tuple[str, ...] = field(default=())
+
+    # --- lookups (linear: a campaign has a dozen forces) -----------------------------------
+    def force(self, force_id: str) -> Force | None:
+        for f in self.forces:
+            if f.id == force_id:
+                return f
+        return None
+
+    def side(self, side_id: str) -> SideState:
+        for s in self.sides:
+            if s.id == side_id:
+                return s
+        raise KeyError(side_id)
+
+    def holding(self, square: str) -> HoldingState | None:
+        for h in self.holdings:
+            if h.square == square:
+                return h
+        return None
+
+    def forces_at(self, square: str) -> list[Force]:
+        return [f for f in self.forces if f.square == square]
+
+    def side_forces(self, side_id: str) -> list[Force]:
+        return [f for f in self.forces if f.side == side_id]
+
+
+def other(side: str) -> str:
+    return "B" if side == "A" else "A"
+
+
+# --- copy-on-write helpers: each returns a new state -----------------------------------------
+
+
+def with_force(state: CampaignState, force: Force) -> CampaignState:
+    return replace(state, forces=tuple(force if f.id == force.id else f for f in state.forces))
+
+
+def without_force(state: CampaignState, force_id: str) -> CampaignState:
+    return replace(
+        state,
+        forces=tuple(f for f in state.forces if f.id != force_id),
+        removed=state.removed + (force_id,),
+    )
+
+
+def with_side(state: CampaignState, side: SideState) -> CampaignState:
+    return replace(state, sides=tuple(side if s.id == side.id else s for s in state.sides))
+
+
+def with_holding(state: CampaignState, holding: HoldingState) -> CampaignState:
+    return replace(state, holdings=tuple(holding if h.square == holding.square else h for h in state.holdings))
+
+
+def bump(state: CampaignState, side_id: str, **counts: int) -> CampaignState:
+    """Add to a side's counters: ``bump(state, "A", battles_won=1)``."""
+    s = state.side(side_id)
+    return with_side(state, replace(s, **{k: getattr(s, k) + v for k, v in counts.items()}))
+
+
+def due(state: CampaignState, side_id: str, trigger: str) -> CampaignState:
+    """Note a Will to Fight trigger (FW-13.a-d) for Phase 5."""
+    s = state.side(side_id)
+    if trigger in s.will_to_fight_due:
+        return state
+    return with_side(state, replace(s, will_to_fight_due=s.will_to_fight_due + (trigger,)))
