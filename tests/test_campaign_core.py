@@ -1,0 +1,155 @@
+"""The engine core: derived dice, entered faces, the store's checks, history and undo."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import replace
+
+import pytest
+
+from mapgen.campaign import core
+from mapgen.campaign.board import build_board
+from mapgen.campaign.dice import DiceEntryError, GameDice
+from mapgen.campaign.setup import new_campaign
+from mapgen.campaign.state import MapRef, Options
+from mapgen.campaign import store
+from mapgen.errors import BadFileError
+from mapgen.fw.generate import generate_map
+from mapgen.fw.options import MapOptions
+from mapgen.jsonio import dumps
+
+
+@pytest.fixture(scope="module")
+def fw_map():
+    return generate_map(MapOptions(seed=7, size="small"))
+
+
+@pytest.fixture()
+def folder(tmp_path, fw_map):
+    """A campaign folder as ``campaign new`` leaves it: the map copy and the state."""
+    text = dumps(fw_map.to_json())
+    (tmp_path / store.MAP_FILE).write_text(text, encoding="utf-8")
+    sha = store.sha256_bytes(text.encode("utf-8"))
+    board = store.register_board(sha, build_board(fw_map))
+    state = new_campaign(fw_map, board, MapRef("fw-map.json", sha), 7, Options())
+    state, _ = core.begin(state, GameDice(7), board)
+    (tmp_path / store.CAMPAIGN_FILE).write_text(store.dumps_state(state), encoding="utf-8")
+    return tmp_path
+
+
+# --- dice ---------------------------------------------------------------------------------------
+
+
+def _faces(dice: GameDice, place: str, n: int = 5) -> list[int]:
+    return [dice.roll("1D6", day=3, phase=2, place=place, rule="T", text="t").faces[0] for _ in range(n)]
+
+
+def test_same_place_same_faces_whatever_else_was_rolled():
+    a = GameDice("winter")
+    b = GameDice("winter")
+    _faces(b, "B1/move", 7)  # other rolls first do not shift A1's faces
+    assert _faces(a, "A1/move") == _faces(b, "A1/move")
+
+
+def test_another_seed_or_place_gives_other_faces():
+    base = _faces(GameDice(1), "A1/move", 20)
+    assert _faces(GameDice(2), "A1/move", 20) != base
+    assert _faces(GameDice(1), "A2/move", 20) != base
+
+
+def test_each_face_equally_likely():
+    d = GameDice(5)
+    counts = [0] * 6
+    for i in range(6000):
+        counts[d.roll("1D6", day=1, phase=0, place=f"p{i}", rule="T", text="t").total - 1] += 1
+    assert all(900 < c < 1100 for c in counts), counts
+
+
+def test_entered_faces_come_first_and_are_marked():
+    d = GameDice(7, entered=[6, 1])
+    r = d.roll("2D6", day=1, phase=2, place="x", rule="T", text="t")
+    assert r.faces == (6, 1) and r.entered and r.total == 7
+    later = d.roll("1D6", day=1, phase=2, place="x", rule="T", text="t")
+    assert not later.entered
+
+
+def test_an_impossible_entered_face_is_refused():
+    d = GameDice(7, entered=[7])
+    with pytest.raises(DiceEntryError, match="D6"):
+        d.roll("1D6", day=1, phase=2, place="x", rule="T", text="t")
+
+
+def test_unused_entered_faces_refuse_the_command(folder):
+    loaded = store.load(folder)
+    with pytest.raises(core.CommandError, match="unused: 5"):
+        core.apply(loaded.state, core.Turn(), GameDice(7, entered=[5]), loaded.board)
+
+
+# --- the store ------------------------------------------------------------------------------------
+
+
+def test_state_round_trips_through_json(folder):
+    loaded = store.load(folder)
+    assert store.from_json_text(store.dumps_state(loaded.state), "x") == loaded.state
+    assert store.dumps_state(loaded.state) == loaded.text
+
+
+@pytest.mark.parametrize(
+    "edit, field",
+    [
+        (lambda d: d["forces"][0]["leader"].update(cv=9), "forces[0].leader.cv"),
+        (lambda d: d["forces"][1].update(order="charge"), "forces[1].order"),
+        (lambda d: d["sides"][0].pop("points"), "sides[0].points"),
+        (lambda d: d.update(day="three"), "day"),
+        (lambda d: d["forces"][0].update(units="many"), "forces[0].units"),
+    ],
+)
+def test_a_hand_broken_field_is_named(folder, edit, field):
+    path = folder / store.CAMPAIGN_FILE
+    data = json.loads(path.read_text())
+    edit(data)
+    path.write_text(json.dumps(data))
+    with pytest.raises(BadFileError, match="campaign.json: field '" + re.escape(field) + "'"):
+        store.load(folder)
+
+
+def test_a_force_in_the_sea_or_off_the_map_is_named(folder, fw_map):
+    path = folder / store.CAMPAIGN_FILE
+    data = json.loads(path.read_text())
+    data["forces"][2]["square"] = "Z99"
+    path.write_text(json.dumps(data))
+    with pytest.raises(BadFileError, match=r"forces\[2\]\.square.*Z99 is not a land square"):
+        store.load(folder)
+
+
+def test_a_changed_map_copy_is_refused(folder):
+    path = folder / store.MAP_FILE
+    path.write_text(path.read_text().replace('"seed"', '"seed" ', 1))
+    with pytest.raises(BadFileError, match="changed since the campaign began"):
+        store.load(folder)
+
+
+def test_save_then_undo_restores_the_bytes(folder):
+    before = (folder / store.CAMPAIGN_FILE).read_bytes()
+    loaded = store.load(folder)
+    new = replace(loaded.state, day=2)
+    store.save(loaded, new, {"command": "test"})
+    assert (folder / store.CAMPAIGN_FILE).read_bytes() != before
+    assert store.commands(folder) == [{"command": "test"}]
+    undone = store.undo(folder)
+    assert undone == {"command": "test"}
+    assert (folder / store.CAMPAIGN_FILE).read_bytes() == before
+    assert store.commands(folder) == []
+    with pytest.raises(BadFileError, match="nothing to undo"):
+        store.undo(folder)
+
+
+def test_a_broken_state_is_never_undone_over(folder):
+    loaded = store.load(folder)
+    store.save(loaded, replace(loaded.state, day=2), {"command": "test"})
+    path = folder / store.CAMPAIGN_FILE
+    path.write_text("{ not json")
+    with pytest.raises(BadFileError):
+        store.undo(folder)
+    assert path.read_text() == "{ not json"
