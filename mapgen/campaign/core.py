@@ -15,12 +15,12 @@ next, and it stops at the first phase that waits for a player.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Callable
 
 from .board import Board
 from .dice import DiceEntryError, GameDice
-from .state import CampaignState, LogEntry
+from .state import CampaignState, LogEntry, evolve
 
 
 class CommandError(ValueError):
@@ -142,7 +142,7 @@ def turn(state: CampaignState, cmd: Turn, dice: GameDice, board: Board) -> Campa
         nxt = (phase_index(state) + 1) % len(phases)
         if nxt == 0:
             state = phases[6].next_day(state)
-        state = replace(state, phase=nxt)
+        state = evolve(state, phase=nxt)
         state = phases[nxt].start(state, dice, board)
         state = check_end(state, dice, board)
         if state.winner is not None or phases[nxt].awaiting(state, board):
@@ -153,9 +153,9 @@ def turn(state: CampaignState, cmd: Turn, dice: GameDice, board: Board) -> Campa
 def begin(state: CampaignState, dice: GameDice, board: Board) -> tuple[CampaignState, list[LogEntry]]:
     """Day 1 of a new campaign: Phase 0 (weather), then Phase 1, where the players give orders."""
     phases = _phases()
-    state = phases[0].start(replace(state, phase=0), dice, board)
-    state = phases[1].start(replace(state, phase=1), dice, board)
-    return replace(state, log=state.log + tuple(dice.log)), list(dice.log)
+    state = phases[0].start(evolve(state, phase=0), dice, board)
+    state = phases[1].start(evolve(state, phase=1), dice, board)
+    return evolve(state, log=state.log + tuple(dice.log)), list(dice.log)
 
 
 # --- endings -------------------------------------------------------------------------------
@@ -167,10 +167,10 @@ def check_end(state: CampaignState, dice: GameDice, board: Board) -> CampaignSta
         return state
     failed = [s.id for s in state.sides if s.will_to_fight == "failed"]
     if len(failed) == 2:
-        return replace(state, winner="draw", ended="both sides' Will to Fight failed (FW-13)")
+        return evolve(state, winner="draw", ended="both sides' Will to Fight failed (FW-13)")
     if failed:
         win = "B" if failed[0] == "A" else "A"
-        return replace(state, winner=win, ended=f"side {failed[0]}'s Will to Fight failed: it surrenders (FW-13)")
+        return evolve(state, winner=win, ended=f"side {failed[0]}'s Will to Fight failed: it surrenders (FW-13)")
     if state.options.scenario == "incursione":
         from .incursione import check_victory
 
@@ -221,5 +221,5 @@ def apply(state: CampaignState, command: Command, dice: GameDice, board: Board |
         )
     events = dice.log[start:]
     if events:
-        new = replace(new, log=new.log + tuple(events))
+        new = evolve(new, log=new.log + tuple(events))
     return new, events

@@ -6,10 +6,11 @@ commands gives the same game, and ``undo`` followed by the same command
 brings up the same faces (undo is never a re-roll, as in boardgame.io).  A
 refused command rolls the same faces when it is given again correctly.
 
-The faces come from BLAKE2b over the key, not from a numpy Generator per
-place: seeding a Generator costs about 20 microseconds, a hash one, and a
-campaign turn throws dozens of dice.  Bytes of 252 and above are skipped so
-each face of a D6 is exactly equally likely.
+The faces come from BLAKE2b keyed with the seed over the place, not from a
+numpy Generator per place: seeding a Generator costs about 20 microseconds, a
+hash one, and a campaign turn throws dozens of dice.  One hash gives 32
+bytes, used in order by the place's next dice; bytes of 252 and above are
+skipped so each face of a D6 is exactly equally likely.
 
 Players who roll real dice at the table give the faces (``--roll 4,2``):
 they are used in order, then the derived dice take over, and the log marks
@@ -23,7 +24,7 @@ from typing import Iterable
 
 from ..dice import DiceExpr, seed_to_int
 from ..tables import Band, Table
-from .state import LogEntry, Modifier
+from .state import LogEntry, Modifier, evolve
 
 #: DiceExpr.parse results, keyed by the text: the tables use a handful of expressions.
 _EXPRS: dict[str, DiceExpr] = {}
@@ -48,26 +49,37 @@ class GameDice:
     """
 
     def __init__(self, seed: int | str, entered: Iterable[int] = ()):
-        self.key = seed_to_int(seed).to_bytes(8, "big")
+        self._hash = hashlib.blake2b(key=seed_to_int(seed).to_bytes(8, "big"), digest_size=32)
         self.entered = list(entered)
         self.used_entered = 0
         self.log: list[LogEntry] = []
-        self._counts: dict[str, int] = {}
+        #: place -> [bytes of its stream not used yet, blocks hashed so far]
+        self._streams: dict[str, list] = {}
 
     # --- faces -------------------------------------------------------------------------
     def _derived(self, place: str, sides: int) -> int:
-        n = self._counts.get(place, 0)
+        """The next face of ``place``'s stream: BLAKE2b(seed; place, block) bytes, in order."""
+        stream = self._streams.get(place)
+        if stream is None:
+            stream = self._streams[place] = [b"", 0]
+        limit = 256 - 256 % sides
         while True:
-            digest = hashlib.blake2b(f"{place}#{n}".encode(), key=self.key, digest_size=16).digest()
-            n += 1
-            limit = 256 - 256 % sides
-            for byte in digest:
+            if not stream[0]:
+                h = self._hash.copy()
+                h.update(f"{place}#{stream[1]}".encode())
+                stream[0] = h.digest()
+                stream[1] += 1
+            data = stream[0]
+            for i, byte in enumerate(data):
                 if byte < limit:
-                    self._counts[place] = n
+                    stream[0] = data[i + 1 :]
                     return byte % sides + 1
+            stream[0] = b""
 
     def faces(self, expr: DiceExpr, place: str) -> tuple[list[int], bool]:
         """The faces of one throw at ``place``; True when they were all entered by a player."""
+        if self.used_entered >= len(self.entered):
+            return [self._derived(place, expr.sides) for _ in range(expr.count)], False
         faces, entered = [], True
         for _ in range(expr.count):
             if self.used_entered < len(self.entered):
@@ -104,7 +116,11 @@ class GameDice:
         faces, entered = self.faces(expr, f"{day}/{phase}/{place}")
         mods = tuple(modifiers)
         total = sum(faces) + expr.bonus + sum(m.value for m in mods)
-        entry = LogEntry(day, phase, rule, text, dice, tuple(faces), mods, total, outcome, entered, side, secret)
+        entry = object.__new__(LogEntry)  # a frozen dataclass's __init__ costs 2 us: see state.evolve
+        entry.__dict__.update(
+            day=day, phase=phase, rule=rule, text=text, dice=dice, faces=tuple(faces), modifiers=mods, total=total,
+            outcome=outcome, entered=entered, side=side, secret=secret,
+        )
         self.log.append(entry)
         return entry
 
@@ -117,9 +133,7 @@ class GameDice:
 
     def set_outcome(self, entry: LogEntry, outcome: str) -> LogEntry:
         """Record what a roll meant (replaces the logged entry; entries are frozen)."""
-        from dataclasses import replace
-
-        new = replace(entry, outcome=outcome)
+        new = evolve(entry, outcome=outcome)
         for i in range(len(self.log) - 1, -1, -1):
             if self.log[i] is entry:
                 self.log[i] = new
