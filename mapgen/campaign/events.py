@@ -114,7 +114,7 @@ def awaiting(state, board):
 def roll_table(state: CampaignState, dice, side: str, table: Table, place: str, phase: int = 8) -> CampaignState:
     """One side's roll on an event table, its effect, and the one extra roll a result may grant (AMB-24)."""
     for n in range(2):
-        _, b = dice.roll_on(table, day=state.day, phase=phase, place=f"{side}/{place}" + (f"/again" if n else ""),
+        _, b = dice.roll_on(table, day=state.day, phase=phase, place=f"{side}/{place}" + ("/again" if n else ""),
                             text=f"side {side}: {table.name}", side=side)
         state = effect(state, dice, side, b, table.rule, phase)
         if not b.data.get("again") or n:
