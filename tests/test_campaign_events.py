@@ -6,6 +6,8 @@ typed from the digest (points, heroes, CV, Shattered, epidemics, disasters).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from mapgen.campaign import events
@@ -238,3 +240,24 @@ def test_no_events_off_the_interval_or_without_the_option():
 
 def test_every_total_of_3d6_has_an_event():
     assert [GENERAL.lookup(t).outcome for t in (3, 4, 18)] == ["none", "none", "wizard"]
+
+
+@pytest.mark.parametrize("scenario", [None, "incursione"])
+def test_many_event_days_keep_the_state_sound(scenario):
+    # derived dice over many seeds: every force keeps a unit, one order or reaction, a CV of 1 to 6
+    from mapgen.campaign import reinforcements
+    from mapgen.campaign.dice import GameDice
+
+    base = state(force("A1", "B2", reaction="shattered"), force("A2", "B2"), force("A3", "B5", unit("A3-U1", 3, 6)),
+                 force("B1", "H2"), force("B2", "H2", cv=6), day=7, phase=8, banked=(120, 40),
+                 options=Options(random_events=True, scenario=scenario))
+    for seed in range(300):
+        s = base
+        for day in (7, 14, 21, 28, 35):
+            g = GameDice(seed)
+            s = events.start(reinforcements.start(replace(s, day=day), g, NO_BOARD), g, NO_BOARD)
+        for f in s.forces:
+            assert f.units and all(u.figures > 0 for u in f.units)
+            assert (f.order is None) != (f.reaction is None)
+            assert 1 <= f.leader.cv <= 6
+        assert all(side.reinforcement_points >= 0 for side in s.sides)

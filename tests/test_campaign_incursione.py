@@ -261,3 +261,22 @@ def test_two_loots_needed_with_the_strict_reading():
 def test_raider_victory_comes_before_the_draw_of_day_42():
     s = game(force("A1", "B2"), force("B1", "H2", loot="B5"), day=42, phase=0)
     assert incursione.check_victory(s, dice(), NO_BOARD).winner == "B"
+
+
+def test_loot_snow_and_the_new_options_survive_the_file():
+    # the fields this phase adds (weather.soaked, options.raid_loot_required) round-trip through campaign.json
+    from mapgen.campaign.store import dumps_state, from_json_text
+
+    s = game(force("A1", "B2"), force("B1", "G2", loot="B5"), day=20, phase=2,
+             options=Options(scenario="incursione", raid_loot_required=2))
+    s = replace(s, weather=replace(s.weather, snow_level=3, soaked=True))
+    assert from_json_text(dumps_state(s), "campaign.json") == s
+
+
+def test_a_hand_broken_loot_requirement_names_the_field():
+    from mapgen.campaign.store import dumps_state, from_json_text
+    from mapgen.errors import BadFileError
+
+    text = dumps_state(game()).replace('"raid_loot_required": 1', '"raid_loot_required": 0')
+    with pytest.raises(BadFileError, match="raid_loot_required"):
+        from_json_text(text, "campaign.json")
