@@ -21,7 +21,8 @@ def unit(uid: str, figures: int = 20, points: int = 6, quality: str = "average",
     return Unit(uid, kind, quality, figures, points)
 
 
-def force(fid: str, square: str, *units: Unit, cv: int = 3, order: str | None = "probe", reaction: str | None = None, loot: str | None = None) -> Force:
+def force(fid: str, square: str, *units: Unit, cv: int = 3, order: str | None = "probe", reaction: str | None = None,
+          loot: str | None = None) -> Force:
     units = units or (unit(f"{fid}-U1"),)
     return Force(fid, fid[0], square, None if reaction else order, reaction, Leader(f"Leader {fid}", cv), tuple(units), loot=loot)
 

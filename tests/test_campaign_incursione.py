@@ -207,16 +207,18 @@ def test_sack_through_its_command():
     assert sack_command(raider_on("C3"), Sack("B1"), dice(), NO_BOARD).holding("C3").sacked
 
 
+SACKED_B5 = (holding("B2", "A", True), holding("B5", "A", sacked=True), holding("H2", "B", True))
+
+
 @pytest.mark.parametrize("why, build, fid, message", [
     ("not incursione", lambda: replace(raider_on("B5"), options=Options()), "B1", "Incursione"),
     ("no such force", lambda: raider_on("B5"), "B9", "no force B9"),
     ("defender", lambda: game(force("A1", "B5"), force("B1", "H2"), day=9, phase=2), "A1", "not a raider"),
     ("wrong phase", lambda: replace(raider_on("B5"), phase=1), "B1", "Phase 2"),
-    ("already moved", lambda: replace(raider_on("B5"), forces=tuple(replace(f, moved_today=f.id == "B1") for f in raider_on("B5").forces)), "B1", "already moved"),
+    ("already moved", lambda: game(force("A1", "B2"), replace(force("B1", "B5"), moved_today=True), day=9, phase=2), "B1", "already moved"),
     ("not a holding", lambda: raider_on("E4"), "B1", "not on an enemy holding"),
     ("own village", lambda: raider_on("H2"), "B1", "not on an enemy holding"),
-    ("already sacked", lambda: game(force("A1", "B2"), force("B1", "B5"), day=9, phase=2,
-                                    holdings=(holding("B2", "A", True), holding("B5", "A", sacked=True), holding("H2", "B", True))), "B1", "already sacked"),
+    ("already sacked", lambda: game(force("A1", "B2"), force("B1", "B5"), day=9, phase=2, holdings=SACKED_B5), "B1", "already sacked"),
     ("carries loot", lambda: raider_on("B5", loot="C3"), "B1", "already carries"),
     ("max speed", lambda: raider_on("B5", order="max_speed"), "B1", "Max Speed"),
     ("contested", lambda: game(force("A1", "B5"), force("B1", "B5"), day=9, phase=2), "B1", "contested"),

@@ -113,12 +113,12 @@ def awaiting(state, board):
 
 def roll_table(state: CampaignState, dice, side: str, table: Table, place: str, phase: int = 8) -> CampaignState:
     """One side's roll on an event table, its effect, and the one extra roll a result may grant (AMB-24)."""
-    for n in range(2):
+    for n in range(2):  # the first roll and at most one more: the extra roll's own 8 grants nothing further
         _, b = dice.roll_on(table, day=state.day, phase=phase, place=f"{side}/{place}" + ("/again" if n else ""),
                             text=f"side {side}: {table.name}", side=side)
         state = effect(state, dice, side, b, table.rule, phase)
-        if not b.data.get("again") or n:
-            return state
+        if not b.data.get("again"):
+            break
     return state
 
 

@@ -33,7 +33,8 @@ DEFENDERS = other(RAIDERS)
 
 
 def _snow(day: int, *bands) -> Table:
-    return Table("FW-17.8", f"Snowfall, day {day}", "1D6", tuple(band(lo, hi, f"snow_{n}", f"+{n} snow level" if n else "no snow", snow=n) for lo, hi, n in bands))
+    rows = (band(lo, hi, f"snow_{n}", f"+{n} snow level" if n else "no snow", snow=n) for lo, hi, n in bands)
+    return Table("FW-17.8", f"Snowfall, day {day}", "1D6", tuple(rows))
 
 
 #: FW-17.8: the defender's snowfall roll of each key day (levels added to the whole map).

@@ -154,7 +154,8 @@ def reinforce(state: CampaignState, cmd, dice, board) -> CampaignState:
     state = bank(state, cmd.side, -cost)
     left = state.side(cmd.side).reinforcement_points
     names = ", ".join(f"{u.figures} {u.quality} {u.type}" for u in units)
-    dice.event(day=state.day, phase=state.phase, rule="FW-15", text=f"side {cmd.side} sends {names} ({cost} points, {left} left banked): they {what}", side=cmd.side)
+    text = f"side {cmd.side} sends {names} ({cost} points, {left} left banked): they {what}"
+    dice.event(day=state.day, phase=state.phase, rule="FW-15", text=text, side=cmd.side)
     return state
 
 
