@@ -59,6 +59,7 @@ class Options:
     reinforcement_interval: Annotated[int, Ge(1), Le(365)] = 7  # AMB-22
     random_event_interval: Annotated[int, Ge(1), Le(365)] = 7  # AMB-24
     deserter_rout_penalty: bool = True  # AMB-21
+    raid_loot_required: Annotated[int, Ge(1), Le(6)] = 1  # AMB-56: loot the raiders must bring home (FW-17.5)
 
 
 @dataclass(frozen=True)
@@ -67,6 +68,8 @@ class Weather:
     season: str
     today: Literal["fine", "light_rain", "heavy", "storm"] | None = None
     snow_level: Count = 0
+    #: FW-7.5 [DEV]: heavy rain or desert wind in a torrid zone soaks the ground, -1 movement for that day only.
+    soaked: bool = False
 
 
 @dataclass(frozen=True)

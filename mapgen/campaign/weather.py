@@ -1,10 +1,70 @@
-"""Phase 0: weather (FW-7), when the ``weather`` option is on.  [stub: to be written]"""
+"""Phase 0: weather (FW-7), when the ``weather`` option is on.
+
+One precipitation roll a day for the whole map (AMB-12): 1D6 plus the
+season's modifier, totals above 6 counting as 6 (AMB-76).  The season
+tables are the map generator's (``mapgen.fw.rules``, FW-7.3): the modifier
+is read from the same bands that rolled the season, so it cannot drift.
+
+Snow (AMB-13): when the zone is cold or the season is winter, a 5 or a 6 is
+snow and adds one snow level, which stays (no melting rule in the source).
+Autumn snow on mountain squares only is not kept: the state has one
+map-wide snow level.  In a torrid zone a 5 or 6 soaks the ground instead,
+for that day only (FW-7.5 [DEV]): ``weather.soaked``.
+
+The Incursione campaign scripts its own snow on its key days and does not
+use this phase (AMB-25).
+"""
 
 from __future__ import annotations
 
+from dataclasses import replace
 
-def start(state, dice, board):
-    return state
+from ..fw.rules import COLD_SEASON, PRECIPITATION, SEASON_TEMPERATE, SEASON_TORRID
+from .state import CampaignState, Modifier
+
+#: FW-7.3.1 and FW-7.3.2: season -> precipitation modifier, from the tables that roll the season.
+SEASON_MODIFIER: dict[str, int] = {
+    b.outcome: b.data["precipitation"] for table in (SEASON_TEMPERATE, SEASON_TORRID) for b in table.bands
+}
+#: FW-7.4: the results that are snow where it can snow (FW-7.5: "light snowfall", "snowstorm").
+SNOW_RESULTS = ("heavy", "storm")
+
+
+def season_modifier(zone: str, season: str) -> tuple[str, int]:
+    """The season that counts and its modifier: a cold zone is always winter (AMB-09)."""
+    if zone == "cold":
+        return COLD_SEASON.outcome, COLD_SEASON.data["precipitation"]
+    return season, SEASON_MODIFIER.get(season, 0)
+
+
+def snows(zone: str, season: str) -> bool:
+    """AMB-13: snow falls map-wide in a cold zone or in winter; never in a torrid zone."""
+    return zone == "cold" or (zone != "torrid" and season == "winter")
+
+
+def start(state: CampaignState, dice, board) -> CampaignState:
+    w = state.weather
+    if not state.options.weather or state.options.scenario == "incursione":
+        return state
+    season, value = season_modifier(w.zone, w.season)
+    entry, band = dice.roll_on(
+        PRECIPITATION,
+        modifiers=[Modifier(season, value)] if value else [],
+        day=state.day,
+        phase=0,
+        place="weather/precipitation",
+        text=f"precipitation test ({w.zone} zone, {season}); totals above 6 count as 6 (AMB-76)",
+    )
+    today = band.outcome
+    snow, soaked = w.snow_level, False
+    if today in SNOW_RESULTS:
+        if snows(w.zone, w.season):
+            snow += 1
+            dice.event(day=state.day, phase=0, rule="FW-7.5", text=f"snow falls: snow level {snow}")
+        elif w.zone == "torrid":
+            soaked = True
+            dice.event(day=state.day, phase=0, rule="FW-7.5", text="soaked ground: -1 movement today, as one snow level")
+    return replace(state, weather=replace(w, today=today, snow_level=snow, soaked=soaked))
 
 
 def awaiting(state, board):
