@@ -169,7 +169,9 @@ def start(state: CampaignState, dice, board: Board) -> CampaignState:
             day=state.day, phase=PHASE, rule=SCENARIO_RULES[name],
             text=f"battle at {c.square} ({', '.join(forces)}): {name.replace('_', ' ')} - {why}; folder {c.folder}",
         )
-        for s in scouting(state, c, board):
+        if name != "pitched":
+            dice.event(day=state.day, phase=PHASE, rule="FW-10.4", text=f"no scouting at {c.square}: the {name.replace('_', ' ')} scenario has none (FW-23)")
+        for s in scouting(state, c, board) if name == "pitched" else ():
             dice.event(day=state.day, phase=PHASE, rule="FW-10.4", text=f"scouting at {c.square}, {s.text()}", side=s.side)
         for fid, points in field_works(state, c):
             dice.event(day=state.day, phase=PHASE, rule="FW-5.2.1", text=f"{fid} under Defend may build field works worth {points} points (1 per model)")

@@ -51,8 +51,9 @@ def brief(state: CampaignState, contact: Contact, board: Board, table_note: str)
     out.append("## Scouting (FW-10.4)")
     if contact.scenario != "pitched":
         out.append("No scouting in this scenario (FW-23): time of day as when nobody scouts.")
-    for s in scouting(state, contact, board):
-        out.append(f"- {s.text()}")
+    else:
+        out.append("Each force's scouting value comes from the base rules; the campaign decides who may use it and the test's modifiers.")
+        out += [f"- {s.text()}" for s in scouting(state, contact, board)]
     works = field_works(state, contact)
     if works:
         out += ["", "## Field works (FW-5.2.1, optional)"]
