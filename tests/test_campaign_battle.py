@@ -219,3 +219,25 @@ def test_no_scouting_in_a_special_scenario():
     s = make_state([force("A1", "C3"), force("B1", "C3")])
     sc = battle.scouting(s, Contact("C3", ("A1", "B1"), scenario="ambush"), make_board())
     assert {x.ability for x in sc} == {"none"}
+
+
+# --- through the core ------------------------------------------------------------------------------
+
+
+def test_a_turn_stops_at_the_battle_and_goes_on_after_the_report():
+    from mapgen.campaign import store
+    from mapgen.campaign.core import BattleReport, CommandError, Turn, apply
+
+    board = make_board()
+    s = make_state([force("A1", "C3"), force("B1", "C3"), force("B2", "F6")], pending=[contact("C3", "A1", "B1")], phase=2)
+    s, _ = apply(s, Turn(), GameDice(7), board)
+    assert s.phase == "battle" and s.pending[0].folder == "battles/day-01-C3"
+    assert store.from_json_text(store.dumps_state(s), "campaign.json") == s
+    with pytest.raises(CommandError, match="needs its report"):
+        apply(s, Turn(), GameDice(7), board)
+    s, _ = apply(s, BattleReport("A"), GameDice(7), board)
+    assert s.phase == 4 and s.side("B").will_to_fight_due == ("FW-13.b",)
+    s, events = apply(s, Turn(), GameDice(7, entered=[6]), board)  # B's Will to Fight: 6 - 1 battle lost = 5
+    assert s.day == 2 and s.phase == 1
+    (test,) = [e for e in events if e.rule == "FW-13"]
+    assert (test.total, test.outcome) == (5, "ok") and s.side("B").will_to_fight_due == ()

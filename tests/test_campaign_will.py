@@ -63,10 +63,12 @@ def test_one_test_a_turn_whatever_the_triggers():
 
 
 def test_all_forces_gone_triggers_the_test():
-    # FW-13.a: side A has no force left
-    s = make_state([force("B1", "C6")], phase=5)
-    new, log = phase5(s, [5])
+    # FW-13.a: side A's last force went this turn; a turn later it is no new trigger
+    s = make_state([force("B1", "C6")], phase=5, removed=("A1",))
+    _, log = phase5(s, [5])
     assert [e.side for e in log] == ["A"]
+    _, log = phase5(evolve(s, removed=()), [])
+    assert log == []
 
 
 def _mods(state, side="A"):

@@ -27,7 +27,8 @@ PER_SNOW_LEVEL = -1
 
 def start(state: CampaignState, dice, board: Board) -> CampaignState:
     for s in state.sides:
-        if not state.side_forces(s.id):
+        # FW-13.a occurs the turn the last force goes, not every turn after it
+        if not state.side_forces(s.id) and any(fid.startswith(s.id) for fid in state.removed):
             state = due(state, s.id, "FW-13.a")
     for s in state.sides:
         if s.will_to_fight_due and s.will_to_fight == "ok":
