@@ -52,7 +52,7 @@ def test_wolf_riders_worked_example():
     "square, face, back",
     [
         ("C1", 1, 0),  # natural 1 is dead even with +1 in friendly territory
-        ("C5", 6, 1),  # natural 6 recovers even with -1 in enemy territory
+        ("C5", 6, 1),  # natural 6 recovers (no modifier of FW-12.1 can bring a 6 below 4 anyway)
         ("C1", 3, 1),  # 3 + 1 = 4: returns
         ("C3", 3, 0),  # neutral: 3 is dead
         ("C3", 4, 1),  # neutral: 4 returns
@@ -71,6 +71,13 @@ def test_the_loser_gets_no_wounded_check():
     new, events = run(s, BattleReport("A", (UnitLosses("B1-U1", killed=4),)))
     assert fig(new, "B1") == {"B1-U1": 6}
     assert not [e for e in events if e.rule == "FW-12.1"]
+
+
+def test_destroyed_equipment_takes_no_wounded_check():
+    # AMB-59: war machines and chariots counted as equipment stay destroyed
+    s = battle_at([force("A1", "C3", units=(unit("A1-bolt", 2, type="war_machine"),)), force("B1", "C3")])
+    new, events = run(s, BattleReport("A", (UnitLosses("A1-bolt", killed=1),)))
+    assert fig(new, "A1") == {"A1-bolt": 1} and not [e for e in events if e.rule == "FW-12.1"]
 
 
 def test_stalemate_both_sides_check_their_wounded():

@@ -23,7 +23,7 @@ def game():
     m = generate_map(MapOptions(seed=7, size="small"))
     board = build_board(m)
     s = new_campaign(m, board, MapRef("fw-map.json", "0" * 64), 7, Options())
-    a1, b1 = s.force("A1"), s.force("B1")
+    a1 = s.force("A1")
     s = evolve(s, forces=tuple(evolve(f, square=a1.square, order="max_speed") if f.id == "B1" else f for f in s.forces), phase=3)
     s = evolve(s, pending=(Contact(a1.square, ("B1", "A1"), mover="B1"),))
     s = battle.start(s, GameDice(7), board)

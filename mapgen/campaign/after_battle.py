@@ -39,6 +39,8 @@ QUALITY = {"poor": 0, "average": 1, "veteran": 2, "elite": 3}
 ROUTED = -1
 #: FW-23.5: ambushing side +1, ambushed side -1 to both checks.
 AMBUSH = {"ambusher": 1, "ambushed": -1}
+#: FW-12.1, AMB-59: destroyed equipment takes no wounded check (an artillery unit's crew are models and do).
+EQUIPMENT = frozenset({"war_machine", "chariot"})
 #: FW-12.7: the Leader promoted from the ranks.
 NEW_LEADER_CV = 1
 
@@ -191,7 +193,7 @@ def _losses(state, f: Force, losses: dict, result: str, role, board: Board, cont
             units.append(evolve(u, figures=0))
             continue
         back = 0
-        if result != "lost":  # FW-12.1: no wounded check for the loser
+        if result != "lost" and u.type not in EQUIPMENT:  # FW-12.1: no wounded check for the loser
             back += check_models(dice, WOUNDED, killed, wounded_modifiers(territory, role), place=f"{u.id}/wounded", text=f"wounded check, {u.id} ({killed} killed)", **kw)[0]
         back += check_models(dice, DESERTERS, fled, deserter_modifiers(u, True, state.options.deserter_rout_penalty, role), place=f"{u.id}/deserters-routed", text=f"deserter check, {u.id} ({fled} routed)", **kw)[0]
         if result == "lost":  # FW-12.2, AMB-01: withdrawn models are checked only when their side lost
