@@ -334,3 +334,38 @@ def test_tables_are_the_digests():
     assert [after_battle.WOUNDED.lookup(t).outcome for t in range(1, 7)] == ["dead"] * 3 + ["returns"] * 3
     assert [after_battle.DESERTERS.lookup(t).outcome for t in range(1, 7)] == ["deserted"] * 3 + ["returns"] * 3
     assert after_battle.QUALITY == {"poor": 0, "average": 1, "veteran": 2, "elite": 3}
+
+
+# --- properties over many random battles ----------------------------------------------------------
+
+
+def test_random_battles_keep_the_rules():
+    """Figures never below 0 nor above the start; a force that leaves takes one legal step into no enemy."""
+    import random
+
+    rng = random.Random(9)
+    for n in range(150):
+        squares = list(make_board().squares)
+        cut = [("C3", x) for x in make_board().steps["C3"] if rng.random() < 0.4]
+        board = make_board(cut=cut)
+        others = [force("A9", rng.choice(squares)), force("B9", rng.choice(squares))]
+        others = [f for f in others if f.square != "C3"]
+        a = force("A1", "C3", rng.choice(["probe", "max_speed", "defend"]), units=(unit("A1-U1", rng.randint(1, 12), rng.choice(["poor", "elite"])),))
+        b = force("B1", "C3", rng.choice(["probe", "max_speed", "defend"]), units=(unit("B1-U1", rng.randint(1, 12), mercenary=rng.random() < 0.2),))
+        s = battle_at([a, b, *others], board=board)
+        losses = []
+        for f in (a, b):
+            u = f.units[0]
+            k = rng.randint(0, u.figures)
+            fl = rng.randint(0, u.figures - k)
+            losses.append(UnitLosses(u.id, killed=k, fled=fl, withdrawn=rng.randint(0, u.figures - k - fl)))
+        winner = rng.choice(["A", "B", "stalemate"])
+        new, _ = apply(s, BattleReport(winner, tuple(losses)), GameDice(n), board)
+        for f in (a, b):
+            g = new.force(f.id)
+            if g is None:
+                continue
+            assert 0 < g.figures <= f.figures
+            if g.square != "C3":
+                assert g.square in board.steps["C3"]
+                assert not [h for h in new.forces_at(g.square) if h.side != g.side]
