@@ -1,17 +1,274 @@
-"""Phase 4: after the battle (FW-12).  [stub]"""
+"""Phase 4: after the battle (FW-12), run on the report the players enter for it.
+
+The ``battle`` command (:class:`~.core.BattleReport`) takes the first pending
+battle (or the one named by its square) and applies, in the rulebook's order:
+the wounded check (FW-12.1) and the deserter check (FW-12.2), each a 1D6 per
+model with natural 1 lost and natural 6 back; the units' new figures; the
+reactions of the beaten forces (FW-12.6); the moves off the battlefield
+(FW-12.5, AMB-52: :mod:`.retreat`); new leaders from the ranks (FW-12.7);
+the battle counted for Will to Fight (FW-13.b), loot lost (FW-17.7) and the
+holding taken (FW-9.10).  When no battle is left the turn goes on to Phase 4.
+
+One log line per unit and check keeps every face (a battle can cost a
+hundred models): the modifiers are the same for each die of a unit.
+"""
 
 from __future__ import annotations
 
+from ..dice import DiceExpr
+from ..tables import Table, band
+from .battle import battle_forces, capture
+from .board import Board
+from .retreat import retreat_moves, worse
+from .state import CampaignState, Contact, Force, Leader, LogEntry, Modifier, Unit, bump, due, evolve, other, with_force, without_force
 
-def start(state, dice, board):
+PHASE = 4
+RESULTS = ("A", "B", "stalemate")
+
+#: FW-12.1: the modified result of a killed model's die.
+WOUNDED = Table("FW-12.1", "wounded check", "1D6", (band(1, 3, "dead", "permanently dead"), band(4, 6, "returns", "only wounded, returns to its unit")))
+#: FW-12.2: the modified result of a fled or withdrawn model's die.
+DESERTERS = Table("FW-12.2", "deserter check", "1D6", (band(1, 3, "deserted", "deserted, permanently lost"), band(4, 6, "returns", "returns to its army")))
+#: FW-12.1 / FW-12.2: natural faces that ignore every modifier.
+NATURAL_LOST, NATURAL_BACK = 1, 6
+#: FW-12.1: the battle square's territory for the side.
+TERRITORY = {"friendly": 1, "neutral": 0, "enemy": -1}
+#: FW-12.2 (AMB-58: Poor has no modifier).
+QUALITY = {"poor": 0, "average": 1, "veteran": 2, "elite": 3}
+#: FW-12.2, AMB-21: models that left the table by routing (option ``deserter_rout_penalty``).
+ROUTED = -1
+#: FW-23.5: ambushing side +1, ambushed side -1 to both checks.
+AMBUSH = {"ambusher": 1, "ambushed": -1}
+#: FW-12.1, AMB-59: destroyed equipment takes no wounded check (an artillery unit's crew are models and do).
+EQUIPMENT = frozenset({"war_machine", "chariot"})
+#: FW-12.7: the Leader promoted from the ranks.
+NEW_LEADER_CV = 1
+
+
+def _error(msg: str):
+    from .core import CommandError
+
+    return CommandError(msg)
+
+
+# --- the command ------------------------------------------------------------------------------
+
+
+def start(state: CampaignState, dice, board: Board) -> CampaignState:
     return state
 
 
-def awaiting(state, board):
+def awaiting(state: CampaignState, board: Board) -> str | None:
     return None
 
 
-def report(state, cmd, dice, board):
-    from .core import CommandError
+def report(state: CampaignState, cmd, dice, board: Board) -> CampaignState:
+    """Apply one battle report (FW-12); refuses with one line, leaving the state as it was."""
+    contact = _contact(state, cmd)
+    sides = battle_forces(state, contact)
+    losses = _check(state, cmd, contact, sides)
+    winner = cmd.winner if cmd.winner != "stalemate" else None
+    result = {s: ("stalemate" if winner is None else "won" if s == winner else "lost") for s in ("A", "B")}
+    roles = ambush_roles(state, contact)
+    text = "a stalemate" if winner is None else f"won by side {winner}"
+    length = f", {cmd.length} turns" if cmd.length is not None else ""
+    dice.event(day=state.day, phase=PHASE, rule="FW-10.3", text=f"the battle at {contact.square} ({', '.join(contact.forces)}) is {text}{length}")
+    before = {f.id: f for fs in sides.values() for f in fs}
+    for side in ("A", "B"):
+        for f in sides[side]:
+            f = _losses(state, f, losses, result[side], roles.get(side), board, contact, dice)
+            if cmd.winner != "stalemate" and side != winner:
+                f = _beaten(state, f, dice)
+            f = _leader(state, f, cmd.leaders_lost, result[side], roles.get(side), board, contact, dice)
+            state = with_force(state, f)
+    if winner is not None:
+        state = bump(bump(state, winner, battles_won=1), other(winner), battles_lost=1)
+        state = due(state, other(winner), "FW-13.b")
+    state = _moves(state, cmd, contact, before, dice, board)
+    state = _remove_empty(state, [f.id for fs in sides.values() for f in fs], dice)
+    if winner is not None:
+        state = capture(state, contact.square, winner, dice, PHASE)
+    pending = tuple(c for c in state.pending if c is not contact)
+    state = evolve(state, pending=pending)
+    return state if pending else evolve(state, phase=PHASE)
 
-    raise CommandError("battle reports are not written yet")
+
+def _contact(state: CampaignState, cmd) -> Contact:
+    if state.phase != "battle" or not state.pending:
+        raise _error("no battle is waiting for a report (the battle phase comes after movement)")
+    if cmd.square is None:
+        return state.pending[0]
+    for c in state.pending:
+        if c.square == cmd.square:
+            return c
+    raise _error(f"no pending battle at {cmd.square}; pending: {', '.join(c.square for c in state.pending)}")
+
+
+def _check(state: CampaignState, cmd, contact: Contact, sides: dict[str, list[Force]]) -> dict:
+    """Every refusal before any die is rolled: the result, the units, the losses, the forces named."""
+    if cmd.winner not in RESULTS:
+        raise _error(f"winner {cmd.winner!r}: give A, B or stalemate (FW-10.3)")
+    if cmd.length is not None and cmd.length < 0:
+        raise _error(f"battle length {cmd.length}: give the turns played, 0 or more")
+    units = {u.id: (f, u) for fs in sides.values() for f in fs for u in f.units}
+    losses = {}
+    for loss in cmd.losses:
+        if loss.unit not in units:
+            raise _error(f"unit {loss.unit} did not fight at {contact.square}; its units: {', '.join(units)}")
+        if loss.unit in losses:
+            raise _error(f"unit {loss.unit} is reported twice")
+        for name in ("killed", "fled", "withdrawn"):
+            if getattr(loss, name) < 0:
+                raise _error(f"unit {loss.unit}: {name} {getattr(loss, name)} is below 0")
+        out = loss.killed + loss.fled + loss.withdrawn
+        f, u = units[loss.unit]
+        if out > u.figures:
+            raise _error(f"unit {loss.unit} of {f.id} had {u.figures} figures: it cannot lose {out} (killed {loss.killed}, fled {loss.fled}, withdrawn {loss.withdrawn})")
+        losses[loss.unit] = loss
+    ids = {f.id for fs in sides.values() for f in fs}
+    for fid in cmd.leaders_lost:
+        if fid not in ids:
+            raise _error(f"leaders lost: force {fid} did not fight at {contact.square} ({', '.join(sorted(ids))})")
+    for fid, _sq in cmd.retreats:
+        if fid not in ids:
+            raise _error(f"retreat: force {fid} did not fight at {contact.square} ({', '.join(sorted(ids))})")
+    return losses
+
+
+def ambush_roles(state: CampaignState, contact: Contact) -> dict[str, str]:
+    """FW-23.5: in an Ambush the side that made the contact at Max Speed is the ambushed one."""
+    if contact.scenario != "ambush" or contact.mover is None:
+        return {}
+    mover = state.force(contact.mover)
+    side = mover.side if mover is not None else contact.mover[0]
+    return {side: "ambushed", other(side): "ambusher"}
+
+
+# --- FW-12.1 and FW-12.2 ---------------------------------------------------------------------
+
+
+def check_models(dice, table: Table, n: int, modifiers: list[Modifier], *, day: int, place: str, text: str, side: str | None) -> tuple[int, int]:
+    """1D6 per model on ``table``; natural 1 lost, natural 6 back, else the modified band. Returns (back, lost)."""
+    if n <= 0:
+        return 0, 0
+    faces, entered = dice.faces(DiceExpr(n, 6, 0), f"{day}/{PHASE}/{place}")
+    mod = sum(m.value for m in modifiers)
+    back = sum(1 for x in faces if x == NATURAL_BACK or (x != NATURAL_LOST and table.lookup(x + mod).outcome == "returns"))
+    outcome = f"{back} return, {n - back} {table.bands[0].outcome}"
+    dice.log.append(LogEntry(day, PHASE, table.rule, text, f"{n}D6", tuple(faces), tuple(modifiers), None, outcome, entered, side, True))
+    return back, n - back
+
+
+def wounded_modifiers(territory: str, role: str | None) -> list[Modifier]:
+    mods = [Modifier(f"{territory} territory", TERRITORY[territory])] if TERRITORY[territory] else []
+    if role:
+        mods.append(Modifier(role, AMBUSH[role]))
+    return mods
+
+
+def deserter_modifiers(unit: Unit, routed: bool, rout_penalty: bool, role: str | None) -> list[Modifier]:
+    mods = [Modifier(f"{unit.quality} quality", QUALITY[unit.quality])] if QUALITY[unit.quality] else []
+    if routed and rout_penalty:
+        mods.append(Modifier("routed (AMB-21)", ROUTED))
+    if role:
+        mods.append(Modifier(role, AMBUSH[role]))
+    return mods
+
+
+def _losses(state, f: Force, losses: dict, result: str, role, board: Board, contact: Contact, dice) -> Force:
+    """The units' figures after the wounded and deserter checks."""
+    territory = board.territory_for(contact.square, f.side)
+    units = []
+    for u in f.units:
+        loss = losses.get(u.id)
+        if loss is None and not (u.mercenary and result == "lost"):
+            units.append(u)
+            continue
+        killed, fled, withdrawn = (loss.killed, loss.fled, loss.withdrawn) if loss else (0, 0, 0)
+        left = u.figures - killed - fled - withdrawn
+        kw = dict(day=state.day, side=f.side)
+        if result == "lost" and u.mercenary:
+            # FW-12.2: every model of a beaten mercenary unit deserts, without a roll
+            dice.event(day=state.day, phase=PHASE, rule="FW-12.2", text=f"{u.id} is mercenary and its side lost: all {left + fled + withdrawn} models desert", side=f.side, secret=True)
+            units.append(evolve(u, figures=0))
+            continue
+        back = 0
+        if result != "lost" and u.type not in EQUIPMENT:  # FW-12.1: no wounded check for the loser
+            back += check_models(dice, WOUNDED, killed, wounded_modifiers(territory, role), place=f"{u.id}/wounded", text=f"wounded check, {u.id} ({killed} killed)", **kw)[0]
+        back += check_models(dice, DESERTERS, fled, deserter_modifiers(u, True, state.options.deserter_rout_penalty, role), place=f"{u.id}/deserters-routed", text=f"deserter check, {u.id} ({fled} routed)", **kw)[0]
+        if result == "lost":  # FW-12.2, AMB-01: withdrawn models are checked only when their side lost
+            back += check_models(dice, DESERTERS, withdrawn, deserter_modifiers(u, False, False, role), place=f"{u.id}/deserters-withdrawn", text=f"deserter check, {u.id} ({withdrawn} withdrawn)", **kw)[0]
+        else:
+            back += withdrawn
+        units.append(evolve(u, figures=left + back))
+    return evolve(f, units=tuple(units))
+
+
+# --- FW-12.6, FW-12.7, FW-17.7 ---------------------------------------------------------------
+
+
+def _beaten(state, f: Force, dice) -> Force:
+    """FW-12.6 (AMB-05): the loser's reaction worsens; FW-17.7 step 6: its loot is lost."""
+    new = worse(f.reaction)
+    dice.event(day=state.day, phase=PHASE, rule="FW-12.6", text=f"{f.id} lost the battle: {f.state} -> {new}", side=f.side)
+    if f.loot is not None:
+        dice.event(day=state.day, phase=PHASE, rule="FW-17.7", text=f"{f.id} lost the battle: the loot of {f.loot} is lost", side=f.side)
+    return evolve(f, order=None, reaction=new, loot=None)
+
+
+def _leader(state, f: Force, lost: tuple, result: str, role, board: Board, contact: Contact, dice) -> Force:
+    """FW-12.7: a force whose Leader and Generals fell gets a Leader from the ranks, CV 1 on foot.
+
+    The fallen Leader takes the wounded check too when his side did not lose
+    (FW-12.1: "also for every ... Leader, General"); on 4-6 he is back.
+    """
+    if f.id not in lost:
+        return f
+    if result != "lost":
+        back, _ = check_models(
+            dice, WOUNDED, 1, wounded_modifiers(board.territory_for(contact.square, f.side), role),
+            day=state.day, place=f"{f.id}/leader-wounded", text=f"wounded check, {f.id}'s leader {f.leader.name}", side=f.side,
+        )
+        if back:
+            return f
+    leader = Leader(f"{f.id} leader from the ranks", NEW_LEADER_CV)
+    dice.event(day=state.day, phase=PHASE, rule="FW-12.7", text=f"{f.id} lost {f.leader.name}: a new Leader from the ranks, on foot, CV {NEW_LEADER_CV}", side=f.side)
+    return evolve(f, leader=leader)
+
+
+# --- FW-12.5, FW-13.a ------------------------------------------------------------------------
+
+
+def _moves(state, cmd, contact: Contact, before: dict, dice, board: Board) -> CampaignState:
+    chosen = dict(cmd.retreats)
+    try:
+        moves = retreat_moves(state, contact, cmd.winner, before, chosen, board)
+    except ValueError as exc:
+        raise _error(str(exc)) from None
+    for fid, square in moves:
+        f = state.force(fid)
+        if square is not None:
+            state = with_force(state, evolve(f, square=square))
+            dice.event(day=state.day, phase=PHASE, rule="FW-12.5", text=f"{fid} leaves the battlefield for {square}", side=f.side)
+            continue
+        new = worse(f.reaction)
+        dice.event(day=state.day, phase=PHASE, rule="AMB-52", text=f"{fid} has no square to fall back to: it stays at {contact.square}, {f.state} -> {new}", side=f.side)
+        if new == "shattered" and f.reaction == "shattered":
+            state = without_force(state, fid)
+            dice.event(day=state.day, phase=PHASE, rule="AMB-52", text=f"{fid} was already Shattered: it is removed", side=f.side)
+        else:
+            state = with_force(state, evolve(f, order=None, reaction=new))
+    return state
+
+
+def _remove_empty(state, ids: list[str], dice) -> CampaignState:
+    """A force with no figures left is gone; a side with no force left tests its Will (FW-13.a)."""
+    for fid in ids:
+        f = state.force(fid)
+        if f is not None and f.figures == 0:
+            state = without_force(state, fid)
+            dice.event(day=state.day, phase=PHASE, rule="FW-12", text=f"{fid} has no models left: it is removed", side=f.side)
+    for side in ("A", "B"):
+        if not state.side_forces(side):
+            state = due(state, side, "FW-13.a")
+    return state

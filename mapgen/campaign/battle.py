@@ -1,11 +1,236 @@
-"""Phase 3: battles for the contacts, in the order they happened (FW-10, FW-23).  [stub]"""
+"""Phase 3: the battles for the contacts, in the order they happened (FW-9.8, FW-10, FW-23).
+
+The engine does not fight the battle: the players do, on the table.  When the
+phase begins, every contact the movement phase left becomes one combined
+battle of all the forces in its square (AMB-50), with the scenario the
+forces' orders and situation call for (the FW-23.0 [DEV] triggers, first
+match wins, decided by :func:`mapgen.battlefield.scenarios.choose`, the same
+rule the ``battlefield --scenario auto`` command uses), the scouting each
+force may do (FW-10.4) and its folder name.  The campaign then waits in phase
+``"battle"`` for each report (:mod:`.after_battle`).  The battle folder itself
+(the table and the report form) is written by :mod:`.battles`, outside the
+pure core.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 
-def start(state, dice, board):
-    return state
+from ..battlefield.scenarios import SCENARIO_RULES, Situation, choose
+from .board import Board
+from .state import CampaignState, Contact, Force, bump, due, evolve, other, with_holding, without_force
+
+PHASE = 3
+
+#: FW-10.4: what a force may do in the scouting test, by its order or reaction.
+SCOUTING = {
+    "probe": "full",
+    "defend": "doubled",  # the Force's scouting value x2
+    "max_speed": "partial",  # only its Wizard or Scout
+    "confused": "partial",
+    "unsteady": "none",  # Wizards and Scouts included
+    "shattered": "none",  # [DEV] never fights (FW-5.3, AMB-18)
+}
+SCOUTING_TEXT = {
+    "full": "may scout",
+    "doubled": "may scout with its scouting value doubled (Defend)",
+    "partial": "partial scouting: only its Wizard or Scout may scout",
+    "none": "may not scout",
+}
+#: FW-10.4 scouting-test modifiers by the battle square's territory for the force.
+SCOUTING_TERRITORY = {"friendly": 2, "neutral": 0, "enemy": -1}
+#: FW-23.6 / FW-23.0 [DEV] (2): at least this many enemy forces with at least this multiple of the points.
+LAST_STAND_FORCES = 2
+LAST_STAND_FACTOR = 2
 
 
-def awaiting(state, board):
+@dataclass(frozen=True)
+class Scouting:
+    """One force's scouting rights in one battle (FW-10.4): the value itself is the base rules'."""
+
+    force: str
+    side: str
+    ability: str  # full, doubled, partial, none
+    modifier: int  # +2 friendly territory, -1 enemy
+    territory: str
+
+    def text(self) -> str:
+        if self.ability == "none":
+            return f"{self.force}: {SCOUTING_TEXT['none']}"
+        return f"{self.force}: {SCOUTING_TEXT[self.ability]}; scouting test {self.modifier:+d} ({self.territory} territory)"
+
+
+def folder_name(day: int, square: str) -> str:
+    return f"battles/day-{day:02d}-{square}"
+
+
+def battle_forces(state: CampaignState, contact: Contact) -> dict[str, list[Force]]:
+    """The forces of each side in the battle, in state order: its forces still on the map and in the square."""
+    sides: dict[str, list[Force]] = {"A": [], "B": []}
+    for fid in contact.forces:
+        f = state.force(fid)
+        if f is not None and f.square == contact.square:
+            sides[f.side].append(f)
+    return sides
+
+
+def side_state(forces: list[Force], mover: Force | None) -> str | None:
+    """[DEV] The order or reaction a side fights under: the one all its forces share; else the mover's, if it is on that side."""
+    states = {f.state for f in forces}
+    if len(states) == 1:
+        return states.pop()
+    if mover is not None and mover in forces:
+        return mover.state
     return None
+
+
+def situation(state: CampaignState, contact: Contact, sides: dict[str, list[Force]], board: Board) -> Situation | None:
+    """The FW-23.0 [DEV] situations the orders alone do not show: relief, last stand, flank attack."""
+    mover = state.force(contact.mover) if contact.mover else None
+    if mover is not None and mover.square == contact.square:
+        own, enemy = sides[mover.side], sides[other(mover.side)]
+        held = [f for f in own if f.id != mover.id]
+        # (1) relief: a force of the surrounded side arrives where its other forces already stand surrounded
+        if held and surrounded(held, enemy):
+            return Situation("relief", mover.side)
+    # (2) last stand: a single force against at least two with at least twice its points
+    for side in ("A", "B"):
+        if len(sides[side]) == 1 and surrounded(sides[side], sides[other(side)]):
+            return Situation("surrounded", side)
+    # (5) flank attack: the contacted force counter-marched this turn out of the mover's zone of control
+    if mover is not None:
+        start = mover.path_today[0] if mover.path_today else mover.square
+        zoc = set(board.around.get(start, ())) | {start}
+        for f in sides[other(mover.side)]:
+            if f.countermarched_from is not None and f.countermarched_from in zoc:
+                return Situation("counter_march", f.side)
+    return None
+
+
+def surrounded(few: list[Force], many: list[Force]) -> bool:
+    points = sum(f.army_points for f in few)
+    return len(many) >= LAST_STAND_FORCES and sum(f.army_points for f in many) >= LAST_STAND_FACTOR * points
+
+
+def scenario_for(state: CampaignState, contact: Contact, board: Board) -> tuple[str, str, Situation | None, dict[str, str]]:
+    """(scenario, why, situation, orders by side) by the FW-23.0 [DEV] triggers, first match wins."""
+    sides = battle_forces(state, contact)
+    mover = state.force(contact.mover) if contact.mover else None
+    orders = {s: st for s in ("A", "B") if (st := side_state(sides[s], mover)) is not None}
+    sit = situation(state, contact, sides, board)
+    # A Defend force never moves (FW-5.2), so "side X at Max Speed against side Y under Defend"
+    # is always the mover against the force it found: AMB-68's ambush.
+    name, why = choose(orders, sit)
+    return name, why, sit, orders
+
+
+def scouting(state: CampaignState, contact: Contact, board: Board) -> list[Scouting]:
+    """FW-10.4 per force; every force 'none' in a special scenario (no scouting there)."""
+    out = []
+    special = contact.scenario != "pitched"
+    for side, forces in battle_forces(state, contact).items():
+        for f in forces:
+            terr = board.territory_for(contact.square, side)
+            ability = "none" if special else SCOUTING[f.state]
+            out.append(Scouting(f.id, side, ability, SCOUTING_TERRITORY[terr], terr))
+    return out
+
+
+def field_works(state: CampaignState, contact: Contact) -> list[tuple[str, int]]:
+    """FW-5.2.1 (optional): each Defend force may build field works worth 1 point per model."""
+    return [(f.id, f.figures) for fs in battle_forces(state, contact).values() for f in fs if f.order == "defend"]
+
+
+# --- the phase -------------------------------------------------------------------------------
+
+
+def start(state: CampaignState, dice, board: Board) -> CampaignState:
+    """Set up every pending contact as a battle; wait in phase "battle" while any remains."""
+    if not state.pending:
+        return state
+    contacts: list[Contact] = []
+    seen: set[str] = set()
+    for c in state.pending:
+        if c.square in seen:  # AMB-50: one combined battle per square
+            dice.event(day=state.day, phase=PHASE, rule="AMB-50", text=f"the contact at {c.square} joins the battle already there")
+            continue
+        c = evolve(c, forces=tuple(f.id for f in state.forces_at(c.square)))  # AMB-50: every force there fights
+        state, c = collapse_shattered(state, c, dice, board)
+        sides = battle_forces(state, c)
+        if not sides["A"] or not sides["B"]:
+            continue
+        seen.add(c.square)
+        forces = tuple(f.id for f in sides["A"] + sides["B"])
+        c = evolve(c, forces=forces, day=state.day, folder=folder_name(state.day, c.square))
+        name, why, _sit, _orders = scenario_for(state, c, board)
+        c = evolve(c, scenario=name, why=why)
+        contacts.append(c)
+        dice.event(
+            day=state.day, phase=PHASE, rule=SCENARIO_RULES[name],
+            text=f"battle at {c.square} ({', '.join(forces)}): {name.replace('_', ' ')} - {why}; folder {c.folder}",
+        )
+        if name != "pitched":
+            dice.event(day=state.day, phase=PHASE, rule="FW-10.4", text=f"no scouting at {c.square}: the {name.replace('_', ' ')} scenario has none (FW-23)")
+        for s in scouting(state, c, board) if name == "pitched" else ():
+            dice.event(day=state.day, phase=PHASE, rule="FW-10.4", text=f"scouting at {c.square}, {s.text()}", side=s.side)
+        for fid, points in field_works(state, c):
+            dice.event(day=state.day, phase=PHASE, rule="FW-5.2.1", text=f"{fid} under Defend may build field works worth {points} points (1 per model)")
+    state = evolve(state, pending=tuple(contacts))
+    return evolve(state, phase="battle") if contacts else state
+
+
+def awaiting(state: CampaignState, board: Board) -> str | None:
+    if state.phase != "battle" or not state.pending:
+        return None
+    c = state.pending[0]
+    return (
+        f"the battle at {c.square} (forces {', '.join(c.forces)}) needs its report: "
+        f"`mapgen campaign battle DIR --report FILE` (or --winner A|B|stalemate --losses UNIT=N,...); "
+        f"the form is {c.folder}/report.yaml"
+    )
+
+
+def collapse_shattered(state: CampaignState, c: Contact, dice, board: Board) -> tuple[CampaignState, Contact]:
+    """FW-5.3: a Shattered force engaged by the enemy collapses and is removed, no battle.
+
+    AMB-53: it counts as a battle lost for its side (which tests its Will to
+    Fight) and won for the enemy.  The enemy left alone on the loser's holding
+    takes it (FW-9.10).
+    """
+    first = battle_forces(state, c)
+    for f in first["A"] + first["B"]:
+        if f.reaction != "shattered":
+            continue
+        enemy = battle_forces(state, c)[other(f.side)]
+        if not enemy:
+            continue
+        state = without_force(state, f.id)
+        state = bump(bump(state, f.side, battles_lost=1), other(f.side), battles_won=1)
+        state = due(state, f.side, "FW-13.b")
+        dice.event(day=state.day, phase=PHASE, rule="FW-5.3", text=f"{f.id} is Shattered: engaged at {c.square}, it collapses and is removed (AMB-53: a battle lost)", side=f.side)
+        if not state.side_forces(f.side):
+            state = due(state, f.side, "FW-13.a")
+    sides = battle_forces(state, c)
+    for side in ("A", "B"):
+        if sides[side] and not sides[other(side)]:
+            state = capture(state, c.square, side, dice, PHASE)
+    return state, c
+
+
+def capture(state: CampaignState, square: str, side: str, dice, phase) -> CampaignState:
+    """FW-9.10: an enemy holding with no enemy force in it passes to ``side``; its owner tests its Will (FW-13.c)."""
+    h = state.holding(square)
+    if h is None or h.owner == side or h.sacked:
+        return state
+    if any(f.side != side for f in state.forces_at(square)):
+        return state
+    if h.capital and state.options.capital_requires_siege:
+        dice.event(day=state.day, phase=phase, rule="FW-9.10.1", text=f"the capital at {square} can be taken only by a siege", side=side)
+        return state
+    loser = h.owner
+    state = with_holding(state, evolve(h, owner=side))
+    state = bump(state, side, holdings_taken=1)
+    state = bump(state, loser, holdings_lost=1, capitals_lost=int(h.capital))
+    state = due(state, loser, "FW-13.c")
+    dice.event(day=state.day, phase=phase, rule="FW-9.10", text=f"side {side} captures the {'capital' if h.capital else 'holding'} at {square}")
+    return state

@@ -1,0 +1,97 @@
+"""A battle's folder, ``battles/day-NN-SQUARE/``: the table, the scouting, the report form.
+
+This is a side effect outside the pure core: the CLI calls :func:`write_pending`
+after it has saved the state that created the battles.  Each folder is
+written whole or not at all (:func:`mapgen.kit.write` stages it and swaps it
+in), so a crash never leaves half a battle folder, and a folder already there
+is left alone (the players may have filled its form in).
+
+* ``battlefield.json/.svg/-setup.md``: the square's table from the battlefield
+  generator (FW-10.5, FW-11.1), with the scenario the phase chose (FW-23) and
+  a seed derived from the campaign seed, the day and the square, so the same
+  battle always gets the same table;
+* ``battle.md``: who fights, the scenario and why, what each force may do in
+  the scouting test and its modifiers (FW-10.4: the scouting value itself is
+  the base rules'), field works a Defend force may build (FW-5.2.1);
+* ``report.yaml``: the form the players fill in (:mod:`.report`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..errors import InfeasibleError
+from .battle import battle_forces, field_works, scenario_for, scouting
+from .board import Board
+from .report import form
+from .state import CampaignState, Contact
+
+#: Formats of the battlefield in a battle folder: the plan to print at home, its data and setup sheet.
+FORMATS = ("json", "svg", "md")
+PLAN_SCALE = 10.0
+
+
+def battle_seed(state: CampaignState, contact: Contact) -> str:
+    return f"{state.seed}-day{contact.day}-{contact.square}"
+
+
+def brief(state: CampaignState, contact: Contact, board: Board, table_note: str) -> str:
+    """``battle.md``: the battle in words, for the players at the table."""
+    sides = battle_forces(state, contact)
+    out = [f"# Battle at {contact.square}, day {contact.day}", ""]
+    out.append(f"Scenario: **{contact.scenario.replace('_', ' ')}** ({contact.why}).")
+    out.append("")
+    for side in ("A", "B"):
+        names = state.side(side).name
+        out.append(f"## Side {side} ({names})")
+        for f in sides[side]:
+            units = ", ".join(f"{u.id} {u.figures} {u.quality} {u.type}" for u in f.units)
+            out.append(f"- {f.id}, led by {f.leader.name} (CV {f.leader.cv}), {f.state.replace('_', ' ')}: {units}")
+        out.append("")
+    out.append("## Scouting (FW-10.4)")
+    if contact.scenario != "pitched":
+        out.append("No scouting in this scenario (FW-23): time of day as when nobody scouts.")
+    else:
+        out.append("Each force's scouting value comes from the base rules; the campaign decides who may use it and the test's modifiers.")
+        out += [f"- {s.text()}" for s in scouting(state, contact, board)]
+    works = field_works(state, contact)
+    if works:
+        out += ["", "## Field works (FW-5.2.1, optional)"]
+        out += [f"- {fid} under Defend may build stakes, chevaux de frise and palisades worth {n} points (1 per model)" for fid, n in works]
+    out += ["", "## Table", table_note, "", "Fill in `report.yaml` after the battle and enter it with `mapgen campaign battle DIR --report FILE`.", ""]
+    return "\n".join(out)
+
+
+def write_battle(campaign: str | Path, state: CampaignState, contact: Contact, fw_map, board: Board, paper: str = "A4") -> Path:
+    """Write one battle folder under the campaign folder; returns its path."""
+    from ..battlefield.generate import generate_battlefield
+    from ..battlefield.square import options_from_map
+    from ..kit import write, write_battlefield
+    from ..render.paper import get_paper
+
+    target = Path(campaign) / contact.folder
+    _name, _why, sit, orders = scenario_for(state, contact, board)
+    opts = options_from_map(fw_map, contact.square, "fw-map.json", seed=battle_seed(state, contact), scenario=contact.scenario, orders=orders, situation=sit)
+    try:
+        b = generate_battlefield(opts)
+        note = f"`battlefield.svg` (plan at 1:{PLAN_SCALE:g}) and `battlefield-setup.md`; seed {battle_seed(state, contact)}."
+    except InfeasibleError as exc:  # a scenario the square's table cannot hold: the players set it up by hand
+        b, note = None, f"The battlefield generator could not lay this table out ({exc}); set it up by the rules."
+
+    def produce(outputs) -> None:
+        if b is not None:
+            write_battlefield(b, outputs, FORMATS, get_paper(paper), PLAN_SCALE)
+        outputs.write_text("battle.md", brief(state, contact, board, note))
+        outputs.write_text("report.yaml", form(state, contact))
+
+    write(target, produce)
+    return target
+
+
+def write_pending(campaign: str | Path, state: CampaignState, fw_map, board: Board) -> list[Path]:
+    """The folders of the pending battles not written yet (an existing one may hold a filled form)."""
+    written = []
+    for c in state.pending:
+        if c.folder and not (Path(campaign) / c.folder).exists():
+            written.append(write_battle(campaign, state, c, fw_map, board))
+    return written

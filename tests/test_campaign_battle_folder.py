@@ -1,0 +1,63 @@
+"""The battle folder: the square's table, the brief and the report form, written whole."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from mapgen.campaign import battle, battles
+from mapgen.campaign.board import build_board
+from mapgen.campaign.dice import GameDice
+from mapgen.campaign.report import parse_report
+from mapgen.campaign.setup import new_campaign
+from mapgen.campaign.state import Contact, MapRef, Options, evolve
+from mapgen.errors import BadFileError
+from mapgen.fw.generate import generate_map
+from mapgen.fw.options import MapOptions
+
+
+@pytest.fixture(scope="module")
+def game():
+    """A new campaign with side B's first force moved onto side A's first force, at Max Speed."""
+    m = generate_map(MapOptions(seed=7, size="small"))
+    board = build_board(m)
+    s = new_campaign(m, board, MapRef("fw-map.json", "0" * 64), 7, Options())
+    a1 = s.force("A1")
+    s = evolve(s, forces=tuple(evolve(f, square=a1.square, order="max_speed") if f.id == "B1" else f for f in s.forces), phase=3)
+    s = evolve(s, pending=(Contact(a1.square, ("B1", "A1"), mover="B1"),))
+    s = battle.start(s, GameDice(7), board)
+    return m, board, s
+
+
+def test_the_folder_holds_the_table_the_brief_and_the_form(game, tmp_path):
+    m, board, s = game
+    c = s.pending[0]
+    (path,) = battles.write_pending(tmp_path, s, m, board)
+    assert path == tmp_path / c.folder
+    names = {p.name for p in path.iterdir()}
+    assert {"battlefield.json", "battlefield.svg", "battlefield-setup.md", "battle.md", "report.yaml"} <= names
+    table = json.loads((path / "battlefield.json").read_text())
+    assert table["source"]["square"] == c.square and table["scenario"]["name"] == c.scenario
+    assert table["seed"] == f"7-day{c.day}-{c.square}"
+    brief = (path / "battle.md").read_text()
+    assert "Scouting (FW-10.4)" in brief and c.square in brief
+    with pytest.raises(BadFileError, match="winner"):  # the form as written: everything but the result
+        parse_report((path / "report.yaml").read_text())
+    filled = (path / "report.yaml").read_text().replace("winner:  ", "winner: A", 1)
+    assert parse_report(filled).winner == "A"
+
+
+def test_a_folder_already_there_is_left_alone(game, tmp_path):
+    m, board, s = game
+    (path,) = battles.write_pending(tmp_path, s, m, board)
+    (path / "report.yaml").write_text("winner: B\n")
+    assert battles.write_pending(tmp_path, s, m, board) == []
+    assert (path / "report.yaml").read_text() == "winner: B\n"
+
+
+def test_the_same_battle_gets_the_same_table(game, tmp_path):
+    m, board, s = game
+    one = battles.write_battle(tmp_path / "one", s, s.pending[0], m, board)
+    two = battles.write_battle(tmp_path / "two", s, s.pending[0], m, board)
+    assert (one / "battlefield.json").read_bytes() == (two / "battlefield.json").read_bytes()
