@@ -182,7 +182,7 @@ def check_end(state: CampaignState, dice: GameDice, board: Board) -> CampaignSta
 
 
 def _handlers() -> dict[type, Handler]:
-    from . import after_battle, movement, orders, reinforcements
+    from . import after_battle, incursione, movement, orders, reinforcements
 
     return {
         Turn: turn,
@@ -190,6 +190,7 @@ def _handlers() -> dict[type, Handler]:
         Move: movement.move,
         BattleReport: after_battle.report,
         Reinforce: reinforcements.reinforce,
+        incursione.Sack: incursione.sack_command,
     }
 
 
@@ -203,7 +204,7 @@ def apply(state: CampaignState, command: Command, dice: GameDice, board: Board |
         from .store import board_for
 
         board = board_for(state)
-    if state.winner is not None and not isinstance(command, Turn):
+    if state.winner is not None:
         raise CommandError(f"the campaign is over: {state.ended}")
     handler = _handlers().get(type(command))
     if handler is None:
