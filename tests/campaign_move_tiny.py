@@ -45,7 +45,9 @@ def tiny_board(
     return Board(width, height, squares, steps, around, holdings or {})
 
 
-def force(fid: str, square: str, order: str | None = "probe", reaction: str | None = None, cv: int = 3, figures: int = 10, quality: str = "average", **kw) -> Force:
+def force(fid: str, square: str, order: str | None = "probe", reaction: str | None = None, cv: int = 3, figures: int = 10, **kw) -> Force:
+    """Side from the id's letter; one unit of ``figures`` models unless ``units`` is given; a reaction replaces Probe."""
+    quality = kw.pop("quality", "average")
     if reaction is not None and order == "probe":
         order = None
     units = kw.pop("units", None) or (Unit(f"{fid}-U1", "infantry", quality, figures, 5),)

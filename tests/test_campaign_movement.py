@@ -240,7 +240,10 @@ def test_which_holdings_are_taken_by_movement(holding, siege, taken):
 # --- counter-march (FW-9.6) -------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("order,reaction,after", [("probe", None, "confused"), ("max_speed", None, "confused"), (None, "confused", "unsteady"), (None, "unsteady", "shattered")])
+@pytest.mark.parametrize(
+    "order,reaction,after",
+    [("probe", None, "confused"), ("max_speed", None, "confused"), (None, "confused", "unsteady"), (None, "unsteady", "shattered")],
+)
 def test_countermarch_reactions(order, reaction, after):
     # From F3 (enemy territory): 1 - 1 (+2 Max Speed, -2 Unsteady) is 2 or less: no move; the counter-march still comes (AMB-57).
     state = moving([force("A1", "F3", order, reaction), force("B1", "A5")])

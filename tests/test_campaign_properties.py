@@ -37,7 +37,8 @@ def board_for_seed(seed: int):
 def start_state(map_seed: int, seed: int, naran: bool, siege: bool):
     board = board_for_seed(map_seed)
     register_board(SHA, board)
-    state = new_campaign(cached_map(map_seed, "small"), board, MapRef("fw-map.json", SHA), seed, Options(naran_movement=naran, capital_requires_siege=siege))
+    options = Options(naran_movement=naran, capital_requires_siege=siege)
+    state = new_campaign(cached_map(map_seed, "small"), board, MapRef("fw-map.json", SHA), seed, options)
     state, _ = begin(state, GameDice(seed), board)
     return state, board
 

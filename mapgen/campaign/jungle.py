@@ -29,7 +29,9 @@ ATTRITION_TERRAIN = ("jungle",)
 DESERTER_SHARE = 0.25
 
 #: FW-12.1: one die per model lost; natural 1 dead and natural 6 wounded whatever the modifiers.
-WOUNDED_CHECK = Table("FW-12.1", "Wounded check", "1D6", (band(-99, 3, "dead", "permanently dead"), band(4, 99, "wounded", "only wounded: returns")))
+WOUNDED_CHECK = Table(
+    "FW-12.1", "Wounded check", "1D6", (band(-99, 3, "dead", "permanently dead"), band(4, 99, "wounded", "only wounded: returns"))
+)
 #: FW-12.1: where the losses were suffered; [DEV] for jungle losses, the force's square at the end of the turn.
 WOUNDED_TERRITORY = {"friendly": +1, "enemy": -1, "neutral": 0}
 #: FW-12.2: one die per model; natural 1 deserts and natural 6 returns whatever the modifiers.
@@ -62,7 +64,8 @@ def jungle_losses(state: CampaignState, dice, board, terrain=ATTRITION_TERRAIN) 
         if units:
             state = with_force(state, replace(force, units=units))
             continue
-        dice.event(day=state.day, phase=state.phase, rule="FW-19.9", text=f"{force.id} is lost in the jungle: no model is left", side=force.side)
+        text = f"{force.id} is lost in the jungle: no model is left"
+        dice.event(day=state.day, phase=state.phase, rule="FW-19.9", text=text, side=force.side)
         state = without_force(state, force.id)
         if not state.side_forces(force.side):
             state = due(state, force.side, "FW-13.a")
@@ -79,7 +82,9 @@ def _unit_losses(state: CampaignState, dice, board, force: Force, unit):
     territory = board.territory_for(force.square, force.side)
     mod = WOUNDED_TERRITORY[territory]
     mods = [Modifier(f"{territory} territory", mod)] if mod else []
-    roll = dice.roll(f"{casualties}D6", place=f"{unit.id}/jungle-wounded", rule="FW-12.1", text=f"{unit.id} wounded check", modifiers=mods, **kw)
+    roll = dice.roll(
+        f"{casualties}D6", place=f"{unit.id}/jungle-wounded", rule="FW-12.1", text=f"{unit.id} wounded check", modifiers=mods, **kw
+    )
     dead = checked(roll.faces, mod, WOUNDED_CHECK)
     dice.set_outcome(roll, f"{dead} dead, {casualties - dead} wounded return")
     deserted = 0
@@ -87,7 +92,8 @@ def _unit_losses(state: CampaignState, dice, board, force: Force, unit):
     if dead > DESERTER_SHARE * unit.figures and left:
         q = DESERTER_QUALITY[unit.quality]
         qmods = [Modifier(unit.quality, q)] if q else []
-        roll = dice.roll(f"{left}D6", place=f"{unit.id}/jungle-deserters", rule="FW-12.2", text=f"{unit.id} lost over a quarter: deserter check", modifiers=qmods, **kw)
+        text = f"{unit.id} lost over a quarter: deserter check"
+        roll = dice.roll(f"{left}D6", place=f"{unit.id}/jungle-deserters", rule="FW-12.2", text=text, modifiers=qmods, **kw)
         deserted = checked(roll.faces, q, DESERTER_CHECK)
         dice.set_outcome(roll, f"{deserted} desert, {left - deserted} stay")
     return replace(unit, figures=left - deserted)

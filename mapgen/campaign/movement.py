@@ -44,16 +44,16 @@ def start(state: CampaignState, dice, board) -> CampaignState:
     """The Incursione sacks (hook), then the initiative slots for the day (FW-9.1.2)."""
     state = _incursione_hook(state, dice, board)
     if state.weather.today == "storm":
-        dice.event(day=state.day, phase=2, rule="FW-7.4", text="storm: no force that is not engaged in combat moves today")
+        _say(state, dice, "FW-7.4", "storm: no force that is not engaged in combat moves today")
         return replace(state, initiative=())
     lk = locked(state)
     movers = [f for f in state.forces if may_move(state, f, lk)]
     if not movers:
-        dice.event(day=state.day, phase=2, rule="FW-9.1.2", text="initiative: no force may move today")
+        _say(state, dice, "FW-9.1.2", "initiative: no force may move today")
         return replace(state, initiative=())
     ranked = _rank([(_initiative_roll(state, dice, f, 0), f) for f in movers], state, dice, 0)
     order = tuple(f.side for f in ranked)
-    dice.event(day=state.day, phase=2, rule="FW-9.1.2", text=f"initiative, slot by slot: {', '.join(order)}")
+    _say(state, dice, "FW-9.1.2", f"initiative, slot by slot: {', '.join(order)}")
     return _drop_idle(replace(state, initiative=order))
 
 
@@ -178,13 +178,14 @@ def move(state: CampaignState, cmd, dice, board) -> CampaignState:
     )
     allowance = result.data["squares"]
     if force.order == "max_speed" and allowance and not cmd.path and board.steps[force.square]:
-        raise CommandError(f"{force.id} is under Max Speed with an allowance of {allowance} square(s): it must move at least one (FW-9.4.e, AMB-17)")
+        why = f"an allowance of {allowance} square(s): it must move at least one (FW-9.4.e, AMB-17)"
+        raise CommandError(f"{force.id} is under Max Speed with {why}")
     walked, stop = _walk(state, board, force, cmd.path, allowance)
     pos = walked[-1]
     if stop:
-        dice.event(day=state.day, phase=2, rule="FW-9.4", text=f"{force.id} stops at {pos}: {stop}", side=force.side, secret=True)
+        _say(state, dice, "FW-9.4", f"{force.id} stops at {pos}: {stop}", side=force.side, secret=True)
     text = f"{force.id} marches {'-'.join(walked)}" if len(walked) > 1 else f"{force.id} stays at {pos}"
-    dice.event(day=state.day, phase=2, rule="FW-9.4", text=text, side=force.side)
+    _say(state, dice, "FW-9.4", text, side=force.side)
     state = with_force(state, replace(force, square=pos, moved_today=True))
     in_contact = False
     if any(f.side != force.side for f in state.forces_at(pos)):
@@ -235,12 +236,8 @@ def _engage(state: CampaignState, dice, mover_id: str, square: str) -> tuple[Cam
     mover = state.force(mover_id)
     for f in state.forces_at(square):
         if f.side != mover.side and f.reaction == "shattered":
-            dice.event(
-                day=state.day,
-                phase=2,
-                rule="FW-5.3",
-                text=f"{f.id} is Shattered: engaged by {mover.id} at {square}, it collapses and is removed (a battle lost for side {f.side}, AMB-53)",
-            )
+            why = f"engaged by {mover.id} at {square}, it collapses and is removed (a battle lost for side {f.side}, AMB-53)"
+            _say(state, dice, "FW-5.3", f"{f.id} is Shattered: {why}")
             state = without_force(state, f.id)
             state = bump(bump(state, mover.side, battles_won=1), f.side, battles_lost=1)
             state = due(state, f.side, "FW-13.b")
@@ -254,11 +251,11 @@ def _engage(state: CampaignState, dice, mover_id: str, square: str) -> tuple[Cam
         if c.square == square:  # AMB-15: a force that has not moved yet may join the battle square
             joined = replace(c, forces=c.forces + tuple(x for x in ids if x not in c.forces))
             pending = state.pending[:i] + (joined,) + state.pending[i + 1 :]
-            dice.event(day=state.day, phase=2, rule="FW-9.8", text=f"{mover.id} joins the battle at {square}")
+            _say(state, dice, "FW-9.8", f"{mover.id} joins the battle at {square}")
             return replace(state, pending=pending), True
     enemy = ", ".join(f.id for f in here if f.side != mover.side)
     contact = Contact(square=square, forces=ids, why=f"{mover.id} entered {square}, held by {enemy}", day=state.day, mover=mover.id)
-    dice.event(day=state.day, phase=2, rule="FW-9.8", text=f"contact at {square}: {mover.id} against {enemy}; both are locked until the battle")
+    _say(state, dice, "FW-9.8", f"contact at {square}: {mover.id} against {enemy}; both are locked until the battle")
     return replace(state, pending=state.pending + (contact,)), True
 
 
@@ -274,7 +271,7 @@ def _countermarch(state: CampaignState, board, dice, force: Force, square: str) 
         raise CommandError(f"counter-march into {square}, held by the enemy, is not allowed (FW-9.6, AMB-57)")
     reaction = COUNTERMARCH_REACTION[force.state]
     cm_from = force.square if force.square in enemy_zoc(board, enemies) else None
-    dice.event(day=state.day, phase=2, rule="FW-9.6", text=f"{force.id} counter-marches {force.square}-{square} and becomes {reaction}", side=force.side)
+    _say(state, dice, "FW-9.6", f"{force.id} counter-marches {force.square}-{square} and becomes {reaction}", side=force.side)
     force = replace(force, square=square, order=None, reaction=reaction, countermarched_from=cm_from or force.countermarched_from)
     return with_force(state, force)
 
@@ -287,11 +284,11 @@ def capture(state: CampaignState, dice, board, force: Force) -> CampaignState:
     if any(f.side != force.side for f in state.forces_at(force.square)):
         return state
     if h.capital and state.options.capital_requires_siege:
-        dice.event(day=state.day, phase=2, rule="FW-9.10.1", text=f"{force.id} stands on side {h.owner}'s capital at {h.square}: it is taken only by a siege")
+        _say(state, dice, "FW-9.10.1", f"{force.id} stands on side {h.owner}'s capital at {h.square}: only a siege takes it")
         return state
     loser = h.owner
     home = h.original_owner or (board.holdings.get(h.square, (loser,))[0])
-    dice.event(day=state.day, phase=2, rule="FW-9.10", text=f"{force.id} captures side {loser}'s holding at {h.square}; side {loser} tests its Will to Fight (FW-13.c)")
+    _say(state, dice, "FW-9.10", f"{force.id} captures side {loser}'s holding at {h.square}; side {loser} tests its Will (FW-13.c)")
     state = with_holding(state, replace(h, owner=force.side))
     state = bump(bump(state, force.side, holdings_taken=1), loser, holdings_lost=1)
     if h.capital and home == loser:
@@ -311,6 +308,11 @@ def _incursione_hook(state: CampaignState, dice, board) -> CampaignState:
 
     hook = getattr(incursione, "declare_sacks", None)
     return hook(state, dice, board) if hook else state
+
+
+def _say(state: CampaignState, dice, rule: str, text: str, **kw) -> None:
+    """A Phase 2 log line without dice."""
+    dice.event(day=state.day, phase=2, rule=rule, text=text, **kw)
 
 
 # --- for bots and the CLI ----------------------------------------------------------------------

@@ -140,7 +140,8 @@ def give_order(state: CampaignState, cmd, dice, board) -> CampaignState:
     )
     outcome = result.outcome
     if outcome == "disaster":
-        dice.event(day=state.day, phase=1, rule="FW-8.2", text=f"{force.id} is totally routed and removed from play; side {force.side} tests its Will to Fight (FW-13.d)")
+        text = f"{force.id} is totally routed and removed from play; side {force.side} tests its Will to Fight (FW-13.d)"
+        dice.event(day=state.day, phase=1, rule="FW-8.2", text=text)
         state = due(without_force(state, force.id), force.side, "FW-13.d")
         if not state.side_forces(force.side):
             state = due(state, force.side, "FW-13.a")
