@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from mapgen.campaign import CommandError, GameDice, GiveOrder, Move, Turn, apply, begin
 from mapgen.campaign.board import build_board
+from mapgen.campaign.checks import check_state as file_checks
 from mapgen.campaign.movement import countermarch_squares, movable
 from mapgen.campaign.setup import new_campaign
 from mapgen.campaign.state import ORDERS, MapRef, Options
@@ -124,6 +125,7 @@ def check_move(before, after, board, cmd: Move):
 
 
 def check_state(before, after, board):
+    file_checks(after, board)  # what a saved campaign.json must hold (one order or one reaction, ...)
     for f in after.forces:
         assert f.square in board.squares, f"{f.id} off the land at {f.square}"
     for f in before.forces:

@@ -186,7 +186,9 @@ def move(state: CampaignState, cmd, dice, board) -> CampaignState:
         _say(state, dice, "FW-9.4", f"{force.id} stops at {pos}: {stop}", side=force.side, secret=True)
     text = f"{force.id} marches {'-'.join(walked)}" if len(walked) > 1 else f"{force.id} stays at {pos}"
     _say(state, dice, "FW-9.4", text, side=force.side)
-    state = with_force(state, replace(force, square=pos, moved_today=True))
+    mover = replace(force, square=pos, moved_today=True, path_today=_joined(force.path_today, walked))
+    # one copy of the state for the force and its used slot: copies are the cost of a move
+    state = replace(state, forces=tuple(mover if f.id == mover.id else f for f in state.forces), initiative=state.initiative[1:])
     in_contact = False
     if any(f.side != force.side for f in state.forces_at(pos)):
         state, in_contact = _engage(state, dice, force.id, pos)
@@ -194,13 +196,8 @@ def move(state: CampaignState, cmd, dice, board) -> CampaignState:
         if in_contact:
             raise CommandError(f"{force.id} made contact at {pos}: its movement has ended, no counter-march (FW-9.8)")
         state = _countermarch(state, board, dice, state.force(force.id), cmd.countermarch)
-        walked.append(cmd.countermarch)
-    mover = state.force(force.id)
-    if mover is not None:
-        state = with_force(state, replace(mover, path_today=_joined(mover.path_today, walked)))
-        if not in_contact:
-            state = capture(state, dice, board, mover)
-    state = replace(state, initiative=state.initiative[1:])
+    if not in_contact:
+        state = capture(state, dice, board, state.force(force.id))
     return _drop_idle(state)
 
 
@@ -272,7 +269,9 @@ def _countermarch(state: CampaignState, board, dice, force: Force, square: str) 
     reaction = COUNTERMARCH_REACTION[force.state]
     cm_from = force.square if force.square in enemy_zoc(board, enemies) else None
     _say(state, dice, "FW-9.6", f"{force.id} counter-marches {force.square}-{square} and becomes {reaction}", side=force.side)
-    force = replace(force, square=square, order=None, reaction=reaction, countermarched_from=cm_from or force.countermarched_from)
+    cm_from = cm_from or force.countermarched_from
+    path = _joined(force.path_today, [square])
+    force = replace(force, square=square, order=None, reaction=reaction, countermarched_from=cm_from, path_today=path)
     return with_force(state, force)
 
 
