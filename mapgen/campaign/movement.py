@@ -14,7 +14,14 @@ longer than the best allowance) is refused before any die is rolled.  Then
 the movement roll decides how far the force goes: [DEV] a path longer than
 the allowance is walked as far as the allowance goes and the log says where
 and why it stopped, since the player cannot know the roll beforehand; an
-enemy zone of control stops it the same way (FW-9.7, AMB-16).
+enemy zone of control stops it the same way (FW-9.7, AMB-16).  The
+counter-march (FW-9.6) is part of the same command and is taken from where
+the force stopped; one that cannot be taken there (after a contact, across a
+river, into the enemy) refuses the whole command, which the player gives
+again knowing where the force stops (the derived dice repeat).
+
+The rule tables are in :mod:`.march`; the jungle losses of the day's paths
+(FW-19.9) in :mod:`.jungle`.
 """
 
 from __future__ import annotations
@@ -166,7 +173,7 @@ def move(state: CampaignState, cmd, dice, board) -> CampaignState:
     if why:
         raise CommandError(why)
     force = state.force(cmd.force)
-    entry, result = dice.roll_on(
+    _, result = dice.roll_on(
         MOVE_TABLE,
         modifiers=move_modifiers(state, board, force),
         day=state.day,
