@@ -1,17 +1,342 @@
-"""Phase 2: initiative, movement, counter-march, zones of control, contact, capture (FW-9).  [stub]"""
+"""Phase 2: initiative, the march, counter-march, zones of control, contact and capture (FW-9).
+
+The phase begins with the initiative (FW-9.1.2, method 2): one 1D6 + CV per
+force that may move, ties between the sides re-rolled, the totals sorted;
+``state.initiative`` then holds the sides in slot order.  The side at the
+head moves any of its forces not yet moved (the counter may go on any of the
+roller's forces, AMB-64) and the slot is used up.  [DEV] Forces under Defend
+and forces locked in a contact take no slot: they cannot move.
+
+A ``move`` gives the whole intended path.  What the rules or the map forbid
+whatever the dice say (a square off the map, a river crossed off a crossing,
+a step to a square that does not border, a path past an enemy's square or
+longer than the best allowance) is refused before any die is rolled.  Then
+the movement roll decides how far the force goes: [DEV] a path longer than
+the allowance is walked as far as the allowance goes and the log says where
+and why it stopped, since the player cannot know the roll beforehand; an
+enemy zone of control stops it the same way (FW-9.7, AMB-16).  The
+counter-march (FW-9.6) is part of the same command and is taken from where
+the force stopped; one that cannot be taken there (after a contact, across a
+river, into the enemy) refuses the whole command, which the player gives
+again knowing where the force stops (the derived dice repeat).
+
+The rule tables are in :mod:`.march`; the jungle losses of the day's paths
+(FW-19.9) in :mod:`.jungle`.
+"""
 
 from __future__ import annotations
 
+from dataclasses import replace
 
-def start(state, dice, board):
-    return state
+from .march import (
+    COUNTERMARCH_REACTION,
+    MAX_ALLOWANCE,
+    MOVE_TABLE,
+    enemy_squares,
+    enemy_zoc,
+    locked,
+    may_move,
+    move_modifiers,
+)
+from .state import CampaignState, Contact, Force, Modifier, bump, due, with_force, with_holding, without_force
+
+#: FW-9.1.2 / AMB-64: ties between the sides are re-rolled; after this many rounds the order stands (entered dice could tie forever).
+MAX_TIE_ROUNDS = 20
 
 
-def awaiting(state, board):
+# --- initiative ------------------------------------------------------------------------------
+
+
+def start(state: CampaignState, dice, board) -> CampaignState:
+    """The Incursione sacks (hook), then the initiative slots for the day (FW-9.1.2)."""
+    state = _incursione_hook(state, dice, board)
+    if state.weather.today == "storm":
+        _say(state, dice, "FW-7.4", "storm: no force that is not engaged in combat moves today")
+        return replace(state, initiative=())
+    lk = locked(state)
+    movers = [f for f in state.forces if may_move(state, f, lk)]
+    if not movers:
+        _say(state, dice, "FW-9.1.2", "initiative: no force may move today")
+        return replace(state, initiative=())
+    ranked = _rank([(_initiative_roll(state, dice, f, 0), f) for f in movers], state, dice, 0)
+    order = tuple(f.side for f in ranked)
+    _say(state, dice, "FW-9.1.2", f"initiative, slot by slot: {', '.join(order)}")
+    return _drop_idle(replace(state, initiative=order))
+
+
+def _initiative_roll(state: CampaignState, dice, force: Force, tie_round: int) -> int:
+    text = f"{force.id} initiative" + (f" (tie re-roll {tie_round})" if tie_round else "")
+    entry = dice.roll(
+        "1D6",
+        day=state.day,
+        phase=2,
+        place=f"{force.id}/initiative",
+        rule="FW-9.1.2",
+        text=text,
+        modifiers=[Modifier("leader's CV", force.leader.cv)],
+        side=force.side,
+    )
+    return entry.total
+
+
+def _rank(entries: list[tuple[int, Force]], state: CampaignState, dice, tie_round: int) -> list[Force]:
+    """Highest total first; a tie between the two sides is re-rolled among the tied forces (AMB-64)."""
+    entries = sorted(entries, key=lambda e: -e[0])
+    out: list[Force] = []
+    i = 0
+    while i < len(entries):
+        j = i
+        while j < len(entries) and entries[j][0] == entries[i][0]:
+            j += 1
+        group = [f for _, f in entries[i:j]]
+        if len({f.side for f in group}) > 1 and tie_round < MAX_TIE_ROUNDS:
+            out += _rank([(_initiative_roll(state, dice, f, tie_round + 1), f) for f in group], state, dice, tie_round + 1)
+        else:
+            out += group
+        i = j
+    return out
+
+
+def movable(state: CampaignState, side: str) -> list[str]:
+    """The ids of ``side``'s forces that may still move today."""
+    lk = locked(state)
+    return [f.id for f in state.forces if f.side == side and may_move(state, f, lk)]
+
+
+def _drop_idle(state: CampaignState) -> CampaignState:
+    """Drop head slots of a side with no force left to move (all moved, locked in contact or removed)."""
+    order = state.initiative
+    while order and not movable(state, order[0]):
+        order = order[1:]
+    return state if order == state.initiative else replace(state, initiative=order)
+
+
+def awaiting(state: CampaignState, board) -> str | None:
+    if not state.initiative:
+        return None
+    side = state.initiative[0]
+    return f"movement: side {side} moves one of {', '.join(movable(state, side))} (`move FORCE SQUARE ...`; no square: it stays)"
+
+
+# --- refusals ----------------------------------------------------------------------------------
+
+
+def refusal(state: CampaignState, board, cmd) -> str | None:
+    """Why the ``move`` is refused whatever the dice say, in one line; None when it may be rolled."""
+    force = state.force(cmd.force)
+    if force is None:
+        return f"no force {cmd.force!r} (forces: {', '.join(f.id for f in state.forces) or 'none'})"
+    if state.phase != 2:
+        return f"forces move in Phase 2 (FW-9); the campaign is in Phase {state.phase}"
+    if force.order == "defend":
+        return f"{force.id} is under Defend and never moves, nor counter-marches (FW-9.4.d)"
+    if force.moved_today:
+        return f"{force.id} has already moved today"
+    if force.id in locked(state):
+        return f"{force.id} is in contact at {force.square}: its movement has ended until the battle (FW-9.8)"
+    if not state.initiative:
+        return "no force may move now (FW-9.1)" + (": a storm (FW-7.4)" if state.weather.today == "storm" else "")
+    if state.initiative[0] != force.side:
+        head = state.initiative[0]
+        return f"it is side {head}'s move (initiative, FW-9.1.2): {', '.join(movable(state, head))}"
+    if len(cmd.path) > MAX_ALLOWANCE:
+        return f"too far: {len(cmd.path)} squares, and no force moves more than {MAX_ALLOWANCE} a day (FW-9.3)"
+    enemies = enemy_squares(state, force.side)
+    prev = force.square
+    for i, sq in enumerate(cmd.path):
+        if sq not in board.squares:
+            return f"{sq} is not a land square of the map (AMB-63)"
+        if sq not in board.steps[prev]:
+            if sq in board.around[prev]:
+                return f"{prev} to {sq} crosses a river off a bridge or ford (FW-2.5, AMB-06)"
+            return f"{prev} to {sq} is not a step to a bordering square (FW-9.4, AMB-02)"
+        if sq in enemies and i < len(cmd.path) - 1:
+            return f"the path goes on past the enemy at {sq}: a force entering an enemy's square stops there (FW-9.8)"
+        prev = sq
+    cm = cmd.countermarch
+    if cm is not None:
+        if force.reaction == "shattered":
+            return f"{force.id} is Shattered and may not counter-march (FW-9.6)"
+        if cm not in board.squares:
+            return f"counter-march to {cm}: not a land square of the map (AMB-63)"
     return None
 
 
-def move(state, cmd, dice, board):
+# --- the march -------------------------------------------------------------------------------
+
+
+def move(state: CampaignState, cmd, dice, board) -> CampaignState:
+    """The ``move`` command: the movement roll, the walk, contact or capture, the counter-march (FW-9.2-9.10)."""
     from .core import CommandError
 
-    raise CommandError("movement is not written yet")
+    why = refusal(state, board, cmd)
+    if why:
+        raise CommandError(why)
+    force = state.force(cmd.force)
+    _, result = dice.roll_on(
+        MOVE_TABLE,
+        modifiers=move_modifiers(state, board, force),
+        day=state.day,
+        phase=2,
+        place=f"{force.id}/move",
+        text=f"{force.id} ({force.state}) marches from {force.square}",
+        side=force.side,
+        secret=True,
+    )
+    allowance = result.data["squares"]
+    if force.order == "max_speed" and allowance and not cmd.path and board.steps[force.square]:
+        why = f"an allowance of {allowance} square(s): it must move at least one (FW-9.4.e, AMB-17)"
+        raise CommandError(f"{force.id} is under Max Speed with {why}")
+    walked, stop = _walk(state, board, force, cmd.path, allowance)
+    pos = walked[-1]
+    if stop:
+        _say(state, dice, "FW-9.4", f"{force.id} stops at {pos}: {stop}", side=force.side, secret=True)
+    text = f"{force.id} marches {'-'.join(walked)}" if len(walked) > 1 else f"{force.id} stays at {pos}"
+    _say(state, dice, "FW-9.4", text, side=force.side)
+    mover = replace(force, square=pos, moved_today=True, path_today=_joined(force.path_today, walked))
+    # one copy of the state for the force and its used slot: copies are the cost of a move
+    state = replace(state, forces=tuple(mover if f.id == mover.id else f for f in state.forces), initiative=state.initiative[1:])
+    in_contact = False
+    if any(f.side != force.side for f in state.forces_at(pos)):
+        state, in_contact = _engage(state, dice, force.id, pos)
+    if cmd.countermarch is not None:
+        if in_contact:
+            raise CommandError(f"{force.id} made contact at {pos}: its movement has ended, no counter-march (FW-9.8)")
+        state = _countermarch(state, board, dice, state.force(force.id), cmd.countermarch)
+    if not in_contact:
+        state = capture(state, dice, board, state.force(force.id))
+    return _drop_idle(state)
+
+
+def _walk(state: CampaignState, board, force: Force, path: tuple[str, ...], allowance: int) -> tuple[list[str], str | None]:
+    """The squares walked, start first, and why it stopped short of the path's end (None if it did not)."""
+    enemies = enemy_squares(state, force.side)
+    zoc = enemy_zoc(board, enemies)
+    walked = [force.square]
+    for i, sq in enumerate(path):
+        if i >= allowance:
+            return walked, f"its allowance of {allowance} square(s) is spent (FW-9.3)"
+        walked.append(sq)
+        if sq in enemies:
+            return walked, None  # contact: the path ends here (checked in refusal)
+        if sq in zoc and i + 1 < len(path):
+            nxt = path[i + 1]
+            if not (nxt in enemies and sq in board.around[nxt]):  # only the step into that enemy's square goes on (FW-9.7)
+                return walked, "it entered an enemy zone of control (FW-9.7, AMB-16)"
+    return walked, None
+
+
+def _joined(before: tuple[str, ...], walked: list[str]) -> tuple[str, ...]:
+    """``path_today``: every square started in, passed or ended in, without a square repeated in a row."""
+    out = list(before)
+    for sq in walked:
+        if not out or out[-1] != sq:
+            out.append(sq)
+    return tuple(out)
+
+
+def _engage(state: CampaignState, dice, mover_id: str, square: str) -> tuple[CampaignState, bool]:
+    """The mover entered an enemy's square: Shattered enemies collapse (FW-5.3, AMB-53), the others are in contact (FW-9.8)."""
+    mover = state.force(mover_id)
+    for f in state.forces_at(square):
+        if f.side != mover.side and f.reaction == "shattered":
+            why = f"engaged by {mover.id} at {square}, it collapses and is removed (a battle lost for side {f.side}, AMB-53)"
+            _say(state, dice, "FW-5.3", f"{f.id} is Shattered: {why}")
+            state = without_force(state, f.id)
+            state = bump(bump(state, mover.side, battles_won=1), f.side, battles_lost=1)
+            state = due(state, f.side, "FW-13.b")
+            if not state.side_forces(f.side):
+                state = due(state, f.side, "FW-13.a")
+    here = state.forces_at(square)
+    if not any(f.side != mover.side for f in here):
+        return state, False
+    ids = tuple(f.id for f in here)
+    for i, c in enumerate(state.pending):
+        if c.square == square:  # AMB-15: a force that has not moved yet may join the battle square
+            joined = replace(c, forces=c.forces + tuple(x for x in ids if x not in c.forces))
+            pending = state.pending[:i] + (joined,) + state.pending[i + 1 :]
+            _say(state, dice, "FW-9.8", f"{mover.id} joins the battle at {square}")
+            return replace(state, pending=pending), True
+    enemy = ", ".join(f.id for f in here if f.side != mover.side)
+    contact = Contact(square=square, forces=ids, why=f"{mover.id} entered {square}, held by {enemy}", day=state.day, mover=mover.id)
+    _say(state, dice, "FW-9.8", f"contact at {square}: {mover.id} against {enemy}; both are locked until the battle")
+    return replace(state, pending=state.pending + (contact,)), True
+
+
+def _countermarch(state: CampaignState, board, dice, force: Force, square: str) -> CampaignState:
+    """FW-9.6: one square any way, ignoring terrain but not the rivers (AMB-06), never into an enemy (AMB-57)."""
+    from .core import CommandError
+
+    if square not in board.steps[force.square]:
+        why = "crosses a river off a bridge or ford (AMB-06)" if square in board.around[force.square] else "is not a bordering square"
+        raise CommandError(f"counter-march from {force.square} to {square} {why} (FW-9.6)")
+    enemies = enemy_squares(state, force.side)
+    if square in enemies:
+        raise CommandError(f"counter-march into {square}, held by the enemy, is not allowed (FW-9.6, AMB-57)")
+    reaction = COUNTERMARCH_REACTION[force.state]
+    cm_from = force.square if force.square in enemy_zoc(board, enemies) else None
+    _say(state, dice, "FW-9.6", f"{force.id} counter-marches {force.square}-{square} and becomes {reaction}", side=force.side)
+    cm_from = cm_from or force.countermarched_from
+    path = _joined(force.path_today, [square])
+    force = replace(force, square=square, order=None, reaction=reaction, countermarched_from=cm_from, path_today=path)
+    return with_force(state, force)
+
+
+def capture(state: CampaignState, dice, board, force: Force) -> CampaignState:
+    """FW-9.10: ending a move on an enemy holding with no enemy force there takes it (AMB-65: passing does not)."""
+    h = state.holding(force.square)
+    if h is None or h.owner == force.side or h.sacked:
+        return state
+    if any(f.side != force.side for f in state.forces_at(force.square)):
+        return state
+    if h.capital and state.options.capital_requires_siege:
+        _say(state, dice, "FW-9.10.1", f"{force.id} stands on side {h.owner}'s capital at {h.square}: only a siege takes it")
+        return state
+    loser = h.owner
+    home = h.original_owner or (board.holdings.get(h.square, (loser,))[0])
+    _say(state, dice, "FW-9.10", f"{force.id} captures side {loser}'s holding at {h.square}; side {loser} tests its Will (FW-13.c)")
+    state = with_holding(state, replace(h, owner=force.side))
+    state = bump(bump(state, force.side, holdings_taken=1), loser, holdings_lost=1)
+    if h.capital and home == loser:
+        state = bump(state, loser, capitals_lost=1)
+    return due(state, loser, "FW-13.c")
+
+
+def _incursione_hook(state: CampaignState, dice, board) -> CampaignState:
+    """FW-17.7 step 2: raiders declare their sacks at the start of the movement phase, before moving.
+
+    That is the Incursione module's job: it is called here as
+    ``incursione.declare_sacks(state, dice, board) -> state`` once it exists.
+    """
+    if state.options.scenario != "incursione":
+        return state
+    from . import incursione
+
+    hook = getattr(incursione, "declare_sacks", None)
+    return hook(state, dice, board) if hook else state
+
+
+def _say(state: CampaignState, dice, rule: str, text: str, **kw) -> None:
+    """A Phase 2 log line without dice."""
+    dice.event(day=state.day, phase=2, rule=rule, text=text, **kw)
+
+
+# --- for bots and the CLI ----------------------------------------------------------------------
+
+
+def legal_moves(state: CampaignState, board, force_id: str) -> tuple[str, ...]:
+    """The squares ``force_id`` may step to first, now (empty when it may not move); chain them for a path."""
+    force = state.force(force_id)
+    if force is None or state.phase != 2 or not state.initiative or state.initiative[0] != force.side:
+        return ()
+    if not may_move(state, force):
+        return ()
+    return tuple(board.steps[force.square])
+
+
+def countermarch_squares(state: CampaignState, board, force: Force) -> tuple[str, ...]:
+    """Where ``force`` may counter-march from its square (FW-9.6, AMB-57): legal steps not held by the enemy."""
+    if force.order == "defend" or force.reaction == "shattered":
+        return ()
+    enemies = enemy_squares(state, force.side)
+    return tuple(sq for sq in board.steps[force.square] if sq not in enemies)

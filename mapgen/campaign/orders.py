@@ -1,6 +1,60 @@
-"""Phase 1: orders and reconfiguration by the Force Test (FW-8).  [stub: to be written]"""
+"""Phase 1: new orders and reconfiguration, each resolved by the Force Test (FW-8).
+
+A player who wants a force under another order (or out of its reaction:
+reconfiguration is the only way to end one, FW-8.3) gives the ``order``
+command; the force takes the Force Test at once and its counter changes by
+the result.  The test is ``1D6 + the Leader's CV`` with the modifiers of
+:data:`REACTION_TEST`, :data:`TERRITORY_TEST` and the mountain, looked up on
+:data:`FORCE_TEST`.
+
+FW-8.1.a says who is tested first: forces in action, then those in enemy,
+neutral and friendly territory.  Each order is its own command, so the
+engine cannot see the player's whole declaration; [DEV] it enforces the
+sequence it can see: once a side has tested a force of a later group this
+turn, it may not test one of an earlier group (AMB-46: within a group the
+player chooses).  The faces do not depend on the order (each force rolls at
+its own place), so this only keeps the table's sequence for entered dice.
+
+[DEV] Heavy weather: FW-7.4 lists "-1 to the Change-Orders test" in its
+*battle* column (the battle rules' order change, beside the command-zone
+radius and light signals); its campaign column names only the movement roll,
+and FW-8.2 lists no weather modifier.  So the Force Test takes no weather
+modifier; only the Incursione snow levels count (FW-17.6, AMB-72).
+"""
 
 from __future__ import annotations
+
+from dataclasses import replace
+
+from ..fw.rules import TERRAIN
+from ..tables import Table, band
+from .state import ORDERS, CampaignState, Force, Modifier, due, with_force, without_force
+
+#: FW-8.2: the Force Test, 1D6 + CV + modifiers.  Totals beyond the printed bands clamp to the end bands.
+FORCE_TEST = Table(
+    "FW-8.2",
+    "Force Test",
+    "1D6",
+    (
+        band(-99, 0, "disaster", "complete disaster: the force is removed; Will to Fight test (FW-13.d)"),
+        band(1, 1, "shattered", "Shattered"),
+        band(2, 2, "unsteady", "Unsteady"),
+        band(3, 3, "confused", "Confused"),
+        band(4, 5, "defend", "operates under Defend (reaction removed)"),
+        band(6, 99, "new_order", "OK: the new order (reaction removed)"),
+    ),
+)
+#: FW-8.2: the force's reaction.
+REACTION_TEST = {"confused": -1, "unsteady": -2, "shattered": -3}
+#: FW-8.2: where the force stands (FW-2.3).
+TERRITORY_TEST = {"friendly": +2, "enemy": -1, "neutral": 0}
+#: FW-8.2 / FW-2.6: a force on a mountain.
+MOUNTAIN_TEST = TERRAIN["mountain"].force_test
+#: FW-17.6 / AMB-72: Incursione only, -1 per snow level.
+SNOW_TEST = -1
+#: FW-8.1.a, AMB-46: the groups in test order.
+TEST_GROUPS = ("in action", "in enemy territory", "in neutral territory", "in friendly territory")
+_GROUP_OF_TERRITORY = {"enemy": 1, "neutral": 2, "friendly": 3}
 
 
 def start(state, dice, board):
@@ -11,7 +65,91 @@ def awaiting(state, board):
     return "orders: either side may give its forces new orders (`order`), then `turn`"
 
 
-def give_order(state, cmd, dice, board):
+def in_action(state: CampaignState, force: Force) -> bool:
+    """FW-8.1.a [DEV]: in a battle waiting to be fought, or sharing its square with an enemy force."""
+    if any(force.id in c.forces for c in state.pending):
+        return True
+    return any(f.square == force.square and f.side != force.side for f in state.forces)
+
+
+def test_group(state: CampaignState, board, force: Force) -> int:
+    """The force's place in the FW-8.1.a sequence: an index into :data:`TEST_GROUPS`."""
+    if in_action(state, force):
+        return 0
+    return _GROUP_OF_TERRITORY[board.territory_for(force.square, force.side)]
+
+
+def force_test_modifiers(state: CampaignState, board, force: Force) -> list[Modifier]:
+    """Every FW-8.2 modifier that applies to ``force`` where it stands, the Leader's CV first."""
+    mods = [Modifier("leader's CV", force.leader.cv)]
+    if force.reaction:
+        mods.append(Modifier(force.reaction, REACTION_TEST[force.reaction]))
+    if board.squares[force.square].terrain == "mountain":
+        mods.append(Modifier("mountain", MOUNTAIN_TEST))
+    territory = board.territory_for(force.square, force.side)
+    if TERRITORY_TEST[territory]:
+        mods.append(Modifier(f"{territory} territory", TERRITORY_TEST[territory]))
+    snow = state.weather.snow_level
+    if snow and state.options.scenario == "incursione":
+        mods.append(Modifier(f"snow level x{snow}", SNOW_TEST * snow))
+    return mods
+
+
+def refusal(state: CampaignState, board, force_id: str, order: str) -> str | None:
+    """Why the ``order`` command is refused, in one line; None when it may be given."""
+    force = state.force(force_id)
+    if force is None:
+        return f"no force {force_id!r} (forces: {', '.join(f.id for f in state.forces) or 'none'})"
+    if state.phase != 1:
+        return f"orders are given in Phase 1 (FW-8); the campaign is in Phase {state.phase}"
+    if order not in ORDERS:
+        return f"unknown order {order!r}: give max_speed, probe or defend (FW-5.2)"
+    if force.tested_today:
+        return f"{force.id} has already taken its Force Test today (FW-8.1.b, FW-8.1.c)"
+    if order == force.order and force.reaction is None:
+        return f"{force.id} is already under {order}: a test to the same order is not allowed (AMB-19)"
+    if order == "max_speed" and force.loot is not None:
+        return f"{force.id} carries loot and may not receive Max Speed (FW-17.7 step 5)"
+    group = test_group(state, board, force)
+    later = [f for f in state.forces if f.side == force.side and f.tested_today and test_group(state, board, f) > group]
+    if later:
+        return (
+            f"{force.id} is {TEST_GROUPS[group]} but {later[0].id} ({TEST_GROUPS[test_group(state, board, later[0])]}) "
+            "was tested before it: test forces in action, then in enemy, neutral, friendly territory (FW-8.1.a)"
+        )
+    return None
+
+
+def give_order(state: CampaignState, cmd, dice, board) -> CampaignState:
+    """The ``order`` command: the Force Test, and the force's counter changed by its result (FW-8.2)."""
     from .core import CommandError
 
-    raise CommandError("orders are not written yet")
+    why = refusal(state, board, cmd.force, cmd.order)
+    if why:
+        raise CommandError(why)
+    force = state.force(cmd.force)
+    group = TEST_GROUPS[test_group(state, board, force)]
+    entry, result = dice.roll_on(
+        FORCE_TEST,
+        modifiers=force_test_modifiers(state, board, force),
+        day=state.day,
+        phase=1,
+        place=f"{force.id}/force-test",
+        text=f"{force.id} ({force.state}, {group}) tested for {cmd.order}",
+        side=force.side,
+    )
+    outcome = result.outcome
+    if outcome == "disaster":
+        text = f"{force.id} is totally routed and removed from play; side {force.side} tests its Will to Fight (FW-13.d)"
+        dice.event(day=state.day, phase=1, rule="FW-8.2", text=text)
+        state = due(without_force(state, force.id), force.side, "FW-13.d")
+        if not state.side_forces(force.side):
+            state = due(state, force.side, "FW-13.a")
+        return state
+    if outcome == "new_order":
+        force = replace(force, order=cmd.order, reaction=None)
+    elif outcome == "defend":
+        force = replace(force, order="defend", reaction=None)
+    else:  # AMB-19: results 1-3 set the reaction directly, better or worse
+        force = replace(force, order=None, reaction=outcome)
+    return with_force(state, replace(force, tested_today=True))

@@ -1,0 +1,99 @@
+"""Losses of forces that crossed a jungle (FW-19.9), at the end of the campaign turn.
+
+Each unit of a force whose ``path_today`` touched a jungle square loses
+``1D6 - 2`` models (at least 0; AMB-34 reads the lost operator as minus).
+The casualties take the wounded check (FW-12.1): the wounded come back.  A
+unit that lost more than a quarter of its strength puts its other models to
+the deserter check (FW-12.2).
+
+Call :func:`jungle_losses` in Phase 6 (time, ``days.start``), before
+``next_day`` clears ``path_today``.
+
+The wounded and deserter tables are written here from the digest; [DEV] the
+after-battle phase (FW-12) rolls on the same tables, and when it has them
+these two should be imported from there instead (one table, one place).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..tables import Table, band
+from .state import CampaignState, Force, Modifier, due, with_force, without_force
+
+#: FW-19.9 / AMB-34: models lost per unit, at least 0.
+JUNGLE_CASUALTIES = "1D6-2"
+#: FW-19.9: the terrain whose crossing costs models; desert, wasteland or mountain may be added by agreement.
+ATTRITION_TERRAIN = ("jungle",)
+#: FW-19.9: a unit that lost more than this share of its models takes the deserter check.
+DESERTER_SHARE = 0.25
+
+#: FW-12.1: one die per model lost; natural 1 dead and natural 6 wounded whatever the modifiers.
+WOUNDED_CHECK = Table(
+    "FW-12.1", "Wounded check", "1D6", (band(-99, 3, "dead", "permanently dead"), band(4, 99, "wounded", "only wounded: returns"))
+)
+#: FW-12.1: where the losses were suffered; [DEV] for jungle losses, the force's square at the end of the turn.
+WOUNDED_TERRITORY = {"friendly": +1, "enemy": -1, "neutral": 0}
+#: FW-12.2: one die per model; natural 1 deserts and natural 6 returns whatever the modifiers.
+DESERTER_CHECK = Table("FW-12.2", "Deserter check", "1D6", (band(-99, 3, "deserted"), band(4, 99, "returns")))
+#: FW-12.2: the unit's quality (poor: [DEV] no modifier listed).
+DESERTER_QUALITY = {"poor": 0, "average": +1, "veteran": +2, "elite": +3}
+#: FW-12.1 / FW-12.2: natural faces that ignore the modifiers.
+NATURAL_LOW, NATURAL_HIGH = 1, 6
+
+
+def checked(faces, modifier: int, table: Table) -> int:
+    """How many of ``faces`` fall in the table's first (losing) band, natural 1 and 6 counted first."""
+    losing = table.bands[0].outcome
+    lost = 0
+    for face in faces:
+        if face == NATURAL_LOW or (face != NATURAL_HIGH and table.lookup(face + modifier).outcome == losing):
+            lost += 1
+    return lost
+
+
+def crossed(board, force: Force, terrain=ATTRITION_TERRAIN) -> bool:
+    """FW-19.9 [DEV]: the force started, passed or ended the day's move in such a square."""
+    return any(board.squares[sq].terrain in terrain for sq in force.path_today if sq in board.squares)
+
+
+def jungle_losses(state: CampaignState, dice, board, terrain=ATTRITION_TERRAIN) -> CampaignState:
+    """FW-19.9 for every force that crossed a jungle today; a force left with no models is removed."""
+    for force in [f for f in state.forces if crossed(board, f, terrain)]:
+        units = tuple(u for u in (_unit_losses(state, dice, board, force, u) for u in force.units) if u.figures > 0)
+        if units:
+            state = with_force(state, replace(force, units=units))
+            continue
+        text = f"{force.id} is lost in the jungle: no model is left"
+        dice.event(day=state.day, phase=state.phase, rule="FW-19.9", text=text, side=force.side)
+        state = without_force(state, force.id)
+        if not state.side_forces(force.side):
+            state = due(state, force.side, "FW-13.a")
+    return state
+
+
+def _unit_losses(state: CampaignState, dice, board, force: Force, unit):
+    kw = dict(day=state.day, phase=state.phase, side=force.side, secret=True)
+    hit = dice.roll(JUNGLE_CASUALTIES, place=f"{unit.id}/jungle", rule="FW-19.9", text=f"{unit.id} ({force.id}) crosses the jungle", **kw)
+    casualties = min(unit.figures, max(0, hit.total))
+    dice.set_outcome(hit, f"{casualties} model(s) lost")
+    if not casualties:
+        return unit
+    territory = board.territory_for(force.square, force.side)
+    mod = WOUNDED_TERRITORY[territory]
+    mods = [Modifier(f"{territory} territory", mod)] if mod else []
+    roll = dice.roll(
+        f"{casualties}D6", place=f"{unit.id}/jungle-wounded", rule="FW-12.1", text=f"{unit.id} wounded check", modifiers=mods, **kw
+    )
+    dead = checked(roll.faces, mod, WOUNDED_CHECK)
+    dice.set_outcome(roll, f"{dead} dead, {casualties - dead} wounded return")
+    deserted = 0
+    left = unit.figures - dead
+    if dead > DESERTER_SHARE * unit.figures and left:
+        q = DESERTER_QUALITY[unit.quality]
+        qmods = [Modifier(unit.quality, q)] if q else []
+        text = f"{unit.id} lost over a quarter: deserter check"
+        roll = dice.roll(f"{left}D6", place=f"{unit.id}/jungle-deserters", rule="FW-12.2", text=text, modifiers=qmods, **kw)
+        deserted = checked(roll.faces, q, DESERTER_CHECK)
+        dice.set_outcome(roll, f"{deserted} desert, {left - deserted} stay")
+    return replace(unit, figures=left - deserted)
