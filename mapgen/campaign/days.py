@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from .state import evolve
 
 
 def start(state, dice, board):
     """End of the campaign turn: jungle losses (FW-19.9) are taken now, then the day ends."""
-    from . import movement
+    from .jungle import jungle_losses
 
-    # FW-19.9 is the movement helper's rule (it knows each force's path): called when it exists.
-    if hasattr(movement, "jungle_losses"):
-        state = movement.jungle_losses(state, dice, board)
+    state = jungle_losses(state, dice, board)
     dice.event(day=state.day, phase=6, rule="FW-14", text=f"day {state.day} ends")
     return state
 
@@ -26,10 +24,10 @@ def next_day(state):
     Snow levels do carry over (FW-7.5: no melting rule); soaked ground lasts one day.
     """
     forces = tuple(
-        replace(f, moved_today=False, tested_today=False, countermarched_from=None, path_today=())
+        evolve(f, moved_today=False, tested_today=False, countermarched_from=None, path_today=())
         if (f.moved_today or f.tested_today or f.countermarched_from or f.path_today)
         else f
         for f in state.forces
     )
-    weather = replace(state.weather, today=None, soaked=False)
-    return replace(state, day=state.day + 1, forces=forces, removed=(), weather=weather)
+    weather = evolve(state.weather, today=None, soaked=False)
+    return evolve(state, day=state.day + 1, forces=forces, removed=(), weather=weather)

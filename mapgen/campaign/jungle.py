@@ -9,16 +9,15 @@ the deserter check (FW-12.2).
 Call :func:`jungle_losses` in Phase 6 (time, ``days.start``), before
 ``next_day`` clears ``path_today``.
 
-The wounded and deserter tables are written here from the digest; [DEV] the
-after-battle phase (FW-12) rolls on the same tables, and when it has them
-these two should be imported from there instead (one table, one place).
+The wounded and deserter checks roll on the after-battle phase's tables (FW-12).
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from ..tables import Table, band
+from ..tables import Table
+from .after_battle import DESERTERS, QUALITY, TERRITORY, WOUNDED
 from .state import CampaignState, Force, Modifier, due, with_force, without_force
 
 #: FW-19.9 / AMB-34: models lost per unit, at least 0.
@@ -28,16 +27,11 @@ ATTRITION_TERRAIN = ("jungle",)
 #: FW-19.9: a unit that lost more than this share of its models takes the deserter check.
 DESERTER_SHARE = 0.25
 
-#: FW-12.1: one die per model lost; natural 1 dead and natural 6 wounded whatever the modifiers.
-WOUNDED_CHECK = Table(
-    "FW-12.1", "Wounded check", "1D6", (band(-99, 3, "dead", "permanently dead"), band(4, 99, "wounded", "only wounded: returns"))
-)
+#: FW-12.1 and FW-12.2: the after-battle phase's tables and modifiers (one table, one place).
+WOUNDED_CHECK, DESERTER_CHECK = WOUNDED, DESERTERS
 #: FW-12.1: where the losses were suffered; [DEV] for jungle losses, the force's square at the end of the turn.
-WOUNDED_TERRITORY = {"friendly": +1, "enemy": -1, "neutral": 0}
-#: FW-12.2: one die per model; natural 1 deserts and natural 6 returns whatever the modifiers.
-DESERTER_CHECK = Table("FW-12.2", "Deserter check", "1D6", (band(-99, 3, "deserted"), band(4, 99, "returns")))
-#: FW-12.2: the unit's quality (poor: [DEV] no modifier listed).
-DESERTER_QUALITY = {"poor": 0, "average": +1, "veteran": +2, "elite": +3}
+WOUNDED_TERRITORY = TERRITORY
+DESERTER_QUALITY = QUALITY
 #: FW-12.1 / FW-12.2: natural faces that ignore the modifiers.
 NATURAL_LOW, NATURAL_HIGH = 1, 6
 

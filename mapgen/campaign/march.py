@@ -42,6 +42,8 @@ TERRITORY_MOVE = {"friendly": +1, "enemy": -1, "neutral": 0}
 STATE_MOVE = {"max_speed": +2, "unsteady": -2, "shattered": -2}
 #: FW-9.2 / FW-7.4 [NT]: the day's weather; a storm stops every force not engaged.
 WEATHER_MOVE = {"light_rain": -1, "heavy": -2}
+#: FW-7.5 [NT]: soaked ground in deserts and the tropics counts as one snow level, for that day only.
+SOAKED_MOVE = -1
 #: FW-9.2 / FW-7.5 / FW-17.6: each accumulated snow level.
 SNOW_MOVE = -1
 
@@ -87,6 +89,8 @@ def move_modifiers(state: CampaignState, board, force: Force) -> list[Modifier]:
         mods.append(Modifier(state.weather.today.replace("_", " "), weather))
     if state.weather.snow_level:
         mods.append(Modifier(f"snow level x{state.weather.snow_level}", SNOW_MOVE * state.weather.snow_level))
+    if state.weather.soaked:
+        mods.append(Modifier("soaked ground", SOAKED_MOVE))
     return mods
 
 

@@ -48,8 +48,7 @@ MAX_TIE_ROUNDS = 20
 
 
 def start(state: CampaignState, dice, board) -> CampaignState:
-    """The Incursione sacks (hook), then the initiative slots for the day (FW-9.1.2)."""
-    state = _incursione_hook(state, dice, board)
+    """The initiative slots for the day (FW-9.1.2); Incursione sacks are declared with the ``sack`` command."""
     if state.weather.today == "storm":
         _say(state, dice, "FW-7.4", "storm: no force that is not engaged in combat moves today")
         return replace(state, initiative=())
@@ -300,20 +299,6 @@ def capture(state: CampaignState, dice, board, force: Force) -> CampaignState:
     if h.capital and home == loser:
         state = bump(state, loser, capitals_lost=1)
     return due(state, loser, "FW-13.c")
-
-
-def _incursione_hook(state: CampaignState, dice, board) -> CampaignState:
-    """FW-17.7 step 2: raiders declare their sacks at the start of the movement phase, before moving.
-
-    That is the Incursione module's job: it is called here as
-    ``incursione.declare_sacks(state, dice, board) -> state`` once it exists.
-    """
-    if state.options.scenario != "incursione":
-        return state
-    from . import incursione
-
-    hook = getattr(incursione, "declare_sacks", None)
-    return hook(state, dice, board) if hook else state
 
 
 def _say(state: CampaignState, dice, rule: str, text: str, **kw) -> None:
