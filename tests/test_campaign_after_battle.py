@@ -13,7 +13,15 @@ from mapgen.campaign.core import BattleReport, CommandError, UnitLosses, apply
 from mapgen.campaign.dice import GameDice
 from mapgen.campaign.state import Options
 
-from .test_campaign_battle import contact, force, holding, make_board, make_state, start_battles, unit
+from .test_campaign_battle import (
+    contact,
+    force,
+    holding,
+    make_board,
+    make_state,
+    start_battles,
+    unit,
+)
 
 
 def battle_at(forces, square="C3", mover=None, board=None, **kw):

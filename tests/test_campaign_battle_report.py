@@ -6,10 +6,23 @@ import pytest
 
 from mapgen.campaign.core import BattleReport, UnitLosses, apply
 from mapgen.campaign.dice import GameDice
-from mapgen.campaign.report import ReportError, form, parse_report, read_report, shorthand
+from mapgen.campaign.report import (
+    ReportError,
+    form,
+    parse_report,
+    read_report,
+    shorthand,
+)
 from mapgen.errors import BadFileError
 
-from .test_campaign_battle import contact, force, make_board, make_state, start_battles, unit
+from .test_campaign_battle import (
+    contact,
+    force,
+    make_board,
+    make_state,
+    start_battles,
+    unit,
+)
 
 
 @pytest.fixture()

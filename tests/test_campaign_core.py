@@ -8,12 +8,11 @@ from dataclasses import replace
 
 import pytest
 
-from mapgen.campaign import core
+from mapgen.campaign import core, store
 from mapgen.campaign.board import build_board
 from mapgen.campaign.dice import DiceEntryError, GameDice
 from mapgen.campaign.setup import new_campaign
 from mapgen.campaign.state import MapRef, Options
-from mapgen.campaign import store
 from mapgen.errors import BadFileError
 from mapgen.fw.generate import generate_map
 from mapgen.fw.options import MapOptions

@@ -16,7 +16,8 @@ from mapgen.campaign.core import CommandError, check_end
 from mapgen.campaign.incursione import Sack, sack, sack_command
 from mapgen.campaign.state import Options, Weather
 
-from .cal_state import NO_BOARD, dice, force, holding, incursione as game, rolled
+from .cal_state import NO_BOARD, dice, force, holding, rolled
+from .cal_state import incursione as game
 
 
 def banked(s, side):

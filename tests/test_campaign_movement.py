@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from mapgen.campaign import CommandError, GameDice, Move, apply
-from mapgen.campaign import movement
+from mapgen.campaign import CommandError, GameDice, Move, apply, movement
 from mapgen.campaign.jungle import DESERTER_CHECK, WOUNDED_CHECK, checked, jungle_losses
 from mapgen.campaign.state import HoldingState, Options
 from mapgen.campaign.store import to_json

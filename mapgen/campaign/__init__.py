@@ -10,7 +10,18 @@
 * :mod:`.setup`: a new campaign from a map; :mod:`.store`: the folder, history and undo.
 """
 
-from .core import BattleReport, CommandError, GiveOrder, Move, Reinforce, Turn, UnitLosses, apply, awaiting, begin
+from .core import (
+    BattleReport,
+    CommandError,
+    GiveOrder,
+    Move,
+    Reinforce,
+    Turn,
+    UnitLosses,
+    apply,
+    awaiting,
+    begin,
+)
 from .dice import GameDice
 from .state import CampaignState
 

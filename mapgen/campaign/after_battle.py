@@ -19,8 +19,23 @@ from ..dice import DiceExpr
 from ..tables import Table, band
 from .battle import battle_forces, capture
 from .board import Board
+from .commands import CommandError
 from .retreat import retreat_moves, worse
-from .state import CampaignState, Contact, Force, Leader, LogEntry, Modifier, Unit, bump, due, evolve, other, with_force, without_force
+from .state import (
+    CampaignState,
+    Contact,
+    Force,
+    Leader,
+    LogEntry,
+    Modifier,
+    Unit,
+    bump,
+    due,
+    evolve,
+    other,
+    with_force,
+    without_force,
+)
 
 PHASE = 4
 RESULTS = ("A", "B", "stalemate")
@@ -46,7 +61,6 @@ NEW_LEADER_CV = 1
 
 
 def _error(msg: str):
-    from .core import CommandError
 
     return CommandError(msg)
 

@@ -18,7 +18,17 @@ from dataclasses import dataclass
 
 from ..battlefield.scenarios import SCENARIO_RULES, Situation, choose
 from .board import Board
-from .state import CampaignState, Contact, Force, bump, due, evolve, other, with_holding, without_force
+from .state import (
+    CampaignState,
+    Contact,
+    Force,
+    bump,
+    due,
+    evolve,
+    other,
+    with_holding,
+    without_force,
+)
 
 PHASE = 3
 

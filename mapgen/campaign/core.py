@@ -15,79 +15,22 @@ next, and it stops at the first phase that waits for a player.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Callable
 
 from .board import Board
+from .commands import (  # noqa: F401 - re-exported: the core is where callers find them
+    BattleReport,
+    Command,
+    CommandError,
+    GiveOrder,
+    Move,
+    Reinforce,
+    Turn,
+    UnitLosses,
+)
 from .dice import DiceEntryError, GameDice
 from .state import CampaignState, LogEntry, evolve
 
-
-class CommandError(ValueError):
-    """A command the rules or the state refuse; the message is one line saying why."""
-
-
-# --- commands ----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Turn:
-    """Run every phase that needs no decision; stop where a player must act."""
-
-
-@dataclass(frozen=True)
-class GiveOrder:
-    """Phase 1: a new order or a reconfiguration, resolved by the Force Test (FW-8)."""
-
-    force: str
-    order: str
-
-
-@dataclass(frozen=True)
-class Move:
-    """Phase 2: a path of squares (empty: the force stays), then an optional counter-march (FW-9)."""
-
-    force: str
-    path: tuple[str, ...] = ()
-    countermarch: str | None = None
-
-
-@dataclass(frozen=True)
-class UnitLosses:
-    """One unit's models removed during a battle (FW-10.1)."""
-
-    unit: str
-    killed: int = 0
-    fled: int = 0  # left the table by routing
-    withdrawn: int = 0  # left under another order (Oppose, General Retreat; AMB-01)
-
-
-@dataclass(frozen=True)
-class BattleReport:
-    """Phase 3 result entered by the players; Phase 4 runs on it (FW-10.3, FW-12)."""
-
-    winner: str  # "A", "B" or "stalemate"
-    losses: tuple[UnitLosses, ...] = ()
-    #: Forces whose Leader and every General fell (FW-12.7).
-    leaders_lost: tuple[str, ...] = ()
-    #: Battle length in turns, as the report gives it (kept in the log).
-    length: int | None = None
-    #: Where a beaten or stalemated force goes (FW-12.5); the engine chooses when not given.
-    retreats: tuple[tuple[str, str], ...] = ()
-    #: Which pending battle (its square); the first one when not given.
-    square: str | None = None
-
-
-@dataclass(frozen=True)
-class Reinforce:
-    """FW-15: spend banked reinforcement points on units joining the force in the capital (or a new force)."""
-
-    side: str
-    units: tuple  # of state.Unit
-    leader: object | None = None  # state.Leader for a new force
-
-
-Command = Turn | GiveOrder | Move | BattleReport | Reinforce
 Handler = Callable[[CampaignState, object, GameDice, Board], CampaignState]
 
 
@@ -95,7 +38,17 @@ Handler = Callable[[CampaignState, object, GameDice, Board], CampaignState]
 
 
 def _phases():
-    from . import after_battle, battle, days, events, movement, orders, reinforcements, weather, will
+    from . import (
+        after_battle,
+        battle,
+        days,
+        events,
+        movement,
+        orders,
+        reinforcements,
+        weather,
+        will,
+    )
 
     return (weather, orders, movement, battle, after_battle, will, days, reinforcements, events)
 

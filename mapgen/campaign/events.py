@@ -31,11 +31,10 @@ is not rolled: the races do not say which peoples are tribal.
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 
 from ..tables import Band, Table, band
 from .reinforcements import bank, grant, home, own_capital
-from .state import CampaignState, Force, due, with_force, without_force
+from .state import CampaignState, Force, due, evolve, with_force, without_force
 
 #: FW-16.1 General random events (3D6); "1-4" read as 3-4 (AMB-24).
 GENERAL = Table(
@@ -187,7 +186,7 @@ def _join(state, dice, side, who: tuple[str, ...], rule: str, phase: int) -> Cam
         return state
     f = forces[0]
     dice.event(day=state.day, phase=phase, rule=rule, text=f"{', '.join(who)} join(s) force {f.id}", side=side)
-    return with_force(state, replace(f, individuals=f.individuals + tuple(who)))
+    return with_force(state, evolve(f, individuals=f.individuals + tuple(who)))
 
 
 def _stress(state, ctx) -> CampaignState:
@@ -196,7 +195,7 @@ def _stress(state, ctx) -> CampaignState:
     if f is None:
         return state
     _say(state, ctx, f"{f.leader.name} of force {f.id} is under stress: CV {f.leader.cv} -> {STRESSED_CV}")
-    return with_force(state, replace(f, leader=replace(f.leader, cv=STRESSED_CV)))
+    return with_force(state, evolve(f, leader=evolve(f.leader, cv=STRESSED_CV)))
 
 
 def _leader_emerges(state, ctx) -> CampaignState:
@@ -207,7 +206,7 @@ def _leader_emerges(state, ctx) -> CampaignState:
         return state
     f = min(able, key=lambda f: f.leader.cv)
     _say(state, ctx, f"{f.leader.name} of force {f.id} rises: CV {f.leader.cv} -> {f.leader.cv + 1}")
-    return with_force(state, replace(f, leader=replace(f.leader, cv=f.leader.cv + 1)))
+    return with_force(state, evolve(f, leader=evolve(f.leader, cv=f.leader.cv + 1)))
 
 
 def _remove(state: CampaignState, ctx, f: Force, why: str) -> CampaignState:
@@ -225,7 +224,7 @@ def _shatter_one(state, ctx) -> CampaignState:
     if whole:
         f = pick(state, ctx, whole, "force")
         _say(state, ctx, f"force {f.id} is caught by the storm: Shattered")
-        return with_force(state, replace(f, order=None, reaction="shattered"))
+        return with_force(state, evolve(f, order=None, reaction="shattered"))
     f = pick(state, ctx, forces, "force")
     return state if f is None else _remove(state, ctx, f, "every force was already Shattered")
 
@@ -241,10 +240,10 @@ def strip(force: Force, loss: int) -> Force | None:
         if u.points < 1 or u.figures < 1:
             continue
         gone = min(u.figures, math.ceil(left / u.points))
-        units[i] = replace(u, figures=u.figures - gone)
+        units[i] = evolve(u, figures=u.figures - gone)
         left -= gone * u.points
     kept = tuple(u for u in units if u.figures > 0)
-    return replace(force, units=kept) if kept else None
+    return evolve(force, units=kept) if kept else None
 
 
 def _hurt(state, ctx, f: Force, loss: int, why: str) -> CampaignState:
@@ -311,7 +310,7 @@ def _disaster(state, ctx) -> CampaignState:
         state = _hurt(state, ctx, f, f.army_points * DISASTER_PERCENT // 100, "disaster")
         f = state.force(f.id)
         if f is not None and f.reaction != "shattered":
-            state = with_force(state, replace(f, order=None, reaction="shattered"))
+            state = with_force(state, evolve(f, order=None, reaction="shattered"))
     broken = [state.force(f.id) for f in broken if state.force(f.id) is not None]
     victim = pick(state, ctx, broken, "force")
     if victim is not None:

@@ -18,13 +18,14 @@ on day 42 the campaign ends in an honourable withdrawal: a draw (FW-17.5).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from ..tables import Table, band
+from .commands import CommandError
 from .events import roll_table
 from .reinforcements import grant, home, points_due
 from .setup import RAIDERS
-from .state import CampaignState, HoldingState, other, with_force, with_holding
+from .state import CampaignState, HoldingState, evolve, other, with_force, with_holding
 
 KEY_DAYS = (7, 14, 21, 28, 35)
 #: FW-17.5, FW-17.8 day 42: winter ends the campaign.
@@ -129,7 +130,7 @@ def key_day_reinforcements(state: CampaignState, dice, board) -> CampaignState:
     _, b = dice.roll_on(SNOWFALL[day], day=day, phase=7, place="snowfall", text=f"the defender's snowfall roll, day {day}", side=DEFENDERS)
     if b.data["snow"]:
         level = state.weather.snow_level + b.data["snow"]
-        state = replace(state, weather=replace(state.weather, snow_level=level))
+        state = evolve(state, weather=evolve(state.weather, snow_level=level))
         dice.event(day=day, phase=7, rule="FW-17.6", text=f"snow level {level}: -{level} to movement, Force Test and Will to Fight")
     for s in state.sides:
         pct = REINFORCEMENT_PERCENT[day][s.id]
@@ -163,7 +164,6 @@ class Sack:
 
 def sack(state: CampaignState, force_id: str, dice, board) -> CampaignState:
     """Flip the holding under the force: sacked for good (AMB-55); the force carries its loot."""
-    from .core import CommandError
 
     if state.options.scenario != "incursione":
         raise CommandError("sacking holdings is a rule of the Incursione campaign (FW-17.7)")
@@ -187,8 +187,8 @@ def sack(state: CampaignState, force_id: str, dice, board) -> CampaignState:
         raise CommandError(f"force {f.id} is on Max Speed: a force with loot may not act under it (FW-17.7 step 5)")
     if any(g.side != f.side for g in state.forces_at(f.square)) or any(c.square == f.square for c in state.pending):
         raise CommandError(f"the holding at {h.square} is contested: a battle must be fought first")
-    state = with_holding(state, replace(h, sacked=True))
-    state = with_force(state, replace(f, loot=h.square))
+    state = with_holding(state, evolve(h, sacked=True))
+    state = with_force(state, evolve(f, loot=h.square))
     dice.event(day=state.day, phase=2, rule="FW-17.7", text=f"force {f.id} sacks the holding at {h.square} and carries off its loot", side=f.side)
     return state
 
@@ -204,7 +204,7 @@ def lose_loot(state: CampaignState, force_id: str, dice) -> CampaignState:
     if f is None or f.loot is None:
         return state
     dice.event(day=state.day, phase=state.phase, rule="FW-17.7", text=f"force {f.id} loses the loot of {f.loot}", side=f.side)
-    return with_force(state, replace(f, loot=None))
+    return with_force(state, evolve(f, loot=None))
 
 
 # --- victory -------------------------------------------------------------------------------------
@@ -224,9 +224,9 @@ def check_victory(state: CampaignState, dice, board) -> CampaignState:
         if home_loot >= state.options.raid_loot_required:
             text = f"the raiders bring {home_loot} loot home to {cap.square}: side {RAIDERS} wins (FW-17.5)"
             dice.event(day=state.day, phase=state.phase, rule="FW-17.5", text=text)
-            return replace(state, winner=RAIDERS, ended=text)
+            return evolve(state, winner=RAIDERS, ended=text)
     if state.day >= LAST_DAY:
         text = f"day {LAST_DAY}: winter has come; both sides withdraw with honour, no winner (FW-17.5)"
         dice.event(day=state.day, phase=state.phase, rule="FW-17.5", text=text)
-        return replace(state, winner="draw", ended=text)
+        return evolve(state, winner="draw", ended=text)
     return state

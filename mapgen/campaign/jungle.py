@@ -14,11 +14,17 @@ The wounded and deserter checks roll on the after-battle phase's tables (FW-12).
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..tables import Table
 from .after_battle import DESERTERS, QUALITY, TERRITORY, WOUNDED
-from .state import CampaignState, Force, Modifier, due, with_force, without_force
+from .state import (
+    CampaignState,
+    Force,
+    Modifier,
+    due,
+    evolve,
+    with_force,
+    without_force,
+)
 
 #: FW-19.9 / AMB-34: models lost per unit, at least 0.
 JUNGLE_CASUALTIES = "1D6-2"
@@ -56,7 +62,7 @@ def jungle_losses(state: CampaignState, dice, board, terrain=ATTRITION_TERRAIN) 
     for force in [f for f in state.forces if crossed(board, f, terrain)]:
         units = tuple(u for u in (_unit_losses(state, dice, board, force, u) for u in force.units) if u.figures > 0)
         if units:
-            state = with_force(state, replace(force, units=units))
+            state = with_force(state, evolve(force, units=units))
             continue
         text = f"{force.id} is lost in the jungle: no model is left"
         dice.event(day=state.day, phase=state.phase, rule="FW-19.9", text=text, side=force.side)
@@ -90,4 +96,4 @@ def _unit_losses(state: CampaignState, dice, board, force: Force, unit):
         roll = dice.roll(f"{left}D6", place=f"{unit.id}/jungle-deserters", rule="FW-12.2", text=text, modifiers=qmods, **kw)
         deserted = checked(roll.faces, q, DESERTER_CHECK)
         dice.set_outcome(roll, f"{deserted} desert, {left - deserted} stay")
-    return replace(unit, figures=left - deserted)
+    return evolve(unit, figures=left - deserted)

@@ -26,8 +26,7 @@ The rule tables are in :mod:`.march`; the jungle losses of the day's paths
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from .commands import CommandError
 from .march import (
     COUNTERMARCH_REACTION,
     MAX_ALLOWANCE,
@@ -38,7 +37,18 @@ from .march import (
     may_move,
     move_modifiers,
 )
-from .state import CampaignState, Contact, Force, Modifier, bump, due, with_force, with_holding, without_force
+from .state import (
+    CampaignState,
+    Contact,
+    Force,
+    Modifier,
+    bump,
+    due,
+    evolve,
+    with_force,
+    with_holding,
+    without_force,
+)
 
 #: FW-9.1.2 / AMB-64: ties between the sides are re-rolled; after this many rounds the order stands (entered dice could tie forever).
 MAX_TIE_ROUNDS = 20
@@ -51,16 +61,16 @@ def start(state: CampaignState, dice, board) -> CampaignState:
     """The initiative slots for the day (FW-9.1.2); Incursione sacks are declared with the ``sack`` command."""
     if state.weather.today == "storm":
         _say(state, dice, "FW-7.4", "storm: no force that is not engaged in combat moves today")
-        return replace(state, initiative=())
+        return evolve(state, initiative=())
     lk = locked(state)
     movers = [f for f in state.forces if may_move(state, f, lk)]
     if not movers:
         _say(state, dice, "FW-9.1.2", "initiative: no force may move today")
-        return replace(state, initiative=())
+        return evolve(state, initiative=())
     ranked = _rank([(_initiative_roll(state, dice, f, 0), f) for f in movers], state, dice, 0)
     order = tuple(f.side for f in ranked)
     _say(state, dice, "FW-9.1.2", f"initiative, slot by slot: {', '.join(order)}")
-    return _drop_idle(replace(state, initiative=order))
+    return _drop_idle(evolve(state, initiative=order))
 
 
 def _initiative_roll(state: CampaignState, dice, force: Force, tie_round: int) -> int:
@@ -107,7 +117,7 @@ def _drop_idle(state: CampaignState) -> CampaignState:
     order = state.initiative
     while order and not movable(state, order[0]):
         order = order[1:]
-    return state if order == state.initiative else replace(state, initiative=order)
+    return state if order == state.initiative else evolve(state, initiative=order)
 
 
 def awaiting(state: CampaignState, board) -> str | None:
@@ -166,7 +176,6 @@ def refusal(state: CampaignState, board, cmd) -> str | None:
 
 def move(state: CampaignState, cmd, dice, board) -> CampaignState:
     """The ``move`` command: the movement roll, the walk, contact or capture, the counter-march (FW-9.2-9.10)."""
-    from .core import CommandError
 
     why = refusal(state, board, cmd)
     if why:
@@ -192,9 +201,9 @@ def move(state: CampaignState, cmd, dice, board) -> CampaignState:
         _say(state, dice, "FW-9.4", f"{force.id} stops at {pos}: {stop}", side=force.side, secret=True)
     text = f"{force.id} marches {'-'.join(walked)}" if len(walked) > 1 else f"{force.id} stays at {pos}"
     _say(state, dice, "FW-9.4", text, side=force.side)
-    mover = replace(force, square=pos, moved_today=True, path_today=_joined(force.path_today, walked))
+    mover = evolve(force, square=pos, moved_today=True, path_today=_joined(force.path_today, walked))
     # one copy of the state for the force and its used slot: copies are the cost of a move
-    state = replace(state, forces=tuple(mover if f.id == mover.id else f for f in state.forces), initiative=state.initiative[1:])
+    state = evolve(state, forces=tuple(mover if f.id == mover.id else f for f in state.forces), initiative=state.initiative[1:])
     in_contact = False
     if any(f.side != force.side for f in state.forces_at(pos)):
         state, in_contact = _engage(state, dice, force.id, pos)
@@ -252,19 +261,18 @@ def _engage(state: CampaignState, dice, mover_id: str, square: str) -> tuple[Cam
     ids = tuple(f.id for f in here)
     for i, c in enumerate(state.pending):
         if c.square == square:  # AMB-15: a force that has not moved yet may join the battle square
-            joined = replace(c, forces=c.forces + tuple(x for x in ids if x not in c.forces))
+            joined = evolve(c, forces=c.forces + tuple(x for x in ids if x not in c.forces))
             pending = state.pending[:i] + (joined,) + state.pending[i + 1 :]
             _say(state, dice, "FW-9.8", f"{mover.id} joins the battle at {square}")
-            return replace(state, pending=pending), True
+            return evolve(state, pending=pending), True
     enemy = ", ".join(f.id for f in here if f.side != mover.side)
     contact = Contact(square=square, forces=ids, why=f"{mover.id} entered {square}, held by {enemy}", day=state.day, mover=mover.id)
     _say(state, dice, "FW-9.8", f"contact at {square}: {mover.id} against {enemy}; both are locked until the battle")
-    return replace(state, pending=state.pending + (contact,)), True
+    return evolve(state, pending=state.pending + (contact,)), True
 
 
 def _countermarch(state: CampaignState, board, dice, force: Force, square: str) -> CampaignState:
     """FW-9.6: one square any way, ignoring terrain but not the rivers (AMB-06), never into an enemy (AMB-57)."""
-    from .core import CommandError
 
     if square not in board.steps[force.square]:
         why = "crosses a river off a bridge or ford (AMB-06)" if square in board.around[force.square] else "is not a bordering square"
@@ -277,7 +285,7 @@ def _countermarch(state: CampaignState, board, dice, force: Force, square: str) 
     _say(state, dice, "FW-9.6", f"{force.id} counter-marches {force.square}-{square} and becomes {reaction}", side=force.side)
     cm_from = cm_from or force.countermarched_from
     path = _joined(force.path_today, [square])
-    force = replace(force, square=square, order=None, reaction=reaction, countermarched_from=cm_from, path_today=path)
+    force = evolve(force, square=square, order=None, reaction=reaction, countermarched_from=cm_from, path_today=path)
     return with_force(state, force)
 
 
@@ -294,7 +302,7 @@ def capture(state: CampaignState, dice, board, force: Force) -> CampaignState:
     loser = h.owner
     home = h.original_owner or (board.holdings.get(h.square, (loser,))[0])
     _say(state, dice, "FW-9.10", f"{force.id} captures side {loser}'s holding at {h.square}; side {loser} tests its Will (FW-13.c)")
-    state = with_holding(state, replace(h, owner=force.side))
+    state = with_holding(state, evolve(h, owner=force.side))
     state = bump(bump(state, force.side, holdings_taken=1), loser, holdings_lost=1)
     if h.capital and home == loser:
         state = bump(state, loser, capitals_lost=1)

@@ -24,11 +24,19 @@ modifier; only the Incursione snow levels count (FW-17.6, AMB-72).
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..fw.rules import TERRAIN
 from ..tables import Table, band
-from .state import ORDERS, CampaignState, Force, Modifier, due, with_force, without_force
+from .commands import CommandError
+from .state import (
+    ORDERS,
+    CampaignState,
+    Force,
+    Modifier,
+    due,
+    evolve,
+    with_force,
+    without_force,
+)
 
 #: FW-8.2: the Force Test, 1D6 + CV + modifiers.  Totals beyond the printed bands clamp to the end bands.
 FORCE_TEST = Table(
@@ -122,7 +130,6 @@ def refusal(state: CampaignState, board, force_id: str, order: str) -> str | Non
 
 def give_order(state: CampaignState, cmd, dice, board) -> CampaignState:
     """The ``order`` command: the Force Test, and the force's counter changed by its result (FW-8.2)."""
-    from .core import CommandError
 
     why = refusal(state, board, cmd.force, cmd.order)
     if why:
@@ -147,9 +154,9 @@ def give_order(state: CampaignState, cmd, dice, board) -> CampaignState:
             state = due(state, force.side, "FW-13.a")
         return state
     if outcome == "new_order":
-        force = replace(force, order=cmd.order, reaction=None)
+        force = evolve(force, order=cmd.order, reaction=None)
     elif outcome == "defend":
-        force = replace(force, order="defend", reaction=None)
+        force = evolve(force, order="defend", reaction=None)
     else:  # AMB-19: results 1-3 set the reaction directly, better or worse
-        force = replace(force, order=None, reaction=outcome)
-    return with_force(state, replace(force, tested_today=True))
+        force = evolve(force, order=None, reaction=outcome)
+    return with_force(state, evolve(force, tested_today=True))

@@ -14,10 +14,18 @@ The Incursione campaign replaces the schedule by its key days (FW-17.8).
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from .commands import CommandError
 from .setup import MAX_FORCES
-from .state import CampaignState, Force, HoldingState, Leader, Unit, with_force, with_side
+from .state import (
+    CampaignState,
+    Force,
+    HoldingState,
+    Leader,
+    Unit,
+    evolve,
+    with_force,
+    with_side,
+)
 
 #: FW-15 "Points available for reinforcements": percent of the side's initial points (AMB-22).
 SHARE_PERCENT = {"capital": 10, "holding": 2}
@@ -55,7 +63,7 @@ def points_due(state: CampaignState, side: str) -> int:
 def bank(state: CampaignState, side: str, points: int) -> CampaignState:
     """Add to (or, negative, take from) a side's banked points; never below zero."""
     s = state.side(side)
-    return with_side(state, replace(s, reinforcement_points=max(0, s.reinforcement_points + points)))
+    return with_side(state, evolve(s, reinforcement_points=max(0, s.reinforcement_points + points)))
 
 
 def grant(state: CampaignState, dice, side: str, points: int, rule: str, why: str, phase: int = 7) -> CampaignState:
@@ -113,7 +121,6 @@ def _check_units(units: tuple, points: int) -> str | None:
 
 def reinforce(state: CampaignState, cmd, dice, board) -> CampaignState:
     """Spend banked points: the units join the friendly force in the capital, or form a new force there."""
-    from .core import CommandError
 
     if cmd.side not in ("A", "B"):
         raise CommandError(f"no side {cmd.side!r}: sides are A and B")
@@ -137,7 +144,7 @@ def reinforce(state: CampaignState, cmd, dice, board) -> CampaignState:
         if cmd.leader is not None:
             raise CommandError(f"force {friends[0].id} is in the capital: the reinforcements must join it (FW-15.c), without a new leader")
         force = friends[0]  # AMB-23: the owner chooses; [DEV] the first by number
-        joined = replace(force, units=force.units + _renumber(force, units))
+        joined = evolve(force, units=force.units + _renumber(force, units))
         state = with_force(state, joined)
         what = f"join force {force.id} in the capital {capital.square} (FW-15.c)"
     else:
@@ -147,8 +154,8 @@ def reinforce(state: CampaignState, cmd, dice, board) -> CampaignState:
         if fid is None:
             raise CommandError(f"side {cmd.side} already has {MAX_FORCES} forces, one per counter (FW-1.1)")
         new = Force(fid, cmd.side, capital.square, NEW_FORCE_ORDER, None, cmd.leader, ())
-        new = replace(new, units=_renumber(new, units))
-        state = replace(state, forces=state.forces + (new,))
+        new = evolve(new, units=_renumber(new, units))
+        state = evolve(state, forces=state.forces + (new,))
         what = f"form the new force {fid} under {cmd.leader.name} (CV {cmd.leader.cv}) in the capital {capital.square} (FW-15.d)"
     cost = sum(u.figures * u.points for u in units)
     state = bank(state, cmd.side, -cost)
@@ -168,5 +175,5 @@ def _renumber(force: Force, units: tuple[Unit, ...]) -> tuple[Unit, ...]:
         n += 1
         while f"{force.id}-U{n}" in used:
             n += 1
-        out.append(replace(u, id=f"{force.id}-U{n}"))
+        out.append(evolve(u, id=f"{force.id}-U{n}"))
     return tuple(out)

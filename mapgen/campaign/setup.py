@@ -10,7 +10,7 @@ the army's points shared equally between one force per holding (at most
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
 from functools import lru_cache
 
 import yaml
@@ -19,7 +19,18 @@ from ..errors import InfeasibleError
 from ..fw.model import FwMap
 from ..grid import KING_STEPS, square_id
 from .board import Board
-from .state import CampaignState, Force, HoldingState, Leader, MapRef, Options, SideState, Unit, Weather
+from .state import (
+    CampaignState,
+    Force,
+    HoldingState,
+    Leader,
+    MapRef,
+    Options,
+    SideState,
+    Unit,
+    Weather,
+    evolve,
+)
 
 #: FW-1.1: the counter set has six numbered Force counters per side.
 MAX_FORCES = 6
@@ -142,7 +153,7 @@ def new_campaign(
     c = fw_map.climate
     weather = Weather(c.zone, c.season)
     if incursione:
-        weather = replace(weather, season="autumn")  # FW-17.1
+        weather = evolve(weather, season="autumn")  # FW-17.1
     return CampaignState(
         seed=seed,
         map=map_ref,

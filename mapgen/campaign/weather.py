@@ -17,10 +17,8 @@ use this phase (AMB-25).
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..fw.rules import COLD_SEASON, PRECIPITATION, SEASON_TEMPERATE, SEASON_TORRID
-from .state import CampaignState, Modifier
+from .state import CampaignState, Modifier, evolve
 
 #: FW-7.3.1 and FW-7.3.2: season -> precipitation modifier, from the tables that roll the season.
 SEASON_MODIFIER: dict[str, int] = {
@@ -64,7 +62,7 @@ def start(state: CampaignState, dice, board) -> CampaignState:
         elif w.zone == "torrid":
             soaked = True
             dice.event(day=state.day, phase=0, rule="FW-7.5", text="soaked ground: -1 movement today, as one snow level")
-    return replace(state, weather=replace(w, today=today, snow_level=snow, soaked=soaked))
+    return evolve(state, weather=evolve(w, today=today, snow_level=snow, soaked=soaked))
 
 
 def awaiting(state, board):

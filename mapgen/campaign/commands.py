@@ -1,0 +1,76 @@
+"""The engine's commands and its refusal: small frozen dataclasses, and :class:`CommandError`.
+
+Apart from :mod:`.core` so that every phase module can import them at the
+top (the core imports the phases).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+class CommandError(ValueError):
+    """A command the rules or the state refuse; the message is one line saying why."""
+
+
+# --- commands ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Turn:
+    """Run every phase that needs no decision; stop where a player must act."""
+
+
+@dataclass(frozen=True)
+class GiveOrder:
+    """Phase 1: a new order or a reconfiguration, resolved by the Force Test (FW-8)."""
+
+    force: str
+    order: str
+
+
+@dataclass(frozen=True)
+class Move:
+    """Phase 2: a path of squares (empty: the force stays), then an optional counter-march (FW-9)."""
+
+    force: str
+    path: tuple[str, ...] = ()
+    countermarch: str | None = None
+
+
+@dataclass(frozen=True)
+class UnitLosses:
+    """One unit's models removed during a battle (FW-10.1)."""
+
+    unit: str
+    killed: int = 0
+    fled: int = 0  # left the table by routing
+    withdrawn: int = 0  # left under another order (Oppose, General Retreat; AMB-01)
+
+
+@dataclass(frozen=True)
+class BattleReport:
+    """Phase 3 result entered by the players; Phase 4 runs on it (FW-10.3, FW-12)."""
+
+    winner: str  # "A", "B" or "stalemate"
+    losses: tuple[UnitLosses, ...] = ()
+    #: Forces whose Leader and every General fell (FW-12.7).
+    leaders_lost: tuple[str, ...] = ()
+    #: Battle length in turns, as the report gives it (kept in the log).
+    length: int | None = None
+    #: Where a beaten or stalemated force goes (FW-12.5); the engine chooses when not given.
+    retreats: tuple[tuple[str, str], ...] = ()
+    #: Which pending battle (its square); the first one when not given.
+    square: str | None = None
+
+
+@dataclass(frozen=True)
+class Reinforce:
+    """FW-15: spend banked reinforcement points on units joining the force in the capital (or a new force)."""
+
+    side: str
+    units: tuple  # of state.Unit
+    leader: object | None = None  # state.Leader for a new force
+
+
+Command = Turn | GiveOrder | Move | BattleReport | Reinforce
