@@ -71,7 +71,7 @@ def write_campaign(outputs, state: CampaignState, map_bytes: bytes | None, forma
     counter_formats = [f for f in formats if f in ("json", "svg", "pdf")]
     if counter_formats:
         write_campaign_counters(state, outputs, counter_formats, paper, size)
-    outputs.summary.extend(summary_lines(state))
+    outputs.summary.extend(summary_lines(state, folder=outputs.out))
 
 
 def write_campaign_counters(state: CampaignState, outputs, formats, paper, size: str | None = None):
@@ -81,10 +81,23 @@ def write_campaign_counters(state: CampaignState, outputs, formats, paper, size:
     from ..render.paper import get_paper
 
     paper = paper or get_paper("a4-portrait")
-    title = f"Fantasy Warriors campaign counters (FW-1.1), seed {state.seed}, day {state.day}"
-    sheet = build_sheet(campaign_counters(state), paper, parse_size(size or DEFAULT_SIZE), title=title)
+    sheet = build_sheet(campaign_counters(state), paper, parse_size(size or DEFAULT_SIZE), title=counters_title(state))
     write_counter_files(sheet, outputs, formats)
     return sheet
+
+
+def counters_title(state: CampaignState) -> str:
+    return f"Fantasy Warriors counters (FW-1.1), campaign seed {state.seed}"  # as the map-only set's title
+
+
+def campaign_set(folder) -> tuple[list, str] | None:
+    """The counters and title of the campaign in ``folder`` (``mapgen counters --campaign``); None when it holds none."""
+    from .store import load
+
+    if not (Path(folder).is_dir() and (Path(folder) / CAMPAIGN_FILE).is_file()):
+        return None
+    state = load(folder).state
+    return campaign_counters(state), counters_title(state)
 
 
 def campaign_counters(state: CampaignState) -> list:
@@ -118,7 +131,7 @@ def campaign_counters(state: CampaignState) -> list:
     return counters + _fw_withdraw_counters()
 
 
-def summary_lines(state: CampaignState, board=None) -> list[str]:
+def summary_lines(state: CampaignState, board=None, folder="DIR") -> list[str]:
     """What a new player needs first: the sides, their forces and where they stand, and what to do next."""
     i = phase_index(state)
     lines = [f"Campaign seed {state.seed}: day {state.day}, phase {i} ({PHASE_NAMES[i]})"]
@@ -134,5 +147,27 @@ def summary_lines(state: CampaignState, board=None) -> list[str]:
         wait = awaiting(state, board)
         if wait:
             lines.append(f"Awaiting: {wait}")
-    lines.append("Next: give orders (mapgen campaign order DIR FORCE ORDER), then mapgen campaign turn DIR")
+    lines.append(f"Next: mapgen campaign status {folder}; give orders (mapgen campaign order {folder} FORCE ORDER), then mapgen campaign turn {folder}")
     return lines
+
+
+def write_new_campaign_kit(m, outputs, formats, paper) -> CampaignState | None:
+    """``mapgen new`` for Fantasy Warriors: the map kit, a battlefield per holding, and a ready-to-play campaign.
+
+    The kit's own ``fw-map.json`` is the campaign's map copy, and the counters are
+    those of the campaign's forces (not the rulebook's generic six per side).
+    Without JSON there is no map file for the campaign to stand on, so it is left out.
+    """
+    from ..jsonio import dumps
+    from ..kit import battlefields_for_kit, home_papers, write_map_kit
+
+    plans, counter_paper = home_papers(paper)
+    write_map_kit(m, outputs, formats, paper)
+    battlefields_for_kit(m, m.seed, outputs, formats, plans)
+    if "json" not in formats:
+        outputs.notes.append("campaign.json and counters: left out, the campaign needs fw-map.json (--formats json)")
+        return None
+    map_bytes = dumps(m.to_json()).encode("utf-8")
+    state = start_campaign(m, map_bytes, MAP_FILE, m.seed, Options())
+    write_campaign(outputs, state, None, formats, counter_paper)
+    return state
