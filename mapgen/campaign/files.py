@@ -159,11 +159,11 @@ def write_new_campaign_kit(m, outputs, formats, paper) -> CampaignState | None:
     Without JSON there is no map file for the campaign to stand on, so it is left out.
     """
     from ..jsonio import dumps
-    from ..kit import battlefields_for_kit, home_papers, write_map_kit
+    from ..kit import files as kit_files  # through the module, as write_new_fw_kit calls them
 
-    plans, counter_paper = home_papers(paper)
-    write_map_kit(m, outputs, formats, paper)
-    battlefields_for_kit(m, m.seed, outputs, formats, plans)
+    plans, counter_paper = kit_files.home_papers(paper)
+    kit_files.write_map_kit(m, outputs, formats, paper)
+    kit_files.battlefields_for_kit(m, m.seed, outputs, formats, plans)
     if "json" not in formats:
         outputs.notes.append("campaign.json and counters: left out, the campaign needs fw-map.json (--formats json)")
         return None
