@@ -333,3 +333,12 @@ def test_mapgen_new_writes_a_ready_to_play_campaign(capsys):
     assert len(forces) == len(data["forces"])  # the campaign's forces, not the rulebook's six a side
     code, out, err = run(["campaign", "status", "kit"], capsys)
     assert code == 0 and out.startswith("Day 1, phase 1")
+
+
+def test_mapgen_new_never_overwrites_a_campaign_in_play(capsys):
+    assert run(["new", "--seed", "12", "--size", "small", "--formats", "json", "--out", "kit"], capsys)[0] == 0
+    assert run(["campaign", "turn", "kit"], capsys)[0] == 0
+    before = snapshot("kit")
+    code, _, err = run(["new", "--seed", "13", "--size", "small", "--formats", "json", "--out", "kit"], capsys)
+    assert code == 2 and "campaign in play" in err
+    assert snapshot("kit") == before

@@ -47,6 +47,16 @@ def board_for_map(fw_map, map_bytes: bytes):
     return store._BOARDS.get(sha) or register_board(sha, build_board(fw_map))
 
 
+def check_not_in_play(folder: str | Path) -> None:
+    """``mapgen new`` may rewrite a fresh kit, never one whose campaign has been played (its history would be orphaned)."""
+    folder = Path(folder)
+    found = [n for n in (COMMANDS_FILE, HISTORY_DIR) if (folder / n).exists()]
+    if found:
+        raise CampaignFolderError(
+            f"{folder} holds a campaign in play ({', '.join(found)}); writing a new kit there would lose it: give another --out"
+        )
+
+
 def start_campaign(
     fw_map,
     map_bytes: bytes,

@@ -27,7 +27,10 @@ def _plain(obj) -> dict:
 
 def zone_of_control(force: Force, board) -> list[str]:
     """FW-9.7: every land square bordering the force's square."""
-    return sorted(board.around.get(force.square, ())) if board is not None else []
+    if board is None:
+        return []
+    far = (1 << 30, 0)
+    return sorted(board.around.get(force.square, ()), key=lambda s: (board.squares[s].col, board.squares[s].row) if s in board.squares else far)
 
 
 def visible_log(state: CampaignState, side: str | None) -> list[LogEntry]:
