@@ -342,3 +342,91 @@ def test_mapgen_new_never_overwrites_a_campaign_in_play(capsys):
     code, _, err = run(["new", "--seed", "13", "--size", "small", "--formats", "json", "--out", "kit"], capsys)
     assert code == 2 and "campaign in play" in err
     assert snapshot("kit") == before
+
+
+# --------------------------------------------------------------------------- the CLI's plumbing, with stand-in rules
+# The phase rules are tested with their modules; here a stand-in handler shows what the CLI hands to
+# the core (the command, the entered faces) and what it does with the result (save, print, record).
+
+
+def _stand_in_order(state, cmd, dice, board):
+    from dataclasses import replace as rep
+
+    from mapgen.campaign.state import with_force
+
+    f = state.force(cmd.force)
+    entry = dice.roll("1D6", day=state.day, phase=1, place=f"{f.id}/force-test", rule="FW-8.2", text=f"{f.id} Force Test", side=f.side)
+    dice.set_outcome(entry, "passed")
+    return with_force(state, rep(f, order=cmd.order, tested_today=True))
+
+
+def test_order_hands_the_entered_faces_to_the_dice_and_saves(camp, capsys, monkeypatch):
+    from mapgen.campaign import orders
+
+    monkeypatch.setattr(orders, "give_order", _stand_in_order)
+    before = (camp / "campaign.json").read_bytes()
+    code, out, err = run(["campaign", "order", str(camp), "a2", "max-speed", "--roll", "5"], capsys)
+    assert code == 0, err
+    assert "Day 1, phase 1 (orders), FW-8.2: A2 Force Test: 1D6 rolled 5 (entered) = 5 -> passed" in out
+    assert "awaiting:" in out
+    data = state_of(camp)
+    assert next(f for f in data["forces"] if f["id"] == "A2")["order"] == "max_speed"
+    assert data["log"][-1]["entered"] is True and data["log"][-1]["faces"] == [5]
+    record = json.loads((camp / "commands.jsonl").read_text().splitlines()[-1])
+    assert record == {"command": "order", "force": "A2", "order": "max_speed", "roll": [5]}
+    assert run(["campaign", "undo", str(camp)], capsys)[0] == 0
+    assert (camp / "campaign.json").read_bytes() == before
+
+
+def test_unused_entered_faces_refuse_the_command(camp, capsys, monkeypatch):
+    from mapgen.campaign import orders
+
+    monkeypatch.setattr(orders, "give_order", _stand_in_order)
+    before = snapshot(camp)
+    code, _, err = run(["campaign", "order", str(camp), "A2", "probe", "--roll", "5,6"], capsys)
+    assert code == 2 and "unused: 6" in err and snapshot(camp) == before
+
+
+def test_move_and_battle_build_the_commands_the_core_expects(camp, capsys, monkeypatch):
+    from mapgen.campaign import after_battle, movement
+
+    seen = []
+    monkeypatch.setattr(movement, "move", lambda s, cmd, dice, board: seen.append(cmd) or s)
+    monkeypatch.setattr(after_battle, "report", lambda s, cmd, dice, board: seen.append(cmd) or s)
+    assert run(["campaign", "move", str(camp), "a1", "c4", "d4", "--countermarch", "c5"], capsys)[0] == 0
+    assert run(["campaign", "move", str(camp), "A3"], capsys)[0] == 0  # no squares: the force stays
+    code, _, err = run(["campaign", "battle", str(camp), "--winner", "b", "--losses", "A1-U1=4,B1-U2=2/3", "--square", "c4"], capsys)
+    assert code == 0, err
+    move, stay, battle = seen
+    assert (move.force, move.path, move.countermarch) == ("A1", ("C4", "D4"), "C5")
+    assert (stay.force, stay.path, stay.countermarch) == ("A3", (), None)
+    assert battle.winner == "B" and battle.square == "C4"
+    assert [(x.unit, x.killed, x.fled, x.withdrawn) for x in battle.losses] == [("A1-U1", 4, 0, 0), ("B1-U2", 2, 3, 0)]
+    records = [json.loads(line) for line in (camp / "commands.jsonl").read_text().splitlines()]
+    assert records[0] == {"command": "move", "force": "A1", "path": ["C4", "D4"], "countermarch": "C5"}
+    assert records[1] == {"command": "move", "force": "A3", "path": []}
+    assert records[2] == {"command": "battle", "winner": "B", "losses": [["A1-U1", 4, 0, 0], ["B1-U2", 2, 3, 0]], "square": "C4"}
+
+
+def test_a_new_contact_gets_its_battle_folder(camp, capsys, monkeypatch):
+    import sys
+    import types
+    from dataclasses import replace as rep
+
+    from mapgen.campaign import movement
+    from mapgen.campaign.state import Contact
+
+    def contact(s, cmd, dice, board):
+        return rep(s, pending=(Contact("C4", ("A1", "B1"), "chance_encounter", day=s.day),))
+
+    def write_battle_folder(folder, state, contact):
+        where = f"battles/day-{state.day:02d}-{contact.square}"
+        (folder / where).mkdir(parents=True)
+        return rep(state, pending=tuple(rep(c, folder=where) if c is contact else c for c in state.pending))
+
+    monkeypatch.setattr(movement, "move", contact)
+    monkeypatch.setitem(sys.modules, "mapgen.campaign.battles", types.SimpleNamespace(write_battle_folder=write_battle_folder))
+    code, out, err = run(["campaign", "move", str(camp), "A1", "C4"], capsys)
+    assert code == 0, err
+    assert f"Battle at C4: A1 vs B1 (chance encounter), folder {camp / 'battles/day-01-C4'}" in out
+    assert (camp / "battles/day-01-C4").is_dir() and state_of(camp)["pending"][0]["folder"] == "battles/day-01-C4"
