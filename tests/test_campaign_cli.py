@@ -430,3 +430,16 @@ def test_a_new_contact_gets_its_battle_folder(camp, capsys, monkeypatch):
     assert code == 0, err
     assert f"Battle at C4: A1 vs B1 (chance encounter), folder {camp / 'battles/day-01-C4'}" in out
     assert (camp / "battles/day-01-C4").is_dir() and state_of(camp)["pending"][0]["folder"] == "battles/day-01-C4"
+
+
+def test_a_roster_square_must_be_on_or_next_to_a_friendly_holding(made, capsys):
+    data = state_of(made)
+    theirs = next(h["square"] for h in data["holdings"] if h["owner"] == "B")
+    mine = next(h["square"] for h in data["holdings"] if h["owner"] == "A")
+    Path("a.yaml").write_text(ROSTER_YAML.replace("    order: defend\n", f"    square: {theirs}\n"))
+    argv = ["campaign", "new", "r", "--map", str(made / "fw-map.json"), "--roster", "A=a.yaml", "--formats", "json"]
+    code, _, err = run(argv, capsys)
+    assert code == 2 and f"a.yaml line 2, field 'square': {theirs} is neither a holding of side A" in err  # FW-2.4
+    Path("a.yaml").write_text(ROSTER_YAML.replace("    order: defend\n", f"    square: {mine}\n"))
+    assert run(argv, capsys)[0] == 0
+    assert next(f for f in state_of("r")["forces"] if f["id"] == "A1")["square"] == mine

@@ -71,11 +71,22 @@ def read_campaign_roster(path: str | Path, side: str) -> list[ForceSpec]:
     return specs
 
 
-def check_squares(specs: list[ForceSpec], board, side: str, name: str) -> None:
-    """A force given a square must start on a land square of the map (FW-2.4)."""
+def check_squares(specs: list[ForceSpec], board, side: str, name: str, holdings: set[str] | None = None) -> None:
+    """A force given a square starts on or next to one of its side's ``holdings`` (FW-2.4; next to: friendly territory, [DEV])."""
     for spec in specs:
-        if spec.square is not None and not board.on_map(spec.square):
-            raise CampaignRosterError(f"{name} line {spec.line}, field 'square': {spec.square} is not a land square of the map")
+        if spec.square is None:
+            continue
+        where = f"{name} line {spec.line}, field 'square'"
+        if not board.on_map(spec.square):
+            raise CampaignRosterError(f"{where}: {spec.square} is not a land square of the map")
+        if holdings is None or spec.square in holdings:
+            continue
+        near = any(spec.square in board.around.get(h, ()) for h in holdings)
+        if not (near and board.squares[spec.square].territory == side):
+            raise CampaignRosterError(
+                f"{where}: {spec.square} is neither a holding of side {side} nor next to one in its territory (FW-2.4: "
+                f"{', '.join(sorted(holdings)) or 'no holdings'})"
+            )
 
 
 # --- one value ---------------------------------------------------------------------------

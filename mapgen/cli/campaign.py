@@ -120,6 +120,7 @@ def new_cmd(folder, map_file, seed, size, width, height, holdings, races, square
     from .. import kit
     from ..campaign.files import board_for_map, check_new_folder, start_campaign, write_campaign
     from ..campaign.roster import check_squares, read_campaign_roster
+    from ..campaign.setup import RAIDERS
     from ..campaign.state import Options
     from ..jsonio import dumps
     from ..render.paper import get_paper
@@ -148,10 +149,12 @@ def new_cmd(folder, map_file, seed, size, width, height, holdings, races, square
         map_bytes, map_path = dumps(m.to_json()).encode("utf-8"), "fw-map.json"
     options = Options(points=points, scenario=scenario, **{r: True for r in rules})
     board = board_for_map(m, map_bytes)
+    raiders = scenario == "incursione"  # FW-17.2: the raiders hold only their village
     specs = {}
     for side, path in roster.items():
         specs[side] = read_campaign_roster(path, side)
-        check_squares(specs[side], board, side, path.name)
+        own = {sq for sq, (owner, capital, _) in board.holdings.items() if owner == side and (capital or not raiders or side != RAIDERS)}
+        check_squares(specs[side], board, side, path.name, own)
     state = start_campaign(m, map_bytes, map_path, seed, options, specs, forces)
     _run(folder, lambda o: write_campaign(o, state, map_bytes, counter_formats, get_paper("a4-portrait")))
 
