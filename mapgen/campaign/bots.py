@@ -95,13 +95,13 @@ class Bot:
 
     def orders(self, state: CampaignState, board) -> list[GiveOrder]:
         out = []
+        capitals = {h.square for h in state.holdings if h.capital and h.owner == self.side}
         for f in state.side_forces(self.side):
             if f.tested_today:
                 continue
-            on_capital = any(h.square == f.square and h.capital and h.owner == self.side for h in state.holdings)
             if f.reaction in ("confused", "unsteady"):
                 out.append(GiveOrder(f.id, "probe"))  # rally (FW-8)
-            elif f.order == "defend" and not on_capital:
+            elif f.order == "defend" and f.square not in capitals:  # the capital keeps its guard
                 out.append(GiveOrder(f.id, "max_speed"))
         return out
 
