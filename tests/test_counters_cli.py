@@ -41,7 +41,9 @@ def test_campaign_folder_from_mapgen_new(capsys):
     for side in ("A", "B"):
         printed = sorted(i.rsplit("-", 1)[1] for i in ids if i.startswith(f"fw-{side}-") and ("holding" in i or "capital" in i))
         assert printed == sorted(h["square"] for h in holdings)
-        assert sum(i.startswith(f"fw-{side}-force-") for i in ids) == 6
+        # the campaign's own forces (campaign.json), not the rulebook's six a side
+        forces = [f for f in json.loads(Path("camp/campaign.json").read_text())["forces"] if f["side"] == side]
+        assert sum(i.startswith(f"fw-{side}-force-") for i in ids) == len(forces)
 
 
 @pytest.mark.parametrize("roster", ["napoleonic-roster.csv", "skirmish-roster.yaml"])

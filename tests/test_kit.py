@@ -46,7 +46,7 @@ def test_new_writes_exactly_the_fantasy_warriors_kit(capsys, monkeypatch):
     squares = _holding_squares(folder)
     assert len(squares) == 2 * (1 + 2)  # small: capital + 2 holdings per side (FW-3.3)
     pages = len(json.loads((folder / "counters.json").read_text())["pages"])
-    expected = {MANIFEST, "fw-map.json", "fw-map.svg", "fw-map.pdf", "fw-map-setup.md", "counters.json", "counters.pdf"}
+    expected = {MANIFEST, "fw-map.json", "fw-map.svg", "fw-map.pdf", "fw-map-setup.md", "campaign.json", "counters.json", "counters.pdf"}
     expected |= {f"counters-{n:02d}.svg" for n in range(1, pages + 1)}
     for sq in squares:
         expected |= {f"battlefields/battlefield-{sq}{end}" for end in (".json", ".svg", ".pdf", "-setup.md")}

@@ -174,7 +174,19 @@ def docs():
         "country": json.loads(json.dumps(generate_countries(11, 2, 0).to_json())),
         "battlefield": json.loads(json.dumps(bf)),
         "counters": json.loads(json.dumps(sheet.to_json())),
+        "campaign": json.loads(_campaign_text()),
     }
+
+
+def _campaign_text() -> str:
+    """A campaign on day 1 as ``mapgen campaign new`` saves it."""
+    from mapgen.campaign.files import start_campaign
+    from mapgen.campaign.state import Options
+    from mapgen.campaign.store import dumps_state
+    from mapgen.jsonio import dumps
+
+    m = cached_map(3, "small")
+    return dumps_state(start_campaign(m, dumps(m.to_json()).encode(), "fw-map.json", 3, Options()))
 
 
 BROKEN = [

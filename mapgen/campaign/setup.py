@@ -88,7 +88,7 @@ def default_roster(race: str, points: int, forces: int, side: str) -> list[Force
         if not units:  # a share too small for a whole unit still gets the first unit, cut to fit
             kind = table["units"][0]
             figures = max(1, share // max(1, kind["points"]))
-            units.append(Unit(f"{side}1-U1", kind["type"], kind["quality"], figures, kind["points"]))
+            units.append(Unit(f"{side}{i + 1}-U1", kind["type"], kind["quality"], figures, kind["points"]))
         name = table["leaders"][i % len(table["leaders"])]
         cv = GENERAL_CV if i == 0 else LEADER_CV
         specs.append(ForceSpec(Leader(name, cv), tuple(units)))

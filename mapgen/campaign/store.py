@@ -47,6 +47,11 @@ def adapter() -> TypeAdapter:
 def json_schema() -> dict:
     """The published JSON Schema of ``campaign.json``, made from the state's own dataclasses."""
     schema = adapter().json_schema(mode="serialization")
+    props = schema["properties"]
+    # As in every mapgen schema: schema and version first, constants, always present.
+    head = {"schema": {"const": SCHEMA}, "version": {"const": VERSION}}
+    schema["properties"] = {**head, **{k: v for k, v in props.items() if k not in head}}
+    schema["required"] = ["schema", "version", *[r for r in schema.get("required", []) if r not in head]]
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": "urn:mapgen:schema:campaign:1",

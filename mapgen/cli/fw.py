@@ -84,7 +84,8 @@ def fw_map(seed, out, paper, formats, size, width, height, holdings, races, squa
 def new(campaign, seed, out, paper, formats, size, width, height, holdings, races, square_mm, countries, neutrals, sheet):
     """Write the kit for a new campaign.
 
-    Fantasy Warriors (default): the campaign map, a battlefield for each holding square, the counters.
+    Fantasy Warriors (default): the campaign map, a battlefield for each holding square, and a
+    ready-to-play campaign (campaign.json, counters for its forces; play it with 'mapgen campaign').
     Renaissance: the country maps (--countries, --neutrals, --sheet), joined at border crossings.
     """
     renaissance = campaign == "renaissance"
@@ -96,8 +97,14 @@ def new(campaign, seed, out, paper, formats, size, width, height, holdings, race
         cm = build_country_map(seed, countries, neutrals, sheet)
         _run(out, lambda o: kit.write_country_kit(cm, o, formats, paper))
         return
+    from ..campaign.files import CampaignFolderError, check_not_in_play, write_new_campaign_kit
+
+    try:
+        check_not_in_play(out)
+    except CampaignFolderError as exc:
+        raise click.UsageError(str(exc)) from None
     m = _build_map(seed, size, width, height, holdings, races, square_mm, paper, formats)
-    _run(out, lambda o: kit.write_new_fw_kit(m, o, formats, paper))
+    _run(out, lambda o: write_new_campaign_kit(m, o, formats, paper))
 
 
 @cli.command("validate")

@@ -5,6 +5,9 @@ and ``counters.schema.json`` describe what mapgen writes and what it reads
 back; ``mapgen schema NAME`` prints one.  They are written from the README's
 contract tables: every object allows fields it does not list, because the
 contract says new fields may be added and none renamed.
+``campaign.schema.json`` is generated from the campaign state's own
+dataclasses (:func:`mapgen.campaign.store.json_schema`); a test keeps the
+shipped file equal to it.
 
 Checking uses ``jsonschema`` (the reference validator) rather than
 hand-written type checks.  Its cost is per keyword per value, about 0.2 ms
@@ -18,7 +21,7 @@ Examples
 >>> check({"schema": "mapgen/counters", "version": 1, "size_mm": 15.875,
 ...        "paper": "A4-portrait", "pages": []}, "counters")
 >>> sorted(NAMES)
-['battlefield', 'counters', 'country', 'fw-map']
+['battlefield', 'campaign', 'counters', 'country', 'fw-map']
 """
 
 from __future__ import annotations
@@ -31,7 +34,13 @@ from typing import Any
 from ..errors import BadFileError
 
 #: Document name -> the ``schema`` field of its files.
-NAMES = {"fw-map": "mapgen/fw-map", "country": "mapgen/country", "battlefield": "mapgen/battlefield", "counters": "mapgen/counters"}
+NAMES = {
+    "fw-map": "mapgen/fw-map",
+    "country": "mapgen/country",
+    "battlefield": "mapgen/battlefield",
+    "counters": "mapgen/counters",
+    "campaign": "mapgen/campaign",
+}
 #: A list longer than this, of records whose schema lists only their fields, is checked field by field.
 FIELDWISE_FROM = 200
 #: Keywords of a record schema that the field-by-field check covers exactly.

@@ -1,0 +1,188 @@
+"""Simple bots that play a campaign through :func:`~mapgen.campaign.core.apply` only (for the benchmark and smoke tests).
+
+They are deliberately plain (the next issue makes real ones): orders to get
+moving and to rally, every force marching on the nearest enemy holding,
+battles decided by comparing the forces' strength.  They never touch the
+state except through commands, so whatever they do is legal by the engine's
+own rules: a refused command is simply not taken, as a player would take
+another.
+
+Routes follow ``board.steps`` (legal steps only: rivers at crossings).  The
+distance to each holding is worked out once per board by a breadth-first
+walk over those steps and kept, so a move costs a few dict lookups.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+
+from .core import BattleReport, CommandError, GiveOrder, Move, Turn, UnitLosses, apply, phase_index
+from .dice import GameDice
+from .state import CampaignState, Force, other
+
+#: Squares a bot tries to move along in one command; the movement roll decides how far it really goes.
+PATH_LENGTH = 4
+#: [DEV] Strength of one figure by quality, for the bots' battle reports.
+QUALITY_WEIGHT = {"poor": 0.7, "average": 1.0, "veteran": 1.3, "elite": 1.6}
+#: A battle closer than this (strength ratio) is a stalemate.
+STALEMATE_RATIO = 1.1
+#: Share of a unit's figures the loser / the winner loses (killed, fled).
+LOSER_LOSSES = (0.2, 0.1)
+WINNER_LOSSES = (0.1, 0.0)
+#: Commands one campaign day may take before the bots give up (a bug in a phase, or a decision they cannot make).
+MAX_COMMANDS_PER_DAY = 400
+
+_DISTANCES: dict[tuple[int, str], dict[str, int]] = {}
+
+
+class BotStuck(RuntimeError):
+    """The campaign waits for something the bots cannot give."""
+
+
+def distances_to(board, target: str) -> dict[str, int]:
+    """Legal steps from every square to ``target`` (kept per board and target)."""
+    key = (id(board), target)
+    found = _DISTANCES.get(key)
+    if found is None:
+        found = {target: 0}
+        queue = deque([target])
+        while queue:
+            sq = queue.popleft()
+            d = found[sq] + 1
+            for nxt in board.steps.get(sq, ()):
+                if nxt not in found:
+                    found[nxt] = d
+                    queue.append(nxt)
+        _DISTANCES[key] = found
+    return found
+
+
+def nearest_enemy_holding(state: CampaignState, board, force: Force) -> tuple[str, int] | None:
+    best = None
+    for h in state.holdings:
+        if h.owner == force.side:
+            continue
+        d = distances_to(board, h.square).get(force.square)
+        if d is not None and (best is None or d < best[1]):
+            best = (h.square, d)
+    return best
+
+
+def path_towards(state: CampaignState, board, force: Force, target: str) -> tuple[str, ...]:
+    """Steps down the distance field, stopping on entering an enemy zone of control (FW-9.7)."""
+    dist = distances_to(board, target)
+    enemy = {f.square for f in state.forces if f.side != force.side}
+    zoc = {sq for e in enemy for sq in board.around.get(e, ())}
+    path, here = [], force.square
+    for _ in range(PATH_LENGTH):
+        here_d = dist.get(here)
+        nxt = min((n for n in board.steps.get(here, ()) if dist.get(n, 1 << 30) < (here_d or 0)), key=lambda n: (dist[n], n), default=None)
+        if nxt is None:
+            break
+        path.append(nxt)
+        here = nxt
+        if here in enemy or here in zoc:
+            break
+    return tuple(path)
+
+
+@dataclass
+class Bot:
+    """One side's player."""
+
+    side: str
+
+    def orders(self, state: CampaignState, board) -> list[GiveOrder]:
+        out = []
+        capitals = {h.square for h in state.holdings if h.capital and h.owner == self.side}
+        for f in state.side_forces(self.side):
+            if f.tested_today:
+                continue
+            if f.reaction in ("confused", "unsteady"):
+                out.append(GiveOrder(f.id, "probe"))  # rally (FW-8)
+            elif f.order == "defend" and f.square not in capitals:  # the capital keeps its guard
+                out.append(GiveOrder(f.id, "max_speed"))
+        return out
+
+    def moves(self, state: CampaignState, board) -> list[Move]:
+        out = []
+        for f in state.side_forces(self.side):
+            if f.moved_today or f.order == "defend" or f.reaction == "shattered":
+                continue
+            goal = nearest_enemy_holding(state, board, f)
+            out.append(Move(f.id, path_towards(state, board, f, goal[0]) if goal else ()))
+        return out
+
+
+def _strength(state: CampaignState, force_ids) -> dict[str, float]:
+    power = {"A": 0.0, "B": 0.0}
+    for fid in force_ids:
+        f = state.force(fid)
+        if f is not None:
+            power[f.side] += sum(u.figures * QUALITY_WEIGHT.get(u.quality, 1.0) for u in f.units)
+    return power
+
+
+def battle_report(state: CampaignState) -> BattleReport:
+    """The first pending battle, won by the stronger side (a stalemate when close)."""
+    contact = state.pending[0]
+    power = _strength(state, contact.forces)
+    hi, lo = max(power.values()), min(power.values())
+    winner = "stalemate" if lo > 0 and hi / lo < STALEMATE_RATIO else max(power, key=power.get)
+    losses = []
+    for fid in contact.forces:
+        f = state.force(fid)
+        if f is None:
+            continue
+        killed, fled = WINNER_LOSSES if f.side == winner else LOSER_LOSSES
+        for u in f.units:
+            k, fl = int(u.figures * killed), int(u.figures * fled)
+            if k or fl:
+                losses.append(UnitLosses(u.id, k, fl))
+    return BattleReport(winner, tuple(losses), square=contact.square)
+
+
+def _try(state, command, board):
+    try:
+        return apply(state, command, GameDice(state.seed), board)[0]
+    except CommandError:
+        return None
+
+
+def play_day(state: CampaignState, board, bots: dict[str, Bot]) -> tuple[CampaignState, int]:
+    """Drive the campaign to the next day (or its end); returns the state and the commands applied."""
+    day, applied = state.day, 0
+    tried: set[tuple[int, str]] = set()
+    for _ in range(MAX_COMMANDS_PER_DAY):
+        if state.winner is not None or state.day != day:
+            return state, applied
+        i = phase_index(state)
+        command = None
+        if i == 1:
+            command = next((c for side in bots for c in bots[side].orders(state, board) if (1, c.force) not in tried), None)
+        elif i == 2:
+            first = state.initiative[0] if state.initiative else None
+            order = [first, other(first)] if first else list(bots)
+            command = next((c for side in order for c in bots[side].moves(state, board) if (2, c.force) not in tried), None)
+        elif state.pending and (i == 3 or state.phase == "battle"):
+            command = battle_report(state)
+        if command is not None:
+            new = _try(state, command, board)
+            if new is None and isinstance(command, Move) and command.path:
+                new = _try(state, Move(command.force), board)  # cannot go there: stay
+            if isinstance(command, (GiveOrder, Move)):
+                tried.add((i, command.force))
+            if new is not None:
+                state, applied = new, applied + 1
+                continue
+            if not isinstance(command, (GiveOrder, Move)):
+                raise BotStuck(f"day {state.day}: the battle report was refused")
+            continue
+        new = _try(state, Turn(), board)
+        if new is None:
+            from .core import awaiting
+
+            raise BotStuck(f"day {state.day}, phase {i}: the bots cannot give what is awaited: {awaiting(state, board)}")
+        state, applied = new, applied + 1
+    raise BotStuck(f"day {day}: more than {MAX_COMMANDS_PER_DAY} commands without reaching the next day")

@@ -1,0 +1,183 @@
+"""A new campaign folder: the map copy, ``campaign.json`` and the counters of exactly its forces.
+
+Both ``mapgen campaign new`` and ``mapgen new`` write through
+:mod:`mapgen.kit`'s staged :class:`~mapgen.kit.Outputs`, so a folder holds a
+whole campaign or none: a failure half-way leaves nothing behind.  The
+counters are made from the campaign state, not the rulebook's generic set:
+one numbered counter per force that exists (its id and leader on it), the
+order and reaction counters (FW-1.1.b-g), and the holdings as the state
+gives them (an Incursione raider holds only its village, FW-17.2).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..errors import MapgenError
+from .board import build_board
+from .core import PHASE_NAMES, awaiting, begin, phase_index
+from .dice import GameDice
+from .setup import ForceSpec, new_campaign
+from .state import CampaignState, MapRef, Options
+from .store import CAMPAIGN_FILE, COMMANDS_FILE, HISTORY_DIR, MAP_FILE, dumps_state, register_board, sha256_bytes
+
+
+class CampaignFolderError(MapgenError):
+    """The folder given to ``campaign new`` already holds a campaign (a usage error)."""
+
+
+def check_new_folder(folder: str | Path) -> None:
+    """Refuse a folder that holds a campaign: starting again there would lose its history."""
+    folder = Path(folder)
+    if not folder.is_dir():
+        return
+    found = [n for n in (CAMPAIGN_FILE, COMMANDS_FILE, HISTORY_DIR) if (folder / n).exists()]
+    if found:
+        raise CampaignFolderError(
+            f"{folder} already holds a campaign ({', '.join(found)}); give a new or empty folder "
+            f"(or 'mapgen campaign undo {folder}' to step back in that one)"
+        )
+
+
+def board_for_map(fw_map, map_bytes: bytes):
+    """The map's Board, worked out once per map file (kept by its SHA-256 for the commands that follow)."""
+    from . import store
+
+    sha = sha256_bytes(map_bytes)
+    return store._BOARDS.get(sha) or register_board(sha, build_board(fw_map))
+
+
+def check_not_in_play(folder: str | Path) -> None:
+    """``mapgen new`` may rewrite a fresh kit, never one whose campaign has been played (its history would be orphaned)."""
+    folder = Path(folder)
+    found = [n for n in (COMMANDS_FILE, HISTORY_DIR) if (folder / n).exists()]
+    if found:
+        raise CampaignFolderError(
+            f"{folder} holds a campaign in play ({', '.join(found)}); writing a new kit there would lose it: give another --out"
+        )
+
+
+def start_campaign(
+    fw_map,
+    map_bytes: bytes,
+    map_path: str,
+    seed: int | str,
+    options: Options,
+    rosters: dict[str, list[ForceSpec]] | None = None,
+    forces_per_side: int | None = None,
+) -> CampaignState:
+    """Day 1, phase 1 of a new campaign on ``fw_map`` (whose file is ``map_bytes``)."""
+    board = board_for_map(fw_map, map_bytes)
+    state = new_campaign(fw_map, board, MapRef(map_path, sha256_bytes(map_bytes)), seed, options, rosters, forces_per_side)
+    state, _ = begin(state, GameDice(seed), board)
+    return state
+
+
+def write_campaign(outputs, state: CampaignState, map_bytes: bytes | None, formats, paper, size: str | None = None) -> None:
+    """``campaign.json``, the map copy (unless the kit writes it) and the forces' counters into ``outputs``."""
+    if map_bytes is not None:
+        outputs.path(MAP_FILE).write_bytes(map_bytes)
+    outputs.write_text(CAMPAIGN_FILE, dumps_state(state))
+    counter_formats = [f for f in formats if f in ("json", "svg", "pdf")]
+    if counter_formats:
+        write_campaign_counters(state, outputs, counter_formats, paper, size)
+    outputs.summary.extend(summary_lines(state, folder=outputs.out))
+
+
+def write_campaign_counters(state: CampaignState, outputs, formats, paper, size: str | None = None):
+    from ..counters.build import build_sheet
+    from ..counters.layout import DEFAULT_SIZE, parse_size
+    from ..kit import write_counter_files
+    from ..render.paper import get_paper
+
+    paper = paper or get_paper("a4-portrait")
+    sheet = build_sheet(campaign_counters(state), paper, parse_size(size or DEFAULT_SIZE), title=counters_title(state))
+    write_counter_files(sheet, outputs, formats)
+    return sheet
+
+
+def counters_title(state: CampaignState) -> str:
+    return f"Fantasy Warriors counters (FW-1.1), campaign seed {state.seed}"  # as the map-only set's title
+
+
+def campaign_set(folder) -> tuple[list, str] | None:
+    """The counters and title of the campaign in ``folder`` (``mapgen counters --campaign``); None when it holds none."""
+    from .store import load
+
+    if not (Path(folder).is_dir() and (Path(folder) / CAMPAIGN_FILE).is_file()):
+        return None
+    state = load(folder).state
+    return campaign_counters(state), counters_title(state)
+
+
+def campaign_counters(state: CampaignState) -> list:
+    """Per side: its forces (id and leader), the order and reaction counters, its holdings and the enemy's (for captures)."""
+    from ..counters import rules as R
+    from ..counters.model import Counter, Face
+    from ..counters.sets import _fw_state_counters, _fw_withdraw_counters, _holding_counter, side_face
+
+    styles = dict(R.FW_SIDES)
+    counters = []
+    for side in state.sides:
+        style = R.STYLE_BY_KEY[styles.get(side.id, "neutral")]
+        for f in state.side_forces(side.id):
+            number = f.id[len(side.id):] or f.id
+            counters.append(
+                Counter(
+                    f"fw-{side.id}-force-{number}",
+                    f"{style.name} Force {f.id}: {f.leader.name}",
+                    "FW-1.1.a",
+                    Face(style.key, "Force", big=number, note=f.leader.name),
+                    side_face(style, note=f"Force {f.id}"),
+                )
+            )
+        counters += _fw_state_counters(side.id, style)
+        own = [h for h in state.holdings if h.owner == side.id]
+        enemy = [h for h in state.holdings if h.owner != side.id]
+        for h in sorted(own, key=lambda h: not h.capital) + sorted(enemy, key=lambda h: not h.capital):
+            rule = ("FW-1.1.i" if h.capital else "FW-1.1.h") if h.owner == side.id else R.CAPTURE_RULE
+            kind = "capital" if h.capital else "holding"
+            counters.append(_holding_counter(f"fw-{side.id}-{kind}-{h.square}", style, h.capital, h.square, rule))
+    return counters + _fw_withdraw_counters()
+
+
+def summary_lines(state: CampaignState, board=None, folder="DIR") -> list[str]:
+    """What a new player needs first: the sides, their forces and where they stand, and what to do next."""
+    i = phase_index(state)
+    lines = [f"Campaign seed {state.seed}: day {state.day}, phase {i} ({PHASE_NAMES[i]})"]
+    for side in state.sides:
+        forces = state.side_forces(side.id)
+        lines.append(f"Side {side.id} ({side.name}, {side.race}): {side.points} points, {len(forces)} force(s)")
+        for f in forces:
+            lines.append(
+                f"  {f.id} at {f.square}: {f.state}, led by {f.leader.name} (CV {f.leader.cv}), "
+                f"{len(f.units)} unit(s), {f.figures} figures"
+            )
+    if board is not None:
+        wait = awaiting(state, board)
+        if wait:
+            lines.append(f"Awaiting: {wait}")
+    lines.append(f"Next: mapgen campaign status {folder}; give orders (mapgen campaign order {folder} FORCE ORDER), then mapgen campaign turn {folder}")
+    return lines
+
+
+def write_new_campaign_kit(m, outputs, formats, paper) -> CampaignState | None:
+    """``mapgen new`` for Fantasy Warriors: the map kit, a battlefield per holding, and a ready-to-play campaign.
+
+    The kit's own ``fw-map.json`` is the campaign's map copy, and the counters are
+    those of the campaign's forces (not the rulebook's generic six per side).
+    Without JSON there is no map file for the campaign to stand on, so it is left out.
+    """
+    from ..jsonio import dumps
+    from ..kit import files as kit_files  # through the module, as write_new_fw_kit calls them
+
+    plans, counter_paper = kit_files.home_papers(paper)
+    kit_files.write_map_kit(m, outputs, formats, paper)
+    kit_files.battlefields_for_kit(m, m.seed, outputs, formats, plans)
+    if "json" not in formats:
+        outputs.notes.append("campaign.json and counters: left out, the campaign needs fw-map.json (--formats json)")
+        return None
+    map_bytes = dumps(m.to_json()).encode("utf-8")
+    state = start_campaign(m, map_bytes, MAP_FILE, m.seed, Options())
+    write_campaign(outputs, state, None, formats, counter_paper)
+    return state

@@ -1,0 +1,281 @@
+"""Campaign rosters (FW-4.3): a side's forces, read from YAML or CSV, with errors naming file, line and field.
+
+YAML::
+
+    forces:
+      - leader: {name: Ragnar, cv: 4}
+        order: defend            # optional: max_speed, probe or defend
+        square: C4               # optional: the engine places it (FW-2.4)
+        individuals: [Hero, Wizard]
+        units:
+          - {id: U1, type: infantry, quality: elite, figures: 10, points: 12}
+          - {type: missile, quality: veteran, figures: 10, points: 8, mercenary: true}
+
+CSV, one row per unit, the rows of one force sharing its ``force`` name::
+
+    force,leader,cv,order,square,unit,type,quality,figures,points,mercenary
+
+The reader checks what the rulebook asks of a force (FW-4.2: a leader and
+at least one unit; at most six forces a side, FW-1.1) and returns
+:class:`~mapgen.campaign.setup.ForceSpec` lists; where a force starts is
+checked against the map by :func:`check_squares`, which needs the board.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from pathlib import Path
+
+from ..errors import BadFileError
+from ..jsonio import read_text
+from .setup import MAX_FORCES, ForceSpec
+from .state import ORDERS, QUALITIES, Leader, Unit
+
+#: A roster is a page of text; anything bigger is not one.
+MAX_ROSTER_BYTES = 1024 * 1024
+CSV_COLUMNS = ("force", "leader", "cv", "order", "square", "unit", "type", "quality", "figures", "points", "mercenary")
+CSV_REQUIRED = ("force", "leader", "cv", "type", "quality", "figures")
+FORCE_KEYS = ("leader", "order", "square", "individuals", "units")
+UNIT_KEYS = ("id", "type", "quality", "figures", "points", "mercenary")
+TRUE = {"yes", "true", "1", "y"}
+FALSE = {"no", "false", "0", "n", ""}
+MAX_FIGURES = 10_000
+MAX_POINTS = 10_000
+
+
+class CampaignRosterError(BadFileError):
+    """A campaign roster that cannot be used; the message names the file, line and field."""
+
+
+def read_campaign_roster(path: str | Path, side: str) -> list[ForceSpec]:
+    """The forces of side ``side`` from a ``.yaml``/``.yml`` or ``.csv`` roster."""
+    path = Path(path)
+    if not path.is_file():
+        raise CampaignRosterError(f"{path}: no such roster file")
+    try:
+        text = read_text(path, MAX_ROSTER_BYTES, "roster file")
+    except BadFileError as exc:
+        raise CampaignRosterError(str(exc)) from None
+    suffix = path.suffix.lower()
+    if suffix == ".csv":
+        specs = _csv_forces(text, path.name, side)
+    elif suffix in (".yaml", ".yml"):
+        specs = _yaml_forces(text, path.name, side)
+    else:
+        raise CampaignRosterError(f"{path}: a campaign roster is a .yaml, .yml or .csv file")
+    if not specs:
+        raise CampaignRosterError(f"{path.name}: the roster lists no forces")
+    if len(specs) > MAX_FORCES:
+        raise CampaignRosterError(f"{path.name}: {len(specs)} forces; a side has at most {MAX_FORCES} (FW-1.1, one counter each)")
+    return specs
+
+
+def check_squares(specs: list[ForceSpec], board, side: str, name: str, holdings: set[str] | None = None) -> None:
+    """A force given a square starts on or next to one of its side's ``holdings`` (FW-2.4; next to: friendly territory, [DEV])."""
+    for spec in specs:
+        if spec.square is None:
+            continue
+        where = f"{name} line {spec.line}, field 'square'"
+        if not board.on_map(spec.square):
+            raise CampaignRosterError(f"{where}: {spec.square} is not a land square of the map")
+        if holdings is None or spec.square in holdings:
+            continue
+        near = any(spec.square in board.around.get(h, ()) for h in holdings)
+        if not (near and board.squares[spec.square].territory == side):
+            raise CampaignRosterError(
+                f"{where}: {spec.square} is neither a holding of side {side} nor next to one in its territory (FW-2.4: "
+                f"{', '.join(sorted(holdings)) or 'no holdings'})"
+            )
+
+
+# --- one value ---------------------------------------------------------------------------
+
+
+def _text(value, where: str, field: str, required: bool = True, longest: int = 80) -> str | None:
+    text = "" if value is None else str(value).strip()
+    if not text:
+        if required:
+            raise CampaignRosterError(f"{where}, field '{field}': empty; it is needed")
+        return None
+    if len(text) > longest:
+        raise CampaignRosterError(f"{where}, field '{field}': longer than {longest} characters")
+    return text
+
+
+def _int(value, where: str, field: str, low: int, high: int, default: int | None = None) -> int:
+    text = "" if value is None else str(value).strip()
+    if text == "" and default is not None:
+        return default
+    try:
+        number = int(text)
+    except ValueError:
+        raise CampaignRosterError(f"{where}, field '{field}': {text!r} is not a whole number") from None
+    if not low <= number <= high:
+        raise CampaignRosterError(f"{where}, field '{field}': {number} is outside {low}..{high}")
+    return number
+
+
+def _choice(value, where: str, field: str, choices: tuple[str, ...], required: bool) -> str | None:
+    text = _text(value, where, field, required)
+    if text is None:
+        return None
+    key = text.lower().replace(" ", "_").replace("-", "_")
+    if key not in choices:
+        raise CampaignRosterError(f"{where}, field '{field}': {text!r}; choose from {', '.join(choices)}")
+    return key
+
+
+def _bool(value, where: str, field: str) -> bool:
+    text = "" if value is None else str(value).strip().lower()
+    if text in TRUE:
+        return True
+    if text in FALSE:
+        return False
+    raise CampaignRosterError(f"{where}, field '{field}': {value!r} is not yes or no")
+
+
+def _square(value, where: str) -> str | None:
+    text = _text(value, where, "square", required=False, longest=8)
+    return text.upper() if text else None
+
+
+def _unit(row: dict, where: str, uid: str) -> Unit:
+    return Unit(
+        id=_text(row.get("id"), where, "id", required=False) or uid,
+        type=_text(row.get("type"), where, "type").lower().replace(" ", "_").replace("-", "_"),
+        quality=_choice(row.get("quality"), where, "quality", QUALITIES, True),
+        figures=_int(row.get("figures"), where, "figures", 1, MAX_FIGURES),
+        points=_int(row.get("points"), where, "points", 0, MAX_POINTS, default=0),
+        mercenary=_bool(row.get("mercenary"), where, "mercenary"),
+    )
+
+
+def _force(spec_leader: Leader, units: list[Unit], individuals: tuple[str, ...], order, square, line: int, where: str) -> ForceSpec:
+    if not units:
+        raise CampaignRosterError(f"{where}, field 'units': a force needs at least one unit (FW-4.2.b)")
+    ids = [u.id for u in units]
+    twice = sorted({x for x in ids if ids.count(x) > 1})
+    if twice:
+        raise CampaignRosterError(f"{where}, field 'units': unit id {twice[0]!r} appears twice in the force")
+    if len(individuals) > len(units):
+        raise CampaignRosterError(f"{where}, field 'individuals': {len(individuals)} individuals but {len(units)} units; no more individuals than units (FW-4.2.e)")
+    return ForceSpec(spec_leader, tuple(units), individuals, order, square, line)
+
+
+# --- YAML --------------------------------------------------------------------------------
+
+
+def _yaml_forces(text: str, name: str, side: str) -> list[ForceSpec]:
+    import yaml
+
+    try:
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+    except RecursionError:
+        raise CampaignRosterError(f"{name}: nested too deeply to be a roster") from None
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        where = f" line {mark.line + 1}" if mark else ""
+        raise CampaignRosterError(f"{name}{where}: not valid YAML ({exc.problem or exc.context})") from None
+    except yaml.YAMLError as exc:
+        raise CampaignRosterError(f"{name}: not valid YAML ({exc})") from None
+    if root is None:
+        raise CampaignRosterError(f"{name} line 1: the file is empty; it needs 'forces:' with a list of forces")
+    top = _mapping(root, name, ("forces",))
+    if "forces" not in top:
+        raise CampaignRosterError(f"{name} line {root.start_mark.line + 1}: no 'forces:' list")
+    seq = top["forces"]
+    if not isinstance(seq, yaml.SequenceNode):
+        raise CampaignRosterError(f"{name} line {seq.start_mark.line + 1}, field 'forces': expected a list of forces (lines starting with '- ')")
+    specs = []
+    for n, node in enumerate(seq.value, start=1):
+        line = node.start_mark.line + 1
+        where = f"{name} line {line}"
+        f = _mapping(node, name, FORCE_KEYS)
+        if "leader" not in f:
+            raise CampaignRosterError(f"{where}, field 'leader': missing; every force needs a leader (FW-4.2.b)")
+        lead = _mapping(f["leader"], name, ("name", "cv"))
+        lwhere = f"{name} line {f['leader'].start_mark.line + 1}"
+        leader = Leader(_text(_scalar(lead.get("name"), name), lwhere, "leader.name"), _int(_scalar(lead.get("cv"), name), lwhere, "leader.cv", 1, 6))
+        units = []
+        unit_nodes = f.get("units")
+        if unit_nodes is not None and not isinstance(unit_nodes, yaml.SequenceNode):
+            raise CampaignRosterError(f"{name} line {unit_nodes.start_mark.line + 1}, field 'units': expected a list of units")
+        for k, unode in enumerate(unit_nodes.value if unit_nodes is not None else (), start=1):
+            row = {key: _scalar(v, name) for key, v in _mapping(unode, name, UNIT_KEYS).items()}
+            units.append(_unit(row, f"{name} line {unode.start_mark.line + 1}", f"{side}{n}-U{k}"))
+        individuals = ()
+        if "individuals" in f:
+            inode = f["individuals"]
+            if not isinstance(inode, yaml.SequenceNode):
+                raise CampaignRosterError(f"{name} line {inode.start_mark.line + 1}, field 'individuals': expected a list of names")
+            individuals = tuple(_text(_scalar(i, name), where, "individuals") for i in inode.value)
+        order = _choice(_scalar(f.get("order"), name), where, "order", ORDERS, False)
+        specs.append(_force(leader, units, individuals, order, _square(_scalar(f.get("square"), name), where), line, where))
+    return specs
+
+
+def _mapping(node, name: str, keys: tuple[str, ...]) -> dict:
+    import yaml
+
+    if not isinstance(node, yaml.MappingNode):
+        raise CampaignRosterError(f"{name} line {node.start_mark.line + 1}: expected 'field: value' lines ({', '.join(keys)})")
+    out = {}
+    for k, v in node.value:
+        key = str(k.value).strip().lower()
+        if key not in keys:
+            raise CampaignRosterError(f"{name} line {k.start_mark.line + 1}, field {key!r}: unknown; the fields here are {', '.join(keys)}")
+        out[key] = v
+    return out
+
+
+def _scalar(node, name: str):
+    import yaml
+
+    if node is None:
+        return None
+    if not isinstance(node, yaml.ScalarNode):
+        raise CampaignRosterError(f"{name} line {node.start_mark.line + 1}: expected a single value")
+    return None if node.tag.endswith(":null") else node.value
+
+
+# --- CSV ---------------------------------------------------------------------------------
+
+
+def _csv_forces(text: str, name: str, side: str) -> list[ForceSpec]:
+    reader = csv.reader(io.StringIO(text))
+    try:
+        header = [h.strip().lower() for h in next(reader)]
+    except StopIteration:
+        raise CampaignRosterError(f"{name} line 1: the file is empty; it needs a header row: {','.join(CSV_COLUMNS)}") from None
+    unknown = [h for h in header if h not in CSV_COLUMNS]
+    if unknown:
+        raise CampaignRosterError(f"{name} line 1, field {unknown[0]!r}: unknown column; the columns are {','.join(CSV_COLUMNS)}")
+    missing = [c for c in CSV_REQUIRED if c not in header]
+    if missing:
+        raise CampaignRosterError(f"{name} line 1, field {missing[0]!r}: no such column; needed: {','.join(CSV_REQUIRED)}")
+    groups: dict[str, list[tuple[int, dict]]] = {}
+    try:
+        for cells in reader:
+            if not any(c.strip() for c in cells) or cells[0].lstrip().startswith("#"):
+                continue
+            if len(cells) > len(header):
+                raise CampaignRosterError(f"{name} line {reader.line_num}: {len(cells)} cells but the header names {len(header)} columns")
+            row = {col: (cells[i].strip() if i < len(cells) else "") for i, col in enumerate(header)}
+            force = _text(row.get("force"), f"{name} line {reader.line_num}", "force")
+            groups.setdefault(force, []).append((reader.line_num, row))
+    except csv.Error as exc:
+        raise CampaignRosterError(f"{name} line {reader.line_num}: {exc}") from None
+    specs = []
+    for n, rows in enumerate(groups.values(), start=1):
+        line, first = rows[0]
+        where = f"{name} line {line}"
+        for other_line, row in rows[1:]:
+            for col in ("leader", "cv", "order", "square"):
+                if row.get(col) and row.get(col) != first.get(col):
+                    raise CampaignRosterError(f"{name} line {other_line}, field '{col}': {row[col]!r} differs from line {line} of the same force")
+        leader = Leader(_text(first.get("leader"), where, "leader"), _int(first.get("cv"), where, "cv", 1, 6))
+        units = [_unit({**row, "id": row.get("unit")}, f"{name} line {ln}", f"{side}{n}-U{k}") for k, (ln, row) in enumerate(rows, start=1)]
+        order = _choice(first.get("order"), where, "order", ORDERS, False)
+        specs.append(_force(leader, units, (), order, _square(first.get("square"), where), line, where))
+    return specs

@@ -1,0 +1,183 @@
+"""The campaign folder: its schema, the files ``campaign new`` writes, rosters, and the counters of its forces."""
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from mapgen import schemas
+from mapgen.campaign import files, store
+from mapgen.campaign.roster import CampaignRosterError, read_campaign_roster
+from mapgen.campaign.state import Options
+from mapgen.errors import BadFileError
+from mapgen.jsonio import dumps
+
+from .cli_helpers import run
+from .conftest import cached_map
+
+
+@pytest.fixture(scope="module")
+def fw():
+    m = cached_map(7, "small")
+    return m, dumps(m.to_json()).encode("utf-8")
+
+
+@pytest.fixture(scope="module")
+def state(fw):
+    m, raw = fw
+    return files.start_campaign(m, raw, "fw-map.json", 7, Options())
+
+
+# --------------------------------------------------------------------------- schema
+
+
+def test_the_shipped_schema_is_the_one_the_state_generates():
+    shipped = (Path(schemas.location("campaign"))).read_text(encoding="utf-8")
+    assert shipped == json.dumps(store.json_schema(), indent=1, ensure_ascii=False) + "\n"
+    assert schemas.NAMES["campaign"] == "mapgen/campaign"
+
+
+def test_schema_command_prints_it(capsys):
+    code, out, _ = run(["schema", "campaign"], capsys)
+    assert code == 0 and json.loads(out)["$id"] == "urn:mapgen:schema:campaign:1"
+
+
+def test_a_saved_state_meets_the_published_schema_and_round_trips(state):
+    text = store.dumps_state(state)
+    data = json.loads(text)
+    assert list(data)[:2] == ["schema", "version"]
+    assert list(Draft202012Validator(schemas.schema("campaign")).iter_errors(data)) == []
+    assert store.from_json_text(text, "x") == state
+
+
+def test_the_published_schema_refuses_what_load_refuses(state):
+    data = json.loads(store.dumps_state(state))
+    data["forces"][0]["order"] = "charge"
+    assert list(Draft202012Validator(schemas.schema("campaign")).iter_errors(data))
+    with pytest.raises(BadFileError, match=r"forces\[0\]\.order"):
+        store.from_json_text(json.dumps(data), "campaign.json")
+
+
+# --------------------------------------------------------------------------- the folder
+
+
+def test_start_campaign_is_day_1_phase_1_with_the_maps_sha(state, fw):
+    import hashlib
+
+    assert (state.day, state.phase) == (1, 1)
+    assert state.map.sha256 == hashlib.sha256(fw[1]).hexdigest()
+
+
+def test_write_campaign_writes_all_or_nothing(tmp_path, state, fw, monkeypatch):
+    from mapgen import kit
+
+    def broken(*a, **k):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(files, "write_campaign_counters", broken)
+    with pytest.raises(OSError):
+        kit.write(tmp_path / "c", lambda o: files.write_campaign(o, state, fw[1], ("json",), None))
+    assert not (tmp_path / "c").exists()
+
+
+def test_a_written_folder_loads(tmp_path, state, fw):
+    from mapgen import kit
+
+    kit.write(tmp_path / "c", lambda o: files.write_campaign(o, state, fw[1], ("json",), None))
+    loaded = store.load(tmp_path / "c")
+    assert loaded.state == state
+    with pytest.raises(files.CampaignFolderError, match="already holds a campaign"):
+        files.check_new_folder(tmp_path / "c")
+    files.check_new_folder(tmp_path / "elsewhere")  # a new folder is fine
+
+
+def test_counters_are_one_per_force_with_its_leader_and_holdings_for_both_owners(state):
+    counters = files.campaign_counters(state)
+    forces = [c for c in counters if "-force-" in c.id]
+    assert [c.id for c in forces] == [f"fw-{f.side}-force-{f.id[1:]}" for f in state.forces]
+    for c, f in zip(forces, state.forces):
+        assert c.front.big == f.id[1:] and c.front.note == f.leader.name
+    for side in "AB":
+        squares = sorted(c.id.rsplit("-", 1)[1] for c in counters if c.id.startswith(f"fw-{side}-") and ("-holding-" in c.id or "-capital-" in c.id))
+        assert squares == sorted(h.square for h in state.holdings)
+    # FW-1.1.b-g: six of each order and reaction a side
+    for key in ("max-speed", "probe", "defend", "confused", "unsteady", "shattered"):
+        assert sum(c.id.startswith(f"fw-A-{key}-") for c in counters) == 6
+
+
+def test_a_force_that_is_gone_has_no_counter(state):
+    fewer = replace(state, forces=state.forces[1:])
+    assert sum("-force-" in c.id for c in files.campaign_counters(fewer)) == len(state.forces) - 1
+
+
+# --------------------------------------------------------------------------- rosters
+
+
+def write(tmp_path, name, text):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_yaml_roster(tmp_path):
+    path = write(tmp_path, "n.yaml", """\
+forces:
+  - leader: {name: Ragnar, cv: 4}
+    order: max-speed
+    square: c4
+    individuals: [Hero]
+    units:
+      - {type: Infantry, quality: Veteran, figures: 20, points: 9}
+      - {id: Giant, type: terrible creature, quality: average, figures: 1, points: 200, mercenary: true}
+""")
+    (spec,) = read_campaign_roster(path, "B")
+    assert spec.leader.name == "Ragnar" and spec.leader.cv == 4 and spec.order == "max_speed" and spec.square == "C4"
+    assert spec.individuals == ("Hero",) and spec.line == 2
+    assert [(u.id, u.type, u.quality, u.figures, u.points, u.mercenary) for u in spec.units] == [
+        ("B1-U1", "infantry", "veteran", 20, 9, False),
+        ("Giant", "terrible_creature", "average", 1, 200, True),
+    ]
+
+
+def test_csv_roster_groups_rows_by_force(tmp_path):
+    path = write(tmp_path, "n.csv", """\
+force,leader,cv,order,square,unit,type,quality,figures,points,mercenary
+North,Ragnar,4,defend,,,infantry,average,20,6,
+South,Brann,3,,,Riders,cavalry,veteran,8,16,yes
+North,,,,,,missile,average,10,8,no
+""")
+    north, south = read_campaign_roster(path, "A")
+    assert north.leader.name == "Ragnar" and north.order == "defend" and [u.id for u in north.units] == ["A1-U1", "A1-U2"]
+    assert south.order is None and south.units[0].id == "Riders" and south.units[0].mercenary
+
+
+@pytest.mark.parametrize(
+    "name,text,needle",
+    [
+        ("r.yaml", "forces:\n  - leader: {name: A, cv: 3}\n", "r.yaml line 2, field 'units': a force needs at least one unit"),
+        ("r.yaml", "forces:\n  - units: [{type: x, quality: poor, figures: 1}]\n", "r.yaml line 2, field 'leader': missing"),
+        ("r.yaml", "forces:\n  - leader: {name: A, cv: 3}\n    units: [{type: x, quality: poor, figures: 0}]\n", "r.yaml line 3, field 'figures': 0 is outside"),
+        ("r.yaml", "forces:\n  - leader: {name: A, cv: 3}\n    individuals: [a, b]\n    units: [{type: x, quality: poor, figures: 1}]\n", "field 'individuals'"),
+        ("r.yaml", "forces:\n  - leader: {name: A, cv: 3}\n    units:\n      - {id: U, type: x, quality: poor, figures: 1}\n      - {id: U, type: x, quality: poor, figures: 1}\n", "unit id 'U' appears twice"),
+        ("r.yaml", "forces:\n  - leader: {name: A, cv: 3}\n    units: [{type: x, quality: poor, figures: 1, mercenary: maybe}]\n", "field 'mercenary'"),
+        ("r.yaml", "forces:\n" + "  - leader: {name: A, cv: 3}\n    units: [{type: x, quality: poor, figures: 1}]\n" * 7, "7 forces; a side has at most 6"),
+        ("r.yaml", "", "r.yaml line 1: the file is empty"),
+        ("r.yaml", "units: []\n", "r.yaml line 1, field 'units': unknown"),
+        ("r.csv", "force,leader,cv,type,quality,figures\n1,A,3,x,poor,1\n1,B,3,x,poor,1\n", "r.csv line 3, field 'leader': 'B' differs from line 2"),
+        ("r.csv", "force,leader,type\n", "r.csv line 1, field 'cv': no such column"),
+        ("r.csv", "force,leader,cv,type,quality,figures,colour\n", "r.csv line 1, field 'colour': unknown column"),
+        ("r.csv", "force,leader,cv,type,quality,figures\n1,A,three,x,poor,1\n", "r.csv line 2, field 'cv': 'three' is not a whole number"),
+        ("r.txt", "x", "a campaign roster is a .yaml, .yml or .csv file"),
+    ],
+)
+def test_roster_errors_name_file_line_and_field(tmp_path, name, text, needle):
+    with pytest.raises(CampaignRosterError) as exc:
+        read_campaign_roster(write(tmp_path, name, text), "A")
+    assert needle in str(exc.value)
+
+
+def test_a_missing_roster(tmp_path):
+    with pytest.raises(CampaignRosterError, match="no such roster file"):
+        read_campaign_roster(tmp_path / "none.yaml", "A")
