@@ -35,6 +35,7 @@ def state(fw):
 
 def test_the_shipped_schema_is_the_one_the_state_generates():
     shipped = (Path(schemas.location("campaign"))).read_text(encoding="utf-8")
+    # after changing the state's dataclasses, regenerate it with: python bench/campaign_schema.py
     assert shipped == json.dumps(store.json_schema(), indent=1, ensure_ascii=False) + "\n"
     assert schemas.NAMES["campaign"] == "mapgen/campaign"
 
