@@ -55,7 +55,7 @@ def state_of(folder) -> dict:
 
 def test_new_writes_the_campaign_its_map_and_counters_for_exactly_its_forces(made):
     names = files_in(made)
-    assert {"campaign.json", "fw-map.json", "counters.json"} <= set(names)
+    assert {"campaign.json", "fw-map.json", "counters/counters.json"} <= set(names)
     data = state_of(made)
     assert data["schema"] == "mapgen/campaign" and data["version"] == 1
     assert data["day"] == 1 and data["phase"] == 1  # FW-6: day 1 waits for orders in phase 1
@@ -63,7 +63,7 @@ def test_new_writes_the_campaign_its_map_and_counters_for_exactly_its_forces(mad
     forces = [f["id"] for f in data["forces"]]
     # small campaign (FW-3.3): capital + 2 holdings a side, one default force per holding
     assert sorted(forces) == ["A1", "A2", "A3", "B1", "B2", "B3"]
-    sheet = json.loads((made / "counters.json").read_text())
+    sheet = json.loads((made / "counters" / "counters.json").read_text())
     ids = [c["id"] for p in sheet["pages"] if p["side"] == "front" for c in p["counters"]]
     assert sorted(i for i in ids if "-force-" in i) == ["fw-A-force-1", "fw-A-force-2", "fw-A-force-3", "fw-B-force-1", "fw-B-force-2", "fw-B-force-3"]
     holdings = [h["square"] for h in data["holdings"]]
@@ -328,7 +328,7 @@ def test_mapgen_new_writes_a_ready_to_play_campaign(capsys):
     data = state_of("kit")
     assert data["map"]["path"] == "fw-map.json"
     assert data["map"]["sha256"] == hashlib.sha256(Path("kit/fw-map.json").read_bytes()).hexdigest()
-    sheet = json.loads(Path("kit/counters.json").read_text())
+    sheet = json.loads(Path("kit/counters/counters.json").read_text())
     forces = sorted(c["id"] for p in sheet["pages"] if p["side"] == "front" for c in p["counters"] if "-force-" in c["id"])
     assert len(forces) == len(data["forces"])  # the campaign's forces, not the rulebook's six a side
     code, out, err = run(["campaign", "status", "kit"], capsys)
@@ -408,28 +408,50 @@ def test_move_and_battle_build_the_commands_the_core_expects(camp, capsys, monke
     assert records[2] == {"command": "battle", "winner": "B", "losses": [["A1-U1", 4, 0, 0], ["B1-U2", 2, 3, 0]], "square": "C4"}
 
 
-def test_a_new_contact_gets_its_battle_folder(camp, capsys, monkeypatch):
-    import sys
-    import types
-    from dataclasses import replace as rep
+def _face_off(camp) -> tuple[str, str]:
+    """Hand-edit the state: every force defends except A2, which probes next to B2 (a step it may take)."""
+    from mapgen.campaign import store
 
-    from mapgen.campaign import movement
-    from mapgen.campaign.state import Contact
+    data = state_of(camp)
+    board = store.load(camp).board
+    a2 = next(f for f in data["forces"] if f["id"] == "A2")
+    near = next(sq for sq, crossing in board.steps[a2["square"]].items() if not any(f["square"] == sq for f in data["forces"]))
+    for f in data["forces"]:
+        f["order"], f["reaction"] = ("probe" if f["id"] == "A2" else "defend"), None
+        if f["id"] == "B2":
+            f["square"] = near
+    (camp / "campaign.json").write_text(json.dumps(data), encoding="utf-8")
+    return a2["square"], near
 
-    def contact(s, cmd, dice, board):
-        return rep(s, pending=(Contact("C4", ("A1", "B1"), "chance_encounter", day=s.day),))
 
-    def write_battle_folder(folder, state, contact):
-        where = f"battles/day-{state.day:02d}-{contact.square}"
-        (folder / where).mkdir(parents=True)
-        return rep(state, pending=tuple(rep(c, folder=where) if c is contact else c for c in state.pending))
-
-    monkeypatch.setattr(movement, "move", contact)
-    monkeypatch.setitem(sys.modules, "mapgen.campaign.battles", types.SimpleNamespace(write_battle_folder=write_battle_folder))
-    code, out, err = run(["campaign", "move", str(camp), "A1", "C4"], capsys)
+def test_a_contact_is_fought_from_its_battle_folder_and_the_after_battle_phase_runs(camp, capsys):
+    start, enemy = _face_off(camp)
+    code, out, err = run(["campaign", "turn", str(camp)], capsys)  # no orders: to the movement phase
     assert code == 0, err
-    assert f"Battle at C4: A1 vs B1 (chance encounter), folder {camp / 'battles/day-01-C4'}" in out
-    assert (camp / "battles/day-01-C4").is_dir() and state_of(camp)["pending"][0]["folder"] == "battles/day-01-C4"
+    assert "side A moves" in out  # only A2 may move: every other force defends (FW-9.4.d)
+    # 6 + 1 friendly territory at least: the allowance is one square or more (FW-9.3)
+    code, out, err = run(["campaign", "move", str(camp), "A2", enemy, "--roll", "6"], capsys)
+    assert code == 0, err
+    assert "6 (entered)" in out
+    code, out, err = run(["campaign", "turn", str(camp)], capsys)  # to the battle (FW-10)
+    assert code == 0, err
+    data = state_of(camp)
+    assert data["phase"] == "battle" and data["pending"][0]["square"] == enemy
+    folder = camp / data["pending"][0]["folder"]
+    assert {"report.yaml", "battle.md"} <= set(files_in(folder))
+    before = snapshot(camp)
+    code, _, err = run(["campaign", "turn", str(camp)], capsys)
+    assert code == 2 and "needs its report" in err and snapshot(camp) == before  # nothing runs past a battle
+    unit = next(u["id"] for f in data["forces"] if f["id"] == "B2" for u in f["units"])
+    code, out, err = run(["campaign", "battle", str(camp), "--winner", "A", "--losses", f"{unit}=2/1"], capsys)
+    assert code == 0, err
+    after = state_of(camp)
+    b2 = next(f for f in after["forces"] if f["id"] == "B2")
+    assert b2["square"] != enemy and b2["reaction"] == "confused"  # FW-12.5 the loser retreats, FW-12.6 any order -> confused
+    assert next(s for s in after["sides"] if s["id"] == "A")["battles_won"] == 1
+    assert after["pending"] == [] and after["phase"] == 4
+    records = [json.loads(line) for line in (camp / "commands.jsonl").read_text().splitlines()]
+    assert records[-1] == {"command": "battle", "winner": "A", "losses": [[unit, 2, 1, 0]]}
 
 
 def test_a_roster_square_must_be_on_or_next_to_a_friendly_holding(made, capsys):

@@ -105,7 +105,7 @@ def test_counters_campaign_prints_the_same_sheets_as_the_kit(capsys):
     code, _, err = run(["counters", "--campaign", "camp", "--formats", "svg", "--out", "c"], capsys)
     assert code == 0, err
     pages = [n for n in files_in("c") if n.startswith("counters-")]
-    assert pages and all(Path("c", n).read_bytes() == Path("camp", n).read_bytes() for n in pages)
+    assert pages and all(Path("c", n).read_bytes() == Path("camp", "counters", n).read_bytes() for n in pages)
     assert "Fantasy Warriors counters (FW-1.1), campaign seed 7" in Path("c", pages[0]).read_text()
 
 

@@ -45,9 +45,9 @@ def test_new_writes_exactly_the_fantasy_warriors_kit(capsys, monkeypatch):
     folder = Path("output/new-11")
     squares = _holding_squares(folder)
     assert len(squares) == 2 * (1 + 2)  # small: capital + 2 holdings per side (FW-3.3)
-    pages = len(json.loads((folder / "counters.json").read_text())["pages"])
-    expected = {MANIFEST, "fw-map.json", "fw-map.svg", "fw-map.pdf", "fw-map-setup.md", "campaign.json", "counters.json", "counters.pdf"}
-    expected |= {f"counters-{n:02d}.svg" for n in range(1, pages + 1)}
+    pages = len(json.loads((folder / "counters/counters.json").read_text())["pages"])
+    expected = {MANIFEST, "fw-map.json", "fw-map.svg", "fw-map.pdf", "fw-map-setup.md", "campaign.json", "counters/counters.json", "counters/counters.pdf"}
+    expected |= {f"counters/counters-{n:02d}.svg" for n in range(1, pages + 1)}
     for sq in squares:
         expected |= {f"battlefields/battlefield-{sq}{end}" for end in (".json", ".svg", ".pdf", "-setup.md")}
     assert files_in(folder) == sorted(expected)
@@ -68,7 +68,7 @@ def test_a_kit_is_written_without_the_cli(tmp_path):
     with kit.Outputs(tmp_path / "camp") as outputs:
         kit.write_new_fw_kit(m, outputs, ("json",), get_paper("A3"))
     names = files_in(tmp_path / "camp")
-    assert "fw-map.json" in names and "counters.json" in names
+    assert {"fw-map.json", "campaign.json", "counters/counters.json"} <= set(names)
     assert sum(n.startswith("battlefields/") for n in names) == len({h.square for h in m.holdings})
     assert leftovers(tmp_path / "camp") == []
 

@@ -21,6 +21,9 @@ from .setup import ForceSpec, new_campaign
 from .state import CampaignState, MapRef, Options
 from .store import CAMPAIGN_FILE, COMMANDS_FILE, HISTORY_DIR, MAP_FILE, dumps_state, register_board, sha256_bytes
 
+#: Where a campaign folder keeps the counter sheets of its forces.
+COUNTERS_DIR = "counters/"
+
 
 class CampaignFolderError(MapgenError):
     """The folder given to ``campaign new`` already holds a campaign (a usage error)."""
@@ -92,7 +95,7 @@ def write_campaign_counters(state: CampaignState, outputs, formats, paper, size:
 
     paper = paper or get_paper("a4-portrait")
     sheet = build_sheet(campaign_counters(state), paper, parse_size(size or DEFAULT_SIZE), title=counters_title(state))
-    write_counter_files(sheet, outputs, formats)
+    write_counter_files(sheet, outputs, formats, COUNTERS_DIR)
     return sheet
 
 

@@ -193,22 +193,29 @@ def _count(w: _Where, path: tuple, value, blank):
 # --- the command line ----------------------------------------------------------------------
 
 
-def shorthand(winner: str, losses: str | None = None, leaders_lost: str | None = None, square: str | None = None) -> BattleReport:
-    """``--winner A|B|stalemate --losses UNIT=N,...`` (N killed) as a BattleReport."""
-    w = winner.strip()
-    w = "stalemate" if w.lower() == "stalemate" else w.upper()
-    if w not in RESULTS:
-        raise ReportError(f"--winner {winner}: give A, B or stalemate")
-    out: dict[str, int] = {}
-    for item in (losses or "").split(","):
+def parse_losses(text: str | None) -> tuple[UnitLosses, ...]:
+    """``--losses UNIT=N,...``: N models killed, or ``UNIT=KILLED/FLED[/WITHDRAWN]`` (FW-10.1)."""
+    out: dict[str, UnitLosses] = {}
+    for item in (text or "").split(","):
         item = item.strip()
         if not item:
             continue
         unit, sep, n = item.partition("=")
-        if not sep or not unit.strip() or not n.strip().isdigit():
-            raise ReportError(f"--losses {item!r}: give UNIT=N (N models killed), e.g. A1-U2=3")
+        counts = [c.strip() for c in n.split("/")]
+        if not sep or not unit.strip() or len(counts) > 3 or not all(c.isascii() and c.isdigit() for c in counts):
+            raise ReportError(f"--losses {item!r}: give UNIT=N (models killed) or UNIT=KILLED/FLED[/WITHDRAWN], e.g. A1-U2=3 or A1-U2=3/2")
         if unit.strip() in out:
             raise ReportError(f"--losses: unit {unit.strip()} is given twice")
-        out[unit.strip()] = int(n)
+        killed, fled, withdrawn = (list(map(int, counts)) + [0, 0])[:3]
+        out[unit.strip()] = UnitLosses(unit.strip(), killed, fled, withdrawn)
+    return tuple(out.values())
+
+
+def shorthand(winner: str, losses: str | None = None, leaders_lost: str | None = None, square: str | None = None) -> BattleReport:
+    """``--winner A|B|stalemate --losses UNIT=N,...`` as a BattleReport."""
+    w = winner.strip()
+    w = "stalemate" if w.lower() == "stalemate" else w.upper()
+    if w not in RESULTS:
+        raise ReportError(f"--winner {winner}: give A, B or stalemate")
     leaders = tuple(x.strip() for x in (leaders_lost or "").split(",") if x.strip())
-    return BattleReport(w, tuple(UnitLosses(u, killed=n) for u, n in out.items()), leaders, square=square)
+    return BattleReport(w, parse_losses(losses), leaders, square=square)

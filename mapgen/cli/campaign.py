@@ -12,7 +12,6 @@ options and prints.
 from __future__ import annotations
 
 import functools
-import inspect
 import json
 import os
 from pathlib import Path
@@ -162,36 +161,15 @@ def new_cmd(folder, map_file, seed, size, width, height, holdings, races, square
 # --- playing --------------------------------------------------------------------------------
 
 
-def _call(fn, **available):
-    """Call a phase helper written elsewhere with the arguments it names (its signature may still change)."""
-    params = inspect.signature(fn).parameters
-    aliases = {"path": "file", "report": "file", "report_path": "file", "campaign_dir": "folder", "root": "folder", "cmd": "contact"}
-    args = {}
-    for name, p in params.items():
-        key = name if name in available else aliases.get(name)
-        if key in available:
-            args[name] = available[key]
-        elif p.default is inspect.Parameter.empty:
-            raise BadFileError(f"{fn.__module__}.{fn.__name__} wants {name!r}, which the CLI cannot give (a mapgen bug)")
-    return fn(**args)
+def _battle_folders(folder: Path, state, board) -> list[Path]:
+    """Write ``battles/day-NN-SQUARE/`` for each battle that has none yet (after the state is saved)."""
+    from ..campaign.battles import write_pending
+    from ..campaign.store import MAP_FILE
+    from ..fw.model import read_fw_map
 
-
-def _battle_folders(loaded, state, notes: list[str]):
-    """Write ``battles/day-NN-SQUARE/`` for each new contact (the battle-folder writer may not be there yet)."""
-    from ..campaign.state import CampaignState
-
-    if not any(not c.folder for c in state.pending):
-        return state
-    try:
-        from ..campaign.battles import write_battle_folder
-    except ImportError:
-        notes.append("(battle folders are not written by this mapgen yet: fight the battle and enter it with 'battle')")
-        return state
-    for contact in [c for c in state.pending if not c.folder]:
-        result = _call(write_battle_folder, folder=loaded.folder, state=state, contact=contact, board=loaded.board)
-        if isinstance(result, CampaignState):
-            state = result
-    return state
+    if not any(c.folder and not (folder / c.folder).exists() for c in state.pending):
+        return []
+    return write_pending(folder, state, read_fw_map(folder / MAP_FILE), board)
 
 
 def play(folder: Path, command, record: dict, roll: str | None, quiet_awaiting: bool = False) -> None:
@@ -204,15 +182,12 @@ def play(folder: Path, command, record: dict, roll: str | None, quiet_awaiting: 
     loaded = store.load(folder)
     dice = GameDice(loaded.state.seed, faces)
     state, events = core.apply(loaded.state, command, dice, loaded.board)
-    notes: list[str] = []
-    state = _battle_folders(loaded, state, notes)
     if faces:
         record = {**record, "roll": faces}
     store.save(loaded, state, record)
     for e in events:
         click.echo(entry_words(e))
-    for n in notes:
-        click.echo(n)
+    _battle_folders(folder, state, loaded.board)
     for c in state.pending:
         if c.folder:
             click.echo(f"Battle at {c.square}: {' vs '.join(c.forces)} ({c.scenario.replace('_', ' ')}), folder {folder / c.folder}")
@@ -275,19 +250,12 @@ def turn_cmd(folder, roll):
 
 
 def _losses(ctx, param, value):
-    from ..campaign.core import UnitLosses
+    from ..campaign.report import ReportError, parse_losses
 
-    if not value:
-        return ()
-    out = []
-    for part in value.split(","):
-        unit, eq, n = part.partition("=")
-        counts = n.split("/")
-        if not eq or not unit.strip() or len(counts) > 3 or not all(c.strip().isascii() and c.strip().isdigit() for c in counts):
-            raise click.BadParameter(f"{part!r}: give UNIT=N (figures killed) or UNIT=KILLED/FLED[/WITHDRAWN], e.g. A1-U1=4")
-        k, f, w = (list(map(int, counts)) + [0, 0])[:3]
-        out.append(UnitLosses(unit.strip(), k, f, w))
-    return tuple(out)
+    try:
+        return parse_losses(value)
+    except ReportError as exc:
+        raise click.BadParameter(str(exc)) from None
 
 
 @campaign.command("battle")
@@ -295,41 +263,39 @@ def _losses(ctx, param, value):
 @click.option("--report", "report_file", type=click.Path(dir_okay=False, path_type=Path), help="The filled-in report.yaml of the battle.")
 @click.option("--winner", type=click.Choice(["A", "B", "stalemate"], case_sensitive=False), help="Without a report: who won.")
 @click.option("--losses", callback=_losses, help="With --winner: UNIT=N (killed) or UNIT=KILLED/FLED[/WITHDRAWN], comma-separated.")
+@click.option("--leaders-lost", metavar="FORCE,...", help="With --winner: forces whose Leader and every General fell (FW-12.7).")
 @click.option("--square", help="Which pending battle (its square); default: the first.")
 @roll_option
 @refusals
-def battle_cmd(folder, report_file, winner, losses, square, roll):
+def battle_cmd(folder, report_file, winner, losses, leaders_lost, square, roll):
     """Phase 3: enter a battle's result; then the after-battle phase runs (FW-10, FW-12)."""
     from ..campaign.core import BattleReport
 
     if (report_file is None) == (winner is None):
         raise click.UsageError("give either --report FILE or --winner A|B|stalemate")
-    if report_file is not None and losses:
-        raise click.UsageError("--losses goes with --winner; a report lists its own losses")
+    if report_file is not None and (losses or leaders_lost):
+        raise click.UsageError("--losses and --leaders-lost go with --winner; a report lists its own")
     if report_file is not None:
-        cmd = _read_report(folder, report_file)
-        record = {"command": "battle", "report": os.fspath(report_file)}
+        from ..campaign.report import read_report
+
+        cmd = read_report(report_file)
     else:
         w = winner.upper() if winner != "stalemate" else "stalemate"
-        cmd = BattleReport(w, losses, square=square.upper() if square else None)
-        record = {"command": "battle", "winner": w, "losses": [[x.unit, x.killed, x.fled, x.withdrawn] for x in losses]}
-        if square:
-            record["square"] = square.upper()
+        lost = tuple(x.strip().upper() for x in (leaders_lost or "").split(",") if x.strip())
+        cmd = BattleReport(w, losses, lost, square=square.upper() if square else None)
+    # the report's content, not its path: the command list replays even if the file changes
+    record = {"command": "battle", "winner": cmd.winner, "losses": [[x.unit, x.killed, x.fled, x.withdrawn] for x in cmd.losses]}
+    if cmd.leaders_lost:
+        record["leaders_lost"] = list(cmd.leaders_lost)
+    if cmd.retreats:
+        record["retreats"] = [list(r) for r in cmd.retreats]
+    if cmd.length is not None:
+        record["length"] = cmd.length
+    if cmd.square:
+        record["square"] = cmd.square
+    if report_file is not None:
+        record["report"] = os.fspath(report_file)
     play(folder, cmd, record, roll)
-
-
-def _read_report(folder: Path, path: Path):
-    try:
-        from ..campaign import report
-    except ImportError:
-        raise Refused("reading battle reports is not in this mapgen yet; use --winner A|B|stalemate --losses UNIT=N,...") from None
-    reader = next((getattr(report, n) for n in ("read_report", "load_report", "parse_report") if hasattr(report, n)), None)
-    if reader is None:
-        raise Refused("mapgen.campaign.report has no report reader; use --winner A|B|stalemate --losses UNIT=N,...")
-    from ..campaign import store
-
-    loaded = store.load(folder)
-    return _call(reader, file=path, state=loaded.state, board=loaded.board, folder=folder)
 
 
 @campaign.command("undo")

@@ -97,14 +97,14 @@ def new(campaign, seed, out, paper, formats, size, width, height, holdings, race
         cm = build_country_map(seed, countries, neutrals, sheet)
         _run(out, lambda o: kit.write_country_kit(cm, o, formats, paper))
         return
-    from ..campaign.files import CampaignFolderError, check_not_in_play, write_new_campaign_kit
+    from ..campaign.files import CampaignFolderError, check_not_in_play
 
     try:
         check_not_in_play(out)
     except CampaignFolderError as exc:
         raise click.UsageError(str(exc)) from None
     m = _build_map(seed, size, width, height, holdings, races, square_mm, paper, formats)
-    _run(out, lambda o: write_new_campaign_kit(m, o, formats, paper))
+    _run(out, lambda o: kit.write_new_fw_kit(m, o, formats, paper))
 
 
 @cli.command("validate")

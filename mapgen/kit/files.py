@@ -136,26 +136,29 @@ def battlefields_for_kit(fw_map, seed, outputs: Outputs, formats, paper: Paper, 
 COUNTER_FORMATS = ("json", "svg", "pdf")
 
 
-def write_counter_files(sheet, outputs: Outputs, formats) -> None:
-    """A counter sheet's files: ``counters.json``, ``counters-NN.svg`` (one per page side), ``counters.pdf``."""
+def write_counter_files(sheet, outputs: Outputs, formats, folder: str = "") -> None:
+    """A counter sheet's files: ``counters.json``, ``counters-NN.svg`` (one per page side), ``counters.pdf``.
+
+    ``folder`` (e.g. ``"counters/"``) puts them in a subfolder, as a campaign folder keeps them.
+    """
     from ..counters.build import page_file
     from ..counters.layout import size_name
 
     if "json" in formats:
-        outputs.write_text("counters.json", dumps(sheet.to_json()))
+        outputs.write_text(f"{folder}counters.json", dumps(sheet.to_json()))
     if "svg" in formats or "pdf" in formats:
         from ..render.counters import render_pages, write_counters_pdf
 
         pages = render_pages(sheet)
         if "svg" in formats:
             for n, svg in enumerate(pages, start=1):
-                outputs.write_text(page_file(n), svg)
+                outputs.write_text(f"{folder}{page_file(n)}", svg)
         if "pdf" in formats:
-            write_counters_pdf(sheet, outputs.path("counters.pdf"))
+            write_counters_pdf(sheet, outputs.path(f"{folder}counters.pdf"))
     count = len(sheet.counters())
     how = "fronts and backs side by side, fold" if sheet.fold else "each front page followed by its back, duplex long-edge flip"
     outputs.notes.append(
-        f"counters: {count} counters of {size_name(sheet.size_mm)} on {sheet.pdf_pages} page(s) of "
+        f"{folder or 'counters: '}{count} counters of {size_name(sheet.size_mm)} on {sheet.pdf_pages} page(s) of "
         f"{sheet.paper.label()} ({how}); print at 100 %"
     )
 
@@ -183,20 +186,16 @@ def home_papers(paper: Paper) -> tuple[Paper, Paper]:
     return get_paper("letter" if us else "a4"), get_paper("letter-portrait" if us else "a4-portrait")
 
 
-def write_new_fw_kit(m, outputs: Outputs, formats, paper: Paper) -> None:
-    """The Fantasy Warriors kit: the map, a battlefield for each holding square, and the counter sheets.
+def write_new_fw_kit(m, outputs: Outputs, formats, paper: Paper):
+    """The Fantasy Warriors kit of ``mapgen new``: the map, a battlefield per holding, a ready-to-play campaign.
 
-    Battlefield plans and counters go on A4 (Letter for US paper): they are for a home printer.
-    Counters have no setup sheet: asked for ``md`` alone, the kit says it left them out.
+    Written by :func:`mapgen.campaign.files.write_new_campaign_kit`: ``campaign.json``
+    and the counter sheets of its forces (in ``counters/``) beside the map kit.
+    Returns the campaign state (None when it was left out).
     """
-    plans, counters = home_papers(paper)
-    write_map_kit(m, outputs, formats, paper)
-    battlefields_for_kit(m, m.seed, outputs, formats, plans)
-    counter_formats = [f for f in formats if f in COUNTER_FORMATS]
-    if counter_formats:
-        counters_for_kit(m, outputs, counter_formats, counters)
-    else:
-        outputs.notes.append("counters: left out, they are written only as json, svg or pdf")
+    from ..campaign.files import write_new_campaign_kit
+
+    return write_new_campaign_kit(m, outputs, formats, paper)
 
 
 def write_country_kit(cm, outputs: Outputs, formats, paper: Paper) -> None:
