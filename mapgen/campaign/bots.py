@@ -21,8 +21,8 @@ from .core import BattleReport, CommandError, GiveOrder, Move, Turn, UnitLosses,
 from .dice import GameDice
 from .state import CampaignState, Force, other
 
-#: Squares a bot tries to move along in one command; the movement roll decides how far it really goes.
-PATH_LENGTH = 4
+#: Squares a bot tries to move along in one command: the most any roll allows (FW-9.3); the roll decides how far it goes.
+PATH_LENGTH = 3
 #: [DEV] Strength of one figure by quality, for the bots' battle reports.
 QUALITY_WEIGHT = {"poor": 0.7, "average": 1.0, "veteran": 1.3, "elite": 1.6}
 #: A battle closer than this (strength ratio) is a stalemate.
@@ -37,7 +37,11 @@ _DISTANCES: dict[tuple[int, str], dict[str, int]] = {}
 
 
 class BotStuck(RuntimeError):
-    """The campaign waits for something the bots cannot give."""
+    """The campaign waits for something the bots cannot give; ``state`` is where it stopped."""
+
+    def __init__(self, message: str, state: CampaignState | None = None):
+        super().__init__(message)
+        self.state = state
 
 
 def distances_to(board, target: str) -> dict[str, int]:
@@ -105,14 +109,13 @@ class Bot:
                 out.append(GiveOrder(f.id, "max_speed"))
         return out
 
-    def moves(self, state: CampaignState, board) -> list[Move]:
-        out = []
+    def moves(self, state: CampaignState, board):
+        """The side's moves, one force at a time (made lazily: only the first is usually wanted)."""
         for f in state.side_forces(self.side):
-            if f.moved_today or f.order == "defend" or f.reaction == "shattered":
+            if f.moved_today or f.order == "defend":
                 continue
             goal = nearest_enemy_holding(state, board, f)
-            out.append(Move(f.id, path_towards(state, board, f, goal[0]) if goal else ()))
-        return out
+            yield Move(f.id, path_towards(state, board, f, goal[0]) if goal else ())
 
 
 def _strength(state: CampaignState, force_ids) -> dict[str, float]:
@@ -150,6 +153,17 @@ def _try(state, command, board):
         return None
 
 
+def _fallback_move(state: CampaignState, board, force_id: str) -> CampaignState | None:
+    """The planned path was refused: stay, or (a Max Speed force must move, FW-9.4.e) take any legal step."""
+    from .movement import legal_moves
+
+    for path in [()] + [(sq,) for sq in legal_moves(state, board, force_id)]:
+        new = _try(state, Move(force_id, path), board)
+        if new is not None:
+            return new
+    return None
+
+
 def play_day(state: CampaignState, board, bots: dict[str, Bot]) -> tuple[CampaignState, int]:
     """Drive the campaign to the next day (or its end); returns the state and the commands applied."""
     day, applied = state.day, 0
@@ -169,20 +183,20 @@ def play_day(state: CampaignState, board, bots: dict[str, Bot]) -> tuple[Campaig
             command = battle_report(state)
         if command is not None:
             new = _try(state, command, board)
-            if new is None and isinstance(command, Move) and command.path:
-                new = _try(state, Move(command.force), board)  # cannot go there: stay
+            if new is None and isinstance(command, Move):
+                new = _fallback_move(state, board, command.force)
             if isinstance(command, (GiveOrder, Move)):
                 tried.add((i, command.force))
             if new is not None:
                 state, applied = new, applied + 1
                 continue
             if not isinstance(command, (GiveOrder, Move)):
-                raise BotStuck(f"day {state.day}: the battle report was refused")
+                raise BotStuck(f"day {state.day}: the battle report was refused", state)
             continue
         new = _try(state, Turn(), board)
         if new is None:
             from .core import awaiting
 
-            raise BotStuck(f"day {state.day}, phase {i}: the bots cannot give what is awaited: {awaiting(state, board)}")
+            raise BotStuck(f"day {state.day}, phase {i}: the bots cannot give what is awaited: {awaiting(state, board)}", state)
         state, applied = new, applied + 1
-    raise BotStuck(f"day {day}: more than {MAX_COMMANDS_PER_DAY} commands without reaching the next day")
+    raise BotStuck(f"day {day}: more than {MAX_COMMANDS_PER_DAY} commands without reaching the next day", state)

@@ -134,17 +134,25 @@ def check_end(state: CampaignState, dice: GameDice, board: Board) -> CampaignSta
 # --- apply -----------------------------------------------------------------------------------
 
 
+_HANDLERS: dict[type, Handler] = {}
+
+
 def _handlers() -> dict[type, Handler]:
+    if _HANDLERS:
+        return _HANDLERS
     from . import after_battle, incursione, movement, orders, reinforcements
 
-    return {
-        Turn: turn,
-        GiveOrder: orders.give_order,
-        Move: movement.move,
-        BattleReport: after_battle.report,
-        Reinforce: reinforcements.reinforce,
-        incursione.Sack: incursione.sack_command,
-    }
+    _HANDLERS.update(
+        {
+            Turn: turn,
+            GiveOrder: orders.give_order,
+            Move: movement.move,
+            BattleReport: after_battle.report,
+            Reinforce: reinforcements.reinforce,
+            incursione.Sack: incursione.sack_command,
+        }
+    )
+    return _HANDLERS
 
 
 def apply(state: CampaignState, command: Command, dice: GameDice, board: Board | None = None) -> tuple[CampaignState, list[LogEntry]]:
