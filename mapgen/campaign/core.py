@@ -142,14 +142,15 @@ def _handlers() -> dict[type, Handler]:
         return _HANDLERS
     from . import after_battle, incursione, movement, orders, reinforcements
 
+    # looked up in the module at each call, so a test may stand in for one rule
     _HANDLERS.update(
         {
             Turn: turn,
-            GiveOrder: orders.give_order,
-            Move: movement.move,
-            BattleReport: after_battle.report,
-            Reinforce: reinforcements.reinforce,
-            incursione.Sack: incursione.sack_command,
+            GiveOrder: lambda *a: orders.give_order(*a),
+            Move: lambda *a: movement.move(*a),
+            BattleReport: lambda *a: after_battle.report(*a),
+            Reinforce: lambda *a: reinforcements.reinforce(*a),
+            incursione.Sack: lambda *a: incursione.sack_command(*a),
         }
     )
     return _HANDLERS
