@@ -23,6 +23,11 @@ from .svgdoc import SvgDoc
 STYLES = {side: R.STYLE_BY_KEY[key] for side, key in R.FW_SIDES}
 #: Order and reaction on a counter, short enough for a 5/8 in counter.
 SHORT = {"max_speed": "MAX", "probe": "PRB", "defend": "DEF", "confused": "CNF", "unsteady": "UNS", "shattered": "SHT", "none": "-"}
+#: The key to what this layer adds to the printed map's legend.
+KEY = (
+    "Counters: force id, then MAX max speed, PRB probe, DEF defend, CNF confused, UNS unsteady, SHT shattered (FW-5).",
+    "Shaded squares: enemy zones of control (FW-9.7). Dashed ring: a battle to fight (FW-9.8).",
+)
 COUNTER = 0.46  # counter side, as a fraction of a square
 ZOC_OPACITY = 0.3
 
@@ -91,4 +96,6 @@ def render_campaign(m: FwMap, state: CampaignState, board, side: str | None = No
     phase = view["phase"]
     text = f"Day {view['day']}, phase {phase['number']} ({phase['name']}) - {whose}"
     doc.layer("Campaign").add(d.text(text, insert=(lay.grid_x + lay.grid_w, lay.title_y + 4), font_size=6, text_anchor="end", fill="#1a1a1a", font_family="sans-serif"))
+    for n, line in enumerate(KEY):
+        doc.layer("Campaign").add(d.text(line, insert=(lay.grid_x + lay.grid_w, lay.title_y + 8.5 + n * 4.2), font_size=3.4, text_anchor="end", fill="#1a1a1a", font_family="sans-serif"))
     return doc
