@@ -465,3 +465,27 @@ def test_a_roster_square_must_be_on_or_next_to_a_friendly_holding(made, capsys):
     Path("a.yaml").write_text(ROSTER_YAML.replace("    order: defend\n", f"    square: {mine}\n"))
     assert run(argv, capsys)[0] == 0
     assert next(f for f in state_of("r")["forces"] if f["id"] == "A1")["square"] == mine
+
+
+def test_reinforce_spends_banked_points_on_units_joining_the_capital(camp, capsys):
+    data = state_of(camp)
+    next(s for s in data["sides"] if s["id"] == "A")["reinforcement_points"] = 200
+    (camp / "campaign.json").write_text(json.dumps(data), encoding="utf-8")
+    before = snapshot(camp)
+    code, _, err = run(["campaign", "reinforce", str(camp), "A", "--unit", "infantry:elite:10:9"], capsys)
+    assert code == 2 and "FW-15.b" in err and snapshot(camp) == before  # no Elite among reinforcements
+    code, _, err = run(["campaign", "reinforce", str(camp), "A", "--unit", "infantry:average:30:9"], capsys)
+    assert code == 2 and "270 points" in err and snapshot(camp) == before  # more than the 200 banked (FW-15.h)
+    code, out, err = run(["campaign", "reinforce", str(camp), "a", "--unit", "infantry:average:20:6", "--unit", "missile:poor:5:4"], capsys)
+    assert code == 0, err
+    after = state_of(camp)
+    assert next(s for s in after["sides"] if s["id"] == "A")["reinforcement_points"] == 200 - 120 - 20
+    capital = next(h["square"] for h in after["holdings"] if h["owner"] == "A" and h["capital"])
+    there = next(f for f in after["forces"] if f["side"] == "A" and f["square"] == capital)  # FW-15.c: they join it
+    assert [u["figures"] for u in there["units"]][-2:] == [20, 5]
+
+
+def test_sack_is_a_rule_of_the_incursione_only(camp, capsys):
+    before = snapshot(camp)
+    code, _, err = run(["campaign", "sack", str(camp), "B1"], capsys)
+    assert code == 2 and "Incursione" in err and snapshot(camp) == before

@@ -178,7 +178,7 @@ def cli(ctx, debug):
 
 
 # Commands register themselves on ``cli`` when their module is imported.
-from . import battlefield, campaign, counters, country, fw, schema  # noqa: E402,F401
+from . import battlefield, campaign, campaign_play, counters, country, fw, schema  # noqa: E402,F401
 
 
 def _wants_debug(args: list[str]) -> bool:
