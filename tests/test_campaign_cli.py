@@ -489,3 +489,49 @@ def test_sack_is_a_rule_of_the_incursione_only(camp, capsys):
     before = snapshot(camp)
     code, _, err = run(["campaign", "sack", str(camp), "B1"], capsys)
     assert code == 2 and "Incursione" in err and snapshot(camp) == before
+
+
+def _river_step(board) -> tuple[str, str] | None:
+    """A square and a bordering land square across a river with no bridge or ford between them."""
+    for sq, near in board.around.items():
+        for n in near:
+            if n not in board.steps[sq]:
+                return sq, n
+    return None
+
+
+def test_the_movement_refusals_of_the_issue_exit_2_and_change_nothing(camp, capsys):
+    from mapgen.campaign import store
+
+    assert run(["campaign", "order", str(camp), "A2", "max_speed", "--roll", "6"], capsys)[0] == 0
+    code, _, err = run(["campaign", "order", str(camp), "A2", "probe"], capsys)
+    assert code == 2 and "FW-8.1" in err  # an order to a force already tested today
+    assert run(["campaign", "turn", str(camp)], capsys)[0] == 0
+    data = state_of(camp)
+    board = store.load(camp).board
+    head = data["initiative"][0]
+    mine = next(f for f in data["forces"] if f["side"] == head and f["order"] != "defend")
+    theirs = next(f for f in data["forces"] if f["side"] != head and f["order"] != "defend")
+    defender = next(f for f in data["forces"] if f["order"] == "defend")
+    far = next(sq for sq in board.squares if max(abs(board.squares[sq].col - board.squares[mine["square"]].col),
+                                                   abs(board.squares[sq].row - board.squares[mine["square"]].row)) == 2)
+    cases = [
+        ([theirs["id"], next(iter(board.steps[theirs["square"]]))], f"side {head}'s move"),  # the wrong side's turn
+        ([defender["id"], next(iter(board.steps[defender["square"]]))], "Defend"),  # a defending force moved
+        ([mine["id"], far], "not a step to a bordering square"),  # too far for one step
+        ([mine["id"], "A99"], "not a land square"),  # off the map
+        ([mine["id"], *[next(iter(board.steps[mine["square"]]))] * 4], "too far"),  # more than 3 squares (FW-9.3)
+    ]
+    river = _river_step(board)
+    assert river is not None, "the test map has a river with squares on both sides"
+    for argv, needle in cases:
+        before = snapshot(camp)
+        code, _, err = run(["campaign", "move", str(camp), *argv], capsys)
+        assert code == 2 and needle in err and len(err.strip().splitlines()) == 1, (argv, err)
+        assert snapshot(camp) == before
+    data["forces"] = [dict(f, square=river[0]) if f["id"] == mine["id"] else f for f in data["forces"]]
+    assert not any(f["square"] == river[0] for f in data["forces"] if f["id"] != mine["id"])
+    (camp / "campaign.json").write_text(json.dumps(data), encoding="utf-8")
+    before = snapshot(camp)
+    code, _, err = run(["campaign", "move", str(camp), mine["id"], river[1]], capsys)
+    assert code == 2 and "crosses a river off a bridge or ford" in err and snapshot(camp) == before
