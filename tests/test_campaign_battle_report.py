@@ -96,7 +96,7 @@ def test_mistakes_name_the_line_and_field(waiting, change, field, message):
 
 
 def test_broken_yaml_names_the_line():
-    with pytest.raises(BadFileError, match=r"r.yaml: line 2: not valid YAML"):
+    with pytest.raises(BadFileError, match=r"r.yaml line 2, column [0-9]+: not valid YAML"):
         parse_report("winner: A\nlength: a: b\n", "r.yaml")
 
 
@@ -106,8 +106,14 @@ def test_not_a_form():
 
 
 def test_unreadable_file(tmp_path):
-    with pytest.raises(BadFileError, match="cannot read the battle report"):
+    with pytest.raises(BadFileError, match="no such battle report"):
         read_report(tmp_path / "missing.yaml")
+    (tmp_path / "latin1.yaml").write_bytes("winner: \xe9".encode("latin-1"))
+    with pytest.raises(BadFileError, match="latin1.yaml.*UTF-8"):
+        read_report(tmp_path / "latin1.yaml")
+    (tmp_path / "deep.yaml").write_text("winner: " + "[" * 5000 + "]" * 5000 + "\n")
+    with pytest.raises(BadFileError, match="deep.yaml: nested too deeply to be a battle report"):
+        read_report(tmp_path / "deep.yaml")
 
 
 def test_shorthand():

@@ -17,6 +17,8 @@ from pathlib import Path
 import yaml
 
 from ..errors import BadFileError
+from ..jsonio import read_text
+from ..yamltext import compose
 from .core import BattleReport, UnitLosses
 from .state import CampaignState, Contact
 
@@ -24,6 +26,8 @@ SCHEMA = "mapgen/battle-report"
 VERSION = 1
 RESULTS = ("A", "B", "stalemate")
 LOSS_FIELDS = ("killed", "fled", "withdrawn")
+#: A battle report is a few kilobytes; anything much larger is not one.
+MAX_REPORT_BYTES = 1024 * 1024
 _PLAIN = re.compile(r"^[A-Za-z][A-Za-z0-9_.-]*$")
 #: Words YAML 1.1 would not read back as strings.
 _SPECIAL = {"y", "n", "yes", "no", "on", "off", "true", "false", "null", "~"}
@@ -109,22 +113,15 @@ class _Where:
 
 def read_report(path: str | Path) -> BattleReport:
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise BadFileError(f"{path}: cannot read the battle report ({exc.__class__.__name__}: {exc})") from None
-    return parse_report(text, str(path))
+    if not path.is_file():
+        raise BadFileError(f"{path}: no such battle report (each battle's folder has its report.yaml)")
+    return parse_report(read_text(path, MAX_REPORT_BYTES, "battle report"), str(path))
 
 
 def parse_report(text: str, name: str = "report.yaml") -> BattleReport:
     """A filled form as a :class:`BattleReport`; :class:`BadFileError` names the file, line and field."""
-    try:
-        data = yaml.safe_load(text)
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f"line {mark.line + 1}: " if mark is not None else ""
-        raise BadFileError(f"{name}: {where}not valid YAML ({getattr(exc, 'problem', None) or exc})") from None
+    node = compose(text, name, "battle report")
+    data = yaml.safe_load(text)  # the same text composed without error: it loads
     w = _Where(name, _lines(node) if node is not None else {})
     if not isinstance(data, dict):
         raise w.error((), "expected the battle report form (fields winner, sides ...)")

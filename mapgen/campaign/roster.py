@@ -169,16 +169,9 @@ def _force(spec_leader: Leader, units: list[Unit], individuals: tuple[str, ...],
 def _yaml_forces(text: str, name: str, side: str) -> list[ForceSpec]:
     import yaml
 
-    try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
-    except RecursionError:
-        raise CampaignRosterError(f"{name}: nested too deeply to be a roster") from None
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        where = f" line {mark.line + 1}" if mark else ""
-        raise CampaignRosterError(f"{name}{where}: not valid YAML ({exc.problem or exc.context})") from None
-    except yaml.YAMLError as exc:
-        raise CampaignRosterError(f"{name}: not valid YAML ({exc})") from None
+    from ..yamltext import compose
+
+    root = compose(text, name, "roster", CampaignRosterError)
     if root is None:
         raise CampaignRosterError(f"{name} line 1: the file is empty; it needs 'forces:' with a list of forces")
     top = _mapping(root, name, ("forces",))

@@ -133,16 +133,9 @@ def _csv_rows(text: str, name: str) -> list[tuple[int, dict]]:
 def _yaml_rows(text: str, name: str) -> list[tuple[int, dict]]:
     import yaml
 
-    try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
-    except RecursionError:
-        raise RosterError(f"{name}: nested too deeply to be a roster (a unit is one level of 'name: value' lines)") from None
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        where = f" line {mark.line + 1}, column {mark.column + 1}" if mark else ""
-        raise RosterError(f"{name}{where}: not valid YAML ({exc.problem or exc.context})") from None
-    except yaml.YAMLError as exc:
-        raise RosterError(f"{name}: not valid YAML ({exc})") from None
+    from ..yamltext import compose
+
+    root = compose(text, name, "roster (a unit is one level of 'name: value' lines)", RosterError)
     if root is None:
         raise RosterError(f"{name} line 1: the file is empty; it needs a list of units")
     seq = root
