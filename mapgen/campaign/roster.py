@@ -28,7 +28,6 @@ import io
 from pathlib import Path
 
 from ..errors import BadFileError
-from ..jsonio import read_text
 from .setup import MAX_FORCES, ForceSpec
 from .state import ORDERS, QUALITIES, Leader, Unit
 
@@ -50,13 +49,10 @@ class CampaignRosterError(BadFileError):
 
 def read_campaign_roster(path: str | Path, side: str) -> list[ForceSpec]:
     """The forces of side ``side`` from a ``.yaml``/``.yml`` or ``.csv`` roster."""
+    from ..counters.roster import roster_text
+
     path = Path(path)
-    if not path.is_file():
-        raise CampaignRosterError(f"{path}: no such roster file")
-    try:
-        text = read_text(path, MAX_ROSTER_BYTES, "roster file")
-    except BadFileError as exc:
-        raise CampaignRosterError(str(exc)) from None
+    text = roster_text(path, MAX_ROSTER_BYTES, CampaignRosterError)
     suffix = path.suffix.lower()
     if suffix == ".csv":
         specs = _csv_forces(text, path.name, side)

@@ -65,15 +65,20 @@ def _type_key(text: str) -> str:
     return text.strip().lower().replace(" ", "_").replace("-", "_")
 
 
+def roster_text(path: Path, limit: int, error: type[BadFileError]) -> str:
+    """A roster file's text (unit or campaign roster), every problem as ``error`` naming the file."""
+    if not path.is_file():
+        raise error(f"{path}: no such roster file")
+    try:
+        return read_text(path, limit, "roster file")
+    except BadFileError as exc:
+        raise error(str(exc)) from None
+
+
 def read_roster(path: str | Path) -> list[RosterUnit]:
     """Units of a ``.csv``, ``.yaml`` or ``.yml`` roster file."""
     path = Path(path)
-    if not path.exists():
-        raise RosterError(f"{path}: no such roster file")
-    try:
-        text = read_text(path, MAX_ROSTER_BYTES, "roster file")
-    except BadFileError as exc:
-        raise RosterError(str(exc)) from None
+    text = roster_text(path, MAX_ROSTER_BYTES, RosterError)
     suffix = path.suffix.lower()
     if suffix == ".csv":
         rows = _csv_rows(text, path.name)
