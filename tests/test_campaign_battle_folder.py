@@ -36,7 +36,7 @@ def test_the_folder_holds_the_table_the_brief_and_the_form(game, tmp_path):
     (path,) = battles.write_pending(tmp_path, s, m, board)
     assert path == tmp_path / c.folder
     names = {p.name for p in path.iterdir()}
-    assert {"battlefield.json", "battlefield.svg", "battlefield-setup.md", "battle.md", "report.yaml"} <= names
+    assert {"battlefield.json", "battlefield.svg", "battlefield.pdf", "battlefield-setup.md", "battle.md", "report.yaml"} <= names
     table = json.loads((path / "battlefield.json").read_text())
     assert table["source"]["square"] == c.square and table["scenario"]["name"] == c.scenario
     assert table["seed"] == f"7-day{c.day}-{c.square}"

@@ -27,7 +27,8 @@ from .report import form
 from .state import CampaignState, Contact
 
 #: Formats of the battlefield in a battle folder: the plan to print at home, its data and setup sheet.
-FORMATS = ("json", "svg", "md")
+#: The battlefield's files in a battle folder: the PDF is the plan players print (1:10 on A4).
+FORMATS = ("json", "svg", "pdf", "md")
 PLAN_SCALE = 10.0
 
 
@@ -74,7 +75,7 @@ def write_battle(campaign: str | Path, state: CampaignState, contact: Contact, f
     opts = options_from_map(fw_map, contact.square, "fw-map.json", seed=battle_seed(state, contact), scenario=contact.scenario, orders=orders, situation=sit)
     try:
         b = generate_battlefield(opts)
-        note = f"`battlefield.svg` (plan at 1:{PLAN_SCALE:g}) and `battlefield-setup.md`; seed {battle_seed(state, contact)}."
+        note = f"`battlefield.pdf` (plan at 1:{PLAN_SCALE:g}, to print), `battlefield.svg` and `battlefield-setup.md`; seed {battle_seed(state, contact)}."
     except InfeasibleError as exc:  # a scenario the square's table cannot hold: the players set it up by hand
         b, note = None, f"The battlefield generator could not lay this table out ({exc}); set it up by the rules."
 
