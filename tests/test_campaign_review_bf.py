@@ -107,3 +107,20 @@ def test_the_cli_can_declare_a_sack():
 
     result = CliRunner().invoke(cli, ["campaign", "sack", "--help"])
     assert result.exit_code == 0, result.output
+
+
+# --- FW-13.d / AMB-67 ------------------------------------------------------------------------------
+
+
+@pytest.mark.xfail(strict=True, reason="orders.give_order defers the FW-13.d test to Phase 5; AMB-67 asks for an immediate test as well")
+def test_a_force_test_disaster_takes_the_will_to_fight_test_at_once():
+    # AMB-67: "One test per player per Phase 5 if any trigger occurred that turn
+    # (plus the immediate test for a Force Test disaster)."
+    # A1 (CV 1, Unsteady, enemy territory F3): 1 + 1 - 2 - 1 = -1 -> below 1: complete disaster (FW-8.2).
+    from mapgen.campaign.core import GiveOrder
+
+    board = tiny_board()
+    state = tiny_state([force("A1", "F3", reaction="unsteady", cv=1), force("A2", "A3"), force("B1", "G1")])
+    new, events = apply(state, GiveOrder("A1", "probe"), GameDice(11, [1]), board)
+    assert new.force("A1") is None
+    assert [e.rule for e in events if e.dice] == ["FW-8.2", "FW-13"]
