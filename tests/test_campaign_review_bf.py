@@ -124,3 +124,26 @@ def test_a_force_test_disaster_takes_the_will_to_fight_test_at_once():
     new, events = apply(state, GiveOrder("A1", "probe"), GameDice(11, [1]), board)
     assert new.force("A1") is None
     assert [e.rule for e in events if e.dice] == ["FW-8.2", "FW-13"]
+
+
+# --- FW-17.2 ------------------------------------------------------------------------------------
+
+
+@pytest.mark.xfail(strict=True, reason="setup.new_campaign starts an Incursione with the defenders on 3 holdings; FW-17.2 asks for 4 or more")
+def test_the_incursione_defenders_have_four_holdings_or_the_set_up_is_refused():
+    # FW-17.2: Defenders: "4 or more holdings, one of them the capital"; raiders: 1 (their capital).
+    from mapgen.campaign.board import build_board
+    from mapgen.campaign.setup import RAIDERS, new_campaign
+    from mapgen.campaign.state import MapRef
+    from mapgen.errors import MapgenError
+    from mapgen.fw.generate import generate_map
+    from mapgen.fw.options import MapOptions
+
+    m = generate_map(MapOptions(seed=5, size="small"))
+    b = build_board(m)
+    try:
+        s = new_campaign(m, b, MapRef("fw-map.json", "0" * 64), 5, Options(scenario="incursione"))
+    except MapgenError:
+        return  # refusing the set-up is also right
+    defenders = [h for h in s.holdings if h.owner != RAIDERS]
+    assert len(defenders) >= 4, [h.square for h in defenders]
