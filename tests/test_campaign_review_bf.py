@@ -93,13 +93,11 @@ def test_a_ford_keeps_the_river_penalty():
 # --- the CLI --------------------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason="no CLI command spends banked reinforcement points (core.Reinforce has no `mapgen campaign` command)")
 def test_the_cli_can_send_reinforcements():
     from mapgen.cli import cli
 
     result = CliRunner().invoke(cli, ["campaign", "reinforce", "--help"])
     assert result.exit_code == 0, result.output
-
 
 @pytest.mark.xfail(strict=True, reason="no CLI command declares a sack (incursione.Sack): the raiders' loot victory (FW-17.5/17.7) cannot be played")
 def test_the_cli_can_declare_a_sack():
