@@ -99,7 +99,8 @@ def test_the_cli_can_send_reinforcements():
     result = CliRunner().invoke(cli, ["campaign", "reinforce", "--help"])
     assert result.exit_code == 0, result.output
 
-@pytest.mark.xfail(strict=True, reason="no CLI command declares a sack (incursione.Sack): the raiders' loot victory (FW-17.5/17.7) cannot be played")
+
+
 def test_the_cli_can_declare_a_sack():
     from mapgen.cli import cli
 
