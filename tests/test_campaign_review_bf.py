@@ -28,7 +28,6 @@ from .campaign_move_tiny import force, tiny_board, tiny_state
 # --- the per-side view --------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason="FW-15/view: the banked total is in plain log lines (reinforcements.grant, not secret)")
 def test_the_log_does_not_tell_the_enemy_the_banked_reinforcement_points():
     # The view hides SideState.reinforcement_points from the enemy (FW-15.h: banked
     # in secret); the log must not give the same number away.

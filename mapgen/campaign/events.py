@@ -114,7 +114,7 @@ def roll_table(state: CampaignState, dice, side: str, table: Table, place: str, 
     """One side's roll on an event table, its effect, and the one extra roll a result may grant (AMB-24)."""
     for n in range(2):  # the first roll and at most one more: the extra roll's own 8 grants nothing further
         _, b = dice.roll_on(table, day=state.day, phase=phase, place=f"{side}/{place}" + ("/again" if n else ""),
-                            text=f"side {side}: {table.name}", side=side)
+                            text=f"side {side}: {table.name}", side=side, secret=True)
         state = effect(state, dice, side, b, table.rule, phase)
         if not b.data.get("again"):
             break
@@ -135,7 +135,7 @@ def effect(state: CampaignState, dice, side: str, b: Band, rule: str, phase: int
     if kind == "gain":
         _say(state, ctx, f"side {side} gains {d['gain']}: the players settle it at the table")
     elif kind == "spirits":
-        e = dice.roll("1D6", day=state.day, phase=phase, place=f"{side}/spirits", rule=rule, text=f"side {side}: spirits counters", side=side)
+        e = dice.roll("1D6", day=state.day, phase=phase, place=f"{side}/spirits", rule=rule, text=f"side {side}: spirits counters", side=side, secret=True)
         _say(state, ctx, f"side {side} gains {e.total} spirits counters to share among its forces")
     elif kind == "stress":
         state = _stress(state, ctx)
@@ -160,7 +160,7 @@ def effect(state: CampaignState, dice, side: str, b: Band, rule: str, phase: int
 
 def _say(state, ctx, text: str) -> None:
     dice, side, rule, phase = ctx
-    dice.event(day=state.day, phase=phase, rule=rule, text=text, side=side)
+    dice.event(day=state.day, phase=phase, rule=rule, text=text, side=side, secret=True)
 
 
 def pick(state: CampaignState, ctx, items: list, what: str):
@@ -169,7 +169,7 @@ def pick(state: CampaignState, ctx, items: list, what: str):
         return items[0] if items else None
     dice, side, rule, phase = ctx
     e = dice.roll(f"1D{len(items)}", day=state.day, phase=phase, place=f"{side}/target/{what}", rule="AMB-75",
-                  text=f"side {side}: which {what} the event strikes", side=side)
+                  text=f"side {side}: which {what} the event strikes", side=side, secret=True)
     chosen = items[e.total - 1]
     dice.set_outcome(e, getattr(chosen, "id", getattr(chosen, "square", str(chosen))))
     return chosen
@@ -182,10 +182,10 @@ def _forces(state: CampaignState, side: str) -> list[Force]:
 def _join(state, dice, side, who: tuple[str, ...], rule: str, phase: int) -> CampaignState:
     forces = _forces(state, side)
     if not forces:
-        dice.event(day=state.day, phase=phase, rule=rule, text=f"side {side} has no force for {', '.join(who)}", side=side)
+        dice.event(day=state.day, phase=phase, rule=rule, text=f"side {side} has no force for {', '.join(who)}", side=side, secret=True)
         return state
     f = forces[0]
-    dice.event(day=state.day, phase=phase, rule=rule, text=f"{', '.join(who)} join(s) force {f.id}", side=side)
+    dice.event(day=state.day, phase=phase, rule=rule, text=f"{', '.join(who)} join(s) force {f.id}", side=side, secret=True)
     return with_force(state, evolve(f, individuals=f.individuals + tuple(who)))
 
 
@@ -290,7 +290,7 @@ def _epidemic_capital(state, ctx, loss: int) -> CampaignState:
 def _disaster(state, ctx) -> CampaignState:
     """FW-16.3.1: half the points of the roller's forces and reserves in the struck square; Shattered."""
     dice, side, rule, phase = ctx
-    _, b = dice.roll_on(DISASTER, day=state.day, phase=phase, place=f"{side}/disaster", text=f"side {side}: where the disaster strikes", side=side)
+    _, b = dice.roll_on(DISASTER, day=state.day, phase=phase, place=f"{side}/disaster", text=f"side {side}: where the disaster strikes", side=side, secret=True)
     if b.outcome == "nothing":
         return state
     if b.outcome == "force":

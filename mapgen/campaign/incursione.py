@@ -135,7 +135,7 @@ def key_day_reinforcements(state: CampaignState, dice, board) -> CampaignState:
     for s in state.sides:
         pct = REINFORCEMENT_PERCENT[day][s.id]
         if pct == 0:
-            dice.event(day=day, phase=7, rule="FW-17.8", text=f"side {s.id}: no reinforcements on day {day}", side=s.id)
+            dice.event(day=day, phase=7, rule="FW-17.8", text=f"side {s.id}: no reinforcements on day {day}", side=s.id, secret=True)
             continue
         why = f"FW-15 points, {'in full' if pct == 100 else 'half'} on day {day}"
         state = grant(state, dice, s.id, points_due(state, s.id) * pct // 100, "FW-17.8", why)

@@ -67,13 +67,13 @@ def bank(state: CampaignState, side: str, points: int) -> CampaignState:
 
 
 def grant(state: CampaignState, dice, side: str, points: int, rule: str, why: str, phase: int = 7) -> CampaignState:
-    """Bank ``points`` for ``side`` and say so in the log."""
+    """Bank ``points`` for ``side`` and say so in the log, to that side only (FW-15.h: the bank is its own)."""
     if points <= 0:
-        dice.event(day=state.day, phase=phase, rule=rule, text=f"side {side}: no reinforcement points ({why})", side=side)
+        dice.event(day=state.day, phase=phase, rule=rule, text=f"side {side}: no reinforcement points ({why})", side=side, secret=True)
         return state
     state = bank(state, side, points)
     total = state.side(side).reinforcement_points
-    dice.event(day=state.day, phase=phase, rule=rule, text=f"side {side}: +{points} reinforcement points ({why}); banked {total}", side=side)
+    dice.event(day=state.day, phase=phase, rule=rule, text=f"side {side}: +{points} reinforcement points ({why}); banked {total}", side=side, secret=True)
     return state
 
 
@@ -162,7 +162,7 @@ def reinforce(state: CampaignState, cmd, dice, board) -> CampaignState:
     left = state.side(cmd.side).reinforcement_points
     names = ", ".join(f"{u.figures} {u.quality} {u.type}" for u in units)
     text = f"side {cmd.side} sends {names} ({cost} points, {left} left banked): they {what}"
-    dice.event(day=state.day, phase=state.phase, rule="FW-15", text=text, side=cmd.side)
+    dice.event(day=state.day, phase=state.phase, rule="FW-15", text=text, side=cmd.side, secret=True)
     return state
 
 

@@ -52,6 +52,8 @@ def modifiers(state: CampaignState, side: str, board: Board) -> list[Modifier]:
     taken = lost = capital_taken = capital_lost = 0
     for h in state.holdings:
         first = _original(h, board)
+        # [DEV] a capital is also a holding: the source's "per ogni Caposaldo nemico" (L1571) has no
+        # exception for it, so a held capital counts +1 and +3 (and -1 and -3 when lost).
         if first == enemy and ((h.owner == side and not h.sacked) or h.square in carried):
             taken += 1
             capital_taken += h.capital and not h.sacked
