@@ -89,13 +89,17 @@ def test_new_with_options_and_a_given_map(tmp_path, capsys, made):
 
 
 def test_new_incursione_gives_the_raiders_double_points(capsys):
-    code, _, err = run(["campaign", "new", "inc", "--seed", "4", "--size", "small", "--scenario", "incursione", "--points", "1000", "--formats", "json"], capsys)
+    code, _, err = run(["campaign", "new", "inc", "--seed", "4", "--size", "small", "--scenario", "incursione", "--formats", "json"], capsys)
+    assert code == 2 and "FW-17.2" in err and "4 or more holdings" in err and not Path("inc").exists()  # small: capital + 2
+    code, _, err = run(["campaign", "new", "inc", "--seed", "4", "--size", "medium", "--scenario", "incursione", "--points", "1000", "--formats", "json"], capsys)
     assert code == 0, err
     data = state_of("inc")
     assert data["options"]["scenario"] == "incursione"
     points = {s["id"]: s["points"] for s in data["sides"]}
     assert points == {"A": 1000, "B": 2000}  # FW-17.2: raiders (side B) start with 100 % more
     assert [h["capital"] for h in data["holdings"] if h["owner"] == "B"] == [True]  # the raiders' village only
+    assert {f["order"] for f in data["forces"] if f["side"] == "A"} == {"defend"}  # FW-17.2: the defenders defend
+    assert data["weather"]["season"] == "autumn"  # FW-17.1
 
 
 def test_new_refuses_a_folder_that_holds_a_campaign(camp, capsys):

@@ -127,7 +127,6 @@ def test_a_force_test_disaster_takes_the_will_to_fight_test_at_once():
 # --- FW-17.2 ------------------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason="setup.new_campaign starts an Incursione with the defenders on 3 holdings; FW-17.2 asks for 4 or more")
 def test_the_incursione_defenders_have_four_holdings_or_the_set_up_is_refused():
     # FW-17.2: Defenders: "4 or more holdings, one of them the capital"; raiders: 1 (their capital).
     from mapgen.campaign.board import build_board

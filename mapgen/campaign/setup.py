@@ -30,6 +30,7 @@ from .state import (
     Unit,
     Weather,
     evolve,
+    other,
 )
 
 #: FW-1.1: the counter set has six numbered Force counters per side.
@@ -40,6 +41,8 @@ DEFAULT_POINTS = 2000
 RAIDER_POINTS_FACTOR = 2
 #: [DEV] Which side raids in the Incursione campaign (FW-17): side B, the defenders are side A.
 RAIDERS = "B"
+#: FW-17.2: the defenders hold "4 or more" holdings, one of them the capital.
+INCURSIONE_MIN_HOLDINGS = 4
 #: [DEV] The default starting order (FW-2.4 leaves it to the players): the capital's force defends, the others probe.
 DEFAULT_ORDER = "probe"
 CAPITAL_ORDER = "defend"
@@ -89,7 +92,8 @@ def default_roster(race: str, points: int, forces: int, side: str) -> list[Force
             kind = table["units"][0]
             figures = max(1, share // max(1, kind["points"]))
             units.append(Unit(f"{side}{i + 1}-U1", kind["type"], kind["quality"], figures, kind["points"]))
-        name = table["leaders"][i % len(table["leaders"])]
+        # side B starts half-way down the list, so two armies of one race have leaders of their own
+        name = table["leaders"][(i + (len(table["leaders"]) // 2 if side == "B" else 0)) % len(table["leaders"])]
         cv = GENERAL_CV if i == 0 else LEADER_CV
         specs.append(ForceSpec(Leader(name, cv), tuple(units)))
     return specs
@@ -135,6 +139,14 @@ def new_campaign(
 ) -> CampaignState:
     rosters = rosters or {}
     incursione = options.scenario == "incursione"
+    if incursione:
+        defended = [h for h in fw_map.holdings if h.side != RAIDERS]
+        if len(defended) < INCURSIONE_MIN_HOLDINGS:
+            raise InfeasibleError(
+                "FW-17.2",
+                f"the Incursione defenders need {INCURSIONE_MIN_HOLDINGS} or more holdings, the capital among them; "
+                f"this map gives side {other(RAIDERS)} {len(defended)}: use --size medium or large, or --holdings 3 or more",
+            )
     sides, forces, holdings = [], [], []
     for s in fw_map.sides:
         points = options.points * (RAIDER_POINTS_FACTOR if incursione and s.id == RAIDERS else 1)
@@ -145,15 +157,20 @@ def new_campaign(
         holdings += held
         specs = rosters.get(s.id)
         if specs is None:
-            n = forces_per_side or min(MAX_FORCES, max(1, len(held)))
+            # one force per holding; the raiders, with their village alone, as many as the defenders [DEV]
+            spots = len(held) if not (incursione and s.id == RAIDERS) else len([h for h in fw_map.holdings if h.side != RAIDERS])
+            n = forces_per_side or min(MAX_FORCES, max(1, spots))
             specs = default_roster(s.race, points, n, s.id)
-        order = "defend" if incursione and s.id != RAIDERS else None  # FW-17.2: the defenders start on Defend
+        # FW-17.2: the defenders start on Defend; the raiders under any order: [DEV] Probe, they came to raid
+        order = ("defend" if s.id != RAIDERS else DEFAULT_ORDER) if incursione else None
         forces += place_forces(board, s.id, held, specs, order)
         sides.append(SideState(s.id, s.race, s.name, points))
     c = fw_map.climate
     weather = Weather(c.zone, c.season)
     if incursione:
-        weather = evolve(weather, season="autumn")  # FW-17.1
+        # FW-17.1: the last week of autumn before the winter snows; [DEV] a torrid map has no autumn
+        # (FW-7.3.2), so its raid is fought as in a temperate zone
+        weather = evolve(weather, zone="temperate" if c.zone == "torrid" else c.zone, season="autumn")
     return CampaignState(
         seed=seed,
         map=map_ref,
