@@ -47,7 +47,6 @@ def test_the_log_does_not_tell_the_enemy_the_banked_reinforcement_points():
 # --- state that must never be legal ------------------------------------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason="checks.check_state accepts two hostile forces in one square with no battle pending")
 def test_a_hand_edited_state_with_hostile_forces_together_and_no_battle_is_refused():
     board = tiny_board()
     state = tiny_state([force("A1", "C3"), force("B1", "C3")], phase=1)
@@ -55,7 +54,6 @@ def test_a_hand_edited_state_with_hostile_forces_together_and_no_battle_is_refus
         check_state(state, board)
 
 
-@pytest.mark.xfail(strict=True, reason="AMB-52 no-retreat case leaves winner and loser in one square with no pending battle")
 def test_a_beaten_force_with_nowhere_to_go_is_not_left_beside_the_enemy_without_a_battle():
     # Row of three squares A1 B1 C1: the battle is at A1; the only step out (B1)
     # is held by another A force.  AMB-52: B1 stays and its reaction worsens.

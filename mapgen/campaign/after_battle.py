@@ -103,19 +103,32 @@ def report(state: CampaignState, cmd, dice, board: Board) -> CampaignState:
     if winner is not None:
         state = capture(state, contact.square, winner, dice, PHASE)
     pending = tuple(c for c in state.pending if c is not contact)
-    state = evolve(state, pending=pending)
-    return state if pending else evolve(state, phase=PHASE)
+    state = evolve(state, pending=pending + _still_in_contact(state, contact, dice))
+    return state if any(c.day <= state.day for c in pending) else evolve(state, phase=PHASE)
+
+
+def _still_in_contact(state: CampaignState, contact: Contact, dice) -> tuple[Contact, ...]:
+    """[DEV] Forces of both sides still in the square (no square to fall back to, AMB-52, or a
+    stalemate where neither moves, FW-12.5) stay in contact: they fight again the next day."""
+    here = state.forces_at(contact.square)
+    if len({f.side for f in here}) < 2:
+        return ()
+    forces = tuple(f.id for f in here)
+    dice.event(day=state.day, phase=PHASE, rule="FW-9.8",
+               text=f"{', '.join(forces)} are still in contact at {contact.square}: they fight again on day {state.day + 1}")
+    return (Contact(contact.square, forces, day=state.day + 1, why="still in contact after the last battle"),)
 
 
 def _contact(state: CampaignState, cmd) -> Contact:
-    if state.phase != "battle" or not state.pending:
+    today = [c for c in state.pending if c.day <= state.day]
+    if state.phase != "battle" or not today:
         raise _error("no battle is waiting for a report (the battle phase comes after movement)")
     if cmd.square is None:
-        return state.pending[0]
-    for c in state.pending:
+        return today[0]
+    for c in today:
         if c.square == cmd.square:
             return c
-    raise _error(f"no pending battle at {cmd.square}; pending: {', '.join(c.square for c in state.pending)}")
+    raise _error(f"no pending battle at {cmd.square}; pending: {', '.join(c.square for c in today)}")
 
 
 def _check(state: CampaignState, cmd, contact: Contact, sides: dict[str, list[Force]]) -> dict:

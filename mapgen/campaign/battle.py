@@ -159,8 +159,11 @@ def start(state: CampaignState, dice, board: Board) -> CampaignState:
     if not state.pending:
         return state
     contacts: list[Contact] = []
+    later = tuple(c for c in state.pending if c.day > state.day)  # forces still in contact fight tomorrow
     seen: set[str] = set()
     for c in state.pending:
+        if c.day > state.day:
+            continue
         if c.square in seen:  # AMB-50: one combined battle per square
             dice.event(day=state.day, phase=PHASE, rule="AMB-50", text=f"the contact at {c.square} joins the battle already there")
             continue
@@ -185,14 +188,15 @@ def start(state: CampaignState, dice, board: Board) -> CampaignState:
             dice.event(day=state.day, phase=PHASE, rule="FW-10.4", text=f"scouting at {c.square}, {s.text()}", side=s.side)
         for fid, points in field_works(state, c):
             dice.event(day=state.day, phase=PHASE, rule="FW-5.2.1", text=f"{fid} under Defend may build field works worth {points} points (1 per model)")
-    state = evolve(state, pending=tuple(contacts))
+    state = evolve(state, pending=tuple(contacts) + later)
     return evolve(state, phase="battle") if contacts else state
 
 
 def awaiting(state: CampaignState, board: Board) -> str | None:
-    if state.phase != "battle" or not state.pending:
+    today = [c for c in state.pending if c.day <= state.day]
+    if state.phase != "battle" or not today:
         return None
-    c = state.pending[0]
+    c = today[0]
     return (
         f"the battle at {c.square} (forces {', '.join(c.forces)}) needs its report: "
         f"`mapgen campaign battle DIR --report FILE` (or --winner A|B|stalemate --losses UNIT=N,...); "

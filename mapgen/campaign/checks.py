@@ -47,6 +47,15 @@ def check_state(state: CampaignState, board: Board) -> None:
         for fid in c.forces:
             if fid not in seen:
                 raise BadFileError(f"field 'pending[{i}].forces': no force {fid}")
+    sides_at: dict[str, set[str]] = {}
+    for f in state.forces:
+        sides_at.setdefault(f.square, set()).add(f.side)
+    fought = {c.square for c in state.pending}
+    for square, present in sides_at.items():
+        if len(present) == 2 and square not in fought:
+            raise BadFileError(f"field 'forces': forces of both sides stand at {square} with no battle pending there (FW-9.8)")
+    if state.phase == "battle" and not any(c.day <= state.day for c in state.pending):
+        raise BadFileError("field 'phase': \"battle\", but no battle is pending today (field 'pending')")
     for i, s in enumerate(state.initiative):
         if s not in sides:
             raise BadFileError(f"field 'initiative[{i}]': no side {s}")
