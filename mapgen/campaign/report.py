@@ -128,8 +128,8 @@ def parse_report(text: str, name: str = "report.yaml") -> BattleReport:
     if data.get("schema", SCHEMA) != SCHEMA:
         raise w.error(("schema",), f"expected {SCHEMA}, found {data.get('schema')!r}")
     winner = data.get("winner")
-    if isinstance(winner, str) and winner.lower() == "stalemate":
-        winner = "stalemate"
+    if isinstance(winner, str):  # as on the command line: a, b or Stalemate will do
+        winner = "stalemate" if winner.strip().lower() == "stalemate" else winner.strip().upper()
     if winner not in RESULTS:
         raise w.error(("winner",), f"give A, B or stalemate (found {'nothing' if winner is None else repr(winner)})")
     length = _count(w, ("length",), data.get("length"), blank=None)

@@ -20,6 +20,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -71,14 +72,17 @@ def dumps_state(state: CampaignState) -> str:
     return dumps(to_json(state))
 
 
+#: Parts of a pydantic error location that name a branch of a type, not a field.
+_BRANCH = re.compile(r"^(int|str|bool|float|none|constrained-\w+|literal\[.*\]|function-\w+\[.*\]|tagged-union\[.*\])$")
+
+
 def _field(loc: tuple) -> str:
+    """pydantic's location as the file's field path: ``forces[2].leader.cv``."""
     out = ""
     for part in loc:
         if isinstance(part, int):
             out += f"[{part}]"
-        elif part in ("int", "str", "literal['battle']", "function-after[...]") or "[" in str(part) and not out:
-            continue
-        else:
+        elif not _BRANCH.match(str(part)):
             out += ("." if out else "") + str(part)
     return out or "(top level)"
 

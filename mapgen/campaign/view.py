@@ -109,7 +109,12 @@ def log_lines(state: CampaignState, side: str | None = None, day: int | None = N
 
 def _weather_words(state: CampaignState) -> str:
     w = state.weather
-    today = (w.today or "not rolled").replace("_", " ")
+    if w.today:
+        today = w.today.replace("_", " ")
+    elif state.options.weather and state.options.scenario != "incursione":
+        today = "not rolled yet"
+    else:
+        today = "no weather rolls (FW-7 is off)" if state.options.scenario != "incursione" else "snow by the key days (FW-17)"
     snow = f", snow level {w.snow_level}" if w.snow_level else ""
     return f"{today} ({w.zone}, {w.season}{snow})"
 
@@ -154,5 +159,6 @@ def status_lines(state: CampaignState, board, side: str | None = None) -> list[s
         lines.append("Pending battles (fought in this order):")
         for c in state.pending:
             folder = f", folder {c.folder}" if c.folder else ""
-            lines.append(f"  day {c.day} at {c.square}: {' vs '.join(c.forces)} ({c.scenario.replace('_', ' ')}){folder}")
+            kind = c.scenario.replace("_", " ") if c.folder else "scenario chosen in Phase 3"
+            lines.append(f"  day {c.day} at {c.square}: {' vs '.join(c.forces)} ({kind}){folder}")
     return lines
