@@ -456,6 +456,11 @@ def test_a_contact_is_fought_from_its_battle_folder_and_the_after_battle_phase_r
     assert after["pending"] == [] and after["phase"] == 4
     records = [json.loads(line) for line in (camp / "commands.jsonl").read_text().splitlines()]
     assert records[-1] == {"command": "battle", "winner": "A", "losses": [[unit, 2, 1, 0]]}
+    assert records[-2] == {"command": "turn", "battles": [data["pending"][0]["folder"]]}
+    # undo the report, then the turn that made the battle: its folder goes with it
+    assert run(["campaign", "undo", str(camp)], capsys)[0] == 0 and folder.is_dir()
+    assert run(["campaign", "undo", str(camp)], capsys)[0] == 0 and not folder.exists()
+    assert state_of(camp)["phase"] == 2
 
 
 def test_a_roster_square_must_be_on_or_next_to_a_friendly_holding(made, capsys):

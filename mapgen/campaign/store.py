@@ -7,7 +7,8 @@ A campaign folder holds:
 * ``commands.jsonl``: every command applied, one JSON object a line, so a
   campaign can be replayed and checked (the 18xx.games model);
 * ``history/NNNN.json``: the exact bytes of ``campaign.json`` before command
-  NNNN, so ``undo`` restores the previous file byte for byte.
+  NNNN, so ``undo`` restores the previous file byte for byte (and removes the
+  battle folders that command wrote, named in its line of ``commands.jsonl``).
 
 Saving writes the history file first, then swaps the new ``campaign.json`` in
 with one rename, then the command list: a crash leaves either the old state
@@ -205,4 +206,19 @@ def undo(folder: str | os.PathLike) -> dict:
     write_atomic(folder / COMMANDS_FILE, "".join(json.dumps(c, ensure_ascii=False) + "\n" for c in rest))
     last.unlink()
     del loaded
+    _remove_battles(folder, done[-1].get("battles", []))
     return done[-1]
+
+
+def _remove_battles(folder: Path, names) -> None:
+    """The battle folders the undone command wrote: their battle is no longer pending.
+
+    Only folders under ``battles/`` are touched, whatever the command list says.
+    """
+    import shutil
+
+    root = (folder / "battles").resolve()
+    for name in names if isinstance(names, list) else []:
+        target = (folder / str(name)).resolve()
+        if target.parent == root and target.is_dir():
+            shutil.rmtree(target)

@@ -36,7 +36,7 @@ def _battle_folders(folder: Path, state, board) -> list[Path]:
     return write_pending(folder, state, read_fw_map(folder / MAP_FILE), board)
 
 
-def play(folder: Path, command, record: dict, roll: str | None, quiet_awaiting: bool = False) -> None:
+def play(folder: Path, command, record: dict, roll: str | None) -> None:
     """Load, apply, save, say what happened and what is awaited next."""
     from ..campaign import core, store
     from ..campaign.dice import GameDice
@@ -48,6 +48,9 @@ def play(folder: Path, command, record: dict, roll: str | None, quiet_awaiting: 
     state, events = core.apply(loaded.state, command, dice, loaded.board)
     if faces:
         record = {**record, "roll": faces}
+    new_battles = [c.folder for c in state.pending if c.folder and not (folder / c.folder).exists()]
+    if new_battles:
+        record = {**record, "battles": new_battles}  # undo removes them with the state that made them
     store.save(loaded, state, record)
     for e in events:
         click.echo(entry_words(e))
