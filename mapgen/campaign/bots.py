@@ -34,10 +34,6 @@ WINNER_LOSSES = (0.1, 0.0)
 #: Commands one campaign day may take before the bots give up (a bug in a phase, or a decision they cannot make).
 MAX_COMMANDS_PER_DAY = 400
 
-#: Per board (kept with it, so a new board at a reused id is never mistaken for it): target -> distances, target -> next step.
-_ROUTES: dict[int, tuple[object, dict[str, dict[str, int]], dict[str, dict[str, str | None]]]] = {}
-
-
 class BotStuck(RuntimeError):
     """The campaign waits for something the bots cannot give; ``state`` is where it stopped."""
 
@@ -46,16 +42,17 @@ class BotStuck(RuntimeError):
         self.state = state
 
 
-def _routes(board):
-    kept = _ROUTES.get(id(board))
-    if kept is None or kept[0] is not board:
-        kept = _ROUTES[id(board)] = (board, {}, {})
+def _routes(board) -> tuple[dict, dict]:
+    """The board's routes, worked out on first use: target -> distances, target -> first step towards it."""
+    kept = board.cache.get("bot routes")
+    if kept is None:
+        kept = board.cache["bot routes"] = ({}, {})
     return kept
 
 
 def distances_to(board, target: str) -> dict[str, int]:
     """Legal steps from every square to ``target`` (kept per board and target)."""
-    found = _routes(board)[1].get(target)
+    found = _routes(board)[0].get(target)
     if found is None:
         found = {target: 0}
         queue = deque([target])
@@ -66,20 +63,20 @@ def distances_to(board, target: str) -> dict[str, int]:
                 if nxt not in found:
                     found[nxt] = d
                     queue.append(nxt)
-        _routes(board)[1][target] = found
+        _routes(board)[0][target] = found
     return found
 
 
 def _downhill(board, target: str) -> dict[str, str | None]:
     """The first step from each square towards ``target``: the nearest neighbour, by square id on a tie (kept per board)."""
-    steps = _routes(board)[2].get(target)
+    steps = _routes(board)[1].get(target)
     if steps is None:
         dist = distances_to(board, target)
         steps = {}
         for here, near in board.steps.items():
             here_d = dist.get(here) or 0
             steps[here] = min((n for n in near if dist.get(n, 1 << 30) < here_d), key=lambda n: (dist[n], n), default=None)
-        _routes(board)[2][target] = steps
+        _routes(board)[1][target] = steps
     return steps
 
 

@@ -46,6 +46,18 @@ def _expr(text: str) -> DiceExpr:
     return e
 
 
+_FACES: dict[int, tuple[bytes, bytes]] = {}
+
+
+def _faces_table(sides: int) -> tuple[bytes, bytes]:
+    """For ``bytes.translate``: each byte's face on a D``sides``, and the bytes skipped (of ``256 - 256 % sides`` and above)."""
+    t = _FACES.get(sides)
+    if t is None:
+        limit = 256 - 256 % sides
+        t = _FACES[sides] = (bytes(b % sides + 1 if b < limit else 0 for b in range(256)), bytes(range(limit, 256)))
+    return t
+
+
 def band_for(table: Table, total: int) -> Band:
     """``table.lookup(total)``, remembered: a campaign turn looks up the same few totals hundreds of times."""
     kept = _BANDS.get(id(table))
@@ -87,22 +99,38 @@ class GameDice:
 
     # --- faces -------------------------------------------------------------------------
     def _derived(self, place: str, sides: int, count: int = 1) -> list[int]:
-        """The next ``count`` faces of ``place``'s stream: BLAKE2b(seed; place, block) bytes, in order."""
+        """The next ``count`` faces of ``place``'s stream: BLAKE2b(seed; place, block) bytes, in order.
+
+        Bytes of ``256 - 256 % sides`` and above are skipped, so each face is
+        exactly as likely; ``bytes.translate`` turns a whole block into faces
+        at once (a battle's wounded check throws a die per model).
+        """
         stream = self._streams.get(place)
         if stream is None:
             stream = self._streams[place] = [b"", 0, 0]
-        data, i, limit = stream[0], stream[1], 256 - 256 % sides
-        out = []
+        data, i = stream[0], stream[1]
+        faces_of, skipped = _faces_table(sides)
+        out: list[int] = []
         while len(out) < count:
             if i >= len(data):
                 h = self._hash.copy()
                 h.update(f"{place}#{stream[2]}".encode())
                 data, i = h.digest(), 0
                 stream[2] += 1
-            byte = data[i]
-            i += 1
-            if byte < limit:  # bytes of 252 and above are skipped: each face exactly as likely
-                out.append(byte % sides + 1)
+            faces = data[i:].translate(faces_of, skipped)
+            need = count - len(out)
+            if len(faces) <= need:
+                out += faces
+                i = len(data)
+            elif len(faces) == len(data) - i:  # nothing skipped: the next byte is the one after them
+                out += faces[:need]
+                i += need
+            else:
+                limit = 256 - 256 % sides
+                while need:
+                    need -= data[i] < limit
+                    i += 1
+                out += faces[: count - len(out)]
         stream[0], stream[1] = data, i
         return out
 
