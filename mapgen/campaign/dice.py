@@ -107,7 +107,13 @@ class GameDice:
         """
         stream = self._streams.get(place)
         if stream is None:
-            stream = self._streams[place] = [b"", 0, 0]
+            h = self._hash.copy()
+            h.update(f"{place}#0".encode())
+            data = h.digest()
+            if count == 1 and data[0] < 256 - 256 % sides:  # most places throw one die, once: its first byte
+                self._streams[place] = [data, 1, 1]
+                return [data[0] % sides + 1]
+            stream = self._streams[place] = [data, 0, 1]
         data, i = stream[0], stream[1]
         faces_of, skipped = _faces_table(sides)
         out: list[int] = []
