@@ -118,8 +118,7 @@ def _drop_idle(state: CampaignState) -> CampaignState:
     if not order:
         return state
     lk = locked(state)
-    able = {f.side for f in state.forces if may_move(state, f, lk)}  # the sides with a force left to move
-    while order and order[0] not in able:
+    while order and not any(f.side == order[0] and may_move(state, f, lk) for f in state.forces):
         order = order[1:]
     return state if order == state.initiative else evolve(state, initiative=order)
 
@@ -136,10 +135,11 @@ def awaiting(state: CampaignState, board) -> str | None:
 
 def refusal(state: CampaignState, board, cmd) -> str | None:
     """Why the ``move`` is refused whatever the dice say, in one line; None when it may be rolled."""
-    return _refusal(state, board, cmd, state.force(cmd.force))
+    force = state.force(cmd.force)
+    return _refusal(state, board, cmd, force, enemy_squares(state, force.side) if force else set())
 
 
-def _refusal(state: CampaignState, board, cmd, force: Force | None) -> str | None:
+def _refusal(state: CampaignState, board, cmd, force: Force | None, enemies: set[str]) -> str | None:
     if force is None:
         return f"no force {cmd.force!r} (forces: {', '.join(f.id for f in state.forces) or 'none'})"
     if state.phase != 2:
@@ -157,7 +157,6 @@ def _refusal(state: CampaignState, board, cmd, force: Force | None) -> str | Non
         return f"it is side {head}'s move (initiative, FW-9.1.2): {', '.join(movable(state, head))}"
     if len(cmd.path) > MAX_ALLOWANCE:
         return f"too far: {len(cmd.path)} squares, and no force moves more than {MAX_ALLOWANCE} a day (FW-9.3)"
-    enemies = enemy_squares(state, force.side)
     prev = force.square
     for i, sq in enumerate(cmd.path):
         if sq not in board.squares:
@@ -185,7 +184,8 @@ def move(state: CampaignState, cmd, dice, board) -> CampaignState:
     """The ``move`` command: the movement roll, the walk, contact or capture, the counter-march (FW-9.2-9.10)."""
 
     force = state.force(cmd.force)
-    why = _refusal(state, board, cmd, force)
+    enemies = enemy_squares(state, force.side) if force else set()  # the mover's move changes none of them
+    why = _refusal(state, board, cmd, force, enemies)
     if why:
         raise CommandError(why)
     _, result = dice.roll_on(
@@ -202,7 +202,7 @@ def move(state: CampaignState, cmd, dice, board) -> CampaignState:
     if force.order == "max_speed" and allowance and not cmd.path and board.steps[force.square]:
         why = f"an allowance of {allowance} square(s): it must move at least one (FW-9.4.e, AMB-17)"
         raise CommandError(f"{force.id} is under Max Speed with {why}")
-    walked, stop = _walk(state, board, force, cmd.path, allowance)
+    walked, stop = _walk(board, force, cmd.path, allowance, enemies)
     pos = walked[-1]
     if stop:
         _say(state, dice, "FW-9.4", f"{force.id} stops at {pos}: {stop}", side=force.side, secret=True)
@@ -210,9 +210,9 @@ def move(state: CampaignState, cmd, dice, board) -> CampaignState:
     _say(state, dice, "FW-9.4", text, side=force.side)
     mover = evolve(force, square=pos, moved_today=True, path_today=_joined(force.path_today, walked))
     # one copy of the state for the force and its used slot: copies are the cost of a move
-    state = evolve(state, forces=tuple(mover if f.id == mover.id else f for f in state.forces), initiative=state.initiative[1:])
+    state = evolve(state, forces=tuple([mover if f is force else f for f in state.forces]), initiative=state.initiative[1:])
     in_contact = False
-    if any(f.square == pos and f.side != force.side for f in state.forces):
+    if pos in enemies:
         state, in_contact = _engage(state, dice, force.id, pos)
     if cmd.countermarch is not None:
         if in_contact:
@@ -224,9 +224,8 @@ def move(state: CampaignState, cmd, dice, board) -> CampaignState:
     return _drop_idle(state)
 
 
-def _walk(state: CampaignState, board, force: Force, path: tuple[str, ...], allowance: int) -> tuple[list[str], str | None]:
+def _walk(board, force: Force, path: tuple[str, ...], allowance: int, enemies: set[str]) -> tuple[list[str], str | None]:
     """The squares walked, start first, and why it stopped short of the path's end (None if it did not)."""
-    enemies = enemy_squares(state, force.side) if path else set()
     walked = [force.square]
     for i, sq in enumerate(path):
         if i >= allowance:

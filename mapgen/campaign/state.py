@@ -281,7 +281,8 @@ def modifier(name: str, value: int) -> Modifier:
 
 
 def with_force(state: CampaignState, force: Force) -> CampaignState:
-    return evolve(state, forces=tuple(force if f.id == force.id else f for f in state.forces))
+    fid = force.id
+    return evolve(state, forces=tuple([force if f.id == fid else f for f in state.forces]))
 
 
 def without_force(state: CampaignState, force_id: str) -> CampaignState:
