@@ -154,3 +154,31 @@ def test_a_broken_state_is_never_undone_over(folder):
     with pytest.raises(BadFileError):
         store.undo(folder)
     assert path.read_text() == "{ not json"
+
+
+def test_a_campaign_starts_on_a_map_with_a_holding_on_its_first_column():
+    """Seed 17's medium map puts a holding in column A: forces placed beside it must not look at column -1."""
+    from mapgen.campaign.files import start_campaign
+
+    m = generate_map(MapOptions(seed=17, size="medium"))
+    state = start_campaign(m, dumps(m.to_json()).encode("utf-8"), "fw-map.json", 17, Options(), forces_per_side=6)
+    assert len(state.side_forces("A")) == 6 and len(state.side_forces("B")) == 6
+
+
+@pytest.mark.parametrize("dice,throws", [("1D6", 40), ("7D6", 9), ("40D6", 3), ("1D200", 30), ("5D200", 7)])
+def test_faces_are_the_place_s_hash_bytes_in_order_skipping_the_uneven_top(dice, throws):
+    """The derivation in dice.py's docstring, byte by byte: BLAKE2b(key=seed; "day/phase/place#block"), bytes >= 256 - 256 % sides skipped."""
+    import hashlib
+
+    count, sides = (int(x) for x in dice.split("D"))
+    key_hash = hashlib.blake2b(key=(9).to_bytes(8, "big"), digest_size=32)
+    limit = 256 - 256 % sides
+    expected, block = [], 0
+    while len(expected) < count * throws:
+        h = key_hash.copy()
+        h.update(f"3/2/A1/test#{block}".encode())
+        expected += [b % sides + 1 for b in h.digest() if b < limit]
+        block += 1
+    d = GameDice(9)
+    got = [x for _ in range(throws) for x in d.roll(dice, day=3, phase=2, place="A1/test", rule="T", text="t").faces]
+    assert got == expected[: count * throws]

@@ -20,14 +20,15 @@ from ..tables import Table, band
 from .battle import battle_forces, capture
 from .board import Board
 from .commands import CommandError
+from .dice import band_for, log_entry
 from .retreat import retreat_moves, worse
 from .state import (
     CampaignState,
     Contact,
     Force,
     Leader,
-    LogEntry,
     Modifier,
+    modifier,
     Unit,
     bump,
     due,
@@ -180,25 +181,27 @@ def check_models(dice, table: Table, n: int, modifiers: list[Modifier], *, day: 
         return 0, 0
     faces, entered = dice.faces(DiceExpr(n, 6, 0), f"{day}/{PHASE}/{place}")
     mod = sum(m.value for m in modifiers)
-    back = sum(1 for x in faces if x == NATURAL_BACK or (x != NATURAL_LOST and table.lookup(x + mod).outcome == "returns"))
+    # one band per face value: the modifiers are the same for each die of the unit
+    backs = {x: x == NATURAL_BACK or (x != NATURAL_LOST and band_for(table, x + mod).outcome == "returns") for x in range(1, 7)}
+    back = sum(1 for x in faces if backs[x])
     outcome = f"{back} return, {n - back} {table.bands[0].outcome}"
-    dice.log.append(LogEntry(day, PHASE, table.rule, text, f"{n}D6", tuple(faces), tuple(modifiers), None, outcome, entered, side, True))
+    dice.log.append(log_entry(day, PHASE, table.rule, text, f"{n}D6", tuple(faces), tuple(modifiers), None, outcome, entered, side, True))
     return back, n - back
 
 
 def wounded_modifiers(territory: str, role: str | None) -> list[Modifier]:
-    mods = [Modifier(f"{territory} territory", TERRITORY[territory])] if TERRITORY[territory] else []
+    mods = [modifier(f"{territory} territory", TERRITORY[territory])] if TERRITORY[territory] else []
     if role:
-        mods.append(Modifier(role, AMBUSH[role]))
+        mods.append(modifier(role, AMBUSH[role]))
     return mods
 
 
 def deserter_modifiers(unit: Unit, routed: bool, rout_penalty: bool, role: str | None) -> list[Modifier]:
-    mods = [Modifier(f"{unit.quality} quality", QUALITY[unit.quality])] if QUALITY[unit.quality] else []
+    mods = [modifier(f"{unit.quality} quality", QUALITY[unit.quality])] if QUALITY[unit.quality] else []
     if routed and rout_penalty:
-        mods.append(Modifier("routed (AMB-21)", ROUTED))
+        mods.append(modifier("routed (AMB-21)", ROUTED))
     if role:
-        mods.append(Modifier(role, AMBUSH[role]))
+        mods.append(modifier(role, AMBUSH[role]))
     return mods
 
 

@@ -8,7 +8,7 @@ costs a few dict lookups, not a graph search.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..fw.model import FwMap
 from ..fw.movement import movement_graph
@@ -42,6 +42,8 @@ class Board:
     around: dict[str, tuple[str, ...]]
     #: Holdings as the map placed them: square -> (side, capital, feature).
     holdings: dict[str, tuple[str, bool, str]]
+    #: What the engine and the bots work out from the board on first use (routes, modifier lists); the board never changes.
+    cache: dict = field(default_factory=dict, repr=False, compare=False)
 
     def territory_for(self, square: str, side: str) -> str:
         """"friendly", "enemy" or "neutral" for ``side`` (FW-2.3)."""

@@ -8,17 +8,22 @@ own rules: a refused command is simply not taken, as a player would take
 another.
 
 Routes follow ``board.steps`` (legal steps only: rivers at crossings).  The
-distance to each holding is worked out once per board by a breadth-first
-walk over those steps and kept, so a move costs a few dict lookups.
+distance to each holding, and the first step towards it from every square,
+are worked out once per board by a breadth-first walk over those steps and
+kept in ``board.cache``, so a move costs a few dict lookups.  The bots are
+part of the benchmark's measured loop: they pass over forces the engine
+would refuse to move (already tried, locked in a contact) before working
+anything out for them.
 """
 
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .core import BattleReport, CommandError, GiveOrder, Move, Turn, UnitLosses, apply, phase_index
 from .dice import GameDice
+from .march import enemy_squares, in_zoc, locked
 from .state import CampaignState, Force, other
 
 #: Squares a bot tries to move along in one command: the most any roll allows (FW-9.3); the roll decides how far it goes.
@@ -33,9 +38,6 @@ WINNER_LOSSES = (0.1, 0.0)
 #: Commands one campaign day may take before the bots give up (a bug in a phase, or a decision they cannot make).
 MAX_COMMANDS_PER_DAY = 400
 
-_DISTANCES: dict[tuple[int, str], dict[str, int]] = {}
-
-
 class BotStuck(RuntimeError):
     """The campaign waits for something the bots cannot give; ``state`` is where it stopped."""
 
@@ -44,10 +46,17 @@ class BotStuck(RuntimeError):
         self.state = state
 
 
+def _routes(board) -> tuple[dict, dict]:
+    """The board's routes, worked out on first use: target -> distances, target -> first step towards it."""
+    kept = board.cache.get("bot routes")
+    if kept is None:
+        kept = board.cache["bot routes"] = ({}, {})
+    return kept
+
+
 def distances_to(board, target: str) -> dict[str, int]:
     """Legal steps from every square to ``target`` (kept per board and target)."""
-    key = (id(board), target)
-    found = _DISTANCES.get(key)
+    found = _routes(board)[0].get(target)
     if found is None:
         found = {target: 0}
         queue = deque([target])
@@ -58,8 +67,21 @@ def distances_to(board, target: str) -> dict[str, int]:
                 if nxt not in found:
                     found[nxt] = d
                     queue.append(nxt)
-        _DISTANCES[key] = found
+        _routes(board)[0][target] = found
     return found
+
+
+def _downhill(board, target: str) -> dict[str, str | None]:
+    """The first step from each square towards ``target``: the nearest neighbour, by square id on a tie (kept per board)."""
+    steps = _routes(board)[1].get(target)
+    if steps is None:
+        dist = distances_to(board, target)
+        steps = {}
+        for here, near in board.steps.items():
+            here_d = dist.get(here) or 0
+            steps[here] = min((n for n in near if dist.get(n, 1 << 30) < here_d), key=lambda n: (dist[n], n), default=None)
+        _routes(board)[1][target] = steps
+    return steps
 
 
 def nearest_enemy_holding(state: CampaignState, board, force: Force) -> tuple[str, int] | None:
@@ -73,29 +95,32 @@ def nearest_enemy_holding(state: CampaignState, board, force: Force) -> tuple[st
     return best
 
 
-def path_towards(state: CampaignState, board, force: Force, target: str) -> tuple[str, ...]:
-    """Steps down the distance field, stopping on entering an enemy zone of control (FW-9.7)."""
-    dist = distances_to(board, target)
-    enemy = {f.square for f in state.forces if f.side != force.side}
-    zoc = {sq for e in enemy for sq in board.around.get(e, ())}
+def path_towards(state: CampaignState, board, force: Force, target: str, enemy: set[str] | None = None) -> tuple[str, ...]:
+    """Steps down the distance field, stopping on entering an enemy zone of control (FW-9.7).
+
+    ``enemy`` is the enemy's squares when the caller has them already.
+    """
+    if enemy is None:
+        enemy = enemy_squares(state, force.side)
+    downhill = _downhill(board, target)
     path, here = [], force.square
     for _ in range(PATH_LENGTH):
-        here_d = dist.get(here)
-        nxt = min((n for n in board.steps.get(here, ()) if dist.get(n, 1 << 30) < (here_d or 0)), key=lambda n: (dist[n], n), default=None)
-        if nxt is None:
+        here = downhill.get(here)
+        if here is None:
             break
-        path.append(nxt)
-        here = nxt
-        if here in enemy or here in zoc:
+        path.append(here)
+        if here in enemy or in_zoc(board, enemy, here):
             break
     return tuple(path)
 
 
 @dataclass
 class Bot:
-    """One side's player."""
+    """One side's player.  It remembers each square's nearest enemy holding until a holding changes hands."""
 
     side: str
+    _holdings: tuple = field(default=(), repr=False, compare=False)
+    _nearest: dict = field(default_factory=dict, repr=False, compare=False)
 
     def orders(self, state: CampaignState, board) -> list[GiveOrder]:
         out = []
@@ -109,13 +134,28 @@ class Bot:
                 out.append(GiveOrder(f.id, "max_speed"))
         return out
 
-    def moves(self, state: CampaignState, board):
-        """The side's moves, one force at a time (made lazily: only the first is usually wanted)."""
-        for f in state.side_forces(self.side):
-            if f.moved_today or f.order == "defend":
+    def moves(self, state: CampaignState, board, skip=()):
+        """The side's moves, one force at a time (made lazily: only the first is usually wanted).
+
+        Forces in ``skip`` (already tried) and forces locked in a contact (they
+        cannot move, FW-9.8: the engine would refuse) are passed over.
+        """
+        if state.holdings is not self._holdings:
+            self._holdings, self._nearest = state.holdings, {}
+        lk = locked(state) if state.pending else ()
+        enemy = None
+        for f in state.forces:
+            if f.side != self.side or f.moved_today or f.order == "defend" or f.id in lk or f.id in skip:
                 continue
-            goal = nearest_enemy_holding(state, board, f)
-            yield Move(f.id, path_towards(state, board, f, goal[0]) if goal else ())
+            goal = self._nearest.get(f.square, 0)
+            if goal == 0:
+                goal = self._nearest[f.square] = nearest_enemy_holding(state, board, f)
+            if goal is None:
+                yield Move(f.id, ())
+                continue
+            if enemy is None:
+                enemy = enemy_squares(state, self.side)
+            yield Move(f.id, path_towards(state, board, f, goal[0], enemy))
 
 
 def _strength(state: CampaignState, force_ids) -> dict[str, float]:
@@ -153,11 +193,16 @@ def _try(state, command, board):
         return None
 
 
-def _fallback_move(state: CampaignState, board, force_id: str) -> CampaignState | None:
-    """The planned path was refused: stay, or (a Max Speed force must move, FW-9.4.e) take any legal step."""
+def _fallback_move(state: CampaignState, board, force_id: str, refused: tuple[str, ...] = (None,)) -> CampaignState | None:
+    """The planned path was refused: stay, or (a Max Speed force must move, FW-9.4.e) take any legal step.
+
+    ``refused`` is the path just refused: the same command would be refused again (``apply`` is pure), so it is not retried.
+    """
     from .movement import legal_moves
 
     for path in [()] + [(sq,) for sq in legal_moves(state, board, force_id)]:
+        if path == refused:
+            continue
         new = _try(state, Move(force_id, path), board)
         if new is not None:
             return new
@@ -167,26 +212,26 @@ def _fallback_move(state: CampaignState, board, force_id: str) -> CampaignState 
 def play_day(state: CampaignState, board, bots: dict[str, Bot]) -> tuple[CampaignState, int]:
     """Drive the campaign to the next day (or its end); returns the state and the commands applied."""
     day, applied = state.day, 0
-    tried: set[tuple[int, str]] = set()
+    tried: dict[int, set[str]] = {1: set(), 2: set()}  # forces given an order, or a move, this day
     for _ in range(MAX_COMMANDS_PER_DAY):
         if state.winner is not None or state.day != day:
             return state, applied
         i = phase_index(state)
         command = None
         if i == 1:
-            command = next((c for side in bots for c in bots[side].orders(state, board) if (1, c.force) not in tried), None)
+            command = next((c for side in bots for c in bots[side].orders(state, board) if c.force not in tried[1]), None)
         elif i == 2:
             first = state.initiative[0] if state.initiative else None
             order = [first, other(first)] if first else list(bots)
-            command = next((c for side in order for c in bots[side].moves(state, board) if (2, c.force) not in tried), None)
+            command = next((c for side in order for c in bots[side].moves(state, board, tried[2])), None)
         elif state.pending and (i == 3 or state.phase == "battle"):
             command = battle_report(state)
         if command is not None:
             new = _try(state, command, board)
             if new is None and isinstance(command, Move):
-                new = _fallback_move(state, board, command.force)
+                new = _fallback_move(state, board, command.force, command.path)
             if isinstance(command, (GiveOrder, Move)):
-                tried.add((i, command.force))
+                tried[i].add(command.force)
             if new is not None:
                 state, applied = new, applied + 1
                 continue

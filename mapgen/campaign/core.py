@@ -37,20 +37,17 @@ Handler = Callable[[CampaignState, object, GameDice, Board], CampaignState]
 # --- the turn ------------------------------------------------------------------------------
 
 
-def _phases():
-    from . import (
-        after_battle,
-        battle,
-        days,
-        events,
-        movement,
-        orders,
-        reinforcements,
-        weather,
-        will,
-    )
+_PHASES: tuple = ()
 
-    return (weather, orders, movement, battle, after_battle, will, days, reinforcements, events)
+
+def _phases() -> tuple:
+    """The phase modules in turn order, imported on first use (they import the core's commands)."""
+    global _PHASES
+    if not _PHASES:
+        from . import after_battle, battle, days, events, movement, orders, reinforcements, weather, will
+
+        _PHASES = (weather, orders, movement, battle, after_battle, will, days, reinforcements, events)
+    return _PHASES
 
 
 PHASE_NAMES = (
@@ -176,7 +173,7 @@ def apply(state: CampaignState, command: Command, dice: GameDice, board: Board |
         new = handler(state, command, dice, board)
     except DiceEntryError as exc:
         raise CommandError(str(exc)) from None
-    if dice.unused_entered:
+    if dice.used_entered < len(dice.entered):
         used = dice.used_entered
         raise CommandError(
             f"--roll gave {len(dice.entered)} face(s) but this command rolled only {used} "

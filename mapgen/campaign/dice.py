@@ -28,6 +28,11 @@ from .state import LogEntry, Modifier, evolve
 
 #: DiceExpr.parse results, keyed by the text: the tables use a handful of expressions.
 _EXPRS: dict[str, DiceExpr] = {}
+#: The BLAKE2b keyed with each seed: every command's dice copy it rather than key a new one.
+_KEYED: dict = {}
+#: Each table's bands by modified total, filled as totals come up (``Table.lookup`` walks the bands).
+_BANDS: dict[int, tuple[Table, dict[int, Band]]] = {}
+_new = object.__new__
 
 
 class DiceEntryError(ValueError):
@@ -41,6 +46,39 @@ def _expr(text: str) -> DiceExpr:
     return e
 
 
+_FACES: dict[int, tuple[bytes, bytes]] = {}
+
+
+def _faces_table(sides: int) -> tuple[bytes, bytes]:
+    """For ``bytes.translate``: each byte's face on a D``sides``, and the bytes skipped (of ``256 - 256 % sides`` and above)."""
+    t = _FACES.get(sides)
+    if t is None:
+        limit = 256 - 256 % sides
+        t = _FACES[sides] = (bytes(b % sides + 1 if b < limit else 0 for b in range(256)), bytes(range(limit, 256)))
+    return t
+
+
+def band_for(table: Table, total: int) -> Band:
+    """``table.lookup(total)``, remembered: a campaign turn looks up the same few totals hundreds of times."""
+    kept = _BANDS.get(id(table))
+    if kept is None or kept[0] is not table:
+        kept = _BANDS[id(table)] = (table, {})
+    b = kept[1].get(total)
+    if b is None:
+        b = kept[1][total] = table.lookup(total)
+    return b
+
+
+def log_entry(day, phase, rule, text, dice=None, faces=(), modifiers=(), total=None, outcome=None, entered=False, side=None, secret=False) -> LogEntry:
+    """A :class:`LogEntry` without its ``__init__``, which costs 2 us for a frozen class (see ``state.evolve``)."""
+    entry = _new(LogEntry)
+    entry.__dict__.update(
+        day=day, phase=phase, rule=rule, text=text, dice=dice, faces=faces, modifiers=modifiers, total=total,
+        outcome=outcome, entered=entered, side=side, secret=secret,
+    )
+    return entry
+
+
 class GameDice:
     """The dice of one command: derived faces, after any faces the player entered.
 
@@ -49,37 +87,63 @@ class GameDice:
     """
 
     def __init__(self, seed: int | str, entered: Iterable[int] = ()):
-        self._hash = hashlib.blake2b(key=seed_to_int(seed).to_bytes(8, "big"), digest_size=32)
+        keyed = _KEYED.get(seed)
+        if keyed is None:
+            keyed = _KEYED[seed] = hashlib.blake2b(key=seed_to_int(seed).to_bytes(8, "big"), digest_size=32)
+        self._hash = keyed
         self.entered = list(entered)
         self.used_entered = 0
         self.log: list[LogEntry] = []
-        #: place -> [bytes of its stream not used yet, blocks hashed so far]
+        #: place -> [its last 32 bytes, the next byte to use, blocks hashed so far]
         self._streams: dict[str, list] = {}
 
     # --- faces -------------------------------------------------------------------------
-    def _derived(self, place: str, sides: int) -> int:
-        """The next face of ``place``'s stream: BLAKE2b(seed; place, block) bytes, in order."""
+    def _derived(self, place: str, sides: int, count: int = 1) -> list[int]:
+        """The next ``count`` faces of ``place``'s stream: BLAKE2b(seed; place, block) bytes, in order.
+
+        Bytes of ``256 - 256 % sides`` and above are skipped, so each face is
+        exactly as likely; ``bytes.translate`` turns a whole block into faces
+        at once (a battle's wounded check throws a die per model).
+        """
         stream = self._streams.get(place)
         if stream is None:
-            stream = self._streams[place] = [b"", 0]
-        limit = 256 - 256 % sides
-        while True:
-            if not stream[0]:
+            h = self._hash.copy()
+            h.update(f"{place}#0".encode())
+            data = h.digest()
+            if count == 1 and data[0] < 256 - 256 % sides:  # most places throw one die, once: its first byte
+                self._streams[place] = [data, 1, 1]
+                return [data[0] % sides + 1]
+            stream = self._streams[place] = [data, 0, 1]
+        data, i = stream[0], stream[1]
+        faces_of, skipped = _faces_table(sides)
+        out: list[int] = []
+        while len(out) < count:
+            if i >= len(data):
                 h = self._hash.copy()
-                h.update(f"{place}#{stream[1]}".encode())
-                stream[0] = h.digest()
-                stream[1] += 1
-            data = stream[0]
-            for i, byte in enumerate(data):
-                if byte < limit:
-                    stream[0] = data[i + 1 :]
-                    return byte % sides + 1
-            stream[0] = b""
+                h.update(f"{place}#{stream[2]}".encode())
+                data, i = h.digest(), 0
+                stream[2] += 1
+            faces = data[i:].translate(faces_of, skipped)
+            need = count - len(out)
+            if len(faces) <= need:
+                out += faces
+                i = len(data)
+            elif len(faces) == len(data) - i:  # nothing skipped: the next byte is the one after them
+                out += faces[:need]
+                i += need
+            else:
+                limit = 256 - 256 % sides
+                while need:
+                    need -= data[i] < limit
+                    i += 1
+                out += faces[: count - len(out)]
+        stream[0], stream[1] = data, i
+        return out
 
     def faces(self, expr: DiceExpr, place: str) -> tuple[list[int], bool]:
         """The faces of one throw at ``place``; True when they were all entered by a player."""
         if self.used_entered >= len(self.entered):
-            return [self._derived(place, expr.sides) for _ in range(expr.count)], False
+            return self._derived(place, expr.sides, expr.count), False
         faces, entered = [], True
         for _ in range(expr.count):
             if self.used_entered < len(self.entered):
@@ -89,7 +153,7 @@ class GameDice:
                 self.used_entered += 1
                 faces.append(face)
             else:
-                faces.append(self._derived(place, expr.sides))
+                faces += self._derived(place, expr.sides)
                 entered = False
         return faces, entered
 
@@ -112,23 +176,32 @@ class GameDice:
         secret: bool = False,
         outcome: str | None = None,
     ) -> LogEntry:
-        expr = _expr(dice)
-        faces, entered = self.faces(expr, f"{day}/{phase}/{place}")
-        mods = tuple(modifiers)
-        total = sum(faces) + expr.bonus + sum(m.value for m in mods)
-        entry = object.__new__(LogEntry)  # a frozen dataclass's __init__ costs 2 us: see state.evolve
-        entry.__dict__.update(
-            day=day, phase=phase, rule=rule, text=text, dice=dice, faces=tuple(faces), modifiers=mods, total=total,
-            outcome=outcome, entered=entered, side=side, secret=secret,
-        )
-        self.log.append(entry)
-        return entry
+        return self._roll(dice, day, phase, place, rule, text, modifiers, side, secret, outcome, None)[0]
 
     def roll_on(self, table: Table, *, modifiers: Iterable[Modifier] = (), **kw) -> tuple[LogEntry, Band]:
         """Roll a rule table and log its outcome; returns the entry and the band."""
-        entry = self.roll(table.dice, rule=table.rule, modifiers=modifiers, **kw)
-        band = table.lookup(entry.total)
-        entry = self.set_outcome(entry, band.outcome)
+        return self._roll(
+            table.dice, kw["day"], kw["phase"], kw["place"], table.rule, kw["text"], modifiers,
+            kw.get("side"), kw.get("secret", False), None, table,
+        )
+
+    def _roll(self, dice, day, phase, place, rule, text, modifiers, side, secret, outcome, table) -> tuple[LogEntry, Band | None]:
+        expr = _EXPRS.get(dice) or _expr(dice)
+        key = f"{day}/{phase}/{place}"
+        if self.used_entered >= len(self.entered):
+            faces, entered = self._derived(key, expr.sides, expr.count), False
+        else:
+            faces, entered = self.faces(expr, key)
+        mods = tuple(modifiers)
+        total = sum(faces) + expr.bonus
+        for m in mods:
+            total += m.value
+        band = None
+        if table is not None:
+            band = band_for(table, total)
+            outcome = band.outcome
+        entry = log_entry(day, phase, rule, text, dice, tuple(faces), mods, total, outcome, entered, side, secret)
+        self.log.append(entry)
         return entry, band
 
     def set_outcome(self, entry: LogEntry, outcome: str) -> LogEntry:
@@ -142,6 +215,6 @@ class GameDice:
 
     def event(self, *, day: int, phase: int | str, rule: str, text: str, side: str | None = None, secret: bool = False) -> LogEntry:
         """A log line with no dice: a move made, a holding captured, a force removed."""
-        entry = LogEntry(day, phase, rule, text, side=side, secret=secret)
+        entry = log_entry(day, phase, rule, text, side=side, secret=secret)
         self.log.append(entry)
         return entry

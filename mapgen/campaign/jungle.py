@@ -16,10 +16,11 @@ from __future__ import annotations
 
 from ..tables import Table
 from .after_battle import DESERTERS, QUALITY, TERRITORY, WOUNDED
+from .dice import band_for
 from .state import (
     CampaignState,
     Force,
-    Modifier,
+    modifier,
     due,
     evolve,
     with_force,
@@ -47,7 +48,7 @@ def checked(faces, modifier: int, table: Table) -> int:
     losing = table.bands[0].outcome
     lost = 0
     for face in faces:
-        if face == NATURAL_LOW or (face != NATURAL_HIGH and table.lookup(face + modifier).outcome == losing):
+        if face == NATURAL_LOW or (face != NATURAL_HIGH and band_for(table, face + modifier).outcome == losing):
             lost += 1
     return lost
 
@@ -81,7 +82,7 @@ def _unit_losses(state: CampaignState, dice, board, force: Force, unit):
         return unit
     territory = board.territory_for(force.square, force.side)
     mod = WOUNDED_TERRITORY[territory]
-    mods = [Modifier(f"{territory} territory", mod)] if mod else []
+    mods = [modifier(f"{territory} territory", mod)] if mod else []
     roll = dice.roll(
         f"{casualties}D6", place=f"{unit.id}/jungle-wounded", rule="FW-12.1", text=f"{unit.id} wounded check", modifiers=mods, **kw
     )
@@ -91,7 +92,7 @@ def _unit_losses(state: CampaignState, dice, board, force: Force, unit):
     left = unit.figures - dead
     if dead > DESERTER_SHARE * unit.figures and left:
         q = DESERTER_QUALITY[unit.quality]
-        qmods = [Modifier(unit.quality, q)] if q else []
+        qmods = [modifier(unit.quality, q)] if q else []
         text = f"{unit.id} lost over a quarter: deserter check"
         roll = dice.roll(f"{left}D6", place=f"{unit.id}/jungle-deserters", rule="FW-12.2", text=text, modifiers=qmods, **kw)
         deserted = checked(roll.faces, q, DESERTER_CHECK)

@@ -68,6 +68,15 @@ COUNTERMARCH_REACTION = {"max_speed": "confused", "probe": "confused", "confused
 
 def move_modifiers(state: CampaignState, board, force: Force) -> list[Modifier]:
     """Every FW-9.2 modifier for ``force`` starting from its square (FW-2.6: the start square counts)."""
+    w = state.weather
+    key = ("move", force.square, force.side, force.state, state.options.naran_movement, w.today, w.snow_level, w.soaked)
+    mods = board.cache.get(key)  # a handful of squares, states and weathers recur all campaign long
+    if mods is None:
+        mods = board.cache[key] = tuple(_move_modifiers(state, board, force))
+    return list(mods)
+
+
+def _move_modifiers(state: CampaignState, board, force: Force) -> list[Modifier]:
     sq = board.squares[force.square]
     naran = state.options.naran_movement
     mods: list[Modifier] = []
@@ -99,24 +108,21 @@ def move_modifiers(state: CampaignState, board, force: Force) -> list[Modifier]:
 
 def locked(state: CampaignState) -> set[str]:
     """Forces in a battle waiting to be fought: movement ends for both sides at contact (FW-9.8, AMB-15)."""
-    return {fid for c in state.pending for fid in c.forces}
+    return {fid for c in state.pending for fid in c.forces} if state.pending else set()
 
 
-def enemy_squares(state: CampaignState, side: str) -> dict[str, list[Force]]:
-    """The squares holding the other side's forces, with those forces."""
-    out: dict[str, list[Force]] = {}
-    for f in state.forces:
-        if f.side != side:
-            out.setdefault(f.square, []).append(f)
-    return out
+def enemy_squares(state: CampaignState, side: str) -> set[str]:
+    """The squares holding the other side's forces."""
+    return {f.square for f in state.forces if f.side != side}
 
 
-def enemy_zoc(board, enemies: dict[str, list[Force]]) -> set[str]:
-    """Every square bordering an enemy force's square (FW-9.7, [DEV] 8 neighbours, AMB-02)."""
-    zoc: set[str] = set()
-    for sq in enemies:
-        zoc.update(board.around[sq])
-    return zoc
+def in_zoc(board, enemies: set[str], square: str) -> bool:
+    """In an enemy zone of control: an enemy force on a square bordering it (FW-9.7, [DEV] 8 neighbours, AMB-02).
+
+    Bordering is symmetric (``board.around``), so this looks at the 8 squares
+    around ``square`` instead of building every enemy's zone.
+    """
+    return not enemies.isdisjoint(board.around[square])
 
 
 def may_move(state: CampaignState, force: Force, locked_ids: set[str] | None = None) -> bool:

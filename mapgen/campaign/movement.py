@@ -32,7 +32,7 @@ from .march import (
     MAX_ALLOWANCE,
     MOVE_TABLE,
     enemy_squares,
-    enemy_zoc,
+    in_zoc,
     locked,
     may_move,
     move_modifiers,
@@ -41,7 +41,7 @@ from .state import (
     CampaignState,
     Contact,
     Force,
-    Modifier,
+    modifier,
     bump,
     due,
     evolve,
@@ -82,7 +82,7 @@ def _initiative_roll(state: CampaignState, dice, force: Force, tie_round: int) -
         place=f"{force.id}/initiative",
         rule="FW-9.1.2",
         text=text,
-        modifiers=[Modifier("leader's CV", force.leader.cv)],
+        modifiers=[modifier("leader's CV", force.leader.cv)],
         side=force.side,
     )
     return entry.total
@@ -115,7 +115,10 @@ def movable(state: CampaignState, side: str) -> list[str]:
 def _drop_idle(state: CampaignState) -> CampaignState:
     """Drop head slots of a side with no force left to move (all moved, locked in contact or removed)."""
     order = state.initiative
-    while order and not movable(state, order[0]):
+    if not order:
+        return state
+    lk = locked(state)
+    while order and not any(f.side == order[0] and may_move(state, f, lk) for f in state.forces):
         order = order[1:]
     return state if order == state.initiative else evolve(state, initiative=order)
 
@@ -133,6 +136,10 @@ def awaiting(state: CampaignState, board) -> str | None:
 def refusal(state: CampaignState, board, cmd) -> str | None:
     """Why the ``move`` is refused whatever the dice say, in one line; None when it may be rolled."""
     force = state.force(cmd.force)
+    return _refusal(state, board, cmd, force, enemy_squares(state, force.side) if force else set())
+
+
+def _refusal(state: CampaignState, board, cmd, force: Force | None, enemies: set[str]) -> str | None:
     if force is None:
         return f"no force {cmd.force!r} (forces: {', '.join(f.id for f in state.forces) or 'none'})"
     if state.phase != 2:
@@ -150,7 +157,6 @@ def refusal(state: CampaignState, board, cmd) -> str | None:
         return f"it is side {head}'s move (initiative, FW-9.1.2): {', '.join(movable(state, head))}"
     if len(cmd.path) > MAX_ALLOWANCE:
         return f"too far: {len(cmd.path)} squares, and no force moves more than {MAX_ALLOWANCE} a day (FW-9.3)"
-    enemies = enemy_squares(state, force.side)
     prev = force.square
     for i, sq in enumerate(cmd.path):
         if sq not in board.squares:
@@ -177,10 +183,11 @@ def refusal(state: CampaignState, board, cmd) -> str | None:
 def move(state: CampaignState, cmd, dice, board) -> CampaignState:
     """The ``move`` command: the movement roll, the walk, contact or capture, the counter-march (FW-9.2-9.10)."""
 
-    why = refusal(state, board, cmd)
+    force = state.force(cmd.force)
+    enemies = enemy_squares(state, force.side) if force else set()  # the mover's move changes none of them
+    why = _refusal(state, board, cmd, force, enemies)
     if why:
         raise CommandError(why)
-    force = state.force(cmd.force)
     _, result = dice.roll_on(
         MOVE_TABLE,
         modifiers=move_modifiers(state, board, force),
@@ -195,7 +202,7 @@ def move(state: CampaignState, cmd, dice, board) -> CampaignState:
     if force.order == "max_speed" and allowance and not cmd.path and board.steps[force.square]:
         why = f"an allowance of {allowance} square(s): it must move at least one (FW-9.4.e, AMB-17)"
         raise CommandError(f"{force.id} is under Max Speed with {why}")
-    walked, stop = _walk(state, board, force, cmd.path, allowance)
+    walked, stop = _walk(board, force, cmd.path, allowance, enemies)
     pos = walked[-1]
     if stop:
         _say(state, dice, "FW-9.4", f"{force.id} stops at {pos}: {stop}", side=force.side, secret=True)
@@ -203,23 +210,22 @@ def move(state: CampaignState, cmd, dice, board) -> CampaignState:
     _say(state, dice, "FW-9.4", text, side=force.side)
     mover = evolve(force, square=pos, moved_today=True, path_today=_joined(force.path_today, walked))
     # one copy of the state for the force and its used slot: copies are the cost of a move
-    state = evolve(state, forces=tuple(mover if f.id == mover.id else f for f in state.forces), initiative=state.initiative[1:])
+    state = evolve(state, forces=tuple([mover if f is force else f for f in state.forces]), initiative=state.initiative[1:])
     in_contact = False
-    if any(f.side != force.side for f in state.forces_at(pos)):
+    if pos in enemies:
         state, in_contact = _engage(state, dice, force.id, pos)
     if cmd.countermarch is not None:
         if in_contact:
             raise CommandError(f"{force.id} made contact at {pos}: its movement has ended, no counter-march (FW-9.8)")
-        state = _countermarch(state, board, dice, state.force(force.id), cmd.countermarch)
+        state = _countermarch(state, board, dice, mover, cmd.countermarch)
+        mover = state.force(force.id)
     if not in_contact:
-        state = capture(state, dice, board, state.force(force.id))
+        state = capture(state, dice, board, mover)  # out of contact, the mover is as it arrived or counter-marched
     return _drop_idle(state)
 
 
-def _walk(state: CampaignState, board, force: Force, path: tuple[str, ...], allowance: int) -> tuple[list[str], str | None]:
+def _walk(board, force: Force, path: tuple[str, ...], allowance: int, enemies: set[str]) -> tuple[list[str], str | None]:
     """The squares walked, start first, and why it stopped short of the path's end (None if it did not)."""
-    enemies = enemy_squares(state, force.side)
-    zoc = enemy_zoc(board, enemies)
     walked = [force.square]
     for i, sq in enumerate(path):
         if i >= allowance:
@@ -227,7 +233,7 @@ def _walk(state: CampaignState, board, force: Force, path: tuple[str, ...], allo
         walked.append(sq)
         if sq in enemies:
             return walked, None  # contact: the path ends here (checked in refusal)
-        if sq in zoc and i + 1 < len(path):
+        if i + 1 < len(path) and in_zoc(board, enemies, sq):
             nxt = path[i + 1]
             if not (nxt in enemies and sq in board.around[nxt]):  # only the step into that enemy's square goes on (FW-9.7)
                 return walked, "it entered an enemy zone of control (FW-9.7, AMB-16)"
@@ -281,7 +287,7 @@ def _countermarch(state: CampaignState, board, dice, force: Force, square: str) 
     if square in enemies:
         raise CommandError(f"counter-march into {square}, held by the enemy, is not allowed (FW-9.6, AMB-57)")
     reaction = COUNTERMARCH_REACTION[force.state]
-    cm_from = force.square if force.square in enemy_zoc(board, enemies) else None
+    cm_from = force.square if in_zoc(board, enemies, force.square) else None
     _say(state, dice, "FW-9.6", f"{force.id} counter-marches {force.square}-{square} and becomes {reaction}", side=force.side)
     cm_from = cm_from or force.countermarched_from
     path = _joined(force.path_today, [square])

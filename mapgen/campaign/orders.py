@@ -32,6 +32,7 @@ from .state import (
     CampaignState,
     Force,
     Modifier,
+    modifier,
     due,
     evolve,
     with_force,
@@ -89,17 +90,17 @@ def test_group(state: CampaignState, board, force: Force) -> int:
 
 def force_test_modifiers(state: CampaignState, board, force: Force) -> list[Modifier]:
     """Every FW-8.2 modifier that applies to ``force`` where it stands, the Leader's CV first."""
-    mods = [Modifier("leader's CV", force.leader.cv)]
+    mods = [modifier("leader's CV", force.leader.cv)]
     if force.reaction:
-        mods.append(Modifier(force.reaction, REACTION_TEST[force.reaction]))
+        mods.append(modifier(force.reaction, REACTION_TEST[force.reaction]))
     if board.squares[force.square].terrain == "mountain":
-        mods.append(Modifier("mountain", MOUNTAIN_TEST))
+        mods.append(modifier("mountain", MOUNTAIN_TEST))
     territory = board.territory_for(force.square, force.side)
     if TERRITORY_TEST[territory]:
-        mods.append(Modifier(f"{territory} territory", TERRITORY_TEST[territory]))
+        mods.append(modifier(f"{territory} territory", TERRITORY_TEST[territory]))
     snow = state.weather.snow_level
     if snow and state.options.scenario == "incursione":
-        mods.append(Modifier(f"snow level x{snow}", SNOW_TEST * snow))
+        mods.append(modifier(f"snow level x{snow}", SNOW_TEST * snow))
     return mods
 
 

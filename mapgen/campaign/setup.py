@@ -103,6 +103,8 @@ def _near(board: Board, square: str, side: str, taken: set[str]) -> str | None:
     """FW-2.4 [DEV]: an adjacent land square in friendly territory, not yet used."""
     s = board.squares[square]
     for dc, dr in KING_STEPS:
+        if s.col + dc < 0 or s.row + dr < 0:  # a holding on the map's first column or row
+            continue
         sid = square_id(s.col + dc, s.row + dr)
         if sid in board.squares and sid not in taken and board.squares[sid].territory == side:
             return sid
