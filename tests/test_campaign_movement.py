@@ -71,8 +71,8 @@ ROWS = [
     ("jungle", {}, "N", False, "probe", None, None, 0, 6, 4, 1),  # jungle as forest (FW-2.6 [DEV])
     ("swamp", {}, "N", False, "probe", None, None, 0, 6, 5, 1),  # swamp -1
     ("plain", {"river": True}, "N", False, "probe", None, None, 0, 6, 5, 1),  # river -1
-    ("plain", {"river": True, "bridge": True}, "N", True, "probe", None, None, 0, 6, 6, 2),  # a bridge cancels it [NT]
-    ("plain", {"river": True, "bridge": True}, "N", False, "probe", None, None, 0, 6, 5, 1),
+    ("plain", {"river": True, "bridge": True}, "N", True, "probe", None, None, 0, 6, 6, 2),  # a bridge cancels it
+    ("plain", {"river": True, "bridge": True}, "N", False, "probe", None, None, 0, 6, 6, 2),  # ... in base mode too (AMB-06)
     ("plain", {"river": True, "ford": True}, "N", True, "probe", None, None, 0, 6, 5, 1),  # a ford does not (AMB-06)
     ("hills", {}, "N", True, "probe", None, None, 0, 6, 4, 1),  # hills -2 [NT]
     ("hills", {}, "N", False, "probe", None, None, 0, 6, 6, 2),

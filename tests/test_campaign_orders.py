@@ -70,16 +70,20 @@ def test_disaster_removes_the_force_and_calls_the_will_to_fight_test(face, cv, s
     assert events[0].total == total
     if total < 1:
         assert new.force("A1") is None and "A1" in new.removed
-        assert "FW-13.d" in new.side("A").will_to_fight_due
-        assert new.side("B").will_to_fight_due == ()
+        # AMB-67: the disaster's Will to Fight test is taken at once (FW-13.d), not left for Phase 5
+        tests = [e for e in events if e.rule == "FW-13"]
+        assert [(e.phase, e.side, e.dice) for e in tests] == [(1, "A", "1D6")]
+        assert new.side("A").will_to_fight_due == () and new.side("B").will_to_fight_due == ()
     else:
         assert new.force("A1").reaction == "shattered" and new.side("A").will_to_fight_due == ()
 
 
 def test_disaster_to_the_last_force_is_also_an_army_destroyed():
     state = tiny_state([force("A1", "C2", cv=1), force("B1", "G3")])
-    new, _ = order(state, "A1", "defend", [1])
-    assert set(new.side("A").will_to_fight_due) == {"FW-13.d", "FW-13.a"}
+    new, events = order(state, "A1", "defend", [1])
+    test = next(e for e in events if e.rule == "FW-13")
+    assert "FW-13.a" in test.text and "FW-13.d" in test.text  # one test for both triggers (AMB-67)
+    assert new.side("A").will_to_fight_due == ()
 
 
 def test_a_reacting_force_may_be_tested_to_any_order():

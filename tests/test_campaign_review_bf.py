@@ -71,7 +71,6 @@ def test_a_beaten_force_with_nowhere_to_go_is_not_left_beside_the_enemy_without_
 # --- FW-9.2 / AMB-06 ------------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason="march.move_modifiers cancels the river -1 for a bridge only with naran_movement; AMB-06 cancels it in both modes")
 def test_a_bridge_cancels_the_river_penalty_without_the_naran_option():
     # AMB-06: "Base mode: ... -1 when starting in a river square, 0 if the square
     # has a bridge. Strict mode: ... a ford keeps the -1, a bridge cancels it."
@@ -108,7 +107,6 @@ def test_the_cli_can_declare_a_sack():
 # --- FW-13.d / AMB-67 ------------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason="orders.give_order defers the FW-13.d test to Phase 5; AMB-67 asks for an immediate test as well")
 def test_a_force_test_disaster_takes_the_will_to_fight_test_at_once():
     # AMB-67: "One test per player per Phase 5 if any trigger occurred that turn
     # (plus the immediate test for a Force Test disaster)."
@@ -144,7 +142,6 @@ def test_the_incursione_defenders_have_four_holdings_or_the_set_up_is_refused():
     assert len(defenders) >= 4, [h.square for h in defenders]
 
 
-@pytest.mark.xfail(strict=True, reason="view: enemy leader's CV is hidden from the forces list but shown in the enemy's initiative and Force Test log lines")
 def test_the_log_does_not_show_the_enemy_leaders_command_value():
     # view.py: the enemy's forces show "never their units or leader"; the log must not
     # print the enemy leader's CV as a modifier either.

@@ -17,8 +17,9 @@ from __future__ import annotations
 
 from ..dice import DiceExpr
 from ..tables import Table, band
-from .battle import battle_forces, capture
+from .battle import battle_forces
 from .board import Board
+from .capture import capture
 from .commands import CommandError
 from .dice import band_for, log_entry
 from .retreat import retreat_moves, worse
@@ -28,11 +29,11 @@ from .state import (
     Force,
     Leader,
     Modifier,
-    modifier,
     Unit,
     bump,
     due,
     evolve,
+    modifier,
     other,
     with_force,
     without_force,

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from ..battlefield.scenarios import SCENARIO_RULES, Situation, choose
 from .board import Board
+from .capture import capture
 from .state import (
     CampaignState,
     Contact,
@@ -26,7 +27,6 @@ from .state import (
     due,
     evolve,
     other,
-    with_holding,
     without_force,
 )
 
@@ -231,20 +231,3 @@ def collapse_shattered(state: CampaignState, c: Contact, dice, board: Board) -> 
     return state, c
 
 
-def capture(state: CampaignState, square: str, side: str, dice, phase) -> CampaignState:
-    """FW-9.10: an enemy holding with no enemy force in it passes to ``side``; its owner tests its Will (FW-13.c)."""
-    h = state.holding(square)
-    if h is None or h.owner == side or h.sacked:
-        return state
-    if any(f.side != side for f in state.forces_at(square)):
-        return state
-    if h.capital and state.options.capital_requires_siege:
-        dice.event(day=state.day, phase=phase, rule="FW-9.10.1", text=f"the capital at {square} can be taken only by a siege", side=side)
-        return state
-    loser = h.owner
-    state = with_holding(state, evolve(h, owner=side))
-    state = bump(state, side, holdings_taken=1)
-    state = bump(state, loser, holdings_lost=1, capitals_lost=int(h.capital))
-    state = due(state, loser, "FW-13.c")
-    dice.event(day=state.day, phase=phase, rule="FW-9.10", text=f"side {side} captures the {'capital' if h.capital else 'holding'} at {square}")
-    return state

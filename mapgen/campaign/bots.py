@@ -21,7 +21,16 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 
-from .core import BattleReport, CommandError, GiveOrder, Move, Turn, UnitLosses, apply, phase_index
+from .core import (
+    BattleReport,
+    CommandError,
+    GiveOrder,
+    Move,
+    Turn,
+    UnitLosses,
+    apply,
+    phase_index,
+)
 from .dice import GameDice
 from .march import enemy_squares, in_zoc, locked
 from .state import CampaignState, Force, other

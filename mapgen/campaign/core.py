@@ -44,7 +44,17 @@ def _phases() -> tuple:
     """The phase modules in turn order, imported on first use (they import the core's commands)."""
     global _PHASES
     if not _PHASES:
-        from . import after_battle, battle, days, events, movement, orders, reinforcements, weather, will
+        from . import (
+            after_battle,
+            battle,
+            days,
+            events,
+            movement,
+            orders,
+            reinforcements,
+            weather,
+            will,
+        )
 
         _PHASES = (weather, orders, movement, battle, after_battle, will, days, reinforcements, events)
     return _PHASES
@@ -170,7 +180,7 @@ def apply(state: CampaignState, command: Command, dice: GameDice, board: Board |
         raise CommandError(f"unknown command {type(command).__name__}")
     start = len(dice.log)
     try:
-        new = handler(state, command, dice, board)
+        new = check_end(handler(state, command, dice, board), dice, board)
     except DiceEntryError as exc:
         raise CommandError(str(exc)) from None
     if dice.used_entered < len(dice.entered):

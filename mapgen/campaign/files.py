@@ -19,7 +19,15 @@ from .core import PHASE_NAMES, awaiting, begin, phase_index
 from .dice import GameDice
 from .setup import ForceSpec, new_campaign
 from .state import CampaignState, MapRef, Options
-from .store import CAMPAIGN_FILE, COMMANDS_FILE, HISTORY_DIR, MAP_FILE, dumps_state, register_board, sha256_bytes
+from .store import (
+    CAMPAIGN_FILE,
+    COMMANDS_FILE,
+    HISTORY_DIR,
+    MAP_FILE,
+    dumps_state,
+    register_board,
+    sha256_bytes,
+)
 
 #: Where a campaign folder keeps the counter sheets of its forces.
 COUNTERS_DIR = "counters/"
@@ -117,7 +125,12 @@ def campaign_counters(state: CampaignState) -> list:
     """Per side: its forces (id and leader), the order and reaction counters, its holdings and the enemy's (for captures)."""
     from ..counters import rules as R
     from ..counters.model import Counter, Face
-    from ..counters.sets import _fw_state_counters, _fw_withdraw_counters, _holding_counter, side_face
+    from ..counters.sets import (
+        _fw_state_counters,
+        _fw_withdraw_counters,
+        _holding_counter,
+        side_face,
+    )
 
     styles = dict(R.FW_SIDES)
     counters = []
@@ -172,7 +185,9 @@ def write_new_campaign_kit(m, outputs, formats, paper) -> CampaignState | None:
     Without JSON there is no map file for the campaign to stand on, so it is left out.
     """
     from ..jsonio import dumps
-    from ..kit import files as kit_files  # through the module, as write_new_fw_kit calls them
+    from ..kit import (
+        files as kit_files,  # through the module, as write_new_fw_kit calls them
+    )
 
     plans, counter_paper = kit_files.home_papers(paper)
     kit_files.write_map_kit(m, outputs, formats, paper)

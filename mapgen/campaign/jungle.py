@@ -20,9 +20,9 @@ from .dice import band_for
 from .state import (
     CampaignState,
     Force,
-    modifier,
     due,
     evolve,
+    modifier,
     with_force,
     without_force,
 )

@@ -32,7 +32,7 @@ START_TERRAIN: dict[str, StartTerrain] = {
     "cultivated": StartTerrain(-1, naran=True),
     "hills": StartTerrain(-2, naran=True),
 }
-#: FW-9.2: a river in the square [NL]; a bridge cancels it [NT] (a ford keeps it, AMB-06).
+#: FW-9.2: a river in the square [NL]; a bridge cancels it, with or without the [NT] rows (AMB-06); a ford keeps it.
 RIVER_MOVE = -1
 #: FW-9.2 [NT]: a road or caravan track in the square.
 ROAD_MOVE = +1
@@ -83,7 +83,7 @@ def _move_modifiers(state: CampaignState, board, force: Force) -> list[Modifier]
     row = START_TERRAIN.get(sq.terrain)
     if row and (naran or not row.naran) and not (sq.terrain == "mountain" and naran and sq.mountain_pass):
         mods.append(Modifier(sq.terrain, row.value))
-    if sq.river and not (naran and sq.bridge):
+    if sq.river and not sq.bridge:  # AMB-06: the bridge cancels it in base and strict mode alike
         mods.append(Modifier("river", RIVER_MOVE))
     territory = board.territory_for(force.square, force.side)
     if TERRITORY_MOVE[territory]:

@@ -26,6 +26,7 @@ The rule tables are in :mod:`.march`; the jungle losses of the day's paths
 
 from __future__ import annotations
 
+from .capture import capture as take_holding
 from .commands import CommandError
 from .march import (
     COUNTERMARCH_REACTION,
@@ -41,12 +42,11 @@ from .state import (
     CampaignState,
     Contact,
     Force,
-    modifier,
     bump,
     due,
     evolve,
+    modifier,
     with_force,
-    with_holding,
     without_force,
 )
 
@@ -84,6 +84,7 @@ def _initiative_roll(state: CampaignState, dice, force: Force, tie_round: int) -
         text=text,
         modifiers=[modifier("leader's CV", force.leader.cv)],
         side=force.side,
+        secret=True,  # the leader's CV is the side's own (the slot order that follows is logged for both)
     )
     return entry.total
 
@@ -297,22 +298,7 @@ def _countermarch(state: CampaignState, board, dice, force: Force, square: str) 
 
 def capture(state: CampaignState, dice, board, force: Force) -> CampaignState:
     """FW-9.10: ending a move on an enemy holding with no enemy force there takes it (AMB-65: passing does not)."""
-    h = state.holding(force.square)
-    if h is None or h.owner == force.side or h.sacked:
-        return state
-    if any(f.side != force.side for f in state.forces_at(force.square)):
-        return state
-    if h.capital and state.options.capital_requires_siege:
-        _say(state, dice, "FW-9.10.1", f"{force.id} stands on side {h.owner}'s capital at {h.square}: only a siege takes it")
-        return state
-    loser = h.owner
-    home = h.original_owner or (board.holdings.get(h.square, (loser,))[0])
-    _say(state, dice, "FW-9.10", f"{force.id} captures side {loser}'s holding at {h.square}; side {loser} tests its Will (FW-13.c)")
-    state = with_holding(state, evolve(h, owner=force.side))
-    state = bump(bump(state, force.side, holdings_taken=1), loser, holdings_lost=1)
-    if h.capital and home == loser:
-        state = bump(state, loser, capitals_lost=1)
-    return due(state, loser, "FW-13.c")
+    return take_holding(state, force.square, force.side, dice, 2, by=force.id)
 
 
 def _say(state: CampaignState, dice, rule: str, text: str, **kw) -> None:

@@ -32,12 +32,13 @@ from .state import (
     CampaignState,
     Force,
     Modifier,
-    modifier,
     due,
     evolve,
+    modifier,
     with_force,
     without_force,
 )
+from .will import test as will_to_fight
 
 #: FW-8.2: the Force Test, 1D6 + CV + modifiers.  Totals beyond the printed bands clamp to the end bands.
 FORCE_TEST = Table(
@@ -145,6 +146,7 @@ def give_order(state: CampaignState, cmd, dice, board) -> CampaignState:
         place=f"{force.id}/force-test",
         text=f"{force.id} ({force.state}, {group}) tested for {cmd.order}",
         side=force.side,
+        secret=True,  # the leader's CV and the roll are the side's own; the new counter shows the outcome
     )
     outcome = result.outcome
     if outcome == "disaster":
@@ -153,7 +155,7 @@ def give_order(state: CampaignState, cmd, dice, board) -> CampaignState:
         state = due(without_force(state, force.id), force.side, "FW-13.d")
         if not state.side_forces(force.side):
             state = due(state, force.side, "FW-13.a")
-        return state
+        return will_to_fight(state, force.side, dice, board, phase=1)  # AMB-67: at once, not in Phase 5
     if outcome == "new_order":
         force = evolve(force, order=cmd.order, reaction=None)
     elif outcome == "defend":
