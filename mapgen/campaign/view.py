@@ -114,9 +114,9 @@ def _weather_words(state: CampaignState) -> str:
     elif state.options.weather and state.options.scenario != "incursione":
         today = "not rolled yet"
     else:
-        today = "no weather rolls (FW-7 is off)" if state.options.scenario != "incursione" else "snow by the key days (FW-17)"
+        today = "not rolled, the weather rules are off" if state.options.scenario != "incursione" else "snow on the key days (FW-17)"
     snow = f", snow level {w.snow_level}" if w.snow_level else ""
-    return f"{today} ({w.zone}, {w.season}{snow})"
+    return f"{today} ({w.zone} zone, {w.season}{snow})"
 
 
 def force_words(f: Force, own: bool, board) -> str:
