@@ -544,3 +544,12 @@ def test_the_movement_refusals_of_the_issue_exit_2_and_change_nothing(camp, caps
     before = snapshot(camp)
     code, _, err = run(["campaign", "move", str(camp), mine["id"], river[1]], capsys)
     assert code == 2 and "crosses a river off a bridge or ford" in err and snapshot(camp) == before
+
+
+def test_a_players_command_prints_only_what_that_side_may_know(camp, capsys):
+    # FW-9.1.2: each side's initiative rolls carry its leaders' CV; the other side sees only the slots
+    code, out, err = run(["campaign", "turn", str(camp), "--side", "A"], capsys)
+    assert code == 0, err
+    assert "A1 initiative" in out or "A2 initiative" in out or "A3 initiative" in out
+    assert "B2 initiative" not in out and "B3 initiative" not in out
+    assert "slot by slot" in out

@@ -35,10 +35,15 @@ def zone_of_control(force: Force, board) -> list[str]:
 
 def visible_log(state: CampaignState, side: str | None) -> list[LogEntry]:
     """The log as ``side`` may read it: without the other side's secret rolls (None: everything)."""
+    return visible(state.log, side)
+
+
+def visible(entries, side: str | None) -> list[LogEntry]:
+    """The entries ``side`` may read (None: all of them)."""
     if side is None:
-        return list(state.log)
+        return list(entries)
     hidden = other(side)
-    return [e for e in state.log if not (e.secret and e.side == hidden)]
+    return [e for e in entries if not (e.secret and e.side == hidden)]
 
 
 def side_view(state: CampaignState, side: str | None, board=None) -> dict:

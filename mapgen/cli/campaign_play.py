@@ -20,6 +20,7 @@ from .campaign import (
     parse_faces,
     refusals,
     roll_option,
+    side_option,
 )
 
 # --- playing --------------------------------------------------------------------------------
@@ -36,11 +37,11 @@ def _battle_folders(folder: Path, state, board) -> list[Path]:
     return write_pending(folder, state, read_fw_map(folder / MAP_FILE), board)
 
 
-def play(folder: Path, command, record: dict, roll: str | None) -> None:
-    """Load, apply, save, say what happened and what is awaited next."""
+def play(folder: Path, command, record: dict, roll: str | None, side: str | None = None) -> None:
+    """Load, apply, save, say what happened (as ``side`` may know it) and what is awaited next."""
     from ..campaign import core, store
     from ..campaign.dice import GameDice
-    from ..campaign.view import entry_words
+    from ..campaign.view import entry_words, visible
 
     faces = parse_faces(roll)
     loaded = store.load(folder)
@@ -52,7 +53,7 @@ def play(folder: Path, command, record: dict, roll: str | None) -> None:
     if new_battles:
         record = {**record, "battles": new_battles}  # undo removes them with the state that made them
     store.save(loaded, state, record)
-    for e in events:
+    for e in visible(events, side):
         click.echo(entry_words(e))
     _battle_folders(folder, state, loaded.board)
     for c in state.pending:
@@ -61,6 +62,12 @@ def play(folder: Path, command, record: dict, roll: str | None) -> None:
     _say_next(state, loaded.board)
 
 
+
+
+def _owner(force: str) -> str | None:
+    """The side a force id belongs to (``A2`` -> A): its player sees what that side may know."""
+    first = force.strip()[:1].upper()
+    return first if first in ("A", "B") else None
 
 
 @campaign.command("order")
@@ -74,7 +81,7 @@ def order_cmd(folder, force, order, roll):
     from ..campaign.core import GiveOrder
 
     order = order.lower().replace("-", "_")
-    play(folder, GiveOrder(force.upper(), order), {"command": "order", "force": force.upper(), "order": order}, roll)
+    play(folder, GiveOrder(force.upper(), order), {"command": "order", "force": force.upper(), "order": order}, roll, _owner(force))
 
 
 @campaign.command("move")
@@ -93,18 +100,19 @@ def move_cmd(folder, force, squares, roll, countermarch):
     record = {"command": "move", "force": force.upper(), "path": list(path)}
     if cm:
         record["countermarch"] = cm
-    play(folder, Move(force.upper(), path, cm), record, roll)
+    play(folder, Move(force.upper(), path, cm), record, roll, _owner(force))
 
 
 @campaign.command("turn")
 @folder_arg
 @roll_option
+@side_option
 @refusals
-def turn_cmd(folder, roll):
+def turn_cmd(folder, roll, side):
     """Run every phase that needs no decision, printing each roll; stop where a player must act."""
     from ..campaign.core import Turn
 
-    play(folder, Turn(), {"command": "turn"}, roll)
+    play(folder, Turn(), {"command": "turn"}, roll, side)
 
 
 def _losses(ctx, param, value):
@@ -124,8 +132,9 @@ def _losses(ctx, param, value):
 @click.option("--leaders-lost", metavar="FORCE,...", help="With --winner: forces whose Leader and every General fell (FW-12.7).")
 @click.option("--square", help="Which pending battle (its square); default: the first.")
 @roll_option
+@side_option
 @refusals
-def battle_cmd(folder, report_file, winner, losses, leaders_lost, square, roll):
+def battle_cmd(folder, report_file, winner, losses, leaders_lost, square, roll, side):
     """Phase 3: enter a battle's result; then the after-battle phase runs (FW-10, FW-12)."""
     from ..campaign.core import BattleReport
 
@@ -153,7 +162,7 @@ def battle_cmd(folder, report_file, winner, losses, leaders_lost, square, roll):
         record["square"] = cmd.square
     if report_file is not None:
         record["report"] = os.fspath(report_file)
-    play(folder, cmd, record, roll)
+    play(folder, cmd, record, roll, side)
 
 
 
