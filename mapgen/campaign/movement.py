@@ -119,8 +119,7 @@ def _drop_idle(state: CampaignState) -> CampaignState:
     if not order:
         return state
     lk = locked(state)
-    left = {f.side for f in state.forces if may_move(state, f, lk)}  # the sides with a force still to move
-    while order and order[0] not in left:
+    while order and not any(f.side == order[0] and may_move(state, f, lk) for f in state.forces):
         order = order[1:]
     return state if order == state.initiative else evolve(state, initiative=order)
 
