@@ -181,13 +181,30 @@ def check_models(dice, table: Table, n: int, modifiers: list[Modifier], *, day: 
     if n <= 0:
         return 0, 0
     faces, entered = dice.faces(DiceExpr(n, 6, 0), f"{day}/{PHASE}/{place}")
-    mod = sum(m.value for m in modifiers)
-    # one band per face value: the modifiers are the same for each die of the unit
-    backs = {x: x == NATURAL_BACK or (x != NATURAL_LOST and band_for(table, x + mod).outcome == "returns") for x in range(1, 7)}
-    back = sum(1 for x in faces if backs[x])
+    mods = tuple(modifiers)
+    mod = 0
+    for m in mods:
+        mod += m.value
+    # the modifiers are the same for each die of the unit: count the faces that come back
+    back = 0
+    for x in returning(table, mod):
+        back += faces.count(x)
     outcome = f"{back} return, {n - back} {table.bands[0].outcome}"
-    dice.log.append(log_entry(day, PHASE, table.rule, text, f"{n}D6", tuple(faces), tuple(modifiers), None, outcome, entered, side, True))
+    dice.log.append(log_entry(day, PHASE, table.rule, text, f"{n}D6", tuple(faces), mods, None, outcome, entered, side, True))
     return back, n - back
+
+
+#: (table, modifier) -> the faces that come back: a battle checks a few dozen units with the same few modifiers.
+_RETURNING: dict[tuple[int, int], tuple[Table, tuple[int, ...]]] = {}
+
+
+def returning(table: Table, mod: int) -> tuple[int, ...]:
+    """The D6 faces that come back on ``table`` with ``mod``: natural 6 always, natural 1 never (FW-12.1, FW-12.2)."""
+    kept = _RETURNING.get((id(table), mod))
+    if kept is None or kept[0] is not table:
+        faces = tuple(x for x in range(1, 7) if x == NATURAL_BACK or (x != NATURAL_LOST and band_for(table, x + mod).outcome == "returns"))
+        kept = _RETURNING[(id(table), mod)] = (table, faces)
+    return kept[1]
 
 
 def wounded_modifiers(territory: str, role: str | None) -> list[Modifier]:
@@ -224,11 +241,14 @@ def _losses(state, f: Force, losses: dict, result: str, role, board: Board, cont
             units.append(evolve(u, figures=0))
             continue
         back = 0
-        if result != "lost" and u.type not in EQUIPMENT:  # FW-12.1: no wounded check for the loser
+        # a check of no model rolls nothing and logs nothing: its modifiers and text are not built
+        if killed and result != "lost" and u.type not in EQUIPMENT:  # FW-12.1: no wounded check for the loser
             back += check_models(dice, WOUNDED, killed, wounded_modifiers(territory, role), place=f"{u.id}/wounded", text=f"wounded check, {u.id} ({killed} killed)", **kw)[0]
-        back += check_models(dice, DESERTERS, fled, deserter_modifiers(u, True, state.options.deserter_rout_penalty, role), place=f"{u.id}/deserters-routed", text=f"deserter check, {u.id} ({fled} routed)", **kw)[0]
+        if fled:
+            back += check_models(dice, DESERTERS, fled, deserter_modifiers(u, True, state.options.deserter_rout_penalty, role), place=f"{u.id}/deserters-routed", text=f"deserter check, {u.id} ({fled} routed)", **kw)[0]
         if result == "lost":  # FW-12.2, AMB-01: withdrawn models are checked only when their side lost
-            back += check_models(dice, DESERTERS, withdrawn, deserter_modifiers(u, False, False, role), place=f"{u.id}/deserters-withdrawn", text=f"deserter check, {u.id} ({withdrawn} withdrawn)", **kw)[0]
+            if withdrawn:
+                back += check_models(dice, DESERTERS, withdrawn, deserter_modifiers(u, False, False, role), place=f"{u.id}/deserters-withdrawn", text=f"deserter check, {u.id} ({withdrawn} withdrawn)", **kw)[0]
         else:
             back += withdrawn
         units.append(evolve(u, figures=left + back))

@@ -46,6 +46,9 @@ LOSER_LOSSES = (0.2, 0.1)
 WINNER_LOSSES = (0.1, 0.0)
 #: Commands one campaign day may take before the bots give up (a bug in a phase, or a decision they cannot make).
 MAX_COMMANDS_PER_DAY = 400
+#: Sets of enemy holdings a bot keeps the nearest ones for (a campaign sees a few dozen).
+KEPT_HOLDING_SETS = 64
+
 
 class BotStuck(RuntimeError):
     """The campaign waits for something the bots cannot give; ``state`` is where it stopped."""
@@ -125,11 +128,14 @@ def path_towards(state: CampaignState, board, force: Force, target: str, enemy: 
 
 @dataclass
 class Bot:
-    """One side's player.  It remembers each square's nearest enemy holding until a holding changes hands."""
+    """One side's player.  It remembers each square's nearest enemy holding for each set of enemy holdings."""
 
     side: str
+    _board: object = field(default=None, repr=False, compare=False)
     _holdings: tuple = field(default=(), repr=False, compare=False)
     _nearest: dict = field(default_factory=dict, repr=False, compare=False)
+    #: the enemy's holdings (squares, in the state's order) -> square -> nearest: holdings change hands back and forth
+    _by_enemy_holdings: dict = field(default_factory=dict, repr=False, compare=False)
 
     def orders(self, state: CampaignState, board) -> list[GiveOrder]:
         out = []
@@ -150,7 +156,15 @@ class Bot:
         cannot move, FW-9.8: the engine would refuse) are passed over.
         """
         if state.holdings is not self._holdings:
-            self._holdings, self._nearest = state.holdings, {}
+            if board is not self._board:
+                self._board, self._by_enemy_holdings = board, {}
+            self._holdings = state.holdings
+            key = tuple([h.square for h in state.holdings if h.owner != self.side])
+            self._nearest = self._by_enemy_holdings.get(key)
+            if self._nearest is None:
+                if len(self._by_enemy_holdings) >= KEPT_HOLDING_SETS:
+                    self._by_enemy_holdings.clear()
+                self._nearest = self._by_enemy_holdings[key] = {}
         lk = locked(state) if state.pending else ()
         enemy = None
         for f in state.forces:

@@ -15,8 +15,7 @@ The wounded and deserter checks roll on the after-battle phase's tables (FW-12).
 from __future__ import annotations
 
 from ..tables import Table
-from .after_battle import DESERTERS, QUALITY, TERRITORY, WOUNDED
-from .dice import band_for
+from .after_battle import DESERTERS, QUALITY, TERRITORY, WOUNDED, returning
 from .state import (
     CampaignState,
     Force,
@@ -39,18 +38,14 @@ WOUNDED_CHECK, DESERTER_CHECK = WOUNDED, DESERTERS
 #: FW-12.1: where the losses were suffered; [DEV] for jungle losses, the force's square at the end of the turn.
 WOUNDED_TERRITORY = TERRITORY
 DESERTER_QUALITY = QUALITY
-#: FW-12.1 / FW-12.2: natural faces that ignore the modifiers.
-NATURAL_LOW, NATURAL_HIGH = 1, 6
 
 
 def checked(faces, modifier: int, table: Table) -> int:
     """How many of ``faces`` fall in the table's first (losing) band, natural 1 and 6 counted first."""
-    losing = table.bands[0].outcome
-    lost = 0
-    for face in faces:
-        if face == NATURAL_LOW or (face != NATURAL_HIGH and band_for(table, face + modifier).outcome == losing):
-            lost += 1
-    return lost
+    back = 0
+    for x in returning(table, modifier):
+        back += faces.count(x)
+    return len(faces) - back
 
 
 def crossed(board, force: Force, terrain=ATTRITION_TERRAIN) -> bool:
