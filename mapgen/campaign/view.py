@@ -121,7 +121,7 @@ def _weather_words(state: CampaignState) -> str:
     else:
         today = "not rolled, the weather rules are off" if state.options.scenario != "incursione" else "snow on the key days (FW-17)"
     snow = f", snow level {w.snow_level}" if w.snow_level else ""
-    return f"{today} ({w.zone} zone, {w.season}{snow})"
+    return f"{today} ({w.zone} zone, {w.season.replace('_', ' ')}{snow})"
 
 
 def force_words(f: Force, own: bool, board) -> str:
