@@ -206,3 +206,12 @@ def test_side_b_leaders_come_from_the_middle_of_the_list():
 
     assert [f.leader.name for f in default_roster("barbarians", 2000, 2, "A")] == ["Ragnar", "Ulfhild"]
     assert [f.leader.name for f in default_roster("barbarians", 2000, 2, "B")] == ["Hakon", "Freydis"]
+
+
+def test_own_holding_counters_cite_the_counter_rule_of_their_kind(state):
+    # FW-1.1.i the capital, FW-1.1.h a minor holding (the counter-mix table)
+    counters = {c.id: c for c in files.campaign_counters(state)}
+    for h in state.holdings:
+        kind = "capital" if h.capital else "holding"
+        assert counters[f"fw-{h.owner}-{kind}-{h.square}"].rule == ("FW-1.1.i" if h.capital else "FW-1.1.h")
+    assert any(h.capital for h in state.holdings)
