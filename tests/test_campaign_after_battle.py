@@ -377,3 +377,24 @@ def test_random_battles_keep_the_rules():
             if g.square != "C3":
                 assert g.square in board.steps["C3"]
                 assert not [h for h in new.forces_at(g.square) if h.side != g.side]
+
+
+def test_a_table_looked_up_for_the_first_time_gives_the_digests_band():
+    # FW-12.1: modified 1-3 dead, 4-6 returns; a table not seen before (a fresh copy) must not miss the cache
+    from mapgen.campaign.dice import band_for
+    from mapgen.tables import Table
+
+    fresh = Table(after_battle.WOUNDED.rule, after_battle.WOUNDED.name, "1D6", after_battle.WOUNDED.bands)
+    assert [band_for(fresh, t).outcome for t in (3, 4, 3)] == ["dead", "returns", "dead"]
+
+
+def test_each_units_check_rolls_its_own_dice():
+    # a unit's wounded dice come from its own place: the same whether or not another unit rolled first
+    def faces(first: bool) -> tuple:
+        dice = GameDice(11)
+        if first:
+            after_battle.check_models(dice, after_battle.WOUNDED, 6, [], day=1, place="A1-U1/wounded", text="t", side="A")
+        after_battle.check_models(dice, after_battle.WOUNDED, 6, [], day=1, place="A1-U2/wounded", text="t", side="A")
+        return dice.log[-1].faces
+
+    assert faces(True) == faces(False)

@@ -241,3 +241,19 @@ def test_a_turn_stops_at_the_battle_and_goes_on_after_the_report():
     assert s.day == 2 and s.phase == 1
     (test,) = [e for e in events if e.rule == "FW-13"]
     assert (test.total, test.outcome) == (5, "ok") and s.side("B").will_to_fight_due == ()
+
+
+def test_a_collapse_without_a_battle_does_not_cancel_the_next_contact():
+    # FW-5.3 / AMB-53: B1 collapses at C3 with no battle; the contact at E5 is still fought today
+    forces = [force("A1", "C3"), force("B1", "C3", reaction="shattered"), force("A2", "E5"), force("B2", "E5")]
+    s = start_battles(make_state(forces, pending=[contact("C3", "A1", "B1"), contact("E5", "A2", "B2")], phase=3))
+    assert s.force("B1") is None
+    assert [c.square for c in s.pending] == ["E5"] and s.phase == "battle"
+
+
+def test_a_second_contact_on_a_square_joins_its_battle_and_later_contacts_are_still_fought():
+    # AMB-50: one combined battle per square; the contact at B2 after it is a battle of its own
+    forces = [force("A1", "E5"), force("B1", "E5"), force("A3", "E5"), force("A2", "B2"), force("B2", "B2")]
+    pending = [contact("E5", "A1", "B1"), contact("E5", "A3", "B1"), contact("B2", "A2", "B2")]
+    s = start_battles(make_state(forces, pending=pending, phase=3))
+    assert [c.square for c in s.pending] == ["E5", "B2"]

@@ -126,3 +126,29 @@ def test_shorthand():
 def test_shorthand_refusals(winner, losses, message):
     with pytest.raises(ReportError, match=message):
         shorthand(winner, losses)
+
+
+def test_a_report_of_another_schema_is_refused(waiting):
+    from mapgen.campaign.report import SCHEMA
+
+    text = fill(form(waiting, waiting.pending[0]), winner="A").replace(f"schema: {SCHEMA}", "schema: mapgen/other-report")
+    with pytest.raises(BadFileError, match="field 'schema'"):
+        parse_report(text, "r.yaml")
+
+
+def test_winner_stalemate_in_any_case_and_retreats_are_read(waiting):
+    # FW-10.3: a stalemate as the player types it; FW-11 retreats as FORCE: SQUARE pairs
+    text = fill(form(waiting, waiting.pending[0]), winner="Stalemate").replace("retreats: {}", "retreats: {B1: C5}")
+    rep = parse_report(text, "r.yaml")
+    assert rep.winner == "stalemate" and rep.retreats == (("B1", "C5"),)
+
+
+def test_a_side_that_is_not_a_mapping_is_a_clean_error():
+    with pytest.raises(BadFileError, match=r"field 'sides.A': expected the side's forces"):
+        parse_report("winner: A\nsides:\n  A: [1, 2]\n", "r.yaml")
+
+
+def test_only_mercenaries_carry_the_mercenary_note(waiting):
+    lines = form(waiting, waiting.pending[0]).splitlines()
+    quality = [line.strip() for line in lines if line.strip().startswith("quality:")]
+    assert sorted(quality) == ["quality: average", "quality: average   # mercenary", "quality: poor", "quality: veteran"]

@@ -32,3 +32,11 @@ def test_no_capture_with_an_enemy_force_there_nor_of_a_capital_that_needs_a_sieg
     sieged = tiny_state([force("A1", "D3")], holdings=(_capital("B", "B"),), options=Options(capital_requires_siege=True))
     dice = GameDice(1)
     assert capture(sieged, "D3", "A", dice, 2) is sieged and dice.log[-1].rule == "FW-9.10.1"
+
+
+def test_the_log_names_the_side_and_the_kind_when_no_force_is_named():
+    # FW-9.10: a player reads who took what; without ``by`` the taker is its side
+    state = tiny_state([force("A1", "D3")], holdings=(_capital("B", "B"),))
+    dice = GameDice(1)
+    capture(state, "D3", "A", dice, 2)
+    assert dice.log[-1].text == "side A captures side B's capital at D3; side B tests its Will (FW-13.c)"

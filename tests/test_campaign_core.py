@@ -182,3 +182,17 @@ def test_faces_are_the_place_s_hash_bytes_in_order_skipping_the_uneven_top(dice,
     d = GameDice(9)
     got = [x for _ in range(throws) for x in d.roll(dice, day=3, phase=2, place="A1/test", rule="T", text="t").faces]
     assert got == expected[: count * throws]
+
+
+def test_the_board_marks_every_crossing_square_and_the_maps_territory(fw_map):
+    # FW-9.2 [NT]: a bridge cancels the river modifier, so the squares at a bridge/ford must say so;
+    # FW-2.3: each square's territory is the map's A, N or B
+    from mapgen.campaign.board import square_id
+
+    board = build_board(fw_map)
+    at = {(square_id(*sq), c.kind) for c in fw_map.crossings for sq in c.squares}
+    assert at, "the map has crossings to check"
+    assert all(getattr(board.squares[sid], kind) for sid, kind in at)
+    assert {s.id for s in board.squares.values() if s.ford} == {sid for sid, kind in at if kind == "ford"}
+    for s in board.squares.values():
+        assert s.territory == str(fw_map.territory[s.row, s.col]) and s.territory in ("A", "N", "B")

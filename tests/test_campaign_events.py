@@ -261,3 +261,11 @@ def test_many_event_days_keep_the_state_sound(scenario):
             assert (f.order is None) != (f.reaction is None)
             assert 1 <= f.leader.cv <= 6
         assert all(side.reinforcement_points >= 0 for side in s.sides)
+
+
+def test_the_storms_target_roll_is_the_struck_sides_secret_and_names_a_force():
+    # AMB-75: the 1D2 for which of A2, A3 the storm strikes; the line says "force" and is side A's
+    s = state(force("A1", "B2", reaction="shattered"), force("A2", "B5"), force("A3", "C3"), force("B1", "H2"), day=7, phase=8)
+    _, d = catastrophe(3, s, 2)
+    target = next(e for e in rolled(d) if e.rule == "AMB-75")
+    assert (target.text, target.side, target.secret, target.outcome) == ("side A: which force the event strikes", "A", True, "A3")

@@ -283,3 +283,19 @@ def test_a_hand_broken_loot_requirement_names_the_field():
     text = dumps_state(game()).replace('"raid_loot_required": 1', '"raid_loot_required": 0')
     with pytest.raises(BadFileError, match="raid_loot_required"):
         from_json_text(text, "campaign.json")
+
+
+def test_key_day_reinforcements_say_full_or_half():
+    # FW-17.8: day 28 the defenders have their FW-15 points in full, the raiders half
+    d = dice(1)
+    reinforcements.start(game(day=28), d, NO_BOARD)
+    texts = [e.text for e in d.log if e.rule == "FW-17.8"]
+    assert "side A: +360 reinforcement points (FW-15 points, in full on day 28); banked 360" in texts
+    assert "side B: +200 reinforcement points (FW-15 points, half on day 28); banked 200" in texts
+
+
+def test_a_sack_is_logged_for_the_raider():
+    # FW-17.7: the players read which force sacked which holding
+    d = dice()
+    sack(raider_on("B5"), "B1", d, NO_BOARD)
+    assert (d.log[-1].text, d.log[-1].side) == ("force B1 sacks the holding at B5 and carries off its loot", "B")

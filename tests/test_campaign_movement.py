@@ -344,3 +344,25 @@ def test_no_jungle_no_losses_and_a_force_with_no_model_left_is_removed():
     new = jungle_losses(state, dice, JUNGLE)
     assert new.force("A1") == state.force("A1")
     assert new.force("B1") is None and "FW-13.a" in new.side("B").will_to_fight_due
+
+
+def test_a_force_lost_in_the_jungle_is_logged_as_its_sides_event():
+    # FW-19.9: the player reads which force was lost, on its own side's log line
+    state = tiny_state([force("A1", "B3"), force("B1", "D3", figures=1, path_today=("D3",))], phase=6)
+    dice = GameDice(11, [6, 1])
+    jungle_losses(state, dice, JUNGLE)
+    last = dice.log[-1]
+    assert (last.rule, last.text, last.side) == ("FW-19.9", "B1 is lost in the jungle: no model is left", "B")
+
+
+def test_without_initiative_the_refusal_cites_fw_9_1():
+    state = moving([force("A1", "C3"), force("B1", "F3")], initiative=())
+    refused(state, Move("A1", ("D3",)), match=r"^no force may move now \(FW-9\.1\)")
+
+
+def test_a_short_stop_is_the_movers_secret():
+    # FW-9.3: a 1 on the die gives too few squares for a three-square path; the stop is side A's secret line
+    state = moving([force("A1", "C3"), force("B1", "A5")])
+    _, events = run(state, Move("A1", ("D3", "E3", "F3")), [1])
+    stop = next(e for e in events if e.rule == "FW-9.4")
+    assert stop.text.startswith("A1 stops at ") and (stop.side, stop.secret) == ("A", True)

@@ -135,3 +135,18 @@ def test_the_refused_command_leaves_the_points():
         send(s, unit("d", 20, 6))
     assert banked(s) == 100
     assert replace(s) == s
+
+
+def test_new_units_skip_the_numbers_still_in_the_force():
+    # [DEV] ids never clash: A1 kept U1 and U3 (U2 was lost), so the newcomers are U4 and U5
+    f = force("A1", "C1", unit("A1-U1"), unit("A1-U3"))
+    ids = [u.id for u in reinforcements._renumber(f, (unit("new-1"), unit("new-2")))]
+    assert ids == ["A1-U4", "A1-U5"]
+
+
+def test_a_holdings_home_is_the_side_the_map_gave_it_to():
+    # FW-15.a / FW-13: a holding B captured from A is still A's home
+    from mapgen.campaign.state import HoldingState
+
+    assert reinforcements.home(HoldingState("C1", "B", True, "city", False, "A")) == "A"
+    assert reinforcements.home(HoldingState("C1", "B", True, "city")) == "B"

@@ -156,3 +156,20 @@ def test_the_log_does_not_show_the_enemy_leaders_command_value():
     assert "leader" not in json.dumps([f for f in view["forces"] if f["side"] == "B"])
     enemy_mods = [m for e in view["log"] if e["side"] == "B" for m in e["modifiers"]]
     assert not any("CV" in m["name"] for m in enemy_mods), enemy_mods
+
+
+def test_only_the_defenders_holdings_count_for_the_incursione_minimum():
+    # FW-17.2: the raiders need only their village; a map whose side B has its capital alone is fine
+    from dataclasses import replace as dc_replace
+
+    from mapgen.campaign.board import build_board
+    from mapgen.campaign.setup import RAIDERS, new_campaign
+    from mapgen.campaign.state import MapRef
+    from mapgen.fw.generate import generate_map
+    from mapgen.fw.options import MapOptions
+
+    m = generate_map(MapOptions(seed=4, size="medium"))
+    m = dc_replace(m, holdings=[h for h in m.holdings if h.side != RAIDERS or h.capital])
+    assert sum(h.side != RAIDERS for h in m.holdings) >= 4 and sum(h.side == RAIDERS for h in m.holdings) == 1
+    s = new_campaign(m, build_board(m), MapRef("fw-map.json", "0" * 64), 4, Options(scenario="incursione"))
+    assert [h.capital for h in s.holdings if h.owner == RAIDERS] == [True]

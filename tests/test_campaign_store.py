@@ -182,3 +182,36 @@ def test_roster_errors_name_file_line_and_field(tmp_path, name, text, needle):
 def test_a_missing_roster(tmp_path):
     with pytest.raises(CampaignRosterError, match="no such roster file"):
         read_campaign_roster(tmp_path / "none.yaml", "A")
+
+
+def test_a_folder_loads_its_board_from_its_map_copy_when_none_is_registered(tmp_path, state, fw, monkeypatch):
+    # a fresh process has no board registered: load builds it from fw-map.json
+    from mapgen import kit
+
+    kit.write(tmp_path / "c", lambda o: files.write_campaign(o, state, fw[1], ("json",), None))
+    monkeypatch.setattr(store, "_BOARDS", {})
+    loaded = store.load(tmp_path / "c")
+    assert loaded.board is not None and set(loaded.board.squares) >= {f.square for f in state.forces}
+
+
+def test_a_list_where_one_value_belongs_names_its_line(tmp_path):
+    text = "forces:\n  - leader: {name: A, cv: 3}\n    units:\n      - {type: [x, y], quality: poor, figures: 1}\n"
+    with pytest.raises(CampaignRosterError, match=r"r.yaml line 4: expected a single value"):
+        read_campaign_roster(write(tmp_path, "r.yaml", text), "A")
+
+
+def test_side_b_leaders_come_from_the_middle_of_the_list():
+    # templates/campaign/default-forces.yaml: twelve barbarian names, side B starting at the seventh (Hakon)
+    from mapgen.campaign.setup import default_roster
+
+    assert [f.leader.name for f in default_roster("barbarians", 2000, 2, "A")] == ["Ragnar", "Ulfhild"]
+    assert [f.leader.name for f in default_roster("barbarians", 2000, 2, "B")] == ["Hakon", "Freydis"]
+
+
+def test_own_holding_counters_cite_the_counter_rule_of_their_kind(state):
+    # FW-1.1.i the capital, FW-1.1.h a minor holding (the counter-mix table)
+    counters = {c.id: c for c in files.campaign_counters(state)}
+    for h in state.holdings:
+        kind = "capital" if h.capital else "holding"
+        assert counters[f"fw-{h.owner}-{kind}-{h.square}"].rule == ("FW-1.1.i" if h.capital else "FW-1.1.h")
+    assert any(h.capital for h in state.holdings)

@@ -109,3 +109,38 @@ def test_the_map_shows_counters_and_only_the_enemys_zones_of_control(game):
     assert ids >= {f.id for f in s.forces}
     shades = {r.get("fill") for r in layers["Zones of control"].iter(f"{SVG}rect")} | {r.get("stroke") for r in layers["Zones of control"].iter(f"{SVG}rect")}
     assert STYLES["B"].color in shades and STYLES["A"].color not in shades
+
+
+def test_a_roll_with_no_outcome_ends_at_its_total():
+    e = LogEntry(2, 2, "FW-9.2", "A1 movement", "1D6", (3,), (), 3)
+    assert entry_words(e) == "Day 2, phase 2 (movement), FW-9.2: A1 movement: 1D6 rolled 3 = 3"
+
+
+def test_status_says_what_it_shows_the_weather_in_words_and_each_holdings_kind(game):
+    # FW-7.2: light rain as a player reads it; each holding a capital or a holding
+    _, s, board = game
+    s2 = replace(s, weather=replace(s.weather, today="light_rain"))
+    both = status_lines(s2, board)
+    assert "weather: light rain (" in both[0]
+    assert "Showing: everything (both sides)" in both
+    assert "Showing: what side A may know" in status_lines(s2, board, "A")
+    kinds = [line.split()[1] for line in both[both.index("Holdings:") + 1:] if line.startswith("  ") and "held by" in line]
+    assert sorted(kinds) == sorted("capital" if h.capital else "holding" for h in s.holdings)
+    assert "holding" in kinds
+
+
+def test_status_marks_a_force_that_moved_today(game):
+    _, s, board = game
+    f = s.forces[0]
+    s2 = replace(s, forces=tuple(replace(x, moved_today=True) if x.id == f.id else x for x in s.forces))
+    mine = next(line for line in status_lines(s2, board) if line.strip().startswith(f.id + " "))
+    assert ", moved today;" in mine
+    other = next(line for line in status_lines(s2, board) if line.strip().startswith(s.forces[1].id + " "))
+    assert "moved today" not in other
+
+
+def test_the_view_of_an_ended_campaign_says_why(game):
+    _, s, _ = game
+    over = replace(s, winner="A", ended="side B's Will to Fight failed: it surrenders (FW-13)")
+    view = side_view(over, None)
+    assert (view["winner"], view["ended"]) == ("A", "side B's Will to Fight failed: it surrenders (FW-13)")

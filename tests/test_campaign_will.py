@@ -108,3 +108,28 @@ def test_a_sacked_holding_counts_for_the_raider_while_the_loot_exists():
 
 def test_the_table_is_the_digests():
     assert [will.WILL_TO_FIGHT.lookup(t).outcome for t in (-3, -1, 0, 1, 6, 9)] == ["failed", "failed", "ok", "ok", "ok", "ok"]
+
+
+def test_a_side_that_lost_one_force_but_keeps_another_takes_no_fw13a_test():
+    # FW-13.a: only a side with no force left tests; A1 went but A2 stands
+    s = make_state([force("A2", "C1"), force("B1", "C6")], phase=5, removed=("A1",))
+    new, log = phase5(s, [])
+    assert log == [] and new.side("A").will_to_fight_due == ()
+
+
+def test_a_holding_with_no_recorded_home_belongs_to_its_owner():
+    # FW-13: older states have no original_owner; the board's map owner, else the owner, is home
+    from mapgen.campaign.state import HoldingState
+
+    s = make_state([force("A1", "C1"), force("B1", "C6")], holdings=[HoldingState("B1", "B", False, "village")])
+    assert _mods(s, "A") == {} and _mods(s, "B") == {}
+
+
+def test_both_sides_failing_their_will_is_a_draw():
+    # FW-13: each side surrenders, so neither wins
+    from mapgen.campaign.core import check_end
+
+    s = make_state([force("A1", "C1"), force("B1", "C6")], sides=sides({"will_to_fight": "failed"}, {"will_to_fight": "failed"}))
+    end = check_end(s, GameDice(1), make_board())
+    assert end.winner == "draw"
+    assert end.ended == "both sides' Will to Fight failed (FW-13)"
