@@ -165,10 +165,20 @@ def test_a_campaign_starts_on_a_map_with_a_holding_on_its_first_column():
     assert len(state.side_forces("A")) == 6 and len(state.side_forces("B")) == 6
 
 
+@pytest.mark.parametrize("cold", [False, True], ids=["warm", "cold-caches"])
 @pytest.mark.parametrize("dice,throws", [("1D6", 40), ("7D6", 9), ("40D6", 3), ("1D200", 30), ("5D200", 7)])
-def test_faces_are_the_place_s_hash_bytes_in_order_skipping_the_uneven_top(dice, throws):
-    """The derivation in dice.py's docstring, byte by byte: BLAKE2b(key=seed; "day/phase/place#block"), bytes >= 256 - 256 % sides skipped."""
+def test_faces_are_the_place_s_hash_bytes_in_order_skipping_the_uneven_top(dice, throws, cold, monkeypatch):
+    """The derivation in dice.py's docstring, byte by byte: BLAKE2b(key=seed; "day/phase/place#block"), bytes >= 256 - 256 % sides skipped.
+
+    ``cold``: as the first roll of a fresh process, before any expression, die or seed is cached.
+    """
     import hashlib
+
+    if cold:
+        from mapgen.campaign import dice as dice_module
+
+        for cache in ("_EXPRS", "_FACES", "_KEYED", "_BANDS"):
+            monkeypatch.setattr(dice_module, cache, {})
 
     count, sides = (int(x) for x in dice.split("D"))
     key_hash = hashlib.blake2b(key=(9).to_bytes(8, "big"), digest_size=32)
