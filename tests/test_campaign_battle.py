@@ -257,3 +257,13 @@ def test_a_second_contact_on_a_square_joins_its_battle_and_later_contacts_are_st
     pending = [contact("E5", "A1", "B1"), contact("E5", "A3", "B1"), contact("B2", "A2", "B2")]
     s = start_battles(make_state(forces, pending=pending, phase=3))
     assert [c.square for c in s.pending] == ["E5", "B2"]
+
+
+def test_a_defending_force_is_told_its_field_works():
+    # FW-5.2.1 (optional): a force under Defend may build field works worth 1 point per model;
+    # A1's two units hold 10 + 6 models: 16 points.  B1 (Probe) builds none.
+    a1 = force("A1", "C3", "defend", units=(unit("A1-U1", 10), unit("A1-U2", 6)))
+    dice = GameDice(7)
+    start_battles(make_state([a1, force("B1", "C3")], pending=[contact("C3", "A1", "B1", mover="B1")]), dice=dice)
+    works = [(e.rule, e.text) for e in dice.log if "field works" in e.text]
+    assert works == [("FW-5.2.1", "A1 under Defend may build field works worth 16 points (1 per model)")]

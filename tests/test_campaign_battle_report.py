@@ -152,3 +152,15 @@ def test_only_mercenaries_carry_the_mercenary_note(waiting):
     lines = form(waiting, waiting.pending[0]).splitlines()
     quality = [line.strip() for line in lines if line.strip().startswith("quality:")]
     assert sorted(quality) == ["quality: average", "quality: average   # mercenary", "quality: poor", "quality: veteran"]
+
+
+def test_a_unit_given_a_bare_number_asks_for_its_three_losses():
+    # the player wrote one number where the form has killed/fled/withdrawn (FW-12.1, FW-12.2, AMB-01)
+    text = "schema: mapgen/battle-report\nversion: 1\nwinner: A\nsides:\n  A:\n    A1:\n      A1-U1: 3\n"
+    with pytest.raises(BadFileError, match=r"^r.yaml: line 7: field 'sides.A.A1.A1-U1': expected killed, fled and withdrawn$"):
+        parse_report(text, "r.yaml")
+
+
+def test_a_wrong_winner_is_quoted_back():
+    with pytest.raises(BadFileError, match=r"field 'winner': give A, B or stalemate \(found 'C'\)$"):
+        parse_report("winner: C\n", "r.yaml")

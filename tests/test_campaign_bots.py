@@ -64,3 +64,45 @@ def test_a_battle_goes_to_the_stronger_side(game):
     report = bots.battle_report(s2)
     assert report.winner == "A" and report.square == a.square
     assert {x.unit for x in report.losses} <= {u.id for u in a.units + weak.units}
+
+
+# --- hand-built boards: what a bot does is obvious from the rules -------------------------------------
+
+
+def test_a_route_walks_down_a_fresh_boards_distance_field():
+    # a plain 6x6 board: from A1 to A4 is three steps straight down column A (ties go to the lower id)
+    from .test_campaign_battle import force, make_board, make_state
+
+    board = make_board()
+    s = make_state([force("A1", "A1"), force("B1", "F6")], phase=1)
+    assert bots.path_towards(s, board, s.force("A1"), "A4") == ("A2", "A3", "A4")
+
+
+def test_orders_rally_the_shaken_and_send_defenders_off_all_but_the_capital():
+    # FW-8: a Confused or Unsteady force takes an order again (the bot rallies it to Probe);
+    # a Defend force leaves its post unless it guards the side's capital
+    from mapgen.campaign.core import GiveOrder
+
+    from .test_campaign_battle import force, holding, make_state
+
+    forces = [
+        force("A1", "B1", "defend"),  # on the capital: keeps its guard
+        force("A2", "D1", "defend"),  # on a plain holding: marches
+        force("A3", "E2", reaction="confused"),
+        force("A4", "F2", reaction="unsteady"),
+        force("B1", "F6", "defend"),
+    ]
+    s = make_state(forces, holdings=[holding("B1", "A", capital=True), holding("D1", "A"), holding("F6", "B", capital=True)], phase=1)
+    assert bots.Bot("A").orders(s, None) == [GiveOrder("A2", "max_speed"), GiveOrder("A3", "probe"), GiveOrder("A4", "probe")]
+
+
+def test_a_bot_that_cannot_give_what_the_engine_waits_for_says_what_it_is():
+    from .test_campaign_battle import force, make_board, make_state
+
+    class Idle(bots.Bot):
+        def moves(self, state, board, skip=()):
+            return iter(())
+
+    s = make_state([force("A1", "A1"), force("B1", "F6")], phase=2, initiative=("A",))
+    with pytest.raises(bots.BotStuck, match=r"^day 1, phase 2: the bots cannot give what is awaited: movement: side A moves one of A1 "):
+        bots.play_day(s, make_board(), {"A": Idle("A"), "B": Idle("B")})

@@ -165,10 +165,20 @@ def test_a_campaign_starts_on_a_map_with_a_holding_on_its_first_column():
     assert len(state.side_forces("A")) == 6 and len(state.side_forces("B")) == 6
 
 
+@pytest.mark.parametrize("cold", [False, True], ids=["warm", "cold-caches"])
 @pytest.mark.parametrize("dice,throws", [("1D6", 40), ("7D6", 9), ("40D6", 3), ("1D200", 30), ("5D200", 7)])
-def test_faces_are_the_place_s_hash_bytes_in_order_skipping_the_uneven_top(dice, throws):
-    """The derivation in dice.py's docstring, byte by byte: BLAKE2b(key=seed; "day/phase/place#block"), bytes >= 256 - 256 % sides skipped."""
+def test_faces_are_the_place_s_hash_bytes_in_order_skipping_the_uneven_top(dice, throws, cold, monkeypatch):
+    """The derivation in dice.py's docstring, byte by byte: BLAKE2b(key=seed; "day/phase/place#block"), bytes >= 256 - 256 % sides skipped.
+
+    ``cold``: as the first roll of a fresh process, before any expression, die or seed is cached.
+    """
     import hashlib
+
+    if cold:
+        from mapgen.campaign import dice as dice_module
+
+        for cache in ("_EXPRS", "_FACES", "_KEYED", "_BANDS"):
+            monkeypatch.setattr(dice_module, cache, {})
 
     count, sides = (int(x) for x in dice.split("D"))
     key_hash = hashlib.blake2b(key=(9).to_bytes(8, "big"), digest_size=32)
@@ -196,3 +206,50 @@ def test_the_board_marks_every_crossing_square_and_the_maps_territory(fw_map):
     assert {s.id for s in board.squares.values() if s.ford} == {sid for sid, kind in at if kind == "ford"}
     for s in board.squares.values():
         assert s.territory == str(fw_map.territory[s.row, s.col]) and s.territory in ("A", "N", "B")
+
+
+# --- setup: default forces and where they start (FW-2.4, FW-4.3) ------------------------------------
+
+
+def test_a_force_placed_beside_a_first_row_holding_looks_down_the_map():
+    # FW-2.4 [DEV]: C1 is on the first row and its row neighbours B1, D1 are taken: the next friendly
+    # square is on row 2 (make_board: rows 1-2 are side A's), B2 the first of them
+    from mapgen.campaign.setup import _near
+
+    from .test_campaign_battle import make_board
+
+    assert _near(make_board(), "C1", "A", {"B1", "D1"}) == "B2"
+
+
+def test_a_share_too_small_for_a_whole_unit_buys_its_first_unit_cut_to_fit():
+    # templates/campaign/default-forces.yaml: barbarian Warriors, 20 models at 6 points (120 > 60):
+    # 60 points buy 10 of them, still at 6 points a model
+    from mapgen.campaign.setup import default_roster
+    from mapgen.campaign.state import Unit
+
+    (spec,) = default_roster("barbarians", 60, 1, "A")
+    assert spec.units == (Unit("A1-U1", "infantry", "average", 10, 6),)
+
+
+def test_a_side_with_one_holding_gets_one_default_force(fw_map):
+    # one default force per holding: side A keeps only its capital, so it fields one force
+    from dataclasses import replace
+
+    capital = [h for h in fw_map.holdings if h.side == "A" and h.capital]
+    m = replace(fw_map, holdings=tuple(capital + [h for h in fw_map.holdings if h.side != "A"]))
+    s = new_campaign(m, build_board(m), MapRef("fw-map.json", "0" * 64), 7, Options())
+    assert [f.id for f in s.side_forces("A")] == ["A1"]
+    assert len(s.side_forces("B")) == sum(h.side == "B" for h in fw_map.holdings)
+
+
+def test_a_roster_square_for_a_side_with_no_holdings_says_so():
+    # FW-2.4: a force starts on or next to its side's holdings; with none, the message says so
+    from mapgen.campaign.roster import CampaignRosterError, check_squares
+    from mapgen.campaign.setup import ForceSpec
+    from mapgen.campaign.state import Leader
+
+    from .test_campaign_battle import make_board, unit
+
+    spec = ForceSpec(Leader("Ragnar", 3), (unit("A1-U1"),), square="C3", line=4)
+    with pytest.raises(CampaignRosterError, match=r"^a.yaml line 4, field 'square': C3 is neither a holding of side A .*: no holdings\)$"):
+        check_squares([spec], make_board(), "A", "a.yaml", set())

@@ -269,3 +269,19 @@ def test_the_storms_target_roll_is_the_struck_sides_secret_and_names_a_force():
     _, d = catastrophe(3, s, 2)
     target = next(e for e in rolled(d) if e.rule == "AMB-75")
     assert (target.text, target.side, target.secret, target.outcome) == ("side A: which force the event strikes", "A", True, "A3")
+
+
+def test_the_storms_pick_among_shattered_forces_also_names_a_force():
+    # AMB-75: every force already Shattered; the 1D2 that chooses the one removed says "force"
+    s = state(force("A1", "B2", reaction="shattered"), force("A2", "B5", reaction="shattered"), force("B1", "H2"), day=7, phase=8)
+    _, d = catastrophe(3, s, 1)
+    target = next(e for e in rolled(d) if e.rule == "AMB-75")
+    assert (target.text, target.outcome) == ("side A: which force the event strikes", "A1")
+
+
+def test_the_disasters_pick_among_holdings_names_a_square():
+    # FW-16.3.1 face 6: one of side A's 4 holdings; AMB-75's 1D4 line says "square"
+    s = state(force("A1", "B5"), force("B1", "H2"), day=7, phase=8)
+    _, d = catastrophe(6, s, 6, 1, 2)
+    target = next(e for e in rolled(d) if e.rule == "AMB-75")
+    assert (target.dice, target.text, target.side, target.secret) == ("1D4", "side A: which square the event strikes", "A", True)

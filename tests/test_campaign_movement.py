@@ -274,7 +274,8 @@ def test_move_refusals_leave_the_state_as_it_was():
     s = moving(base)
     refused(s, Move("Z9", ("C3",)), match="no force")
     refused(tiny_state(base, phase=1), Move("A1", ("C3",)), match="Phase 2")
-    refused(moving(base, side="B"), Move("A1", ("C3",)), match="side B's move")
+    # the refusal names the forces that may move instead (FW-9.1.2): side B's only force, B1
+    refused(moving(base, side="B"), Move("A1", ("C3",)), match=r"side B's move \(initiative, FW-9\.1\.2\): B1$")
     refused(s, Move("A2", ("B2",)), match="Defend")
     refused(s, Move("A1", ("B4", "B5", "C6")), match="not a land square")  # off the map (AMB-63)
     refused(moving([force("A1", "D4"), force("B1", "A1")]), Move("A1", ("E5",)), match="not a land square")  # water

@@ -150,3 +150,13 @@ def test_a_holdings_home_is_the_side_the_map_gave_it_to():
 
     assert reinforcements.home(HoldingState("C1", "B", True, "city", False, "A")) == "A"
     assert reinforcements.home(HoldingState("C1", "B", True, "city")) == "B"
+
+
+def test_the_banks_news_is_for_its_own_side_only():
+    # FW-15.h: each side's points are its own: the log lines, nothing or something, are secret to it
+    hold = (holding("B2", "A", capital=True, owner="B"), holding("H2", "B", capital=True))
+    d = dice()
+    reinforcements.start(state(day=7, holdings=hold), d, NO_BOARD)
+    lines = {e.side: (e.secret, e.text) for e in d.log}
+    assert lines["A"][0] is True and "side A: no reinforcement points" in lines["A"][1]
+    assert lines["B"][0] is True and "side B: +" in lines["B"][1]

@@ -144,3 +144,18 @@ def test_the_view_of_an_ended_campaign_says_why(game):
     over = replace(s, winner="A", ended="side B's Will to Fight failed: it surrenders (FW-13)")
     view = side_view(over, None)
     assert (view["winner"], view["ended"]) == ("A", "side B's Will to Fight failed: it surrenders (FW-13)")
+
+
+def test_status_says_when_a_battle_waits_and_only_then(game):
+    # FW-10: phase 3 stops at each battle until its report; the first line says so, and otherwise says nothing more
+    _, s, board = game
+    first = status_lines(s, board)[0]
+    assert first.startswith(f"Day {s.day}, phase 1 (orders); weather: ")
+    waiting = replace(s, phase="battle", pending=(Contact("C4", ("A1", "B1"), "pitched", day=1, folder="battles/day-01-C4"),))
+    assert status_lines(waiting, board)[0].startswith(f"Day {s.day}, phase 3 (battle) (a battle waits); weather: ")
+
+
+def test_a_modifier_of_nothing_reads_plus_nought():
+    # as on a quick-reference sheet, a listed modifier always carries its sign: +0, never a bare 0
+    e = LogEntry(3, 2, "FW-9.2", "A2 movement", "1D6", (4,), (Modifier("road", 0),), 4, "moves 2 squares")
+    assert entry_words(e) == "Day 3, phase 2 (movement), FW-9.2: A2 movement: 1D6 rolled 4, road +0 = 4 -> moves 2 squares"

@@ -133,3 +133,32 @@ def test_both_sides_failing_their_will_is_a_draw():
     end = check_end(s, GameDice(1), make_board())
     assert end.winner == "draw"
     assert end.ended == "both sides' Will to Fight failed (FW-13)"
+
+
+def test_the_phase_test_reads_a_holdings_home_from_the_map():
+    # FW-13: C1 is side A's on the map (no recorded home in the state); side B holds it: -1 for A.
+    # Face 1 - 1 = 0: passes (AMB-20), its total 0 shows the modifier counted.
+    from dataclasses import replace
+
+    from mapgen.campaign.state import HoldingState
+
+    board = replace(make_board(), holdings={"C1": ("A", False, "village")})
+    s = make_state([force("A1", "C2"), force("B1", "C6")], holdings=[HoldingState("C1", "B", False, "village")],
+                   sides=sides(dict(will_to_fight_due=("FW-13.c",))), phase=5)
+    dice = GameDice(7, entered=[1])
+    new = will.start(s, dice, board)
+    (entry,) = dice.log
+    assert [(m.name, m.value) for m in entry.modifiers] == [("own holdings lost", -1)]
+    assert (entry.total, new.side("A").will_to_fight) == (0, "ok")
+
+
+@pytest.mark.parametrize("failed, winner", [("A", "B"), ("B", "A")])
+def test_the_side_whose_will_failed_surrenders_and_the_other_wins(failed, winner):
+    # FW-13: a side whose Will to Fight fails surrenders at once
+    from mapgen.campaign.core import check_end
+
+    a, b = ({"will_to_fight": "failed"}, None) if failed == "A" else (None, {"will_to_fight": "failed"})
+    s = make_state([force("A1", "C1"), force("B1", "C6")], sides=sides(a, b))
+    end = check_end(s, GameDice(1), make_board())
+    assert end.winner == winner
+    assert end.ended == f"side {failed}'s Will to Fight failed: it surrenders (FW-13)"
