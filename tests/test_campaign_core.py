@@ -253,3 +253,14 @@ def test_a_roster_square_for_a_side_with_no_holdings_says_so():
     spec = ForceSpec(Leader("Ragnar", 3), (unit("A1-U1"),), square="C3", line=4)
     with pytest.raises(CampaignRosterError, match=r"^a.yaml line 4, field 'square': C3 is neither a holding of side A .*: no holdings\)$"):
         check_squares([spec], make_board(), "A", "a.yaml", set())
+
+
+@pytest.mark.parametrize("zone, season", [("temperate", "monsoon"), ("torrid", "winter"), ("cold", "summer")])
+def test_a_season_the_zone_cannot_have_is_named(folder, zone, season):
+    # FW-7.3: temperate zones roll spring to winter, torrid ones great rains or dry; a cold zone is always winter (AMB-09)
+    path = folder / store.CAMPAIGN_FILE
+    data = json.loads(path.read_text())
+    data["weather"].update(zone=zone, season=season)
+    path.write_text(json.dumps(data))
+    with pytest.raises(BadFileError, match=r"field 'weather.season'.*FW-7.3"):
+        store.load(folder)

@@ -11,7 +11,23 @@ from .board import Board
 from .state import CampaignState
 
 
+def _seasons(zone: str) -> tuple[str, ...]:
+    """FW-7.3: the seasons a zone can have (a cold zone is always winter, AMB-09)."""
+    from ..fw.rules import COLD_SEASON, SEASON_TEMPERATE, SEASON_TORRID
+
+    if zone == "cold":
+        return (COLD_SEASON.outcome,)
+    table = SEASON_TORRID if zone == "torrid" else SEASON_TEMPERATE
+    return tuple(b.outcome for b in table.bands)
+
+
 def check_state(state: CampaignState, board: Board) -> None:
+    seasons = _seasons(state.weather.zone)
+    if state.weather.season not in seasons:
+        raise BadFileError(
+            f"field 'weather.season': {state.weather.season!r} is no season of a {state.weather.zone} zone "
+            f"(FW-7.3: {', '.join(seasons)})"
+        )
     sides = [s.id for s in state.sides]
     if sorted(sides) != ["A", "B"]:
         raise BadFileError(f"field 'sides': expected sides A and B once each, found {sides}")

@@ -170,9 +170,10 @@ def new_campaign(
     c = fw_map.climate
     weather = Weather(c.zone, c.season)
     if incursione:
-        # FW-17.1: the last week of autumn before the winter snows; [DEV] a torrid map has no autumn
-        # (FW-7.3.2), so its raid is fought as in a temperate zone
-        weather = evolve(weather, zone="temperate" if c.zone == "torrid" else c.zone, season="autumn")
+        # FW-17.1: the last week of mild autumn weather before the winter snows.  [DEV] Neither a torrid
+        # zone (no autumn, FW-7.3.2) nor a cold one (always winter, AMB-09) has it: the raid is fought
+        # in a temperate autumn whatever the map's zone; its snow comes on the key days (AMB-25).
+        weather = evolve(weather, zone="temperate", season="autumn")
     return CampaignState(
         seed=seed,
         map=map_ref,
