@@ -10,7 +10,9 @@ from __future__ import annotations
 import pytest
 
 from mapgen.campaign import CommandError, GameDice, Move, apply, movement
-from mapgen.campaign.jungle import DESERTER_CHECK, WOUNDED_CHECK, checked, jungle_losses
+from mapgen.campaign.after_battle import DESERTERS as DESERTER_CHECK
+from mapgen.campaign.after_battle import WOUNDED as WOUNDED_CHECK
+from mapgen.campaign.jungle import checked, jungle_losses
 from mapgen.campaign.state import HoldingState, Options
 from mapgen.campaign.store import to_json
 from tests.campaign_move_tiny import force, tiny_board, tiny_state

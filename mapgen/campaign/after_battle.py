@@ -62,11 +62,6 @@ EQUIPMENT = frozenset({"war_machine", "chariot"})
 NEW_LEADER_CV = 1
 
 
-def _error(msg: str):
-
-    return CommandError(msg)
-
-
 # --- the command ------------------------------------------------------------------------------
 
 
@@ -124,43 +119,43 @@ def _still_in_contact(state: CampaignState, contact: Contact, dice) -> tuple[Con
 def _contact(state: CampaignState, cmd) -> Contact:
     today = [c for c in state.pending if c.day <= state.day]
     if state.phase != "battle" or not today:
-        raise _error("no battle is waiting for a report (the battle phase comes after movement)")
+        raise CommandError("no battle is waiting for a report (the battle phase comes after movement)")
     if cmd.square is None:
         return today[0]
     for c in today:
         if c.square == cmd.square:
             return c
-    raise _error(f"no pending battle at {cmd.square}; pending: {', '.join(c.square for c in today)}")
+    raise CommandError(f"no pending battle at {cmd.square}; pending: {', '.join(c.square for c in today)}")
 
 
 def _check(state: CampaignState, cmd, contact: Contact, sides: dict[str, list[Force]]) -> dict:
     """Every refusal before any die is rolled: the result, the units, the losses, the forces named."""
     if cmd.winner not in RESULTS:
-        raise _error(f"winner {cmd.winner!r}: give A, B or stalemate (FW-10.3)")
+        raise CommandError(f"winner {cmd.winner!r}: give A, B or stalemate (FW-10.3)")
     if cmd.length is not None and cmd.length < 0:
-        raise _error(f"battle length {cmd.length}: give the turns played, 0 or more")
+        raise CommandError(f"battle length {cmd.length}: give the turns played, 0 or more")
     units = {u.id: (f, u) for fs in sides.values() for f in fs for u in f.units}
     losses = {}
     for loss in cmd.losses:
         if loss.unit not in units:
-            raise _error(f"unit {loss.unit} did not fight at {contact.square}; its units: {', '.join(units)}")
+            raise CommandError(f"unit {loss.unit} did not fight at {contact.square}; its units: {', '.join(units)}")
         if loss.unit in losses:
-            raise _error(f"unit {loss.unit} is reported twice")
+            raise CommandError(f"unit {loss.unit} is reported twice")
         for name in ("killed", "fled", "withdrawn"):
             if getattr(loss, name) < 0:
-                raise _error(f"unit {loss.unit}: {name} {getattr(loss, name)} is below 0")
+                raise CommandError(f"unit {loss.unit}: {name} {getattr(loss, name)} is below 0")
         out = loss.killed + loss.fled + loss.withdrawn
         f, u = units[loss.unit]
         if out > u.figures:
-            raise _error(f"unit {loss.unit} of {f.id} had {u.figures} figures: it cannot lose {out} (killed {loss.killed}, fled {loss.fled}, withdrawn {loss.withdrawn})")
+            raise CommandError(f"unit {loss.unit} of {f.id} had {u.figures} figures: it cannot lose {out} (killed {loss.killed}, fled {loss.fled}, withdrawn {loss.withdrawn})")
         losses[loss.unit] = loss
     ids = {f.id for fs in sides.values() for f in fs}
     for fid in cmd.leaders_lost:
         if fid not in ids:
-            raise _error(f"leaders lost: force {fid} did not fight at {contact.square} ({', '.join(sorted(ids))})")
+            raise CommandError(f"leaders lost: force {fid} did not fight at {contact.square} ({', '.join(sorted(ids))})")
     for fid, _sq in cmd.retreats:
         if fid not in ids:
-            raise _error(f"retreat: force {fid} did not fight at {contact.square} ({', '.join(sorted(ids))})")
+            raise CommandError(f"retreat: force {fid} did not fight at {contact.square} ({', '.join(sorted(ids))})")
     return losses
 
 
@@ -295,7 +290,7 @@ def _moves(state, cmd, contact: Contact, before: dict, dice, board: Board) -> Ca
     try:
         moves = retreat_moves(state, contact, cmd.winner, before, chosen, board)
     except ValueError as exc:
-        raise _error(str(exc)) from None
+        raise CommandError(str(exc)) from None
     for fid, square in moves:
         f = state.force(fid)
         if square is not None:

@@ -33,11 +33,6 @@ ATTRITION_TERRAIN = ("jungle",)
 #: FW-19.9: a unit that lost more than this share of its models takes the deserter check.
 DESERTER_SHARE = 0.25
 
-#: FW-12.1 and FW-12.2: the after-battle phase's tables and modifiers (one table, one place).
-WOUNDED_CHECK, DESERTER_CHECK = WOUNDED, DESERTERS
-#: FW-12.1: where the losses were suffered; [DEV] for jungle losses, the force's square at the end of the turn.
-WOUNDED_TERRITORY = TERRITORY
-DESERTER_QUALITY = QUALITY
 
 
 def checked(faces, modifier: int, table: Table) -> int:
@@ -76,20 +71,20 @@ def _unit_losses(state: CampaignState, dice, board, force: Force, unit):
     if not casualties:
         return unit
     territory = board.territory_for(force.square, force.side)
-    mod = WOUNDED_TERRITORY[territory]
+    mod = TERRITORY[territory]  # [DEV] where the force stands at the end of the turn
     mods = [modifier(f"{territory} territory", mod)] if mod else []
     roll = dice.roll(
         f"{casualties}D6", place=f"{unit.id}/jungle-wounded", rule="FW-12.1", text=f"{unit.id} wounded check", modifiers=mods, **kw
     )
-    dead = checked(roll.faces, mod, WOUNDED_CHECK)
+    dead = checked(roll.faces, mod, WOUNDED)
     dice.set_outcome(roll, f"{dead} dead, {casualties - dead} wounded return")
     deserted = 0
     left = unit.figures - dead
     if dead > DESERTER_SHARE * unit.figures and left:
-        q = DESERTER_QUALITY[unit.quality]
+        q = QUALITY[unit.quality]
         qmods = [modifier(unit.quality, q)] if q else []
         text = f"{unit.id} lost over a quarter: deserter check"
         roll = dice.roll(f"{left}D6", place=f"{unit.id}/jungle-deserters", rule="FW-12.2", text=text, modifiers=qmods, **kw)
-        deserted = checked(roll.faces, q, DESERTER_CHECK)
+        deserted = checked(roll.faces, q, DESERTERS)
         dice.set_outcome(roll, f"{deserted} desert, {left - deserted} stay")
     return evolve(unit, figures=left - deserted)
