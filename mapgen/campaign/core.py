@@ -126,6 +126,8 @@ def check_end(state: CampaignState, dice: GameDice, board: Board) -> CampaignSta
     if state.winner is not None:
         return state
     failed = [s.id for s in state.sides if s.will_to_fight == "failed"]
+    if not failed and state.options.scenario is None:  # the usual case, after every command and phase
+        return state
     if len(failed) == 2:
         return evolve(state, winner="draw", ended="both sides' Will to Fight failed (FW-13)")
     if failed:

@@ -32,7 +32,7 @@ _EXPRS: dict[str, DiceExpr] = {}
 _KEYED: dict = {}
 #: Each table's bands by modified total, filled as totals come up (``Table.lookup`` walks the bands).
 _BANDS: dict[int, tuple[Table, dict[int, Band]]] = {}
-_new = object.__new__
+_new, _set = object.__new__, object.__setattr__
 
 
 class DiceEntryError(ValueError):
@@ -72,10 +72,10 @@ def band_for(table: Table, total: int) -> Band:
 def log_entry(day, phase, rule, text, dice=None, faces=(), modifiers=(), total=None, outcome=None, entered=False, side=None, secret=False) -> LogEntry:
     """A :class:`LogEntry` without its ``__init__``, which costs 2 us for a frozen class (see ``state.evolve``)."""
     entry = _new(LogEntry)
-    entry.__dict__.update(
-        day=day, phase=phase, rule=rule, text=text, dice=dice, faces=faces, modifiers=modifiers, total=total,
-        outcome=outcome, entered=entered, side=side, secret=secret,
-    )
+    _set(entry, "__dict__", {
+        "day": day, "phase": phase, "rule": rule, "text": text, "dice": dice, "faces": faces, "modifiers": modifiers,
+        "total": total, "outcome": outcome, "entered": entered, "side": side, "secret": secret,
+    })  # fmt: skip
     return entry
 
 
@@ -178,29 +178,48 @@ class GameDice:
     ) -> LogEntry:
         return self._roll(dice, day, phase, place, rule, text, modifiers, side, secret, outcome, None)[0]
 
-    def roll_on(self, table: Table, *, modifiers: Iterable[Modifier] = (), **kw) -> tuple[LogEntry, Band]:
+    def roll_on(
+        self, table: Table, *, modifiers: Iterable[Modifier] = (), day: int, phase: int | str, place: str, text: str,
+        side: str | None = None, secret: bool = False,
+    ) -> tuple[LogEntry, Band]:
         """Roll a rule table and log its outcome; returns the entry and the band."""
-        return self._roll(
-            table.dice, kw["day"], kw["phase"], kw["place"], table.rule, kw["text"], modifiers,
-            kw.get("side"), kw.get("secret", False), None, table,
-        )
+        return self._roll(table.dice, day, phase, place, table.rule, text, modifiers, side, secret, None, table)
 
     def _roll(self, dice, day, phase, place, rule, text, modifiers, side, secret, outcome, table) -> tuple[LogEntry, Band | None]:
         expr = _EXPRS.get(dice) or _expr(dice)
         key = f"{day}/{phase}/{place}"
-        if self.used_entered >= len(self.entered):
-            faces, entered = self._derived(key, expr.sides, expr.count), False
-        else:
+        if self.used_entered < len(self.entered):
             faces, entered = self.faces(expr, key)
+            faces = tuple(faces)
+        else:
+            entered, sides = False, expr.sides
+            if expr.count == 1 and key not in self._streams:  # most places throw one die, once: inlined _derived
+                h = self._hash.copy()
+                h.update(f"{key}#0".encode())
+                data = h.digest()
+                b = data[0]
+                if b < 256 - 256 % sides:
+                    self._streams[key] = [data, 1, 1]
+                    faces = (b % sides + 1,)
+                else:
+                    faces = tuple(self._derived(key, sides))
+            else:
+                faces = tuple(self._derived(key, sides, expr.count))
+        total = expr.bonus
+        for f in faces:
+            total += f
         mods = tuple(modifiers)
-        total = sum(faces) + expr.bonus
         for m in mods:
             total += m.value
         band = None
         if table is not None:
             band = band_for(table, total)
             outcome = band.outcome
-        entry = log_entry(day, phase, rule, text, dice, tuple(faces), mods, total, outcome, entered, side, secret)
+        entry = _new(LogEntry)
+        _set(entry, "__dict__", {
+            "day": day, "phase": phase, "rule": rule, "text": text, "dice": dice, "faces": faces, "modifiers": mods,
+            "total": total, "outcome": outcome, "entered": entered, "side": side, "secret": secret,
+        })  # fmt: skip  (log_entry inlined: a campaign day logs dozens of rolls)
         self.log.append(entry)
         return entry, band
 

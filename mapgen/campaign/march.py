@@ -66,14 +66,14 @@ MAX_ALLOWANCE = 3
 COUNTERMARCH_REACTION = {"max_speed": "confused", "probe": "confused", "confused": "unsteady", "unsteady": "shattered"}
 
 
-def move_modifiers(state: CampaignState, board, force: Force) -> list[Modifier]:
+def move_modifiers(state: CampaignState, board, force: Force) -> tuple[Modifier, ...]:
     """Every FW-9.2 modifier for ``force`` starting from its square (FW-2.6: the start square counts)."""
     w = state.weather
     key = ("move", force.square, force.side, force.state, state.options.naran_movement, w.today, w.snow_level, w.soaked)
     mods = board.cache.get(key)  # a handful of squares, states and weathers recur all campaign long
     if mods is None:
         mods = board.cache[key] = tuple(_move_modifiers(state, board, force))
-    return list(mods)
+    return mods
 
 
 def _move_modifiers(state: CampaignState, board, force: Force) -> list[Modifier]:

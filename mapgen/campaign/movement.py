@@ -63,12 +63,12 @@ def start(state: CampaignState, dice, board) -> CampaignState:
         _say(state, dice, "FW-7.4", "storm: no force that is not engaged in combat moves today")
         return evolve(state, initiative=())
     lk = locked(state)
-    movers = [f for f in state.forces if may_move(state, f, lk)]
+    movers = [f for f in state.forces if not f.moved_today and f.order != "defend" and f.id not in lk]  # may_move, inlined
     if not movers:
         _say(state, dice, "FW-9.1.2", "initiative: no force may move today")
         return evolve(state, initiative=())
     ranked = _rank([(_initiative_roll(state, dice, f, 0), f) for f in movers], state, dice, 0)
-    order = tuple(f.side for f in ranked)
+    order = tuple([f.side for f in ranked])
     _say(state, dice, "FW-9.1.2", f"initiative, slot by slot: {', '.join(order)}")
     return _drop_idle(evolve(state, initiative=order))
 
@@ -91,20 +91,25 @@ def _initiative_roll(state: CampaignState, dice, force: Force, tie_round: int) -
 
 def _rank(entries: list[tuple[int, Force]], state: CampaignState, dice, tie_round: int) -> list[Force]:
     """Highest total first; a tie between the two sides is re-rolled among the tied forces (AMB-64)."""
-    entries = sorted(entries, key=lambda e: -e[0])
+    entries = sorted(entries, key=_by_total)
     out: list[Force] = []
-    i = 0
-    while i < len(entries):
-        j = i
-        while j < len(entries) and entries[j][0] == entries[i][0]:
+    i, n = 0, len(entries)
+    while i < n:
+        total, j = entries[i][0], i + 1
+        sides = {entries[i][1].side}
+        while j < n and entries[j][0] == total:
+            sides.add(entries[j][1].side)
             j += 1
-        group = [f for _, f in entries[i:j]]
-        if len({f.side for f in group}) > 1 and tie_round < MAX_TIE_ROUNDS:
-            out += _rank([(_initiative_roll(state, dice, f, tie_round + 1), f) for f in group], state, dice, tie_round + 1)
+        if len(sides) > 1 and tie_round < MAX_TIE_ROUNDS:
+            out += _rank([(_initiative_roll(state, dice, f, tie_round + 1), f) for _, f in entries[i:j]], state, dice, tie_round + 1)
         else:
-            out += group
+            out += [f for _, f in entries[i:j]]
         i = j
     return out
+
+
+def _by_total(entry: tuple[int, Force]) -> int:
+    return -entry[0]
 
 
 def movable(state: CampaignState, side: str) -> list[str]:
@@ -119,9 +124,14 @@ def _drop_idle(state: CampaignState) -> CampaignState:
     if not order:
         return state
     lk = locked(state)
-    while order and not any(f.side == order[0] and may_move(state, f, lk) for f in state.forces):
-        order = order[1:]
-    return state if order == state.initiative else evolve(state, initiative=order)
+    able = set()  # the sides with a force that may still move (may_move, inlined: this runs after every move)
+    for f in state.forces:
+        if not f.moved_today and f.order != "defend" and f.id not in lk:
+            able.add(f.side)
+    i = 0
+    while i < len(order) and order[i] not in able:
+        i += 1
+    return evolve(state, initiative=order[i:]) if i else state
 
 
 def awaiting(state: CampaignState, board) -> str | None:
@@ -204,11 +214,11 @@ def move(state: CampaignState, cmd, dice, board) -> CampaignState:
         why = f"an allowance of {allowance} square(s): it must move at least one (FW-9.4.e, AMB-17)"
         raise CommandError(f"{force.id} is under Max Speed with {why}")
     walked, stop = _walk(board, force, cmd.path, allowance, enemies)
-    pos = walked[-1]
+    pos, day, side = walked[-1], state.day, force.side
     if stop:
-        _say(state, dice, "FW-9.4", f"{force.id} stops at {pos}: {stop}", side=force.side, secret=True)
+        dice.event(day=day, phase=2, rule="FW-9.4", text=f"{force.id} stops at {pos}: {stop}", side=side, secret=True)
     text = f"{force.id} marches {'-'.join(walked)}" if len(walked) > 1 else f"{force.id} stays at {pos}"
-    _say(state, dice, "FW-9.4", text, side=force.side)
+    dice.event(day=day, phase=2, rule="FW-9.4", text=text, side=side)
     mover = evolve(force, square=pos, moved_today=True, path_today=_joined(force.path_today, walked))
     # one copy of the state for the force and its used slot: copies are the cost of a move
     state = evolve(state, forces=tuple([mover if f is force else f for f in state.forces]), initiative=state.initiative[1:])
@@ -228,15 +238,16 @@ def move(state: CampaignState, cmd, dice, board) -> CampaignState:
 def _walk(board, force: Force, path: tuple[str, ...], allowance: int, enemies: set[str]) -> tuple[list[str], str | None]:
     """The squares walked, start first, and why it stopped short of the path's end (None if it did not)."""
     walked = [force.square]
+    around, last = board.around, len(path) - 1
     for i, sq in enumerate(path):
         if i >= allowance:
             return walked, f"its allowance of {allowance} square(s) is spent (FW-9.3)"
         walked.append(sq)
         if sq in enemies:
             return walked, None  # contact: the path ends here (checked in refusal)
-        if i + 1 < len(path) and in_zoc(board, enemies, sq):
+        if i < last and not enemies.isdisjoint(around[sq]):  # in an enemy zone of control (in_zoc, inlined)
             nxt = path[i + 1]
-            if not (nxt in enemies and sq in board.around[nxt]):  # only the step into that enemy's square goes on (FW-9.7)
+            if not (nxt in enemies and sq in around[nxt]):  # only the step into that enemy's square goes on (FW-9.7)
                 return walked, "it entered an enemy zone of control (FW-9.7, AMB-16)"
     return walked, None
 
