@@ -74,19 +74,26 @@ def start(state: CampaignState, dice, board) -> CampaignState:
 
 
 def _initiative_roll(state: CampaignState, dice, force: Force, tie_round: int) -> int:
-    text = f"{force.id} initiative" + (f" (tie re-roll {tie_round})" if tie_round else "")
+    cv = force.leader.cv
+    words = _INITIATIVE_WORDS.get((force.id, cv))
+    if words is None:  # the place, text and modifier of a force's roll: the same every day (17 rolls a day)
+        words = _INITIATIVE_WORDS[(force.id, cv)] = (f"{force.id}/initiative", f"{force.id} initiative", (modifier("leader's CV", cv),))
     entry = dice.roll(
         "1D6",
         day=state.day,
         phase=2,
-        place=f"{force.id}/initiative",
+        place=words[0],
         rule="FW-9.1.2",
-        text=text,
-        modifiers=[modifier("leader's CV", force.leader.cv)],
+        text=f"{words[1]} (tie re-roll {tie_round})" if tie_round else words[1],
+        modifiers=words[2],
         side=force.side,
         secret=True,  # the leader's CV is the side's own (the slot order that follows is logged for both)
     )
     return entry.total
+
+
+#: (force id, leader's CV) -> the place, text and modifiers of its initiative roll.
+_INITIATIVE_WORDS: dict[tuple[str, int], tuple[str, str, tuple]] = {}
 
 
 def _rank(entries: list[tuple[int, Force]], state: CampaignState, dice, tie_round: int) -> list[Force]:
