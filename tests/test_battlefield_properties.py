@@ -252,3 +252,14 @@ def test_hiding_places_follow_med_2(seed, terrain, scenario):
     for p in (f for f in b.features if f.kind == "landing_point"):
         side = "A" if "side A's half" in p.note else "B"
         assert (p.polygon.centroid.y < b.depth_cm / 2) == (side == "A")
+
+
+def test_quicksand_feature_with_no_room_left_is_named_by_its_side():
+    """FW-21.8: a player *may* place one difficult feature hiding quicksand in his half. On this crowded
+    jungle square (river, road, 1D6 + 1D6 dangers) side A's half has no room for a marsh: the side
+    names one of its difficult features instead, and nothing reads as a placement failure."""
+    b = from_square(161, "jungle", True, True, False)
+    quick = [f for f in b.features if f.rule == "FW-21.8"]
+    assert [f.note.split("'")[0] for f in quick] == ["side B"]
+    assert any(n.startswith("Side A's quicksand feature (FW-21.8): no room") for n in b.notes)
+    assert not [n for n in b.notes if "could not" in n]

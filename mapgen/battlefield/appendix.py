@@ -23,4 +23,10 @@ def appendix(st: TableState) -> None:
         for side in ("A", "B"):
             region = S.band(side, 0, st.depth / 2, st.width, st.depth).bounds
             note = f"side {side}'s difficult feature: may hide quicksand (side {side} writes it down secretly)"
-            place(st, kind, region=region, rule="FW-21.8", note=note, why=f"(side {side}'s quicksand feature)")
+            if place(st, kind, region=region, rule="FW-21.8", note=note, quiet=True) is None:
+                # FW-21.8 lets a player place one such feature ("may"): with no room left in his half,
+                # he names one of the difficult features already there instead
+                st.notes.append(
+                    f"Side {side}'s quicksand feature (FW-21.8): no room for a {R.KINDS[kind].label.lower()} in its half; "
+                    f"side {side} may secretly name one of the difficult features in its half as hiding quicksand."
+                )
