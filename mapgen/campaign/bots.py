@@ -32,7 +32,7 @@ from .core import (
     phase_index,
 )
 from .dice import GameDice
-from .march import enemy_squares, in_zoc, locked
+from .march import enemy_squares, locked
 from .state import CampaignState, Force, other
 
 #: Squares a bot tries to move along in one command: the most any roll allows (FW-9.3); the roll decides how far it goes.
@@ -114,14 +114,15 @@ def path_towards(state: CampaignState, board, force: Force, target: str, enemy: 
     """
     if enemy is None:
         enemy = enemy_squares(state, force.side)
-    downhill = _downhill(board, target)
+    downhill = _routes(board)[1].get(target) or _downhill(board, target)
+    around = board.around
     path, here = [], force.square
     for _ in range(PATH_LENGTH):
         here = downhill.get(here)
         if here is None:
             break
         path.append(here)
-        if here in enemy or in_zoc(board, enemy, here):
+        if here in enemy or not enemy.isdisjoint(around[here]):  # in_zoc, inlined: the bots plan every move
             break
     return tuple(path)
 
@@ -166,9 +167,9 @@ class Bot:
                     self._by_enemy_holdings.clear()
                 self._nearest = self._by_enemy_holdings[key] = {}
         lk = locked(state) if state.pending else ()
-        enemy = None
+        enemy, side = None, self.side
         for f in state.forces:
-            if f.side != self.side or f.moved_today or f.order == "defend" or f.id in lk or f.id in skip:
+            if f.side != side or f.moved_today or f.order == "defend" or f.id in lk or f.id in skip:
                 continue
             goal = self._nearest.get(f.square, 0)
             if goal == 0:
