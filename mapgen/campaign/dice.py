@@ -193,17 +193,23 @@ class GameDice:
             faces = tuple(faces)
         else:
             entered, sides = False, expr.sides
-            if expr.count == 1 and key not in self._streams:  # most places throw one die, once: inlined _derived
-                h = self._hash.copy()
-                h.update(f"{key}#0".encode())
-                data = h.digest()
-                b = data[0]
-                if b < 256 - 256 % sides:
-                    self._streams[key] = [data, 1, 1]
-                    faces = (b % sides + 1,)
-                else:
-                    faces = tuple(self._derived(key, sides))
-            else:
+            stream = self._streams.get(key)
+            faces = None
+            if expr.count == 1:  # one die (most rolls): _derived inlined for its first byte and the next one
+                if stream is None:  # most places throw once
+                    h = self._hash.copy()
+                    h.update(f"{key}#0".encode())
+                    data = h.digest()
+                    b = data[0]
+                    if b < 256 - 256 % sides:
+                        self._streams[key] = [data, 1, 1]
+                        faces = (b % sides + 1,)
+                elif stream[1] < len(stream[0]):  # a re-roll at the same place (initiative ties)
+                    b = stream[0][stream[1]]
+                    if b < 256 - 256 % sides:
+                        stream[1] += 1
+                        faces = (b % sides + 1,)
+            if faces is None:
                 faces = tuple(self._derived(key, sides, expr.count))
         total = expr.bonus
         for f in faces:
