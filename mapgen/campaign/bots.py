@@ -182,26 +182,24 @@ class Bot:
             yield Move(f.id, path_towards(state, board, f, goal[0], enemy))
 
 
-def _strength(state: CampaignState, force_ids) -> dict[str, float]:
+def _strength(forces: list[Force]) -> dict[str, float]:
     power = {"A": 0.0, "B": 0.0}
-    for fid in force_ids:
-        f = state.force(fid)
-        if f is not None:
-            power[f.side] += sum(u.figures * QUALITY_WEIGHT.get(u.quality, 1.0) for u in f.units)
+    for f in forces:
+        power[f.side] += sum([u.figures * QUALITY_WEIGHT.get(u.quality, 1.0) for u in f.units])
     return power
 
 
 def battle_report(state: CampaignState) -> BattleReport:
     """The first pending battle, won by the stronger side (a stalemate when close)."""
     contact = state.pending[0]
-    power = _strength(state, contact.forces)
+    ids = contact.forces
+    forces = [f for f in state.forces if f.id in ids]
+    forces.sort(key=lambda f: ids.index(f.id))  # in the contact's order, as the report lists them
+    power = _strength(forces)
     hi, lo = max(power.values()), min(power.values())
     winner = "stalemate" if lo > 0 and hi / lo < STALEMATE_RATIO else max(power, key=power.get)
     losses = []
-    for fid in contact.forces:
-        f = state.force(fid)
-        if f is None:
-            continue
+    for f in forces:
         killed, fled = WINNER_LOSSES if f.side == winner else LOSER_LOSSES
         for u in f.units:
             k, fl = int(u.figures * killed), int(u.figures * fled)
