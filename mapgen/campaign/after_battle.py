@@ -93,9 +93,8 @@ def report(state: CampaignState, cmd, dice, board: Board) -> CampaignState:
         role = roles.get(side)
         for f in sides[side]:
             before[f.id] = f
-            g, figures = _losses(state, f, losses, result, role, board, contact, dice)
-            if result == "lost":
-                g = _beaten(state, g, dice)
+            units, figures = _losses(state, f, losses, result, role, board, contact, dice)
+            g = _beaten(state, f, units, dice) if result == "lost" else evolve(f, units=units)
             if g.id in cmd.leaders_lost:
                 g = _leader(state, g, cmd.leaders_lost, result, role, board, contact, dice)
             after[f.id] = g
@@ -178,14 +177,15 @@ def _check(state: CampaignState, cmd, contact: Contact, sides: dict[str, list[Fo
         raise CommandError(f"winner {cmd.winner!r}: give A, B or stalemate (FW-10.3)")
     if cmd.length is not None and cmd.length < 0:
         raise CommandError(f"battle length {cmd.length}: give the turns played, 0 or more")
-    units = {}
+    units: dict[str, Unit] = {}
     for fs in sides.values():
         for f in fs:
             for u in f.units:
-                units[u.id] = (f, u)
+                units[u.id] = u
     losses = {}
     for loss in cmd.losses:
-        if loss.unit not in units:
+        u = units.get(loss.unit)
+        if u is None:
             raise CommandError(f"unit {loss.unit} did not fight at {contact.square}; its units: {', '.join(units)}")
         if loss.unit in losses:
             raise CommandError(f"unit {loss.unit} is reported twice")
@@ -194,8 +194,8 @@ def _check(state: CampaignState, cmd, contact: Contact, sides: dict[str, list[Fo
             name, value = next((n, v) for n, v in (("killed", killed), ("fled", fled), ("withdrawn", withdrawn)) if v < 0)
             raise CommandError(f"unit {loss.unit}: {name} {value} is below 0")
         out = killed + fled + withdrawn
-        f, u = units[loss.unit]
         if out > u.figures:
+            f = [f for fs in sides.values() for f in fs if any(v is u for v in f.units)][-1]
             raise CommandError(f"unit {loss.unit} of {f.id} had {u.figures} figures: it cannot lose {out} (killed {killed}, fled {fled}, withdrawn {withdrawn})")
         losses[loss.unit] = loss
     if cmd.leaders_lost or cmd.retreats:
@@ -287,18 +287,19 @@ def deserter_modifiers(unit: Unit, routed: bool, rout_penalty: bool, role: str |
 _CHECKS: dict[tuple, tuple[Table, tuple[Modifier, ...], tuple[int, ...]]] = {}
 
 
-def _check_for(table: Table, key: tuple, mods: list[Modifier]) -> tuple:
-    """The kept (table, modifiers, faces back) for ``key``, built from ``mods`` the first time (or for another table)."""
+def _check_for(table: Table, key: tuple, modifiers, *args) -> tuple:
+    """The kept (table, modifiers, faces back) for ``key``; ``modifiers(*args)`` builds them the first time (or for another table)."""
     check = _CHECKS.get(key)
     if check is None or check[0] is not table:
-        mods = tuple(mods)
+        mods = tuple(modifiers(*args))
         check = _CHECKS[key] = (table, mods, returning(table, sum(m.value for m in mods)))
     return check
 
 
-def _losses(state, f: Force, losses: dict, result: str, role, board: Board, contact: Contact, dice) -> tuple[Force, int]:
-    """The force with its units' figures after the wounded and deserter checks, and its figures left."""
+def _losses(state, f: Force, losses: dict, result: str, role, board: Board, contact: Contact, dice) -> tuple[tuple[Unit, ...], int]:
+    """The force's units after the wounded and deserter checks, and its figures left."""
     day, side, lost = state.day, f.side, result == "lost"
+    wounded = None  # the same check for each unit of the force
     units = []
     figures = 0
     for u in f.units:
@@ -319,39 +320,34 @@ def _losses(state, f: Force, losses: dict, result: str, role, board: Board, cont
             continue
         # a check of no model rolls nothing and logs nothing: its modifiers and text are not built
         if killed and not lost and u.type not in EQUIPMENT:  # FW-12.1: no wounded check for the loser
-            territory = board.territory_for(contact.square, side)
-            check = _CHECKS.get(("wounded", territory, role))
-            if check is None or check[0] is not WOUNDED:
-                check = _check_for(WOUNDED, ("wounded", territory, role), wounded_modifiers(territory, role))
-            left += _checked(dice, check, killed, f"{day}/{PHASE}/{u.id}/wounded", day, f"wounded check, {u.id} ({killed} killed)", side)
+            if wounded is None:
+                territory = board.territory_for(contact.square, side)
+                wounded = _check_for(WOUNDED, ("wounded", territory, role), wounded_modifiers, territory, role)
+            left += _checked(dice, wounded, killed, f"{day}/{PHASE}/{u.id}/wounded", day, f"wounded check, {u.id} ({killed} killed)", side)
         if fled:
             penalty = state.options.deserter_rout_penalty
-            check = _CHECKS.get(("routed", u.quality, penalty, role))
-            if check is None or check[0] is not DESERTERS:
-                check = _check_for(DESERTERS, ("routed", u.quality, penalty, role), deserter_modifiers(u, True, penalty, role))
+            check = _check_for(DESERTERS, ("routed", u.quality, penalty, role), deserter_modifiers, u, True, penalty, role)
             left += _checked(dice, check, fled, f"{day}/{PHASE}/{u.id}/deserters-routed", day, f"deserter check, {u.id} ({fled} routed)", side)
         if not lost:
             left += withdrawn
         elif withdrawn:  # FW-12.2, AMB-01: withdrawn models are checked only when their side lost
-            check = _CHECKS.get(("withdrawn", u.quality, role))
-            if check is None or check[0] is not DESERTERS:
-                check = _check_for(DESERTERS, ("withdrawn", u.quality, role), deserter_modifiers(u, False, False, role))
+            check = _check_for(DESERTERS, ("withdrawn", u.quality, role), deserter_modifiers, u, False, False, role)
             left += _checked(dice, check, withdrawn, f"{day}/{PHASE}/{u.id}/deserters-withdrawn", day, f"deserter check, {u.id} ({withdrawn} withdrawn)", side)
         units.append(evolve(u, figures=left))
         figures += left
-    return evolve(f, units=tuple(units)), figures
+    return tuple(units), figures
 
 
 # --- FW-12.6, FW-12.7, FW-17.7 ---------------------------------------------------------------
 
 
-def _beaten(state, f: Force, dice) -> Force:
-    """FW-12.6 (AMB-05): the loser's reaction worsens; FW-17.7 step 6: its loot is lost."""
+def _beaten(state, f: Force, units: tuple[Unit, ...], dice) -> Force:
+    """FW-12.6 (AMB-05): the loser's reaction worsens; FW-17.7 step 6: its loot is lost (``units``: after the checks)."""
     new = worse(f.reaction)
     dice.event(day=state.day, phase=PHASE, rule="FW-12.6", text=f"{f.id} lost the battle: {f.state} -> {new}", side=f.side)
     if f.loot is not None:
         dice.event(day=state.day, phase=PHASE, rule="FW-17.7", text=f"{f.id} lost the battle: the loot of {f.loot} is lost", side=f.side)
-    return evolve(f, order=None, reaction=new, loot=None)
+    return evolve(f, units=units, order=None, reaction=new, loot=None)
 
 
 def _leader(state, f: Force, lost: tuple, result: str, role, board: Board, contact: Contact, dice) -> Force:

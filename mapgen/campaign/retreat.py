@@ -56,12 +56,17 @@ def _chebyshev(board: Board, a: str, b: str) -> int:
 
 def legal(state: CampaignState, f: Force, board: Board, placed: dict[str, list[str]], moved: set[str]) -> list[str]:
     """One legal step, not into a square an enemy force holds, counting the moves already made."""
-    side = f.side
+    enemy = _enemy_squares(state, f.side, placed, moved)
+    return [sq for sq in board.steps.get(f.square, {}) if sq not in enemy]
+
+
+def _enemy_squares(state: CampaignState, side: str, placed: dict[str, list[str]], moved: set[str]) -> set[str]:
+    """The squares ``side`` may not step into: its enemies' (those that moved off: where they were placed)."""
     enemy = set(placed[other(side)])
     for g in state.forces:
         if g.side != side and g.id not in moved:
             enemy.add(g.square)
-    return [sq for sq in board.steps.get(f.square, {}) if sq not in enemy]
+    return enemy
 
 
 def _ranks(board: Board) -> dict[str, dict[str, int]]:
@@ -124,10 +129,16 @@ def retreat_moves(
                 raise ValueError(f"retreat: {fid} does not leave the square after this battle (FW-12.5)")
     moved: set[str] = set()
     placed: dict[str, list[str]] = {"A": [], "B": []}
+    # by side and the enemy moves made so far: a side's movers come together (who_moves), so each set is built once
+    enemies: dict[tuple[str, int], set[str]] = {}
     zocs: dict[str, set[str]] = {}  # by side: the state does not change while the forces are placed
     moves = []
     for f in movers:
-        options = legal(state, f, board, placed, moved)
+        key = (f.side, len(placed[other(f.side)]))
+        enemy = enemies.get(key)
+        if enemy is None:
+            enemy = enemies[key] = _enemy_squares(state, f.side, placed, moved)
+        options = [sq for sq in board.steps.get(f.square, {}) if sq not in enemy]  # legal()
         if f.id in chosen:
             if chosen[f.id] not in options:
                 why = "not one legal step away" if chosen[f.id] not in board.steps.get(f.square, {}) else "held by the enemy"
