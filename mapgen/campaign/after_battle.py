@@ -100,20 +100,13 @@ def report(state: CampaignState, cmd, dice, board: Board) -> CampaignState:
             after[f.id] = g
             if not figures:
                 empty.append(f.id)
-    forces = tuple([after.get(f.id, f) for f in state.forces])
-    if winner is None:
-        state = evolve(state, forces=forces)
-    else:
-        state = evolve(state, forces=forces, sides=_result_sides(state, winner))
     # the moves see the figures after the checks; a force with none left does not move (retreat.who_moves)
     changed = _moves(state, cmd, contact, before, after, dice, board)
     for fid in empty:
-        f = state.force(fid)
-        if f is not None and fid not in changed:
+        if fid not in changed:
             changed[fid] = None
-            dice.event(day=day, phase=PHASE, rule="FW-12", text=f"{fid} has no models left: it is removed", side=f.side)
-    if changed:
-        state = _rewrite(state, changed)
+            dice.event(day=day, phase=PHASE, rule="FW-12", text=f"{fid} has no models left: it is removed", side=after[fid].side)
+    state = _rewrite(state, after, changed, _result_sides(state, winner) if winner is not None else state.sides)
     for side in ("A", "B"):  # FW-13.a: a side with no force left tests its Will
         for f in state.forces:
             if f.side == side:
@@ -373,11 +366,11 @@ def _leader(state, f: Force, lost: tuple, result: str, role, board: Board, conta
 def _moves(state, cmd, contact: Contact, before: dict, after: dict, dice, board: Board) -> dict[str, Force | None]:
     """FW-12.5, AMB-52: each force that leaves the square, or stays worse off (None: removed).
 
-    ``after``: the battle's forces as they are in ``state`` (the movers are among them), by id.
+    ``after``: the battle's forces after the checks, by id (``state`` still has them as they were).
     """
     chosen = dict(cmd.retreats)
     try:
-        moves = retreat_moves(state, contact, cmd.winner, before, chosen, board)
+        moves = retreat_moves(state, contact, cmd.winner, before, chosen, board, after)
     except ValueError as exc:
         raise CommandError(str(exc)) from None
     day = state.day
@@ -398,16 +391,20 @@ def _moves(state, cmd, contact: Contact, before: dict, after: dict, dice, board:
     return changed
 
 
-def _rewrite(state, changed: dict[str, Force | None]) -> CampaignState:
-    """``with_force`` for each changed force and ``without_force`` for each None, in order: one new forces tuple."""
+def _rewrite(state, after: dict[str, Force], changed: dict[str, Force | None], sides: tuple) -> CampaignState:
+    """One new state for the whole battle: ``with_force`` for the forces ``after`` the checks and the
+    ``changed`` ones (moved), ``without_force`` for each None (removed, in order), and the ``sides``."""
     forces = []
     for f in state.forces:
-        if f.id in changed:
-            f = changed[f.id]
+        fid = f.id
+        if fid in changed:
+            f = changed[fid]
             if f is None:
                 continue
+        elif fid in after:
+            f = after[fid]
         forces.append(f)
     removed = tuple([fid for fid, f in changed.items() if f is None])
     if removed:
-        return evolve(state, forces=tuple(forces), removed=state.removed + removed)
-    return evolve(state, forces=tuple(forces))
+        return evolve(state, forces=tuple(forces), sides=sides, removed=state.removed + removed)
+    return evolve(state, forces=tuple(forces), sides=sides)

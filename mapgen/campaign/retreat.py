@@ -23,12 +23,18 @@ def worse(reaction: str | None) -> str:
     return WORSE[reaction]
 
 
-def who_moves(state: CampaignState, contact: Contact, winner: str, before: dict[str, Force]) -> list[Force]:
-    """The forces that leave the square, the side moving first first (FW-12.5 and its exceptions)."""
+def who_moves(state: CampaignState, contact: Contact, winner: str, before: dict[str, Force], after: dict[str, Force] | None = None) -> list[Force]:
+    """The forces that leave the square, the side moving first first (FW-12.5 and its exceptions).
+
+    ``after``: the battle's forces after the checks, by id, when ``state`` still has them as ``before``
+    (the battle report builds one new state, not one to find the movers and another to move them).
+    """
     square = contact.square
     here = []
     for f in state.forces:
         if f.square == square and f.id in before:
+            if after is not None:
+                f = after.get(f.id, f)
             for u in f.units:
                 if u.figures:  # figures > 0, without summing them
                     here.append(f)
@@ -115,13 +121,15 @@ def _best(options: list[str], zoc: set[str], near: list[str], rank: dict[str, in
 
 
 def retreat_moves(
-    state: CampaignState, contact: Contact, winner: str, before: dict[str, Force], chosen: dict[str, str], board: Board
+    state: CampaignState, contact: Contact, winner: str, before: dict[str, Force], chosen: dict[str, str], board: Board,
+    after: dict[str, Force] | None = None,
 ) -> list[tuple[str, str | None]]:
     """(force, new square) for each force that must leave; None when no legal square exists (AMB-52).
 
+    ``after``: as for :func:`who_moves` (the checks change figures, never squares, sides or ids).
     Raises ValueError for a square the report names that the rules do not allow.
     """
-    movers = who_moves(state, contact, winner, before)
+    movers = who_moves(state, contact, winner, before, after)
     if chosen:
         ids = {f.id for f in movers}
         for fid in chosen:
