@@ -12,9 +12,8 @@ holding taken (FW-9.10).  When no battle is left the turn goes on to Phase 4.
 One log line per unit and check keeps every face (a battle can cost a
 hundred models): the modifiers are the same for each die of a unit.
 
-A report comes after most campaign days, so the command builds few states:
-the forces after the checks in one new tuple, the moves and removals in
-another, and the result's counters in one new sides tuple.
+A report comes after most campaign days, so the command builds one new
+state for its forces (after the checks, moves and removals) and result.
 """
 
 from __future__ import annotations
@@ -140,13 +139,10 @@ def _result_sides(state: CampaignState, winner: str) -> tuple:
 def _still_in_contact(state: CampaignState, contact: Contact, dice) -> tuple[Contact, ...]:
     """[DEV] Forces of both sides still in the square (no square to fall back to, AMB-52, or a
     stalemate where neither moves, FW-12.5) stay in contact: they fight again the next day."""
-    square, sides = contact.square, set()
-    for f in state.forces:
-        if f.square == square:
-            sides.add(f.side)
-    if len(sides) < 2:
+    here = [f for f in state.forces if f.square == contact.square]
+    if len({f.side for f in here}) < 2:
         return ()
-    forces = tuple([f.id for f in state.forces if f.square == square])
+    forces = tuple([f.id for f in here])
     dice.event(day=state.day, phase=PHASE, rule="FW-9.8",
                text=f"{', '.join(forces)} are still in contact at {contact.square}: they fight again on day {state.day + 1}")
     return (Contact(contact.square, forces, day=state.day + 1, why="still in contact after the last battle"),)
@@ -170,11 +166,7 @@ def _check(state: CampaignState, cmd, contact: Contact, sides: dict[str, list[Fo
         raise CommandError(f"winner {cmd.winner!r}: give A, B or stalemate (FW-10.3)")
     if cmd.length is not None and cmd.length < 0:
         raise CommandError(f"battle length {cmd.length}: give the turns played, 0 or more")
-    units: dict[str, Unit] = {}
-    for fs in sides.values():
-        for f in fs:
-            for u in f.units:
-                units[u.id] = u
+    units = {u.id: u for fs in sides.values() for f in fs for u in f.units}
     losses = {}
     for loss in cmd.losses:
         u = units.get(loss.unit)
@@ -361,6 +353,9 @@ def _leader(state, f: Force, lost: tuple, result: str, role, board: Board, conta
     leader = Leader(f"{f.id} leader from the ranks", NEW_LEADER_CV)
     dice.event(day=state.day, phase=PHASE, rule="FW-12.7", text=f"{f.id} lost {f.leader.name}: a new Leader from the ranks, on foot, CV {NEW_LEADER_CV}", side=f.side)
     return evolve(f, leader=leader)
+
+
+# --- FW-12.5, AMB-52 -------------------------------------------------------------------------
 
 
 def _moves(state, cmd, contact: Contact, before: dict, after: dict, dice, board: Board) -> dict[str, Force | None]:
