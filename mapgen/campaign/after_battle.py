@@ -11,6 +11,9 @@ holding taken (FW-9.10).  When no battle is left the turn goes on to Phase 4.
 
 One log line per unit and check keeps every face (a battle can cost a
 hundred models): the modifiers are the same for each die of a unit.
+
+A report comes after most campaign days, so the command builds one new
+state for its forces (after the checks, moves and removals) and result.
 """
 
 from __future__ import annotations
@@ -30,13 +33,10 @@ from .state import (
     Leader,
     Modifier,
     Unit,
-    bump,
     due,
     evolve,
     modifier,
     other,
-    with_force,
-    without_force,
 )
 
 PHASE = 4
@@ -79,38 +79,70 @@ def report(state: CampaignState, cmd, dice, board: Board) -> CampaignState:
     sides = battle_forces(state, contact)
     losses = _check(state, cmd, contact, sides)
     winner = cmd.winner if cmd.winner != "stalemate" else None
-    result = {s: ("stalemate" if winner is None else "won" if s == winner else "lost") for s in ("A", "B")}
     roles = ambush_roles(state, contact)
     text = "a stalemate" if winner is None else f"won by side {winner}"
     length = f", {cmd.length} turns" if cmd.length is not None else ""
-    dice.event(day=state.day, phase=PHASE, rule="FW-10.3", text=f"the battle at {contact.square} ({', '.join(contact.forces)}) is {text}{length}")
-    before = {f.id: f for fs in sides.values() for f in fs}
+    day = state.day
+    dice.event(day=day, phase=PHASE, rule="FW-10.3", text=f"the battle at {contact.square} ({', '.join(contact.forces)}) is {text}{length}")
+    before: dict[str, Force] = {}
+    after: dict[str, Force] = {}
+    empty: list[str] = []  # the forces with no figures left, in battle order
     for side in ("A", "B"):
+        result = "stalemate" if winner is None else "won" if side == winner else "lost"
+        role = roles.get(side)
         for f in sides[side]:
-            f = _losses(state, f, losses, result[side], roles.get(side), board, contact, dice)
-            if cmd.winner != "stalemate" and side != winner:
-                f = _beaten(state, f, dice)
-            f = _leader(state, f, cmd.leaders_lost, result[side], roles.get(side), board, contact, dice)
-            state = with_force(state, f)
-    if winner is not None:
-        state = bump(bump(state, winner, battles_won=1), other(winner), battles_lost=1)
-        state = due(state, other(winner), "FW-13.b")
-    state = _moves(state, cmd, contact, before, dice, board)
-    state = _remove_empty(state, [f.id for fs in sides.values() for f in fs], dice)
+            before[f.id] = f
+            units, figures = _losses(state, f, losses, result, role, board, contact, dice)
+            g = _beaten(state, f, units, dice) if result == "lost" else evolve(f, units=units)
+            if g.id in cmd.leaders_lost:
+                g = _leader(state, g, cmd.leaders_lost, result, role, board, contact, dice)
+            after[f.id] = g
+            if not figures:
+                empty.append(f.id)
+    # the moves see the figures after the checks; a force with none left does not move (retreat.who_moves)
+    changed = _moves(state, cmd, contact, before, after, dice, board)
+    for fid in empty:
+        if fid not in changed:
+            changed[fid] = None
+            dice.event(day=day, phase=PHASE, rule="FW-12", text=f"{fid} has no models left: it is removed", side=after[fid].side)
+    state = _rewrite(state, after, changed, _result_sides(state, winner) if winner is not None else state.sides)
+    for side in ("A", "B"):  # FW-13.a: a side with no force left tests its Will
+        for f in state.forces:
+            if f.side == side:
+                break
+        else:
+            state = due(state, side, "FW-13.a")
     if winner is not None:
         state = capture(state, contact.square, winner, dice, PHASE)
-    pending = tuple(c for c in state.pending if c is not contact)
-    state = evolve(state, pending=pending + _still_in_contact(state, contact, dice))
-    return state if any(c.day <= state.day for c in pending) else evolve(state, phase=PHASE)
+    pending = tuple([c for c in state.pending if c is not contact])
+    again = _still_in_contact(state, contact, dice)
+    for c in pending:
+        if c.day <= day:
+            return evolve(state, pending=pending + again)
+    return evolve(state, pending=pending + again, phase=PHASE)
+
+
+def _result_sides(state: CampaignState, winner: str) -> tuple:
+    """``bump`` the winner's battles won and the loser's battles lost, ``due`` its FW-13.b test: one new sides tuple."""
+    loser = other(winner)
+    sides = []
+    for s in state.sides:
+        if s.id == winner:
+            s = evolve(s, battles_won=s.battles_won + 1)
+        elif s.id == loser:
+            tests = s.will_to_fight_due
+            s = evolve(s, battles_lost=s.battles_lost + 1, will_to_fight_due=tests if "FW-13.b" in tests else tests + ("FW-13.b",))
+        sides.append(s)
+    return tuple(sides)
 
 
 def _still_in_contact(state: CampaignState, contact: Contact, dice) -> tuple[Contact, ...]:
     """[DEV] Forces of both sides still in the square (no square to fall back to, AMB-52, or a
     stalemate where neither moves, FW-12.5) stay in contact: they fight again the next day."""
-    here = state.forces_at(contact.square)
+    here = [f for f in state.forces if f.square == contact.square]
     if len({f.side for f in here}) < 2:
         return ()
-    forces = tuple(f.id for f in here)
+    forces = tuple([f.id for f in here])
     dice.event(day=state.day, phase=PHASE, rule="FW-9.8",
                text=f"{', '.join(forces)} are still in contact at {contact.square}: they fight again on day {state.day + 1}")
     return (Contact(contact.square, forces, day=state.day + 1, why="still in contact after the last battle"),)
@@ -134,28 +166,31 @@ def _check(state: CampaignState, cmd, contact: Contact, sides: dict[str, list[Fo
         raise CommandError(f"winner {cmd.winner!r}: give A, B or stalemate (FW-10.3)")
     if cmd.length is not None and cmd.length < 0:
         raise CommandError(f"battle length {cmd.length}: give the turns played, 0 or more")
-    units = {u.id: (f, u) for fs in sides.values() for f in fs for u in f.units}
+    units = {u.id: u for fs in sides.values() for f in fs for u in f.units}
     losses = {}
     for loss in cmd.losses:
-        if loss.unit not in units:
+        u = units.get(loss.unit)
+        if u is None:
             raise CommandError(f"unit {loss.unit} did not fight at {contact.square}; its units: {', '.join(units)}")
         if loss.unit in losses:
             raise CommandError(f"unit {loss.unit} is reported twice")
-        for name in ("killed", "fled", "withdrawn"):
-            if getattr(loss, name) < 0:
-                raise CommandError(f"unit {loss.unit}: {name} {getattr(loss, name)} is below 0")
-        out = loss.killed + loss.fled + loss.withdrawn
-        f, u = units[loss.unit]
+        killed, fled, withdrawn = loss.killed, loss.fled, loss.withdrawn
+        if killed < 0 or fled < 0 or withdrawn < 0:
+            name, value = next((n, v) for n, v in (("killed", killed), ("fled", fled), ("withdrawn", withdrawn)) if v < 0)
+            raise CommandError(f"unit {loss.unit}: {name} {value} is below 0")
+        out = killed + fled + withdrawn
         if out > u.figures:
-            raise CommandError(f"unit {loss.unit} of {f.id} had {u.figures} figures: it cannot lose {out} (killed {loss.killed}, fled {loss.fled}, withdrawn {loss.withdrawn})")
+            f = [f for fs in sides.values() for f in fs if any(v is u for v in f.units)][-1]
+            raise CommandError(f"unit {loss.unit} of {f.id} had {u.figures} figures: it cannot lose {out} (killed {killed}, fled {fled}, withdrawn {withdrawn})")
         losses[loss.unit] = loss
-    ids = {f.id for fs in sides.values() for f in fs}
-    for fid in cmd.leaders_lost:
-        if fid not in ids:
-            raise CommandError(f"leaders lost: force {fid} did not fight at {contact.square} ({', '.join(sorted(ids))})")
-    for fid, _sq in cmd.retreats:
-        if fid not in ids:
-            raise CommandError(f"retreat: force {fid} did not fight at {contact.square} ({', '.join(sorted(ids))})")
+    if cmd.leaders_lost or cmd.retreats:
+        ids = {f.id for fs in sides.values() for f in fs}
+        for fid in cmd.leaders_lost:
+            if fid not in ids:
+                raise CommandError(f"leaders lost: force {fid} did not fight at {contact.square} ({', '.join(sorted(ids))})")
+        for fid, _sq in cmd.retreats:
+            if fid not in ids:
+                raise CommandError(f"retreat: force {fid} did not fight at {contact.square} ({', '.join(sorted(ids))})")
     return losses
 
 
@@ -175,18 +210,32 @@ def check_models(dice, table: Table, n: int, modifiers: list[Modifier], *, day: 
     """1D6 per model on ``table``; natural 1 lost, natural 6 back, else the modified band. Returns (back, lost)."""
     if n <= 0:
         return 0, 0
-    faces, entered = dice.faces(DiceExpr(n, 6, 0), f"{day}/{PHASE}/{place}")
     mods = tuple(modifiers)
     mod = 0
     for m in mods:
         mod += m.value
+    back = _checked(dice, (table, mods, returning(table, mod)), n, f"{day}/{PHASE}/{place}", day, text, side)
+    return back, n - back
+
+
+#: n -> (DiceExpr(n, 6), "nD6"): a frozen dataclass's ``__init__`` costs about a microsecond, and units lose a few dozen models at most.
+_D6: dict[int, tuple[DiceExpr, str]] = {}
+
+
+def _checked(dice, check: tuple, n: int, key: str, day: int, text: str, side: str | None) -> int:
+    """:func:`check_models` of ``n`` > 0 models, ``check`` = (table, modifiers, faces back), at dice place ``key``: the models back."""
+    table, mods, back_faces = check
+    d6 = _D6.get(n)
+    if d6 is None:
+        d6 = _D6[n] = (DiceExpr(n, 6, 0), f"{n}D6")
+    faces, entered = dice.faces(d6[0], key)
     # the modifiers are the same for each die of the unit: count the faces that come back
     back = 0
-    for x in returning(table, mod):
+    for x in back_faces:
         back += faces.count(x)
     outcome = f"{back} return, {n - back} {table.bands[0].outcome}"
-    dice.log.append(log_entry(day, PHASE, table.rule, text, f"{n}D6", tuple(faces), mods, None, outcome, entered, side, True))
-    return back, n - back
+    dice.log.append(log_entry(day, PHASE, table.rule, text, d6[1], tuple(faces), mods, None, outcome, entered, side, True))
+    return back
 
 
 #: (table, modifier) -> the faces that come back: a battle checks a few dozen units with the same few modifiers.
@@ -218,48 +267,72 @@ def deserter_modifiers(unit: Unit, routed: bool, rout_penalty: bool, role: str |
     return mods
 
 
-def _losses(state, f: Force, losses: dict, result: str, role, board: Board, contact: Contact, dice) -> Force:
-    """The units' figures after the wounded and deserter checks."""
-    territory = board.territory_for(contact.square, f.side)
+#: (check, territory or quality, ..., role) -> (table, modifiers, faces back): a battle checks its
+#: units with the same few modifiers, so each set is built and summed once.
+_CHECKS: dict[tuple, tuple[Table, tuple[Modifier, ...], tuple[int, ...]]] = {}
+
+
+def _check_for(table: Table, key: tuple, modifiers, *args) -> tuple:
+    """The kept (table, modifiers, faces back) for ``key``; ``modifiers(*args)`` builds them the first time (or for another table)."""
+    check = _CHECKS.get(key)
+    if check is None or check[0] is not table:
+        mods = tuple(modifiers(*args))
+        check = _CHECKS[key] = (table, mods, returning(table, sum(m.value for m in mods)))
+    return check
+
+
+def _losses(state, f: Force, losses: dict, result: str, role, board: Board, contact: Contact, dice) -> tuple[tuple[Unit, ...], int]:
+    """The force's units after the wounded and deserter checks, and its figures left."""
+    day, side, lost = state.day, f.side, result == "lost"
+    wounded = None  # the same check for each unit of the force
     units = []
+    figures = 0
     for u in f.units:
         loss = losses.get(u.id)
-        if loss is None and not (u.mercenary and result == "lost"):
-            units.append(u)
-            continue
-        killed, fled, withdrawn = (loss.killed, loss.fled, loss.withdrawn) if loss else (0, 0, 0)
+        if loss is None:
+            if not (u.mercenary and lost):
+                units.append(u)
+                figures += u.figures
+                continue
+            killed = fled = withdrawn = 0
+        else:
+            killed, fled, withdrawn = loss.killed, loss.fled, loss.withdrawn
         left = u.figures - killed - fled - withdrawn
-        kw = dict(day=state.day, side=f.side)
-        if result == "lost" and u.mercenary:
+        if lost and u.mercenary:
             # FW-12.2: every model of a beaten mercenary unit deserts, without a roll
-            dice.event(day=state.day, phase=PHASE, rule="FW-12.2", text=f"{u.id} is mercenary and its side lost: all {left + fled + withdrawn} models desert", side=f.side, secret=True)
+            dice.event(day=day, phase=PHASE, rule="FW-12.2", text=f"{u.id} is mercenary and its side lost: all {left + fled + withdrawn} models desert", side=side, secret=True)
             units.append(evolve(u, figures=0))
             continue
-        back = 0
         # a check of no model rolls nothing and logs nothing: its modifiers and text are not built
-        if killed and result != "lost" and u.type not in EQUIPMENT:  # FW-12.1: no wounded check for the loser
-            back += check_models(dice, WOUNDED, killed, wounded_modifiers(territory, role), place=f"{u.id}/wounded", text=f"wounded check, {u.id} ({killed} killed)", **kw)[0]
+        if killed and not lost and u.type not in EQUIPMENT:  # FW-12.1: no wounded check for the loser
+            if wounded is None:
+                territory = board.territory_for(contact.square, side)
+                wounded = _check_for(WOUNDED, ("wounded", territory, role), wounded_modifiers, territory, role)
+            left += _checked(dice, wounded, killed, f"{day}/{PHASE}/{u.id}/wounded", day, f"wounded check, {u.id} ({killed} killed)", side)
         if fled:
-            back += check_models(dice, DESERTERS, fled, deserter_modifiers(u, True, state.options.deserter_rout_penalty, role), place=f"{u.id}/deserters-routed", text=f"deserter check, {u.id} ({fled} routed)", **kw)[0]
-        if result == "lost":  # FW-12.2, AMB-01: withdrawn models are checked only when their side lost
-            if withdrawn:
-                back += check_models(dice, DESERTERS, withdrawn, deserter_modifiers(u, False, False, role), place=f"{u.id}/deserters-withdrawn", text=f"deserter check, {u.id} ({withdrawn} withdrawn)", **kw)[0]
-        else:
-            back += withdrawn
-        units.append(evolve(u, figures=left + back))
-    return evolve(f, units=tuple(units))
+            penalty = state.options.deserter_rout_penalty
+            check = _check_for(DESERTERS, ("routed", u.quality, penalty, role), deserter_modifiers, u, True, penalty, role)
+            left += _checked(dice, check, fled, f"{day}/{PHASE}/{u.id}/deserters-routed", day, f"deserter check, {u.id} ({fled} routed)", side)
+        if not lost:
+            left += withdrawn
+        elif withdrawn:  # FW-12.2, AMB-01: withdrawn models are checked only when their side lost
+            check = _check_for(DESERTERS, ("withdrawn", u.quality, role), deserter_modifiers, u, False, False, role)
+            left += _checked(dice, check, withdrawn, f"{day}/{PHASE}/{u.id}/deserters-withdrawn", day, f"deserter check, {u.id} ({withdrawn} withdrawn)", side)
+        units.append(evolve(u, figures=left))
+        figures += left
+    return tuple(units), figures
 
 
 # --- FW-12.6, FW-12.7, FW-17.7 ---------------------------------------------------------------
 
 
-def _beaten(state, f: Force, dice) -> Force:
-    """FW-12.6 (AMB-05): the loser's reaction worsens; FW-17.7 step 6: its loot is lost."""
+def _beaten(state, f: Force, units: tuple[Unit, ...], dice) -> Force:
+    """FW-12.6 (AMB-05): the loser's reaction worsens; FW-17.7 step 6: its loot is lost (``units``: after the checks)."""
     new = worse(f.reaction)
     dice.event(day=state.day, phase=PHASE, rule="FW-12.6", text=f"{f.id} lost the battle: {f.state} -> {new}", side=f.side)
     if f.loot is not None:
         dice.event(day=state.day, phase=PHASE, rule="FW-17.7", text=f"{f.id} lost the battle: the loot of {f.loot} is lost", side=f.side)
-    return evolve(f, order=None, reaction=new, loot=None)
+    return evolve(f, units=units, order=None, reaction=new, loot=None)
 
 
 def _leader(state, f: Force, lost: tuple, result: str, role, board: Board, contact: Contact, dice) -> Force:
@@ -282,39 +355,51 @@ def _leader(state, f: Force, lost: tuple, result: str, role, board: Board, conta
     return evolve(f, leader=leader)
 
 
-# --- FW-12.5, FW-13.a ------------------------------------------------------------------------
+# --- FW-12.5, AMB-52 -------------------------------------------------------------------------
 
 
-def _moves(state, cmd, contact: Contact, before: dict, dice, board: Board) -> CampaignState:
+def _moves(state, cmd, contact: Contact, before: dict, after: dict, dice, board: Board) -> dict[str, Force | None]:
+    """FW-12.5, AMB-52: each force that leaves the square, or stays worse off (None: removed).
+
+    ``after``: the battle's forces after the checks, by id (``state`` still has them as they were).
+    """
     chosen = dict(cmd.retreats)
     try:
-        moves = retreat_moves(state, contact, cmd.winner, before, chosen, board)
+        moves = retreat_moves(state, contact, cmd.winner, before, chosen, board, after)
     except ValueError as exc:
         raise CommandError(str(exc)) from None
+    day = state.day
+    changed: dict[str, Force | None] = {}
     for fid, square in moves:
-        f = state.force(fid)
+        f = after[fid]
         if square is not None:
-            state = with_force(state, evolve(f, square=square))
-            dice.event(day=state.day, phase=PHASE, rule="FW-12.5", text=f"{fid} leaves the battlefield for {square}", side=f.side)
+            changed[fid] = evolve(f, square=square)
+            dice.event(day=day, phase=PHASE, rule="FW-12.5", text=f"{fid} leaves the battlefield for {square}", side=f.side)
             continue
         new = worse(f.reaction)
-        dice.event(day=state.day, phase=PHASE, rule="AMB-52", text=f"{fid} has no square to fall back to: it stays at {contact.square}, {f.state} -> {new}", side=f.side)
+        dice.event(day=day, phase=PHASE, rule="AMB-52", text=f"{fid} has no square to fall back to: it stays at {contact.square}, {f.state} -> {new}", side=f.side)
         if new == "shattered" and f.reaction == "shattered":
-            state = without_force(state, fid)
-            dice.event(day=state.day, phase=PHASE, rule="AMB-52", text=f"{fid} was already Shattered: it is removed", side=f.side)
+            changed[fid] = None
+            dice.event(day=day, phase=PHASE, rule="AMB-52", text=f"{fid} was already Shattered: it is removed", side=f.side)
         else:
-            state = with_force(state, evolve(f, order=None, reaction=new))
-    return state
+            changed[fid] = evolve(f, order=None, reaction=new)
+    return changed
 
 
-def _remove_empty(state, ids: list[str], dice) -> CampaignState:
-    """A force with no figures left is gone; a side with no force left tests its Will (FW-13.a)."""
-    for fid in ids:
-        f = state.force(fid)
-        if f is not None and f.figures == 0:
-            state = without_force(state, fid)
-            dice.event(day=state.day, phase=PHASE, rule="FW-12", text=f"{fid} has no models left: it is removed", side=f.side)
-    for side in ("A", "B"):
-        if not state.side_forces(side):
-            state = due(state, side, "FW-13.a")
-    return state
+def _rewrite(state, after: dict[str, Force], changed: dict[str, Force | None], sides: tuple) -> CampaignState:
+    """One new state for the whole battle: ``with_force`` for the forces ``after`` the checks and the
+    ``changed`` ones (moved), ``without_force`` for each None (removed, in order), and the ``sides``."""
+    forces = []
+    for f in state.forces:
+        fid = f.id
+        if fid in changed:
+            f = changed[fid]
+            if f is None:
+                continue
+        elif fid in after:
+            f = after[fid]
+        forces.append(f)
+    removed = tuple([fid for fid, f in changed.items() if f is None])
+    if removed:
+        return evolve(state, forces=tuple(forces), sides=sides, removed=state.removed + removed)
+    return evolve(state, forces=tuple(forces), sides=sides)

@@ -3,20 +3,27 @@
 One function for both, so a capture counts the same however it happens: the
 captor's holdings taken, the loser's holdings lost (and its capital lost only
 when the capital was its own), and the loser's Will to Fight test (FW-13.c).
+It runs after most moves and battles, so it looks for the holding first and
+writes the holding and both sides' counters in one new state.
 """
 
 from __future__ import annotations
 
-from .state import CampaignState, bump, due, evolve, with_holding
+from .state import CampaignState, evolve
 
 
 def capture(state: CampaignState, square: str, side: str, dice, phase, by: str | None = None) -> CampaignState:
     """``side`` takes the enemy holding at ``square`` if no enemy force stands there (``by``: the force, for the log)."""
-    h = state.holding(square)
-    if h is None or h.owner == side or h.sacked:
+    for h in state.holdings:
+        if h.square == square:
+            break
+    else:
         return state
-    if any(f.side != side for f in state.forces_at(square)):
+    if h.owner == side or h.sacked:
         return state
+    for f in state.forces:
+        if f.square == square and f.side != side:
+            return state
     who = by or f"side {side}"
     if h.capital and state.options.capital_requires_siege:
         dice.event(day=state.day, phase=phase, rule="FW-9.10.1", text=f"{who} stands on side {h.owner}'s capital at {square}: only a siege takes it", side=side)
@@ -24,8 +31,21 @@ def capture(state: CampaignState, square: str, side: str, dice, phase, by: str |
     loser = h.owner
     kind = "capital" if h.capital else "holding"
     dice.event(day=state.day, phase=phase, rule="FW-9.10", text=f"{who} captures side {loser}'s {kind} at {square}; side {loser} tests its Will (FW-13.c)")
-    state = with_holding(state, evolve(h, owner=side))
-    state = bump(bump(state, side, holdings_taken=1), loser, holdings_lost=1)
-    if h.capital and (h.original_owner or loser) == loser:  # its own capital, not one it had taken
-        state = bump(state, loser, capitals_lost=1)
-    return due(state, loser, "FW-13.c")
+    taken = evolve(h, owner=side)
+    holdings = tuple([taken if g.square == square else g for g in state.holdings])
+    # bump(side, holdings_taken=1), bump(loser, holdings_lost=1, capitals_lost=1 for its own capital), due(loser, "FW-13.c")
+    own_capital = h.capital and (h.original_owner or loser) == loser  # its own capital, not one it had taken
+    sides = []
+    for s in state.sides:
+        if s.id == side:
+            s = evolve(s, holdings_taken=s.holdings_taken + 1)
+        elif s.id == loser:
+            tests = s.will_to_fight_due
+            s = evolve(
+                s,
+                holdings_lost=s.holdings_lost + 1,
+                capitals_lost=s.capitals_lost + own_capital,
+                will_to_fight_due=tests if "FW-13.c" in tests else tests + ("FW-13.c",),
+            )
+        sides.append(s)
+    return evolve(state, holdings=holdings, sides=tuple(sides))

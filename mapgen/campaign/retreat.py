@@ -23,20 +23,36 @@ def worse(reaction: str | None) -> str:
     return WORSE[reaction]
 
 
-def who_moves(state: CampaignState, contact: Contact, winner: str, before: dict[str, Force]) -> list[Force]:
-    """The forces that leave the square, the side moving first first (FW-12.5 and its exceptions)."""
-    here = [f for f in state.forces_at(contact.square) if f.id in before and f.figures > 0]
+def who_moves(state: CampaignState, contact: Contact, winner: str, before: dict[str, Force], after: dict[str, Force] | None = None) -> list[Force]:
+    """The forces that leave the square, the side moving first first (FW-12.5 and its exceptions).
+
+    ``after``: the battle's forces after the checks, by id, when ``state`` still has them as ``before``
+    (the battle report builds one new state, not one to find the movers and another to move them).
+    """
+    square = contact.square
+    here = []
+    for f in state.forces:
+        if f.square == square and f.id in before:
+            if after is not None:
+                f = after.get(f.id, f)
+            for u in f.units:
+                if u.figures:  # figures > 0, without summing them
+                    here.append(f)
+                    break
     if winner != "stalemate":
         return [f for f in here if f.side != winner]
-    if before and all(f.order == "defend" for f in before.values()):
-        return []  # exception 2: both sides were under Defend
-    h = state.holding(contact.square)
-    stays = {h.owner} if h is not None and not h.sacked else set()  # exception 1: on its own (or taken) holding
+    if before:
+        for f in before.values():
+            if f.order != "defend":
+                break
+        else:
+            return []  # exception 2: both sides were under Defend
+    h = state.holding(square)
+    stays = h.owner if h is not None and not h.sacked else None  # exception 1: on its own (or taken) holding
     mover = state.force(contact.mover) if contact.mover else None
     # [DEV] AMB-52 "the initiative loser moves first": the contacted side, then the side that made the contact
     first = other(mover.side) if mover is not None else "A"
-    order = {first: 0, other(first): 1}
-    return sorted((f for f in here if f.side not in stays), key=lambda f: order[f.side])
+    return [f for f in here if f.side == first and f.side != stays] + [f for f in here if f.side != first and f.side != stays]
 
 
 def _chebyshev(board: Board, a: str, b: str) -> int:
@@ -46,47 +62,103 @@ def _chebyshev(board: Board, a: str, b: str) -> int:
 
 def legal(state: CampaignState, f: Force, board: Board, placed: dict[str, list[str]], moved: set[str]) -> list[str]:
     """One legal step, not into a square an enemy force holds, counting the moves already made."""
-    enemy = {g.square for g in state.forces if g.side != f.side and g.id not in moved} | set(placed[other(f.side)])
+    enemy = _enemy_squares(state, f.side, placed, moved)
     return [sq for sq in board.steps.get(f.square, {}) if sq not in enemy]
 
 
+def _enemy_squares(state: CampaignState, side: str, placed: dict[str, list[str]], moved: set[str]) -> set[str]:
+    """The squares ``side`` may not step into: its enemies' (those that moved off: where they were placed)."""
+    enemy = set(placed[other(side)])
+    for g in state.forces:
+        if g.side != side and g.id not in moved:
+            enemy.add(g.square)
+    return enemy
+
+
+def _ranks(board: Board) -> dict[str, dict[str, int]]:
+    """Side -> square -> TERRITORY_RANK, worked out once per board (``territory_for`` is a method call and two lookups)."""
+    ranks = board.cache.get("retreat ranks")
+    if ranks is None:
+        ranks = board.cache["retreat ranks"] = {
+            side: {sq: TERRITORY_RANK[board.territory_for(sq, side)] for sq in board.squares} for side in ("A", "B")
+        }
+    return ranks
+
+
+def _zoc(state: CampaignState, board: Board, side: str, before: dict[str, Force]) -> set[str]:
+    """The zones of control of the enemy forces not in this battle (every square around it is in the winner's)."""
+    zones = board.cache.get("retreat zones")
+    if zones is None:
+        zones = board.cache["retreat zones"] = {}
+    zoc: set[str] = set()
+    for g in state.forces:
+        if g.side != side and g.id not in before:
+            zone = zones.get(g.square)
+            if zone is None:
+                zone = zones[g.square] = frozenset((g.square, *board.around.get(g.square, ())))
+            zoc |= zone
+    return zoc
+
+
+def _best(options: list[str], zoc: set[str], near: list[str], rank: dict[str, int], board: Board, side: str) -> str:
+    """The first of the options by (outside the zoc, two steps from where the enemy went, territory, square id)."""
+    best, best_score = "", 99
+    for sq in options:
+        r = rank.get(sq)
+        if r is None:  # not a land square: the board's own lookup, as it would fail
+            r = TERRITORY_RANK[board.territory_for(sq, side)]
+        score = r
+        if sq in zoc:
+            score += 6
+        for e in near:
+            if _chebyshev(board, sq, e) < 2:
+                score += 3
+                break
+        # rank < 3 and 3 + rank < 6: the score orders like the tuple (in zoc, near, rank); then the square id
+        if score < best_score or (score == best_score and sq < best):
+            best, best_score = sq, score
+    return best
+
+
 def retreat_moves(
-    state: CampaignState, contact: Contact, winner: str, before: dict[str, Force], chosen: dict[str, str], board: Board
+    state: CampaignState, contact: Contact, winner: str, before: dict[str, Force], chosen: dict[str, str], board: Board,
+    after: dict[str, Force] | None = None,
 ) -> list[tuple[str, str | None]]:
     """(force, new square) for each force that must leave; None when no legal square exists (AMB-52).
 
+    ``after``: as for :func:`who_moves` (the checks change figures, never squares, sides or ids).
     Raises ValueError for a square the report names that the rules do not allow.
     """
-    movers = who_moves(state, contact, winner, before)
-    ids = {f.id for f in movers}
-    for fid in chosen:
-        if fid not in ids:
-            raise ValueError(f"retreat: {fid} does not leave the square after this battle (FW-12.5)")
+    movers = who_moves(state, contact, winner, before, after)
+    if chosen:
+        ids = {f.id for f in movers}
+        for fid in chosen:
+            if fid not in ids:
+                raise ValueError(f"retreat: {fid} does not leave the square after this battle (FW-12.5)")
     moved: set[str] = set()
     placed: dict[str, list[str]] = {"A": [], "B": []}
+    # by side and the enemy moves made so far: a side's movers come together (who_moves), so each set is built once
+    enemies: dict[tuple[str, int], set[str]] = {}
+    zocs: dict[str, set[str]] = {}  # by side: the state does not change while the forces are placed
     moves = []
     for f in movers:
-        options = legal(state, f, board, placed, moved)
-        # the zones of control of enemy forces not in this battle (every square around it is in the winner's)
-        enemy_zoc = {sq for g in state.forces if g.id not in before and g.side != f.side for sq in (g.square, *board.around.get(g.square, ()))}
+        key = (f.side, len(placed[other(f.side)]))
+        enemy = enemies.get(key)
+        if enemy is None:
+            enemy = enemies[key] = _enemy_squares(state, f.side, placed, moved)
+        options = [sq for sq in board.steps.get(f.square, {}) if sq not in enemy]  # legal()
         if f.id in chosen:
             if chosen[f.id] not in options:
                 why = "not one legal step away" if chosen[f.id] not in board.steps.get(f.square, {}) else "held by the enemy"
                 raise ValueError(f"retreat: {f.id} cannot fall back to {chosen[f.id]} ({why}); it may go to {', '.join(sorted(options)) or 'no square'}")
             square = chosen[f.id]
-        elif options:
-            near = placed[other(f.side)]
-            square = min(
-                options,
-                key=lambda sq: (
-                    sq in enemy_zoc,
-                    any(_chebyshev(board, sq, e) < 2 for e in near),
-                    TERRITORY_RANK[board.territory_for(sq, f.side)],
-                    sq,
-                ),
-            )
+        elif len(options) > 1:
+            zoc = zocs.get(f.side)
+            if zoc is None:
+                zoc = zocs[f.side] = _zoc(state, board, f.side, before)
+            square = _best(options, zoc, placed[other(f.side)], _ranks(board)[f.side], board, f.side)
         else:
-            square = None
+            square = options[0] if options else None
         moves.append((f.id, square))
         if square is not None:
             moved.add(f.id)
