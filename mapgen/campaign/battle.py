@@ -97,6 +97,11 @@ def side_state(forces: list[Force], mover: Force | None) -> str | None:
 def situation(state: CampaignState, contact: Contact, sides: dict[str, list[Force]], board: Board) -> Situation | None:
     """The FW-23.0 [DEV] situations the orders alone do not show: relief, last stand, flank attack."""
     mover = state.force(contact.mover) if contact.mover else None
+    return _situation(contact, sides, mover, board)
+
+
+def _situation(contact: Contact, sides: dict[str, list[Force]], mover: Force | None, board: Board) -> Situation | None:
+    """:func:`situation` with the mover already looked up."""
     if mover is not None and mover.square == contact.square:
         own, enemy = sides[mover.side], sides[other(mover.side)]
         held = [f for f in own if f.id != mover.id]
@@ -109,25 +114,42 @@ def situation(state: CampaignState, contact: Contact, sides: dict[str, list[Forc
             return Situation("surrounded", side)
     # (5) flank attack: the contacted force counter-marched this turn out of the mover's zone of control
     if mover is not None:
-        start = mover.path_today[0] if mover.path_today else mover.square
-        zoc = set(board.around.get(start, ())) | {start}
-        for f in sides[other(mover.side)]:
-            if f.countermarched_from is not None and f.countermarched_from in zoc:
-                return Situation("counter_march", f.side)
+        marched = [f for f in sides[other(mover.side)] if f.countermarched_from is not None]
+        if marched:
+            start = mover.path_today[0] if mover.path_today else mover.square
+            zoc = set(board.around.get(start, ())) | {start}
+            for f in marched:
+                if f.countermarched_from in zoc:
+                    return Situation("counter_march", f.side)
     return None
 
 
 def surrounded(few: list[Force], many: list[Force]) -> bool:
-    points = sum(f.army_points for f in few)
-    return len(many) >= LAST_STAND_FORCES and sum(f.army_points for f in many) >= LAST_STAND_FACTOR * points
+    if len(many) < LAST_STAND_FORCES:  # checked first: the points are summed only when it can matter
+        return False
+    points = 0
+    for f in few:
+        points += f.army_points
+    total = 0
+    for f in many:
+        total += f.army_points
+    return total >= LAST_STAND_FACTOR * points
 
 
 def scenario_for(state: CampaignState, contact: Contact, board: Board) -> tuple[str, str, Situation | None, dict[str, str]]:
     """(scenario, why, situation, orders by side) by the FW-23.0 [DEV] triggers, first match wins."""
-    sides = battle_forces(state, contact)
     mover = state.force(contact.mover) if contact.mover else None
-    orders = {s: st for s in ("A", "B") if (st := side_state(sides[s], mover)) is not None}
-    sit = situation(state, contact, sides, board)
+    return _scenario(state, contact, battle_forces(state, contact), mover, board)
+
+
+def _scenario(state, contact, sides, mover, board) -> tuple[str, str, Situation | None, dict[str, str]]:
+    """:func:`scenario_for` with the battle's forces and the mover already looked up."""
+    orders = {}
+    for s in ("A", "B"):
+        st = side_state(sides[s], mover)
+        if st is not None:
+            orders[s] = st
+    sit = _situation(contact, sides, mover, board)
     # A Defend force never moves (FW-5.2), so "side X at Max Speed against side Y under Defend"
     # is always the mover against the force it found: AMB-68's ambush.
     name, why = choose(orders, sit)
@@ -136,11 +158,16 @@ def scenario_for(state: CampaignState, contact: Contact, board: Board) -> tuple[
 
 def scouting(state: CampaignState, contact: Contact, board: Board) -> list[Scouting]:
     """FW-10.4 per force; every force 'none' in a special scenario (no scouting there)."""
+    return _scouting(battle_forces(state, contact), contact.square, contact.scenario != "pitched", board)
+
+
+def _scouting(sides: dict[str, list[Force]], square: str, special: bool, board: Board) -> list[Scouting]:
     out = []
-    special = contact.scenario != "pitched"
-    for side, forces in battle_forces(state, contact).items():
+    for side, forces in sides.items():
+        if not forces:
+            continue
+        terr = board.territory_for(square, side)
         for f in forces:
-            terr = board.territory_for(contact.square, side)
             ability = "none" if special else SCOUTING[f.state]
             out.append(Scouting(f.id, side, ability, SCOUTING_TERRITORY[terr], terr))
     return out
@@ -155,39 +182,57 @@ def field_works(state: CampaignState, contact: Contact) -> list[tuple[str, int]]
 
 
 def start(state: CampaignState, dice, board: Board) -> CampaignState:
-    """Set up every pending contact as a battle; wait in phase "battle" while any remains."""
+    """Set up every pending contact as a battle; wait in phase "battle" while any remains.
+
+    Each contact's forces are looked up once and handed to the helpers (the
+    public ``battle_forces``, ``scenario_for``, ``scouting`` each look them up again).
+    """
     if not state.pending:
         return state
+    day = state.day
     contacts: list[Contact] = []
-    later = tuple(c for c in state.pending if c.day > state.day)  # forces still in contact fight tomorrow
+    later = tuple([c for c in state.pending if c.day > day])  # forces still in contact fight tomorrow
     seen: set[str] = set()
     for c in state.pending:
-        if c.day > state.day:
+        if c.day > day:
             continue
-        if c.square in seen:  # AMB-50: one combined battle per square
-            dice.event(day=state.day, phase=PHASE, rule="AMB-50", text=f"the contact at {c.square} joins the battle already there")
+        square = c.square
+        if square in seen:  # AMB-50: one combined battle per square
+            dice.event(day=day, phase=PHASE, rule="AMB-50", text=f"the contact at {square} joins the battle already there")
             continue
-        c = evolve(c, forces=tuple(f.id for f in state.forces_at(c.square)))  # AMB-50: every force there fights
-        state, c = collapse_shattered(state, c, dice, board)
-        sides = battle_forces(state, c)
+        here = [f for f in state.forces if f.square == square]  # AMB-50: every force there fights
+        if any(f.reaction == "shattered" for f in here):
+            c = evolve(c, forces=tuple([f.id for f in here]))
+            state, c = collapse_shattered(state, c, dice, board)
+            sides = battle_forces(state, c)
+        else:  # nothing collapses: the same forces, and only the capture check of collapse_shattered
+            sides = {"A": [f for f in here if f.side == "A"], "B": [f for f in here if f.side == "B"]}
+            for side in ("A", "B"):
+                if sides[side] and not sides[other(side)]:
+                    state = capture(state, square, side, dice, PHASE)
         if not sides["A"] or not sides["B"]:
             continue
-        seen.add(c.square)
-        forces = tuple(f.id for f in sides["A"] + sides["B"])
-        c = evolve(c, forces=forces, day=state.day, folder=folder_name(state.day, c.square))
-        name, why, _sit, _orders = scenario_for(state, c, board)
-        c = evolve(c, scenario=name, why=why)
+        seen.add(square)
+        fighting = sides["A"] + sides["B"]
+        forces = tuple([f.id for f in fighting])
+        folder = folder_name(day, square)
+        mover = state.force(c.mover) if c.mover else None
+        name, why, _sit, _orders = _scenario(state, c, sides, mover, board)
+        c = evolve(c, forces=forces, day=day, folder=folder, scenario=name, why=why)
         contacts.append(c)
+        label = name.replace("_", " ")
         dice.event(
-            day=state.day, phase=PHASE, rule=SCENARIO_RULES[name],
-            text=f"battle at {c.square} ({', '.join(forces)}): {name.replace('_', ' ')} - {why}; folder {c.folder}",
+            day=day, phase=PHASE, rule=SCENARIO_RULES[name],
+            text=f"battle at {square} ({', '.join(forces)}): {label} - {why}; folder {folder}",
         )
         if name != "pitched":
-            dice.event(day=state.day, phase=PHASE, rule="FW-10.4", text=f"no scouting at {c.square}: the {name.replace('_', ' ')} scenario has none (FW-23)")
-        for s in scouting(state, c, board) if name == "pitched" else ():
-            dice.event(day=state.day, phase=PHASE, rule="FW-10.4", text=f"scouting at {c.square}, {s.text()}", side=s.side)
-        for fid, points in field_works(state, c):
-            dice.event(day=state.day, phase=PHASE, rule="FW-5.2.1", text=f"{fid} under Defend may build field works worth {points} points (1 per model)")
+            dice.event(day=day, phase=PHASE, rule="FW-10.4", text=f"no scouting at {square}: the {label} scenario has none (FW-23)")
+        else:
+            for s in _scouting(sides, square, False, board):
+                dice.event(day=day, phase=PHASE, rule="FW-10.4", text=f"scouting at {square}, {s.text()}", side=s.side)
+        for f in fighting:
+            if f.order == "defend":  # FW-5.2.1, as field_works
+                dice.event(day=day, phase=PHASE, rule="FW-5.2.1", text=f"{f.id} under Defend may build field works worth {f.figures} points (1 per model)")
     state = evolve(state, pending=tuple(contacts) + later)
     return evolve(state, phase="battle") if contacts else state
 
