@@ -99,28 +99,42 @@ def jungle_losses(state: CampaignState, dice, board, terrain=ATTRITION_TERRAIN) 
 
 #: FW-12.2: the deserter check's modifiers by quality, built once (``modifier`` shares the instances anyway).
 _QUALITY_MODS = {q: (modifier(q, v),) if v else () for q, v in QUALITY.items()}
+#: (unit id, force id) -> the unit's roll places and texts: the same units cross day after day, and these
+#: six f-strings were a fifth of the phase's own work.  Bounded by the unit ids a campaign uses.
+_WORDS: dict[tuple[str, str], tuple[str, str, str, str, str, str]] = {}
+#: The hit roll's outcome by casualties (``1D6-2``: 0 to 4).
+_LOST = tuple(f"{n} model(s) lost" for n in range(5))
+
+
+def _words(uid: str, fid: str) -> tuple[str, str, str, str, str, str]:
+    w = _WORDS.get((uid, fid))
+    if w is None:
+        w = _WORDS[(uid, fid)] = (
+            f"{uid}/jungle", f"{uid} ({fid}) crosses the jungle",
+            f"{uid}/jungle-wounded", f"{uid} wounded check",
+            f"{uid}/jungle-deserters", f"{uid} lost over a quarter: deserter check",
+        )
+    return w
 
 
 def _unit_losses(dice, day, phase, force: Force, unit, mod: int, mods: tuple):
     """One unit's FW-19.9 roll and, when it lost models, its wounded and deserter checks (FW-12.1, FW-12.2)."""
-    uid, side = unit.id, force.side
-    hit = dice.roll(JUNGLE_CASUALTIES, day=day, phase=phase, place=f"{uid}/jungle", rule="FW-19.9",
-                    text=f"{uid} ({force.id}) crosses the jungle", side=side, secret=True)
+    side = force.side
+    place, text, wounded_place, wounded_text, deserters_place, deserters_text = _words(unit.id, force.id)
+    hit = dice.roll(JUNGLE_CASUALTIES, day=day, phase=phase, place=place, rule="FW-19.9", text=text, side=side, secret=True)
     casualties = min(unit.figures, max(0, hit.total))
-    dice.set_outcome(hit, f"{casualties} model(s) lost")
+    dice.set_outcome(hit, _LOST[casualties])
     if not casualties:
         return unit
-    roll = dice.roll(f"{casualties}D6", day=day, phase=phase, place=f"{uid}/jungle-wounded", rule="FW-12.1",
-                     text=f"{uid} wounded check", modifiers=mods, side=side, secret=True)
+    roll = dice.roll(f"{casualties}D6", day=day, phase=phase, place=wounded_place, rule="FW-12.1",
+                     text=wounded_text, modifiers=mods, side=side, secret=True)
     dead = checked(roll.faces, mod, WOUNDED)
     dice.set_outcome(roll, f"{dead} dead, {casualties - dead} wounded return")
     deserted = 0
     left = unit.figures - dead
     if dead > DESERTER_SHARE * unit.figures and left:
-        q = QUALITY[unit.quality]
-        text = f"{uid} lost over a quarter: deserter check"
-        roll = dice.roll(f"{left}D6", day=day, phase=phase, place=f"{uid}/jungle-deserters", rule="FW-12.2", text=text,
+        roll = dice.roll(f"{left}D6", day=day, phase=phase, place=deserters_place, rule="FW-12.2", text=deserters_text,
                          modifiers=_QUALITY_MODS[unit.quality], side=side, secret=True)
-        deserted = checked(roll.faces, q, DESERTERS)
+        deserted = checked(roll.faces, QUALITY[unit.quality], DESERTERS)
         dice.set_outcome(roll, f"{deserted} desert, {left - deserted} stay")
     return evolve(unit, figures=left - deserted)
