@@ -65,9 +65,14 @@ class Scouting:
     territory: str
 
     def text(self) -> str:
-        if self.ability == "none":
-            return f"{self.force}: {SCOUTING_TEXT['none']}"
-        return f"{self.force}: {SCOUTING_TEXT[self.ability]}; scouting test {self.modifier:+d} ({self.territory} territory)"
+        return scouting_text(self.force, self.ability, self.modifier, self.territory)
+
+
+def scouting_text(force: str, ability: str, modifier: int, territory: str) -> str:
+    """:meth:`Scouting.text` without building the Scouting (the phase logs a line per force per battle)."""
+    if ability == "none":
+        return f"{force}: {SCOUTING_TEXT['none']}"
+    return f"{force}: {SCOUTING_TEXT[ability]}; scouting test {modifier:+d} ({territory} territory)"
 
 
 def folder_name(day: int, square: str) -> str:
@@ -158,16 +163,11 @@ def _scenario(state, contact, sides, mover, board) -> tuple[str, str, Situation 
 
 def scouting(state: CampaignState, contact: Contact, board: Board) -> list[Scouting]:
     """FW-10.4 per force; every force 'none' in a special scenario (no scouting there)."""
-    return _scouting(battle_forces(state, contact), contact.square, contact.scenario != "pitched", board)
-
-
-def _scouting(sides: dict[str, list[Force]], square: str, special: bool, board: Board) -> list[Scouting]:
     out = []
-    for side, forces in sides.items():
-        if not forces:
-            continue
-        terr = board.territory_for(square, side)
+    special = contact.scenario != "pitched"
+    for side, forces in battle_forces(state, contact).items():
         for f in forces:
+            terr = board.territory_for(contact.square, side)
             ability = "none" if special else SCOUTING[f.state]
             out.append(Scouting(f.id, side, ability, SCOUTING_TERRITORY[terr], terr))
     return out
@@ -228,8 +228,11 @@ def start(state: CampaignState, dice, board: Board) -> CampaignState:
         if name != "pitched":
             dice.event(day=day, phase=PHASE, rule="FW-10.4", text=f"no scouting at {square}: the {label} scenario has none (FW-23)")
         else:
-            for s in _scouting(sides, square, False, board):
-                dice.event(day=day, phase=PHASE, rule="FW-10.4", text=f"scouting at {square}, {s.text()}", side=s.side)
+            for side, fs in sides.items():  # as scouting(), one line per force
+                terr = board.territory_for(square, side) if fs else ""
+                for f in fs:
+                    text = scouting_text(f.id, SCOUTING[f.state], SCOUTING_TERRITORY[terr], terr)
+                    dice.event(day=day, phase=PHASE, rule="FW-10.4", text=f"scouting at {square}, {text}", side=side)
         for f in fighting:
             if f.order == "defend":  # FW-5.2.1, as field_works
                 dice.event(day=day, phase=PHASE, rule="FW-5.2.1", text=f"{f.id} under Defend may build field works worth {f.figures} points (1 per model)")
