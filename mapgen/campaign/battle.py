@@ -241,10 +241,11 @@ def start(state: CampaignState, dice, board: Board) -> CampaignState:
 
 
 def awaiting(state: CampaignState, board: Board) -> str | None:
-    today = [c for c in state.pending if c.day <= state.day]
-    if state.phase != "battle" or not today:
+    if state.phase != "battle":
         return None
-    c = today[0]
+    c = next((c for c in state.pending if c.day <= state.day), None)  # the first of today's battles
+    if c is None:
+        return None
     return (
         f"the battle at {c.square} (forces {', '.join(c.forces)}) needs its report: "
         f"`mapgen campaign battle DIR --report FILE` (or --winner A|B|stalemate --losses UNIT=N,...); "
