@@ -82,9 +82,11 @@ def folder_name(day: int, square: str) -> str:
 def battle_forces(state: CampaignState, contact: Contact) -> dict[str, list[Force]]:
     """The forces of each side in the battle, in state order: its forces still on the map and in the square."""
     sides: dict[str, list[Force]] = {"A": [], "B": []}
+    by_id = {f.id: f for f in reversed(state.forces)}  # the first force of an id wins, as state.force; one pass, not one per id
+    square = contact.square
     for fid in contact.forces:
-        f = state.force(fid)
-        if f is not None and f.square == contact.square:
+        f = by_id.get(fid)
+        if f is not None and f.square == square:
             sides[f.side].append(f)
     return sides
 
