@@ -146,10 +146,10 @@ def surrounded(few: list[Force], many: list[Force]) -> bool:
 def scenario_for(state: CampaignState, contact: Contact, board: Board) -> tuple[str, str, Situation | None, dict[str, str]]:
     """(scenario, why, situation, orders by side) by the FW-23.0 [DEV] triggers, first match wins."""
     mover = state.force(contact.mover) if contact.mover else None
-    return _scenario(state, contact, battle_forces(state, contact), mover, board)
+    return _scenario(contact, battle_forces(state, contact), mover, board)
 
 
-def _scenario(state, contact, sides, mover, board) -> tuple[str, str, Situation | None, dict[str, str]]:
+def _scenario(contact, sides, mover, board) -> tuple[str, str, Situation | None, dict[str, str]]:
     """:func:`scenario_for` with the battle's forces and the mover already looked up."""
     orders = {}
     for s in ("A", "B"):
@@ -219,7 +219,7 @@ def start(state: CampaignState, dice, board: Board) -> CampaignState:
         forces = tuple([f.id for f in fighting])
         folder = folder_name(day, square)
         mover = state.force(c.mover) if c.mover else None
-        name, why, _sit, _orders = _scenario(state, c, sides, mover, board)
+        name, why, _sit, _orders = _scenario(c, sides, mover, board)
         c = evolve(c, forces=forces, day=day, folder=folder, scenario=name, why=why)
         contacts.append(c)
         label = name.replace("_", " ")

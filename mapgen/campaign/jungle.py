@@ -123,7 +123,7 @@ def _unit_losses(dice, day, phase, force: Force, unit, mod: int, mods: tuple):
     place, text, wounded_place, wounded_text, deserters_place, deserters_text = _words(unit.id, force.id)
     hit = dice.roll(JUNGLE_CASUALTIES, day=day, phase=phase, place=place, rule="FW-19.9", text=text, side=side, secret=True)
     casualties = min(unit.figures, max(0, hit.total))
-    dice.set_outcome(hit, _LOST[casualties])
+    dice.set_outcome(hit, _LOST[casualties] if casualties < len(_LOST) else f"{casualties} model(s) lost")
     if not casualties:
         return unit
     roll = dice.roll(f"{casualties}D6", day=day, phase=phase, place=wounded_place, rule="FW-12.1",
