@@ -96,8 +96,11 @@ def side_state(forces: list[Force], mover: Force | None) -> str | None:
     states = {f.state for f in forces}
     if len(states) == 1:
         return states.pop()
-    if mover is not None and mover in forces:
-        return mover.state
+    if mover is not None:
+        mid = mover.id
+        for f in forces:  # ``mover in forces``, but the dataclass __eq__ (all fields) only for a force of the mover's id
+            if f.id == mid and (f is mover or f == mover):
+                return mover.state
     return None
 
 

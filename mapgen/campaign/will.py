@@ -52,7 +52,10 @@ def modifiers(state: CampaignState, side: str, board: Board) -> list[Modifier]:
     """The campaign to date for ``side`` (FW-13, AMB-20, AMB-55 for sacked holdings)."""
     s = state.side(side)
     enemy = other(side)
-    carried = {f.loot for f in state.forces if f.side == side and f.loot}
+    carried = set()  # the holdings its forces carry the loot of (a loop: a set comprehension costs a frame)
+    for f in state.forces:
+        if f.loot and f.side == side:
+            carried.add(f.loot)
     taken = lost = capital_taken = capital_lost = 0
     placed = board.holdings
     for h in state.holdings:
