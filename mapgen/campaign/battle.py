@@ -65,9 +65,14 @@ class Scouting:
     territory: str
 
     def text(self) -> str:
-        if self.ability == "none":
-            return f"{self.force}: {SCOUTING_TEXT['none']}"
-        return f"{self.force}: {SCOUTING_TEXT[self.ability]}; scouting test {self.modifier:+d} ({self.territory} territory)"
+        return scouting_text(self.force, self.ability, self.modifier, self.territory)
+
+
+def scouting_text(force: str, ability: str, modifier: int, territory: str) -> str:
+    """:meth:`Scouting.text` without building the Scouting (the phase logs a line per force per battle)."""
+    if ability == "none":
+        return f"{force}: {SCOUTING_TEXT['none']}"
+    return f"{force}: {SCOUTING_TEXT[ability]}; scouting test {modifier:+d} ({territory} territory)"
 
 
 def folder_name(day: int, square: str) -> str:
@@ -77,9 +82,11 @@ def folder_name(day: int, square: str) -> str:
 def battle_forces(state: CampaignState, contact: Contact) -> dict[str, list[Force]]:
     """The forces of each side in the battle, in state order: its forces still on the map and in the square."""
     sides: dict[str, list[Force]] = {"A": [], "B": []}
+    by_id = {f.id: f for f in reversed(state.forces)}  # the first force of an id wins, as state.force; one pass, not one per id
+    square = contact.square
     for fid in contact.forces:
-        f = state.force(fid)
-        if f is not None and f.square == contact.square:
+        f = by_id.get(fid)
+        if f is not None and f.square == square:
             sides[f.side].append(f)
     return sides
 
@@ -89,14 +96,22 @@ def side_state(forces: list[Force], mover: Force | None) -> str | None:
     states = {f.state for f in forces}
     if len(states) == 1:
         return states.pop()
-    if mover is not None and mover in forces:
-        return mover.state
+    if mover is not None:
+        mid = mover.id
+        for f in forces:  # ``mover in forces``, but the dataclass __eq__ (all fields) only for a force of the mover's id
+            if f.id == mid and (f is mover or f == mover):
+                return mover.state
     return None
 
 
 def situation(state: CampaignState, contact: Contact, sides: dict[str, list[Force]], board: Board) -> Situation | None:
     """The FW-23.0 [DEV] situations the orders alone do not show: relief, last stand, flank attack."""
     mover = state.force(contact.mover) if contact.mover else None
+    return _situation(contact, sides, mover, board)
+
+
+def _situation(contact: Contact, sides: dict[str, list[Force]], mover: Force | None, board: Board) -> Situation | None:
+    """:func:`situation` with the mover already looked up."""
     if mover is not None and mover.square == contact.square:
         own, enemy = sides[mover.side], sides[other(mover.side)]
         held = [f for f in own if f.id != mover.id]
@@ -109,25 +124,42 @@ def situation(state: CampaignState, contact: Contact, sides: dict[str, list[Forc
             return Situation("surrounded", side)
     # (5) flank attack: the contacted force counter-marched this turn out of the mover's zone of control
     if mover is not None:
-        start = mover.path_today[0] if mover.path_today else mover.square
-        zoc = set(board.around.get(start, ())) | {start}
-        for f in sides[other(mover.side)]:
-            if f.countermarched_from is not None and f.countermarched_from in zoc:
-                return Situation("counter_march", f.side)
+        marched = [f for f in sides[other(mover.side)] if f.countermarched_from is not None]
+        if marched:
+            start = mover.path_today[0] if mover.path_today else mover.square
+            zoc = set(board.around.get(start, ())) | {start}
+            for f in marched:
+                if f.countermarched_from in zoc:
+                    return Situation("counter_march", f.side)
     return None
 
 
 def surrounded(few: list[Force], many: list[Force]) -> bool:
-    points = sum(f.army_points for f in few)
-    return len(many) >= LAST_STAND_FORCES and sum(f.army_points for f in many) >= LAST_STAND_FACTOR * points
+    if len(many) < LAST_STAND_FORCES:  # checked first: the points are summed only when it can matter
+        return False
+    points = 0
+    for f in few:
+        points += f.army_points
+    total = 0
+    for f in many:
+        total += f.army_points
+    return total >= LAST_STAND_FACTOR * points
 
 
 def scenario_for(state: CampaignState, contact: Contact, board: Board) -> tuple[str, str, Situation | None, dict[str, str]]:
     """(scenario, why, situation, orders by side) by the FW-23.0 [DEV] triggers, first match wins."""
-    sides = battle_forces(state, contact)
     mover = state.force(contact.mover) if contact.mover else None
-    orders = {s: st for s in ("A", "B") if (st := side_state(sides[s], mover)) is not None}
-    sit = situation(state, contact, sides, board)
+    return _scenario(contact, battle_forces(state, contact), mover, board)
+
+
+def _scenario(contact, sides, mover, board) -> tuple[str, str, Situation | None, dict[str, str]]:
+    """:func:`scenario_for` with the battle's forces and the mover already looked up."""
+    orders = {}
+    for s in ("A", "B"):
+        st = side_state(sides[s], mover)
+        if st is not None:
+            orders[s] = st
+    sit = _situation(contact, sides, mover, board)
     # A Defend force never moves (FW-5.2), so "side X at Max Speed against side Y under Defend"
     # is always the mover against the force it found: AMB-68's ambush.
     name, why = choose(orders, sit)
@@ -155,48 +187,70 @@ def field_works(state: CampaignState, contact: Contact) -> list[tuple[str, int]]
 
 
 def start(state: CampaignState, dice, board: Board) -> CampaignState:
-    """Set up every pending contact as a battle; wait in phase "battle" while any remains."""
+    """Set up every pending contact as a battle; wait in phase "battle" while any remains.
+
+    Each contact's forces are looked up once and handed to the helpers (the
+    public ``battle_forces``, ``scenario_for``, ``scouting`` each look them up again).
+    """
     if not state.pending:
         return state
+    day = state.day
     contacts: list[Contact] = []
-    later = tuple(c for c in state.pending if c.day > state.day)  # forces still in contact fight tomorrow
+    later = tuple([c for c in state.pending if c.day > day])  # forces still in contact fight tomorrow
     seen: set[str] = set()
     for c in state.pending:
-        if c.day > state.day:
+        if c.day > day:
             continue
-        if c.square in seen:  # AMB-50: one combined battle per square
-            dice.event(day=state.day, phase=PHASE, rule="AMB-50", text=f"the contact at {c.square} joins the battle already there")
+        square = c.square
+        if square in seen:  # AMB-50: one combined battle per square
+            dice.event(day=day, phase=PHASE, rule="AMB-50", text=f"the contact at {square} joins the battle already there")
             continue
-        c = evolve(c, forces=tuple(f.id for f in state.forces_at(c.square)))  # AMB-50: every force there fights
-        state, c = collapse_shattered(state, c, dice, board)
-        sides = battle_forces(state, c)
+        here = [f for f in state.forces if f.square == square]  # AMB-50: every force there fights
+        if any(f.reaction == "shattered" for f in here):
+            c = evolve(c, forces=tuple([f.id for f in here]))
+            state, c = collapse_shattered(state, c, dice, board)
+            sides = battle_forces(state, c)
+        else:  # nothing collapses: the same forces, and only the capture check of collapse_shattered
+            sides = {"A": [f for f in here if f.side == "A"], "B": [f for f in here if f.side == "B"]}
+            for side in ("A", "B"):
+                if sides[side] and not sides[other(side)]:
+                    state = capture(state, square, side, dice, PHASE)
         if not sides["A"] or not sides["B"]:
             continue
-        seen.add(c.square)
-        forces = tuple(f.id for f in sides["A"] + sides["B"])
-        c = evolve(c, forces=forces, day=state.day, folder=folder_name(state.day, c.square))
-        name, why, _sit, _orders = scenario_for(state, c, board)
-        c = evolve(c, scenario=name, why=why)
+        seen.add(square)
+        fighting = sides["A"] + sides["B"]
+        forces = tuple([f.id for f in fighting])
+        folder = folder_name(day, square)
+        mover = state.force(c.mover) if c.mover else None
+        name, why, _sit, _orders = _scenario(c, sides, mover, board)
+        c = evolve(c, forces=forces, day=day, folder=folder, scenario=name, why=why)
         contacts.append(c)
+        label = name.replace("_", " ")
         dice.event(
-            day=state.day, phase=PHASE, rule=SCENARIO_RULES[name],
-            text=f"battle at {c.square} ({', '.join(forces)}): {name.replace('_', ' ')} - {why}; folder {c.folder}",
+            day=day, phase=PHASE, rule=SCENARIO_RULES[name],
+            text=f"battle at {square} ({', '.join(forces)}): {label} - {why}; folder {folder}",
         )
         if name != "pitched":
-            dice.event(day=state.day, phase=PHASE, rule="FW-10.4", text=f"no scouting at {c.square}: the {name.replace('_', ' ')} scenario has none (FW-23)")
-        for s in scouting(state, c, board) if name == "pitched" else ():
-            dice.event(day=state.day, phase=PHASE, rule="FW-10.4", text=f"scouting at {c.square}, {s.text()}", side=s.side)
-        for fid, points in field_works(state, c):
-            dice.event(day=state.day, phase=PHASE, rule="FW-5.2.1", text=f"{fid} under Defend may build field works worth {points} points (1 per model)")
+            dice.event(day=day, phase=PHASE, rule="FW-10.4", text=f"no scouting at {square}: the {label} scenario has none (FW-23)")
+        else:
+            for side, fs in sides.items():  # as scouting(), one line per force
+                terr = board.territory_for(square, side) if fs else ""
+                for f in fs:
+                    text = scouting_text(f.id, SCOUTING[f.state], SCOUTING_TERRITORY[terr], terr)
+                    dice.event(day=day, phase=PHASE, rule="FW-10.4", text=f"scouting at {square}, {text}", side=side)
+        for f in fighting:
+            if f.order == "defend":  # FW-5.2.1, as field_works
+                dice.event(day=day, phase=PHASE, rule="FW-5.2.1", text=f"{f.id} under Defend may build field works worth {f.figures} points (1 per model)")
     state = evolve(state, pending=tuple(contacts) + later)
     return evolve(state, phase="battle") if contacts else state
 
 
 def awaiting(state: CampaignState, board: Board) -> str | None:
-    today = [c for c in state.pending if c.day <= state.day]
-    if state.phase != "battle" or not today:
+    if state.phase != "battle":
         return None
-    c = today[0]
+    c = next((c for c in state.pending if c.day <= state.day), None)  # the first of today's battles
+    if c is None:
+        return None
     return (
         f"the battle at {c.square} (forces {', '.join(c.forces)}) needs its report: "
         f"`mapgen campaign battle DIR --report FILE` (or --winner A|B|stalemate --losses UNIT=N,...); "

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from .state import evolve
+from .jungle import jungle_losses
+from .state import Force, evolve
 
 
 def start(state, dice, board):
     """End of the campaign turn: jungle losses (FW-19.9) are taken now, then the day ends."""
-    from .jungle import jungle_losses
-
     state = jungle_losses(state, dice, board)
     dice.event(day=state.day, phase=6, rule="FW-14", text=f"day {state.day} ends")
     return state
@@ -18,16 +17,29 @@ def awaiting(state, board):
     return None
 
 
+#: What a force forgets overnight.
+_RESET = {"moved_today": False, "tested_today": False, "countermarched_from": None, "path_today": ()}
+_new, _set = object.__new__, object.__setattr__
+
+
+def _rested(f: Force) -> Force:
+    """``evolve(f, **_RESET)`` without the keyword dict and name check (known fields): every moved force, every day."""
+    d = f.__dict__.copy()
+    d.update(_RESET)
+    new = _new(Force)
+    _set(new, "__dict__", d)
+    return new
+
+
 def next_day(state):
     """A new campaign day: nothing of the last day's orders, moves, losses and weather carries over.
 
     Snow levels do carry over (FW-7.5: no melting rule); soaked ground lasts one day.
     """
-    forces = tuple(
-        evolve(f, moved_today=False, tested_today=False, countermarched_from=None, path_today=())
-        if (f.moved_today or f.tested_today or f.countermarched_from or f.path_today)
-        else f
+    forces = tuple([
+        _rested(f) if (f.moved_today or f.tested_today or f.countermarched_from or f.path_today) else f
         for f in state.forces
-    )
-    weather = evolve(state.weather, today=None, soaked=False)
+    ])
+    w = state.weather
+    weather = w if w.today is None and not w.soaked else evolve(w, today=None, soaked=False)
     return evolve(state, day=state.day + 1, forces=forces, removed=(), weather=weather)

@@ -211,20 +211,35 @@ def lose_loot(state: CampaignState, force_id: str, dice) -> CampaignState:
 
 
 def raiders_capital(state: CampaignState) -> HoldingState | None:
-    return next((h for h in state.holdings if h.capital and home(h) == RAIDERS), None)
+    for h in state.holdings:
+        if h.capital and home(h) == RAIDERS:
+            return h
+    return None
 
 
 def check_victory(state: CampaignState, dice, board) -> CampaignState:
-    """FW-17.5: the raiders bring the loot home (AMB-56), or day 42 ends the campaign in a draw."""
+    """FW-17.5: the raiders bring the loot home (AMB-56), or day 42 ends the campaign in a draw.
+
+    Runs after every command of an Incursione: the loot count is a plain loop
+    over the forces, and only forces that carry loot are counted.
+    """
     if state.winner is not None or state.options.scenario != "incursione":
         return state
-    cap = raiders_capital(state)
-    if cap is not None:
-        home_loot = sum(1 for f in state.forces if f.side == RAIDERS and f.loot and f.square == cap.square)
-        if home_loot >= state.options.raid_loot_required:
-            text = f"the raiders bring {home_loot} loot home to {cap.square}: side {RAIDERS} wins (FW-17.5)"
-            dice.event(day=state.day, phase=state.phase, rule="FW-17.5", text=text)
-            return evolve(state, winner=RAIDERS, ended=text)
+    cap = None
+    home_loot = 0
+    for f in state.forces:
+        if f.loot and f.side == RAIDERS:
+            if cap is None:
+                cap = raiders_capital(state)
+                if cap is None:
+                    break
+            home_loot += f.square == cap.square
+    if cap is None and state.options.raid_loot_required <= 0:  # no loot needed: the capital alone decides
+        cap = raiders_capital(state)
+    if cap is not None and home_loot >= state.options.raid_loot_required:
+        text = f"the raiders bring {home_loot} loot home to {cap.square}: side {RAIDERS} wins (FW-17.5)"
+        dice.event(day=state.day, phase=state.phase, rule="FW-17.5", text=text)
+        return evolve(state, winner=RAIDERS, ended=text)
     if state.day >= LAST_DAY:
         text = f"day {LAST_DAY}: winter has come; both sides withdraw with honour, no winner (FW-17.5)"
         dice.event(day=state.day, phase=state.phase, rule="FW-17.5", text=text)

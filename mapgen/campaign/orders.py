@@ -77,9 +77,15 @@ def awaiting(state, board):
 
 def in_action(state: CampaignState, force: Force) -> bool:
     """FW-8.1.a [DEV]: in a battle waiting to be fought, or sharing its square with an enemy force."""
-    if any(force.id in c.forces for c in state.pending):
-        return True
-    return any(f.square == force.square and f.side != force.side for f in state.forces)
+    fid = force.id
+    for c in state.pending:
+        if fid in c.forces:
+            return True
+    square, side = force.square, force.side
+    for f in state.forces:  # a plain loop: any() over a generator costs twice as much here
+        if f.square == square and f.side != side:
+            return True
+    return False
 
 
 def test_group(state: CampaignState, board, force: Force) -> int:
@@ -107,37 +113,43 @@ def force_test_modifiers(state: CampaignState, board, force: Force) -> list[Modi
 
 def refusal(state: CampaignState, board, force_id: str, order: str) -> str | None:
     """Why the ``order`` command is refused, in one line; None when it may be given."""
+    return _checked(state, board, force_id, order)[0]
+
+
+def _checked(state: CampaignState, board, force_id: str, order: str) -> tuple[str | None, Force | None, int]:
+    """(why refused or None, the force, its FW-8.1.a group): ``give_order`` uses the force and group found here."""
     force = state.force(force_id)
     if force is None:
-        return f"no force {force_id!r} (forces: {', '.join(f.id for f in state.forces) or 'none'})"
+        return f"no force {force_id!r} (forces: {', '.join(f.id for f in state.forces) or 'none'})", None, 0
     if state.phase != 1:
-        return f"orders are given in Phase 1 (FW-8); the campaign is in Phase {state.phase}"
+        return f"orders are given in Phase 1 (FW-8); the campaign is in Phase {state.phase}", force, 0
     if order not in ORDERS:
-        return f"unknown order {order!r}: give max_speed, probe or defend (FW-5.2)"
+        return f"unknown order {order!r}: give max_speed, probe or defend (FW-5.2)", force, 0
     if force.tested_today:
-        return f"{force.id} has already taken its Force Test today (FW-8.1.b, FW-8.1.c)"
+        return f"{force.id} has already taken its Force Test today (FW-8.1.b, FW-8.1.c)", force, 0
     if order == force.order and force.reaction is None:
-        return f"{force.id} is already under {order}: a test to the same order is not allowed (AMB-19)"
+        return f"{force.id} is already under {order}: a test to the same order is not allowed (AMB-19)", force, 0
     if order == "max_speed" and force.loot is not None:
-        return f"{force.id} carries loot and may not receive Max Speed (FW-17.7 step 5)"
+        return f"{force.id} carries loot and may not receive Max Speed (FW-17.7 step 5)", force, 0
     group = test_group(state, board, force)
-    later = [f for f in state.forces if f.side == force.side and f.tested_today and test_group(state, board, f) > group]
-    if later:
-        return (
-            f"{force.id} is {TEST_GROUPS[group]} but {later[0].id} ({TEST_GROUPS[test_group(state, board, later[0])]}) "
-            "was tested before it: test forces in action, then in enemy, neutral, friendly territory (FW-8.1.a)"
-        )
-    return None
+    if group < len(TEST_GROUPS) - 1:  # no group comes after the last: nothing to look up
+        side = force.side
+        for f in state.forces:
+            if f.side == side and f.tested_today and test_group(state, board, f) > group:
+                return (
+                    f"{force.id} is {TEST_GROUPS[group]} but {f.id} ({TEST_GROUPS[test_group(state, board, f)]}) "
+                    "was tested before it: test forces in action, then in enemy, neutral, friendly territory (FW-8.1.a)"
+                ), force, group
+    return None, force, group
 
 
 def give_order(state: CampaignState, cmd, dice, board) -> CampaignState:
     """The ``order`` command: the Force Test, and the force's counter changed by its result (FW-8.2)."""
 
-    why = refusal(state, board, cmd.force, cmd.order)
+    why, force, group_index = _checked(state, board, cmd.force, cmd.order)
     if why:
         raise CommandError(why)
-    force = state.force(cmd.force)
-    group = TEST_GROUPS[test_group(state, board, force)]
+    group = TEST_GROUPS[group_index]
     entry, result = dice.roll_on(
         FORCE_TEST,
         modifiers=force_test_modifiers(state, board, force),
@@ -157,9 +169,9 @@ def give_order(state: CampaignState, cmd, dice, board) -> CampaignState:
             state = due(state, force.side, "FW-13.a")
         return will_to_fight(state, force.side, dice, board, phase=1)  # AMB-67: at once, not in Phase 5
     if outcome == "new_order":
-        force = evolve(force, order=cmd.order, reaction=None)
+        force = evolve(force, order=cmd.order, reaction=None, tested_today=True)
     elif outcome == "defend":
-        force = evolve(force, order="defend", reaction=None)
+        force = evolve(force, order="defend", reaction=None, tested_today=True)
     else:  # AMB-19: results 1-3 set the reaction directly, better or worse
-        force = evolve(force, order=None, reaction=outcome)
-    return with_force(state, evolve(force, tested_today=True))
+        force = evolve(force, order=None, reaction=outcome, tested_today=True)
+    return with_force(state, force)

@@ -18,7 +18,7 @@ use this phase (AMB-25).
 from __future__ import annotations
 
 from ..fw.rules import COLD_SEASON, PRECIPITATION, SEASON_TEMPERATE, SEASON_TORRID
-from .state import CampaignState, Modifier, evolve
+from .state import CampaignState, evolve, modifier
 
 #: FW-7.3.1 and FW-7.3.2: season -> precipitation modifier, from the tables that roll the season.
 SEASON_MODIFIER: dict[str, int] = {
@@ -47,7 +47,7 @@ def start(state: CampaignState, dice, board) -> CampaignState:
     season, value = season_modifier(w.zone, w.season)
     entry, band = dice.roll_on(
         PRECIPITATION,
-        modifiers=[Modifier(season, value)] if value else [],
+        modifiers=(modifier(season, value),) if value else (),  # shared: a Modifier's __init__ costs 1 us
         day=state.day,
         phase=0,
         place="weather/precipitation",

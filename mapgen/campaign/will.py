@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ..tables import Table, band
 from .board import Board
-from .state import CampaignState, Modifier, due, evolve, other, with_side
+from .state import CampaignState, Modifier, due, evolve, modifier, other, with_side
 
 PHASE = 5
 
@@ -28,7 +28,7 @@ PER_SNOW_LEVEL = -1
 def start(state: CampaignState, dice, board: Board) -> CampaignState:
     for s in state.sides:
         # FW-13.a occurs the turn the last force goes, not every turn after it
-        if not state.side_forces(s.id) and any(fid.startswith(s.id) for fid in state.removed):
+        if state.removed and any(fid.startswith(s.id) for fid in state.removed) and not _has_forces(state, s.id):
             state = due(state, s.id, "FW-13.a")
     for s in state.sides:
         if s.will_to_fight_due and s.will_to_fight == "ok":
@@ -36,22 +36,30 @@ def start(state: CampaignState, dice, board: Board) -> CampaignState:
     return state
 
 
+def _has_forces(state: CampaignState, side: str) -> bool:
+    """``bool(state.side_forces(side))`` without building the list."""
+    for f in state.forces:
+        if f.side == side:
+            return True
+    return False
+
+
 def awaiting(state: CampaignState, board: Board) -> str | None:
     return None
-
-
-def _original(h, board: Board) -> str:
-    return h.original_owner or board.holdings.get(h.square, (h.owner,))[0]
 
 
 def modifiers(state: CampaignState, side: str, board: Board) -> list[Modifier]:
     """The campaign to date for ``side`` (FW-13, AMB-20, AMB-55 for sacked holdings)."""
     s = state.side(side)
     enemy = other(side)
-    carried = {f.loot for f in state.side_forces(side) if f.loot}
+    carried = set()  # the holdings its forces carry the loot of (a loop: a set comprehension costs a frame)
+    for f in state.forces:
+        if f.loot and f.side == side:
+            carried.add(f.loot)
     taken = lost = capital_taken = capital_lost = 0
+    placed = board.holdings
     for h in state.holdings:
-        first = _original(h, board)
+        first = h.original_owner or placed.get(h.square, (h.owner,))[0]  # the side the map gave it to
         # [DEV] a capital is also a holding: the source's "per ogni Caposaldo nemico" (L1571) has no
         # exception for it, so a held capital counts +1 and +3 (and -1 and -3 when lost).
         if first == enemy and ((h.owner == side and not h.sacked) or h.square in carried):
@@ -60,17 +68,19 @@ def modifiers(state: CampaignState, side: str, board: Board) -> list[Modifier]:
         elif first == side and (h.owner != side or h.sacked):
             lost += 1
             capital_lost += h.capital and h.owner != side
-    mods = [
-        Modifier("battles won", BATTLE_WON * s.battles_won),
-        Modifier("battles lost", BATTLE_LOST * s.battles_lost),
-        Modifier("enemy holdings held", HOLDING_TAKEN * taken),
-        Modifier("own holdings lost", HOLDING_LOST * lost),
-        Modifier("enemy capital held", CAPITAL_TAKEN * capital_taken),
-        Modifier("own capital lost", CAPITAL_LOST * capital_lost),
-    ]
-    if state.options.scenario == "incursione":
-        mods.append(Modifier("snow levels (FW-17.6)", PER_SNOW_LEVEL * state.weather.snow_level))
-    return [m for m in mods if m.value]
+    # shared Modifier instances (``state.modifier``): a frozen dataclass's __init__ costs about 1 us each
+    values = (
+        ("battles won", BATTLE_WON * s.battles_won),
+        ("battles lost", BATTLE_LOST * s.battles_lost),
+        ("enemy holdings held", HOLDING_TAKEN * taken),
+        ("own holdings lost", HOLDING_LOST * lost),
+        ("enemy capital held", CAPITAL_TAKEN * capital_taken),
+        ("own capital lost", CAPITAL_LOST * capital_lost),
+    )
+    mods = [modifier(name, value) for name, value in values if value]
+    if state.options.scenario == "incursione" and state.weather.snow_level:
+        mods.append(modifier("snow levels (FW-17.6)", PER_SNOW_LEVEL * state.weather.snow_level))
+    return mods
 
 
 def test(state: CampaignState, side: str, dice, board: Board, phase: int | str = PHASE) -> CampaignState:
