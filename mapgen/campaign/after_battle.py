@@ -37,6 +37,7 @@ from .state import (
     evolve,
     modifier,
     other,
+    tallied,
 )
 
 PHASE = 4
@@ -124,16 +125,7 @@ def report(state: CampaignState, cmd, dice, board: Board) -> CampaignState:
 
 def _result_sides(state: CampaignState, winner: str) -> tuple:
     """``bump`` the winner's battles won and the loser's battles lost, ``due`` its FW-13.b test: one new sides tuple."""
-    loser = other(winner)
-    sides = []
-    for s in state.sides:
-        if s.id == winner:
-            s = evolve(s, battles_won=s.battles_won + 1)
-        elif s.id == loser:
-            tests = s.will_to_fight_due
-            s = evolve(s, battles_lost=s.battles_lost + 1, will_to_fight_due=tests if "FW-13.b" in tests else tests + ("FW-13.b",))
-        sides.append(s)
-    return tuple(sides)
+    return tallied(state, winner, {"battles_won": 1}, other(winner), {"battles_lost": 1}, "FW-13.b")
 
 
 def _still_in_contact(state: CampaignState, contact: Contact, dice) -> tuple[Contact, ...]:

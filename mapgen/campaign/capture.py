@@ -9,7 +9,7 @@ writes the holding and both sides' counters in one new state.
 
 from __future__ import annotations
 
-from .state import CampaignState, evolve
+from .state import CampaignState, evolve, tallied
 
 
 def capture(state: CampaignState, square: str, side: str, dice, phase, by: str | None = None) -> CampaignState:
@@ -33,19 +33,6 @@ def capture(state: CampaignState, square: str, side: str, dice, phase, by: str |
     dice.event(day=state.day, phase=phase, rule="FW-9.10", text=f"{who} captures side {loser}'s {kind} at {square}; side {loser} tests its Will (FW-13.c)")
     taken = evolve(h, owner=side)
     holdings = tuple([taken if g.square == square else g for g in state.holdings])
-    # bump(side, holdings_taken=1), bump(loser, holdings_lost=1, capitals_lost=1 for its own capital), due(loser, "FW-13.c")
     own_capital = h.capital and (h.original_owner or loser) == loser  # its own capital, not one it had taken
-    sides = []
-    for s in state.sides:
-        if s.id == side:
-            s = evolve(s, holdings_taken=s.holdings_taken + 1)
-        elif s.id == loser:
-            tests = s.will_to_fight_due
-            s = evolve(
-                s,
-                holdings_lost=s.holdings_lost + 1,
-                capitals_lost=s.capitals_lost + own_capital,
-                will_to_fight_due=tests if "FW-13.c" in tests else tests + ("FW-13.c",),
-            )
-        sides.append(s)
-    return evolve(state, holdings=holdings, sides=tuple(sides))
+    sides = tallied(state, side, {"holdings_taken": 1}, loser, {"holdings_lost": 1, "capitals_lost": own_capital}, "FW-13.c")
+    return evolve(state, holdings=holdings, sides=sides)

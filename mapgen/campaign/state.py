@@ -307,6 +307,20 @@ def bump(state: CampaignState, side_id: str, **counts: int) -> CampaignState:
     return with_side(state, evolve(s, **{k: getattr(s, k) + v for k, v in counts.items()}))
 
 
+def tallied(state: CampaignState, gainer: str, gains: dict[str, int], loser: str, losses: dict[str, int], trigger: str) -> tuple:
+    """One new sides tuple: ``bump`` both sides' counters and ``due`` the loser's Will to Fight ``trigger`` (a battle, a capture)."""
+    sides = []
+    for s in state.sides:
+        if s.id == gainer:
+            s = evolve(s, **{k: getattr(s, k) + v for k, v in gains.items()})
+        elif s.id == loser:
+            tests = s.will_to_fight_due
+            counts = {k: getattr(s, k) + v for k, v in losses.items()}
+            s = evolve(s, **counts, will_to_fight_due=tests if trigger in tests else tests + (trigger,))
+        sides.append(s)
+    return tuple(sides)
+
+
 def due(state: CampaignState, side_id: str, trigger: str) -> CampaignState:
     """Note a Will to Fight trigger (FW-13.a-d) for Phase 5."""
     s = state.side(side_id)
