@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .jungle import jungle_losses
-from .state import Force, evolve
+from .state import evolve
 
 
 def start(state, dice, board):
@@ -19,16 +19,6 @@ def awaiting(state, board):
 
 #: What a force forgets overnight.
 _RESET = {"moved_today": False, "tested_today": False, "countermarched_from": None, "path_today": ()}
-_new, _set = object.__new__, object.__setattr__
-
-
-def _rested(f: Force) -> Force:
-    """``evolve(f, **_RESET)`` without the keyword dict and name check (known fields): every moved force, every day."""
-    d = f.__dict__.copy()
-    d.update(_RESET)
-    new = _new(Force)
-    _set(new, "__dict__", d)
-    return new
 
 
 def next_day(state):
@@ -37,7 +27,7 @@ def next_day(state):
     Snow levels do carry over (FW-7.5: no melting rule); soaked ground lasts one day.
     """
     forces = tuple([
-        _rested(f) if (f.moved_today or f.tested_today or f.countermarched_from or f.path_today) else f
+        evolve(f, **_RESET) if (f.moved_today or f.tested_today or f.countermarched_from or f.path_today) else f
         for f in state.forces
     ])
     w = state.weather

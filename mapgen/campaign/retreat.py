@@ -102,22 +102,14 @@ def _zoc(state: CampaignState, board: Board, side: str, before: dict[str, Force]
 
 def _best(options: list[str], zoc: set[str], near: list[str], rank: dict[str, int], board: Board, side: str) -> str:
     """The first of the options by (outside the zoc, two steps from where the enemy went, territory, square id)."""
-    best, best_score = "", 99
-    for sq in options:
+
+    def key(sq: str) -> tuple:
         r = rank.get(sq)
         if r is None:  # not a land square: the board's own lookup, as it would fail
             r = TERRITORY_RANK[board.territory_for(sq, side)]
-        score = r
-        if sq in zoc:
-            score += 6
-        for e in near:
-            if _chebyshev(board, sq, e) < 2:
-                score += 3
-                break
-        # rank < 3 and 3 + rank < 6: the score orders like the tuple (in zoc, near, rank); then the square id
-        if score < best_score or (score == best_score and sq < best):
-            best, best_score = sq, score
-    return best
+        return (sq in zoc, any(_chebyshev(board, sq, e) < 2 for e in near), r, sq)
+
+    return min(options, key=key)
 
 
 def retreat_moves(
