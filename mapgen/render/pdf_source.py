@@ -142,6 +142,29 @@ def _form_object(c: Canvas, name: str):
         return None
 
 
+def _give_form_its_resources(form) -> None:
+    """Give a form XObject the transparency states and colour spaces its stream uses.
+
+    ReportLab writes a form's resources with fonts and XObjects only, although
+    the canvas recorded the form's graphics states (``/gRLs0 gs``): MuPDF then
+    cannot find them and paints a 40 % tint solid, and poppler and Ghostscript
+    fall back to the page's states, at whatever strength those have.  The
+    resources are built here as ReportLab builds a page's.
+    """
+    if form is None or form.Resources is not None:
+        return
+    resources = pdfdoc.PDFResourceDictionary()
+    resources.basicFonts()
+    resources.allProcs()
+    if form.XObjects:
+        resources.XObject = form.XObjects
+    if getattr(form, "ExtGState", None):
+        resources.ExtGState = form.ExtGState
+    resources.setShading(getattr(form, "_shadingUsed", None) or {})
+    resources.setColorSpace(getattr(form, "_colorsUsed", None) or {})
+    form.Resources = resources
+
+
 def _show_page(c: Canvas) -> None:
     c.showPage()
     _compress_now(_last_page(c))
@@ -211,7 +234,9 @@ class _Source:
             renderPDF.draw(drawing, c, 0, 0, showBoundary=False)
             c.endForm()
             del drawing
-            _compress_now(_form_object(c, name))
+            form = _form_object(c, name)
+            _give_form_its_resources(form)
+            _compress_now(form)
             self.forms.append(name)
             boxes.append((x0, y0, x1, y1))
         self.boxes = np.array(boxes, dtype=float).reshape(-1, 4)
