@@ -343,3 +343,32 @@ def test_generated_map_renders():
     root = ET.fromstring(text.split("\n", 1)[1])
     holdings = next(g for g in _layers(root) if g.get(f"{INK}label") == "Holdings")
     assert len(holdings) == len({h.square for h in m.holdings})
+
+
+def test_territory_never_recolours_a_square(fwmap, root):
+    """One colour per terrain whatever the territory (issue 11): territory is a boundary line and edge bands.
+
+    Inside the grid the Territory layer draws only lines on square edges; its filled
+    bands lie wholly outside the grid.  Every terrain fill is the style's colour.
+    """
+    lay = fw_map_layout(fwmap)
+    x0, y0, x1, y1 = lay.grid_x, lay.grid_y, lay.grid_x + lay.grid_w, lay.grid_y + lay.grid_h
+    layer = next(g for g in _layers(root) if g.get(f"{INK}label") == "Territory")
+    s = fwmap.square_mm
+    for el in layer.iter():
+        tag = el.tag.replace(SVG, "")
+        assert el.get("fill-opacity") is None and el.get("opacity") is None, tag
+        if tag == "rect":
+            rx, ry = float(el.get("x")), float(el.get("y"))
+            rw, rh = float(el.get("width")), float(el.get("height"))
+            assert rx + rw <= x0 + 1e-6 or rx >= x1 - 1e-6 or ry + rh <= y0 + 1e-6 or ry >= y1 - 1e-6, "a band over the squares"
+        elif tag == "line":
+            xs, ys = (float(el.get("x1")), float(el.get("x2"))), (float(el.get("y1")), float(el.get("y2")))
+            on_column_edge = xs[0] == xs[1] and abs((xs[0] - x0) / s - round((xs[0] - x0) / s)) < 1e-6
+            on_row_edge = ys[0] == ys[1] and abs((ys[0] - y0) / s - round((ys[0] - y0) / s)) < 1e-6
+            assert on_column_edge or on_row_edge, "a territory line off the square edges"
+    style = load_style()
+    fills = {style["terrain"][str(t)]["fill"] for t in np.unique(fwmap.terrain)}
+    terrain = next(g for g in _layers(root) if g.get(f"{INK}label") == "Terrain")
+    square_fills = {r.get("fill") for r in terrain.iter(f"{SVG}rect") if float(r.get("height")) == s}
+    assert square_fills == fills

@@ -679,22 +679,15 @@ def _territory_color(m: FwMap, t: str) -> str | None:
 
 
 def _draw_territory(root, m: FwMap, lay, style):
+    """Territory as a bold boundary line and labelled bands along the map edges.
+
+    The squares keep their terrain colour whatever the territory (issue 11): a
+    tint over them turned the sea purple-grey and the plain pink in one side's
+    third, and the legend could show neither.
+    """
     ts = style["territory"]
     s = m.square_mm
     ter = m.territory
-    if ts.get("tint_opacity", 0) > 0:
-        for row in range(m.height):
-            col = 0
-            while col < m.width:
-                t = str(ter[row, col])
-                end = col + 1
-                while end < m.width and str(ter[row, end]) == t:
-                    end += 1
-                color = _territory_color(m, t)
-                if color:
-                    x, y = _sq_origin(lay, m, col, row)
-                    _el(root, "rect", x=x, y=y, width=(end - col) * s, height=s, fill=color, fill_opacity=ts["tint_opacity"], stroke="none")
-                col = end
     # boundaries: unit edges between squares of different territory, merged into straight runs
     vertical: dict[int, list[int]] = {}
     horizontal: dict[int, list[int]] = {}
