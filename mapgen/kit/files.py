@@ -17,6 +17,8 @@ from .folder import Outputs
 
 #: Battlefield plans and counters are for a home printer: A4, or Letter beside US map paper.
 _US_PAPERS = ("Letter", "Tabloid")
+#: Overlap of tiled sheets, and the glue flap of a map cut on its grid lines (mm).
+OVERLAP_MM = 10.0
 #: Plan scale of the battlefields in a new campaign's kit (1:N).
 KIT_PLAN_SCALE = 10.0
 
@@ -36,6 +38,15 @@ def check_pdf_size(name: str, width_mm: float, height_mm: float, paper: Paper, c
     )
 
 
+def check_sheet_count(name: str, pages: int, paper: Paper, change: str) -> None:
+    """Refuse a map cut on grid lines whose PDF (index, key and sheets) is over the page limit."""
+    if pages > MAX_PDF_PAGES:
+        raise PdfTooLargeError(
+            f"{name} would take {pages} pages of {paper.label()}, over the limit of {MAX_PDF_PAGES}: leave the PDF "
+            f"out (--formats json,svg,md), print on bigger paper (--paper A3 or Tabloid), or {change}"
+        )
+
+
 def check_fw_map_pdf(width: int, height: int, square_mm: float, paper: Paper) -> None:
     """Refuse a campaign map whose PDF would pass the page limit before the map is even generated.
 
@@ -50,18 +61,31 @@ def _square_change(square_mm: float) -> str:
 
 
 def write_kit(outputs: Outputs, stem: str, formats, paper: Paper, data: dict, draw, setup, title: str,
-              scale_note: str = "true scale", change: str = "make the drawing smaller") -> None:
+              scale_note: str = "true scale", change: str = "make the drawing smaller", cut=None, key=None) -> None:
     """The usual files of one result: ``stem.json``, ``stem.svg``, ``stem.pdf`` and ``stem-setup.md``.
 
     ``draw()`` returns the SvgDoc and ``setup()`` the markdown; each is called only if
     its format is asked for.  A PDF over the page limit is refused before it is converted.
+    A map with a grid gives its ``cut`` (:class:`~mapgen.render.cuts.GridCut`) and ``key(paper)``,
+    its title and legend for a sheet of their own: the PDF is then cut on grid lines, on the
+    paper turned the way that needs fewer sheets unless the player named the way.
     """
     if "json" in formats:
         outputs.write_text(f"{stem}.json", dumps(data))
     if "svg" in formats or "pdf" in formats:
         doc = draw()
+        sheets = None
         if "pdf" in formats:
-            check_pdf_size(f"{stem}.pdf", doc.width_mm, doc.height_mm, paper, change)
+            if cut is not None:
+                from ..render.cuts import fewest_sheets, grid_sheets
+
+                paper = fewest_sheets(cut, paper, OVERLAP_MM)
+                sheets = grid_sheets(cut, paper, OVERLAP_MM)
+            if sheets is None or pdf_page_count(doc.width_mm, doc.height_mm, paper)[0] == 1:
+                check_pdf_size(f"{stem}.pdf", doc.width_mm, doc.height_mm, paper, change)
+                sheets = None
+            else:
+                check_sheet_count(f"{stem}.pdf", len(sheets) + 2, paper, change)
         svg = doc.tostring()
         del doc
         if "svg" in formats:
@@ -69,9 +93,16 @@ def write_kit(outputs: Outputs, stem: str, formats, paper: Paper, data: dict, dr
         if "pdf" in formats:
             from ..render.pdf import write_pdf
 
-            report = write_pdf(svg, outputs.path(f"{stem}.pdf"), paper, title=title)
+            key_svg = key(paper).tostring() if sheets is not None and key is not None else None
+            report = write_pdf(svg, outputs.path(f"{stem}.pdf"), paper, title=title, overlap_mm=OVERLAP_MM,
+                               cut=cut if sheets is not None else None, key_svg=key_svg)
             cols, rows = report.tiles
-            tiling = "1 page" if report.pages == 1 else f"{report.pages} pages: an index, then {cols}x{rows} tiles"
+            if report.pages == 1:
+                tiling = "1 page"
+            elif sheets is not None:
+                tiling = f"{report.pages} pages: {'an index, ' if len(sheets) > 1 else ''}a key, then {cols}x{rows} sheets cut on grid lines"
+            else:
+                tiling = f"{report.pages} pages: an index, then {cols}x{rows} tiles"
             outputs.notes.append(f"{stem}.pdf: {tiling} on {paper.label()}, {scale_note}")
     if "md" in formats:
         outputs.write_text(f"{stem}-setup.md", setup())
@@ -87,10 +118,12 @@ def write_map_kit(m, outputs: Outputs, formats, paper: Paper) -> None:
     from ..fw.setup_sheet import setup_sheet
     from ..render.fw_map import render_fw_map
 
+    from ..render.fw_map_key import fw_map_cut, render_fw_map_key
+
     write_kit(
         outputs, "fw-map", formats, paper, m.to_json(), lambda: render_fw_map(m), lambda: setup_sheet(m),
         title=f"mapgen fw-map seed {m.seed}", scale_note=f"true scale ({m.square_mm:g} mm squares)",
-        change=_square_change(m.square_mm),
+        change=_square_change(m.square_mm), cut=fw_map_cut(m), key=lambda p: render_fw_map_key(m, p),
     )
 
 

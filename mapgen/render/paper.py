@@ -7,7 +7,7 @@ refused without loading ReportLab.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..errors import MapgenError
 
@@ -39,6 +39,9 @@ class Paper:
     width_mm: float
     height_mm: float
     margin_mm: float = PRINT_MARGIN_MM
+    #: The player named the orientation (``A3-portrait``): a tiled map keeps it instead of taking the way
+    #: that needs fewer sheets.
+    orientation_given: bool = field(default=False, compare=False)
 
     @property
     def printable_mm(self) -> tuple[float, float]:
@@ -70,7 +73,7 @@ def get_paper(spec: str, default_orientation: str = "landscape") -> Paper:
     if orient == "landscape":
         w, h = h, w
     display = name.upper() if name.upper().startswith("A") else name.capitalize()
-    return Paper(display, orient, w, h)
+    return Paper(display, orient, w, h, orientation_given=bool(text.partition("-")[2]))
 
 
 def tile_counts(width_mm: float, height_mm: float, paper: Paper, overlap_mm: float = 10.0) -> tuple[int, int]:

@@ -179,8 +179,13 @@ def _mark_points(width_mm: float, height_mm: float, cols: int, rows: int, sx: fl
 
 
 def write_pdf(svg_text: str, path, paper: Paper, title: str = "", overlap_mm: float = 10.0,
-              max_pages: int = MAX_PDF_PAGES) -> PdfReport:
+              max_pages: int = MAX_PDF_PAGES, cut=None, key_svg: str | None = None) -> PdfReport:
     """Write ``svg_text`` (1 user unit = 1 mm) as a true-scale PDF on ``paper``, tiled when larger.
+
+    With ``cut`` (a :class:`~.cuts.GridCut`), a drawing larger than the paper is cut
+    on its grid lines with ``overlap_mm`` glue flaps, and ``key_svg`` (its title and
+    legend) gets a sheet of its own (:mod:`.pdf_sheets`); a square too big for a sheet
+    falls back to the even tiling.
 
     Raises MapgenError for an unreadable SVG, a bad overlap, or a folder that does not exist,
     and PdfTooLargeError, before converting anything, for more than ``max_pages`` pages;
@@ -201,12 +206,27 @@ def write_pdf(svg_text: str, path, paper: Paper, title: str = "", overlap_mm: fl
 
     source = _Source(svg_text)
     pages, (cols, rows) = pdf_page_count(source.width / PT_PER_MM, source.height / PT_PER_MM, paper, overlap_mm)
+    sheets = None
+    if cut is not None and pages > 1:
+        from .cuts import grid_sheets
+        from .pdf_sheets import cut_page_count
+
+        sheets = grid_sheets(cut, paper, overlap_mm)
+        if sheets is not None:
+            pages = cut_page_count(sheets, key_svg is not None)
+            cols, rows = max(s.column for s in sheets), max(s.row for s in sheets)
     if pages > max_pages:
         raise PdfTooLargeError(
             f"cannot write {path.name}: {pages} pages of {paper.label()} ({cols} x {rows} sheets), "
             f"over the limit of {max_pages}"
         )
-    data, report = _render(source, paper, title, overlap_mm)
+    if sheets is not None:
+        from .pdf_sheets import render_cut
+
+        key = _Source(key_svg, name="mapgenKey") if key_svg is not None else None
+        data, report = render_cut(source, key, paper, title, sheets)
+    else:
+        data, report = _render(source, paper, title, overlap_mm)
     try:
         write_atomic(path, data)
     except OSError as exc:
@@ -254,32 +274,27 @@ def _render(source: _Source, paper: Paper, title: str, overlap_mm: float) -> tup
 
 
 def _index_page(c: Canvas, pages: _Pages, source: _Source, tiles, cols, rows, ov, title, total) -> float:
+    w_mm, h_mm = source.width / PT_PER_MM, source.height / PT_PER_MM
+    sx = tiles[1].x_mm if cols > 1 else 0
+    sy = tiles[cols].y_mm if rows > 1 else 0
+    strips = [(col * sx, 0, ov, h_mm) for col in range(1, cols)] + [(0, row * sy, w_mm, ov) for row in range(1, rows)]
+    how = (f"Index, not to scale: pages 2\u2013{total} print at 100 %; trim or overlap by {ov:g} mm "
+           "and align the + marks.")
+    layout = (f"The map is {w_mm:.0f} x {h_mm:.0f} mm on {len(tiles)} sheets of {pages.paper.label()}: {cols} columns x "
+              f"{rows} rows, numbered row by row from the top left. Shaded strips are printed on both neighbouring sheets.")
+    return index_page(c, pages, source, tiles, strips, (how, layout), title, total, first_tile=2)
+
+
+def index_page(c: Canvas, pages: _Pages, source: _Source, tiles, strips, words: tuple[str, str], title, total,
+               first_tile: int) -> float:
+    """Page 1: the whole drawing, not to scale, with each sheet outlined and numbered and ``strips`` (map mm) shaded."""
     mm = PT_PER_MM
     width = pages.right - pages.left
     head = _pdf_text(title) or "Map"
     lines = [
         (FONT_BOLD, 12.0, _fit_text(f"{head} \u2014 page index", FONT_BOLD, 12.0, width)),
-        *(
-            (FONT, 9.0, line)
-            for line in simpleSplit(
-                f"Index, not to scale: pages 2\u2013{total} print at 100 %; trim or overlap by {ov:g} mm "
-                "and align the + marks.",
-                FONT,
-                9.0,
-                width,
-            )
-        ),
-        *(
-            (FONT, 8.0, line)
-            for line in simpleSplit(
-                f"The map is {source.width / mm:.0f} x {source.height / mm:.0f} mm on {len(tiles)} sheets of "
-                f"{pages.paper.label()}: {cols} columns x {rows} rows, numbered row by row from the top left. "
-                "Shaded strips are printed on both neighbouring sheets.",
-                FONT,
-                8.0,
-                width,
-            )
-        ),
+        *((FONT, 9.0, line) for line in simpleSplit(words[0], FONT, 9.0, width)),
+        *((FONT, 8.0, line) for line in simpleSplit(words[1], FONT, 8.0, width)),
     ]
     y = pages.top
     c.saveState()
@@ -302,21 +317,16 @@ def _index_page(c: Canvas, pages: _Pages, source: _Source, tiles, cols, rows, ov
     source.show(c, x0, y0, scale)
 
     c.saveState()
-    # Overlap strips, lightly shaded.
+    # Overlap strips or glue flaps, lightly shaded.
     c.setFillColorRGB(0.1, 0.3, 0.8, alpha=0.18)
-    w_mm, h_mm = source.width / mm, source.height / mm
-    sx = tiles[1].x_mm if cols > 1 else 0
-    sy = tiles[cols].y_mm if rows > 1 else 0
-    for col in range(1, cols):
-        c.rect(*box(col * sx, 0, ov, h_mm), stroke=0, fill=1)
-    for row in range(1, rows):
-        c.rect(*box(0, row * sy, w_mm, ov), stroke=0, fill=1)
+    for strip in strips:
+        c.rect(*box(*strip), stroke=0, fill=1)
     # Tile outlines and page numbers.
     c.setStrokeColorRGB(0.75, 0.0, 0.0)
     c.setLineWidth(0.8)
     for tile in tiles:
         c.rect(*box(tile.x_mm, tile.y_mm, tile.width_mm, tile.height_mm), stroke=1, fill=0)
-    for n, tile in enumerate(tiles, start=2):
+    for n, tile in enumerate(tiles, start=first_tile):
         bx, by, bw, bh = box(tile.x_mm, tile.y_mm, tile.width_mm, tile.height_mm)
         size = max(6.0, min(36.0, 0.4 * min(bw, bh)))
         text = str(n)

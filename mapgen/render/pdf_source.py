@@ -24,7 +24,6 @@ from .svgpieces import PieceStream
 
 #: PDF points per millimetre.
 PT_PER_MM = 72.0 / 25.4
-_FORM = "mapgenPart{}"
 
 _STANDARD_FONTS = {
     (family, bold, italic): name
@@ -187,7 +186,8 @@ class _Source:
     a printer handles a few pages' worth of drawing for each page, not the whole map.
     """
 
-    def __init__(self, svg_text):
+    def __init__(self, svg_text, name: str = "mapgenPart"):
+        self.name = name  # forms are called name1, name2 ...: one name per drawing in a PDF
         self.pieces = PieceStream(svg_text)
         root = self.pieces.root
         if root is None:
@@ -226,7 +226,7 @@ class _Source:
                 x0, y0, x1, y1 = max(x0, 0.0), max(y0, 0.0), min(x1, w_mm), min(y1, h_mm)
                 if x1 <= x0 or y1 <= y0:
                     continue  # wholly outside the drawing
-            name = _FORM.format(len(self.forms) + 1)
+            name = f"{self.name}{len(self.forms) + 1}"
             drawing = convert(self.pieces.document(chunk))
             del chunk
             # The form's bounding box (PDF points, y upwards) clips it to the chunk and the viewport.

@@ -1,0 +1,135 @@
+"""Cutting a square-grid map into sheets on its grid lines, with glue flaps.
+
+A player assembles a tiled map by trimming sheets and gluing them together.  A
+square split across two sheets is hard to read and easy to misalign, so a map
+with a grid (:class:`GridCut`) is cut only on grid lines: every sheet holds whole
+squares.  Of each pair of neighbours only one carries the overlap, as a glue
+flap past its cut line (the sheet to its right or below is trimmed on the grid
+line and laid over it), so nothing is printed twice except the flap.
+
+The title and legend are not on the tiles: they go on a sheet of their own
+(:mod:`.pdf_sheets`), so they are never split either.  Pure arithmetic, no
+ReportLab: the page count is known before anything is drawn.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from .paper import Paper
+
+#: Tolerance for "fits" (mm values come from sums of floats).
+_EPS = 1e-6
+
+
+@dataclass(frozen=True)
+class GridCut:
+    """The map block to print on tiles and the square grid inside it, in mm from the drawing's top left."""
+
+    x: float  # the map block: the grid with its label bands and territory strips
+    y: float
+    width: float
+    height: float
+    grid_x: float  # the grid's top-left corner
+    grid_y: float
+    square: float  # side of one square
+    cols: int
+    rows: int
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """One tile: the window of the drawing it shows, in mm; ``flap_*`` is the glue flap past its cut line."""
+
+    column: int  # 1-based
+    row: int  # 1-based, from the top
+    x_mm: float
+    y_mm: float
+    width_mm: float  # the sheet's own share, up to its cut line
+    height_mm: float
+    flap_right: float = 0.0
+    flap_bottom: float = 0.0
+    squares: tuple[int, int, int, int] = (0, 0, 0, 0)  # first column, end column, first row, end row of the grid
+
+
+def _spans(lead: float, n: int, square: float, trail: float, room: float, flap: float) -> list[tuple[float, float, int, int]] | None:
+    """Cut one axis: (start, end, first square, end square) per sheet, from the block's start (0).
+
+    The first sheet also holds the ``lead`` (labels before the first grid line),
+    the last the ``trail``; every sheet but the last carries a ``flap``.  As few
+    sheets as fit, the squares spread evenly over them.  None when one square
+    (with its flap and the band beside it) does not fit a sheet.
+    """
+    if lead + n * square + trail <= room + _EPS:
+        return [(0.0, lead + n * square + trail, 0, n)]
+    if n < 2 or lead + square + flap > room + _EPS or square + trail > room + _EPS:
+        return None  # not even one square (with the band beside it, or its flap) fits a sheet
+    # Fewest sheets: greedy, each sheet as full as it can be.
+    counts, left, first = [], n, True
+    while left:
+        before = lead if first else 0.0
+        if before + left * square + trail <= room + _EPS:
+            counts.append(left)
+            break
+        k = int((room - before - flap + _EPS) // square)
+        if k < 1:
+            return None
+        k = min(k, left - 1)  # the last sheet keeps at least one square
+        counts.append(k)
+        left -= k
+        first = False
+    # The same number of sheets, the squares spread evenly, where they still fit.
+    even = [n // len(counts) + (1 if i < n % len(counts) else 0) for i in range(len(counts))]
+    if _fits(even, lead, square, trail, room, flap):
+        counts = even
+    spans, sq = [], 0
+    for i, k in enumerate(counts):
+        start = 0.0 if i == 0 else lead + sq * square
+        end = lead + (sq + k) * square + (trail if i == len(counts) - 1 else 0.0)
+        spans.append((start, end, sq, sq + k))
+        sq += k
+    return spans
+
+
+def _fits(counts, lead, square, trail, room, flap) -> bool:
+    last = len(counts) - 1
+    for i, k in enumerate(counts):
+        need = (lead if i == 0 else 0.0) + k * square + (trail if i == last else flap)
+        if k < 1 or need > room + _EPS:
+            return False
+    return True
+
+
+def grid_sheets(cut: GridCut, paper: Paper, flap_mm: float) -> list[Sheet] | None:
+    """The tiles of the map block, row by row from the top left; None when a square does not fit a sheet."""
+    pw, ph = paper.printable_mm
+    lead_x, lead_y = cut.grid_x - cut.x, cut.grid_y - cut.y
+    trail_x = cut.x + cut.width - (cut.grid_x + cut.cols * cut.square)
+    trail_y = cut.y + cut.height - (cut.grid_y + cut.rows * cut.square)
+    xs = _spans(lead_x, cut.cols, cut.square, trail_x, pw, flap_mm)
+    ys = _spans(lead_y, cut.rows, cut.square, trail_y, ph, flap_mm)
+    if xs is None or ys is None:
+        return None
+    sheets = []
+    for r, (y0, y1, ra, rb) in enumerate(ys):
+        for c, (x0, x1, ca, cb) in enumerate(xs):
+            sheets.append(Sheet(
+                c + 1, r + 1, cut.x + x0, cut.y + y0, x1 - x0, y1 - y0,
+                flap_right=flap_mm if c < len(xs) - 1 else 0.0,
+                flap_bottom=flap_mm if r < len(ys) - 1 else 0.0,
+                squares=(ca, cb, ra, rb),
+            ))  # fmt: skip
+    return sheets
+
+
+def fewest_sheets(cut: GridCut, paper: Paper, flap_mm: float) -> Paper:
+    """``paper`` turned the way that needs fewer tiles (landscape on a tie), unless the player named the way."""
+    if paper.orientation_given:
+        return paper
+    turned = replace(paper, orientation="portrait" if paper.orientation == "landscape" else "landscape",
+                     width_mm=paper.height_mm, height_mm=paper.width_mm)
+    counts = []
+    for p in (paper, turned):
+        sheets = grid_sheets(cut, p, flap_mm)
+        counts.append((len(sheets) if sheets is not None else 1 << 30, p.orientation != "landscape", p))
+    return min(counts, key=lambda c: (c[0], c[1]))[2]

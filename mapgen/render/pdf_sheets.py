@@ -1,0 +1,145 @@
+"""A square-grid map as a PDF cut on its grid lines: index, key sheet, then the tiles with their glue flaps.
+
+The sheets come from :mod:`.cuts`.  Page 1 is the index (the whole drawing, not
+to scale, each sheet outlined and numbered, the flaps shaded); page 2 the key
+(title and legend at 100 %, never split); then the tiles at 100 %, row by row.
+A tile shows its own squares and, past its right and bottom cut lines, a glue
+flap with the neighbour's first squares: the neighbour is trimmed on its grid
+line and laid over the flap, squares on squares.  With a single tile there is
+no index.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import replace
+from pathlib import Path
+
+from reportlab.pdfgen.canvas import Canvas
+
+from ..grid import square_id
+from .cuts import Sheet
+from .pdf import FONT, PdfReport, _clip_rect, _fit_text, _Pages, _pdf_text, _show_page, index_page
+from .pdf_source import PT_PER_MM, _Source
+
+#: Crop marks at a sheet's trimmed corners: length and gap from the corner, mm.
+CROP_MM, CROP_GAP_MM = 5.0, 1.0
+
+
+def cut_page_count(sheets: list[Sheet], key: bool) -> int:
+    return (1 if len(sheets) > 1 else 0) + (1 if key else 0) + len(sheets)
+
+
+def render_cut(source: _Source, key: _Source | None, paper, title: str, sheets: list[Sheet]) -> tuple[bytes, PdfReport]:
+    mm = PT_PER_MM
+    cols = max(s.column for s in sheets)
+    rows = max(s.row for s in sheets)
+    total = cut_page_count(sheets, key is not None)
+    first_tile = total - len(sheets) + 1
+    buf = io.BytesIO()
+    c = Canvas(buf, pagesize=(paper.width_mm * mm, paper.height_mm * mm), invariant=1, pageCompression=1)
+    c.setTitle(_pdf_text(title) or "mapgen map")
+    c.setCreator("mapgen")
+    c.setAuthor("mapgen")
+    c.setSubject(f"{source.width / mm:.0f} x {source.height / mm:.0f} mm map on {paper.label()}, print at 100 %")
+    pages = _Pages(c, paper, title)
+    pw, ph = paper.printable_mm
+    source.store(c, (pw, ph))
+    if key is not None:
+        key.store(c, (pw, ph))
+    index_scale = None
+    if len(sheets) > 1:
+        flaps = [(s.x_mm + s.width_mm, s.y_mm, s.flap_right, s.height_mm) for s in sheets if s.flap_right]
+        flaps += [(s.x_mm, s.y_mm + s.height_mm, s.width_mm, s.flap_bottom) for s in sheets if s.flap_bottom]
+        how = (f"Index, not to scale. Page 2 is the key (title and legend); pages {first_tile}\u2013{total} are the map, "
+               "at 100 %. Every sheet holds whole squares: trim a sheet's left and top edges on the grid line at the crop marks "
+               "and glue it over the shaded flap of the sheet to its left or above.")
+        layout = (f"The map is {len(sheets)} sheets of {paper.label()}: {cols} columns x {rows} rows, numbered row by row "
+                  "from the top left. Only the shaded flaps are printed twice.")
+        index_scale = index_page(c, pages, source, sheets, flaps, (how, layout), title, total, first_tile)
+    if key is not None:
+        _key_page(c, pages, key, first_tile - 1, total)
+    for n, sheet in enumerate(sheets, start=first_tile):
+        _tile_page(c, pages, source, sheet, cols, rows, n, total)
+    c.save()
+    return buf.getvalue(), PdfReport(Path(), total, (cols, rows), 1.0, index_scale, (source.width / mm, source.height / mm))
+
+
+def _key_page(c: Canvas, pages: _Pages, key: _Source, n: int, total: int) -> None:
+    """The title and legend at 100 %, centred in the printable area."""
+    x = pages.left + (pages.right - pages.left - key.width) / 2
+    y = pages.bottom + (pages.top - pages.bottom - key.height) / 2
+    c.saveState()
+    _clip_rect(c, pages.left, pages.bottom, pages.right - pages.left, pages.top - pages.bottom)
+    key.show(c, x, y)
+    c.restoreState()
+    pages.furniture(f"mapgen \u2014 page {n} of {total} \u2014 key: title and legend \u2014 print at 100 % (no 'fit to page')")
+    _show_page(c)
+
+
+def _tile_page(c: Canvas, pages: _Pages, source: _Source, sheet: Sheet, cols: int, rows: int, n: int, total: int) -> None:
+    mm = PT_PER_MM
+    w, h = sheet.width_mm * mm, sheet.height_mm * mm
+    fr, fb = sheet.flap_right * mm, sheet.flap_bottom * mm
+    left = pages.left + (pages.right - pages.left - w - fr) / 2  # centred: the sheets need no common edge
+    top = pages.top - (pages.top - pages.bottom - h - fb) / 2
+    window = replace(sheet, width_mm=sheet.width_mm + sheet.flap_right, height_mm=sheet.height_mm + sheet.flap_bottom)
+    c.saveState()
+    _clip_rect(c, left, top - h - fb, w + fr, h + fb)
+    ox, oy = left - sheet.x_mm * mm, top - (source.height / mm - sheet.y_mm) * mm
+    source.show(c, ox, oy, window=window)
+    # The flaps: shaded, with the neighbour's number, and the line the neighbour's edge goes on.
+    c.setFillColorRGB(0.1, 0.3, 0.8, alpha=0.16)
+    flaps = []
+    if fr:
+        flaps.append((left + w, top - h - fb, fr, h + fb, n + 1, "v"))
+    if fb:
+        flaps.append((left, top - h - fb, w, fb, n + cols, "h"))
+    for x, y, fw, fh, _, _ in flaps:
+        c.rect(x, y, fw, fh, stroke=0, fill=1)
+    c.restoreState()
+    c.saveState()
+    c.setStrokeColorRGB(0.1, 0.3, 0.8)
+    c.setLineWidth(0.6)
+    c.setDash([3, 2])
+    if fr:
+        c.line(left + w, top - h - fb, left + w, top)
+    if fb:
+        c.line(left, top - h, left + w + fr, top - h)
+    c.setDash([])
+    for x, y, fw, fh, neighbour, kind in flaps:
+        _flap_label(c, x, y, fw, fh, f"glue flap: sheet {neighbour} goes over this", kind)
+    # Crop marks in the margin at the edges to trim: left (column > 1) and top (row > 1) on the grid line.
+    c.setStrokeGray(0)
+    c.setLineWidth(0.3)
+    gap, crop = CROP_GAP_MM * mm, CROP_MM * mm
+    if sheet.column > 1:
+        for y in (top, top - h):
+            c.line(left, y + (gap if y == top else -gap), left, y + (gap + crop if y == top else -gap - crop))
+    if sheet.row > 1:
+        for x in (left, left + w):
+            c.line(x + (-gap if x == left else gap), top, x + (-gap - crop if x == left else gap + crop), top)
+    c.restoreState()
+    trims = [side for side, cut in (("left", sheet.column > 1), ("top", sheet.row > 1)) if cut]
+    trim = f"trim the {' and '.join(trims)} edge{'s' if len(trims) > 1 else ''} on the grid line" if trims else "nothing to trim"
+    a, b, r0, r1 = sheet.squares
+    pages.furniture(
+        f"mapgen \u2014 page {n} of {total} \u2014 row {sheet.row}, column {sheet.column} of {cols}x{rows} \u2014 "
+        f"squares {square_id(a, r0)}\u2013{square_id(b - 1, r1 - 1)} \u2014 {trim} \u2014 print at 100 %",
+        right_note="",
+    )
+    _show_page(c)
+
+
+def _flap_label(c: Canvas, x: float, y: float, w: float, h: float, text: str, kind: str) -> None:
+    size = 7.0
+    c.saveState()
+    c.setFillColorRGB(0.1, 0.3, 0.8)
+    c.setFont(FONT, size)
+    if kind == "v":
+        c.translate(x + w / 2 + size * 0.35, y + h / 2)
+        c.rotate(90)
+        c.drawCentredString(0, 0, _fit_text(text, FONT, size, h - 4))
+    else:
+        c.drawCentredString(x + w / 2, y + h / 2 - size * 0.35, _fit_text(text, FONT, size, w - 4))
+    c.restoreState()
