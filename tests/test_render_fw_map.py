@@ -372,3 +372,34 @@ def test_territory_never_recolours_a_square(fwmap, root):
     terrain = next(g for g in _layers(root) if g.get(f"{INK}label") == "Terrain")
     square_fills = {r.get("fill") for r in terrain.iter(f"{SVG}rect") if float(r.get("height")) == s}
     assert square_fills == fills
+
+
+@pytest.mark.parametrize("seed", range(1, 13))
+def test_the_legend_lists_what_is_on_this_map_and_nothing_else(seed):
+    """Issue 11: no sea when there is none, a wasteland entry when there is one, each line and crossing only if drawn."""
+    from mapgen.fw.generate import generate_map
+    from mapgen.fw.options import MapOptions
+
+    m = generate_map(MapOptions(seed=seed, size=("small", "medium", "large")[seed % 3]))
+    lines = set(_legend_lines(m))
+    present = {str(t) for t in np.unique(m.terrain)}
+    wasteland = "desert" in present and m.climate.zone != "torrid"  # FW-2.2: a desert outside the torrid zone
+    for t, info in TERRAIN.items():
+        shown = t in present and not (t == "desert" and wasteland)
+        assert (info.label in lines) == shown, (t, m.climate.zone)
+    assert ("Cursed wasteland" in lines) == wasteland
+    assert ("River along a square edge" in lines) == bool(m.rivers)
+    assert ("Road or caravan track" in lines) == bool(m.roads)
+    assert ("Bridge" in lines) == any(c.kind == "bridge" for c in m.crossings)
+    assert ("Ford" in lines) == any(c.kind == "ford" for c in m.crossings)
+
+
+def test_a_marsh_says_what_it_does_and_a_map_without_sea_shows_no_sea():
+    m = synthetic_map()
+    m.terrain[m.terrain == "sea"] = "plain"
+    m.features[(2, 2)] = ["marsh"]
+    lines = _legend_lines(m)
+    assert "Sea" not in lines
+    assert "Marsh" in lines
+    # FW-2.6 gives a marsh no movement modifier (only the swamp has -1); on its battlefield, marshes (FW-11.6).
+    assert "no movement modifier (FW-2.6); battlefield marshes (FW-11.6)" in lines

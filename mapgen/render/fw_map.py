@@ -994,22 +994,34 @@ def _legend_blocks(m: FwMap, used_features: list[str]) -> list[_Block]:
 
         return draw
 
+    # Only what is on this map (issue 11): its terrains, its kinds of line and crossing.
+    present = _on_this_map(m)
     heading("Terrain \u2014 movement modifier (FW-2.6)")
     for t, info in TERRAIN.items():
-        if t not in terr:
+        if t not in terr or t not in present:
             continue
         if info.movement is None:
             entry(terrain_swatch(t), info.label, "water: boats only (FW-20)")
-        else:
-            note = f"Force Test {_signed(info.force_test)}" if info.force_test else ""
-            entry(terrain_swatch(t), info.label, note, _signed(info.movement))
+            continue
+        note = f"Force Test {_signed(info.force_test)}" if info.force_test else ""
+        if t == "desert" and "wasteland" in present:  # a desert outside the torrid zone is a cursed wasteland (FW-2.2)
+            entry(terrain_swatch(t), "Cursed wasteland", "a desert outside the torrid zone (FW-2.2)", _signed(info.movement))
+            continue
+        entry(terrain_swatch(t), info.label, note, _signed(info.movement))
 
     heading("Rivers, roads and crossings")
-    entry(line_swatch([(rs["casing"], rs["casing_width"]), (rs["color"], rs["width"])]), "River along a square edge",
-          "counts in both squares; a bridge cancels it", _signed(RIVER_MOVEMENT[1]))
-    entry(line_swatch([(ro["casing"], ro["casing_width"]), (ro["color"], ro["width"])]), "Road or caravan track", "", _signed(ROAD_MOVEMENT[1]))
-    pair((crossing_swatch("bridge"), "Bridge", "cancels the river \u20131"), (crossing_swatch("ford"), "Ford", "the river \u20131 stays"))
-    entry(icon_swatch("feature-pass"), "Mountain pass", "cancels the mountain \u20133")
+    if "river" in present:
+        entry(line_swatch([(rs["casing"], rs["casing_width"]), (rs["color"], rs["width"])]), "River along a square edge",
+              "counts in both squares; a bridge cancels it", _signed(RIVER_MOVEMENT[1]))
+    if "road" in present:
+        entry(line_swatch([(ro["casing"], ro["casing_width"]), (ro["color"], ro["width"])]), "Road or caravan track", "",
+              _signed(ROAD_MOVEMENT[1]))
+    crossings = [c for c in (("bridge", "Bridge", "cancels the river \u20131"), ("ford", "Ford", "the river \u20131 stays"))
+                 if c[0] in present]
+    if crossings:
+        pair(*[(crossing_swatch(kind), label, note) for kind, label, note in crossings] + [None] * (2 - len(crossings)))
+    if "mountain_pass" in used_features:
+        entry(icon_swatch("feature-pass"), "Mountain pass", "cancels the mountain \u20133")
     dash = " ".join(fmt(v * 0.6) for v in tst["boundary_dash"])
     entry(line_swatch([(tst["boundary_color"], tst["boundary_width"])], dash), "Territory boundary",
           "between the friendly, neutral and enemy thirds (FW-2.3)")
@@ -1019,11 +1031,13 @@ def _legend_blocks(m: FwMap, used_features: list[str]) -> list[_Block]:
         entry(holdings_swatch(side), f"Side {side.id}: {_side_words(side)}",
               "capital (filled, star) \u00b7 holding (outlined)", swatch_w=2 * sw + 1.5)
 
-    if used_features:
+    features = [name for name in used_features if name != "mountain_pass"]  # the pass is with the roads
+    if features:
         heading("Features on this map")
-        cells = []
-        for name in used_features:
-            cells.append((icon_swatch(_feature_symbol(name)), _feature_label(name)))
+        for name in features:  # a feature with something to say about it gets a row of its own
+            if name in FEATURE_NOTES:
+                entry(icon_swatch(_feature_symbol(name)), _feature_label(name), FEATURE_NOTES[name])
+        cells = [(icon_swatch(_feature_symbol(name)), _feature_label(name)) for name in features if name not in FEATURE_NOTES]
         for i in range(0, len(cells), 2):
             pair(cells[i], cells[i + 1] if i + 1 < len(cells) else None)
 
@@ -1063,6 +1077,25 @@ def _legend_blocks(m: FwMap, used_features: list[str]) -> list[_Block]:
 
     blocks.append(_Block(22.0, scale_draw))
     return blocks
+
+
+#: What a feature does, where a player would otherwise look it up: the legend says it under its name.
+FEATURE_NOTES = {
+    "marsh": "no movement modifier (FW-2.6); battlefield marshes (FW-11.6)",
+}
+
+
+def _on_this_map(m: FwMap) -> set[str]:
+    """The terrains, lines and crossings the map draws: what its legend lists."""
+    present = {str(t) for t in np.unique(m.terrain)} if m.terrain.size else set()
+    if m.rivers:
+        present.add("river")
+    if m.roads:
+        present.add("road")
+    present |= {c.kind for c in m.crossings}
+    if "desert" in present and m.climate.zone != "torrid":
+        present.add("wasteland")
+    return present
 
 
 def _draw_legend(root, lay: FwMapLayout, blocks: list[_Block], style):
