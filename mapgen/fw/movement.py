@@ -11,12 +11,15 @@ of a river crosses it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-import networkx as nx
 import numpy as np
 import shapely
 
 from .rules import WATER
+
+if TYPE_CHECKING:  # networkx is imported where the graph is built: generating a map needs none (0.15 s)
+    import networkx as nx
 
 #: Half of the king steps; the other half are the same pairs reversed.
 _HALF_STEPS = ((1, 0), (0, 1), (1, 1), (1, -1))
@@ -100,6 +103,8 @@ def movement_graph(terrain: np.ndarray, rivers, crossings, steps: Steps | None =
     Edge attributes: ``diagonal`` (bool) and ``crossing`` (``"bridge"``,
     ``"ford"`` or None when no river is crossed).
     """
+    import networkx as nx
+
     steps = steps or land_steps(terrain, rivers)
     at = crossing_lookup(crossings)
     g = nx.Graph()

@@ -66,7 +66,7 @@ def write_kit(outputs: Outputs, stem: str, formats, paper: Paper, data: dict, dr
 
     ``draw()`` returns the SvgDoc and ``setup()`` the markdown; each is called only if
     its format is asked for.  A PDF over the page limit is refused before it is converted.
-    A map with a grid gives its ``cut`` (:class:`~mapgen.render.cuts.GridCut`) and ``key(paper)``,
+    A map with a grid gives ``cut()`` (its :class:`~mapgen.render.cuts.GridCut`) and ``key(paper)``,
     its title and legend for a sheet of their own: the PDF is then cut on grid lines, on the
     paper turned the way that needs fewer sheets unless the player named the way.
     """
@@ -74,13 +74,14 @@ def write_kit(outputs: Outputs, stem: str, formats, paper: Paper, data: dict, dr
         outputs.write_text(f"{stem}.json", dumps(data))
     if "svg" in formats or "pdf" in formats:
         doc = draw()
-        sheets = None
+        grid = sheets = None
         if "pdf" in formats:
             if cut is not None:
                 from ..render.cuts import fewest_sheets, grid_sheets
 
-                paper = fewest_sheets(cut, paper, OVERLAP_MM)
-                sheets = grid_sheets(cut, paper, OVERLAP_MM)
+                grid = cut()
+                paper = fewest_sheets(grid, paper, OVERLAP_MM)
+                sheets = grid_sheets(grid, paper, OVERLAP_MM)
             if sheets is None or pdf_page_count(doc.width_mm, doc.height_mm, paper)[0] == 1:
                 check_pdf_size(f"{stem}.pdf", doc.width_mm, doc.height_mm, paper, change)
                 sheets = None
@@ -95,7 +96,7 @@ def write_kit(outputs: Outputs, stem: str, formats, paper: Paper, data: dict, dr
 
             key_svg = key(paper).tostring() if sheets is not None and key is not None else None
             report = write_pdf(svg, outputs.path(f"{stem}.pdf"), paper, title=title, overlap_mm=OVERLAP_MM,
-                               cut=cut if sheets is not None else None, key_svg=key_svg)
+                               cut=grid if sheets is not None else None, key_svg=key_svg)
             cols, rows = report.tiles
             if report.pages == 1:
                 tiling = "1 page"
@@ -116,14 +117,26 @@ def write_kit(outputs: Outputs, stem: str, formats, paper: Paper, data: dict, dr
 def write_map_kit(m, outputs: Outputs, formats, paper: Paper) -> None:
     """The campaign map: ``fw-map.json``, ``.svg``, ``.pdf`` and ``fw-map-setup.md``."""
     from ..fw.setup_sheet import setup_sheet
-    from ..render.fw_map import render_fw_map
 
-    from ..render.fw_map_key import fw_map_cut, render_fw_map_key
+    def draw():  # the renderers are imported only when a drawing is asked for: fw-map --formats json needs none
+        from ..render.fw_map import render_fw_map
+
+        return render_fw_map(m)
+
+    def cut():
+        from ..render.fw_map_key import fw_map_cut
+
+        return fw_map_cut(m)
+
+    def key(paper):
+        from ..render.fw_map_key import render_fw_map_key
+
+        return render_fw_map_key(m, paper)
 
     write_kit(
-        outputs, "fw-map", formats, paper, m.to_json(), lambda: render_fw_map(m), lambda: setup_sheet(m),
+        outputs, "fw-map", formats, paper, m.to_json(), draw, lambda: setup_sheet(m),
         title=f"mapgen fw-map seed {m.seed}", scale_note=f"true scale ({m.square_mm:g} mm squares)",
-        change=_square_change(m.square_mm), cut=fw_map_cut(m), key=lambda p: render_fw_map_key(m, p),
+        change=_square_change(m.square_mm), cut=cut, key=key,
     )
 
 
