@@ -107,9 +107,7 @@ def fit_text(text: str, width: float, size: float, min_size: float = MIN_TEXT_MM
     size = max(min_size, size * width / w)
     if text_width(text, size, bold) <= width + 1e-9:
         return text, size
-    while len(text) > 1 and text_width(text + "\u2026", size, bold) > width:
-        text = text[:-1]
-    return text.rstrip() + "\u2026", size
+    return fonts.cut(text, width, size, bold), size
 
 
 def _title_lines(text: str, width: float, size: float) -> tuple[list[str], float]:

@@ -80,6 +80,15 @@ def width(text: str, size: float, bold: bool = False, italic: bool = False, seri
     return pdfmetrics.stringWidth(text, pdf_font(bold, italic, serif), size)
 
 
+def cut(text: str, room: float, size: float, bold: bool = False, italic: bool = False, serif: bool = False) -> str:
+    """``text`` if it fits ``room`` at ``size``, else as much of it as fits followed by an ellipsis."""
+    if width(text, size, bold, italic, serif) <= room:
+        return text
+    while len(text) > 1 and width(text + "\u2026", size, bold, italic, serif) > room:
+        text = text[:-1]
+    return text.rstrip() + "\u2026"
+
+
 def svg_face(family: str, weight: str = "normal", style: str = "normal") -> str:
     """The embedded face that stands for an SVG font-family, weight and style (any family: serif or not)."""
     low = str(family).lower()

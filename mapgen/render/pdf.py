@@ -89,11 +89,7 @@ def _pdf_text(text: str) -> str:
 
 
 def _fit_text(text: str, size: float, width_pt: float, bold: bool = False) -> str:
-    if fonts.width(text, size, bold) <= width_pt:
-        return text
-    while text and fonts.width(text + "...", size, bold) > width_pt:
-        text = text[:-1]
-    return text.rstrip() + "..." if text else ""
+    return fonts.cut(text, width_pt, size, bold) if width_pt > 0 else ""
 
 
 class _Pages:
