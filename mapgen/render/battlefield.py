@@ -336,7 +336,8 @@ def _draw_legend(doc, g, pl: _Plan, runs, scale: float, label: str, line_h: floa
     for o in b.scenario.orders:
         colour = st["sides"].get(o.side, "#000")
         edges = ", ".join(EDGE_LABELS.get(e, e).replace("the ", "") for e in o.escape_edges) or "forbidden / none"
-        _text(doc, g, x, y, fonts.cut(f"{o.side} ({o.role}): {o.order}", room, size * 0.92, bold=True), size * 0.92, fill=colour, bold=True)
+        order = fonts.cut(f"{o.side} ({o.role}): {o.order}", room, size * 0.92, bold=True)
+        _text(doc, g, x, y, order, size * 0.92, fill=colour, bold=True)
         y += line_h
         _text(doc, g, x + 3, y, fonts.cut(f"retreat: {edges}", room - 3, size * 0.92), size * 0.92)
         y += line_h

@@ -301,8 +301,9 @@ def _legend_blocks(cm: CountryMap, width: float) -> list[_Block]:
     while tsize > 3.5 and _text_width(title, tsize, serif=True, bold=True) > width - 8:
         tsize *= 0.92
     ssize = ls["subtitle_size"]  # shrunk a little for the widest line, then wrapped if still too wide
-    ssize *= max(0.8, min(1.0, (width - 8) / max(_text_width(t, ssize, serif=True, italic=i == 0) for i, t in enumerate(sub))))
-    sub = [(part, i == 0) for i, line in enumerate(sub) for part in _wrap(line, width - 8, ssize, serif=True, italic=i == 0)]
+    widest = max(_text_width(t, ssize, serif=True, italic=i == 0) for i, t in enumerate(sub))
+    ssize *= max(0.8, min(1.0, (width - 8) / widest))
+    sub = [(part, i == 0) for i, t in enumerate(sub) for part in _wrap(t, width - 8, ssize, serif=True, italic=i == 0)]
     title_h = 5 + tsize * 1.05 + len(sub) * ssize * 1.45 + 3
 
     def cartouche(p, x, y, w):
