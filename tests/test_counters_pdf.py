@@ -65,13 +65,13 @@ def test_bleed_grows_the_outer_grounds(tmp_path):
     assert widths == [20.0, 22.0, 22.0]
 
 
-def test_standard_fonts_only_and_text_is_there(tmp_path):
+def test_vera_is_embedded_and_text_is_there(tmp_path):
     sheet = lay_out(fw_set(), get_paper("a4-portrait"), 12.7, title="Fantasy Warriors counters")
     write_counters_pdf(sheet, tmp_path / "c.pdf")
     data = (tmp_path / "c.pdf").read_bytes()
-    assert b"/FontFile" not in data
-    fonts = set(re.findall(rb"/BaseFont /([\w-]+)", data))
-    assert fonts and fonts <= {b"Helvetica", b"Helvetica-Bold"}
+    fonts = set(re.findall(rb"/BaseFont /[A-Z]{6}\+([\w-]+)", data))
+    assert fonts == {b"BitstreamVeraSans-Roman", b"BitstreamVeraSans-Bold"}
+    assert data.count(b"/FontFile2") == len(fonts) == data.count(b"/BaseFont")
     text = " ".join(page.text for page in read_pdf(data))
     for word in ("Max Speed", "Probe", "Defend", "Confused", "Unsteady", "Shattered", "Holding", "Capital", "Sacked", "Withdraw"):
         assert word in text

@@ -69,6 +69,7 @@ class Page:
     forms: list = field(default_factory=list)  # (ctm, clip mm) for every form XObject drawn
     form_boxes: list = field(default_factory=list)  # what shows of each form drawn: its BBox on the page, clipped (mm)
     text: str = ""
+    cmaps: dict = field(default_factory=dict, repr=False)  # font resource name -> {code: character}
 
 
 def _xobjects(head: bytes) -> dict[str, int]:
@@ -76,8 +77,20 @@ def _xobjects(head: bytes) -> dict[str, int]:
     return {k.decode(): int(v) for k, v in re.findall(rb"/(\S+) (\d+) 0 R", m.group(1))} if m else {}
 
 
+def _to_unicode(objs) -> dict[str, dict[int, str]]:
+    """Font resource name -> code -> character, from each embedded font subset's ToUnicode map."""
+    maps = {}
+    for head, _ in objs.values():
+        if b"/Type /Font" in head and b"/ToUnicode" in head:
+            name = re.search(rb"/Name /(\S+)", head).group(1).decode()
+            cmap = objs[int(re.search(rb"/ToUnicode (\d+) 0 R", head).group(1))][1]
+            maps[name] = {int(a, 16): chr(int(b, 16)) for a, b in re.findall(rb"<([0-9A-Fa-f]{2})> <([0-9A-Fa-f]{4})>", cmap)}
+    return maps
+
+
 def read_pdf(data: bytes) -> list[Page]:
     objs = _objects(data)
+    cmaps = _to_unicode(objs)
     root = int(re.search(rb"/Root (\d+) 0 R", data).group(1))
     pages_ref = int(re.search(rb"/Pages (\d+) 0 R", objs[root][0]).group(1))
     kids = re.search(rb"/Kids \[(.*?)\]", objs[pages_ref][0], re.S).group(1)
@@ -86,7 +99,7 @@ def read_pdf(data: bytes) -> list[Page]:
         head = objs[int(ref)][0]
         media = _numbers(re.search(rb"/MediaBox \[(.*?)\]", head).group(1))
         contents = int(re.search(rb"/Contents (\d+) 0 R", head).group(1))
-        page = Page(n, ((media[2] - media[0]) / PT, (media[3] - media[1]) / PT))
+        page = Page(n, ((media[2] - media[0]) / PT, (media[3] - media[1]) / PT), cmaps=cmaps)
         _run(objs[contents][1], _xobjects(head), objs, page, (1, 0, 0, 1, 0, 0), None)
         pages.append(page)
     return pages
@@ -126,6 +139,7 @@ def _run(stream: bytes, xobjects, objs, page: Page, ctm, clip) -> None:
     path: list = []
     pending_clip = False
     operands: list = []
+    font = None
     for tok in _TOKEN.findall(stream):
         if tok[:1] in b"(<[]/" or re.fullmatch(rb"[-+]?\d*\.?\d+", tok):
             operands.append(tok)
@@ -175,18 +189,20 @@ def _run(stream: bytes, xobjects, objs, page: Page, ctm, clip) -> None:
             page.forms.append((inner, clip))
             page.form_boxes.append(form_clip)
             _run(body, _xobjects(head) or xobjects, objs, page, inner, form_clip)
+        elif op == "Tf":
+            font = operands[-2].decode()[1:]
         elif op in ("Tj", "'", '"'):
-            page.text += _pdf_string(operands[-1]) + "\n"
+            page.text += _pdf_string(operands[-1], page.cmaps.get(font)) + "\n"
         elif op == "TJ":
-            page.text += "".join(_pdf_string(o) for o in operands if o.startswith(b"(")) + "\n"
+            page.text += "".join(_pdf_string(o, page.cmaps.get(font)) for o in operands if o.startswith(b"(")) + "\n"
         operands = []
 
 
-def _pdf_string(tok: bytes) -> str:
+def _pdf_string(tok: bytes, cmap: dict[int, str] | None = None) -> str:
     body = tok[1:-1]
     body = re.sub(rb"\\([()\\])", rb"\1", body)
     body = re.sub(rb"\\(\d{3})", lambda m: bytes([int(m.group(1), 8)]), body)
-    return body.decode("cp1252")
+    return "".join(cmap.get(b, chr(b)) for b in body) if cmap else body.decode("cp1252")
 
 
 def squares(page: Page) -> list[tuple[float, float, float, float]]:
@@ -409,26 +425,21 @@ def test_same_input_same_bytes_and_different_input_different_bytes(tmp_path):
     assert (tmp_path / "c.pdf").read_bytes() != a
 
 
-def test_only_standard_fonts_nothing_embedded(tmp_path):
+def test_every_family_is_drawn_in_an_embedded_face(tmp_path):
+    # Issue 11: one open font embedded in every PDF, bold and italic from the SVG, no standard-14 font left.
     extra = (
         '<text x="20" y="30" font-family="DejaVu Sans" font-size="6">DejaVu</text>'
         '<text x="20" y="40" font-family="Arial" font-weight="bold" font-size="6">Arial</text>'
         '<text x="20" y="50" font-family="Liberation Serif" font-style="italic" font-size="6">Serif</text>'
-        '<text x="20" y="60" font-family="monospace" font-size="6">Mono</text>'
+        '<text x="20" y="60" font-family="monospace" font-size="6">Mono \u4e2d</text>'
     )
     write_pdf(svg(600, 400, extra=extra), tmp_path / "f.pdf", A4, title="Fonts \u00e9 \u4e2d")
     data = (tmp_path / "f.pdf").read_bytes()
-    assert b"/FontFile" not in data
-    fonts = set(re.findall(rb"/BaseFont /([\w-]+)", data))
-    assert fonts, "no fonts found at all"
-    standard = {
-        b"Helvetica", b"Helvetica-Bold", b"Helvetica-Oblique", b"Helvetica-BoldOblique",
-        b"Times-Roman", b"Times-Bold", b"Times-Italic", b"Times-BoldItalic",
-        b"Courier", b"Courier-Bold", b"Courier-Oblique", b"Courier-BoldOblique",
-        b"Symbol", b"ZapfDingbats",
-    }
-    assert fonts <= standard, fonts
-    assert {b"Helvetica-Bold", b"Times-Italic", b"Courier"} <= fonts
+    fonts = {re.sub(rb"^[A-Z]{6}\+", b"", name) for name in re.findall(rb"/BaseFont /([\w+-]+)", data)}
+    assert fonts == {b"BitstreamVeraSans-Roman", b"BitstreamVeraSans-Bold", b"DejaVuSerif-Italic"}
+    assert data.count(b"/FontFile2") == len(fonts)
+    text = " ".join(page.text for page in read_pdf(data))
+    assert "Mono ?" in text and "Fonts \u00e9 ?" in text  # no glyph for a CJK character: '?', not an empty box
 
 
 def test_missing_folder_is_a_clear_error_and_leaves_nothing(tmp_path):

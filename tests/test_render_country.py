@@ -215,7 +215,7 @@ def test_countries_are_tinted_bordered_and_named_inside(root):
         lines = list(name.iter(f"{SVG}text"))
         assert " ".join("".join(t.itertext()) for t in lines) == c.name + (" (neutral)" if c.neutral else "")
         for t in lines:
-            assert t.get("font-style") == "italic" and "times" in t.get("font-family").lower()
+            assert t.get("font-style") == "italic" and "'dejavu serif'" in t.get("font-family").lower()
             assert poly.contains(Point(float(t.get("x")), float(t.get("y"))))
 
 

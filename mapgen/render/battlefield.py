@@ -19,6 +19,7 @@ from shapely.geometry import LineString, Polygon, box
 from ..battlefield.model import EDGE_LABELS, Battlefield, Feature
 from ..battlefield.rules import ACCESSORY_KINDS, KINDS, LINE_KINDS
 from ..battlefield.scenarios import SCENARIO_LABELS
+from . import fonts
 from .fw_map import template_path
 from .svgdoc import SvgDoc, fmt
 
@@ -303,6 +304,7 @@ def _draw_legend(doc, g, pl: _Plan, runs, scale: float, label: str, line_h: floa
     _text(doc, g, m, m + 3 + st["title_size"] + 1, f"{where}; terrain {src.terrain}; table {b.width_cm:g} x {b.depth_cm:g} cm; side {b.scenario.deploys_first} deploys first", st["text_size"], fill=st["muted_ink"])
     x = pl.ox + pl.tw + LEGEND_GAP_MM
     y = pl.oy + size
+    room = st["legend_width"]  # legend lines are cut to it, measured with the embedded font
     _text(doc, g, x, y, f"Scale 1:{scale:g}: 1 mm on paper = {scale / 10:g} cm on the table", size, bold=True)
     y += line_h
     _text(doc, g, x, y, "Grid squares are 10 cm; rulers in table cm.", size)
@@ -326,7 +328,7 @@ def _draw_legend(doc, g, pl: _Plan, runs, scale: float, label: str, line_h: floa
             (ax, ay), (bx, by) = s.coords[0], s.coords[-1]
             _line(doc, g, (ax, ay), (bx, by), colour, 0.25)
         _poly(doc, g, list(sw.exterior.coords)[:-1], "none", colour, 0.3)
-        _text(doc, g, x + 5.5, y, _short(z.label, 51), size * 0.92)
+        _text(doc, g, x + 5.5, y, fonts.cut(z.label, room - 5.5, size * 0.92), size * 0.92)
         y += line_h
     y += line_h * 0.4
     _text(doc, g, x, y, "Orders; arrows: General Retreat edges", size, bold=True)
@@ -334,9 +336,10 @@ def _draw_legend(doc, g, pl: _Plan, runs, scale: float, label: str, line_h: floa
     for o in b.scenario.orders:
         colour = st["sides"].get(o.side, "#000")
         edges = ", ".join(EDGE_LABELS.get(e, e).replace("the ", "") for e in o.escape_edges) or "forbidden / none"
-        _text(doc, g, x, y, _short(f"{o.side} ({o.role}): {o.order}", 51), size * 0.92, fill=colour, bold=True)
+        order = fonts.cut(f"{o.side} ({o.role}): {o.order}", room, size * 0.92, bold=True)
+        _text(doc, g, x, y, order, size * 0.92, fill=colour, bold=True)
         y += line_h
-        _text(doc, g, x + 3, y, _short(f"retreat: {edges}", 51), size * 0.92)
+        _text(doc, g, x + 3, y, fonts.cut(f"retreat: {edges}", room - 3, size * 0.92), size * 0.92)
         y += line_h
     y += line_h * 0.4
     _text(doc, g, x, y, "Features (dashed outline: impassable)", size, bold=True)
@@ -358,7 +361,7 @@ def _draw_legend(doc, g, pl: _Plan, runs, scale: float, label: str, line_h: floa
             dims = f"{last - first + 1} pieces"
         extra = "" if f.passable else ", impassable"
         extra = extra or (", difficult" if f.difficult else "")
-        _text(doc, g, x + 5.5, y, _short(f"{num}  {name}, {dims}{extra}", 51), size * 0.92)
+        _text(doc, g, x + 5.5, y, fonts.cut(f"{num}  {name}, {dims}{extra}", room - 5.5, size * 0.92), size * 0.92)
         y += line_h
 
 
@@ -367,7 +370,3 @@ def _mix(colour: str, strength: float) -> str:
     c = colour.lstrip("#")
     rgb = [int(c[i : i + 2], 16) for i in (0, 2, 4)]
     return "#" + "".join(f"{round(255 - (255 - v) * strength):02x}" for v in rgb)
-
-
-def _short(text: str, n: int) -> str:
-    return text if len(text) <= n else text[: n - 1] + "…"

@@ -16,6 +16,7 @@ from ..campaign.state import CampaignState, other
 from ..campaign.view import side_view
 from ..counters import rules as R
 from ..fw.model import FwMap
+from . import fonts
 from .fw_map import fw_map_layout, render_fw_map
 from .svgdoc import SvgDoc
 
@@ -69,7 +70,7 @@ def render_campaign(m: FwMap, state: CampaignState, board, side: str | None = No
             style = STYLES[h["owner"]]
             marks.add(d.rect((x + q * 0.78, y + q * 0.04), (q * 0.18, q * 0.18), fill=style.color, stroke="#000", stroke_width=0.3))
             if h["sacked"]:
-                marks.add(d.text("sacked", insert=(x + q * 0.5, y + q * 0.97), font_size=q * 0.12, text_anchor="middle", fill="#000", font_family="sans-serif"))
+                marks.add(d.text("sacked", insert=(x + q * 0.5, y + q * 0.97), font_size=q * 0.12, text_anchor="middle", fill="#000", font_family=fonts.SANS_FAMILY))
     for c in view["pending"]:
         x, y = _origin(lay, m, board, c["square"])
         marks.add(d.circle((x + q / 2, y + q / 2), q * 0.47, fill="none", stroke="#000", stroke_width=q * 0.04, stroke_dasharray=f"{q * 0.08},{q * 0.05}"))
@@ -87,15 +88,15 @@ def render_campaign(m: FwMap, state: CampaignState, board, side: str | None = No
             y = y0 + q * 0.92 - size - k * size * 0.35
             counters.add(d.rect((x, y), (size, size), rx=size * 0.08, fill=style.tint, stroke=style.color, stroke_width=size * 0.07))
             counters.add(d.text(f["id"], insert=(x + size / 2, y + size * 0.48), font_size=size * 0.38, font_weight="bold",
-                                text_anchor="middle", fill=style.color, font_family="sans-serif"))
+                                text_anchor="middle", fill=style.color, font_family=fonts.SANS_FAMILY))
             state = f["reaction"] or f["order"] or "none"
             counters.add(d.text(SHORT.get(state, state[:3].upper()), insert=(x + size / 2, y + size * 0.86), font_size=size * 0.26,
-                                text_anchor="middle", fill="#1a1a1a", font_family="sans-serif"))
+                                text_anchor="middle", fill="#1a1a1a", font_family=fonts.SANS_FAMILY))
 
     whose = "both sides" if side is None else f"side {side}'s view"
     phase = view["phase"]
     text = f"Day {view['day']}, phase {phase['number']} ({phase['name']}) - {whose}"
-    doc.layer("Campaign").add(d.text(text, insert=(lay.grid_x + lay.grid_w, lay.title_y + 4), font_size=6, text_anchor="end", fill="#1a1a1a", font_family="sans-serif"))
+    doc.layer("Campaign").add(d.text(text, insert=(lay.grid_x + lay.grid_w, lay.title_y + 4), font_size=6, text_anchor="end", fill="#1a1a1a", font_family=fonts.SANS_FAMILY))
     for n, line in enumerate(KEY):
-        doc.layer("Campaign").add(d.text(line, insert=(lay.grid_x + lay.grid_w, lay.title_y + 8.5 + n * 4.2), font_size=3.4, text_anchor="end", fill="#1a1a1a", font_family="sans-serif"))
+        doc.layer("Campaign").add(d.text(line, insert=(lay.grid_x + lay.grid_w, lay.title_y + 8.5 + n * 4.2), font_size=3.4, text_anchor="end", fill="#1a1a1a", font_family=fonts.SANS_FAMILY))
     return doc

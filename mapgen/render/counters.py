@@ -11,8 +11,8 @@ A face, top to bottom: the side band (side colour, white emblem and name),
 the picture (a symbol or a big number), the title, and an optional note
 (square, stats, cost).  The emblem and black ink keep every counter readable
 in black and white; text sizes scale with the counter but never go below
-:data:`MIN_TEXT_MM`.  Text is Helvetica, one of the standard PDF fonts, so
-nothing is embedded and the PDF opens anywhere.
+:data:`MIN_TEXT_MM`.  Text is measured with, and the PDF embeds, the sans font of
+:mod:`.fonts`, so every viewer and printer shows it at the widths it was fitted to.
 """
 
 from __future__ import annotations
@@ -24,7 +24,6 @@ from functools import lru_cache
 from pathlib import Path
 
 from reportlab.graphics import renderPDF
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from ..counters.layout import CROP_GAP_MM, CROP_LEN_MM, FOOTER_MM, HEADER_MM, size_name
@@ -33,11 +32,11 @@ from ..counters.rules import STYLE_BY_KEY
 from ..errors import MapgenError
 from ..jsonio import write_atomic
 
+from . import fonts
 from .pdf import PT_PER_MM, _pdf_text, load_drawing
 from .svgdoc import SvgDoc, fmt
 from .templates import SVG_NS, Raw as _Raw, clean as _clean, recolor as _recolor, template_path
 
-FONT = "Helvetica"
 #: Smallest text on a counter (em size): 1.6 mm is about 4.5 pt, still sharp on a 300 dpi print.
 MIN_TEXT_MM = 1.6
 #: Face proportions, as fractions of the counter's side.
@@ -82,14 +81,14 @@ def _symbol(symbol_id: str, ink: str) -> tuple[ET.Element, ...]:
 
 
 def text_width(text: str, size: float, bold: bool = True) -> float:
-    return stringWidth(text, "Helvetica-Bold" if bold else FONT, size)
+    return fonts.width(text, size, bold)
 
 
 def _text(parent, x, y, text, size, *, fill=INK, anchor="middle", bold=True) -> None:
     attrs = {
         "x": fmt(x),
         "y": fmt(y),
-        "font-family": FONT,
+        "font-family": fonts.SANS_FAMILY,
         "font-size": fmt(size),
         "fill": fill,
     }
@@ -108,9 +107,7 @@ def fit_text(text: str, width: float, size: float, min_size: float = MIN_TEXT_MM
     size = max(min_size, size * width / w)
     if text_width(text, size, bold) <= width + 1e-9:
         return text, size
-    while len(text) > 1 and text_width(text + "\u2026", size, bold) > width:
-        text = text[:-1]
-    return text.rstrip() + "\u2026", size
+    return fonts.cut(text, width, size, bold), size
 
 
 def _title_lines(text: str, width: float, size: float) -> tuple[list[str], float]:
@@ -233,7 +230,7 @@ def face_items(face: Face, size: float) -> tuple:
     bottom = y + tfs * 0.15 - 0.04 * s
     room = bottom - top
     if face.big:
-        big, fs = fit_text(face.big, width, room / 0.74, min_size=MIN_TEXT_MM)  # Helvetica caps: ~0.72 em
+        big, fs = fit_text(face.big, width, room / 0.74, min_size=MIN_TEXT_MM)  # Vera caps: ~0.73 em
         items.append(Text(s / 2, bottom - 0.02 * room, big, fs, "middle", True, ink))
     elif face.icon and room > 0:
         icon = min(room, width)
@@ -443,7 +440,7 @@ class _PdfPainter:
             c.circle(*self._pt(dx + item.cx, dy + item.cy), item.r * mm, stroke=1, fill=0)
         elif isinstance(item, Text):
             c.setFillColorRGB(*_rgb(item.fill))
-            c.setFont("Helvetica-Bold" if item.bold else FONT, item.size * mm)
+            c.setFont(fonts.pdf_font(item.bold), item.size * mm)
             x, y = self._pt(dx + item.x, dy + item.y)
             text = _pdf_text(item.text)
             {"start": c.drawString, "middle": c.drawCentredString, "end": c.drawRightString}[item.anchor](x, y, text)
@@ -467,7 +464,8 @@ def write_counters_pdf(sheet: Sheet, path) -> int:
     paper = sheet.paper
     mm = PT_PER_MM
     buf = io.BytesIO()
-    c = Canvas(buf, pagesize=(paper.width_mm * mm, paper.height_mm * mm), invariant=1, pageCompression=1)
+    c = Canvas(buf, pagesize=(paper.width_mm * mm, paper.height_mm * mm), invariant=1, pageCompression=1,
+               initialFontName=fonts.pdf_font())
     c.setTitle(_pdf_text(sheet.title) or "mapgen counters")
     c.setCreator("mapgen")
     c.setAuthor("mapgen")

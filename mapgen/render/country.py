@@ -28,12 +28,12 @@ from functools import lru_cache
 
 import numpy as np
 import shapely
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from shapely.geometry import LineString, MultiLineString, Polygon
 
 from ..country.model import CountryMap
 from ..country.rules import NODE_KINDS, ROAD_MM, TAX, WALLS
 
+from . import fonts
 from .paper import get_paper
 from .pdf import tile_counts
 from .svgdoc import SvgDoc, fmt
@@ -116,17 +116,8 @@ def _dash(values, k: float = 1.0) -> str:
     return " ".join(fmt(v * k) for v in values)
 
 
-def _font(serif: bool, bold: bool, italic: bool) -> str:
-    """The standard PDF font svglib will pick (see ``pdf._standard_font``), for measuring text."""
-    if serif:
-        return {(False, False): "Times-Roman", (True, False): "Times-Bold", (False, True): "Times-Italic",
-                (True, True): "Times-BoldItalic"}[(bold, italic)]
-    return {(False, False): "Helvetica", (True, False): "Helvetica-Bold", (False, True): "Helvetica-Oblique",
-            (True, True): "Helvetica-BoldOblique"}[(bold, italic)]
-
-
 def _text_width(text: str, size: float, *, serif=False, bold=False, italic=False) -> float:
-    return stringWidth(text, _font(serif, bold, italic), size)
+    return fonts.width(text, size, bold, italic, serif)
 
 
 def _text(parent, x, y, text, size, *, anchor="start", bold=False, italic=False, serif=False, fill=None,
@@ -309,7 +300,10 @@ def _legend_blocks(cm: CountryMap, width: float) -> list[_Block]:
     tsize = ls["title_size"]
     while tsize > 3.5 and _text_width(title, tsize, serif=True, bold=True) > width - 8:
         tsize *= 0.92
-    ssize = ls["subtitle_size"]
+    ssize = ls["subtitle_size"]  # shrunk a little for the widest line, then wrapped if still too wide
+    widest = max(_text_width(t, ssize, serif=True, italic=i == 0) for i, t in enumerate(sub))
+    ssize *= max(0.8, min(1.0, (width - 8) / widest))
+    sub = [(part, i == 0) for i, t in enumerate(sub) for part in _wrap(t, width - 8, ssize, serif=True, italic=i == 0)]
     title_h = 5 + tsize * 1.05 + len(sub) * ssize * 1.45 + 3
 
     def cartouche(p, x, y, w):
@@ -318,9 +312,9 @@ def _legend_blocks(cm: CountryMap, width: float) -> list[_Block]:
         _el(p, "rect", x=x + 1.2, y=y + 1.2, width=w - 2.4, height=h - 2.4, fill="none", stroke=ink, stroke_width=0.25)
         cy = y + 3.2 + tsize * 0.95
         _text(p, x + w / 2, cy, title, tsize, anchor="middle", serif=True, bold=True)
-        for i, line in enumerate(sub):
+        for i, (line, first) in enumerate(sub):
             _text(p, x + w / 2, cy + (i + 1) * ssize * 1.45, line, ssize, anchor="middle", serif=True,
-                  italic=i == 0, fill=ink if i == 0 else muted)
+                  italic=first, fill=ink if first else muted)
 
     blocks.append(_Block(title_h, cartouche))
 

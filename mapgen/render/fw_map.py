@@ -46,6 +46,7 @@ from ..fw.rules import (
     WATERCOURSE_NAMES,
 )
 from ..grid import col_letters, shared_edge, square_id
+from . import fonts
 from .svgdoc import SvgDoc, fmt
 from .templates import Raw as _Raw, clean as _clean, el as _el, recolor as _recolor, template_path, SVG_NS, wrap, balanced_columns, column_height, flow_columns
 
@@ -211,12 +212,7 @@ def _pts(points) -> str:
 
 
 def _text_width(text: str, size: float, bold: bool = False) -> float:
-    try:
-        from reportlab.pdfbase.pdfmetrics import stringWidth
-
-        return stringWidth(text, "Helvetica-Bold" if bold else "Helvetica", size)
-    except Exception:  # pragma: no cover - reportlab is a dependency; keep a fallback anyway
-        return 0.55 * size * len(text)
+    return fonts.width(text, size, bold)
 
 
 def _wrap(text: str, width: float, size: float, bold: bool = False) -> list[str]:

@@ -14,8 +14,8 @@ Layout of a tiled PDF:
   an ``overlap_mm`` strip; ``+`` registration marks sit in the overlap strips at the
   same map points on both sheets.
 
-Every page has a caption and a 50 mm check bar in the margin.  Only the standard 14
-PDF fonts are used, and the output is byte-identical for the same input.  A PDF of
+Every page has a caption and a 50 mm check bar in the margin.  Text is in the embedded
+fonts of :mod:`.fonts`, and the output is byte-identical for the same input.  A PDF of
 more than :data:`MAX_PDF_PAGES` pages is refused before anything is converted.
 """
 
@@ -26,11 +26,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from reportlab.lib.utils import simpleSplit
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from ..errors import MapgenError
 from ..jsonio import write_atomic
+from . import fonts
 from .paper import MAX_PDF_PAGES, Paper, PdfTooLargeError, pdf_page_count, tile_counts  # noqa: F401 - part of this API
 from .pdf_source import (  # noqa: F401 - part of this API
     PT_PER_MM,
@@ -46,8 +46,6 @@ from .pdf_source import (  # noqa: F401 - part of this API
 
 #: Size of the scale check bar.
 CHECK_BAR_MM = 50.0
-FONT = "Helvetica"
-FONT_BOLD = "Helvetica-Bold"
 CAPTION_PT = 7.0
 
 @dataclass
@@ -86,17 +84,12 @@ def tile_grid(width_mm: float, height_mm: float, paper: Paper, overlap_mm: float
 
 
 def _pdf_text(text: str) -> str:
-    """Text the standard fonts can show (WinAnsi) on one line; anything else becomes '?'."""
-    text = "".join(" " if ord(c) < 32 or ord(c) == 127 else c for c in str(text))
-    return text.encode("cp1252", "replace").decode("cp1252")
+    """Text on one line that the embedded font can show; a character it lacks becomes '?'."""
+    return fonts.printable(text)
 
 
-def _fit_text(text: str, font: str, size: float, width_pt: float) -> str:
-    if stringWidth(text, font, size) <= width_pt:
-        return text
-    while text and stringWidth(text + "...", font, size) > width_pt:
-        text = text[:-1]
-    return text.rstrip() + "..." if text else ""
+def _fit_text(text: str, size: float, width_pt: float, bold: bool = False) -> str:
+    return fonts.cut(text, width_pt, size, bold) if width_pt > 0 else ""
 
 
 class _Pages:
@@ -122,8 +115,8 @@ class _Pages:
         width = self.right - self.left
         c.saveState()
         c.setFillGray(0)
-        c.setFont(FONT, CAPTION_PT)
-        caption = _fit_text(_pdf_text(caption), FONT, CAPTION_PT, width)
+        c.setFont(fonts.pdf_font(), CAPTION_PT)
+        caption = _fit_text(_pdf_text(caption), CAPTION_PT, width)
         c.drawString(self.left, self.top_baseline, caption)
         # 50 mm check bar: black/white 10 mm segments, labelled.
         bar_h = 1.4 * mm
@@ -139,8 +132,8 @@ class _Pages:
         c.drawString(lx, y0 + 0.2 * mm, label)
         note = right_note or self.title
         if note:
-            room = self.right - (lx + stringWidth(label, FONT, CAPTION_PT) + 6 * mm)
-            note = _fit_text(_pdf_text(note), FONT, CAPTION_PT, room)
+            room = self.right - (lx + fonts.width(label, CAPTION_PT) + 6 * mm)
+            note = _fit_text(_pdf_text(note), CAPTION_PT, room)
             if note:
                 c.drawRightString(self.right, y0 + 0.2 * mm, note)
         c.restoreState()
@@ -244,11 +237,7 @@ def _render(source: _Source, paper: Paper, title: str, overlap_mm: float) -> tup
     total = 1 if single else 1 + len(tiles)
 
     buf = io.BytesIO()
-    c = Canvas(buf, pagesize=(paper.width_mm * mm, paper.height_mm * mm), invariant=1, pageCompression=1)
-    c.setTitle(_pdf_text(title) or "mapgen map")
-    c.setCreator("mapgen")
-    c.setAuthor("mapgen")
-    c.setSubject(f"{w_mm:.0f} x {h_mm:.0f} mm map on {paper.label()}, print at 100 %")
+    c = new_canvas(buf, paper, title, w_mm, h_mm)
     pages = _Pages(c, paper, title)
 
     source.store(c, (paper.printable_mm[0] - overlap_mm, paper.printable_mm[1] - overlap_mm))
@@ -273,6 +262,18 @@ def _render(source: _Source, paper: Paper, title: str, overlap_mm: float) -> tup
     return buf.getvalue(), PdfReport(Path(), total, (cols, rows), 1.0, index_scale, (w_mm, h_mm))
 
 
+def new_canvas(buf, paper: Paper, title: str, w_mm: float, h_mm: float) -> Canvas:
+    """A canvas for one PDF: byte-identical output, compressed pages, the embedded font from the start."""
+    mm = PT_PER_MM
+    c = Canvas(buf, pagesize=(paper.width_mm * mm, paper.height_mm * mm), invariant=1, pageCompression=1,
+               initialFontName=fonts.pdf_font())
+    c.setTitle(_pdf_text(title) or "mapgen map")
+    c.setCreator("mapgen")
+    c.setAuthor("mapgen")
+    c.setSubject(f"{w_mm:.0f} x {h_mm:.0f} mm map on {paper.label()}, print at 100 %")
+    return c
+
+
 def _index_page(c: Canvas, pages: _Pages, source: _Source, tiles, cols, rows, ov, title, total) -> float:
     w_mm, h_mm = source.width / PT_PER_MM, source.height / PT_PER_MM
     sx = tiles[1].x_mm if cols > 1 else 0
@@ -291,17 +292,18 @@ def index_page(c: Canvas, pages: _Pages, source: _Source, tiles, strips, words: 
     mm = PT_PER_MM
     width = pages.right - pages.left
     head = _pdf_text(title) or "Map"
+    font, bold = fonts.pdf_font(), fonts.pdf_font(bold=True)
     lines = [
-        (FONT_BOLD, 12.0, _fit_text(f"{head} \u2014 page index", FONT_BOLD, 12.0, width)),
-        *((FONT, 9.0, line) for line in simpleSplit(words[0], FONT, 9.0, width)),
-        *((FONT, 8.0, line) for line in simpleSplit(words[1], FONT, 8.0, width)),
+        (bold, 12.0, _fit_text(f"{head} \u2014 page index", 12.0, width, bold=True)),
+        *((font, 9.0, line) for line in simpleSplit(words[0], font, 9.0, width)),
+        *((font, 8.0, line) for line in simpleSplit(words[1], font, 8.0, width)),
     ]
     y = pages.top
     c.saveState()
     c.setFillGray(0)
-    for font, size, text in lines:
+    for face, size, text in lines:
         y -= size * 1.25
-        c.setFont(font, size)
+        c.setFont(face, size)
         c.drawString(pages.left, y, text)
     c.restoreState()
     avail_top = y - 3 * mm
@@ -330,13 +332,13 @@ def index_page(c: Canvas, pages: _Pages, source: _Source, tiles, strips, words: 
         bx, by, bw, bh = box(tile.x_mm, tile.y_mm, tile.width_mm, tile.height_mm)
         size = max(6.0, min(36.0, 0.4 * min(bw, bh)))
         text = str(n)
-        tw = stringWidth(text, FONT_BOLD, size)
+        tw = fonts.width(text, size, bold=True)
         cx, cy = bx + bw / 2, by + bh / 2 - size * 0.35
         c.setFillColorRGB(1, 1, 1, alpha=0.8)
         pad = size * 0.25
         c.roundRect(cx - tw / 2 - pad, cy - pad, tw + 2 * pad, size * 1.2, size * 0.2, stroke=0, fill=1)
         c.setFillColorRGB(0.75, 0.0, 0.0, alpha=1)
-        c.setFont(FONT_BOLD, size)
+        c.setFont(bold, size)
         c.drawCentredString(cx, cy, text)
     c.restoreState()
     pages.furniture(

@@ -19,7 +19,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..grid import square_id
 from .cuts import Sheet
-from .pdf import FONT, PdfReport, _clip_rect, _fit_text, _Pages, _pdf_text, _show_page, index_page
+from . import fonts
+from .pdf import PdfReport, _clip_rect, _fit_text, _Pages, _show_page, index_page, new_canvas
 from .pdf_source import PT_PER_MM, _Source
 
 #: Crop marks at a sheet's trimmed corners: length and gap from the corner, mm.
@@ -37,11 +38,7 @@ def render_cut(source: _Source, key: _Source | None, paper, title: str, sheets: 
     total = cut_page_count(sheets, key is not None)
     first_tile = total - len(sheets) + 1
     buf = io.BytesIO()
-    c = Canvas(buf, pagesize=(paper.width_mm * mm, paper.height_mm * mm), invariant=1, pageCompression=1)
-    c.setTitle(_pdf_text(title) or "mapgen map")
-    c.setCreator("mapgen")
-    c.setAuthor("mapgen")
-    c.setSubject(f"{source.width / mm:.0f} x {source.height / mm:.0f} mm map on {paper.label()}, print at 100 %")
+    c = new_canvas(buf, paper, title, source.width / mm, source.height / mm)
     pages = _Pages(c, paper, title)
     pw, ph = paper.printable_mm
     source.store(c, (pw, ph))
@@ -135,11 +132,11 @@ def _flap_label(c: Canvas, x: float, y: float, w: float, h: float, text: str, ki
     size = 7.0
     c.saveState()
     c.setFillColorRGB(0.1, 0.3, 0.8)
-    c.setFont(FONT, size)
+    c.setFont(fonts.pdf_font(), size)
     if kind == "v":
         c.translate(x + w / 2 + size * 0.35, y + h / 2)
         c.rotate(90)
-        c.drawCentredString(0, 0, _fit_text(text, FONT, size, h - 4))
+        c.drawCentredString(0, 0, _fit_text(text, size, h - 4))
     else:
-        c.drawCentredString(x + w / 2, y + h / 2 - size * 0.35, _fit_text(text, FONT, size, w - 4))
+        c.drawCentredString(x + w / 2, y + h / 2 - size * 0.35, _fit_text(text, size, w - 4))
     c.restoreState()

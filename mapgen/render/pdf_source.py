@@ -5,7 +5,7 @@ The SVG is read with an incremental parser and cut into pieces with known extent
 the other and each run is stored once as a form XObject, compressed as soon as it is
 made, so memory follows one chunk, not the whole drawing (converting a 400 x 400 map
 at once took 5.4 GB: it is a million SVG elements).  :mod:`.pdf` lays out the pages
-that show these forms.  Only the 14 standard PDF fonts are used: nothing is embedded.
+that show these forms.  Text is set in the fonts of :mod:`.fonts`, embedded.
 """
 
 from __future__ import annotations
@@ -15,55 +15,37 @@ import math
 import numpy as np
 from reportlab import rl_config
 from reportlab.graphics import renderPDF
-from reportlab.graphics.shapes import String
+from reportlab.graphics.shapes import Drawing, String
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
 from ..errors import MapgenError
+from . import fonts
 from .svgpieces import PieceStream
 
 #: PDF points per millimetre.
 PT_PER_MM = 72.0 / 25.4
 
-_STANDARD_FONTS = {
-    (family, bold, italic): name
-    for family, names in {
-        "Helvetica": ("Helvetica", "Helvetica-Bold", "Helvetica-Oblique", "Helvetica-BoldOblique"),
-        "Times": ("Times-Roman", "Times-Bold", "Times-Italic", "Times-BoldItalic"),
-        "Courier": ("Courier", "Courier-Bold", "Courier-Oblique", "Courier-BoldOblique"),
-    }.items()
-    for (bold, italic), name in zip(((False, False), (True, False), (False, True), (True, True)), names)
-}
-_STANDARD_NAMES = frozenset(_STANDARD_FONTS.values()) | {"Symbol", "ZapfDingbats"}
-
-
-class _Standard14Fonts:
-    """svglib font map that answers every family with a standard PDF font: nothing embedded, no fc-match."""
+class _EmbeddedFonts:
+    """svglib font map that answers every family with one of our embedded faces: no fc-match, no standard-14 font."""
 
     def find_font(self, font_name: str, weight: str = "normal", style: str = "normal") -> tuple[str, bool]:
-        return _standard_font(font_name, weight, style), True
+        return fonts.svg_face(font_name, weight, style), True
 
 
-def _standard_font(family: str, weight: str = "normal", style: str = "normal") -> str:
-    low = family.lower()
-    if any(k in low for k in ("courier", "mono", "consol")):
-        base = "Courier"
-    elif "sans" not in low and any(k in low for k in ("times", "serif", "georgia", "garamond", "roman")):
-        base = "Times"
-    else:
-        base = "Helvetica"
-    bold = str(weight).lower() in ("bold", "bolder", "600", "700", "800", "900") or "bold" in low
-    italic = str(style).lower() in ("italic", "oblique") or "italic" in low or "oblique" in low
-    return _STANDARD_FONTS[(base, bold, italic)]
+def _force_embedded_fonts(node) -> None:
+    """Every string in an embedded face (also for svglib versions without ``font_map``), '?' for a glyph it lacks.
 
-
-def _force_standard_fonts(node) -> None:
-    """Belt and braces for svglib versions without ``font_map``: no embedded fonts in our PDFs."""
+    A drawing starts in our face too: reportlab would otherwise set Helvetica at the start of every form.
+    """
+    if isinstance(node, Drawing):
+        node.initialFontName = fonts.pdf_font()
     if isinstance(node, String):
-        if node.fontName not in _STANDARD_NAMES:
-            node.fontName = _standard_font(node.fontName)
+        if node.fontName not in fonts.FACE_NAMES:
+            node.fontName = fonts.svg_face(node.fontName)
+        node.text = fonts.printable(node.text, node.fontName)
     for child in getattr(node, "contents", ()) or ():
-        _force_standard_fonts(child)
+        _force_embedded_fonts(child)
 
 
 def _svglib_takes_font_map() -> bool:
@@ -89,17 +71,17 @@ def parse_svg(svg_text):
 
 
 def convert(root):
-    """An lxml SVG root -> ReportLab Drawing (size in points, true scale), standard fonts only."""
+    """An lxml SVG root -> ReportLab Drawing (size in points, true scale), in the embedded fonts."""
     from svglib.svglib import SvgRenderer
 
-    kwargs = {"font_map": _Standard14Fonts()} if _svglib_takes_font_map() else {}
+    kwargs = {"font_map": _EmbeddedFonts()} if _svglib_takes_font_map() else {}
     try:
         drawing = SvgRenderer("", **kwargs).render(root)
     except Exception as exc:  # svglib raises assorted errors on bad input
         raise MapgenError(f"cannot read the SVG drawing: {exc}") from None
     if drawing is None or not drawing.width or not drawing.height:
         raise MapgenError("cannot read the SVG drawing: not an SVG with a width and height")
-    _force_standard_fonts(drawing)
+    _force_embedded_fonts(drawing)
     return drawing
 
 
