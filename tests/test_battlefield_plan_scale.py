@@ -13,13 +13,18 @@ import re
 
 import pytest
 
+import mapgen.cli.battlefield  # noqa: F401  (registers the command)
 from mapgen.battlefield.generate import BattleOptions, generate_battlefield
+from mapgen.kit import Outputs, battlefields_for_kit
+from mapgen.kit.files import plan_scales_note
 from mapgen.render.battlefield import render_battlefield
 from mapgen.render.paper import get_paper
 from mapgen.render.pdf import write_pdf
-from mapgen.render.plan_scale import PLAN_SCALES, choose_plan_scale
+from mapgen.render.plan_scale import PLAN_SCALES, PlanScale, choose_plan_scale
 from mapgen.render.scale_bar import bar_marks
 
+from .cli_helpers import run
+from .conftest import cached_map
 from .test_pdf import read_pdf
 
 
@@ -119,3 +124,65 @@ def test_the_sheet_says_its_scale():
     svg = render_battlefield(table(210, 120), 12).tostring()
     assert "Scale 1:12 (1 cm = 12 cm on the table)" in svg
     assert all(f">{n}<" in svg for n in (0, 10, 20, 30, 40, 50, 60)) and ">cm<" in svg
+
+
+# --------------------------------------------------------------------------- the command and the kit
+
+
+def test_the_command_chooses_the_scale_and_says_which(tmp_path, capsys):
+    # 210 x 120 cm on A4: 1:12 (see above), one page.
+    code, out, err = run(["battlefield", "--seed", "3", "--terrain", "plain", "--table", "210x120", "--out", str(tmp_path / "p")], capsys)
+    assert code == 0, err
+    assert "battlefield.pdf: 1 page on A4 landscape, plan at 1:12, the largest of 1:10, 1:12, 1:15, 1:20" in out
+    assert "Scale 1:12 (1 cm = 12 cm on the table)" in (tmp_path / "p" / "battlefield.svg").read_text()
+    assert len(read_pdf((tmp_path / "p" / "battlefield.pdf").read_bytes())) == 1
+
+
+def test_auto_is_the_default_scale(tmp_path, capsys):
+    for name, extra in (("default", []), ("auto", ["--scale", "AUTO"])):
+        argv = ["battlefield", "--seed", "3", "--terrain", "plain", "--formats", "svg", "--out", str(tmp_path / name), *extra]
+        assert run(argv, capsys)[0] == 0
+    assert (tmp_path / "default" / "battlefield.svg").read_bytes() == (tmp_path / "auto" / "battlefield.svg").read_bytes()
+
+
+def test_a_given_scale_still_forces_the_scale(tmp_path, capsys):
+    # 210 x 120 cm at 1:10 is 305 x 159 mm: 2 x 1 tiles of A4 landscape (271 mm a step) and an index page.
+    argv = ["battlefield", "--seed", "3", "--terrain", "plain", "--table", "210x120", "--scale", "1:10", "--out", str(tmp_path / "p")]
+    code, out, err = run(argv, capsys)
+    assert code == 0, err
+    assert "battlefield.pdf: 3 pages: an index, then 2x1 tiles on A4 landscape, plan at 1:10" in out
+    assert "Scale 1:10 (1 cm = 10 cm on the table)" in (tmp_path / "p" / "battlefield.svg").read_text()
+    assert len(read_pdf((tmp_path / "p" / "battlefield.pdf").read_bytes())) == 3
+
+
+def test_a_named_orientation_is_kept(tmp_path, capsys):
+    # A4 portrait prints 194 mm across: a 180 cm table takes 1:20 (90 + 95 = 185 mm).
+    argv = ["battlefield", "--seed", "3", "--terrain", "plain", "--paper", "a4-portrait", "--formats", "pdf", "--out", str(tmp_path / "p")]
+    code, out, err = run(argv, capsys)
+    assert code == 0, err
+    assert "battlefield.pdf: 1 page on A4 portrait, plan at 1:20" in out
+
+
+@pytest.mark.parametrize("value", ["0", "1:0", "1:101", "1:", "abc", "auto10", "1:-5", "1:nan", " ", "1:10:2"])
+def test_a_bad_scale_is_one_clear_line(tmp_path, capsys, value):
+    code, out, err = run(["battlefield", "--scale", value, "--out", str(tmp_path / "x")], capsys)
+    errors = [line for line in err.splitlines() if line.startswith("Error")]
+    assert code == 2 and len(errors) == 1 and "--scale" in errors[0] and "auto, 1:10 or 10" in errors[0]
+    assert "Traceback" not in err and not (tmp_path / "x").exists()
+
+
+def test_the_kit_says_which_scale_each_plan_took(tmp_path):
+    # Every holding's table is 180 x 120 cm (120 x 60 on a mountain): 1:10 on A4, 275 mm across at most.
+    m = cached_map(7, "medium")
+    outputs = Outputs(tmp_path / "kit")
+    squares = battlefields_for_kit(m, 7, outputs, ("svg",), get_paper("A4"))
+    outputs.commit()
+    assert outputs.notes == [f"battlefields/: a table for each holding square ({', '.join(squares)}), plans at 1:10 on A4 landscape"]
+    for sq in squares:
+        assert "Scale 1:10 (1 cm = 10 cm on the table)" in (tmp_path / "kit" / "battlefields" / f"battlefield-{sq}.svg").read_text()
+
+
+def test_plans_of_different_scales_are_listed_by_scale():
+    a4, a4p = get_paper("A4"), get_paper("A4").turned()
+    plans = {"B2": PlanScale(10.0, a4, 1, True), "C5": PlanScale(15.0, a4, 1, True), "D4": PlanScale(10.0, a4, 1, True), "E1": PlanScale(20.0, a4p, 4, True)}
+    assert plan_scales_note(plans) == "plans at 1:10 on A4 landscape (B2, D4); 1:15 on A4 landscape (C5); 1:20 on A4 portrait, tiled (E1)"
