@@ -42,6 +42,9 @@ def test_the_folder_holds_the_table_the_brief_and_the_form(game, tmp_path):
     assert table["seed"] == f"7-day{c.day}-{c.square}"
     brief = (path / "battle.md").read_text()
     assert "Scouting (FW-10.4)" in brief and c.square in brief
+    # The plan fits one A4 sheet: a table up to 186 cm wide takes 1:10 (W + 95 mm <= 281 mm printable).
+    assert table["table"]["width_cm"] <= 186 and "plan at 1:10 on A4 landscape" in brief
+    assert "Scale 1:10 (1 cm = 10 cm on the table)" in (path / "battlefield.svg").read_text()
     with pytest.raises(BadFileError, match="winner"):  # the form as written: everything but the result
         parse_report((path / "report.yaml").read_text())
     filled = (path / "report.yaml").read_text().replace("winner:  ", "winner: A", 1)

@@ -380,6 +380,17 @@ def test_every_paper_and_orientation(tmp_path, spec):
     assert paper.height_mm - box[3] == pytest.approx(paper.margin_mm + 20, abs=TOL_MM)
 
 
+def test_paper_knows_whether_its_orientation_was_named():
+    """A bare size ("A4") may be turned to fit a drawing; a named orientation is kept."""
+    a4 = get_paper("A4")
+    assert a4.orientation == "landscape" and not a4.orientation_named
+    assert get_paper("a4-landscape").orientation_named and get_paper("A3-portrait").orientation_named
+    assert a4 == get_paper("a4-landscape")  # same sheet either way
+    turned = a4.turned()
+    assert (turned.orientation, turned.width_mm, turned.height_mm) == ("portrait", 210.0, 297.0)
+    assert turned.printable_mm == (194.0, 281.0) and turned.turned() == a4
+
+
 def test_tiles_cover_the_map_with_the_requested_overlap():
     for spec in ("a4", "a3-portrait", "letter", "tabloid-portrait"):
         paper = get_paper(spec)

@@ -27,9 +27,8 @@ from .report import form
 from .state import CampaignState, Contact
 
 #: Formats of the battlefield in a battle folder: the plan to print at home, its data and setup sheet.
-#: The battlefield's files in a battle folder: the PDF is the plan players print (1:10 on A4).
+#: The PDF is the plan players print, on one sheet of A4 at the largest standard scale that fits.
 FORMATS = ("json", "svg", "pdf", "md")
-PLAN_SCALE = 10.0
 
 
 def battle_seed(state: CampaignState, contact: Contact) -> str:
@@ -73,15 +72,20 @@ def write_battle(campaign: str | Path, state: CampaignState, contact: Contact, f
     target = Path(campaign) / contact.folder
     _name, _why, sit, orders = scenario_for(state, contact, board)
     opts = options_from_map(fw_map, contact.square, "fw-map.json", seed=battle_seed(state, contact), scenario=contact.scenario, orders=orders, situation=sit)
+    b, failed = None, ""
     try:
         b = generate_battlefield(opts)
-        note = f"`battlefield.pdf` (plan at 1:{PLAN_SCALE:g}, to print), `battlefield.svg` and `battlefield-setup.md`; seed {battle_seed(state, contact)}."
     except InfeasibleError as exc:  # a scenario the square's table cannot hold: the players set it up by hand
-        b, note = None, f"The battlefield generator could not lay this table out ({exc}); set it up by the rules."
+        failed = f"The battlefield generator could not lay this table out ({exc}); set it up by the rules."
 
     def produce(outputs) -> None:
-        if b is not None:
-            write_battlefield(b, outputs, FORMATS, get_paper(paper), PLAN_SCALE)
+        note = failed
+        if b is not None:  # the plan's scale is known once it is drawn
+            plan = write_battlefield(b, outputs, FORMATS, get_paper(paper))
+            note = (
+                f"`battlefield.pdf` (plan at 1:{plan.scale:g} on {plan.paper.label()}, to print), `battlefield.svg` "
+                f"and `battlefield-setup.md`; seed {battle_seed(state, contact)}."
+            )
         outputs.write_text("battle.md", brief(state, contact, board, note))
         outputs.write_text("report.yaml", form(state, contact))
 

@@ -13,6 +13,7 @@ import click
 
 from .. import kit
 from ..errors import BadFileError
+from ..render.plan_scale import PLAN_SCALES
 from . import _run, cli, common_options
 
 _TABLE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[xX*]\s*(\d+(?:\.\d+)?)\s*(cm|ft)?\s*$")
@@ -37,10 +38,13 @@ def _table(ctx, param, value):
 
 
 def _scale(ctx, param, value):
+    """None for ``auto`` (the largest standard scale that fits one sheet), else N of 1:N."""
     text = str(value).strip()
+    if text.lower() == "auto":
+        return None
     m = re.fullmatch(r"(?:1\s*:\s*)?(\d+(?:\.\d+)?)", text)
     if not m or not 1 <= float(m.group(1)) <= 100:
-        raise click.BadParameter(f"{value!r}: give the plan scale as 1:10 or 10 (1 to 100)")
+        raise click.BadParameter(f"{value!r}: give the plan scale as auto, 1:10 or 10 (1 to 100)")
     return float(m.group(1))
 
 
@@ -102,7 +106,14 @@ def _marks(ctx, param, value):
 @click.option("--orders", callback=_orders, help="For auto: each force's campaign order or reaction, e.g. a=max_speed,b=defend (max_speed, full_speed, probe, defend, confused, unsteady).")
 @click.option("--situation", callback=_situation, help="For auto: KIND=SIDE with KIND counter_march, surrounded, relief, breakthrough or raid, e.g. counter_march=b.")
 @click.option("--table", callback=_table, help="Table width x depth: 180x120 (cm) or 6x4ft. Default 180x120; 120x60 for a mountain square; 240x180 for relief.")
-@click.option("--scale", callback=_scale, default="1:10", show_default=True, help="Plan scale, 1:N.")
+@click.option(
+    "--scale",
+    callback=_scale,
+    default="auto",
+    show_default=True,
+    help=f"Plan scale: auto takes the largest of {', '.join(f'1:{n}' for n in PLAN_SCALES)} whose plan fits one sheet "
+    "of --paper (either way round unless --paper names one); 1:N fixes it, tiled over several sheets if need be.",
+)
 @click.option("--mark", "marks", callback=_marks, help="Also mark hiding_places (MED-2) and/or landing_points (MED-6), comma-separated.")
 @common_options("battlefield", paper=DEFAULT_PAPER)
 def battlefield_cmd(map_file, square, terrain, river, road, bridge, scenario, orders, situation, table, scale, marks, seed, out, paper, formats):

@@ -19,8 +19,6 @@ from .folder import Outputs
 _US_PAPERS = ("Letter", "Tabloid")
 #: Overlap of tiled sheets, and the glue flap of a map cut on its grid lines (mm).
 OVERLAP_MM = 10.0
-#: Plan scale of the battlefields in a new campaign's kit (1:N).
-KIT_PLAN_SCALE = 10.0
 
 
 def check_pdf_size(name: str, width_mm: float, height_mm: float, paper: Paper, change: str) -> None:
@@ -140,38 +138,61 @@ def write_map_kit(m, outputs: Outputs, formats, paper: Paper) -> None:
     )
 
 
-def write_battlefield(b, outputs: Outputs, formats, paper: Paper, scale: float, stem: str = "battlefield") -> None:
-    """Write the JSON, plan SVG/PDF and setup sheet of one layout under ``stem``."""
+def write_battlefield(b, outputs: Outputs, formats, paper: Paper, scale: float | None = None, stem: str = "battlefield"):
+    """Write the JSON, plan SVG/PDF and setup sheet of one layout under ``stem``; returns the plan's PlanScale.
+
+    Without ``scale`` the plan takes the largest standard scale that fits one sheet
+    of ``paper`` (:func:`~mapgen.render.plan_scale.choose_plan_scale`).
+    """
     from ..battlefield.setup_sheet import setup_sheet
     from ..render.battlefield import render_battlefield
+    from ..render.plan_scale import choose_plan_scale
 
+    plan = choose_plan_scale(b, paper, scale)
     write_kit(
-        outputs, stem, formats, paper, b.to_json(), lambda: render_battlefield(b, scale), lambda: setup_sheet(b),
-        title=f"mapgen battlefield seed {b.seed}", scale_note=f"plan at 1:{scale:g}",
-        change=f"draw the plan at a smaller scale (--scale, now 1:{scale:g})",
+        outputs, stem, formats, plan.paper, b.to_json(), lambda: render_battlefield(b, plan.scale), lambda: setup_sheet(b),
+        title=f"mapgen battlefield seed {b.seed}, plan at 1:{plan.scale:g}", scale_note=plan.note(),
+        change=f"draw the plan at a smaller scale (--scale, now 1:{plan.scale:g})",
     )
+    if "svg" in formats and "pdf" not in formats:
+        outputs.notes.append(f"{stem}.svg: for {plan.paper.label()}, {plan.note()}")
+    return plan
 
 
-def battlefields_for_kit(fw_map, seed, outputs: Outputs, formats, paper: Paper, scale: float = KIT_PLAN_SCALE) -> list[str]:
+def battlefields_for_kit(fw_map, seed, outputs: Outputs, formats, paper: Paper, scale: float | None = None) -> list[str]:
     """One battlefield per holding square of ``fw_map``, written as ``battlefields/battlefield-<square>.*``.
 
     Each square has its own seed (``<seed>-<square>``), so adding a holding
-    never changes another square's table.  Returns the squares written.
+    never changes another square's table.  Each plan takes its own scale unless
+    ``scale`` is given.  Returns the squares written.
     """
     from ..battlefield.generate import generate_battlefield
     from ..battlefield.square import holding_squares, options_from_map
 
     squares = holding_squares(fw_map)
     notes_before = len(outputs.notes)
+    plans = {}
     for sq in squares:
         opts = options_from_map(fw_map, sq, "fw-map.json", seed=f"{seed}-{sq}")
         b = generate_battlefield(opts)
-        write_battlefield(b, outputs, formats, paper, scale, stem=f"battlefields/battlefield-{sq}")
+        plans[sq] = write_battlefield(b, outputs, formats, paper, scale, stem=f"battlefields/battlefield-{sq}")
     # One line for the lot instead of one per plan.
     del outputs.notes[notes_before:]
     if squares:
-        outputs.notes.append(f"battlefields/: a table for each holding square ({', '.join(squares)}), plans at 1:{scale:g} on {paper.label()}")
+        drawn = f", {plan_scales_note(plans)}" if "svg" in formats or "pdf" in formats else ""
+        outputs.notes.append(f"battlefields/: a table for each holding square ({', '.join(squares)}){drawn}")
     return squares
+
+
+def plan_scales_note(plans: dict) -> str:
+    """``plans at 1:10 on A4 landscape (B2, C5); 1:15 on A4 landscape, tiled (D4)``: which scale each plan took."""
+    groups: dict[str, list[str]] = {}
+    for sq, plan in plans.items():
+        key = f"1:{plan.scale:g} on {plan.paper.label()}{', tiled' if plan.pages > 1 else ''}"
+        groups.setdefault(key, []).append(sq)
+    if len(groups) == 1:
+        return f"plans at {next(iter(groups))}"
+    return "plans at " + "; ".join(f"{key} ({', '.join(sqs)})" for key, sqs in groups.items())
 
 
 # --------------------------------------------------------------------------

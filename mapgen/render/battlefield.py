@@ -1,4 +1,4 @@
-"""Draw a battlefield layout as a plan at a stated scale (default 1:10).
+"""Draw a battlefield layout as a plan at a stated scale (1:N; :mod:`.plan_scale` chooses N).
 
 The plan shows the table as side A sees it (side A's long edge at the bottom),
 a 10 cm grid with edge rulers in table centimetres, every feature drawn and
@@ -21,6 +21,7 @@ from ..battlefield.rules import ACCESSORY_KINDS, KINDS, LINE_KINDS
 from ..battlefield.scenarios import SCENARIO_LABELS
 from . import fonts
 from .fw_map import template_path
+from .scale_bar import draw_scale_bar, scale_words
 from .svgdoc import SvgDoc, fmt
 
 DEFAULT_SCALE = 10  # 1:10, so a 180 x 120 cm table is 180 x 120 mm: it fits A4 landscape with its legend
@@ -93,17 +94,25 @@ def _runs(features: list[Feature]) -> list[tuple[int, int, Feature]]:
     return runs
 
 
+def plan_size_mm(b: Battlefield, scale: float) -> tuple[float, float]:
+    """(width, height) of the whole drawing at 1:``scale`` (table, rulers, title, legend), for :mod:`.plan_scale`."""
+    pl = _Plan(b, scale)
+    st = pl.st
+    m = st["margin"]
+    line_h = st["legend_size"] * 1.35
+    legend_lines = 12 + len({z.label for z in b.scenario.zones}) + len(_runs(b.features)) + 2 * len(b.scenario.orders)
+    legend_h = legend_lines * line_h + 30
+    width = pl.ox + pl.tw + LEGEND_GAP_MM + st["legend_width"] + m
+    return width, max(pl.oy + pl.th + RULER_MM + 10 + m, TITLE_MM + legend_h + m)
+
+
 def render_battlefield(b: Battlefield, scale: float = DEFAULT_SCALE) -> SvgDoc:
     """The plan as an SVG document (1 unit = 1 mm on paper) with Inkscape layers."""
     pl = _Plan(b, scale)
     st = pl.st
-    m = st["margin"]
     runs = _runs(b.features)
     line_h = st["legend_size"] * 1.35
-    legend_lines = 12 + len({z.label for z in b.scenario.zones}) + len(runs) + 2 * len(b.scenario.orders)
-    legend_h = legend_lines * line_h + 30
-    width = pl.ox + pl.tw + LEGEND_GAP_MM + st["legend_width"] + m
-    height = max(pl.oy + pl.th + RULER_MM + 10 + m, TITLE_MM + legend_h + m)
+    width, height = plan_size_mm(b, scale)
     label = SCENARIO_LABELS.get(b.scenario.name, b.scenario.name)
     doc = SvgDoc(width, height, title=f"Battlefield plan, {label}, seed {b.seed}")
     ground = doc.layer("Table")
@@ -305,16 +314,12 @@ def _draw_legend(doc, g, pl: _Plan, runs, scale: float, label: str, line_h: floa
     x = pl.ox + pl.tw + LEGEND_GAP_MM
     y = pl.oy + size
     room = st["legend_width"]  # legend lines are cut to it, measured with the embedded font
-    _text(doc, g, x, y, f"Scale 1:{scale:g}: 1 mm on paper = {scale / 10:g} cm on the table", size, bold=True)
+    _text(doc, g, x, y, scale_words(scale), st["text_size"], bold=True)
     y += line_h
     _text(doc, g, x, y, "Grid squares are 10 cm; rulers in table cm.", size)
-    y += line_h * 0.8
-    bar = 50 * pl.k
-    _line(doc, g, (x, y + 1), (x + bar, y + 1), st["ink"], 0.8)
-    for t in (0, 0.5, 1):
-        _line(doc, g, (x + bar * t, y), (x + bar * t, y + 2), st["ink"], 0.3)
-    _text(doc, g, x + bar + 1.5, y + 2, "50 cm", size)
-    y += line_h * 1.6
+    y += line_h * 0.5
+    y = draw_scale_bar(doc, g, x, y, pl.k, st["ink"], lambda tx, ty, t, a: _text(doc, g, tx, ty, t, st["ruler_size"], anchor=a))
+    y += line_h * 1.3
     _text(doc, g, x, y, "Deployment zones", size, bold=True)
     y += line_h
     seen = set()

@@ -14,7 +14,7 @@ ReportLab: the page count is known before anything is drawn.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from .paper import Paper
 
@@ -124,12 +124,10 @@ def grid_sheets(cut: GridCut, paper: Paper, flap_mm: float) -> list[Sheet] | Non
 
 def fewest_sheets(cut: GridCut, paper: Paper, flap_mm: float) -> Paper:
     """``paper`` turned the way that needs fewer tiles (landscape on a tie), unless the player named the way."""
-    if paper.orientation_given:
+    if paper.orientation_named:
         return paper
-    turned = replace(paper, orientation="portrait" if paper.orientation == "landscape" else "landscape",
-                     width_mm=paper.height_mm, height_mm=paper.width_mm)
     counts = []
-    for p in (paper, turned):
+    for p in (paper, paper.turned()):
         sheets = grid_sheets(cut, p, flap_mm)
         counts.append((len(sheets) if sheets is not None else 1 << 30, p.orientation != "landscape", p))
     return min(counts, key=lambda c: (c[0], c[1]))[2]

@@ -7,7 +7,7 @@ refused without loading ReportLab.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..errors import MapgenError
 
@@ -39,9 +39,13 @@ class Paper:
     width_mm: float
     height_mm: float
     margin_mm: float = PRINT_MARGIN_MM
-    #: The player named the orientation (``A3-portrait``): a tiled map keeps it instead of taking the way
-    #: that needs fewer sheets.
-    orientation_given: bool = field(default=False, compare=False)
+    #: False when the user gave only the size ("A4"): a drawing may then take the other orientation.
+    orientation_named: bool = field(default=True, compare=False)
+
+    def turned(self) -> Paper:
+        """The same sheet in the other orientation."""
+        other = ORIENTATIONS[1 - ORIENTATIONS.index(self.orientation)]
+        return replace(self, orientation=other, width_mm=self.height_mm, height_mm=self.width_mm)
 
     @property
     def printable_mm(self) -> tuple[float, float]:
@@ -63,8 +67,8 @@ def paper_names() -> list[str]:
 def get_paper(spec: str, default_orientation: str = "landscape") -> Paper:
     """``"A3"``, ``"a4-portrait"``, ``"letter-landscape"`` -> Paper."""
     text = spec.strip().lower().replace("_", "-").replace(" ", "-")
-    name, _, orient = text.partition("-")
-    orient = orient or default_orientation
+    name, _, named = text.partition("-")
+    orient = named or default_orientation
     if name.upper() not in PAPERS or orient not in ORIENTATIONS:
         raise ValueError(
             f"unknown paper {spec!r}: use one of {', '.join(p for p in PAPERS)}, optionally with -landscape or -portrait"
@@ -73,7 +77,7 @@ def get_paper(spec: str, default_orientation: str = "landscape") -> Paper:
     if orient == "landscape":
         w, h = h, w
     display = name.upper() if name.upper().startswith("A") else name.capitalize()
-    return Paper(display, orient, w, h, orientation_given=bool(text.partition("-")[2]))
+    return Paper(display, orient, w, h, orientation_named=bool(named))
 
 
 def tile_counts(width_mm: float, height_mm: float, paper: Paper, overlap_mm: float = 10.0) -> tuple[int, int]:
