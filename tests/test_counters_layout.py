@@ -100,7 +100,8 @@ def test_counter_too_large_for_the_paper():
 def test_counters_json_contract():
     sheet = lay_out(fw_set(), get_paper("a4-portrait"), 12.7, title="t")
     data = sheet.to_json()
-    assert list(data) == ["schema", "version", "size_mm", "paper", "pages"]
+    assert list(data) == ["schema", "version", "size_mm", "paper", "bleed_mm", "gutter_mm", "pages"]
+    assert (data["bleed_mm"], data["gutter_mm"]) == (1.0, 1.0)  # the defaults (issue 11)
     assert (data["schema"], data["version"], data["size_mm"], data["paper"]) == ("mapgen/counters", 1, 12.7, "A4-portrait")
     assert [p["side"] for p in data["pages"]] == ["front", "back"]
     for page in data["pages"]:
@@ -116,6 +117,7 @@ def test_counters_json_contract():
 def test_many_counters_make_many_page_pairs():
     sheet = lay_out(dummy(500), get_paper("a4-portrait"), 15.875)
     per_page = len(sheet.pages[0].placements)
-    # 194 x 281 mm printable, less 5 mm of crop marks each side, an 8 mm header and a 6 mm footer.
-    assert per_page == int((194 - 10) // 15.875) * int((281 - 10 - 8 - 6) // 15.875) == 11 * 16
+    # 194 x 281 mm printable, less 6 mm of crop marks each side (1 mm default bleed, 1 mm gap, 4 mm mark),
+    # an 8 mm header and a 6 mm footer; counters 15.875 mm with the default 1 mm gutter between them.
+    assert per_page == int((194 - 12 + 1) // 16.875) * int((281 - 12 - 8 - 6 + 1) // 16.875) == 10 * 15
     assert sheet.pdf_pages == 2 * -(-500 // per_page)

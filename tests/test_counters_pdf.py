@@ -24,7 +24,7 @@ def counter_squares(page, size):
 @pytest.mark.parametrize("size,paper", [(12.7, "a4-portrait"), (15.875, "letter-portrait"), (16.0, "a3"), (25.4, "a4")])
 def test_counters_are_exact_size_where_the_json_says(tmp_path, size, paper):
     p = get_paper(paper)
-    sheet = lay_out(fw_set(), p, size, title="FW")
+    sheet = lay_out(fw_set(), p, size, bleed_mm=0.0, gutter_mm=0.0, title="FW")  # grounds exactly the counters
     write_counters_pdf(sheet, tmp_path / "c.pdf")
     pages = read_pdf((tmp_path / "c.pdf").read_bytes())
     assert len(pages) == sheet.pdf_pages
@@ -46,7 +46,7 @@ def test_counters_are_exact_size_where_the_json_says(tmp_path, size, paper):
 def test_back_page_mirrors_the_front_page_in_the_pdf(tmp_path):
     p = get_paper("a4-portrait")
     size = 15.875
-    sheet = lay_out(renaissance_set(), p, size)
+    sheet = lay_out(renaissance_set(), p, size, bleed_mm=0.0, gutter_mm=0.0)
     write_counters_pdf(sheet, tmp_path / "c.pdf")
     front, back = read_pdf((tmp_path / "c.pdf").read_bytes())[:2]
     fronts = {(round(b[0], 2), round(b[3], 2)) for b in counter_squares(front, size)}
@@ -57,7 +57,7 @@ def test_back_page_mirrors_the_front_page_in_the_pdf(tmp_path):
 
 def test_bleed_grows_the_outer_grounds(tmp_path):
     p = get_paper("a4-portrait")
-    sheet = lay_out(fw_set()[:3], p, 20.0, bleed_mm=2.0)
+    sheet = lay_out(fw_set()[:3], p, 20.0, bleed_mm=2.0, gutter_mm=0.0)
     write_counters_pdf(sheet, tmp_path / "c.pdf")
     page = read_pdf((tmp_path / "c.pdf").read_bytes())[0]
     widths = sorted(round(b[2] - b[0], 3) for _, b, _ in page.shapes if abs(b[3] - b[1] - 24.0) < 0.01)

@@ -79,7 +79,8 @@ def test_campaign_set_has_the_holdings_of_its_map(seed, size):
         own = [h for h in m.holdings if h.side == side]
         mine = [c for c in counters if c.id.startswith(f"fw-{side}-") and ("holding" in c.id or "capital" in c.id)]
         # One counter per holding on the map, own and enemy (FW-9.10: a captor puts down its own colour).
-        assert sorted(c.front.note for c in mine) == sorted(square_id(*h.square) for h in m.holdings)
+        # The square is the counter's big text (issue 11: the largest on a holding counter).
+        assert sorted(c.front.big for c in mine) == sorted(square_id(*h.square) for h in m.holdings)
         own_counters = [c for c in mine if c.rule != R.CAPTURE_RULE]
         assert len(own_counters) == len(own)
         assert sum(c.front.title == "Capital" for c in own_counters) == 1

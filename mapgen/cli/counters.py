@@ -44,8 +44,8 @@ def _size(ctx, param, value: str) -> float:
 @click.option("--roster", type=click.Path(path_type=Path), help="Unit roster, CSV or YAML (see templates/counters/).")
 @click.option("--size", "size_mm", default="5/8in", show_default=True, callback=_size, help="1/2in, 5/8in, 3/4in, 1in, or millimetres such as 16mm.")
 @click.option("--fold", is_flag=True, help="Fronts and backs side by side on one page, to fold and glue (no duplex).")
-@click.option("--bleed", type=FiniteFloatRange(0, 3), default=0.0, show_default=True, help="Colour past the cut lines, mm (0-3).")
-@click.option("--gutter", type=FiniteFloatRange(0, 20), default=0.0, show_default=True, help="Space between counters, mm (0: shared cut lines).")
+@click.option("--bleed", type=FiniteFloatRange(0, 3), default=1.0, show_default=True, help="Colour past the cut lines, mm (0-3).")
+@click.option("--gutter", type=FiniteFloatRange(0, 20), default=1.0, show_default=True, help="Space between counters, mm (0: shared cut lines).")
 @common_options("counters", paper=COUNTERS_PAPER, formats=kit.COUNTER_FORMATS)
 def counters_cmd(counter_set, campaign, roster, size_mm, fold, bleed, gutter, seed, out, paper, formats):
     """Printable counter sheets: each front page followed by its mirrored back page.

@@ -35,6 +35,10 @@ DEFAULT_SIZE = "5/8in"
 MIN_SIZE_MM = 10.0
 MAX_BLEED_MM = 3.0
 MAX_GUTTER_MM = 20.0
+#: Defaults: 1 mm of colour past every cut line and 1 mm between counters, so a duplex back printed
+#: up to about 1 mm off its front shows no white or foreign sliver at the counter's edge (issue 11).
+DEFAULT_BLEED_MM = 1.0
+DEFAULT_GUTTER_MM = 1.0
 #: Home printers cannot print closer to the sheet edge (the issue: at least 6 mm).
 MIN_MARGIN_MM = 6.0
 #: Crop marks: a gap after the grid's edge (plus bleed), then a short line.
@@ -150,8 +154,8 @@ def lay_out(
     counters: list[Counter],
     paper: Paper,
     size_mm: float,
-    bleed_mm: float = 0.0,
-    gutter_mm: float = 0.0,
+    bleed_mm: float = DEFAULT_BLEED_MM,
+    gutter_mm: float = DEFAULT_GUTTER_MM,
     fold: bool = False,
     title: str = "",
 ) -> Sheet:

@@ -89,6 +89,8 @@ class Sheet:
             "version": VERSION,
             "size_mm": round(self.size_mm, 4),
             "paper": paper_spec(self.paper),
+            "bleed_mm": round(self.bleed_mm, 4),
+            "gutter_mm": round(self.gutter_mm, 4),
             "pages": [
                 {
                     "side": p.side,

@@ -18,20 +18,23 @@ class SideStyle:
 
     key: str
     name: str
-    color: str  # the side's ink (band, emblem)
-    tint: str  # counter background, light enough for black text
+    color: str  # the side's colour: it fills the counter's body
+    tint: str  # a light shade of it, for backgrounds under black text (the campaign status map)
     emblem: str  # symbol id in templates/counters/symbols.svg
+    #: The texture over the body that tells the sides apart in black and white (red and blue print
+    #: as nearly the same grey): diagonal, dots, cross, horizontal, vertical, backdiagonal or none.
+    pattern: str = "none"
 
 
 #: Colours in the order sides are given them.  FW-1.1: one side red, the other blue.
 #: The emblem keeps the sides apart on a black-and-white print.
 SIDE_STYLES = (
-    SideStyle("red", "Red", "#c62828", "#f9e0e0", "emblem-disc"),
-    SideStyle("blue", "Blue", "#1e5aa8", "#dde8f7", "emblem-diamond"),
-    SideStyle("green", "Green", "#2e7d32", "#e0f0e0", "emblem-triangle"),
-    SideStyle("purple", "Purple", "#6a1b9a", "#eee0f4", "emblem-square"),
-    SideStyle("black", "Black", "#212121", "#e6e6e6", "emblem-cross"),
-    SideStyle("orange", "Orange", "#c75b00", "#fbe9d8", "emblem-star"),
+    SideStyle("red", "Red", "#c62828", "#f9e0e0", "emblem-disc", "diagonal"),
+    SideStyle("blue", "Blue", "#1e5aa8", "#dde8f7", "emblem-diamond", "dots"),
+    SideStyle("green", "Green", "#2e7d32", "#e0f0e0", "emblem-triangle", "cross"),
+    SideStyle("purple", "Purple", "#6a1b9a", "#eee0f4", "emblem-square", "horizontal"),
+    SideStyle("black", "Black", "#212121", "#e6e6e6", "emblem-cross", "vertical"),
+    SideStyle("orange", "Orange", "#c75b00", "#fbe9d8", "emblem-star", "backdiagonal"),
 )
 #: Markers that belong to no side (FW-1.1.j, the Renaissance track).
 NEUTRAL = SideStyle("neutral", "Neutral", "#444444", "#f2f0e8", "emblem-none")

@@ -66,8 +66,9 @@ def _holding_counter(cid: str, style: R.SideStyle, capital: bool, square: str = 
         cid,
         f"{style.name} {title}{where}",
         rule or ("FW-1.1.i" if capital else "FW-1.1.h"),
-        Face(style.key, title, icon="capital" if capital else "holding", note=square),
-        Face(style.key, "Sacked", icon="sacked", note=square or "loot", dark=True),
+        # The square is what a player looks for on a holding counter: its largest text (issue 11).
+        Face(style.key, title, icon=None if square else ("capital" if capital else "holding"), big=square),
+        Face(style.key, "Sacked", icon=None if square else "sacked", big=square, note="" if square else "loot", dark=True),
     )
 
 

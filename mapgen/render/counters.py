@@ -33,6 +33,7 @@ from ..errors import MapgenError
 from ..jsonio import write_atomic
 
 from . import fonts
+from .counter_patterns import DOT, LIGHTEN, LINE, mix, pattern_dots, pattern_lines
 from .pdf import PT_PER_MM, _pdf_text, load_drawing
 from .svgdoc import SvgDoc, fmt
 from .templates import SVG_NS, Raw as _Raw, clean as _clean, recolor as _recolor, template_path
@@ -45,7 +46,9 @@ BAND_H = 0.2
 BAND_TEXT = 0.13
 TITLE_TEXT = 0.15
 NOTE_TEXT = 0.125
-#: Ink on light faces and on dark (turned-over) faces.
+#: The band is the side's colour this much darker (towards black).
+BAND_DARKEN = 0.3
+#: Ink for page furniture; on a face everything is white over the side's colour.
 INK = "#111111"
 DARK_BODY = "#2b2b2b"
 WHITE = "#ffffff"
@@ -101,6 +104,7 @@ def _text(parent, x, y, text, size, *, fill=INK, anchor="middle", bold=True) -> 
 
 def fit_text(text: str, width: float, size: float, min_size: float = MIN_TEXT_MM, bold: bool = True) -> tuple[str, float]:
     """Shrink ``text`` to ``width`` down to ``min_size``; past that, cut it with an ellipsis."""
+    size = max(size, min_size)  # a small counter shrinks its content, never its text below the minimum
     w = text_width(text, size, bold)
     if w <= width:
         return text, size
@@ -162,8 +166,9 @@ class Circle:
     cx: float
     cy: float
     r: float
-    stroke: str
+    stroke: str | None
     width: float
+    fill: str | None = None
 
 
 @dataclass(frozen=True)
@@ -196,6 +201,11 @@ class Symbol:
 
 # --------------------------------------------------------------------------- faces
 
+def band_color(style) -> str:
+    """The side band: the side's colour, darker, so the band stands out from the body."""
+    return mix(style.color, "#000000", BAND_DARKEN)
+
+
 @lru_cache(maxsize=4096)
 def face_items(face: Face, size: float) -> tuple:
     """Everything on a face except its ground, in counter coordinates (0..size, top left)."""
@@ -204,16 +214,21 @@ def face_items(face: Face, size: float) -> tuple:
         raise MapgenError(f"counter face has an unknown side style {face.style!r}")
     s = size
     pad = PAD * s
-    ink = WHITE if face.dark else INK
+    ink = WHITE  # on the side's colour, or on the dark body of a turned-over state
     items: list = []
-    # Side band: colour, white emblem, side name.
+    # The body's texture, which tells the sides apart in black and white.
+    texture = mix(DARK_BODY if face.dark else style.color, WHITE, LIGHTEN)
+    items += [Line(x1, y1, x2, y2, texture, LINE * s) for x1, y1, x2, y2 in pattern_lines(style.pattern, s)]
+    items += [Circle(cx, cy, DOT * s, None, 0.0, texture) for cx, cy in pattern_dots(style.pattern, s)]
+    # Side band: a darker shade of the colour, white emblem, side name (left out when it cannot be read).
     band_h = BAND_H * s
-    items.append(Rect(0, 0, s, band_h, style.color))
+    items.append(Rect(0, 0, s, band_h, band_color(style)))
     emblem = 0.72 * band_h
     items.append(Symbol(style.emblem, pad, (band_h - emblem) / 2, emblem, WHITE))
     left = pad + emblem + 0.04 * s
     text, fs = fit_text((face.band or style.name).upper(), s - pad - left, min(BAND_TEXT * s, 0.75 * band_h))
-    items.append(Text((left + s - pad) / 2, band_h / 2 + 0.36 * fs, text, fs, "middle", True, WHITE))
+    if text.rstrip("\u2026"):
+        items.append(Text((left + s - pad) / 2, band_h / 2 + 0.36 * fs, text, fs, "middle", True, WHITE))
     # Title and note, from the bottom up.
     width = s - 2 * pad
     y = s - 0.07 * s
@@ -287,9 +302,9 @@ def page_items(sheet: Sheet, pdf_page: int) -> list:
 
             bl, bt, br, bb = side_bleed(-1, 0), side_bleed(0, -1), side_bleed(1, 0), side_bleed(0, 1)
             style = STYLE_BY_KEY[face.style]
-            grounds.append(Rect(x - bl, y - bt, s + bl + br, s + bt + bb, DARK_BODY if face.dark else style.tint))
+            grounds.append(Rect(x - bl, y - bt, s + bl + br, s + bt + bb, DARK_BODY if face.dark else style.color))
             if bt or bl or br:
-                grounds.append(Rect(x - bl, y - bt, s + bl + br, bt + BAND_H * s, style.color))
+                grounds.append(Rect(x - bl, y - bt, s + bl + br, bt + BAND_H * s, band_color(style)))
             arts.append(FaceArt(face, x, y, s))
             cuts.append(Rect(x, y, s, s, None, CUT_LINE, CUT_LINE_MM))
         if not half.placements:
@@ -345,8 +360,10 @@ def _svg_item(item) -> ET.Element:
             attrs["stroke-dasharray"] = ",".join(fmt(d) for d in item.dash)
         return ET.Element("line", attrs)
     if isinstance(item, Circle):
-        return ET.Element("circle", {"cx": fmt(item.cx), "cy": fmt(item.cy), "r": fmt(item.r), "fill": "none",
-                                     "stroke": item.stroke, "stroke-width": fmt(item.width)})
+        attrs = {"cx": fmt(item.cx), "cy": fmt(item.cy), "r": fmt(item.r), "fill": item.fill or "none"}
+        if item.stroke:
+            attrs.update({"stroke": item.stroke, "stroke-width": fmt(item.width)})
+        return ET.Element("circle", attrs)
     if isinstance(item, Text):
         holder = ET.Element("g")
         _text(holder, item.x, item.y, item.text, item.size, fill=item.fill, anchor=item.anchor, bold=item.bold)
@@ -435,9 +452,12 @@ class _PdfPainter:
             if item.dash:
                 c.setDash([])
         elif isinstance(item, Circle):
-            c.setStrokeColorRGB(*_rgb(item.stroke))
-            c.setLineWidth(item.width * mm)
-            c.circle(*self._pt(dx + item.cx, dy + item.cy), item.r * mm, stroke=1, fill=0)
+            if item.stroke:
+                c.setStrokeColorRGB(*_rgb(item.stroke))
+                c.setLineWidth(item.width * mm)
+            if item.fill:
+                c.setFillColorRGB(*_rgb(item.fill))
+            c.circle(*self._pt(dx + item.cx, dy + item.cy), item.r * mm, stroke=1 if item.stroke else 0, fill=1 if item.fill else 0)
         elif isinstance(item, Text):
             c.setFillColorRGB(*_rgb(item.fill))
             c.setFont(fonts.pdf_font(item.bold), item.size * mm)

@@ -1,0 +1,77 @@
+"""How a counter looks (issue 11, "Counters"): the side's colour fills the body, a texture per side for
+black-and-white prints, the square is a holding counter's largest text, no text under 1.6 mm at any
+size, and 1 mm of bleed and gutter by default."""
+
+from __future__ import annotations
+
+import pytest
+
+from mapgen.counters.layout import MIN_SIZE_MM, NAMED_SIZES, lay_out
+from mapgen.counters.rules import SIDE_STYLES, STYLE_BY_KEY
+from mapgen.counters.sets import fw_campaign_set, fw_set, renaissance_set
+from mapgen.render.counters import Circle, Line, Rect, Text, face_items, page_items
+from mapgen.render.paper import get_paper
+
+from .cli_helpers import run
+from .conftest import cached_map
+
+#: Issue 11: "no text under 1.6 mm at any size (shrink the content, not the minimum)".
+MIN_TEXT = 1.6
+
+
+def _grey(hex_colour: str) -> float:
+    """Luminance 0..255 as a greyscale print renders it (ITU-R BT.601)."""
+    r, g, b = (int(hex_colour.lstrip("#")[i : i + 2], 16) for i in (0, 2, 4))
+    return 0.299 * r + 0.587 * g + 0.114 * b
+
+
+def test_the_sides_colour_fills_the_counter_body():
+    sheet = lay_out(fw_set()[:40], get_paper("a4-portrait"), 15.875)
+    grounds = [i for i in page_items(sheet, 1)[0][1] if isinstance(i, Rect) and i.h > 15.875]
+    fronts = [pl.counter.front for pl in sheet.pages[0].placements]
+    assert len(grounds) == len(fronts)
+    for ground, face in zip(grounds, fronts):
+        assert ground.fill == ("#2b2b2b" if face.dark else STYLE_BY_KEY[face.style].color)
+
+
+def test_red_and_blue_print_as_the_same_grey_so_each_side_has_its_own_texture():
+    red, blue = STYLE_BY_KEY["red"], STYLE_BY_KEY["blue"]
+    assert abs(_grey(red.color) - _grey(blue.color)) < 15  # why a texture is needed at all
+    patterns = [s.pattern for s in SIDE_STYLES]
+    assert len(set(patterns)) == len(patterns) and "none" not in patterns
+    def texture(face):
+        return {type(i).__name__ for i in face_items(face, 15.875) if isinstance(i, (Line, Circle)) and i.width < 1}
+    red_face = next(c.front for c in fw_set() if c.front.style == "red" and c.front.title == "Probe")
+    blue_face = next(c.front for c in fw_set() if c.front.style == "blue" and c.front.title == "Probe")
+    assert texture(red_face) == {"Line"} and texture(blue_face) == {"Circle"}  # stripes against dots
+
+
+def test_the_square_is_the_largest_text_on_a_holding_counter():
+    m = cached_map(7, "medium")
+    holdings = [c for c in fw_campaign_set(m) if "holding" in c.id or "capital" in c.id]
+    assert holdings
+    for counter in holdings:
+        for face in (counter.front, counter.back):
+            texts = [i for i in face_items(face, 12.7) if isinstance(i, Text)]
+            biggest = max(texts, key=lambda t: t.size)
+            assert biggest.text == face.big and len(face.big) >= 2 and face.big[0].isalpha(), face
+
+
+@pytest.mark.parametrize("size", sorted({MIN_SIZE_MM, 11.0, *NAMED_SIZES.values()}))
+def test_no_text_under_1_6_mm_at_any_size(size):
+    faces = [f for c in fw_set() + renaissance_set() + fw_campaign_set(cached_map(5, "medium")) for f in (c.front, c.back)]
+    for face in faces:
+        sizes = [i.size for i in face_items(face, size) if isinstance(i, Text)]
+        assert sizes and min(sizes) >= MIN_TEXT - 1e-9, (size, face)
+        assert all(i.text for i in face_items(face, size) if isinstance(i, Text))  # nothing empty drawn
+
+
+def test_one_mm_of_bleed_and_gutter_by_default(tmp_path, capsys):
+    sheet = lay_out(fw_set(), get_paper("a4-portrait"), 15.875)
+    assert (sheet.bleed_mm, sheet.gutter_mm) == (1.0, 1.0)
+    code, _, _ = run(["counters", "--out", str(tmp_path / "c"), "--formats", "json"], capsys)
+    assert code == 0
+    import json
+
+    data = json.loads((tmp_path / "c" / "counters.json").read_text())
+    assert (data["bleed_mm"], data["gutter_mm"]) == (1.0, 1.0)
