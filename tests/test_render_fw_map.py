@@ -193,7 +193,8 @@ def test_rivers_crossings_roads_and_features(fwmap, root):
     def layer(name):
         return next(g for g in _layers(root) if g.get(f"{INK}label") == name)
 
-    assert len(list(layer("Rivers").iter(f"{SVG}polyline"))) == 2 * len(fwmap.rivers)
+    # A river is a water ribbon (a filled path) with its spring (issue 11), not a cased line.
+    assert len(list(layer("Rivers").iter(f"{SVG}path"))) == len(list(layer("Rivers").iter(f"{SVG}circle"))) == len(fwmap.rivers)
     assert len(list(layer("Roads").iter(f"{SVG}polyline"))) == 2 * len(fwmap.roads)
     assert len([g for g in layer("Crossings") if g.tag == f"{SVG}g"]) == len(fwmap.crossings)
     features = ET.tostring(layer("Features"), encoding="unicode")

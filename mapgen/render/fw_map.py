@@ -47,6 +47,7 @@ from ..fw.rules import (
 )
 from ..grid import col_letters, shared_edge, square_id
 from . import fonts
+from .fw_rivers import draw_rivers, path_d, ribbon, river_edges
 from .svgdoc import SvgDoc, fmt
 from .templates import Raw as _Raw, clean as _clean, el as _el, recolor as _recolor, template_path, SVG_NS, wrap, balanced_columns, column_height, flow_columns
 
@@ -768,12 +769,7 @@ def _river_points(m: FwMap, lay, river) -> list[tuple[float, float]]:
 
 
 def _draw_rivers(root, m: FwMap, lay, style):
-    rs = style["river"]
-    lines = [_river_points(m, lay, r) for r in m.rivers if len(r.points) >= 2]
-    for color, width in ((rs["casing"], rs["casing_width"]), (rs["color"], rs["width"])):
-        for pts in lines:
-            _el(root, "polyline", points=_pts(pts), fill="none", stroke=color, stroke_width=width,
-                stroke_linejoin="round", stroke_linecap="round")
+    draw_rivers(root, m, lay, style, _corner, _river_points, _el)
 
 
 def _draw_roads(root, m: FwMap, lay, style):
@@ -836,10 +832,13 @@ def _draw_grid(root, m: FwMap, lay, style):
     s = m.square_mm
     x0, y0, w, h = lay.grid_x, lay.grid_y, lay.grid_w, lay.grid_h
     d = []
+    wet = river_edges(m)  # a river is its edge: no grid line down the middle of the water
     for c in range(1, m.width):
-        d.append(f"M {fmt(x0 + c * s)} {fmt(y0)} L {fmt(x0 + c * s)} {fmt(y0 + h)}")
+        for a, b in _dry_runs([frozenset(((c, r), (c, r + 1))) in wet for r in range(m.height)]):
+            d.append(f"M {fmt(x0 + c * s)} {fmt(y0 + a * s)} L {fmt(x0 + c * s)} {fmt(y0 + b * s)}")
     for r in range(1, m.height):
-        d.append(f"M {fmt(x0)} {fmt(y0 + r * s)} L {fmt(x0 + w)} {fmt(y0 + r * s)}")
+        for a, b in _dry_runs([frozenset(((c, r), (c + 1, r))) in wet for c in range(m.width)]):
+            d.append(f"M {fmt(x0 + a * s)} {fmt(y0 + r * s)} L {fmt(x0 + b * s)} {fmt(y0 + r * s)}")
     if d:
         _el(root, "path", d=" ".join(d), fill="none", stroke=gs["color"], stroke_width=gs["width"])
     _el(root, "rect", x=x0, y=y0, width=w, height=h, fill="none", stroke=style["ink"], stroke_width=gs["frame_width"])
@@ -863,6 +862,18 @@ def _draw_grid(root, m: FwMap, lay, style):
         for c in range(m.width):
             x, y = _sq_origin(lay, m, c, r)
             _el(ids, "text", x=x + 2.6 * k, y=y + 2.4 * k + size * 0.8).text = square_id(c, r)
+
+
+def _dry_runs(wet: list[bool]) -> list[tuple[int, int]]:
+    """Runs (start, end) of unit steps along a grid line that no river covers."""
+    runs, start = [], None
+    for i, w in enumerate(wet + [True]):
+        if not w and start is None:
+            start = i
+        elif w and start is not None:
+            runs.append((start, i))
+            start = None
+    return runs
 
 
 TITLE = "Fantasy Warriors \u2014 campaign map"
@@ -1006,9 +1017,14 @@ def _legend_blocks(m: FwMap, used_features: list[str]) -> list[_Block]:
         entry(terrain_swatch(t), info.label, note, _signed(info.movement))
 
     heading("Rivers, roads and crossings")
+    def river_swatch(p, x, y):
+        pts = [(x + 1, y + sw / 2), (x + sw / 2, y + sw / 2), (x + sw - 1, y + sw / 2)]
+        outline = ribbon(pts, 1.1, 2.6, sw * 0.12, 2)
+        _el(p, "path", d=path_d(outline), fill=rs["color"], stroke=rs["casing"], stroke_width=0.3, stroke_linejoin="round")
+
     if "river" in present:
-        entry(line_swatch([(rs["casing"], rs["casing_width"]), (rs["color"], rs["width"])]), "River along a square edge",
-              "counts in both squares; a bridge cancels it", _signed(RIVER_MOVEMENT[1]))
+        entry(river_swatch, "River along a square edge", "counts in both squares; a bridge cancels it",
+              _signed(RIVER_MOVEMENT[1]))
     if "road" in present:
         entry(line_swatch([(ro["casing"], ro["casing_width"]), (ro["color"], ro["width"])]), "Road or caravan track", "",
               _signed(ROAD_MOVEMENT[1]))
