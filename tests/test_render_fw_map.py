@@ -371,7 +371,7 @@ def test_territory_never_recolours_a_square(fwmap, root):
     style = load_style()
     fills = {style["terrain"][str(t)]["fill"] for t in np.unique(fwmap.terrain)}
     terrain = next(g for g in _layers(root) if g.get(f"{INK}label") == "Terrain")
-    square_fills = {r.get("fill") for r in terrain.iter(f"{SVG}rect") if float(r.get("height")) == s}
+    square_fills = {r.get("fill") for r in terrain.iter(f"{SVG}rect") if float(r.get("height")) == s and _whole(float(r.get("width")), s)}
     assert square_fills == fills
 
 
@@ -404,3 +404,54 @@ def test_a_marsh_says_what_it_does_and_a_map_without_sea_shows_no_sea():
     assert "Marsh" in lines
     # FW-2.6 gives a marsh no movement modifier (only the swamp has -1); on its battlefield, marshes (FW-11.6).
     assert "no movement modifier (FW-2.6); battlefield marshes (FW-11.6)" in lines
+
+
+def _luminance(hex_colour: str) -> float:
+    r, g, b = (int(hex_colour.lstrip("#")[i : i + 2], 16) for i in (0, 2, 4))
+    return 0.299 * r + 0.587 * g + 0.114 * b
+
+
+def test_a_winter_map_looks_wintry_land_under_snow_and_water_under_ice():
+    """Issue 11: cold and winter maps look wintry (FW-7.3: a cold zone is always winter)."""
+    m = synthetic_map()
+    summer = {r.get("fill") for r in _terrain_rects(m)}
+    m.climate = Climate("cold", "winter", 2, "snow", 2, "snow")
+    style = load_style()
+    winter_style = load_style(m)
+    for t, colours in style["terrain"].items():
+        assert _luminance(winter_style["terrain"][t]["fill"]) > _luminance(colours["fill"]), t  # paler, snowier
+    winter = {r.get("fill") for r in _terrain_rects(m)}
+    assert winter.isdisjoint(summer)
+    water = {winter_style["terrain"][t]["fill"] for t in ("lake", "sea")}
+    assert len(water) == 1  # one ice colour for frozen water
+    assert load_style() is style  # the summer style is untouched
+
+
+def _terrain_rects(m):
+    root = ET.fromstring(render_fw_map(m).tostring().split("\n", 1)[1])
+    terrain = next(g for g in _layers(root) if g.get(f"{INK}label") == "Terrain")
+    return [r for r in terrain.iter(f"{SVG}rect") if float(r.get("height")) == m.square_mm and _whole(float(r.get("width")), m.square_mm)]
+
+
+def _whole(width: float, square: float) -> bool:
+    """A run of whole squares (a terrain fill), not a band along an edge."""
+    return abs(width / square - round(width / square)) < 1e-9 and width >= square
+
+
+def test_coasts_have_a_shallow_water_edge():
+    """Every edge where a lake or sea square meets land gets a band of shallow water inside the water square."""
+    m = synthetic_map()
+    water = np.isin(m.terrain.astype(str), ["lake", "sea"])
+    coast_edges = 0
+    for r in range(m.height):
+        for c in range(m.width):
+            if water[r, c]:
+                for dc, dr in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+                    cc, rr = c + dc, r + dr
+                    coast_edges += 0 <= cc < m.width and 0 <= rr < m.height and not water[rr, cc]
+    assert coast_edges > 0
+    shallow = load_style()["shallows"]["color"]
+    root = ET.fromstring(render_fw_map(m).tostring().split("\n", 1)[1])
+    terrain = next(g for g in _layers(root) if g.get(f"{INK}label") == "Terrain")
+    bands = [r for r in terrain.iter(f"{SVG}rect") if r.get("fill") == shallow]
+    assert len(bands) == coast_edges

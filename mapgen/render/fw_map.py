@@ -70,9 +70,20 @@ _TILES_MM = ((271.0, 184.0), (394.0, 271.0))
 # --------------------------------------------------------------------------
 
 
+def load_style(m: FwMap | None = None) -> dict:
+    """templates/fw-map/style.json (read once; never change the dict), in winter colours for a winter map."""
+    return _style(m is not None and m.climate.season == "winter")
+
+
 @lru_cache(maxsize=None)
-def load_style() -> dict:
-    return json.loads(template_path("fw-map", "style.json").read_text(encoding="utf-8"))
+def _style(winter: bool) -> dict:
+    style = json.loads(template_path("fw-map", "style.json").read_text(encoding="utf-8"))
+    if winter:  # a cold zone or a temperate winter (FW-7.3): the land under snow, the water under ice
+        w = style["winter"]
+        for t, colours in style["terrain"].items():
+            colours["fill"] = w["ice"] if t in WATER else _mix(colours["fill"], w["snow"], w["amount"])
+        style["paper"] = w["paper"]
+    return style
 
 
 @dataclass(frozen=True)
@@ -550,7 +561,7 @@ def _hits(boxes):
 
 def render_fw_map(m: FwMap) -> SvgDoc:
     """The campaign map as an SVG document (1 unit = 1 mm) with Inkscape layers."""
-    style = load_style()
+    style = load_style(m)
     placed, used = _content(m)
     blocks = _legend_blocks(m, used)
     lay = _layout(m, blocks)
@@ -614,6 +625,7 @@ def _draw_terrain(root, m: FwMap, lay, placed, style):
             fill = terr.get(t, {"fill": "#ffffff"})["fill"]
             _el(root, "rect", x=x, y=y, width=(end - col) * s, height=s, fill=fill, stroke="none")
             col = end
+    _draw_shallows(root, m, lay, style)
     # shoreline: the edges between water and land squares
     shore = style.get("shore")
     if shore:
@@ -643,6 +655,21 @@ def _draw_terrain(root, m: FwMap, lay, placed, style):
                 kept = base_kept[t]
             g = _el(root, "g", transform=f"translate({fmt(x)},{fmt(y)})" + (f" scale({fmt(k)})" if k != 1 else ""))
             g.extend(_symbol_elements(t, terr[t]["ink"], kept))
+
+
+def _draw_shallows(root, m: FwMap, lay, style):
+    """Coasts: a band of shallow water along every water square's edge that meets land."""
+    sh = style["shallows"]
+    s = m.square_mm
+    band = sh["width"] * s / BOX
+    water = np.isin(m.terrain.astype(str), sorted(WATER))
+    for row, col in zip(*np.nonzero(water)):
+        x, y = _sq_origin(lay, m, int(col), int(row))
+        for dc, dr, rect in ((-1, 0, (x, y, band, s)), (1, 0, (x + s - band, y, band, s)),
+                             (0, -1, (x, y, s, band)), (0, 1, (x, y + s - band, s, band))):
+            c, r = int(col) + dc, int(row) + dr
+            if 0 <= c < m.width and 0 <= r < m.height and not water[r, c]:
+                _el(root, "rect", x=rect[0], y=rect[1], width=rect[2], height=rect[3], fill=sh["color"], stroke="none")
 
 
 def _territory_runs(m: FwMap):
@@ -917,7 +944,7 @@ def _draw_title(root, m: FwMap, lay, style):
 
 def _legend_blocks(m: FwMap, used_features: list[str]) -> list[_Block]:
     """The legend as a list of rows, each drawn at (x, y) in a column ``width`` wide."""
-    style = load_style()
+    style = load_style(m)
     ls = style["layout"]
     hs, ts_, row, sw = ls["legend_heading_size"], ls["legend_text_size"], ls["legend_row"], ls["legend_swatch"]
     ink, muted = style["ink"], style["muted_ink"]

@@ -41,7 +41,7 @@ def fw_map_cut(m: FwMap) -> GridCut:
 
 def render_fw_map_key(m: FwMap, paper: Paper) -> SvgDoc:
     """Title and legend on one sheet of ``paper``: columns flowed to its height, shrunk only if they cannot fit."""
-    style = load_style()
+    style = load_style(m)
     ls = style["layout"]
     pad, title_h, gap, colw = ls["pad"], ls["title_height"], ls["legend_gap"], ls["legend_column_width"]
     blocks = _legend_blocks(m, _content(m)[1])
