@@ -455,3 +455,42 @@ def test_coasts_have_a_shallow_water_edge():
     terrain = next(g for g in _layers(root) if g.get(f"{INK}label") == "Terrain")
     bands = [r for r in terrain.iter(f"{SVG}rect") if r.get("fill") == shallow]
     assert len(bands) == coast_edges
+
+
+def _grey(colour: str) -> bool:
+    c = colour.lstrip("#")
+    return len(c) == 6 and c[0:2] == c[2:4] == c[4:6]
+
+
+def test_the_black_and_white_style_hatches_instead_of_filling():
+    """Issue 11: --style bw, hatching instead of fills, for photocopies."""
+    m = synthetic_map()
+    root = ET.fromstring(render_fw_map(m, "bw").tostring().split("\n", 1)[1])
+    layers = {g.get(f"{INK}label"): g for g in _layers(root)}
+    fills = {r.get("fill") for r in layers["Terrain"].iter(f"{SVG}rect")}
+    assert fills == {"#ffffff"}  # no colour fill under any square
+    hatched = {str(t) for t in np.unique(m.terrain)} & {"forest", "jungle", "swamp", "desert", "lake", "sea", "mountain"}
+    assert hatched
+    bw = load_style(look="bw")
+    kinds = [bw["terrain"][t]["hatch"]["kind"] for t in bw["terrain"] if "hatch" in bw["terrain"][t]]
+    assert len(kinds) - len(set(kinds)) <= 1  # lake and sea may share lines; the rest differ from each other
+    paths = [p for p in layers["Terrain"].iter(f"{SVG}path") if p.get("fill") == "none" and p.get("stroke") == "#000000"]
+    assert len(paths) >= len(hatched)
+    for name in ("Territory", "Rivers", "Roads", "Grid"):  # lines, bands, water and roads all in black, white and grey
+        for el in layers[name].iter():
+            for attr in ("fill", "stroke"):
+                value = el.get(attr)
+                if value and value != "none":
+                    assert _grey(value), (name, el.tag, attr, value)
+    assert load_style()["terrain"]["forest"]["fill"] != "#ffffff"  # the colour style is untouched
+
+
+def test_style_bw_on_the_command_line(tmp_path, capsys):
+    from .cli_helpers import run
+
+    code, out, _ = run(["fw-map", "--seed", "3", "--size", "small", "--style", "bw", "--formats", "svg", "--out", str(tmp_path / "m")], capsys)
+    assert code == 0 and 'fill="#ffffff"' in (tmp_path / "m" / "fw-map.svg").read_text()
+    code, _, err = run(["fw-map", "--seed", "3", "--style", "sepia", "--out", str(tmp_path / "n")], capsys)
+    assert code == 2 and "sepia" in err
+    code, _, err = run(["new", "--campaign", "renaissance", "--style", "bw", "--out", str(tmp_path / "r")], capsys)
+    assert code == 2 and "--style" in err

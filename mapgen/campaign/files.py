@@ -177,7 +177,7 @@ def summary_lines(state: CampaignState, board=None, folder="DIR") -> list[str]:
     return lines
 
 
-def write_new_campaign_kit(m, outputs, formats, paper) -> CampaignState | None:
+def write_new_campaign_kit(m, outputs, formats, paper, look: str = "colour") -> CampaignState | None:
     """``mapgen new`` for Fantasy Warriors: the map kit, a battlefield per holding, and a ready-to-play campaign.
 
     The kit's own ``fw-map.json`` is the campaign's map copy, and the counters are
@@ -190,7 +190,7 @@ def write_new_campaign_kit(m, outputs, formats, paper) -> CampaignState | None:
     )
 
     plans, counter_paper = kit_files.home_papers(paper)
-    kit_files.write_map_kit(m, outputs, formats, paper)
+    kit_files.write_map_kit(m, outputs, formats, paper, look)
     kit_files.battlefields_for_kit(m, m.seed, outputs, formats, plans)
     if "json" not in formats:
         outputs.notes.append("campaign.json and counters: left out, the campaign needs fw-map.json (--formats json)")

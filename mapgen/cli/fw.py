@@ -13,7 +13,7 @@ from . import FiniteFloatRange, _run, cli, common_options, given
 from .country import build_country_map, country_options
 
 #: Options that only a Fantasy Warriors map takes, and only a Renaissance kit.
-FW_ONLY = ("size", "width", "height", "holdings", "races", "square_mm")
+FW_ONLY = ("size", "width", "height", "holdings", "races", "square_mm", "style")
 RENAISSANCE_ONLY = ("countries", "neutrals", "sheet")
 
 
@@ -29,8 +29,14 @@ def _races(ctx, param, value: str) -> tuple[str, ...]:
     return races
 
 
+def style_option(fn):
+    """``--style``: how the campaign map is drawn (``fw-map`` and ``new``, which draw it)."""
+    return click.option("--style", type=click.Choice(["colour", "bw"]), default="colour", show_default=True,
+                        help="colour, or bw: black and white with hatching instead of fills, for photocopies.")(fn)
+
+
 def map_options(fn):
-    """The campaign-map options shared by ``fw-map`` and ``new``."""
+    """The campaign-map options shared by ``fw-map``, ``new`` and ``campaign new``."""
     fn = click.option("--races", default="humans,humans", show_default=True, callback=_races, help="Races of sides A and B.")(fn)
     fn = click.option("--square-mm", type=FiniteFloatRange(5, 200), default=50.0, show_default=True, help="Printed size of one square.")(fn)
     fn = click.option("--holdings", type=click.IntRange(0, 60), help="Minor holdings per side (besides the capital).")(fn)
@@ -64,10 +70,11 @@ def _build_map(seed, size, width, height, holdings, races, square_mm, paper, for
 @cli.command("fw-map")
 @common_options("fw-map")
 @map_options
-def fw_map(seed, out, paper, formats, size, width, height, holdings, races, square_mm):
+@style_option
+def fw_map(seed, out, paper, formats, size, width, height, holdings, races, square_mm, style):
     """Generate a Fantasy Warriors campaign map."""
     m = _build_map(seed, size, width, height, holdings, races, square_mm, paper, formats)
-    _run(out, lambda o: kit.write_map_kit(m, o, formats, paper))
+    _run(out, lambda o: kit.write_map_kit(m, o, formats, paper, style))
 
 
 @cli.command("new")
@@ -80,8 +87,9 @@ def fw_map(seed, out, paper, formats, size, width, height, holdings, races, squa
 )
 @common_options("new")
 @map_options
+@style_option
 @country_options
-def new(campaign, seed, out, paper, formats, size, width, height, holdings, races, square_mm, countries, neutrals, sheet):
+def new(campaign, seed, out, paper, formats, size, width, height, holdings, races, square_mm, style, countries, neutrals, sheet):
     """Write the kit for a new campaign.
 
     Fantasy Warriors (default): the campaign map, a battlefield for each holding square, and a
@@ -104,7 +112,7 @@ def new(campaign, seed, out, paper, formats, size, width, height, holdings, race
     except CampaignFolderError as exc:
         raise click.UsageError(str(exc)) from None
     m = _build_map(seed, size, width, height, holdings, races, square_mm, paper, formats)
-    _run(out, lambda o: kit.write_new_fw_kit(m, o, formats, paper))
+    _run(out, lambda o: kit.write_new_fw_kit(m, o, formats, paper, style))
 
 
 @cli.command("validate")

@@ -112,14 +112,14 @@ def write_kit(outputs: Outputs, stem: str, formats, paper: Paper, data: dict, dr
 # --------------------------------------------------------------------------
 
 
-def write_map_kit(m, outputs: Outputs, formats, paper: Paper) -> None:
-    """The campaign map: ``fw-map.json``, ``.svg``, ``.pdf`` and ``fw-map-setup.md``."""
+def write_map_kit(m, outputs: Outputs, formats, paper: Paper, look: str = "colour") -> None:
+    """The campaign map: ``fw-map.json``, ``.svg``, ``.pdf`` and ``fw-map-setup.md``, drawn in ``look`` (colour or bw)."""
     from ..fw.setup_sheet import setup_sheet
 
     def draw():  # the renderers are imported only when a drawing is asked for: fw-map --formats json needs none
         from ..render.fw_map import render_fw_map
 
-        return render_fw_map(m)
+        return render_fw_map(m, look)
 
     def cut():
         from ..render.fw_map_key import fw_map_cut
@@ -129,7 +129,7 @@ def write_map_kit(m, outputs: Outputs, formats, paper: Paper) -> None:
     def key(paper):
         from ..render.fw_map_key import render_fw_map_key
 
-        return render_fw_map_key(m, paper)
+        return render_fw_map_key(m, paper, look)
 
     write_kit(
         outputs, "fw-map", formats, paper, m.to_json(), draw, lambda: setup_sheet(m),
@@ -253,7 +253,7 @@ def home_papers(paper: Paper) -> tuple[Paper, Paper]:
     return get_paper("letter" if us else "a4"), get_paper("letter-portrait" if us else "a4-portrait")
 
 
-def write_new_fw_kit(m, outputs: Outputs, formats, paper: Paper):
+def write_new_fw_kit(m, outputs: Outputs, formats, paper: Paper, look: str = "colour"):
     """The Fantasy Warriors kit of ``mapgen new``: the map, a battlefield per holding, a ready-to-play campaign.
 
     Written by :func:`mapgen.campaign.files.write_new_campaign_kit`: ``campaign.json``
@@ -262,7 +262,7 @@ def write_new_fw_kit(m, outputs: Outputs, formats, paper: Paper):
     """
     from ..campaign.files import write_new_campaign_kit
 
-    return write_new_campaign_kit(m, outputs, formats, paper)
+    return write_new_campaign_kit(m, outputs, formats, paper, look)
 
 
 def write_country_kit(cm, outputs: Outputs, formats, paper: Paper) -> None:

@@ -5,11 +5,13 @@ about 33 % luminance), so each side's body carries its own light texture:
 diagonal lines, dots, a cross-hatch ... (``SideStyle.pattern``).  The lines
 are a lighter shade of the body colour, thin and wide apart, so white text
 stays readable over them.  Plain geometry in the counter's box, clipped by
-hand, so the SVG needs no ``<pattern>`` or clip path and the PDF draws the
-same lines.
+hand (:mod:`.hatch`), so the SVG needs no ``<pattern>`` or clip path and the
+PDF draws the same lines.
 """
 
 from __future__ import annotations
+
+from .hatch import hatch_dots, hatch_lines
 
 #: Spacing of the texture and the width of its lines, as fractions of the counter's side.
 SPACING = 0.16
@@ -28,42 +30,9 @@ def mix(color: str, other: str, t: float) -> str:
 
 def pattern_lines(kind: str, size: float) -> list[tuple[float, float, float, float]]:
     """Segments (x1, y1, x2, y2) of a line texture over the square 0..size."""
-    d = SPACING * size
-    n = int(2 * size / d) + 2
-    out: list[tuple[float, float, float, float]] = []
-    if kind in ("diagonal", "cross"):  # x - y = c, top left to bottom right
-        for i in range(-n, n + 1):
-            c = i * d
-            if -size < c < size:
-                out.append((max(0.0, c), max(0.0, -c), min(size, size + c), min(size, size - c)))
-    if kind in ("backdiagonal", "cross"):  # x + y = c
-        for i in range(0, n + 1):
-            c = i * d
-            if 0 < c < 2 * size:
-                out.append((max(0.0, c - size), min(size, c), min(size, c), max(0.0, c - size)))
-    if kind == "horizontal":
-        out += [(0.0, y, size, y) for y in _steps(size, d)]
-    if kind == "vertical":
-        out += [(x, 0.0, x, size) for x in _steps(size, d)]
-    return out
+    return hatch_lines(kind, 0.0, 0.0, size, size, SPACING * size)
 
 
 def pattern_dots(kind: str, size: float) -> list[tuple[float, float]]:
-    """Centres of a dot texture over the square 0..size (rows offset by half a step)."""
-    if kind != "dots":
-        return []
-    d = SPACING * size
-    dots = []
-    for row, y in enumerate(_steps(size, d)):
-        shift = d / 2 if row % 2 else 0.0
-        dots += [(x + shift, y) for x in _steps(size, d) if x + shift < size - DOT * size]
-    return dots
-
-
-def _steps(size: float, d: float) -> list[float]:
-    """Positions d/2, 3d/2 ... inside 0..size."""
-    out, v = [], d / 2
-    while v < size:
-        out.append(v)
-        v += d
-    return out
+    """Centres of a dot texture over the square 0..size, clear of its edges."""
+    return hatch_dots(kind, 0.0, 0.0, size, size, SPACING * size, margin=DOT * size)

@@ -23,7 +23,7 @@ import json
 import math
 import re
 import xml.etree.ElementTree as ET
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 import numpy as np
@@ -48,6 +48,7 @@ from ..fw.rules import (
 from ..grid import col_letters, shared_edge, square_id
 from . import fonts
 from .fw_rivers import draw_rivers, path_d, ribbon, river_edges
+from .hatch import hatch_dots, hatch_lines
 from .svgdoc import SvgDoc, fmt
 from .templates import Raw as _Raw, clean as _clean, el as _el, recolor as _recolor, template_path, SVG_NS, wrap, balanced_columns, column_height, flow_columns
 
@@ -70,20 +71,44 @@ _TILES_MM = ((271.0, 184.0), (394.0, 271.0))
 # --------------------------------------------------------------------------
 
 
-def load_style(m: FwMap | None = None) -> dict:
-    """templates/fw-map/style.json (read once; never change the dict), in winter colours for a winter map."""
-    return _style(m is not None and m.climate.season == "winter")
+#: The looks a map can be drawn in: ``colour``, and ``bw`` (hatching instead of fills, for photocopies).
+LOOKS = ("colour", "bw")
+
+
+def load_style(m: FwMap | None = None, look: str = "colour") -> dict:
+    """templates/fw-map/style.json (read once; never change the dict): in winter colours for a winter map,
+    or laid over with style-bw.json for the black-and-white look."""
+    return _style(m is not None and m.climate.season == "winter" and look == "colour", look)
 
 
 @lru_cache(maxsize=None)
-def _style(winter: bool) -> dict:
+def _style(winter: bool, look: str = "colour") -> dict:
     style = json.loads(template_path("fw-map", "style.json").read_text(encoding="utf-8"))
+    if look == "bw":
+        _overlay(style, json.loads(template_path("fw-map", "style-bw.json").read_text(encoding="utf-8")))
     if winter:  # a cold zone or a temperate winter (FW-7.3): the land under snow, the water under ice
         w = style["winter"]
         for t, colours in style["terrain"].items():
             colours["fill"] = w["ice"] if t in WATER else _mix(colours["fill"], w["snow"], w["amount"])
         style["paper"] = w["paper"]
     return style
+
+
+def _overlay(base: dict, over: dict) -> None:
+    """Lay ``over`` onto ``base``, dict by dict (a style variant names only what it changes)."""
+    for key, value in over.items():
+        if isinstance(value, dict) and isinstance(base.get(key), dict):
+            _overlay(base[key], value)
+        elif not key.startswith("_"):
+            base[key] = value
+
+
+def _in_look(m: FwMap, style: dict) -> FwMap:
+    """The map with its sides in the look's colours (black and grey in black and white); the map's own are kept."""
+    colours = style.get("sides")
+    if not colours:
+        return m
+    return replace(m, sides=[replace(side, color=colours.get(side.id, side.color)) for side in m.sides])
 
 
 @dataclass(frozen=True)
@@ -559,11 +584,12 @@ def _hits(boxes):
 # --------------------------------------------------------------------------
 
 
-def render_fw_map(m: FwMap) -> SvgDoc:
-    """The campaign map as an SVG document (1 unit = 1 mm) with Inkscape layers."""
-    style = load_style(m)
+def render_fw_map(m: FwMap, look: str = "colour") -> SvgDoc:
+    """The campaign map as an SVG document (1 unit = 1 mm) with Inkscape layers, in ``look`` (:data:`LOOKS`)."""
+    style = load_style(m, look)
+    m = _in_look(m, style)
     placed, used = _content(m)
-    blocks = _legend_blocks(m, used)
+    blocks = _legend_blocks(m, used, look)
     lay = _layout(m, blocks)
     doc = SvgDoc(lay.width_mm, lay.height_mm, title=f"Fantasy Warriors campaign map, seed {m.seed}")
     roots = {name: ET.Element("g") for name in LAYERS}
@@ -624,6 +650,7 @@ def _draw_terrain(root, m: FwMap, lay, placed, style):
             x, y = _sq_origin(lay, m, col, row)
             fill = terr.get(t, {"fill": "#ffffff"})["fill"]
             _el(root, "rect", x=x, y=y, width=(end - col) * s, height=s, fill=fill, stroke="none")
+            _hatch(root, terr.get(t, {}), x, y, (end - col) * s, s, k)
             col = end
     _draw_shallows(root, m, lay, style)
     # shoreline: the edges between water and land squares
@@ -655,6 +682,19 @@ def _draw_terrain(root, m: FwMap, lay, placed, style):
                 kept = base_kept[t]
             g = _el(root, "g", transform=f"translate({fmt(x)},{fmt(y)})" + (f" scale({fmt(k)})" if k != 1 else ""))
             g.extend(_symbol_elements(t, terr[t]["ink"], kept))
+
+
+def _hatch(root, colours: dict, x: float, y: float, w: float, h: float, k: float) -> None:
+    """The terrain's hatching over a run of squares (the black-and-white look), ``k`` the squares' scale."""
+    spec = colours.get("hatch")
+    if not spec:
+        return
+    spacing, width, ink = spec["spacing"] * k, spec["width"] * k, colours.get("ink", "#000000")
+    d = [f"M {fmt(a)} {fmt(b)} L {fmt(c)} {fmt(e)}" for a, b, c, e in hatch_lines(spec["kind"], x, y, w, h, spacing)]
+    if d:
+        _el(root, "path", d=" ".join(d), fill="none", stroke=ink, stroke_width=width)
+    for cx, cy in hatch_dots(spec["kind"], x, y, w, h, spacing, margin=width):
+        _el(root, "circle", cx=cx, cy=cy, r=width, fill=ink, stroke="none")
 
 
 def _draw_shallows(root, m: FwMap, lay, style):
@@ -942,9 +982,9 @@ def _draw_title(root, m: FwMap, lay, style):
 # --------------------------------------------------------------------------
 
 
-def _legend_blocks(m: FwMap, used_features: list[str]) -> list[_Block]:
+def _legend_blocks(m: FwMap, used_features: list[str], look: str = "colour") -> list[_Block]:
     """The legend as a list of rows, each drawn at (x, y) in a column ``width`` wide."""
-    style = load_style(m)
+    style = load_style(m, look)
     ls = style["layout"]
     hs, ts_, row, sw = ls["legend_heading_size"], ls["legend_text_size"], ls["legend_row"], ls["legend_swatch"]
     ink, muted = style["ink"], style["muted_ink"]
@@ -986,6 +1026,7 @@ def _legend_blocks(m: FwMap, used_features: list[str]) -> list[_Block]:
     def terrain_swatch(t):
         def draw(p, x, y):
             _el(p, "rect", x=x, y=y, width=sw, height=sw, fill=terr[t]["fill"], stroke=ink, stroke_width=0.25)
+            _hatch(p, terr[t], x, y, sw, sw, sw / BOX * 2.5)
             g = _el(p, "g", transform=f"translate({fmt(x)},{fmt(y)}) scale({fmt(sw / BOX)})")
             g.extend(_symbol_elements(t, terr[t]["ink"]))
 

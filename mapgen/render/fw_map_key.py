@@ -17,6 +17,7 @@ from .fw_map import (
     _content,
     _draw_legend,
     _draw_title,
+    _in_look,
     _legend_blocks,
     _Raw,
     _title_min_width,
@@ -39,12 +40,13 @@ def fw_map_cut(m: FwMap) -> GridCut:
                    m.square_mm, m.width, m.height)
 
 
-def render_fw_map_key(m: FwMap, paper: Paper) -> SvgDoc:
+def render_fw_map_key(m: FwMap, paper: Paper, look: str = "colour") -> SvgDoc:
     """Title and legend on one sheet of ``paper``: columns flowed to its height, shrunk only if they cannot fit."""
-    style = load_style(m)
+    style = load_style(m, look)
+    m = _in_look(m, style)
     ls = style["layout"]
     pad, title_h, gap, colw = ls["pad"], ls["title_height"], ls["legend_gap"], ls["legend_column_width"]
-    blocks = _legend_blocks(m, _content(m)[1])
+    blocks = _legend_blocks(m, _content(m)[1], look)
     pw, ph = paper.printable_mm
     for k in KEY_SCALES:
         room_w, room_h = pw / k, ph / k
