@@ -160,3 +160,27 @@ def test_the_pdf_shows_every_square_whole_on_one_sheet_and_the_legend_only_on_th
     whole = [c for page in pages[2:] for c in colours(page, whole=True) if c[2] == 0x80]
     expected = sorted((0x10 + c, 0x10 + r, 0x80) for c in range(15) for r in range(10))
     assert sorted(whole) == expected  # every square whole on exactly one sheet
+
+
+def test_a_country_map_prints_one_country_per_sheet_when_it_fits(tmp_path, capsys):
+    """Issue 11: country sheets are A4 landscape (297 x 210 mm, RC-1); A3's printable 404 x 281 mm holds one
+    with its 10 mm flap (307 x 220), but not two (604); A4's 281 x 194 mm cannot hold one at all."""
+    from mapgen.render.country_key import country_cut, render_country_key
+
+    from .cli_helpers import run
+
+    code, _, _ = run(["country", "--seed", "3", "--countries", "3", "--neutrals", "1", "--formats", "json", "--out",
+                      str(tmp_path / "c")], capsys)
+    assert code == 0
+    from mapgen.country.model import read_country_map
+
+    cm = read_country_map(tmp_path / "c" / "country.json")
+    cut = country_cut(cm)
+    cols, rows = cm.grid
+    assert (cut.square, cut.cell_h) == tuple(cm.sheet_mm) == (297.0, 210.0)
+    sheets = grid_sheets(cut, get_paper("A3"), FLAP)
+    assert sorted(s.squares for s in sheets) == sorted((c, c + 1, r, r + 1) for c in range(cols) for r in range(rows))
+    assert grid_sheets(cut, get_paper("A4"), FLAP) is None  # falls back to even tiles
+    key = render_country_key(cm, get_paper("A3"))
+    assert key.width_mm <= 404 + 1e-6 and key.height_mm <= 281 + 1e-6
+    assert "Places (RC-1.1)" in key.tostring()

@@ -268,10 +268,24 @@ def write_new_fw_kit(m, outputs: Outputs, formats, paper: Paper, look: str = "co
 def write_country_kit(cm, outputs: Outputs, formats, paper: Paper) -> None:
     """The Renaissance kit: ``country.json``, ``.svg``, ``.pdf`` and ``country-setup.md``."""
     from ..country.setup_sheet import setup_sheet, summary_lines
-    from ..render.country import render_country
+
+    def draw():
+        from ..render.country import render_country
+
+        return render_country(cm)
+
+    def cut():
+        from ..render.country_key import country_cut
+
+        return country_cut(cm)
+
+    def key(paper):
+        from ..render.country_key import render_country_key
+
+        return render_country_key(cm, paper)
 
     write_kit(
-        outputs, "country", formats, paper, cm.to_json(), lambda: render_country(cm), lambda: setup_sheet(cm),
-        title=f"mapgen country seed {cm.seed}", change="join fewer countries (--countries, --neutrals)",
+        outputs, "country", formats, paper, cm.to_json(), draw, lambda: setup_sheet(cm),
+        title=f"mapgen country seed {cm.seed}", change="join fewer countries (--countries, --neutrals)", cut=cut, key=key,
     )
     outputs.summary.extend(summary_lines(cm))

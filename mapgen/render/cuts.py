@@ -32,9 +32,10 @@ class GridCut:
     height: float
     grid_x: float  # the grid's top-left corner
     grid_y: float
-    square: float  # side of one square
+    square: float  # side of one square (its width, when the cells are not square)
     cols: int
     rows: int
+    cell_h: float | None = None  # the cells' height when it differs from their width (a country map's sheets)
 
 
 @dataclass(frozen=True)
@@ -104,10 +105,11 @@ def grid_sheets(cut: GridCut, paper: Paper, flap_mm: float) -> list[Sheet] | Non
     """The tiles of the map block, row by row from the top left; None when a square does not fit a sheet."""
     pw, ph = paper.printable_mm
     lead_x, lead_y = cut.grid_x - cut.x, cut.grid_y - cut.y
+    cell_h = cut.cell_h or cut.square
     trail_x = cut.x + cut.width - (cut.grid_x + cut.cols * cut.square)
-    trail_y = cut.y + cut.height - (cut.grid_y + cut.rows * cut.square)
+    trail_y = cut.y + cut.height - (cut.grid_y + cut.rows * cell_h)
     xs = _spans(lead_x, cut.cols, cut.square, trail_x, pw, flap_mm)
-    ys = _spans(lead_y, cut.rows, cut.square, trail_y, ph, flap_mm)
+    ys = _spans(lead_y, cut.rows, cell_h, trail_y, ph, flap_mm)
     if xs is None or ys is None:
         return None
     sheets = []

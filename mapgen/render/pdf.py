@@ -217,7 +217,7 @@ def write_pdf(svg_text: str, path, paper: Paper, title: str = "", overlap_mm: fl
         from .pdf_sheets import render_cut
 
         key = _Source(key_svg, name="mapgenKey") if key_svg is not None else None
-        data, report = render_cut(source, key, paper, title, sheets)
+        data, report = render_cut(source, key, paper, title, sheets, squares=cut.cell_h is None)
     else:
         data, report = _render(source, paper, title, overlap_mm)
     try:

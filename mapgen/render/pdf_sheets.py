@@ -31,7 +31,9 @@ def cut_page_count(sheets: list[Sheet], key: bool) -> int:
     return (1 if len(sheets) > 1 else 0) + (1 if key else 0) + len(sheets)
 
 
-def render_cut(source: _Source, key: _Source | None, paper, title: str, sheets: list[Sheet]) -> tuple[bytes, PdfReport]:
+def render_cut(source: _Source, key: _Source | None, paper, title: str, sheets: list[Sheet],
+               squares: bool = True) -> tuple[bytes, PdfReport]:
+    """The PDF; ``squares`` False for a grid of country sheets (its captions then speak of sheets, not squares)."""
     mm = PT_PER_MM
     cols = max(s.column for s in sheets)
     rows = max(s.row for s in sheets)
@@ -49,7 +51,8 @@ def render_cut(source: _Source, key: _Source | None, paper, title: str, sheets: 
         flaps = [(s.x_mm + s.width_mm, s.y_mm, s.flap_right, s.height_mm) for s in sheets if s.flap_right]
         flaps += [(s.x_mm, s.y_mm + s.height_mm, s.width_mm, s.flap_bottom) for s in sheets if s.flap_bottom]
         how = (f"Index, not to scale. Page 2 is the key (title and legend); pages {first_tile}\u2013{total} are the map, "
-               "at 100 %. Every sheet holds whole squares: trim a sheet's left and top edges on the grid line at the crop marks "
+               f"at 100 %. Every sheet holds whole {'squares' if squares else 'country sheets'}: trim a sheet's left and top "
+               "edges on the line at the crop marks "
                "and glue it over the shaded flap of the sheet to its left or above.")
         layout = (f"The map is {len(sheets)} sheets of {paper.label()}: {cols} columns x {rows} rows, numbered row by row "
                   "from the top left. Only the shaded flaps are printed twice.")
@@ -57,7 +60,7 @@ def render_cut(source: _Source, key: _Source | None, paper, title: str, sheets: 
     if key is not None:
         _key_page(c, pages, key, first_tile - 1, total)
     for n, sheet in enumerate(sheets, start=first_tile):
-        _tile_page(c, pages, source, sheet, cols, rows, n, total)
+        _tile_page(c, pages, source, sheet, cols, rows, n, total, squares)
     c.save()
     return buf.getvalue(), PdfReport(Path(), total, (cols, rows), 1.0, index_scale, (source.width / mm, source.height / mm))
 
@@ -74,7 +77,8 @@ def _key_page(c: Canvas, pages: _Pages, key: _Source, n: int, total: int) -> Non
     _show_page(c)
 
 
-def _tile_page(c: Canvas, pages: _Pages, source: _Source, sheet: Sheet, cols: int, rows: int, n: int, total: int) -> None:
+def _tile_page(c: Canvas, pages: _Pages, source: _Source, sheet: Sheet, cols: int, rows: int, n: int, total: int,
+               squares: bool) -> None:
     mm = PT_PER_MM
     w, h = sheet.width_mm * mm, sheet.height_mm * mm
     fr, fb = sheet.flap_right * mm, sheet.flap_bottom * mm
@@ -118,11 +122,13 @@ def _tile_page(c: Canvas, pages: _Pages, source: _Source, sheet: Sheet, cols: in
             c.line(x + (-gap if x == left else gap), top, x + (-gap - crop if x == left else gap + crop), top)
     c.restoreState()
     trims = [side for side, cut in (("left", sheet.column > 1), ("top", sheet.row > 1)) if cut]
-    trim = f"trim the {' and '.join(trims)} edge{'s' if len(trims) > 1 else ''} on the grid line" if trims else "nothing to trim"
+    line = "grid line" if squares else "sheet's line"
+    trim = f"trim the {' and '.join(trims)} edge{'s' if len(trims) > 1 else ''} on the {line}" if trims else "nothing to trim"
     a, b, r0, r1 = sheet.squares
     pages.furniture(
         f"mapgen \u2014 page {n} of {total} \u2014 row {sheet.row}, column {sheet.column} of {cols}x{rows} \u2014 "
-        f"squares {square_id(a, r0)}\u2013{square_id(b - 1, r1 - 1)} \u2014 {trim} \u2014 print at 100 %",
+        + (f"squares {square_id(a, r0)}\u2013{square_id(b - 1, r1 - 1)} \u2014 " if squares else "")
+        + f"{trim} \u2014 print at 100 %",
         right_note="",
     )
     _show_page(c)
