@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 import time
 import xml.etree.ElementTree as ET
@@ -494,3 +495,48 @@ def test_style_bw_on_the_command_line(tmp_path, capsys):
     assert code == 2 and "sepia" in err
     code, _, err = run(["new", "--campaign", "renaissance", "--style", "bw", "--out", str(tmp_path / "r")], capsys)
     assert code == 2 and "--style" in err
+
+
+@pytest.mark.parametrize("seed", [7, 12, 21])
+def test_mountains_and_hills_run_as_ranges_across_neighbouring_squares(seed):
+    """Issue 11: each chain of mountain (or hill) squares touching at a side or corner has a peak (or hill)
+    astride every step of a tree joining its squares: one fewer than the chain has squares."""
+    from mapgen.fw.generate import generate_map
+    from mapgen.fw.options import MapOptions
+
+    m = generate_map(MapOptions(seed=seed, size="medium"))
+    root = ET.fromstring(render_fw_map(m).tostring().split("\n", 1)[1])
+    lay = fw_map_layout(m)
+    s = m.square_mm
+    drawn = [g for g in root.iter(f"{SVG}g") if g.get("data-range")]
+    for kind in ("mountain", "hills"):
+        squares = {(c, r) for r in range(m.height) for c in range(m.width) if str(m.terrain[r, c]) == kind}
+        groups, seen = [], set()
+        for sq in sorted(squares):
+            if sq in seen:
+                continue
+            stack, size = [sq], 0
+            seen.add(sq)
+            while stack:
+                c, r = stack.pop()
+                size += 1
+                for n in ((c + dc, r + dr) for dc in (-1, 0, 1) for dr in (-1, 0, 1)):
+                    if n in squares and n not in seen:
+                        seen.add(n)
+                        stack.append(n)
+            groups.append(size)
+        peaks = [g for g in drawn if g.get("data-range") == kind]
+        assert len(peaks) == sum(n - 1 for n in groups), kind
+        from mapgen.render.fw_map import _glyphs
+        from mapgen.render.fw_ranges import RANGES
+
+        _els, (bx0, by0, bx1, by1) = _glyphs(kind, "#000")[RANGES[kind][0]]
+        for g in peaks:  # each stands half-way between the centres of two neighbouring squares of the chain
+            tx, ty, k = (float(v) for v in re.findall(r"-?\d+(?:\.\d+)?", g.get("transform"))[:3])
+            assert k < s / 50.0  # smaller than in a square
+            cx, cy = tx + (bx0 + bx1) / 2 * k, ty + (by0 + by1) / 2 * k
+            u, v = (cx - lay.grid_x) / s - 0.5, (cy - lay.grid_y) / s - 0.5  # in square centres' units
+            assert abs(u * 2 - round(u * 2)) < 1e-3 and abs(v * 2 - round(v * 2)) < 1e-3  # the SVG keeps 3 decimals
+            assert (round(u * 2) % 2, round(v * 2) % 2) != (0, 0)  # not on a square's centre: on an edge or corner
+            ends = {(a, b) for a in {math.floor(u + 1e-3), math.ceil(u - 1e-3)} for b in {math.floor(v + 1e-3), math.ceil(v - 1e-3)}}
+            assert len(ends & squares) >= 2

@@ -47,6 +47,7 @@ from ..fw.rules import (
 )
 from ..grid import col_letters, shared_edge, square_id
 from . import fonts
+from .fw_ranges import RANGES, links, midpoint_in
 from .fw_rivers import draw_rivers, path_d, ribbon, river_edges
 from .hatch import hatch_dots, hatch_lines
 from .svgdoc import SvgDoc, fmt
@@ -666,6 +667,12 @@ def _draw_terrain(root, m: FwMap, lay, placed, style):
             d.append(f"M {fmt(x)} {fmt(y)} L {fmt(x + s)} {fmt(y)}")
         if d:
             _el(root, "path", d=" ".join(d), fill="none", stroke=shore["color"], stroke_width=shore["width"], stroke_linecap="round")
+    ranges = links(m)
+    astride: dict[tuple[int, int], list] = {}  # the range's peaks standing across each square's edge, local boxes
+    for kind, a, b in ranges:
+        if kind in terr:
+            for sq in (a, b):
+                astride.setdefault(sq, []).append(_astride_box(kind, terr, midpoint_in(sq, a, b, BOX)))
     base_skip = _hits([ID_ZONE])
     base_kept = {t: tuple(not base_skip(box) for _els, box in _glyphs(t, terr[t]["ink"])) for t in terr}
     for row in range(m.height):
@@ -675,13 +682,32 @@ def _draw_terrain(root, m: FwMap, lay, placed, style):
                 continue
             x, y = _sq_origin(lay, m, col, row)
             content = placed.get((col, row))
-            if content:
-                skip = _hits(_reserved(content))
+            if content or (col, row) in astride:
+                skip = _hits(_reserved(content or []) + astride.get((col, row), []))
                 kept = tuple(not skip(box) for _els, box in _glyphs(t, terr[t]["ink"]))
             else:
                 kept = base_kept[t]
             g = _el(root, "g", transform=f"translate({fmt(x)},{fmt(y)})" + (f" scale({fmt(k)})" if k != 1 else ""))
             g.extend(_symbol_elements(t, terr[t]["ink"], kept))
+    for kind, a, b in ranges:  # then the peaks astride the edges, so the chain runs on as one range
+        if kind not in terr:
+            continue
+        part, share = RANGES[kind]
+        els, (bx0, by0, bx1, by1) = _glyphs(kind, terr[kind]["ink"])[part]
+        mx, my = midpoint_in(a, a, b, BOX)
+        x, y = _sq_origin(lay, m, *a)
+        ks = k * share
+        tx, ty = x + mx * k - (bx0 + bx1) / 2 * ks, y + my * k - (by0 + by1) / 2 * ks
+        g = _el(root, "g", transform=f"translate({fmt(tx)},{fmt(ty)}) scale({fmt(ks)})", data_range=kind)
+        g.extend(els)
+
+
+def _astride_box(kind: str, terr: dict, mid: tuple[float, float]) -> tuple[float, float, float, float]:
+    """The box (square units) of the range's peak standing at ``mid`` on a square's edge, with a little air."""
+    part, share = RANGES[kind]
+    _els, (bx0, by0, bx1, by1) = _glyphs(kind, terr[kind]["ink"])[part]
+    hw, hh = (bx1 - bx0) * share / 2 + 1.0, (by1 - by0) * share / 2 + 1.0
+    return mid[0] - hw, mid[1] - hh, mid[0] + hw, mid[1] + hh
 
 
 def _hatch(root, colours: dict, x: float, y: float, w: float, h: float, k: float) -> None:
