@@ -156,9 +156,18 @@ class Namer:
     def __init__(self, rng: np.random.Generator):
         self.rng = rng
         self.used: set[str] = set()
+        self._decks: dict[tuple[str, str], list[str]] = {}
 
     def _pick(self, items):
         return items[int(self.rng.integers(len(items)))]
+
+    def _pattern(self, t: NameTable, kind: str) -> str:
+        """The next pattern of a shuffled deck: each of a kind's patterns once before any comes again,
+        so seven holdings are not four "... Skulls"."""
+        deck = self._decks.setdefault((t.key, kind), [])
+        if not deck:
+            deck.extend(t.patterns[kind][i] for i in self.rng.permutation(len(t.patterns[kind])))
+        return deck.pop()
 
     def _root(self, t: NameTable) -> str:
         word = self._pick(t.first)
@@ -201,7 +210,7 @@ class Namer:
         """A name for a place of ``kind`` from table ``t``, new on this map."""
         base = ""
         for _ in range(MAX_TRIES):
-            text = self.fill(t, self._pick(t.patterns[kind]))
+            text = self.fill(t, self._pattern(t, kind))
             if not self._fits(text):
                 continue
             if text.lower() not in self.used:
