@@ -115,7 +115,7 @@ def names_section(m: FwMap) -> list[str]:
     if not (m.chains or m.regions or rivers):
         return []
     out = ["## Names", "", "Each in the names of the people of the territory most of it lies in (the neutral third has "
-           "old names of its own); the tables are in `templates/names/`.", ""]
+           "old names of its own); the tables are in templates/names/.", ""]
     for p in m.chains:
         out.append(f"- {PLACE_WORDS[p.kind]}: **{md_text(p.name)}** ({_label(p.race)}): {', '.join(square_id(*s) for s in p.squares)}")
     for r in rivers:
