@@ -84,7 +84,7 @@ def test_the_file_keeps_every_field_to_a_hundredth_of_a_millimetre():
     assert b["border"] == [[400.46, 105.0], [445.5, 60.0], [490.0, 105.0]]
     nodes = {n["id"]: n for n in data["nodes"]}
     assert nodes["A-1"] == {"id": "A-1", "kind": "city", "country": "A", "x_mm": 178.5, "y_mm": 105.0, "walls": True, "income": 40,
-                            "depth": 1, "side": "E", "rule": "RC-1.2", "roll": 1}
+                            "depth": 1, "side": "E", "rule": "RC-1.2", "roll": 1, "name": None}
     assert nodes["A-2"]["y_mm"] == 135.13
     assert (nodes["A-0"]["side"], nodes["A-0"]["rule"], nodes["A-0"]["roll"]) == (None, None, None)
     edges = {(e["a"], e["b"]): e for e in data["edges"]}

@@ -29,19 +29,21 @@ def test_summary_lines_show_names_through_the_given_function():
 
 def test_the_sheet_opens_with_the_grid_the_roads_and_the_taxes():
     lines = setup_sheet(small_map()).splitlines()
-    assert lines[:6] == [
+    assert lines[:7] == [
         "# Renaissance country map — seed 7",
         "",
         "- 2 countries on a 2 x 1 grid of 297 x 210 mm sheets (geometric mode, RC-1.6)",
+        "- The map prints each settlement's name (crossing points keep their ids); below, every node's id is beside its "
+        "name, as the roads and crossings name nodes (A-0 is country A's capital)",
         "- Roads about 3 cm long; the capital at the centre of its sheet; a sheet edge is always a border (RC-1.5 step 1e)",
-        lines[4],
+        lines[5],
         "",
     ]
-    taxes = lines[4]
+    taxes = lines[5]
     assert taxes.startswith("- Taxes (RC-3.2, Tabella 29): ") and taxes.endswith(" ducats a year (the capital as a city, RC-A.3)")
     listed = dict(item.rsplit(" ", 1) for item in taxes.split(": ", 1)[1].split(" ducats")[0].split(", "))
     assert listed == {"capital": "40", "city": "40", "fortress": "20", "village": "10", "walled village": "10"}  # nothing for 0
-    assert lines[6:11] == [
+    assert lines[7:12] == [
         "## Countries",
         "",
         "- A Duchy of Valdarno: capital, 2 cities, 1 walled village, 1 village, 1 fortress; tax 160 ducats a year",
@@ -52,16 +54,16 @@ def test_the_sheet_opens_with_the_grid_the_roads_and_the_taxes():
 
 def test_each_country_lists_its_nodes_walls_taxes_sides_and_roads():
     text = setup_sheet(small_map())
-    assert "\n## A Duchy of Valdarno\n\n| Node | Kind | Depth | Walls | Tax | Side | Roads to |\n|---|---|---|---|---|---|---|\n" in text
+    assert "\n## A Duchy of Valdarno\n\n| Node | Name | Kind | Depth | Walls | Tax | Side | Roads to |\n|---|---|---|---|---|---|---|---|\n" in text
     assert "\n## B Republic of Serravalle (neutral)\n" in text
-    assert "| A-0 | capital | 0 | yes | 40 | - | A-1, A-2, A-3, A-4 |" in text
-    assert "| A-1 | city | 1 | yes | 40 | E | A-0, A-5, A-6 |" in text
-    assert "| A-2 | village | 1 | no | 10 | S | A-0 |" in text
-    assert "| A-4 | fortress | 1 | yes | 20 | N | A-0 |" in text
-    assert "| A-5 | walled village | 2 | yes | 10 | E | A-1 |" in text
-    assert "| A-6 | crossing | 2 | no | 0 | E | A-1, B-1 |" in text
-    assert "| B-1 | crossing | 1 | no | 0 | W | A-6, B-0 |" in text
-    assert "| B-1 | crossing | 1 | no | 0 | W | A-6, B-0 |\n\n## Border crossings (RC-1.7)" in text
+    assert "| A-0 |  | capital | 0 | yes | 40 | - | A-1, A-2, A-3, A-4 |" in text
+    assert "| A-1 |  | city | 1 | yes | 40 | E | A-0, A-5, A-6 |" in text
+    assert "| A-2 |  | village | 1 | no | 10 | S | A-0 |" in text
+    assert "| A-4 |  | fortress | 1 | yes | 20 | N | A-0 |" in text
+    assert "| A-5 |  | walled village | 2 | yes | 10 | E | A-1 |" in text
+    assert "| A-6 |  | crossing | 2 | no | 0 | E | A-1, B-1 |" in text
+    assert "| B-1 |  | crossing | 1 | no | 0 | W | A-6, B-0 |" in text
+    assert "| B-1 |  | crossing | 1 | no | 0 | W | A-6, B-0 |\n\n## Border crossings (RC-1.7)" in text
 
 
 def test_roads_are_listed_by_country_then_number_then_other_names():
@@ -71,7 +73,7 @@ def test_roads_are_listed_by_country_then_number_then_other_names():
         g.add_node(extra, kind="border", country="A", pos=(0.0, 0.0), walls=False, income=0, depth=2, side="E", rule=None, roll=None)
         g.add_edge("A-5", extra, length_mm=1.0, country="A", crossing=False)
     # numbered ids by country then number (a hand-edited "A-x-3" is number 3 of "A-x"), then the others
-    assert "| A-5 | walled village | 2 | yes | 10 | E | A-1, A-9, A-10, A-x-3, B-7, A-x |" in setup_sheet(cm)
+    assert "| A-5 |  | walled village | 2 | yes | 10 | E | A-1, A-9, A-10, A-x-3, B-7, A-x |" in setup_sheet(cm)
 
 
 def test_the_crossings_section_gives_each_edge_its_roll_its_points_and_its_neighbour():

@@ -212,7 +212,8 @@ def test_the_field_names_are_the_readmes():
     data = busy_map().to_json()
     assert list(data) == [
         "schema", "version", "generator", "seed", "width", "height", "square_mm", "region", "climate", "sides",
-        "options", "squares", "rivers", "crossings", "roads", "holdings", "configurations", "notes", "dice_log",
+        "options", "squares", "rivers", "crossings", "roads", "holdings", "chains", "regions", "configurations", "notes",
+        "dice_log",
     ]
     assert (data["schema"], data["version"], data["generator"]) == ("mapgen/fw-map", 1, "mapgen fw-map")
     assert list(data["squares"][0]) == ["id", "col", "row", "terrain", "river", "road", "territory", "features", "elevation"]
@@ -226,11 +227,12 @@ def test_the_field_names_are_the_readmes():
     ]
     assert data["rivers"][0] == {
         "points": [[4, y] for y in range(1, 7)], "mouth": "edge",
-        "elevations": [0.5, 0.45, 0.4, 0.35, 0.3, 0.25], "configuration": "D1",
+        "elevations": [0.5, 0.45, 0.4, 0.35, 0.3, 0.25], "configuration": "D1", "name": "",
     }
     assert data["crossings"][1] == {"squares": ["F4", "F5"], "kind": "ford"}
     assert data["roads"][0] == {"squares": ["B2", "B3", "B4", "B5"]}
-    assert data["holdings"][1] == {"side": "A", "square": "B5", "capital": False, "feature": "burial_mound", "detail": "sacred_magic_armour"}
+    assert data["holdings"][1] == {"side": "A", "square": "B5", "capital": False, "feature": "burial_mound", "detail": "sacred_magic_armour",
+                                   "name": ""}
     assert data["configurations"][1] == {
         "square": "D1", "name": "stream", "category": "hydrography", "rule": "FW-11.6", "rolled_by": "B", "territory": "N",
         "watercourse": "new",

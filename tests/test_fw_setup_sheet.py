@@ -77,12 +77,12 @@ def test_territory_holdings_and_configurations():
     assert section(text, "## Holdings (FW-3)") == [
         "## Holdings (FW-3)",
         "",
-        "| Side | Square | Kind | Terrain | Feature (FW-3.4) |",
-        "|---|---|---|---|---|",
-        "| A | B2 | capital | plain | Sanctuary |",
-        "| A | B5 | holding | plain | Burial Mound — sacred magic armour |",
-        "| B | H2 | capital | plain | City |",
-        "| B | H5 | holding | plain |  |",
+        "| Side | Square | Name | Kind | Terrain | Feature (FW-3.4) |",
+        "|---|---|---|---|---|---|",
+        "| A | B2 |  | capital | plain | Sanctuary |",
+        "| A | B5 |  | holding | plain | Burial Mound — sacred magic armour |",
+        "| B | H2 |  | capital | plain | City |",
+        "| B | H5 |  | holding | plain |  |",
         "",
     ]
     assert section(text, "## Particular terrain configurations (FW-2.5, FW-11.5 to FW-11.8)") == [
@@ -100,7 +100,7 @@ def test_territory_holdings_and_configurations():
 def test_a_feature_of_no_table_is_named_as_written():
     m = tiny()
     m.holdings[2].feature = "haunted_well"  # typed by hand into the file
-    assert "| B | H2 | capital | plain | haunted well |" in setup_sheet(m).split("\n")
+    assert "| B | H2 |  | capital | plain | haunted well |" in setup_sheet(m).split("\n")
 
 
 def test_rivers_crossings_roads_notes_and_terrain_effects():

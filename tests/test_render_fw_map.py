@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from mapgen.fw.model import Climate, Config, Crossing, FwMap, Holding, River, Road, Side
+from mapgen.fw.places import Place
 from mapgen.fw.rules import TERRAIN
 from mapgen.render.fw_map import LAYERS, fw_map_layout, load_style, load_symbols, render_fw_map, template_path
 
@@ -48,8 +49,8 @@ def synthetic_map(width: int = 12, height: int = 8, square_mm: float = 50.0) -> 
     territory[:, :third] = "A"
     territory[:, width - third :] = "B"
     rivers = [
-        River([(7, 1), (7, 2), (6, 2), (6, 3), (6, 4)], "lake", [0.9, 0.8, 0.7, 0.6, 0.5]),
-        River([(9, 6), (9, 5), (10, 5), (10, 4), (11, 4)], "sea", [0.7, 0.6, 0.5, 0.4, 0.3]),
+        River([(7, 1), (7, 2), (6, 2), (6, 3), (6, 4)], "lake", [0.9, 0.8, 0.7, 0.6, 0.5], name="Silverrun"),
+        River([(9, 6), (9, 5), (10, 5), (10, 4), (11, 4)], "sea", [0.7, 0.6, 0.5, 0.4, 0.3], name="Gorash Water"),
     ]
     river = np.zeros((height, width), bool)
     for rv in rivers:
@@ -108,6 +109,9 @@ def synthetic_map(width: int = 12, height: int = 8, square_mm: float = 50.0) -> 
         holdings=holdings,
         configs=configs,
         dice_log=[],
+        # holdings keep no names here: a map from before names still labels its capitals "Capital A"
+        chains=[Place("Greyfang Peaks", "mountains", "humans", [(0, 0), (1, 0), (2, 0), (0, 1), (1, 1), (2, 1)])],
+        regions=[Place("Mirkwald", "forest", "neutral", [(4, 0), (5, 0), (4, 1)])],
     )
 
 

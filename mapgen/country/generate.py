@@ -17,6 +17,7 @@ from ..errors import MapgenError
 from ..grid import col_letters
 from .crossings import join
 from .model import Country, CountryMap
+from .names import name_settlements
 from .procedure import draw_country
 from .rules import DEFAULT_SHEET, SHEETS, TAX, WALLS
 
@@ -102,6 +103,8 @@ def generate_countries(seed: int | str, countries: int = 1, neutrals: int = 0, s
     cm = CountryMap(seed, (sw, sh), (cols, rows), result, g, dice.log, notes)
     join(dice, cm)
     cm.options = {"countries": countries, "neutrals": neutrals, "sheet": sheet.lower(), "mode": "geometric (RC-1.6)"}
+    # Last, on its own generator: names change no node, road or roll.
+    nx.set_node_attributes(cm.graph, name_settlements(cm), "name")
     if not nx.is_connected(cm.graph):  # pragma: no cover - every shared edge gets at least one crossing
         raise MapgenError("the countries' road networks did not join into one")
     return cm

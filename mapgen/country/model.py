@@ -5,7 +5,8 @@ drawing, y southwards), ``walls``, ``income`` (ducats a year, RC-3.2),
 ``depth`` (RC-1.3), ``side`` (the compass side of the first-ring road a
 node descends from, RC-A.36), and ``rule`` and ``roll``: what decided the
 node's kind (the Tabella 27 roll's ``seq`` in the dice log, or the rule that
-made a border point without a roll).  Edges carry ``length_mm``, ``country``
+made a border point without a roll), and ``name`` (a settlement's, from the
+names stage; None for border and crossing points and in older files).  Edges carry ``length_mm``, ``country``
 (None for a border crossing) and ``crossing``; a crossing also carries its
 drawn ``path``.  Exits (crossing points on a sheet edge with no neighbour
 yet, RC-1.7) are listed apart.  ``country.json`` (schema ``mapgen/country``,
@@ -127,6 +128,7 @@ class CountryMap:
                     "side": d.get("side"),
                     "rule": d.get("rule"),
                     "roll": d.get("roll"),
+                    "name": d.get("name"),
                 }
                 for n, d in g.nodes(data=True)
             ],
@@ -185,6 +187,9 @@ class CountryMap:
                 rule=n.get("rule", (str, type(None)), "a rule ID or null", None),
                 roll=n.get("roll", (int, type(None)), "a roll's seq or null", None),
             )
+            name = n.get("name", (str, type(None)), "a place name or null", None)
+            if name is not None:  # only settlements have one, and none in a file from before names
+                g.nodes[nid]["name"] = name
         for e in top.items("edges"):
             a, b = e.str("a"), e.str("b")
             for end in (a, b):

@@ -82,6 +82,8 @@ def setup_sheet(cm: CountryMap) -> str:
     add = lines.append
     w, h = cm.sheet_mm
     add(f"- {len(cm.countries)} countries on a {cm.grid[0]} x {cm.grid[1]} grid of {w:g} x {h:g} mm sheets (geometric mode, RC-1.6)")
+    add("- The map prints each settlement's name (crossing points keep their ids); below, every node's id is beside "
+        "its name, as the roads and crossings name nodes (A-0 is country A's capital)")
     add("- Roads about 3 cm long; the capital at the centre of its sheet; a sheet edge is always a border (RC-1.5 step 1e)")
     add("- Taxes (RC-3.2, Tabella 29): " + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in TAX.items() if v) + " ducats a year (the capital as a city, RC-A.3)")
     add("")
@@ -93,13 +95,13 @@ def setup_sheet(cm: CountryMap) -> str:
     for c in cm.countries:
         add(f"## {md_text(c.id)} {md_text(c.name)}{' (neutral)' if c.neutral else ''}")
         add("")
-        add("| Node | Kind | Depth | Walls | Tax | Side | Roads to |")
-        add("|---|---|---|---|---|---|---|")
+        add("| Node | Name | Kind | Depth | Walls | Tax | Side | Roads to |")
+        add("|---|---|---|---|---|---|---|---|")
         for n in cm.nodes_of(c.id):
             d = g.nodes[n]
             links = ", ".join(md_text(x) for x in sorted(g.neighbors(n), key=_node_order))
             add(
-                f"| {md_text(n, in_cell=True)} | {cell(d['kind'])} | {d['depth']} | {'yes' if d['walls'] else 'no'} | {d['income']} | {md_text(d['side'] or '-', in_cell=True)} | {links} |"
+                f"| {md_text(n, in_cell=True)} | {md_text(d.get('name') or '', in_cell=True)} | {cell(d['kind'])} | {d['depth']} | {'yes' if d['walls'] else 'no'} | {d['income']} | {md_text(d['side'] or '-', in_cell=True)} | {links} |"
             )
         add("")
     lines += crossings_section(cm)

@@ -6,6 +6,8 @@ order and hands each the plain data it needs.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
 from ..dice import Dice
@@ -16,6 +18,7 @@ from .holdings import cultivate_around, place_holdings
 from .model import Crossing, FwMap, Side
 from .connectivity import largest
 from .movement import flat_index, king_pairs, land_mask, land_steps
+from .names import name_places
 from .options import SIDE_COLOURS, MapOptions
 from .rivers import Drainage, generate_rivers
 from .roads import RoadBuilder, add_fords, connect_holdings
@@ -97,6 +100,11 @@ def generate_map(opts: MapOptions) -> FwMap:
         for c, r in road.squares:
             road_mask[r, c] = True
 
+    # Last, on its own generator: names change no other stage's output and add no roll to the log.
+    names = name_places(opts.seed, sides, terrain, territory, holdings, rivers, climate.zone)
+    holdings = [replace(h, name=n) for h, n in zip(holdings, names.holdings)]
+    rivers = [replace(r, name=n) for r, n in zip(rivers, names.rivers)]
+
     return FwMap(
         seed=opts.seed,
         width=width,
@@ -126,4 +134,6 @@ def generate_map(opts: MapOptions) -> FwMap:
             "river_crossing": "strict (AMB-06): only at bridges and fords",
             "adjacency": 8,
         },
+        chains=names.chains,
+        regions=names.regions,
     )

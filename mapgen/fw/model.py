@@ -17,6 +17,7 @@ from ..dice import Roll, rolls_from_json
 from ..errors import BadFileError
 from ..grid import parse_square, square_id
 from ..jsonio import Reader, _short, read
+from .places import CHAIN_KINDS, REGION_KINDS, Place
 from .rules import RACES, REGION, TERRAIN, TORRID_DESERT_KIND, TORRID_DESERT_PRECIPITATION
 
 SCHEMA = "mapgen/fw-map"
@@ -69,6 +70,7 @@ class River:
     #: The square of the configuration (FW-11.6 result 1-2) that drew this watercourse;
     #: None for a river of the rivers stage.
     configuration: tuple[int, int] | None = None
+    name: str = ""  # the names stage's; "" in a file from before names
 
     def edges(self):
         return list(zip(self.points, self.points[1:]))
@@ -92,6 +94,7 @@ class Holding:
     capital: bool
     feature: str
     detail: str | None = None  # e.g. the burial mound's object (FW-3.4.1)
+    name: str = ""  # the names stage's; "" in a file from before names
 
 
 @dataclass
@@ -133,6 +136,8 @@ class FwMap:
     dice_log: list[Roll]
     notes: list[str] = field(default_factory=list)
     options: dict = field(default_factory=dict)
+    chains: list[Place] = field(default_factory=list)  # mountain chains and hill ranges, named
+    regions: list[Place] = field(default_factory=list)  # forests, swamps, deserts..., named
 
     # -- convenience ------------------------------------------------------
     def side(self, side_id: str) -> Side:
@@ -194,6 +199,7 @@ class FwMap:
                     # (1e-4), so rounding never makes two points level in the file.
                     "elevations": [round(e, RIVER_ELEVATION_DECIMALS) for e in r.elevations],
                     "configuration": square_id(*r.configuration) if r.configuration else None,
+                    "name": r.name,
                 }
                 for r in self.rivers
             ],
@@ -209,9 +215,12 @@ class FwMap:
                     "capital": h.capital,
                     "feature": h.feature,
                     "detail": h.detail,
+                    "name": h.name,
                 }
                 for h in self.holdings
             ],
+            "chains": [p.to_json() for p in self.chains],
+            "regions": [p.to_json() for p in self.regions],
             "configurations": [
                 {
                     "square": square_id(*c.square),
@@ -315,7 +324,7 @@ class FwMap:
             elev = [float(e) for e in elev]
             made_by = r.get("configuration", (str, type(None)), "a square name or null", None)
             made_by = square(r, "configuration") if made_by is not None else None
-            rivers.append(River(pts, r.str("mouth", set(MOUTHS)), elev, made_by))
+            rivers.append(River(pts, r.str("mouth", set(MOUTHS)), elev, made_by, r.str("name", default="")))
         crossings = []
         for c in top.items("crossings"):
             ids = c.list("squares")
@@ -335,6 +344,7 @@ class FwMap:
                     h.bool("capital"),
                     h.str("feature", default=""),
                     h.get("detail", (str, type(None)), "a string or null", None),
+                    h.str("name", default=""),
                 )
             )
         configs = []
@@ -350,6 +360,9 @@ class FwMap:
                     c.get("watercourse", (str, type(None)), '"new", "second" or null', None),
                 )
             )
+        def places(key: str, kinds) -> list[Place]:  # chains and regions: none in a file from before names
+            return [Place.read(p, kinds, square) for p in top.items(key)] if key in data else []
+
         dice_log = rolls_from_json(top.list("dice_log", default=[]))
         seed = top.get("seed", (int, str), "a whole number or text", 0)
         if isinstance(seed, bool):
@@ -380,6 +393,8 @@ class FwMap:
             dice_log=dice_log,
             notes=list(notes),
             options=data.get("options", {}) if isinstance(data.get("options"), dict) else {},
+            chains=places("chains", CHAIN_KINDS),
+            regions=places("regions", REGION_KINDS),
         )
 
 

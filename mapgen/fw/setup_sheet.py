@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..grid import col_letters, square_id
 from ..setup_sheet import cell, md_text, notes_section, rolls_table, tables_used
 from .model import FwMap
+from .names import river_squares
 from .rules import ALL_TABLES, HOLDING_FEATURE, TERRAIN
 
 
@@ -49,14 +50,14 @@ def setup_sheet(m: FwMap) -> str:
     add("")
     add("## Holdings (FW-3)")
     add("")
-    add("| Side | Square | Kind | Terrain | Feature (FW-3.4) |")
-    add("|---|---|---|---|---|")
+    add("| Side | Square | Name | Kind | Terrain | Feature (FW-3.4) |")
+    add("|---|---|---|---|---|---|")
     labels = {b.outcome: b.label for b in HOLDING_FEATURE.bands}
     for h in m.holdings:
         feat = labels.get(h.feature, _label(h.feature))
         if h.detail:
             feat += f" — {_label(h.detail)}"
-        add(f"| {md_text(h.side, in_cell=True)} | {square_id(*h.square)} | {'capital' if h.capital else 'holding'} | {_label(m.terrain_at(h.square))} | {feat} |")
+        add(f"| {md_text(h.side, in_cell=True)} | {square_id(*h.square)} | {md_text(h.name, in_cell=True)} | {'capital' if h.capital else 'holding'} | {_label(m.terrain_at(h.square))} | {feat} |")
     add("")
     if m.configs:
         add("## Particular terrain configurations (FW-2.5, FW-11.5 to FW-11.8)")
@@ -75,7 +76,8 @@ def setup_sheet(m: FwMap) -> str:
     add("")
     for i, r in enumerate(m.rivers, 1):
         made = f" (drawn by the configuration at {square_id(*r.configuration)}, FW-11.6)" if r.configuration else ""
-        add(f"- River {i}: {len(r.points) - 1} edges from corner {tuple(r.points[0])} to {tuple(r.points[-1])}, mouth: {md_text(r.mouth)}{made}")
+        named = f" ({md_text(r.name)})" if r.name else ""
+        add(f"- River {i}{named}: {len(r.points) - 1} edges from corner {tuple(r.points[0])} to {tuple(r.points[-1])}, mouth: {md_text(r.mouth)}{made}")
     for c in m.crossings:
         add(f"- {md_text(c.kind.capitalize())} between {square_id(*c.squares[0])} and {square_id(*c.squares[1])}")
     for i, r in enumerate(m.roads, 1):
@@ -84,6 +86,7 @@ def setup_sheet(m: FwMap) -> str:
     if passes:
         add(f"- Mountain passes (roads over mountains): {', '.join(passes)}")
     add("")
+    lines += names_section(m)
     lines += notes_section(m.notes)
     add("## Terrain effects (FW-2.6)")
     add("")
@@ -99,3 +102,25 @@ def setup_sheet(m: FwMap) -> str:
     lines += rolls_table(m.dice_log)
     lines += tables_used(ALL_TABLES, m.dice_log)
     return "\n".join(lines)
+
+
+#: How the Names section calls each kind of chain and region.
+PLACE_WORDS = {"mountains": "Mountains", "hills": "Hills", "forest": "Forest", "jungle": "Jungle", "swamp": "Swamp",
+               "desert": "Desert", "uncultivated": "Uncultivated land"}
+
+
+def names_section(m: FwMap) -> list[str]:
+    """The chains, rivers and regions by name, with their squares (none for a map from before names)."""
+    rivers = [r for r in m.rivers if r.name]
+    if not (m.chains or m.regions or rivers):
+        return []
+    out = ["## Names", "", "Each in the names of the people of the territory most of it lies in (the neutral third has "
+           "old names of its own); the tables are in templates/names/.", ""]
+    for p in m.chains:
+        out.append(f"- {PLACE_WORDS[p.kind]}: **{md_text(p.name)}** ({_label(p.race)}): {', '.join(square_id(*s) for s in p.squares)}")
+    for r in rivers:
+        squares = list(dict.fromkeys(river_squares(r, m.width, m.height)))
+        out.append(f"- River: **{md_text(r.name)}**: along {', '.join(square_id(*s) for s in squares)}; mouth: {md_text(r.mouth)}")
+    for p in m.regions:
+        out.append(f"- {PLACE_WORDS[p.kind]}: **{md_text(p.name)}** ({_label(p.race)}): {', '.join(square_id(*s) for s in p.squares)}")
+    return out + [""]

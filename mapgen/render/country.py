@@ -23,7 +23,7 @@ import json
 import math
 import re
 import xml.etree.ElementTree as ET
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 import numpy as np
@@ -181,6 +181,7 @@ class _Scene:
     angle: dict[str, float]  # heading of the road into each border/crossing point, degrees
     paths: dict[tuple[str, str], list[tuple[float, float]]]  # each crossing's drawn line, from a to b
     exits: list[tuple[str, str, list[tuple[float, float]]]]  # (node, sheet edge, line off the map)
+    label: dict[str, str] = field(default_factory=dict)  # what the map prints beside a node: its name, else its id
 
     def link_segments(self) -> list[tuple[tuple[float, float], tuple[float, float]]]:
         """Every stretch of every crossing and exit line."""
@@ -212,7 +213,8 @@ def _scene(cm: CountryMap, ox: float, oy: float) -> _Scene:
         else:
             (x0, y0), (x1, y1) = pos[other], pos[n]
             angle[n] = math.degrees(math.atan2(y1 - y0, x1 - x0))
-    return _Scene(ox, oy, pos, kind, country, roads, links, angle, paths, exits)
+    label = {n: d.get("name") or str(n) for n, d in g.nodes(data=True)}
+    return _Scene(ox, oy, pos, kind, country, roads, links, angle, paths, exits, label)
 
 
 def _gate_point(cm: CountryMap, sc: _Scene, a: str, b: str) -> tuple[tuple[float, float], float]:
@@ -879,7 +881,8 @@ def _touches(seg, rect) -> bool:
 
 
 def _label_nodes(root, nodes, sc: _Scene, segs, name: _NameBox, sheet_rect, size, lab, poly, tint, paper):
-    """Each settlement's id beside its symbol, on the side with the fewest roads, symbols and labels.
+    """Each settlement's name (a crossing point's id) beside its symbol, on the side with the fewest roads,
+    symbols and labels.  Names are set in the map's serif, the capital's larger and bold; ids in the sans.
 
     Road and symbol clearances do not depend on the order, so they are measured for every
     spot of every node at once; only the overlap with labels already placed is greedy.
@@ -888,9 +891,12 @@ def _label_nodes(root, nodes, sc: _Scene, segs, name: _NameBox, sheet_rect, size
     todo = [n for n in nodes if sc.kind[n] in LABELLED]
     if not todo:
         return
-    texts = [str(n) for n in todo]
-    hw = np.array([_text_width(t, size) / 2 + 0.3 for t in texts])[:, None]  # (K, 1)
-    hh = size * 0.5
+    texts = [sc.label.get(n, str(n)) for n in todo]
+    named = [sc.label.get(n, str(n)) != str(n) for n in todo]
+    bold = [sc.kind[n] == "capital" for n in todo]
+    sizes = [lab.get("capital_size", size) if b else lab.get("place_size", size) if s_ else size for b, s_ in zip(bold, named)]
+    hw = np.array([_text_width(t, z, bold=b, serif=s_) / 2 + 0.3 for t, z, b, s_ in zip(texts, sizes, bold, named)])[:, None]
+    hh = np.array(sizes)[:, None] * 0.5  # (K, 1)
     p = np.array([sc.pos[n] for n in todo], float)
     r = np.array([symbols[sc.kind[n]].radius + 0.5 for n in todo])[:, None]
     sx = np.array([dx for dx, _ in _SPOTS], float)[None, :]
@@ -900,36 +906,38 @@ def _label_nodes(root, nodes, sc: _Scene, segs, name: _NameBox, sheet_rect, size
     cx = p[:, :1] + sx * (reach + hw)  # (K, 8)
     cy = p[:, 1:] + sy * (reach + hh)
     hwb = np.broadcast_to(hw, cx.shape)
+    hhb = np.broadcast_to(hh, cx.shape)
     cost = np.broadcast_to(np.arange(len(_SPOTS)) * 0.01, cx.shape).copy()
-    clear = _box_clearance(cx.ravel(), cy.ravel(), hwb.ravel(), hh, _lines(segs)).reshape(cx.shape)
+    clear = _box_clearance(cx.ravel(), cy.ravel(), hwb.ravel(), hhb.ravel(), _lines(segs)).reshape(cx.shape)
     cost += np.maximum(0.0, 0.6 - clear) * 10
     if not poly.is_empty:  # the border line matters less: a label may sit on it when nothing else is free
-        edge = _box_clearance(cx.ravel(), cy.ravel(), hwb.ravel(), hh, poly.exterior).reshape(cx.shape)
+        edge = _box_clearance(cx.ravel(), cy.ravel(), hwb.ravel(), hhb.ravel(), poly.exterior).reshape(cx.shape)
         cost += np.maximum(0.0, 0.4 - edge) * 4
     # every symbol of the country (the node's own sits just outside its spots)
     pts = np.array([sc.pos[n] for n in nodes], float)
     radii = np.array([symbols[sc.kind[n]].radius for n in nodes], float)
     dxs = np.maximum(np.abs(pts[None, None, :, 0] - cx[..., None]) - hwb[..., None], 0.0)
-    dys = np.maximum(np.abs(pts[None, None, :, 1] - cy[..., None]) - hh, 0.0)
+    dys = np.maximum(np.abs(pts[None, None, :, 1] - cy[..., None]) - hhb[..., None], 0.0)
     cost += (np.maximum(0.0, 0.3 - (np.hypot(dxs, dys) - radii)) * 8).sum(axis=2)
     x0, y0, x1, y1 = sheet_rect
-    cost += ((cx - hwb < x0) | (cx + hwb > x1) | (cy - hh < y0) | (cy + hh > y1)) * 50.0
+    cost += ((cx - hwb < x0) | (cx + hwb > x1) | (cy - hhb < y0) | (cy + hhb > y1)) * 50.0
     placed = [(name.cx, name.cy, name.hw, name.hh)]
     for k, text in enumerate(texts):
-        ccx, ccy, w = cx[k], cy[k], float(hw[k, 0])
+        ccx, ccy, w, h = cx[k], cy[k], float(hw[k, 0]), float(hh[k, 0])
         q = np.array(placed)
         ox = np.maximum(0.0, np.minimum(ccx[:, None] + w, q[None, :, 0] + q[None, :, 2])
                         - np.maximum(ccx[:, None] - w, q[None, :, 0] - q[None, :, 2]))
-        oy = np.maximum(0.0, np.minimum(ccy[:, None] + hh, q[None, :, 1] + q[None, :, 3])
-                        - np.maximum(ccy[:, None] - hh, q[None, :, 1] - q[None, :, 3]))
+        oy = np.maximum(0.0, np.minimum(ccy[:, None] + h, q[None, :, 1] + q[None, :, 3])
+                        - np.maximum(ccy[:, None] - h, q[None, :, 1] - q[None, :, 3]))
         i = int(np.argmin(cost[k] + (ox * oy).sum(axis=1) * 4))
         bx, by = float(ccx[i]), float(ccy[i])
-        placed.append((bx, by, w, hh))
+        placed.append((bx, by, w, h))
         # an opaque plate in the ground's own colour hides hatching and stray road ends, nothing else
         # (no fill-opacity: it does not survive the PDF route's form XObject)
         plate = tint if not poly.is_empty and shapely.contains_xy(poly, bx, by) else paper
-        _el(root, "rect", x=bx - w, y=by - hh, width=2 * w, height=2 * hh, rx=0.6, fill=plate, stroke="none")
-        _text(root, bx, by + size * 0.35, text, size, anchor="middle", fill=lab["node_color"])
+        _el(root, "rect", x=bx - w, y=by - h, width=2 * w, height=2 * h, rx=0.6, fill=plate, stroke="none")
+        _text(root, bx, by + sizes[k] * 0.35, text, sizes[k], anchor="middle", bold=bold[k], serif=named[k],
+              fill=lab["node_color"])
 
 
 def _draw_legend(root, lay: CountryLayout, blocks: list[_Block]):

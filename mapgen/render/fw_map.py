@@ -55,7 +55,7 @@ from .templates import Raw as _Raw, clean as _clean, el as _el, recolor as _reco
 
 __all__ = ["render_fw_map", "fw_map_layout", "FwMapLayout", "template_path", "load_style", "load_symbols"]
 
-LAYERS = ("Background", "Terrain", "Territory", "Rivers", "Roads", "Crossings", "Features", "Holdings", "Grid", "Legend")
+LAYERS = ("Background", "Terrain", "Territory", "Rivers", "Roads", "Crossings", "Features", "Holdings", "Grid", "Names", "Legend")
 #: Symbols are drawn in a 0..BOX box; one box is one square.
 BOX = 50.0
 #: Real-world length of one square (FW-2.1 [NT-note]: one day's march).
@@ -449,7 +449,7 @@ class _Item:
     color: str | None = None
     letter: str = ""
     name: str = ""  # feature name, for the legend
-    title: str = ""  # a bold first label line (capitals)
+    title: str = ""  # a bold first line: the holding's name (or "Capital A" on a map from before names)
 
 
 @dataclass
@@ -463,6 +463,19 @@ class _Placed:
     label_y: float  # first baseline
     font: float
     plate: tuple[float, float, float, float] | None
+    title_lines: int = 0  # the first lines are the title, bold at title_font
+    title_font: float = 0.0
+
+    def baselines(self) -> list[tuple[str, float, float, bool]]:
+        """Each line with its baseline, size and boldness: the title's lines, then the label's."""
+        out, y = [], self.label_y
+        for j, line in enumerate(self.lines):
+            size = self.title_font if j < self.title_lines else self.font
+            if j == self.title_lines and j:
+                y += (self.font - self.title_font) * 0.8  # the smaller lines sit closer under the title
+            out.append((line, y, size, j < self.title_lines))
+            y += size * 1.15
+        return out
 
 
 def _drawn_elsewhere(m: FwMap, sq, name: str, crossing_squares, holding_squares) -> bool:
@@ -499,7 +512,7 @@ def _content(m: FwMap):
         if h.detail:
             label = f"{label} ({_band_label([BURIAL_OBJECT], h.detail)})" if label else _band_label([BURIAL_OBJECT], h.detail)
         kind = "capital" if h.capital else "holding"
-        title = f"Capital {h.side}" if h.capital else ""
+        title = h.name or (f"Capital {h.side}" if h.capital else "")
         items.setdefault(h.square, []).append(_Item(kind, kind, label, color, h.side, title=title))
     seen: set[tuple[tuple[int, int], str]] = set()
     drawn: set[tuple[tuple[int, int], str]] = set()  # configurations the map's own lines already show
@@ -543,24 +556,46 @@ def _arrange(items: list[_Item]) -> list[_Placed]:
         r, c = divmod(i, per_row)
         cx = left0 + col_w * (c + 0.5)
         size = {"capital": sizes["capital"], "holding": sizes["holding"]}.get(it.kind, sizes["feature_icon"]) * shrink
-        font = (labels["holding_size"] if it.kind != "feature" else labels["feature_size"]) * (1.0 if n == 1 else 0.9)
-        head = [it.title] if it.title else []
-        lines = head + (_wrap(it.label, col_w - 1, font) if it.label else [])
-        while len(lines) > max_lines and font > 1.6:
+        scale = 1.0 if n == 1 else 0.9
+        head, title_font = _title_lines(it.title, col_w - 1, labels["holding_size"] * scale)
+        # a holding's feature goes under its name in the smaller size (issue 11)
+        font = (labels["feature_size"] if it.kind == "feature" or head else labels["holding_size"]) * scale
+        room = max(1, max_lines - len(head))
+        lines = _wrap(it.label, col_w - 1, font) if it.label else []
+        while len(lines) > room and font > 1.6:
             font *= 0.88
-            lines = head + _wrap(it.label, col_w - 1, font)
+            lines = _wrap(it.label, col_w - 1, font)
+        text_h = len(head) * title_font * 1.15 + len(lines) * font * 1.15
         top = row_tops[r] + (sizes["capital"] * shrink - size) / 2 if nrows == 1 else row_tops[r]
         if n == 1:
             # centre the icon-plus-label block in the square
-            block = size + 1.5 + len(lines) * font * 1.15
+            block = size + 1.5 + text_h
             top = max(8.0, min(25 - block / 2, 47 - block))
-        label_y = top + size + 1.2 + font * 0.8
+        first = title_font if head else font
+        label_y = top + size + 1.2 + first * 0.8
         plate = None
-        if lines:
-            w = max(_text_width(ln, font, bool(it.title) and j == 0) for j, ln in enumerate(lines))
-            plate = (cx - w / 2 - 0.8, label_y - font * 0.85, w + 1.6, font * 1.15 * (len(lines) - 1) + font * 1.15)
-        placed.append(_Placed(it, cx - size / 2, top, size, lines, cx, label_y, font, plate))
+        all_lines = head + lines
+        if all_lines:
+            w = max(_text_width(ln, title_font if j < len(head) else font, j < len(head)) for j, ln in enumerate(all_lines))
+            h = text_h + (font - title_font) * 0.8 * bool(head and lines)
+            plate = (cx - w / 2 - 0.8, label_y - first * 0.85, w + 1.6, h)
+        placed.append(_Placed(it, cx - size / 2, top, size, all_lines, cx, label_y, font, plate, len(head), title_font))
     return placed
+
+
+#: The smallest size of a holding's name on a 50 mm square (issue 11: legible at 2.5 mm).
+NAME_MIN_MM = 2.5
+
+
+def _title_lines(title: str, width: float, size: float) -> tuple[list[str], float]:
+    """A holding's name on one line, smaller down to NAME_MIN_MM if need be, else on two."""
+    if not title:
+        return [], size
+    while _text_width(title, size, True) > width and size > NAME_MIN_MM:
+        size = max(NAME_MIN_MM, size * 0.94)
+    if _text_width(title, size, True) <= width:
+        return [title], size
+    return _wrap(title, width, size, True), size
 
 
 def _reserved(placed: list[_Placed]):
@@ -594,15 +629,19 @@ def render_fw_map(m: FwMap, look: str = "colour") -> SvgDoc:
     lay = _layout(m, blocks)
     doc = SvgDoc(lay.width_mm, lay.height_mm, title=f"Fantasy Warriors campaign map, seed {m.seed}")
     roots = {name: ET.Element("g") for name in LAYERS}
+    from .fw_names import draw_names, layout_names, reserved_boxes  # it builds on this module's layout
+
+    names = layout_names(m, lay, placed)
 
     _draw_background(roots["Background"], lay, style)
-    _draw_terrain(roots["Terrain"], m, lay, placed, style)
+    _draw_terrain(roots["Terrain"], m, lay, placed, style, reserved_boxes(m, lay, names))
     _draw_territory(roots["Territory"], m, lay, style)
     _draw_rivers(roots["Rivers"], m, lay, style)
     _draw_roads(roots["Roads"], m, lay, style)
     _draw_crossings(roots["Crossings"], m, lay, style)
     _draw_items(roots["Features"], roots["Holdings"], m, lay, placed, style)
     _draw_grid(roots["Grid"], m, lay, style)
+    draw_names(roots["Names"], names)
     _draw_title(roots["Legend"], m, lay, style)
     _draw_legend(roots["Legend"], lay, blocks, style)
 
@@ -636,7 +675,8 @@ def _draw_background(root, lay, style):
     _el(root, "rect", x=0, y=0, width=lay.width_mm, height=lay.height_mm, fill=style["paper"], stroke="none")
 
 
-def _draw_terrain(root, m: FwMap, lay, placed, style):
+def _draw_terrain(root, m: FwMap, lay, placed, style, names=None):
+    """Fills, shoreline and terrain glyphs; a glyph under an icon, a plate or a name (``names``: boxes per square) is left out."""
     terr = style["terrain"]
     s = m.square_mm
     k = s / BOX
@@ -682,8 +722,9 @@ def _draw_terrain(root, m: FwMap, lay, placed, style):
                 continue
             x, y = _sq_origin(lay, m, col, row)
             content = placed.get((col, row))
-            if content or (col, row) in astride:
-                skip = _hits(_reserved(content or []) + astride.get((col, row), []))
+            over = (names or {}).get((col, row))
+            if content or over or (col, row) in astride:
+                skip = _hits(_reserved(content or []) + (over or []) + astride.get((col, row), []))
                 kept = tuple(not skip(box) for _els, box in _glyphs(t, terr[t]["ink"]))
             else:
                 kept = base_kept[t]
@@ -915,9 +956,8 @@ def _draw_items(feat_root, hold_root, m: FwMap, lay, placed, style):
             if p.lines:
                 x, y, w, h = p.plate
                 _el(g, "rect", x=x, y=y, width=w, height=h, rx=0.8, fill=ls["plate_fill"], fill_opacity=ls["plate_opacity"], stroke="none")
-                for j, line in enumerate(p.lines):
-                    _text(g, p.label_x, p.label_y + j * p.font * 1.15, line, p.font, anchor="middle",
-                          bold=bool(p.item.title) and j == 0, fill=ink)
+                for line, base, size, bold in p.baselines():
+                    _text(g, p.label_x, base, line, size, anchor="middle", bold=bold, fill=ink)
 
 
 def _draw_grid(root, m: FwMap, lay, style):

@@ -1,0 +1,91 @@
+"""Draw the README's example pictures again (templates/examples/*.png) from today's generators.
+
+Run from the repository root: ``python bench/readme_pictures.py``.  Not a
+benchmark: it lives here with the other scripts run by hand.  It needs
+``pdftoppm`` (Debian's poppler-utils) to turn the PDFs mapgen writes into
+pictures, so each picture is what a player's print looks like.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from PIL import Image
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "templates" / "examples"
+MAPGEN = [sys.executable, "-c", "from mapgen.cli import main; main()"]
+
+
+def mapgen(*args: str) -> None:
+    subprocess.run([*MAPGEN, *args], check=True, stdout=subprocess.DEVNULL)
+
+
+def poster(svg: Path, png: Path, width_px: int, crop=None, grey: bool = False) -> None:
+    """A whole SVG drawing as one page (no tiling), then a PNG ``width_px`` wide (optionally a crop, in shares)."""
+    from mapgen.render.paper import Paper
+    from mapgen.render.pdf import write_pdf
+    from mapgen.render.pdf_source import PT_PER_MM  # noqa: F401 - the writer's unit, for the page size below
+
+    text = svg.read_text(encoding="utf-8")
+    import re
+
+    w, h = (float(v) for v in re.search(r'width="([\d.]+)mm" height="([\d.]+)mm"', text).groups())
+    pdf = png.with_suffix(".pdf")
+    write_pdf(text, pdf, Paper("poster", "landscape", w + 20, h + 20, margin_mm=5.0))
+    raster(pdf, png, width_px, crop=crop, grey=grey)
+    pdf.unlink()
+
+
+def raster(pdf: Path, png: Path, width_px: int, page: int = 1, crop=None, grey: bool = False) -> Image.Image:
+    tmp = Path(tempfile.mkdtemp())
+    subprocess.run(["pdftoppm", "-r", "200", "-f", str(page), "-l", str(page), "-png", *(["-gray"] if grey else []),
+                    str(pdf), str(tmp / "p")], check=True)
+    im = Image.open(next(tmp.glob("p-*.png"))).convert("RGB")
+    if crop:
+        x0, y0, x1, y1 = crop
+        im = im.crop((int(x0 * im.width), int(y0 * im.height), int(x1 * im.width), int(y1 * im.height)))
+    im = im.resize((width_px, round(im.height * width_px / im.width)), Image.LANCZOS)
+    shutil.rmtree(tmp)
+    save(im, png)
+    return im
+
+
+def save(im: Image.Image, png: Path) -> None:
+    im.convert("P", palette=Image.ADAPTIVE, colors=128).save(png, optimize=True)
+
+
+def main() -> None:
+    work = Path(tempfile.mkdtemp())
+    mapgen("fw-map", "--seed", "7", "--out", str(work / "m7"))
+    poster(work / "m7" / "fw-map.svg", OUT / "fw-map-medium.png", 1194)
+    mapgen("fw-map", "--seed", "7", "--style", "bw", "--formats", "svg", "--out", str(work / "bw7"))
+    poster(work / "bw7" / "fw-map.svg", OUT / "fw-map-greyscale-detail.png", 1100, crop=(0.03, 0.12, 0.55, 0.55), grey=True)
+    pages = [raster(work / "m7" / "fw-map.pdf", work / f"page{n}.png", 330, page=n) for n in (1, 2, 3)]
+    strip = Image.new("RGB", (sum(p.width for p in pages) + 2 * 12, max(p.height for p in pages)), "white")
+    x = 0
+    for p in pages:
+        strip.paste(p, (x, 0))
+        x += p.width + 12
+    save(strip, OUT / "fw-map-pdf-pages.png")
+    mapgen("country", "--seed", "11", "--countries", "3", "--neutrals", "1", "--formats", "svg", "--out", str(work / "c11"))
+    poster(work / "c11" / "country.svg", OUT / "country-3.png", 881)
+    mapgen("battlefield", "--map", str(work / "m7" / "fw-map.json"), "--square", "A9", "--formats", "pdf", "--out", str(work / "bf"))
+    raster(work / "bf" / "battlefield.pdf", OUT / "battlefield-river-bridge.png", 900)
+    mapgen("counters", "--campaign", str(work / "m7"), "--size", "1/2in", "--formats", "pdf", "--out", str(work / "ct"))
+    fronts = raster(work / "ct" / "counters.pdf", work / "f.png", 434, page=1, crop=(0.03, 0.04, 0.97, 0.45))
+    backs = raster(work / "ct" / "counters.pdf", work / "b.png", 434, page=2, crop=(0.03, 0.04, 0.97, 0.45))
+    both = Image.new("RGB", (fronts.width + backs.width, max(fronts.height, backs.height)), "white")
+    both.paste(fronts, (0, 0))
+    both.paste(backs, (fronts.width, 0))
+    both.save(OUT / "counters-fw-campaign.png", optimize=True)
+    shutil.rmtree(work)
+    print(f"drew {OUT}/*.png again; the campaign status picture is made by hand (README, 'Your first turn')")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,93 @@
+"""The names stage: holdings, capitals, chains, rivers and regions get names that fit who lives there.
+
+It runs last, on a generator of its own derived from the map's seed
+(:func:`mapgen.naming.names_rng`): it throws no die for the log and draws nothing
+from the dice's generator, so every other stage gives the same output with it or
+without it, and a map read from an older file keeps its rolls.
+
+Whose names: a holding (and a capital) bears its side's race's names; a chain, a
+river or a region those of the territory most of it lies in (for a river, the
+most of its edges; a tie goes to its mouth), and the neutral table's in the
+neutral third.  A desert outside the torrid zone is a cursed wasteland (FW-2.2)
+and is named as one.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..dice import seed_to_int
+from ..naming import Namer, load_table, names_rng
+from .model import Holding, River, Side
+from .places import NEUTRAL, Place, find_chains, find_regions
+
+
+@dataclass
+class PlaceNames:
+    """What the stage names: one name per holding and per river, in their order; the chains and regions."""
+
+    holdings: list[str]
+    rivers: list[str]
+    chains: list[Place]
+    regions: list[Place]
+
+
+def _most(territories: list[str], tie: str | None = None) -> str:
+    """The territory most squares are in; on a tie ``tie`` if it is one of the most, else the first met."""
+    counts = Counter(territories)
+    top = max(counts.values())
+    best = [t for t in dict.fromkeys(territories) if counts[t] == top]
+    return tie if tie in best else best[0]
+
+
+def river_squares(river: River, width: int, height: int) -> list[tuple[int, int]]:
+    """The squares on either side of each edge of ``river``, source to mouth (a square once per edge)."""
+    out = []
+    for (x0, y0), (x1, y1) in river.edges():
+        if y0 == y1:  # along a row of corners: the squares above and below
+            pair = ((min(x0, x1), y0 - 1), (min(x0, x1), y0))
+        else:
+            pair = ((x0 - 1, min(y0, y1)), (x0, min(y0, y1)))
+        out += [sq for sq in pair if 0 <= sq[0] < width and 0 <= sq[1] < height]
+    return out
+
+
+def name_places(
+    seed: int | str,
+    sides: list[Side],
+    terrain: np.ndarray,
+    territory: np.ndarray,
+    holdings: list[Holding],
+    rivers: list[River],
+    zone: str,
+) -> PlaceNames:
+    """Name every holding, chain, river and region; no two alike on the map."""
+    namer = Namer(names_rng(seed_to_int(seed)))
+    height, width = terrain.shape
+    race = {s.id: s.race for s in sides}
+
+    def of(squares: list[tuple[int, int]], tie: str | None = None) -> str:
+        return race.get(_most([str(territory[r, c]) for c, r in squares], tie), NEUTRAL)
+
+    held = [""] * len(holdings)
+    for i in sorted(range(len(holdings)), key=lambda i: not holdings[i].capital):  # capitals choose first
+        h = holdings[i]
+        held[i] = namer.name(load_table(race[h.side]), "capital" if h.capital else "holding")
+    chains = []
+    for kind, squares in find_chains(terrain):
+        who = of(squares)
+        chains.append(Place(namer.name(load_table(who), kind), kind, who, squares))
+    flowing = []
+    for r in rivers:
+        squares = river_squares(r, width, height)
+        mouth = str(territory[squares[-1][1], squares[-1][0]]) if squares else None
+        flowing.append(namer.name(load_table(of(squares, mouth) if squares else NEUTRAL), "river"))
+    regions = []
+    for kind, squares in find_regions(terrain):
+        who = of(squares)
+        named_as = "wasteland" if kind == "desert" and zone != "torrid" else kind
+        regions.append(Place(namer.name(load_table(who), named_as), kind, who, squares))
+    return PlaceNames(held, flowing, chains, regions)

@@ -1,0 +1,149 @@
+"""The named parts of a campaign map besides holdings and rivers: chains and regions.
+
+A chain is a group of 8-connected hill and mountain squares (high ground lies in
+chains, FW-2.5 item 7): ``mountains`` when a good share of it is mountain, else
+``hills``.  A region is a group of 8-connected squares of one ground (forest,
+jungle, swamp, desert, uncultivated) of at least :data:`REGION_MIN` squares.
+
+Chains that the terrain stage's walks ran together can fill a third of a
+mountainous map (70 squares on a large one, across all three territories), and one
+name over all of it names none of it well, so a group larger than a part is cut
+into parts of about that size: seeds spread by farthest-point sampling, each
+square to its nearest seed, each part kept connected, and crumbs too small to
+name joined to a neighbouring part.  Plain numpy over flat square indices, so a
+400 x 400 map takes well under a second.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..grid import square_id
+from .connectivity import component_labels
+from .movement import flat_index, king_pairs
+from .rules import RACES
+
+CHAIN_KINDS = ("mountains", "hills")
+#: Region kinds are the terrain they are made of.
+REGION_KINDS = ("forest", "jungle", "swamp", "desert", "uncultivated")
+#: The smallest region that gets a name (issue 11: "at least 3 squares").
+REGION_MIN = 3
+#: About the most squares one chain name covers, and one region name.
+CHAIN_PART = 20
+REGION_PART = 40
+#: A chain is ``mountains`` when at least this share of its squares is mountain.
+MOUNTAIN_SHARE = 0.25
+#: The naming table of the neutral third (``templates/names/neutral.yaml``).
+NEUTRAL = "neutral"
+
+
+@dataclass
+class Place:
+    """A named chain or region: its kind, whose names it bears (a race, or ``neutral``), its squares."""
+
+    name: str
+    kind: str
+    race: str
+    squares: list[tuple[int, int]]
+
+    def to_json(self) -> dict:
+        return {"name": self.name, "kind": self.kind, "race": self.race, "squares": [square_id(*s) for s in self.squares]}
+
+    @classmethod
+    def read(cls, r, kinds, square) -> "Place":
+        """One chain or region of ``fw-map.json`` from its Reader; ``square(reader, key, text)`` reads a square."""
+        return cls(
+            r.str("name"),
+            r.str("kind", set(kinds)),
+            r.str("race", set(RACES) | {NEUTRAL}),
+            [square(r, "squares", s if isinstance(s, str) else repr(s)) for s in r.list("squares")],
+        )
+
+
+def groups(mask: np.ndarray) -> list[np.ndarray]:
+    """The 8-connected groups of True squares, each as sorted flat indices, in the order of their first square."""
+    w = mask.shape[1]
+    a, b, _ = king_pairs(mask)
+    idx = np.flatnonzero(mask.ravel())
+    if not idx.size:
+        return []
+    labels = component_labels(mask.size, flat_index(a, w), flat_index(b, w))[idx]
+    order = np.argsort(labels, kind="stable")
+    cuts = np.flatnonzero(np.diff(labels[order])) + 1
+    found = [np.sort(idx[part]) for part in np.split(order, cuts)]
+    return sorted(found, key=lambda g: int(g[0]))
+
+
+def split(group: np.ndarray, width: int, part: int, smallest: int) -> list[np.ndarray]:
+    """``group`` (flat indices) cut into connected parts of about ``part`` squares, none under ``smallest``."""
+    n = group.size
+    k = int(np.ceil(n / part))
+    if k <= 1:
+        return [group]
+    cols, rows = group % width, group // width
+    xy = np.stack([cols, rows], axis=1).astype(float)
+    seeds = [0]
+    dist = np.hypot(*(xy - xy[0]).T)
+    for _ in range(k - 1):
+        seeds.append(int(np.argmax(dist)))
+        dist = np.minimum(dist, np.hypot(*(xy - xy[seeds[-1]]).T))
+    near = np.argmin(np.stack([np.hypot(*(xy - xy[s]).T) for s in seeds]), axis=0)
+    # the group's steps, as positions in ``group``, on a grid just round it
+    c0, r0 = int(cols.min()), int(rows.min())
+    local = np.zeros((int(rows.max()) - r0 + 1, int(cols.max()) - c0 + 1), bool)
+    local[rows - r0, cols - c0] = True
+    pos = np.full(local.size, -1)
+    pos[(rows - r0) * local.shape[1] + (cols - c0)] = np.arange(n)
+    a, b, _ = king_pairs(local)
+    a, b = pos[flat_index(a, local.shape[1])], pos[flat_index(b, local.shape[1])]
+    # a part the nearest-seed rule cut in two becomes two parts
+    same = near[a] == near[b]
+    label = component_labels(n, a[same], b[same])
+    # crumbs join a part they touch, one round at a time, until none is left
+    while True:
+        small = np.bincount(label, minlength=n)[label] < smallest
+        cross = (label[a] != label[b]) & (small[a] | small[b])
+        if not cross.any():
+            break
+        first_small = small[a[cross]]
+        src = np.where(first_small, label[a[cross]], label[b[cross]]).tolist()
+        dst = np.where(first_small, label[b[cross]], label[a[cross]]).tolist()
+        move: dict[int, int] = {}
+        for s, d in zip(src, dst):
+            move.setdefault(s, d)
+        # never move a crumb onto one that moves too (two crumbs would swap for ever)
+        settled = {s: d for s, d in move.items() if d not in move}
+        move = settled or {min(move): move[min(move)]}
+        label = np.array([move.get(v, v) for v in label.tolist()])
+    parts = [group[label == v] for v in np.unique(label)]
+    return sorted(parts, key=lambda g: int(g[0]))
+
+
+def _squares(flat: np.ndarray, width: int) -> list[tuple[int, int]]:
+    return [(int(i % width), int(i // width)) for i in flat]
+
+
+def find_chains(terrain: np.ndarray) -> list[tuple[str, list[tuple[int, int]]]]:
+    """Every chain or range of high ground as (kind, squares), west to east along the first row it reaches."""
+    width = terrain.shape[1]
+    high = np.isin(terrain, ["hills", "mountain"])
+    mountain = (terrain == "mountain").ravel()
+    out = []
+    for g in groups(high):
+        for part in split(g, width, CHAIN_PART, smallest=3):
+            kind = "mountains" if mountain[part].mean() >= MOUNTAIN_SHARE else "hills"
+            out.append((kind, _squares(part, width)))
+    return out
+
+
+def find_regions(terrain: np.ndarray) -> list[tuple[str, list[tuple[int, int]]]]:
+    """Every region of one ground of at least REGION_MIN squares as (kind, squares)."""
+    width = terrain.shape[1]
+    out = []
+    for kind in REGION_KINDS:
+        for g in groups(terrain == kind):
+            if g.size >= REGION_MIN:
+                out += [(kind, _squares(part, width)) for part in split(g, width, REGION_PART, REGION_MIN)]
+    return out

@@ -1,0 +1,177 @@
+"""The names stage of the campaign map (issue 11): what gets a name, whose names, and that naming
+changes nothing else."""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections import Counter
+
+import numpy as np
+import pytest
+
+from mapgen.fw import generate
+from mapgen.fw.generate import generate_map
+from mapgen.fw.model import FwMap, read_fw_map
+from mapgen.fw.names import PlaceNames
+from mapgen.fw.options import MapOptions
+from mapgen.fw.rules import RACES
+from mapgen.fw.setup_sheet import setup_sheet
+from mapgen.naming import load_table
+
+from .conftest import cached_map
+
+#: Maps of every size and race pairing, a torrid and a cold climate among them.
+MAPS = [(seed, size, (RACES[seed % 9], RACES[(seed * 4 + 1) % 9])) for seed in range(10) for size in ("small", "medium")]
+MAPS += [(3, "large", ("dwarves", "orcs")), (7, "large", ("wood_elves", "goblins"))]
+
+
+def _all_names(m: FwMap) -> list[str]:
+    return [h.name for h in m.holdings] + [r.name for r in m.rivers] + [p.name for p in m.chains + m.regions]
+
+
+def _groups(mask: np.ndarray) -> list[set]:
+    """8-connected groups of True squares, as sets of (col, row): written out here, not the stage's own."""
+    todo = {(int(c), int(r)) for r, c in zip(*np.nonzero(mask))}
+    out = []
+    while todo:
+        stack = [todo.pop()]
+        group = set(stack)
+        while stack:
+            c, r = stack.pop()
+            for dc in (-1, 0, 1):
+                for dr in (-1, 0, 1):
+                    n = (c + dc, r + dr)
+                    if n in todo:
+                        todo.discard(n)
+                        group.add(n)
+                        stack.append(n)
+        out.append(group)
+    return out
+
+
+@pytest.mark.parametrize("seed,size,races", MAPS)
+def test_every_holding_river_chain_and_region_has_a_name_none_twice(seed, size, races):
+    m = cached_map(seed, size, races)
+    names = _all_names(m)
+    assert all(n.strip() for n in names)
+    assert len({n.lower() for n in names}) == len(names), Counter(names).most_common(3)
+    assert m.chains or not np.isin(m.terrain, ["hills", "mountain"]).any()
+
+
+@pytest.mark.parametrize("seed,size,races", MAPS)
+def test_chains_hold_all_high_ground_and_regions_every_area_of_three_squares(seed, size, races):
+    m = cached_map(seed, size, races)
+    high = {sq for p in m.chains for sq in p.squares}
+    assert high == {(int(c), int(r)) for r, c in zip(*np.nonzero(np.isin(m.terrain, ["hills", "mountain"])))}
+    assert sum(len(p.squares) for p in m.chains) == len(high)  # no square in two chains
+    for p in m.chains:
+        mountains = sum(m.terrain_at(sq) == "mountain" for sq in p.squares)
+        if mountains == 0:
+            assert p.kind == "hills"
+        elif mountains * 2 >= len(p.squares):
+            assert p.kind == "mountains"
+    named = {sq for p in m.regions for sq in p.squares}
+    for kind, terrains in (("forest", ["forest"]), ("jungle", ["jungle"]), ("swamp", ["swamp"]), ("desert", ["desert"]),
+                           ("uncultivated", ["uncultivated"])):
+        for group in _groups(np.isin(m.terrain, terrains)):
+            assert (group <= named) == (len(group) >= 3), (kind, sorted(group))
+    for p in m.regions:
+        assert len(p.squares) >= 3 and {m.terrain_at(sq) for sq in p.squares} == {p.kind}
+
+
+@pytest.mark.parametrize("seed,size,races", MAPS[:8])
+def test_names_come_from_the_people_of_the_place(seed, size, races):
+    m = cached_map(seed, size, races)
+    race = {s.id: s.race for s in m.sides}
+    for p in m.chains + m.regions:
+        counts = Counter(str(m.territory[r, c]) for c, r in p.squares)
+        top = max(counts.values())
+        assert p.race in {race.get(t, "neutral") for t, n in counts.items() if n == top}
+
+
+def _begins(name: str, race: str, words=()) -> bool:
+    """Whether ``name`` starts with one of the race's beginnings (a join may trim its last letter) or words."""
+    starts = [f[: max(2, len(f) - 1)] for f in load_table(race).first] + list(words)
+    return name.startswith(tuple(starts))
+
+
+def test_a_dwarf_holding_is_named_by_dwarves_and_an_orc_one_by_orcs():
+    m = cached_map(3, "large", ("dwarves", "orcs"))
+    races = Counter()
+    for h in m.holdings:
+        race = m.side(h.side).race
+        races[race] += 1
+        if race == "dwarves":
+            assert _begins(h.name, "dwarves", ("Karak ", "Khazad ", "Karaz ")), h.name
+            assert not _begins(h.name, "orcs", ("Gor ", "Dush ")) or _begins(h.name, "dwarves"), h.name
+        else:
+            assert _begins(h.name, "orcs", ("Gor ", "Dush ")), h.name
+    assert races == {"dwarves": 7, "orcs": 7}
+
+
+def test_the_same_seed_gives_the_same_names():
+    a = generate_map(MapOptions(seed=12, size="small", races=("orcs", "undead")))
+    b = generate_map(MapOptions(seed=12, size="small", races=("orcs", "undead")))
+    assert _all_names(a) == _all_names(b)
+    c = generate_map(MapOptions(seed=13, size="small", races=("orcs", "undead")))
+    assert _all_names(a) != _all_names(c)
+
+
+def _without_names(data: dict) -> dict:
+    data = copy.deepcopy(data)
+    for key in ("chains", "regions"):
+        data.pop(key)
+    for item in data["holdings"] + data["rivers"]:
+        item.pop("name")
+    return data
+
+
+@pytest.mark.parametrize("seed,size,races", [(7, "medium", ("humans", "humans")), (3, "large", ("dwarves", "orcs"))])
+def test_naming_changes_nothing_else_and_rolls_no_die(monkeypatch, seed, size, races):
+    named = generate_map(MapOptions(seed=seed, size=size, races=races)).to_json()
+
+    def no_names(seed, sides, terrain, territory, holdings, rivers, *rest, **more):  # whatever else it is given
+        return PlaceNames([""] * len(holdings), [""] * len(rivers), [], [])
+
+    monkeypatch.setattr(generate, "name_places", no_names)
+    bare = generate_map(MapOptions(seed=seed, size=size, races=races)).to_json()
+    assert _without_names(named) == _without_names(bare)
+    assert named["dice_log"] == bare["dice_log"]
+
+
+def test_names_go_through_the_file_and_older_files_still_load(tmp_path):
+    m = cached_map(3, "large", ("dwarves", "orcs"))
+    data = m.to_json()
+    assert data["chains"][0] == {"name": m.chains[0].name, "kind": m.chains[0].kind, "race": m.chains[0].race,
+                                 "squares": data["chains"][0]["squares"]}
+    path = tmp_path / "fw-map.json"
+    path.write_text(json.dumps(data))
+    back = read_fw_map(path)  # the JSON Schema, then the fields
+    assert _all_names(back) == _all_names(m)
+    assert [p.squares for p in back.chains + back.regions] == [p.squares for p in m.chains + m.regions]
+    old = _without_names(data)
+    path.write_text(json.dumps(old))
+    back = read_fw_map(path)
+    assert back.chains == back.regions == [] and all(h.name == "" for h in back.holdings)
+    assert "## Names" not in setup_sheet(back)
+
+
+def test_a_bad_chain_in_the_file_names_its_field(tmp_path):
+    data = cached_map(7, "medium").to_json()
+    data["chains"][0]["kind"] = "volcano"
+    with pytest.raises(Exception, match=r"chains\[0\]\.kind"):
+        FwMap.from_json(data)
+
+
+def test_the_setup_sheet_lists_every_name_with_its_squares():
+    m = cached_map(3, "large", ("dwarves", "orcs"))
+    text = setup_sheet(m)
+    for h in m.holdings:
+        assert f"| {h.name} | {'capital' if h.capital else 'holding'} |" in text
+    names = text.split("## Names", 1)[1].split("\n## ", 1)[0]
+    for p in m.chains + m.regions:
+        assert f"**{p.name}** ({p.race.replace('_', ' ')}): " in names
+        assert f"{chr(65 + p.squares[0][0])}{p.squares[0][1] + 1}" in names
+    for r in m.rivers:
+        assert f"**{r.name}**" in names
