@@ -349,3 +349,24 @@ def test_piece_bounds_hold_what_is_drawn(kind):
         assert x0 - tol <= ux0 and ux1 <= x1 + tol and y0 - tol <= uy0 and uy1 <= y1 + tol, (kind, i, (x0, y0, x1, y1), (ux0, uy0, ux1, uy1))
         checked += 1
     assert checked >= 30
+
+
+def test_a_repeated_group_is_stored_once_and_drawn_where_each_copy_is(tmp_path):
+    # A texture drawn in many squares (a transformed group of the same paths) becomes one form XObject.
+    from .test_pdf import SQUARE_RGB, squares
+
+    r, g, b = (int(round(c * 255)) for c in SQUARE_RGB)
+    square = "M 0 0 L 10 0 L 10 10 L 0 10 Z " + "M 2 2 L 3 2 L 3 3 Z " * 12  # long enough to be worth a form
+    groups = "".join(f'<g transform="translate({x},{y})"><path d="{square}" fill="#{r:02x}{g:02x}{b:02x}"/></g>'
+                     for x, y in ((10, 10), (50, 10), (10, 60)))
+    write_pdf(_doc(f"<g>{groups}</g>", 100, 100), tmp_path / "s.pdf", get_paper("A4"))  # in a layer, as a map has them
+    data = (tmp_path / "s.pdf").read_bytes()
+    objs = _objects(data)
+    forms = [s for h, s in objs.values() if s is not None and b"/Subtype /Form" in h]
+    assert len(forms) == 2  # the drawing, and the group stored once
+    assert sum(f.count(b"10 0 l") for f in forms) == 2  # drawn in place the first time, then stored
+    assert sorted(f.count(b" Do") for f in forms) == [0, 2]  # the drawing shows the stored group twice
+    (page,) = read_pdf(data)
+    left, bottom = (297 - 100) / 2, (210 - 100) / 2  # the drawing is centred on the sheet
+    found = sorted((round(x0 - left, 2), round(y1 - bottom, 2)) for x0, _, _, y1 in squares(page))
+    assert found == [(10, 40), (10, 90), (50, 90)]  # top-left corners, y from the drawing's bottom

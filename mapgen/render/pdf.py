@@ -238,7 +238,7 @@ def _render(source: _Source, paper: Paper, title: str, overlap_mm: float) -> tup
     c = new_canvas(buf, paper, title, w_mm, h_mm)
     pages = _Pages(c, paper, title)
 
-    source.store(c, (paper.printable_mm[0] - overlap_mm, paper.printable_mm[1] - overlap_mm))
+    source.store(c, (paper.printable_mm[0] - overlap_mm, paper.printable_mm[1] - overlap_mm), whole=single)
     if single:
         x = (pages.page_w - source.width) / 2
         y = (pages.page_h - source.height) / 2

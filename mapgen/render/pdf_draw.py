@@ -122,14 +122,16 @@ def _face(family: str, weight: str, style: str):
 class Painter:
     """Draws SVG elements onto ``canvas`` (a page or a form being recorded).
 
-    ``lookup`` gives the elements a ``<use>`` may point at, by id.
+    ``lookup`` gives the elements a ``<use>`` may point at, by id; ``symbols`` (a
+    :class:`~.pdf_symbols.Symbols`) stores the groups that repeat once.
     """
 
-    def __init__(self, canvas, lookup=None):
+    def __init__(self, canvas, lookup=None, symbols=None):
         self.c = canvas
         self.doc = canvas._doc
         self.ops: list[str] = []
         self.lookup = lookup
+        self.symbols = symbols
         self._ids = None
         # What the PDF graphics state holds: fill, stroke, width, cap, join, dash (None: not known).
         self.now = [None] * 6
@@ -211,8 +213,9 @@ class Painter:
         style = _inherit(style, a)
         moved = self._transform(a.get("transform"))
         if kind == "g":
-            for child in el:
-                self.element(child, style)
+            if not (moved and self.symbols is not None and self.symbols.draw(self, el, style)):
+                for child in el:
+                    self.element(child, style)
         elif kind == "rect":
             self._paint(rect(a.get("x"), a.get("y"), a.get("width"), a.get("height"), a.get("rx"), a.get("ry")), style)
         elif kind == "line":

@@ -20,6 +20,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..errors import MapgenError
 from .pdf_draw import PT_PER_MM, Frame, Painter, parse_svg  # noqa: F401 - part of this API
 from .pdf_paths import Unsupported
+from .pdf_symbols import Symbols
 from .svgpieces import PieceStream
 
 
@@ -79,6 +80,13 @@ def _give_form_its_resources(form) -> None:
     form.Resources = resources
 
 
+def _finish_form(c: Canvas, name: str) -> None:
+    """A form just ended: its resources as a page's, its content compressed at once."""
+    form = _form_object(c, name)
+    _give_form_its_resources(form)
+    _compress_now(form)
+
+
 def _show_page(c: Canvas) -> None:
     c.showPage()
     _compress_now(_last_page(c))
@@ -114,12 +122,18 @@ class _Source:
         self.units = self.frame.units
         self.forms: list[str] = []
         self.boxes = np.zeros((0, 4))  # mm from the drawing's top left, per form
+        self.symbols = Symbols(f"{name}Sym", finish=_finish_form)
 
-    def store(self, c: Canvas, step_mm: tuple[float, float]) -> None:
-        """Draw the drawing, chunk by chunk, into form XObjects (compressed as they are made)."""
+    def store(self, c: Canvas, step_mm: tuple[float, float], whole: bool = False) -> None:
+        """Draw the drawing, chunk by chunk, into form XObjects (compressed as they are made).
+
+        ``whole``: the drawing goes on one sheet, so its pieces are neither measured nor cut into chunks.
+        """
         mm = PT_PER_MM
         w_mm, h_mm = self.width / mm, self.height / mm
-        whole = self.units is None or self.pieces.whole
+        if whole:
+            self.pieces.measure = False
+        whole = whole or self.units is None or self.pieces.whole
         if whole:
             chunks = self.pieces.chunks(math.inf, math.inf, math.inf)
         else:
@@ -142,15 +156,13 @@ class _Source:
             self._draw(c, chunk)
             c.endForm()
             del chunk
-            form = _form_object(c, name)
-            _give_form_its_resources(form)
-            _compress_now(form)
+            _finish_form(c, name)
             self.forms.append(name)
             boxes.append((x0, y0, x1, y1))
         self.boxes = np.array(boxes, dtype=float).reshape(-1, 4)
 
     def _draw(self, c: Canvas, chunk) -> None:
-        painter = Painter(c, lookup=lambda: [*self.pieces.context, *(piece.element for piece in chunk)])
+        painter = Painter(c, lookup=lambda: [*self.pieces.context, *(piece.element for piece in chunk)], symbols=self.symbols)
         try:
             painter.begin(self.frame)
             painter.pieces(chunk, self.frame.style)
