@@ -53,7 +53,7 @@ SHAPES = {
 SILENT = {"defs", "title", "desc", "metadata"}
 ROOT_ATTRIBUTES = {"width", "height", "viewBox", "version", "baseProfile"}
 #: Attributes that only name or describe: ids, data, Inkscape's layer names.
-_NAMING_PREFIXES = ("xmlns", "data-", "{http://www.inkscape.org/namespaces/inkscape}", "{http://www.w3.org/XML/1998/namespace}")
+_NAMING_PREFIXES = ("xmlns", "data-", "{http://www.inkscape.org/namespaces/inkscape}")
 
 #: PDF points per millimetre.
 PT_PER_MM = 72.0 / 25.4
