@@ -121,7 +121,8 @@ def test_unsupported_lists_what_would_not_be_drawn():
 @pytest.mark.parametrize("body", [
     "<image/>", '<g opacity="0.5"><rect width="1" height="1"/></g>', '<text x="1" y="1">a<tspan>b</tspan></text>', '<rect width="1" height="1" fill="currentColor"/>',
     '<path d="M 0 0 L 1"/>', '<text x="1 2" y="1">ab</text>', '<use href="#nowhere"/>', '<rect width="-1" height="1"/>',
-    '<rect width="1" height="1" stroke="#000" stroke-linejoin="arcs"/>',
+    '<rect width="1" height="1" stroke="#000" stroke-linejoin="arcs"/>', '<rect width="1e999" height="1"/>',
+    '<path d="M 0 0 Q 1e999 0 1 1"/>', '<polygon points="0,0 1,nan 2,2"/>',
 ])
 def test_what_it_cannot_draw_is_an_error_not_a_blank(body, tmp_path):
     with pytest.raises(MapgenError, match="cannot draw the SVG drawing in a PDF"):
@@ -142,6 +143,10 @@ def test_the_drawing_is_placed_at_true_scale_with_y_upwards():
     frame = Frame(parse_svg(f'<svg xmlns="{SVG}" width="100mm" height="50mm" viewBox="0 0 10 10"/>'))
     assert frame.units == pytest.approx((-5.0, 0.0, 0.2))
     assert Frame(parse_svg(f'<svg xmlns="{SVG}" width="96" height="1in"/>')).width == pytest.approx(72)
+    for bad in ('width="1e999mm" height="1mm"', 'width="10mm" height="10mm" viewBox="0 0 0 10"', 'width="10%" height="1mm"',
+                'width="10mm" height="10mm" viewBox="0 0 nan 10"'):
+        with pytest.raises(MapgenError, match="cannot read the SVG drawing"):
+            Frame(parse_svg(f'<svg xmlns="{SVG}" {bad}/>'))
 
 
 def test_shapes_fill_where_and_in_the_colour_the_svg_says():

@@ -81,8 +81,14 @@ class Frame:
         self.width, self.height = _points(root.get("width")), _points(root.get("height"))
         if self.width <= 0 or self.height <= 0:
             raise MapgenError("cannot read the SVG drawing: not an SVG with a width and height")
-        box = [float(v) for v in (root.get("viewBox") or "").replace(",", " ").split()]
-        if len(box) == 4 and box[2] > 0 and box[3] > 0:
+        view = root.get("viewBox")
+        try:
+            box = [length(v) for v in (view or "").replace(",", " ").split()]
+        except Unsupported:
+            box = []
+        if view is not None and not (len(box) == 4 and box[2] > 0 and box[3] > 0):
+            raise MapgenError(f"cannot read the SVG drawing: viewBox {view!r} is not x, y, width and height")
+        if box:
             vx, vy, vw, vh = box
             k = min(self.width / vw, self.height / vh)
             ox, oy = (self.width - vw * k) / 2, (self.height - vh * k) / 2

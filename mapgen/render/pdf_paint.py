@@ -13,6 +13,7 @@ clipping, masks, patterns, gradients, markers and filters, units inside the draw
 
 from __future__ import annotations
 
+import math
 import re
 from functools import lru_cache
 
@@ -73,9 +74,10 @@ RULES = {"nonzero": "", "evenodd": "*"}
 def points(value: str | None) -> float:
     """The root's width or height in points."""
     m = _LENGTH.fullmatch(value or "")
-    if not m:
+    size = float(m.group(1)) * _UNITS[m.group(2)] if m else math.nan
+    if not math.isfinite(size):
         raise Unsupported(f"drawing size {value!r}")
-    return float(m.group(1)) * _UNITS[m.group(2)]
+    return size
 
 
 def _channel(v: float) -> str:

@@ -24,8 +24,8 @@ class Unsupported(ValueError):
 
 #: A number as SVG writes it; PDF takes the same text when it has no sign '+' and no exponent.
 _NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
-_PDF_NUMBER = re.compile(r"-?(?:\d+\.?\d*|\.\d+)")
-_PDF_NUMBERS = re.compile(r"[\s,]*(?:-?(?:\d+\.?\d*|\.\d+)[\s,]+)*(?:-?(?:\d+\.?\d*|\.\d+))?[\s,]*")
+_PDF_NUMBER = re.compile(r"-?(?:\d+(?:\.\d*)?|\.\d+)")  # (one way to match each number: no runaway backtracking)
+_PDF_NUMBERS = re.compile(r"[\s,]*(?:-?(?:\d+(?:\.\d*)?|\.\d+)[\s,]+)*(?:-?(?:\d+(?:\.\d*)?|\.\d+))?[\s,]*")
 _SEGMENT = re.compile(r"([MmZzLlHhVvCcSsQqTtAa])([^MmZzLlHhVvCcSsQqTtAa]*)")
 _ARGS = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "S": 4, "Q": 4, "T": 2, "A": 7, "Z": 0}
 #: Control point distance of a quarter circle of radius 1 drawn as one cubic Bézier.
@@ -50,7 +50,7 @@ def numbers(text: str | None) -> list[str]:
         return text.replace(",", " ").split()
     if _NUMBER.sub("", text).strip(" ,\t\r\n"):
         raise Unsupported(f"not a list of numbers: {text!r}")
-    return [num(float(v)) for v in _NUMBER.findall(text)]
+    return [num(length(v)) for v in _NUMBER.findall(text)]
 
 
 def length(text: str | None, default: float = 0.0) -> float:
@@ -58,9 +58,12 @@ def length(text: str | None, default: float = 0.0) -> float:
     if text is None:
         return default
     try:
-        return float(text)
+        value = float(text)
     except ValueError:
         raise Unsupported(f"not a number in user units: {text!r}") from None
+    if not math.isfinite(value):
+        raise Unsupported(f"not a number in user units: {text!r}")
+    return value
 
 
 def plain(text: str | None) -> str:
@@ -188,7 +191,7 @@ def _path(d: str) -> str:
             qx = cx2 = None
             continue
         v = [float(t) for t in _NUMBER.findall(body)]
-        if not v or len(v) % n:
+        if not v or len(v) % n or not all(map(math.isfinite, v)):
             raise Unsupported(f"path data {d[:60]!r}")
         rel = cmd != C
         for i in range(0, len(v), n):
