@@ -375,3 +375,14 @@ def test_a_repeated_group_is_stored_once_and_drawn_where_each_copy_is(tmp_path):
     left, bottom = (297 - 100) / 2, (210 - 100) / 2  # the drawing is centred on the sheet
     found = sorted((round(x0 - left, 2), round(y1 - bottom, 2)) for x0, _, _, y1 in squares(page))
     assert found == [(10, 40), (10, 90), (50, 90)]  # top-left corners, y from the drawing's bottom
+
+
+@pytest.mark.parametrize("transform", ["translate(10,20)", "translate(1.5 -2)", " translate( -3 , .5 ) ",
+                                       "translate(10,20) scale(0.25)", "translate(-7.5,0)scale(3)", "translate(.5,.25) scale(2)"])
+def test_a_translation_read_on_the_fast_path_is_what_the_general_parser_reads(transform):
+    from mapgen.render.pdf_paint import matrix
+    from mapgen.render.svgbounds import parse_transform
+
+    general = parse_transform(transform + " rotate(0)")  # the trailing no-op keeps it off the fast path
+    assert parse_transform(transform) == pytest.approx(general)
+    assert [float(v) for v in matrix(transform).split()] == pytest.approx(general)

@@ -18,7 +18,7 @@ import re
 from functools import lru_cache
 
 from .pdf_paths import Unsupported, length, numbers, path, poly, rect
-from .svgbounds import Unknown, local_name, parse_transform
+from .svgbounds import TRANSLATE, Unknown, local_name, parse_transform
 
 #: Inherited presentation attributes and their initial values (SVG 1.1).
 INHERITED = {
@@ -139,9 +139,17 @@ def dash(value: str) -> str:
     return "[" + " ".join(v) + "]"
 
 
-@lru_cache(maxsize=1024)
 def matrix(value: str) -> str:
-    """An SVG ``transform`` as the operands of PDF's ``cm``."""
+    """An SVG ``transform`` as the operands of PDF's ``cm`` (a translation's and scale's numbers copied as they are)."""
+    t = TRANSLATE.fullmatch(value)
+    if t is None:
+        return _matrix(value)
+    k = t.group(3) or "1"
+    return f"{k} 0 0 {k} {t.group(1)} {t.group(2)}"
+
+
+@lru_cache(maxsize=1024)
+def _matrix(value: str) -> str:
     try:
         m = parse_transform(value)
     except (Unknown, ValueError):

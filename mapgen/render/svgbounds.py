@@ -49,11 +49,22 @@ def mul(m: Matrix, n: Matrix) -> Matrix:
     return (a * A + c * B, b * A + d * B, a * C + c * D, b * C + d * D, a * E + c * F + e, b * E + d * F + f)
 
 
+_PLAIN_NUMBER = r"(-?(?:\d+(?:\.\d*)?|\.\d+))"
+#: ``translate(x,y)``, maybe followed by ``scale(s)``, with plain numbers: nearly every transform of a map
+#: (each square's symbols), read without the general parser.  Groups: x, y, s (or None).
+TRANSLATE = re.compile(rf"\s*translate\(\s*{_PLAIN_NUMBER}(?:\s*,\s*|\s+){_PLAIN_NUMBER}\s*\)"
+                       rf"(?:\s*,?\s*scale\(\s*{_PLAIN_NUMBER}\s*\))?\s*")
+
+
 def parse_transform(text: str | None) -> Matrix:
     """An SVG ``transform`` attribute as a matrix (a, b, c, d, e, f)."""
     m = IDENTITY
     if not text:
         return m
+    t = TRANSLATE.fullmatch(text)
+    if t:
+        k = float(t.group(3)) if t.group(3) else 1.0
+        return (k, 0.0, 0.0, k, float(t.group(1)), float(t.group(2)))
     if _TRANSFORM.sub("", text).strip(" ,\t\n"):
         raise Unknown(text)
     for kind, args in _TRANSFORM.findall(text):
