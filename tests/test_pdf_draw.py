@@ -119,7 +119,8 @@ def test_unsupported_lists_what_would_not_be_drawn():
 
 
 @pytest.mark.parametrize("body", [
-    "<image/>", '<g opacity="0.5"><rect width="1" height="1"/></g>', '<text x="1" y="1">a<tspan>b</tspan></text>', '<rect width="1" height="1" fill="currentColor"/>',
+    "<image/>", '<g opacity="0.5"><rect width="1" height="1"/></g>', '<text x="1" y="1">a<tspan>b</tspan></text>',
+    '<rect width="1" height="1" fill="currentColor"/>',
     '<path d="M 0 0 L 1"/>', '<text x="1 2" y="1">ab</text>', '<use href="#nowhere"/>', '<rect width="-1" height="1"/>',
     '<rect width="1" height="1" stroke="#000" stroke-linejoin="arcs"/>', '<rect width="1e999" height="1"/>',
     '<path d="M 0 0 Q 1e999 0 1 1"/>', '<polygon points="0,0 1,nan 2,2"/>',

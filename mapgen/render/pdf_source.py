@@ -162,7 +162,8 @@ class _Source:
         self.boxes = np.array(boxes, dtype=float).reshape(-1, 4)
 
     def _draw(self, c: Canvas, chunk) -> None:
-        painter = Painter(c, lookup=lambda: [*self.pieces.context, *(piece.element for piece in chunk)], symbols=self.symbols)
+        lookup = lambda: [*self.pieces.context, *(piece.element for piece in chunk)]  # noqa: E731 - what <use> may show
+        painter = Painter(c, lookup=lookup, symbols=self.symbols)
         try:
             painter.begin(self.frame)
             painter.pieces(chunk, self.frame.style)
