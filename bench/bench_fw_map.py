@@ -45,7 +45,7 @@ def main() -> None:
         write_pdf(svg, tmp / "fw-map.pdf", get_paper("A3"))
 
     med, lo, hi = median_ms(render, 3 if args.quick else 7)
-    rows.append(("render medium SVG + PDF (A3, tiled)", med, lo, hi, "< 2000 ms"))
+    rows.append(("render medium SVG + PDF (A3, tiled)", med, lo, hi, "< 150 ms"))
     med, lo, hi = median_ms(lambda i: render_fw_map(m).tostring(), runs)
     rows.append(("render medium SVG only", med, lo, hi, ""))
     report(rows)

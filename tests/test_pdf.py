@@ -494,7 +494,6 @@ def test_zero_overlap_and_a_custom_margin(tmp_path):
 
 # --------------------------------------------------------------------------- pieces of a drawing
 
-from mapgen.render.pdf import PT_PER_MM, convert  # noqa: E402
 from mapgen.render.svgbounds import parse_transform, path_box  # noqa: E402
 from mapgen.render.svgpieces import PieceStream  # noqa: E402
 
@@ -543,54 +542,13 @@ def test_a_drawing_with_use_elements_is_read_whole(tmp_path):
     two_groups = svg.replace('<use', '</g><g><use')
     write_pdf(two_groups, tmp_path / "u.pdf", A4)
     (form,) = [s for h, s in _objects((tmp_path / "u.pdf").read_bytes()).values() if b"/Subtype /Form" in h]
-    assert form.count(b" re f") == 3  # the rect, its copy, the other rect
+    assert len(re.findall(rb" re\s+f", form)) == 3  # the rect, its copy, the other rect
 
 
 def test_a_truncated_drawing_is_refused(tmp_path):
     with pytest.raises(MapgenError, match="cannot read the SVG drawing"):
         write_pdf(svg(600, 400)[:-40], tmp_path / "t.pdf", A4)
     assert list(tmp_path.iterdir()) == []
-
-
-@pytest.mark.parametrize("kind", ["fw-map", "country", "battlefield"])
-def test_piece_bounds_hold_what_svglib_draws(kind):
-    # Each piece alone, converted as the PDF converts it: ReportLab's bounds of the drawing lie
-    # within the piece's box (a piece left out of a page where it shows would be a hole in the print).
-    if kind == "fw-map":
-        from mapgen.render.fw_map import render_fw_map
-        from tests.conftest import cached_map
-
-        doc = render_fw_map(cached_map(7, "small"))
-    elif kind == "country":
-        from mapgen.country.generate import generate_countries
-        from mapgen.render.country import render_country
-
-        doc = render_country(generate_countries(11, 2, 0, "a4"))
-    else:
-        from mapgen.battlefield.generate import BattleOptions, generate_battlefield
-        from mapgen.render.battlefield import render_battlefield
-
-        doc = render_battlefield(generate_battlefield(BattleOptions(seed=5, terrain="forest", river=True, road=True)))
-    stream = PieceStream(doc.tostring())
-    pieces = list(stream)
-    vx, vy, vw, vh = (float(v) for v in stream.root.get("viewBox").split())
-    height_pt = doc.height_mm * PT_PER_MM
-    step = max(1, len(pieces) // 60)  # a sample of every kind of piece, for speed
-    checked = 0
-    for i in range(0, len(pieces), step):
-        x0, y0, x1, y1 = pieces[i].box
-        bounds = convert(stream.document([pieces[i]])).getBounds()
-        if bounds is None:
-            continue
-        bx0, by0, bx1, by1 = bounds
-        u = vw / doc.width_mm  # user units per mm
-        # drawing points (y up) -> user units (y down)
-        ux0, ux1 = vx + bx0 / PT_PER_MM * u, vx + bx1 / PT_PER_MM * u
-        uy0, uy1 = vy + (height_pt - by1) / PT_PER_MM * u, vy + (height_pt - by0) / PT_PER_MM * u
-        tol = 0.01
-        assert x0 - tol <= ux0 and ux1 <= x1 + tol and y0 - tol <= uy0 and uy1 <= y1 + tol, (kind, i, (x0, y0, x1, y1), (ux0, uy0, ux1, uy1))
-        checked += 1
-    assert checked >= 30
 
 
 def test_piece_bounds_hold_the_stroke_inherited_or_not():

@@ -318,13 +318,13 @@ def test_renders_fast_and_renders_big():
     assert "L8" in render_fw_map(big).tostring()
 
 
-def test_svglib_reads_it(tmp_path, svg_text):
-    svglib = pytest.importorskip("svglib.svglib")
-    path = tmp_path / "map.svg"
-    path.write_text(svg_text, encoding="utf-8")
-    drawing = svglib.svg2rlg(str(path))
-    assert drawing is not None
-    assert drawing.width == pytest.approx(float(re.search(r'width="([\d.]+)mm"', svg_text).group(1)) * 72 / 25.4, rel=1e-3)
+def test_the_pdf_writer_draws_all_of_it(svg_text):
+    from mapgen.render.pdf_draw import Frame, parse_svg
+    from mapgen.render.pdf_paint import unsupported
+
+    root = parse_svg(svg_text)
+    assert unsupported(root) == []
+    assert Frame(root).width == pytest.approx(float(re.search(r'width="([\d.]+)mm"', svg_text).group(1)) * 72 / 25.4, rel=1e-3)
 
 
 def test_row_bands_and_unknown_features():

@@ -114,7 +114,11 @@ def write_kit(outputs: Outputs, stem: str, formats, paper: Paper, data: dict, dr
 
 def write_map_kit(m, outputs: Outputs, formats, paper: Paper, look: str = "colour") -> None:
     """The campaign map: ``fw-map.json``, ``.svg``, ``.pdf`` and ``fw-map-setup.md``, drawn in ``look`` (colour or bw)."""
-    from ..fw.setup_sheet import setup_sheet
+
+    def setup():  # imported when asked for, as the renderers are
+        from ..fw.setup_sheet import setup_sheet
+
+        return setup_sheet(m)
 
     def draw():  # the renderers are imported only when a drawing is asked for: fw-map --formats json needs none
         from ..render.fw_map import render_fw_map
@@ -132,7 +136,7 @@ def write_map_kit(m, outputs: Outputs, formats, paper: Paper, look: str = "colou
         return render_fw_map_key(m, paper, look)
 
     write_kit(
-        outputs, "fw-map", formats, paper, m.to_json(), draw, lambda: setup_sheet(m),
+        outputs, "fw-map", formats, paper, m.to_json(), draw, setup,
         title=f"mapgen fw-map seed {m.seed}", scale_note=f"true scale ({m.square_mm:g} mm squares)",
         change=_square_change(m.square_mm), cut=cut, key=key,
     )

@@ -5,7 +5,7 @@ a 10 cm grid with edge rulers in table centimetres, every feature drawn and
 numbered as in the setup sheet, the deployment zones hatched in the sides'
 colours, the General Retreat edges, and a legend.  Colours and sizes come from
 ``templates/battlefield/style.json``.  Hatching is drawn as clipped lines, not
-an SVG ``<pattern>``, because the PDF route (svglib) has no patterns.
+an SVG ``<pattern>``, because the PDF writer (:mod:`.pdf_draw`) draws no patterns.
 """
 
 from __future__ import annotations

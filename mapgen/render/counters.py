@@ -4,8 +4,8 @@ The drawing reads a :class:`~mapgen.counters.model.Sheet` and decides no game
 fact: what each face says comes from the counter set, where it sits from the
 layout.  Pictograms and unit frames are data in
 ``templates/counters/symbols.svg`` (a 0..10 box each), copied inline in the
-SVG (svglib handles ``<use>`` poorly) with ``currentColor`` set to the face's
-ink; in the PDF each symbol is converted once and stored once as a form.
+SVG (so a symbol can be edited on its own) with ``currentColor`` set to the face's
+ink; in the PDF each symbol is drawn once and stored once as a form.
 
 A face, top to bottom: the side band (side colour, white emblem and name),
 the picture (a symbol or a big number), the title, and an optional note
@@ -23,7 +23,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from reportlab.graphics import renderPDF
 from reportlab.pdfgen.canvas import Canvas
 
 from ..counters.layout import CROP_GAP_MM, CROP_LEN_MM, FOOTER_MM, HEADER_MM, size_name
@@ -34,7 +33,8 @@ from ..jsonio import write_atomic
 
 from . import fonts
 from .counter_patterns import DOT, LIGHTEN, LINE, mix, pattern_dots, pattern_lines
-from .pdf import PT_PER_MM, _pdf_text, load_drawing
+from .pdf import PT_PER_MM, _pdf_text
+from .pdf_draw import draw_svg
 from .svgdoc import SvgDoc, fmt
 from .templates import SVG_NS, Raw as _Raw, clean as _clean, recolor as _recolor, template_path
 
@@ -137,7 +137,7 @@ def _title_lines(text: str, width: float, size: float) -> tuple[list[str], float
 #
 # A page is a short list of drawing items; the SVG writer and the PDF writer both walk it, so the
 # two can never disagree.  The PDF writer draws rectangles and text itself and stores each symbol
-# once as a form XObject (converted by svglib), so a sheet of 500 different counters stays fast.
+# once as a form XObject (drawn by :mod:`.pdf_draw`), so a sheet of 500 different counters stays fast.
 
 @dataclass(frozen=True)
 class Rect:
@@ -404,11 +404,11 @@ def _rgb(color: str) -> tuple[float, float, float]:
     return tuple(int(c[i : i + 2], 16) / 255 for i in (0, 2, 4))
 
 
-def _symbol_svg(symbol_id: str, ink: str) -> str:
+def _symbol_svg(symbol_id: str, ink: str) -> ET.Element:
     root = ET.Element("svg", {"xmlns": "http://www.w3.org/2000/svg", "width": f"{fmt(SYMBOL_BOX)}mm",
                               "height": f"{fmt(SYMBOL_BOX)}mm", "viewBox": f"0 0 {fmt(SYMBOL_BOX)} {fmt(SYMBOL_BOX)}"})
     root.extend(_symbol(symbol_id, ink))
-    return ET.tostring(root, encoding="unicode")
+    return root
 
 
 class _PdfPainter:
@@ -423,13 +423,13 @@ class _PdfPainter:
         return x_mm * PT_PER_MM, (self.h - y_mm) * PT_PER_MM
 
     def form(self, symbol_id: str, ink: str) -> str:
-        """The symbol in this ink, converted by svglib and stored in the PDF the first time it is used."""
+        """The symbol in this ink, drawn and stored in the PDF the first time it is used."""
         key = (symbol_id, ink)
         if key not in self.forms:
             name = f"sym{len(self.forms)}"
-            drawing = load_drawing(_symbol_svg(symbol_id, ink))
-            self.c.beginForm(name, 0, 0, drawing.width, drawing.height)
-            renderPDF.draw(drawing, self.c, 0, 0, showBoundary=False)
+            side = SYMBOL_BOX * PT_PER_MM
+            self.c.beginForm(name, 0, 0, side, side)
+            draw_svg(self.c, _symbol_svg(symbol_id, ink))
             self.c.endForm()
             self.forms[key] = name
         return self.forms[key]

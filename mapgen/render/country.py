@@ -10,8 +10,8 @@ fewer pages.
 Symbols come from ``templates/country/symbols.svg`` (millimetres at print
 size, centred on the node) and colours, widths and sizes from
 ``templates/country/style.json``, so a player can restyle the map without
-touching code.  The PDF route is svglib, which has no ``<pattern>`` and a weak
-``<use>``: symbols are copied inline under a ``transform``, the neutral
+touching code.  The PDF writer (:mod:`.pdf_draw`) draws no ``<pattern>`` and draws
+a drawing with ``<use>`` whole, not a page at a time: symbols are copied inline under a ``transform``, the neutral
 hatching is real lines cut to the border with shapely, and only plain shapes
 with ``fill``/``stroke`` attributes are written.  Settlements must stay
 distinct in black and white, so kinds differ by shape, never by colour alone.
@@ -631,7 +631,7 @@ def _draw_background(root, cm: CountryMap, lay: CountryLayout, style):
 
 
 def _hatch(poly: Polygon, step: float) -> list[list[tuple[float, float]]]:
-    """Diagonal hatching cut to the polygon: real lines, since svglib has no patterns."""
+    """Diagonal hatching cut to the polygon: real lines, since the PDF writer draws no patterns."""
     x0, y0, x1, y1 = poly.bounds
     lines = []
     k = math.floor((x0 + y0) / step)

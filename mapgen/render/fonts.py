@@ -98,6 +98,10 @@ def svg_face(family: str, weight: str = "normal", style: str = "normal") -> str:
     return pdf_font(bold, italic, serif)
 
 
+#: Control characters, shown as spaces.
+_CONTROLS = {c: " " for c in (*range(32), 127)}
+
+
 @lru_cache(maxsize=None)
 def _glyphs(name: str) -> frozenset[int]:
     return frozenset(pdfmetrics.getFont(name).face.charToGlyph)
@@ -105,7 +109,7 @@ def _glyphs(name: str) -> frozenset[int]:
 
 def printable(text: str, font: str | None = None) -> str:
     """``text`` on one line in ``font`` (default: sans): '?' where the face has no glyph, not an empty box."""
-    text = "".join(" " if ord(c) < 32 or ord(c) == 127 else c for c in str(text))
+    text = str(text).translate(_CONTROLS)
     if text.isascii():
         return text
     glyphs = _glyphs(font or pdf_font())

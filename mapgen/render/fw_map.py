@@ -9,8 +9,8 @@ Shapes come from ``templates/fw-map/symbols.svg`` and colours, widths and sizes
 from ``templates/fw-map/style.json``: templates are data, and a player can
 restyle the map without touching code.
 
-The PDF route is svglib (pure Python), which has no ``<pattern>`` fills and
-handles ``<use>`` poorly, so every symbol is copied inline into each square
+The PDF writer (:mod:`.pdf_draw`, pure Python) draws no ``<pattern>`` fills and
+draws a drawing with ``<use>`` whole, not a page at a time, so every symbol is copied inline into each square
 under a ``transform`` and only plain shapes with ``fill``/``stroke`` attributes
 are written (no CSS classes, filters or masks).  Elements are built with
 :mod:`xml.etree` rather than svgwrite objects because a 200 x 200 map has
@@ -217,8 +217,8 @@ def _circle_path(el: ET.Element) -> str:
 def _symbol_elements(symbol_id: str, color: str | None, kept: tuple[bool, ...] | None = None) -> tuple[ET.Element, ...]:
     """The kept glyphs' shapes, with shapes of one paint merged into one path.
 
-    A big map repeats each terrain symbol thousands of times (no ``<use>`` for
-    svglib), so fewer, longer paths keep the file and the PDF conversion small.
+    A big map repeats each terrain symbol thousands of times (inline, no ``<use>``),
+    so fewer, longer paths keep the file and the PDF small.
     Merging changes paint order only between glyphs, which the templates keep
     apart.  The result is cached and shared by every square that uses it.
     """

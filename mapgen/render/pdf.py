@@ -1,8 +1,8 @@
 """PDF at true scale, tiled over several sheets when the drawing is larger than the paper.
 
-Pure wheels only: the drawing goes through ``svglib`` into ReportLab, a chunk at a
-time, each chunk stored once as a form XObject (:mod:`.pdf_source`); this module
-lays out the pages that show them.  One millimetre in the SVG (``width="420mm"`` +
+Pure wheels only: the SVG's elements are drawn with ReportLab's canvas, a chunk at
+a time, each chunk stored once as a form XObject (:mod:`.pdf_source`,
+:mod:`.pdf_draw`); this module lays out the pages that show them.  One millimetre in the SVG (``width="420mm"`` +
 ``viewBox="0 0 420 ..."``) is one millimetre on paper.
 
 Layout of a tiled PDF:
@@ -16,7 +16,7 @@ Layout of a tiled PDF:
 
 Every page has a caption and a 50 mm check bar in the margin.  Text is in the embedded
 fonts of :mod:`.fonts`, and the output is byte-identical for the same input.  A PDF of
-more than :data:`MAX_PDF_PAGES` pages is refused before anything is converted.
+more than :data:`MAX_PDF_PAGES` pages is refused before anything is drawn.
 """
 
 from __future__ import annotations
@@ -39,8 +39,6 @@ from .pdf_source import (  # noqa: F401 - part of this API
     _last_page,
     _show_page,
     _Source,
-    convert,
-    load_drawing,
     parse_svg,
 )
 
@@ -181,7 +179,7 @@ def write_pdf(svg_text: str, path, paper: Paper, title: str = "", overlap_mm: fl
     falls back to the even tiling.
 
     Raises MapgenError for an unreadable SVG, a bad overlap, or a folder that does not exist,
-    and PdfTooLargeError, before converting anything, for more than ``max_pages`` pages;
+    and PdfTooLargeError, before drawing anything, for more than ``max_pages`` pages;
     on any failure no file is left behind.
     """
     path = Path(path)
@@ -240,7 +238,7 @@ def _render(source: _Source, paper: Paper, title: str, overlap_mm: float) -> tup
     c = new_canvas(buf, paper, title, w_mm, h_mm)
     pages = _Pages(c, paper, title)
 
-    source.store(c, (paper.printable_mm[0] - overlap_mm, paper.printable_mm[1] - overlap_mm))
+    source.store(c, (paper.printable_mm[0] - overlap_mm, paper.printable_mm[1] - overlap_mm), whole=single)
     if single:
         x = (pages.page_w - source.width) / 2
         y = (pages.page_h - source.height) / 2

@@ -45,7 +45,7 @@ def render_cut(source: _Source, key: _Source | None, paper, title: str, sheets: 
     pw, ph = paper.printable_mm
     source.store(c, (pw, ph))
     if key is not None:
-        key.store(c, (pw, ph))
+        key.store(c, (pw, ph), whole=True)  # the key sheet shows all of it
     index_scale = None
     if len(sheets) > 1:
         flaps = [(s.x_mm + s.width_mm, s.y_mm, s.flap_right, s.height_mm) for s in sheets if s.flap_right]

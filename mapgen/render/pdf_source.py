@@ -1,11 +1,11 @@
-"""The drawing of a PDF, converted a chunk at a time and stored as form XObjects.
+"""The drawing of a PDF, drawn a chunk at a time and stored as form XObjects.
 
 The SVG is read with an incremental parser and cut into pieces with known extents
-(:mod:`.svgpieces`); runs of consecutive pieces are converted with svglib one after
-the other and each run is stored once as a form XObject, compressed as soon as it is
-made, so memory follows one chunk, not the whole drawing (converting a 400 x 400 map
-at once took 5.4 GB: it is a million SVG elements).  :mod:`.pdf` lays out the pages
-that show these forms.  Text is set in the fonts of :mod:`.fonts`, embedded.
+(:mod:`.svgpieces`); runs of consecutive pieces are drawn onto the canvas with PDF
+operators (:mod:`.pdf_draw`) one after the other and each run is stored once as a
+form XObject, compressed as soon as it is made, so memory follows one chunk, not
+the whole drawing (a 400 x 400 map is a million SVG elements).  :mod:`.pdf` lays
+out the pages that show these forms.  Text is set in the fonts of :mod:`.fonts`, embedded.
 """
 
 from __future__ import annotations
@@ -14,80 +14,14 @@ import math
 
 import numpy as np
 from reportlab import rl_config
-from reportlab.graphics import renderPDF
-from reportlab.graphics.shapes import Drawing, String
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
 from ..errors import MapgenError
-from . import fonts
+from .pdf_draw import PT_PER_MM, Frame, Painter, parse_svg  # noqa: F401 - part of this API
+from .pdf_paths import Unsupported
+from .pdf_symbols import Symbols
 from .svgpieces import PieceStream
-
-#: PDF points per millimetre.
-PT_PER_MM = 72.0 / 25.4
-
-class _EmbeddedFonts:
-    """svglib font map that answers every family with one of our embedded faces: no fc-match, no standard-14 font."""
-
-    def find_font(self, font_name: str, weight: str = "normal", style: str = "normal") -> tuple[str, bool]:
-        return fonts.svg_face(font_name, weight, style), True
-
-
-def _force_embedded_fonts(node) -> None:
-    """Every string in an embedded face (also for svglib versions without ``font_map``), '?' for a glyph it lacks.
-
-    A drawing starts in our face too: reportlab would otherwise set Helvetica at the start of every form.
-    """
-    if isinstance(node, Drawing):
-        node.initialFontName = fonts.pdf_font()
-    if isinstance(node, String):
-        if node.fontName not in fonts.FACE_NAMES:
-            node.fontName = fonts.svg_face(node.fontName)
-        node.text = fonts.printable(node.text, node.fontName)
-    for child in getattr(node, "contents", ()) or ():
-        _force_embedded_fonts(child)
-
-
-def _svglib_takes_font_map() -> bool:
-    import inspect
-
-    from svglib.svglib import SvgRenderer
-
-    return "font_map" in inspect.signature(SvgRenderer.__init__).parameters
-
-
-def parse_svg(svg_text):
-    """SVG text -> lxml root, refusing what is not well-formed XML.
-
-    svglib parses with recover=True, which would silently print half of a truncated map.
-    """
-    from lxml import etree  # svglib's own XML parser
-
-    data = svg_text.encode("utf-8") if isinstance(svg_text, str) else bytes(svg_text)
-    try:
-        return etree.fromstring(data, etree.XMLParser(resolve_entities=False, no_network=True, remove_comments=True))
-    except etree.XMLSyntaxError as exc:
-        raise MapgenError(f"cannot read the SVG drawing: {exc}") from None
-
-
-def convert(root):
-    """An lxml SVG root -> ReportLab Drawing (size in points, true scale), in the embedded fonts."""
-    from svglib.svglib import SvgRenderer
-
-    kwargs = {"font_map": _EmbeddedFonts()} if _svglib_takes_font_map() else {}
-    try:
-        drawing = SvgRenderer("", **kwargs).render(root)
-    except Exception as exc:  # svglib raises assorted errors on bad input
-        raise MapgenError(f"cannot read the SVG drawing: {exc}") from None
-    if drawing is None or not drawing.width or not drawing.height:
-        raise MapgenError("cannot read the SVG drawing: not an SVG with a width and height")
-    _force_embedded_fonts(drawing)
-    return drawing
-
-
-def load_drawing(svg_text: str):
-    """SVG text -> ReportLab Drawing of the whole drawing (size in points, true scale)."""
-    return convert(parse_svg(svg_text))
 
 
 def _compress_now(obj) -> None:
@@ -146,12 +80,19 @@ def _give_form_its_resources(form) -> None:
     form.Resources = resources
 
 
+def _finish_form(c: Canvas, name: str) -> None:
+    """A form just ended: its resources as a page's, its content compressed at once."""
+    form = _form_object(c, name)
+    _give_form_its_resources(form)
+    _compress_now(form)
+
+
 def _show_page(c: Canvas) -> None:
     c.showPage()
     _compress_now(_last_page(c))
 
 
-#: At most this many pieces are converted at once: memory follows one chunk (a few MB).
+#: At most this many pieces are drawn into one form: memory follows one chunk (a few MB).
 CHUNK_PIECES = 1000
 #: A chunk spans at most this many tile steps each way, so that a page shows little more than its
 #: own share.  Smaller chunks compress worse: at 400 pieces and 2 steps the large map's PDF doubles.
@@ -159,12 +100,12 @@ CHUNK_EXTENT = 3.0
 
 
 class _Source:
-    """The drawing as pieces, its size as svglib sees it, and the forms it is stored as.
+    """The drawing as pieces, its size, and the forms it is stored as.
 
-    The pieces are converted in chunks of consecutive pieces, each at most
+    The pieces are drawn in chunks of consecutive pieces, each at most
     :data:`CHUNK_EXTENT` tile steps across, and each chunk is stored once as a form
     XObject: a page then shows the chunks that meet it, in document order (what is on
-    top stays on top), and the index shows them all.  Each piece is converted once, and
+    top stays on top), and the index shows them all.  Each piece is drawn once, and
     a printer handles a few pages' worth of drawing for each page, not the whole map.
     """
 
@@ -174,24 +115,25 @@ class _Source:
         root = self.pieces.root
         if root is None:
             raise MapgenError("cannot read the SVG drawing: it is empty")
-        frame = convert(self.pieces.document([]))
-        self.width, self.height = frame.width, frame.height  # points
+        self.frame = Frame(root)
+        self.width, self.height = self.frame.width, self.frame.height  # points
         # (x, y, user units per mm) of the viewBox, to place the pieces on the paper; None keeps
-        # every piece on every page (no viewBox, or one svglib would scale differently each way).
-        self.units = None
-        box = [float(v) for v in (root.get("viewBox") or "").replace(",", " ").split()]
-        if len(box) == 4 and box[2] > 0 and box[3] > 0:
-            ux, uy = box[2] / self.width * PT_PER_MM, box[3] / self.height * PT_PER_MM
-            if abs(ux - uy) <= 1e-9 * max(ux, uy):
-                self.units = (box[0], box[1], ux)
+        # every piece on every page (no viewBox).
+        self.units = self.frame.units
         self.forms: list[str] = []
         self.boxes = np.zeros((0, 4))  # mm from the drawing's top left, per form
+        self.symbols = Symbols(f"{name}Sym", finish=_finish_form)
 
-    def store(self, c: Canvas, step_mm: tuple[float, float]) -> None:
-        """Convert the drawing, chunk by chunk, into form XObjects (compressed as they are made)."""
+    def store(self, c: Canvas, step_mm: tuple[float, float], whole: bool = False) -> None:
+        """Draw the drawing, chunk by chunk, into form XObjects (compressed as they are made).
+
+        ``whole``: the drawing goes on one sheet, so its pieces are neither measured nor cut into chunks.
+        """
         mm = PT_PER_MM
         w_mm, h_mm = self.width / mm, self.height / mm
-        whole = self.units is None or self.pieces.whole
+        if whole:
+            self.pieces.measure = False
+        whole = whole or self.units is None or self.pieces.whole
         if whole:
             chunks = self.pieces.chunks(math.inf, math.inf, math.inf)
         else:
@@ -209,19 +151,25 @@ class _Source:
                 if x1 <= x0 or y1 <= y0:
                     continue  # wholly outside the drawing
             name = f"{self.name}{len(self.forms) + 1}"
-            drawing = convert(self.pieces.document(chunk))
-            del chunk
             # The form's bounding box (PDF points, y upwards) clips it to the chunk and the viewport.
             c.beginForm(name, x0 * mm, self.height - y1 * mm, x1 * mm, self.height - y0 * mm)
-            renderPDF.draw(drawing, c, 0, 0, showBoundary=False)
+            self._draw(c, chunk)
             c.endForm()
-            del drawing
-            form = _form_object(c, name)
-            _give_form_its_resources(form)
-            _compress_now(form)
+            del chunk
+            _finish_form(c, name)
             self.forms.append(name)
             boxes.append((x0, y0, x1, y1))
         self.boxes = np.array(boxes, dtype=float).reshape(-1, 4)
+
+    def _draw(self, c: Canvas, chunk) -> None:
+        lookup = lambda: [*self.pieces.context, *(piece.element for piece in chunk)]  # noqa: E731 - what <use> may show
+        painter = Painter(c, lookup=lookup, symbols=self.symbols)
+        try:
+            painter.begin(self.frame)
+            painter.pieces(chunk, self.frame.style)
+            painter.end()
+        except Unsupported as exc:
+            raise MapgenError(f"cannot draw the SVG drawing in a PDF: {exc}") from None
 
     def show(self, c: Canvas, x: float, y: float, scale: float = 1.0, window=None) -> None:
         """Draw the forms (those meeting ``window``, mm) with the drawing's bottom-left corner at (x, y) points."""

@@ -1,8 +1,8 @@
-"""What every renderer shares: finding template files, and building SVG elements for svglib.
+"""What every renderer shares: finding template files, and building SVG elements for the PDF writer.
 
 Templates (symbols, styles) are data under ``templates/``.  Symbols are copied
-inline as plain elements because svglib, our pure-Python PDF route, has no
-``<pattern>`` and handles ``<use>`` poorly.  Elements are built with
+inline as plain elements because our PDF writer (:mod:`.pdf_draw`) draws no
+``<pattern>`` and draws a drawing with ``<use>`` whole.  Elements are built with
 :mod:`xml.etree` (thousands per map) and carried into svgwrite documents by
 :class:`Raw`.
 """
