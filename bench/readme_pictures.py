@@ -29,15 +29,19 @@ def poster(svg: Path, png: Path, width_px: int, crop=None, grey: bool = False) -
     """A whole SVG drawing as one page (no tiling), then a PNG ``width_px`` wide (optionally a crop, in shares)."""
     from mapgen.render.paper import Paper
     from mapgen.render.pdf import write_pdf
-    from mapgen.render.pdf_source import PT_PER_MM  # noqa: F401 - the writer's unit, for the page size below
 
-    text = svg.read_text(encoding="utf-8")
     import re
 
-    w, h = (float(v) for v in re.search(r'width="([\d.]+)mm" height="([\d.]+)mm"', text).groups())
+    text = svg.read_text(encoding="utf-8")
+    w = float(re.search(r'<svg[^>]*\swidth="([\d.]+)mm"', text).group(1))
+    h = float(re.search(r'<svg[^>]*\sheight="([\d.]+)mm"', text).group(1))
     pdf = png.with_suffix(".pdf")
     write_pdf(text, pdf, Paper("poster", "landscape", w + 20, h + 20, margin_mm=5.0))
-    raster(pdf, png, width_px, crop=crop, grey=grey)
+    # Only the drawing, without the page's margins and their caption: a share of the page, then of the drawing.
+    fx0, fy0, fx1, fy1 = crop or (0.0, 0.0, 1.0, 1.0)
+    W, H = w + 20, h + 20
+    box = ((10 + fx0 * w) / W, (10 + fy0 * h) / H, (10 + fx1 * w) / W, (10 + fy1 * h) / H)
+    raster(pdf, png, width_px, crop=box, grey=grey)
     pdf.unlink()
 
 
@@ -56,7 +60,8 @@ def raster(pdf: Path, png: Path, width_px: int, page: int = 1, crop=None, grey: 
 
 
 def save(im: Image.Image, png: Path) -> None:
-    im.convert("P", palette=Image.ADAPTIVE, colors=128).save(png, optimize=True)
+    """A 256-colour PNG; the palette is fitted with the rare but vital colours kept (the sides' red and blue)."""
+    im.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE).save(png, optimize=True)
 
 
 def main() -> None:
