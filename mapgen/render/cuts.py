@@ -39,15 +39,21 @@ class GridCut:
 
 
 @dataclass(frozen=True)
-class Sheet:
-    """One tile: the window of the drawing it shows, in mm; ``flap_*`` is the glue flap past its cut line."""
+class Tile:
+    """One true-scale sheet: the map window it shows, in mm from the map's top left."""
 
     column: int  # 1-based
     row: int  # 1-based, from the top
     x_mm: float
     y_mm: float
-    width_mm: float  # the sheet's own share, up to its cut line
+    width_mm: float  # clipped to the map (a sheet cut on grid lines: its own share, up to its cut line)
     height_mm: float
+
+
+@dataclass(frozen=True)
+class Sheet(Tile):
+    """A tile cut on grid lines; ``flap_*`` is the glue flap past its cut line."""
+
     flap_right: float = 0.0
     flap_bottom: float = 0.0
     squares: tuple[int, int, int, int] = (0, 0, 0, 0)  # first column, end column, first row, end row of the grid

@@ -31,6 +31,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..errors import MapgenError
 from ..jsonio import write_atomic
 from . import fonts
+from .cuts import Tile  # noqa: F401 - part of this API
 from .paper import MAX_PDF_PAGES, Paper, PdfTooLargeError, pdf_page_count, tile_counts  # noqa: F401 - part of this API
 from .pdf_source import (  # noqa: F401 - part of this API
     PT_PER_MM,
@@ -54,18 +55,6 @@ class PdfReport:
     scale: float  # 1.0 for the true-scale pages
     index_scale: float | None = None  # scale of the page-1 index, None when there is no index
     size_mm: tuple[float, float] = (0.0, 0.0)  # drawing width, height
-
-
-@dataclass(frozen=True)
-class Tile:
-    """One true-scale sheet: the map window it shows, in mm from the map's top left."""
-
-    column: int  # 1-based
-    row: int  # 1-based, from the top
-    x_mm: float
-    y_mm: float
-    width_mm: float  # clipped to the map
-    height_mm: float
 
 
 def tile_grid(width_mm: float, height_mm: float, paper: Paper, overlap_mm: float = 10.0) -> list[Tile]:
