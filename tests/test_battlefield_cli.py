@@ -47,7 +47,7 @@ def test_battlefield_writes_the_four_files(capsys):
     assert data["table"] == {"width_cm": 180, "depth_cm": 120}
     assert set(data["scenario"]) >= {"name", "deploys_first", "orders", "zones"}
     f = data["features"][0]
-    assert set(f) == {"kind", "polygon", "size_cm", "passable", "difficult", "on_top_of", "note", "rule"}
+    assert set(f) == {"kind", "polygon", "size_cm", "passable", "difficult", "on_top_of", "note", "rule", "levels", "steep"}
     assert "1 page on A4 landscape" in out  # the 1:10 plan of a standard table fits one A4 sheet
 
 
