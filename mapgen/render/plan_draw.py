@@ -23,7 +23,7 @@ from .svgdoc import fmt
 from .templates import template_path
 
 RULER_MM = 7.0
-TITLE_MM = 14.0
+TITLE_MM = 20.0  # title, subtitle, and under them the General Retreat arrows over side B's edge
 
 
 @lru_cache(maxsize=None)

@@ -225,26 +225,30 @@ def _draw_row(doc, g, r: Row, x: float, y: float, k: float, st: dict) -> None:
 
 
 def _swatch(doc, g, what: tuple, area: Polygon, st: dict) -> None:
+    """A sample of a zone or a feature kind, drawn by the plan's own code.
+
+    Textures are laid on grids from the paper's origin; the sample is drawn round the origin
+    and moved into place, so every swatch shows its crowns, tufts or rocks, wherever it stands."""
     if what[0] == "zone":
         draw_zone_area(doc, g, st, what[1], area, [area])
         return
     f, number = what[1], what[2]
-    sample = Feature(f.kind, area, (SWATCH_W, SWATCH_H * 0.7 if f.kind in LINE_KINDS else SWATCH_H), f.passable, f.difficult, None, "", "", min(f.levels, 2), f.steep)
-    if f.kind in LINE_KINDS:
-        cx, cy = area.centroid.x, area.centroid.y
-        sample.polygon = box(area.bounds[0], cy - SWATCH_H * 0.35, area.bounds[2], cy + SWATCH_H * 0.35)
-    elif is_marker(f.kind) or f.kind in ("bridge", "ford", "house", "wall", "crevasse", "mine_entrance"):
-        cx, cy = area.centroid.x, area.centroid.y
-        sample.polygon = box(cx - 1.8, cy - 1.4, cx + 1.8, cy + 1.4)
-        if f.kind in ("bridge", "ford"):
-            water = box(area.bounds[0], cy - 1.0, area.bounds[2], cy + 1.0)
-            look = kind_style(st, "river")
-            g.add(doc.drawing.rect((fmt(water.bounds[0]), fmt(water.bounds[1])), (fmt(SWATCH_W), fmt(2.0)), fill=look["fill"], stroke=look["stroke"], stroke_width=fmt(0.25)))
-            sample.polygon = box(cx - 1.0, cy - 1.7, cx + 1.0, cy + 1.7)
-    ctx = {"edge": LineString(), "water": Polygon(), "k": 1.0}
-    grp = doc.drawing.g(class_="swatch")
+    cx, cy = area.centroid.x, area.centroid.y
+    w, h = SWATCH_W / 2, SWATCH_H / 2
+    grp = doc.drawing.g(class_="swatch", transform=f"translate({fmt(cx)},{fmt(cy)})")
     g.add(grp)
-    draw_feature(doc, grp, sample, number, sample.polygon, st, KeepOut(), ctx)
+    shape = box(-w, -h, w, h)
+    if f.kind in LINE_KINDS:
+        shape = box(-w, -h * 0.7, w, h * 0.7)
+    elif is_marker(f.kind) or f.kind in ("bridge", "ford", "house", "wall", "crevasse", "mine_entrance"):
+        shape = box(-1.8, -1.4, 1.8, 1.4)
+        if f.kind in ("bridge", "ford"):
+            look = kind_style(st, "river")
+            grp.add(doc.drawing.rect((fmt(-w), fmt(-1.0)), (fmt(SWATCH_W), fmt(2.0)), fill=look["fill"], stroke=look["stroke"], stroke_width=fmt(0.25)))
+            shape = box(-1.0, -1.7, 1.0, 1.7)
+    x0, y0, x1, y1 = shape.bounds
+    sample = Feature(f.kind, shape, (x1 - x0, y1 - y0), f.passable, f.difficult, None, "", "", min(f.levels, 2), f.steep)
+    draw_feature(doc, grp, sample, number, shape, st, KeepOut(), {"edge": LineString(), "water": Polygon(), "k": 1.0})
 
 
 def _sign(doc, g, sign: str, x: float, y: float, st: dict) -> None:
