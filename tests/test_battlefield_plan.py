@@ -362,3 +362,20 @@ def test_a_mountain_is_hachured_all_round_a_hill_not_at_all():
     steep = {int(el.get("data-feature")) for el, _ in walk(layer(root, "Features")) if "steep" in classes(el)}
     assert steep == {n for n, f in enumerate(b.features, 1) if f.steep} and steep
     assert all(set(b.features[n - 1].steep) == {"near", "right", "far", "left"} for n in steep if KINDS[b.features[n - 1].kind].layer == "relief")
+
+
+def test_a_legend_too_tall_for_the_sheet_flows_into_a_second_column_and_the_plan_is_measured_with_it():
+    # 70 woods of different sizes: 70 legend lines, far taller than an A4 sheet
+    woods = [Feature("wood", box(5 + (i % 14) * 12.5, 5 + (i // 14) * 22, 15 + (i % 14) * 12.5, 5 + (i // 14) * 22 + 10 + i % 9), (10, 10 + i % 9 + i / 100), True, True, None, "", "FW-19.1") for i in range(70)]
+    b = one_feature(woods[0])
+    b.features = woods
+    chosen = choose_plan_scale(b, get_paper("A4"))
+    root = ET.fromstring(render_battlefield(b, chosen.scale).tostring().split("\n", 1)[1])
+    _, _, width, height = map(float, root.get("viewBox").split())
+    xs = sorted({float(t.get("x")) for t in layer(root, "Legend").iter(f"{SVG}text")})
+    table_right = sum(table_frame(root)[0:3:2])
+    assert xs[-1] - min(x for x in xs if x > table_right) >= 62  # a second column, a column's width on
+    for t in root.iter(f"{SVG}text"):
+        assert float(t.get("y")) <= height and float(t.get("x")) <= width
+    if chosen.pages == 1:
+        assert width <= chosen.paper.printable_mm[0] and height <= chosen.paper.printable_mm[1]
