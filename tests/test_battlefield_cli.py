@@ -1,6 +1,7 @@
 """The battlefield command, the auto scenario, the plan, the setup sheet and the campaign kit."""
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -47,7 +48,7 @@ def test_battlefield_writes_the_four_files(capsys):
     assert data["table"] == {"width_cm": 180, "depth_cm": 120}
     assert set(data["scenario"]) >= {"name", "deploys_first", "orders", "zones"}
     f = data["features"][0]
-    assert set(f) == {"kind", "polygon", "size_cm", "passable", "difficult", "on_top_of", "note", "rule"}
+    assert set(f) == {"kind", "polygon", "size_cm", "passable", "difficult", "on_top_of", "note", "rule", "levels", "steep"}
     assert "1 page on A4 landscape" in out  # the 1:10 plan of a standard table fits one A4 sheet
 
 
@@ -165,9 +166,9 @@ def test_every_scenario_renders_and_reads_back(scenario):
     assert dumps(again.to_json()) == dumps(b.to_json())
     svg = render_battlefield(b).tostring()
     assert "<pattern" not in svg and "Scale 1:10" in svg
-    for i, f in enumerate(b.features, 1):
-        if f.kind != "wall":  # walls are numbered as a run in the legend
-            assert f">{i}<" in svg
+    # one circled number per legend line: a feature's own, or a run of like parts ("8-20") (issue 11)
+    named = [n for a, z in re.findall(r'class="number" data-feature="(\d+)" data-last="(\d+)"', svg) for n in range(int(a), int(z) + 1)]
+    assert sorted(named) == list(range(1, len(b.features) + 1))
     sheet = setup_sheet(b)
     assert f"| {len(b.features)} |" in sheet and "General Retreat" in sheet
 

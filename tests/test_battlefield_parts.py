@@ -41,6 +41,7 @@ def test_a_rocky_ridge_along_a_whole_side_and_a_short_slippery_slope(seed):
     length = 30 if where[0] in ("near", "far") else 25
     assert max(ridge.size_cm) == length and min(ridge.size_cm) == 3 and ridge.on_top_of == "hill"
     assert ridge.note == f"sheer face: neither up nor down; the {where[0]} side of the hill, {length} cm" and not ridge.passable
+    assert ridge.steep == (where[0],) and slope.steep == ()  # FW-21.3 sheer face; FW-21.4 loose stones are not a face
     hill2 = st.items[second].feature
     where2 = [k for k, v in on_side(slope, hill2).items() if v]
     x0, y0, x1, y1 = slope.polygon.bounds

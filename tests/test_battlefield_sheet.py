@@ -181,6 +181,8 @@ def test_json_fields_of_a_hand_made_layout():
         "on_top_of": "glacier",
         "note": "1 x 5 cm",
         "rule": "FW-11.7.2",
+        "levels": 0,
+        "steep": [],
     }
     assert data["notes"] == ["Mind the river."]
     assert data["dice_log"] == [{"seq": 1, "rule": "FW-11.2", "purpose": "geographic type of the battlefield", "dice": "1D6", "faces": [3], "modifiers": [], "total": 3, "result": "hilly"}]
@@ -212,8 +214,9 @@ def test_optional_fields_take_their_defaults():
     del data["seed"]
     del data["scenario"]["rule"], data["scenario"]["instructions"], data["scenario"]["zones"][0]["label"]
     del data["scenario"]["orders"][0]["instructions"]
-    del data["features"][0]["note"], data["features"][0]["rule"]
+    del data["features"][0]["note"], data["features"][0]["rule"], data["features"][0]["levels"], data["features"][0]["steep"]
     b = Battlefield.from_json(data)
+    assert (b.features[0].levels, b.features[0].steep) == (0, ())  # a file written before the fields
     assert (b.seed, b.notes, b.dice_log, b.scenario.rule, b.scenario.instructions) == (0, [], [], "", [])
     assert b.scenario.zones[0].label == "" and b.scenario.orders[0].instructions == []
     assert (b.features[0].note, b.features[0].rule) == ("", "")
@@ -233,6 +236,10 @@ def test_optional_fields_take_their_defaults():
         (("features", 2, "polygon"), [[0, 0], [1, 1], (2, 3)], "field 'features[2].polygon' should be a list of at least three [x_cm, y_cm] points"),
         (("scenario", "zones", 1, "polygon"), [], "field 'scenario.zones[1].polygon' should be a list of at least three [x_cm, y_cm] points"),
         (("features", 2, "on_top_of"), 3, "field 'features[2].on_top_of' should be a kind or null"),
+        (("features", 2, "levels"), -1, "field 'features[2].levels' should be a whole number from 0 to 20"),
+        (("features", 2, "levels"), 1.5, "field 'features[2].levels' should be a whole number"),
+        (("features", 2, "steep"), ["north"], "field 'features[2].steep' should list sides among near, right, far, left"),
+        (("features", 2, "steep"), "near", "field 'features[2].steep' should be a list"),
         (("source", "map"), 3, "field 'source.map' should be a string or null"),
         (("source", "square"), [], "field 'source.square' should be a string or null"),
         (("table", "width_cm"), 0, "field 'table.width_cm' should be a number greater than 0"),
@@ -261,3 +268,30 @@ def test_read_battlefield_names_the_file(tmp_path):
     path.write_text(json.dumps(data), encoding="utf-8")
     with pytest.raises(BadFileError, match="battlefield.json"):
         read_battlefield(path)
+
+
+def test_levels_and_steep_sides_on_the_sheet():
+    # FW-11.2: build each raised feature that many levels high; FW-21.3: a steep side is neither up nor down
+    b = hand_made()
+    b.features = [
+        Feature("hill", octagon(10, 10, 40, 35), (30, 25), True, False, None, "passable: at least one gentle side", "FW-11.2", 2, ()),
+        Feature("hill", octagon(60, 10, 90, 35), (30, 25), False, False, None, "impassable: steep on every side", "FW-11.2", 2, ("near", "right", "far", "left")),
+        Feature("chasm_hill", box(100, 10, 125, 30), (25, 20), True, False, None, "2 levels", "FW-11.7.3", 2, ("right",)),
+        Feature("rocky_ridge", box(10, 10, 40, 13), (30, 3), False, False, "hill", "sheer face", "FW-21.3", 0, ("near", "left")),
+    ]
+    sheet = setup_sheet(b).split("\n")
+    start = sheet.index("## Terrain features")
+    rows = [line.split(" | ")[4] for line in sheet[start : sheet.index("", start + 8)] if line.startswith("| ") and line[2].isdigit()]
+    assert rows == ["open, 2 levels", "impassable, 2 levels, steep on every side", "open, 2 levels, steep right side", "impassable, steep near and left sides"]
+    assert any(line.startswith("Levels: build it that many levels high.") for line in setup_sheet(b).split("\n"))
+
+
+def test_generated_hills_have_their_levels_and_the_impassable_ones_are_steep_all_round():
+    from mapgen.battlefield.generate import BattleOptions, generate_battlefield
+
+    for seed in range(8):
+        hills = [f for f in generate_battlefield(BattleOptions(seed=seed, terrain="hills")).features if f.kind == "hill"]
+        assert len(hills) >= 4
+        assert all(f.levels == 2 for f in hills)  # [DEV] README: a hill is 2 levels high
+        assert {f.steep for f in hills if not f.passable} == {("near", "right", "far", "left")}
+        assert {f.steep for f in hills if f.passable} == {()}

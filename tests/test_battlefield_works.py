@@ -277,6 +277,7 @@ def test_chasm_between_two_hills_with_their_steep_sides_facing(seed):
     assert 25 <= left.size_cm[0] <= 30 and 20 <= left.size_cm[1] <= 25  # [DEV] 2-level hills
     assert chasm.note == "deep gorge 10 cm wide between two 2-level hills with steep sides facing each other: crossable only by a bridge; rolled by side B"
     assert left.note == "2 levels; its steep right side faces the chasm" and right.note == "2 levels; its steep left side faces the chasm"
+    assert (left.levels, left.steep, right.levels, right.steep) == (2, ("right",), 2, ("left",))  # FW-11.7.3
     assert not chasm.passable and chasm.rule == "FW-11.7.3"
 
 

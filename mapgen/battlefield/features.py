@@ -11,23 +11,31 @@ from shapely.geometry import Polygon, box
 
 from ..dice import Dice
 from . import rules as R
-from .model import Feature
+from .model import SIDES, Feature
 from .placement import Item, blob
 from .state import TableState
 
 
-def make(kind: str, poly: Polygon, size, *, passable=None, difficult=None, on=None, note=None, rule=None) -> Feature:
-    """A feature of ``kind`` with the kind's own rule, note and play unless told otherwise."""
+def make(kind: str, poly: Polygon, size, *, passable=None, difficult=None, on=None, note=None, rule=None, steep=None) -> Feature:
+    """A feature of ``kind`` with the kind's own rule, note, play and levels unless told otherwise.
+
+    Raised ground that cannot be crossed is steep on every side (FW-21.3: a hill is passable only
+    where a side is gentle), unless ``steep`` names the sides."""
     k = R.KINDS[kind]
+    passable = k.passable if passable is None else passable
+    if steep is None:
+        steep = SIDES if k.layer == "relief" and not passable else ()
     return Feature(
         kind,
         poly,
         (float(size[0]), float(size[1])),
-        k.passable if passable is None else passable,
+        passable,
         k.difficult if difficult is None else difficult,
         on,
         k.note if note is None else note,
         rule or k.rule,
+        k.levels,
+        tuple(steep),
     )
 
 

@@ -29,6 +29,11 @@ EDGE_LABELS = {
     "right": "the right short edge",
 }
 
+#: A feature's sides, as a player at side A's long edge sees them (``Feature.steep``).
+SIDES = ("near", "right", "far", "left")
+#: Levels a file may give a feature: more would not stand on any table.
+MAX_LEVELS = 20
+
 
 def ring(poly: Polygon) -> list[list[float]]:
     """The outer ring, rounded to a millimetre, without the closing point."""
@@ -66,6 +71,8 @@ class Feature:
     on_top_of: str | None
     note: str
     rule: str
+    levels: int = 0  # how many levels high it is built (0: flat, or a massif whose height does not play)
+    steep: tuple[str, ...] = ()  # SIDES that are steep: neither up nor down (FW-21.3)
 
     def to_json(self) -> dict:
         return {
@@ -77,6 +84,8 @@ class Feature:
             "on_top_of": self.on_top_of,
             "note": self.note,
             "rule": self.rule,
+            "levels": self.levels,
+            "steep": list(self.steep),
         }
 
 
@@ -191,6 +200,8 @@ class Battlefield:
                     f.get("on_top_of", nullable, "a kind or null"),
                     f.str("note", default=""),
                     f.str("rule", default=""),
+                    f.int("levels", low=0, high=MAX_LEVELS, default=0),
+                    _steep(f),
                 )
             )
         dice_log = []
@@ -200,6 +211,14 @@ class Battlefield:
             except (KeyError, TypeError, ValueError, AttributeError) as exc:
                 raise BadFileError(f"field 'dice_log[{i}]' is malformed ({exc})") from None
         return cls(data.get("seed", 0), source, width, depth, scenario, features, dice_log, [str(n) for n in top.list("notes", default=[])])
+
+
+def _steep(reader: Reader) -> tuple[str, ...]:
+    """The steep sides, in SIDES order; a file older than the field has none."""
+    sides = reader.list("steep", default=[])
+    if not all(isinstance(s, str) and s in SIDES for s in sides):
+        raise BadFileError(f"field '{reader.where}.steep' should list sides among {', '.join(SIDES)}")
+    return tuple(s for s in SIDES if s in sides)
 
 
 def _poly(reader: Reader) -> Polygon:

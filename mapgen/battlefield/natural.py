@@ -105,9 +105,9 @@ def work_chasm(st: TableState, note) -> None:
     gx0 = x0 + hw
     text = with_note(f"deep gorge {gap} cm wide between two 2-level hills with steep sides facing each other: crossable only by a bridge", note)
     chasm = st.layout.add(Item(make("chasm", box(gx0, y0, gx0 + gap, y1), (gap, hd), on=on, note=text), host=stand))
-    left = make("chasm_hill", box(x0, y0, x0 + hw, y1), (hw, hd), on=on, note="2 levels; its steep right side faces the chasm")
+    left = make("chasm_hill", box(x0, y0, x0 + hw, y1), (hw, hd), on=on, note="2 levels; its steep right side faces the chasm", steep=("right",))
     st.layout.add(Item(left, host=stand, owner=chasm))
-    right = make("chasm_hill", box(x1 - hw, y0, x1, y1), (hw, hd), on=on, note="2 levels; its steep left side faces the chasm")
+    right = make("chasm_hill", box(x1 - hw, y0, x1, y1), (hw, hd), on=on, note="2 levels; its steep left side faces the chasm", steep=("left",))
     st.layout.add(Item(right, host=stand, owner=chasm))
 
 

@@ -68,7 +68,8 @@ def hill_side(st: TableState, idx: int, kind: str, max_len: float | None) -> Non
     length = max(px1 - px0, py1 - py0)  # at most max_len: the strip is cut to it
     where = ("near", "right", "far", "left")[side]
     note = R.KINDS[kind].note + f"; the {where} side of the hill, {length:.0f} cm"
-    add_part(st, kind, part, (px1 - px0, py1 - py0), idx, note=note)
+    # a rocky ridge is a sheer face (FW-21.3): its outer side is steep; a slippery slope is loose stones, not steep
+    add_part(st, kind, part, (px1 - px0, py1 - py0), idx, note=note, steep=(where,) if kind == "rocky_ridge" else ())
 
 
 def fields(st: TableState, what: str, idx: int) -> None:

@@ -136,24 +136,30 @@ class Kind:
     note: str = ""
     #: Parts and markers belong to another feature: they do not count as terrain features (FW-10.5).
     accessory: bool = False
+    #: How many levels high it is built; 0 for flat ground, and for an impassable massif
+    #: (mountain, volcano, mine), whose height does not play.
+    levels: int = 0
 
 
+#: Levels (``Kind.levels``): as the rules give them (raised area, dune, plateau 1, FW-11.2, FW-11.7,
+#: FW-21.2; chasm walls 2, FW-11.7.3), else [DEV]: a hillock 1 (FW-11.2 allows up to 2), a hill 2
+#: (base rules), a djebel 2, a burial mound 1, a mountain base 1 (the slopes its peaks stand on).
 KINDS: dict[str, Kind] = {
     k.id: k
     for k in (
         # relief
-        Kind("hillock", "Hillock", "FW-11.2", "relief", True, False, (15, 20, 15, 20), "blob", "at most 2 levels, passable"),
-        Kind("raised_area", "Raised flat area", "FW-11.2", "relief", True, False, (20, 30, 20, 30), "rect", "1 level, passable"),
-        Kind("hill", "Hill", "FW-11.2", "relief", True, False, (25, 35, 20, 30), "blob", "size per base rules [DEV]"),
-        Kind("dune", "Dune", "FW-11.7", "relief", True, True, (10, 10, 10, 10), "blob", "1 level, difficult"),
+        Kind("hillock", "Hillock", "FW-11.2", "relief", True, False, (15, 20, 15, 20), "blob", "at most 2 levels, passable", levels=1),
+        Kind("raised_area", "Raised flat area", "FW-11.2", "relief", True, False, (20, 30, 20, 30), "rect", "1 level, passable", levels=1),
+        Kind("hill", "Hill", "FW-11.2", "relief", True, False, (25, 35, 20, 30), "blob", "size per base rules [DEV]", levels=2),
+        Kind("dune", "Dune", "FW-11.7", "relief", True, True, (10, 10, 10, 10), "blob", "1 level, difficult", levels=1),
         Kind("mountain", "Mountain", "FW-11.2", "relief", False, False, None, "blob", "impassable"),
-        Kind("mountain_base", "Mountain base", "FW-10.5", "relief", True, True, MOUNTAIN_BASE * 2, "rect", "slopes: difficult; peaks stand on it (AMB-29)"),
+        Kind("mountain_base", "Mountain base", "FW-10.5", "relief", True, True, MOUNTAIN_BASE * 2, "rect", "slopes: difficult; peaks stand on it (AMB-29)", levels=1),
         Kind("isolated_mountain", "Isolated mountain", "FW-11.7", "relief", False, False, (30, 40, 30, 40), "blob", "impassable; in one quarter, never in the centre (AMB-30)"),
-        Kind("plateau", "Plateau", "FW-21.2", "relief", True, False, None, "rect", "1 level; climbing on: disorganised, half move; coming down: no penalty"),
-        Kind("djebel", "Djebel", "FW-21.7", "relief", False, False, (20, 25, 20, 25), "blob", "rocky hill: only by the cliff path, in single file"),
+        Kind("plateau", "Plateau", "FW-21.2", "relief", True, False, None, "rect", "1 level; climbing on: disorganised, half move; coming down: no penalty", levels=1),
+        Kind("djebel", "Djebel", "FW-21.7", "relief", False, False, (20, 25, 20, 25), "blob", "rocky hill: only by the cliff path, in single file", levels=2),
         Kind("volcano", "Volcano", "FW-11.7", "relief", False, False, (20, 25, 20, 25), "blob", "impassable; eruption on a 1 at the start of each turn if agreed (FW-11.7.1)"),
-        Kind("chasm_hill", "Chasm wall", "FW-11.7.3", "relief", True, False, (25, 30, 20, 25), "rect", "2-level hill, steep side facing the chasm", accessory=True),
-        Kind("burial_mound", "Burial mound", "FW-11.8", "relief", True, False, (15, 15, 15, 15), "blob", "see Ars Arcana"),
+        Kind("chasm_hill", "Chasm wall", "FW-11.7.3", "relief", True, False, (25, 30, 20, 25), "rect", "2-level hill, steep side facing the chasm", accessory=True, levels=2),
+        Kind("burial_mound", "Burial mound", "FW-11.8", "relief", True, False, (15, 15, 15, 15), "blob", "see Ars Arcana", levels=1),
         Kind("mine", "Mine", "FW-11.8", "relief", False, False, (20, 20, 20, 20), "rect", "mountain with a mine entrance on two opposite sides: troops cross it through the mine"),
         # ground cover
         Kind("wood", "Wood", "FW-19.1", "cover", True, True, (20, 20, 20, 20), "blob", "units inside are disorganised; light cover; blocks sight"),

@@ -8,7 +8,7 @@ the layout; it decides nothing.
 from __future__ import annotations
 
 from ..setup_sheet import md_text, notes_section, rolls_table, tables_used
-from .model import EDGE_LABELS, Battlefield, Feature
+from .model import EDGE_LABELS, SIDES, Battlefield, Feature
 from .rules import ACCESSORY_KINDS, ALL_TABLES, KINDS, LINE_KINDS
 from .scenarios import SCENARIO_LABELS
 
@@ -35,9 +35,14 @@ def position(f: Feature) -> str:
 
 
 def plays_as(f: Feature) -> str:
-    if not f.passable:
-        return "impassable"
-    return "difficult" if f.difficult else "open"
+    """How it plays, then how high it is built and which sides are steep (FW-11.2, FW-21.3)."""
+    words = ["impassable" if not f.passable else "difficult" if f.difficult else "open"]
+    if f.levels:
+        words.append(f"{f.levels} level{'s' if f.levels > 1 else ''}")
+    if f.steep:
+        every = len(f.steep) == len(SIDES)
+        words.append("steep on every side" if every else f"steep {' and '.join(f.steep)} side{'s' if len(f.steep) > 1 else ''}")
+    return ", ".join(words)
 
 
 def zone_text(poly) -> str:
@@ -90,6 +95,9 @@ def setup_sheet(b: Battlefield) -> str:
     add("")
     add("Numbers as on the plan. Sizes are width (x) by depth (y); a natural outline fills its box.")
     add("")
+    if any(f.levels or f.steep for f in b.features):
+        add("Levels: build it that many levels high. A steep side (near: facing side A's long edge; far, left, right) can be neither climbed nor descended (FW-21.3).")
+        add("")
     add("| # | Feature | Size (cm) | Position: x / y (cm) | Plays as | On | Rule | Note |")
     add("|---|---|---|---|---|---|---|---|")
     for i, f in enumerate(b.features, 1):

@@ -1,0 +1,228 @@
+"""What every part of the battlefield plan draws with: the style, the frame from table cm to paper mm, SVG shapes.
+
+The plan is drawn in paper millimetres (1 SVG unit = 1 mm), whatever its scale, so
+that text and symbols keep their printed size at 1:10 and at 1:20 alike: only the
+table's geometry is scaled.  Shapes are written with :func:`~.svgdoc.fmt` numbers,
+so the same layout gives the same bytes.  No ``<pattern>`` and no opacity: the PDF
+route (svglib) draws neither, so textures are drawn as plain lines and glyphs.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from functools import lru_cache
+
+import numpy as np
+import shapely
+from shapely import affinity
+from shapely.geometry import LineString, MultiLineString, Polygon, box
+
+from ..battlefield.model import Battlefield
+from .svgdoc import fmt
+from .templates import template_path
+
+RULER_MM = 7.0
+TITLE_MM = 20.0  # title, subtitle, and under them the General Retreat arrows over side B's edge
+
+
+@lru_cache(maxsize=None)
+def load_style() -> dict:
+    return json.loads(template_path("battlefield", "style.json").read_text(encoding="utf-8"))
+
+
+def kind_style(st: dict, kind: str) -> dict:
+    return st["kinds"].get(kind) or {"fill": "#cccccc", "stroke": "#333333"}
+
+
+class Frame:
+    """Where the table lies on the paper at 1:``scale``: table cm (origin bottom-left, as side A sees it) to paper mm."""
+
+    def __init__(self, b: Battlefield, scale: float):
+        self.b = b
+        self.k = 10.0 / scale  # paper mm per table cm
+        self.st = load_style()
+        self.ox = self.st["margin"] + RULER_MM + 4
+        self.oy = self.st["margin"] + TITLE_MM
+        self.tw, self.th = b.width_cm * self.k, b.depth_cm * self.k
+
+    def p(self, x: float, y: float) -> tuple[float, float]:
+        return self.ox + x * self.k, self.oy + (self.b.depth_cm - y) * self.k
+
+    def paper(self, geom):
+        """A shapely geometry in table cm as the same geometry in paper mm."""
+        return affinity.affine_transform(geom, [self.k, 0, 0, -self.k, self.ox, self.oy + self.b.depth_cm * self.k])
+
+    def table(self) -> Polygon:
+        return box(self.ox, self.oy, self.ox + self.tw, self.oy + self.th)
+
+
+def text(doc, parent, x, y, words, size, *, anchor="start", bold=False, italic=False, fill=None, rotate=None, **extra):
+    st = load_style()
+    attrs = {"font_family": st["font_family"], "font_size": fmt(size), "fill": fill or st["ink"], **extra}
+    if anchor != "start":
+        attrs["text_anchor"] = anchor
+    if bold:
+        attrs["font_weight"] = "bold"
+    if italic:
+        attrs["font_style"] = "italic"
+    el = doc.drawing.text(words, insert=(fmt(x), fmt(y)), **attrs)
+    if rotate is not None:
+        el["transform"] = f"rotate({fmt(rotate)},{fmt(x)},{fmt(y)})"
+    parent.add(el)
+    return el
+
+
+def poly(doc, parent, pts, fill, stroke, width, **extra):
+    el = doc.drawing.polygon([(float(fmt(x)), float(fmt(y))) for x, y in pts], fill=fill, stroke=stroke, stroke_width=fmt(width), **extra)
+    parent.add(el)
+    return el
+
+
+def line(doc, parent, a, b, stroke, width, **extra):
+    el = doc.drawing.line((float(fmt(a[0])), float(fmt(a[1]))), (float(fmt(b[0])), float(fmt(b[1]))), stroke=stroke, stroke_width=fmt(width), **extra)
+    parent.add(el)
+    return el
+
+
+def path(doc, parent, d: str, **attrs):
+    """One ``<path>``; nothing when ``d`` is empty (a texture with no glyph left)."""
+    if not d:
+        return None
+    el = doc.drawing.path(d=d, **attrs)
+    parent.add(el)
+    return el
+
+
+def _xy(x: float, y: float) -> str:
+    return f"{fmt(x)} {fmt(y)}"
+
+
+def area_d(geom) -> str:
+    """Path data of a polygon or multipolygon, holes included (draw with fill-rule evenodd)."""
+    parts = []
+    for p in getattr(geom, "geoms", [geom]):
+        if p.is_empty or p.geom_type != "Polygon":
+            continue
+        for ring in [p.exterior, *p.interiors]:
+            pts = list(ring.coords)[:-1]
+            parts.append("M" + " L".join(_xy(x, y) for x, y in pts) + " Z")
+    return " ".join(parts)
+
+
+def lines_d(lines) -> str:
+    """Path data of line strings (or multi line strings), each an open subpath."""
+    parts = []
+    for ln in lines:
+        for s in getattr(ln, "geoms", [ln]):
+            if s.is_empty or s.geom_type != "LineString":
+                continue
+            parts.append("M" + " L".join(_xy(x, y) for x, y in s.coords))
+    return " ".join(parts)
+
+
+def circle_d(x: float, y: float, r: float) -> str:
+    """A circle as two arcs, so many of them share one ``<path>``."""
+    return f"M{_xy(x - r, y)} a{fmt(r)} {fmt(r)} 0 1 0 {fmt(2 * r)} 0 a{fmt(r)} {fmt(r)} 0 1 0 {fmt(-2 * r)} 0 Z"
+
+
+def hatch(area, spacing: float, angle: float) -> list[LineString]:
+    """Parallel lines ``spacing`` mm apart at ``angle`` degrees, clipped to ``area``.
+
+    The lines are laid from the paper's origin, not from the area's corner, so two areas
+    hatched alike line up where they meet instead of making a moiré."""
+    if area.is_empty:
+        return []
+    a = math.radians(angle)
+    ux, uy = math.cos(a), math.sin(a)  # along the lines
+    nx, ny = -uy, ux  # across them
+    x0, y0, x1, y1 = area.bounds
+    corners = [(x0, y0), (x1, y0), (x0, y1), (x1, y1)]
+    across = [x * nx + y * ny for x, y in corners]
+    along = [x * ux + y * uy for x, y in corners]
+    lo, hi = math.floor(min(across) / spacing), math.ceil(max(across) / spacing)
+    t0, t1 = min(along) - 1, max(along) + 1
+    segs = [((c * spacing * nx + t0 * ux, c * spacing * ny + t0 * uy), (c * spacing * nx + t1 * ux, c * spacing * ny + t1 * uy)) for c in range(lo, hi + 1)]
+    if not segs:
+        return []
+    clipped = MultiLineString(segs).intersection(area)
+    return [s for s in getattr(clipped, "geoms", [clipped]) if s.geom_type == "LineString" and not s.is_empty]
+
+
+def mix(colour: str, strength: float) -> str:
+    """``colour`` faded towards white (no opacity: the PDF route draws plain colours only)."""
+    c = colour.lstrip("#")
+    rgb = [int(c[i : i + 2], 16) for i in (0, 2, 4)]
+    return "#" + "".join(f"{round(255 - (255 - v) * strength):02x}" for v in rgb)
+
+
+def shade(colour: str, strength: float) -> str:
+    """``colour`` darkened towards black by ``strength`` (0: unchanged, 1: black)."""
+    c = colour.lstrip("#")
+    rgb = [int(c[i : i + 2], 16) for i in (0, 2, 4)]
+    return "#" + "".join(f"{round(v * (1 - strength)):02x}" for v in rgb)
+
+
+def largest(geom) -> Polygon:
+    """The largest polygon of ``geom`` (an inset outline may fall apart), or an empty polygon."""
+    polys = [p for p in getattr(geom, "geoms", [geom]) if p.geom_type == "Polygon" and not p.is_empty]
+    return max(polys, key=lambda p: p.area) if polys else Polygon()
+
+
+def inradius(shape) -> float:
+    """How far the most inland point of ``shape`` is from its outline (mm)."""
+    if shape.is_empty:
+        return 0.0
+    c = shapely.maximum_inscribed_circle(shape, tolerance=0.05)
+    return c.length
+
+
+class KeepOut:
+    """The boxes where labels stand (paper mm): textures leave them clear, so a number never sits on a glyph."""
+
+    def __init__(self, boxes=(), margin: float = 0.3):
+        self.boxes = np.array(list(boxes), dtype=float).reshape(-1, 4)
+        self.margin = margin
+
+    def taken(self, xs, ys, reach: float) -> np.ndarray:
+        """For points with a glyph ``reach`` mm round them: does the glyph touch a label?"""
+        xs, ys = np.asarray(xs, dtype=float), np.asarray(ys, dtype=float)
+        if not len(self.boxes) or not len(xs):
+            return np.zeros(len(xs), dtype=bool)
+        r = reach + self.margin
+        b = self.boxes
+        return ((xs[:, None] + r > b[None, :, 0]) & (xs[:, None] - r < b[None, :, 2]) & (ys[:, None] + r > b[None, :, 1]) & (ys[:, None] - r < b[None, :, 3])).any(axis=1)
+
+    def __call__(self, geom) -> bool:
+        x0, y0, x1, y1 = geom.bounds
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        w, h = (x1 - x0) / 2, (y1 - y0) / 2
+        if not len(self.boxes):
+            return False
+        b = self.boxes
+        m = self.margin
+        return bool(((cx + w + m > b[:, 0]) & (cx - w - m < b[:, 2]) & (cy + h + m > b[:, 1]) & (cy - h - m < b[:, 3])).any())
+
+
+def scatter(area, spacing: float, keep_out: KeepOut | None = None, reach: float = 0.0) -> list[tuple[float, float]]:
+    """Points on a staggered grid laid from the paper's origin, inside ``area``, clear of labels.
+
+    Laid from the origin rather than from each feature, so that neighbouring textures line up."""
+    if area.is_empty:
+        return []
+    x0, y0, x1, y1 = area.bounds
+    row_h = spacing * 0.866
+    rows = np.arange(math.floor(y0 / row_h), math.ceil(y1 / row_h) + 1)
+    xs, ys = [], []
+    for r in rows:
+        shift = spacing / 2 if r % 2 else 0.0
+        cols = np.arange(math.floor((x0 - shift) / spacing), math.ceil((x1 - shift) / spacing) + 1)
+        xs.append(cols * spacing + shift)
+        ys.append(np.full(len(cols), r * row_h))
+    if not xs:
+        return []
+    x, y = np.concatenate(xs), np.concatenate(ys)
+    ok = shapely.contains_xy(area, x, y)
+    if keep_out is not None:
+        ok &= ~keep_out.taken(x, y, reach)
+    return [(float(a), float(b)) for a, b in zip(x[ok], y[ok])]

@@ -1,0 +1,45 @@
+"""Deployment zones on the plan: a light tint, a hatch and an outline per side, beneath the features.
+
+Drawn first, so every feature stays whole on top of them.  The two sides differ by
+more than colour, because red and blue print as much the same grey: side A's zones
+are hatched one way with a solid edge, side B's the other way with a dashed edge
+(``templates/battlefield/style.json``, ``zone.sides``).  Each outline is drawn just
+inside its zone, so where zones of the two sides touch both edges show side by side.
+"""
+
+from __future__ import annotations
+
+import shapely
+from shapely.geometry import Polygon
+
+from .plan_draw import Frame, area_d, fmt, hatch, lines_d, mix, path
+
+
+def side_look(st: dict, side: str) -> dict:
+    """Colour, hatch angle and dash of a side's zones."""
+    zs = st["zone"]
+    look = zs["sides"].get(side, zs["sides"]["A"])
+    return {"colour": st["sides"].get(side, st["ink"]), "angle": look["angle"], "dash": look.get("dash")}
+
+
+def draw_zone_area(doc, g, st: dict, side: str, area, outlines) -> None:
+    """Tint and hatch ``area`` (paper mm) in the side's look, then outline each of ``outlines``."""
+    zs = st["zone"]
+    look = side_look(st, side)
+    path(doc, g, area_d(area), fill=mix(look["colour"], zs["tint"]), stroke="none", fill_rule="evenodd")
+    path(doc, g, lines_d(hatch(area, zs["hatch_spacing"], look["angle"])), fill="none", stroke=mix(look["colour"], zs["hatch_strength"]), stroke_width=fmt(zs["hatch_width"]))
+    width = zs["outline_width"]
+    extra = {"stroke_dasharray": ",".join(fmt(v) for v in look["dash"])} if look["dash"] else {}
+    for outline in outlines:
+        inner = outline.buffer(-(width / 2 + zs["outline_gap"]), join_style="mitre")
+        path(doc, g, area_d(inner if not inner.is_empty else outline), fill="none", stroke=look["colour"], stroke_width=fmt(width), **extra)
+
+
+def draw_zones(doc, g, fr: Frame) -> None:
+    """Every zone of the scenario, side by side, each side's zones hatched once over their union."""
+    by_side: dict[str, list[Polygon]] = {}
+    for z in fr.b.scenario.zones:
+        by_side.setdefault(z.side, []).append(fr.paper(z.polygon))
+    for side in sorted(by_side):
+        shapes = by_side[side]
+        draw_zone_area(doc, g, fr.st, side, shapely.union_all(shapes), shapes)
