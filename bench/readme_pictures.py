@@ -79,7 +79,8 @@ def main() -> None:
     save(strip, OUT / "fw-map-pdf-pages.png")
     mapgen("country", "--seed", "11", "--countries", "3", "--neutrals", "1", "--formats", "svg", "--out", str(work / "c11"))
     poster(work / "c11" / "country.svg", OUT / "country-3.png", 881)
-    mapgen("battlefield", "--map", str(work / "m7" / "fw-map.json"), "--square", "A9", "--formats", "pdf", "--out", str(work / "bf"))
+    mapgen("battlefield", "--map", str(work / "m7" / "fw-map.json"), "--square", "A9", "--seed", "946745", "--formats", "pdf",
+           "--out", str(work / "bf"))
     raster(work / "bf" / "battlefield.pdf", OUT / "battlefield-river-bridge.png", 900)
     mapgen("counters", "--campaign", str(work / "m7"), "--size", "1/2in", "--formats", "pdf", "--out", str(work / "ct"))
     fronts = raster(work / "ct" / "counters.pdf", work / "f.png", 434, page=1, crop=(0.03, 0.04, 0.97, 0.45))

@@ -48,7 +48,7 @@ _XLINK = "{http://www.w3.org/1999/xlink}href"
 #: SVG's miter limit (PDF's is 10): a sharp corner is cut where a viewer of the SVG cuts it.
 _MITER_LIMIT = "4 M"
 #: Attributes that would change the look and are not drawn: refused at once rather than ignored.
-_REFUSED = frozenset(("opacity", "style", "class", "clip-path", "mask", "filter", "display", "visibility", "marker-start",
+_REFUSED = frozenset(("opacity", "style", "clip-path", "mask", "filter", "display", "visibility", "marker-start",
                       "marker-mid", "marker-end", "stroke-dashoffset", "stroke-miterlimit", "dx", "dy", "rotate"))
 #: ``<use>`` inside ``<use>`` at most this deep (a loop of references is an error, not a hang).
 _MAX_USE_DEPTH = 16
