@@ -9,7 +9,7 @@ import pytest
 from mapgen.counters.layout import MIN_SIZE_MM, NAMED_SIZES, lay_out
 from mapgen.counters.rules import SIDE_STYLES, STYLE_BY_KEY
 from mapgen.counters.sets import fw_campaign_set, fw_set, renaissance_set
-from mapgen.render.counters import Circle, Line, Rect, Text, face_items, page_items
+from mapgen.render.counters import Rect, Text, Texture, face_items, page_items
 from mapgen.render.paper import get_paper
 
 from .cli_helpers import run
@@ -40,7 +40,7 @@ def test_red_and_blue_print_as_the_same_grey_so_each_side_has_its_own_texture():
     patterns = [s.pattern for s in SIDE_STYLES]
     assert len(set(patterns)) == len(patterns) and "none" not in patterns
     def texture(face):
-        return {type(i).__name__ for i in face_items(face, 15.875) if isinstance(i, (Line, Circle)) and i.width < 1}
+        return {type(p).__name__ for i in face_items(face, 15.875) if isinstance(i, Texture) for p in i.parts()}
     red_face = next(c.front for c in fw_set() if c.front.style == "red" and c.front.title == "Probe")
     blue_face = next(c.front for c in fw_set() if c.front.style == "blue" and c.front.title == "Probe")
     assert texture(red_face) == {"Line"} and texture(blue_face) == {"Circle"}  # stripes against dots

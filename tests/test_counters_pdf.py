@@ -99,11 +99,13 @@ def test_same_sheet_same_bytes(tmp_path):
     assert (tmp_path / "a.svg").read_text() == (tmp_path / "b.svg").read_text()
 
 
-def test_each_symbol_is_stored_once(tmp_path):
-    from mapgen.render.counters import Symbol, face_items
+def test_each_symbol_and_texture_is_stored_once(tmp_path):
+    from mapgen.render.counters import Symbol, Texture, face_items
 
     sheet = lay_out(fw_set(), get_paper("a4-portrait"), 15.875)
     write_counters_pdf(sheet, tmp_path / "c.pdf")
     faces = {c.front for c in sheet.counters()} | {c.back for c in sheet.counters()}
     symbols = {(i.id, i.ink) for f in faces for i in face_items(f, 15.875) if isinstance(i, Symbol)}
-    assert (tmp_path / "c.pdf").read_bytes().count(b"/Subtype /Form") == len(symbols)
+    textures = {i for f in faces for i in face_items(f, 15.875) if isinstance(i, Texture)}
+    assert len(textures) >= 3  # red, blue and a turned-over face's
+    assert (tmp_path / "c.pdf").read_bytes().count(b"/Subtype /Form") == len(symbols) + len(textures)

@@ -183,6 +183,19 @@ class Text:
 
 
 @dataclass(frozen=True)
+class Texture:
+    """A side's texture over a counter's body (:mod:`.counter_patterns`): in the PDF, drawn once and reused."""
+
+    kind: str
+    size: float  # the counter's side; the texture covers 0..size both ways
+    colour: str
+
+    def parts(self) -> list:
+        lines = [Line(x1, y1, x2, y2, self.colour, LINE * self.size) for x1, y1, x2, y2 in pattern_lines(self.kind, self.size)]
+        return lines + [Circle(cx, cy, DOT * self.size, None, 0.0, self.colour) for cx, cy in pattern_dots(self.kind, self.size)]
+
+
+@dataclass(frozen=True)
 class FaceArt:
     face: Face
     x: float
@@ -217,9 +230,8 @@ def face_items(face: Face, size: float) -> tuple:
     ink = WHITE  # on the side's colour, or on the dark body of a turned-over state
     items: list = []
     # The body's texture, which tells the sides apart in black and white.
-    texture = mix(DARK_BODY if face.dark else style.color, WHITE, LIGHTEN)
-    items += [Line(x1, y1, x2, y2, texture, LINE * s) for x1, y1, x2, y2 in pattern_lines(style.pattern, s)]
-    items += [Circle(cx, cy, DOT * s, None, 0.0, texture) for cx, cy in pattern_dots(style.pattern, s)]
+    if style.pattern != "none":
+        items.append(Texture(style.pattern, s, mix(DARK_BODY if face.dark else style.color, WHITE, LIGHTEN)))
     # Side band: a darker shade of the colour, white emblem, side name (left out when it cannot be read).
     band_h = BAND_H * s
     items.append(Rect(0, 0, s, band_h, band_color(style)))
@@ -372,6 +384,10 @@ def _svg_item(item) -> ET.Element:
         g = ET.Element("g", {"transform": f"translate({fmt(item.x)},{fmt(item.y)}) scale({fmt(item.size / SYMBOL_BOX)})"})
         g.extend(_symbol(item.id, item.ink))
         return g
+    if isinstance(item, Texture):
+        g = ET.Element("g")
+        g.extend(_svg_item(part) for part in item.parts())
+        return g
     if isinstance(item, FaceArt):
         g = ET.Element("g", {"transform": f"translate({fmt(item.x)},{fmt(item.y)})"})
         g.extend(_svg_item(i) for i in face_items(item.face, item.size))
@@ -417,7 +433,7 @@ class _PdfPainter:
     def __init__(self, canvas: Canvas, page_h_mm: float):
         self.c = canvas
         self.h = page_h_mm
-        self.forms: dict[tuple[str, str], str] = {}
+        self.forms: dict[tuple[str, str], str] = {}  # symbols by (id, ink), textures by their item
 
     def _pt(self, x_mm: float, y_mm: float) -> tuple[float, float]:
         return x_mm * PT_PER_MM, (self.h - y_mm) * PT_PER_MM
@@ -430,6 +446,20 @@ class _PdfPainter:
             side = SYMBOL_BOX * PT_PER_MM
             self.c.beginForm(name, 0, 0, side, side)
             draw_svg(self.c, _symbol_svg(symbol_id, ink))
+            self.c.endForm()
+            self.forms[key] = name
+        return self.forms[key]
+
+    def texture(self, item: Texture) -> str:
+        """The texture, drawn and stored in the PDF the first time it is used (a sheet repeats a few of them)."""
+        key = ("texture", repr(item))
+        if key not in self.forms:
+            name = f"tex{len(self.forms)}"
+            side = item.size * PT_PER_MM
+            self.c.beginForm(name, 0, 0, side, side)
+            inner = _PdfPainter(self.c, item.size)  # the form's own frame: its bottom left is the counter's
+            for part in item.parts():
+                inner.draw(part)
             self.c.endForm()
             self.forms[key] = name
         return self.forms[key]
@@ -469,6 +499,12 @@ class _PdfPainter:
             c.saveState()
             c.translate(*self._pt(dx + item.x, dy + item.y + item.size))
             c.scale(item.size / SYMBOL_BOX, item.size / SYMBOL_BOX)
+            c.doForm(name)
+            c.restoreState()
+        elif isinstance(item, Texture):
+            name = self.texture(item)
+            c.saveState()
+            c.translate(*self._pt(dx, dy + item.size))
             c.doForm(name)
             c.restoreState()
         elif isinstance(item, FaceArt):

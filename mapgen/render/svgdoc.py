@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import re
 
-import svgwrite
-
 INKSCAPE_NS = "http://www.inkscape.org/namespaces/inkscape"
 #: Characters XML 1.0 forbids even escaped: control characters (other than tab and line
 #: breaks) and U+FFFE/U+FFFF.  Typed text (a seed, a roster name) may hold them.
@@ -40,6 +38,8 @@ class SvgDoc:
     """A drawing ``width_mm`` x ``height_mm`` with named layers."""
 
     def __init__(self, width_mm: float, height_mm: float, title: str = ""):
+        import svgwrite  # here, not at the top: generating a map reads templates (and fmt) without drawing anything
+
         self.width_mm = width_mm
         self.height_mm = height_mm
         self.drawing = svgwrite.Drawing(
@@ -51,9 +51,9 @@ class SvgDoc:
         self.drawing.attribs["xmlns:inkscape"] = INKSCAPE_NS
         if title:
             self.drawing.set_desc(title=title)
-        self.layers: dict[str, svgwrite.container.Group] = {}
+        self.layers: dict = {}
 
-    def layer(self, label: str) -> svgwrite.container.Group:
+    def layer(self, label: str):
         """The layer called ``label``, created (on top) the first time it is asked for."""
         if label not in self.layers:
             slug = re.sub(r"[^a-z0-9]+", "-", label.lower()).strip("-")
