@@ -199,7 +199,9 @@ def test_rivers_crossings_roads_and_features(fwmap, root):
         return next(g for g in _layers(root) if g.get(f"{INK}label") == name)
 
     # A river is a water ribbon (a filled path) with its spring (issue 11), not a cased line.
-    assert len(list(layer("Rivers").iter(f"{SVG}path"))) == len(list(layer("Rivers").iter(f"{SVG}circle"))) == len(fwmap.rivers)
+    water = load_style()["river"]["color"]
+    assert len([e for e in layer("Rivers").iter(f"{SVG}path") if e.get("fill") == water]) == len(fwmap.rivers)
+    assert len([e for e in layer("Rivers").iter(f"{SVG}circle") if e.get("fill") == water]) == len(fwmap.rivers)
     assert len(list(layer("Roads").iter(f"{SVG}polyline"))) == 2 * len(fwmap.roads)
     assert len([g for g in layer("Crossings") if g.tag == f"{SVG}g"]) == len(fwmap.crossings)
     features = ET.tostring(layer("Features"), encoding="unicode")

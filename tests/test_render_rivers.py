@@ -12,7 +12,7 @@ from shapely.geometry import LineString, Point, Polygon
 from mapgen.fw.generate import generate_map
 from mapgen.fw.options import MapOptions
 from mapgen.grid import shared_edge
-from mapgen.render.fw_map import fw_map_layout, render_fw_map
+from mapgen.render.fw_map import fw_map_layout, load_style, render_fw_map
 
 SVG = "{http://www.w3.org/2000/svg}"
 INK = "{http://www.inkscape.org/namespaces/inkscape}"
@@ -43,12 +43,15 @@ def _corner(lay, m, p):
 def test_each_river_is_a_filled_ribbon_with_a_spring_and_no_stroked_line(drawn):
     m, lay, root = drawn
     layer = _layer(root, "Rivers")
-    ribbons = [e for e in layer if e.tag == f"{SVG}path"]
-    springs = [e for e in layer if e.tag == f"{SVG}circle"]
+    water = load_style()["river"]["color"]
+    ribbons = [e for e in layer if e.tag == f"{SVG}path" and e.get("fill") == water]
+    springs = [e for e in layer if e.tag == f"{SVG}circle" and e.get("fill") == water]
     rivers = [r for r in m.rivers if len(r.points) >= 2]
-    assert len(ribbons) == len(springs) == len(rivers) > 0
-    for ribbon in ribbons:
-        assert ribbon.get("fill") not in (None, "none")  # water is a filled area, not a cased line like a road
+    assert len(ribbons) == len(springs) == len(rivers) > 0  # water is a filled area, not a cased line like a road
+    # Every bank is drawn before all the water, so a tributary's bank never crosses the river it joins.
+    order = list(layer)
+    banks = [e for e in order if e.get("fill") != water]
+    assert len(banks) == 2 * len(rivers) and max(order.index(b) for b in banks) < min(order.index(r) for r in ribbons)
     assert not [e for e in layer if e.tag in (f"{SVG}polyline", f"{SVG}line")]
     for river, spring in zip(rivers, springs):  # the source is marked where the river begins
         x, y = _corner(lay, m, river.points[0])
@@ -57,7 +60,8 @@ def test_each_river_is_a_filled_ribbon_with_a_spring_and_no_stroked_line(drawn):
 
 def test_the_ribbon_winds_within_a_narrow_band_of_its_edges_and_widens_to_the_mouth(drawn):
     m, lay, root = drawn
-    ribbons = [e for e in _layer(root, "Rivers") if e.tag == f"{SVG}path"]
+    water = load_style()["river"]["color"]
+    ribbons = [e for e in _layer(root, "Rivers") if e.tag == f"{SVG}path" and e.get("fill") == water]
     rivers = [r for r in m.rivers if len(r.points) >= 2]
     s = m.square_mm
     for river, ribbon in zip(rivers, ribbons):

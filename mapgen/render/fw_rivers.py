@@ -83,6 +83,7 @@ def draw_rivers(root, m, lay, style, corner, river_points, el) -> None:
     rs = style["river"]
     k = m.square_mm / 50.0
     bank = rs.get("bank_width", 0.35) * k
+    shapes = []
     for river in m.rivers:
         if len(river.points) < 2:
             continue
@@ -90,6 +91,10 @@ def draw_rivers(root, m, lay, style, corner, river_points, el) -> None:
         meander_to = len(river.points) - 1  # the edges; a mouth reach into the water runs straight
         outline = ribbon(pts, SOURCE_WIDTH * k, MOUTH_WIDTH * k, MEANDER * m.square_mm, meander_to,
                          FLARE if len(pts) > len(river.points) else 1.0)
-        el(root, "path", d=path_d(outline), fill=rs["color"], stroke=rs["casing"], stroke_width=bank, stroke_linejoin="round")
-        sx, sy = pts[0]
-        el(root, "circle", cx=sx, cy=sy, r=SOURCE_WIDTH * k * 1.3, fill=rs["color"], stroke=rs["casing"], stroke_width=bank)
+        shapes.append((path_d(outline), pts[0]))
+    # Banks first, then all the water over them: where a tributary joins, its banks do not cross the water.
+    for fill, width in ((rs["casing"], 2 * bank), (rs["color"], 0.0)):
+        stroke = {"stroke": rs["casing"], "stroke_width": width, "stroke_linejoin": "round"} if width else {"stroke": "none"}
+        for d, (sx, sy) in shapes:
+            el(root, "path", d=d, fill=fill, **stroke)
+            el(root, "circle", cx=sx, cy=sy, r=SOURCE_WIDTH * k * 1.3, fill=fill, **stroke)
