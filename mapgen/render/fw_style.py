@@ -1,0 +1,345 @@
+"""The campaign map's style, symbols and text: what every part of the drawing (:mod:`.fw_map`) draws with.
+
+Style values are data in ``templates/fw-map/style.json`` (laid over with
+``style-bw.json`` for the black-and-white look, in winter colours for a winter
+map); shapes are ``templates/fw-map/symbols.svg``, each split into glyph parts
+that can be left out where something else stands.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass, replace
+from functools import lru_cache
+
+
+
+from ..fw.model import FwMap
+from ..fw.rules import (
+    ALL_TABLES,
+    WATER,
+)
+from . import fonts
+from .svgdoc import fmt
+from .templates import clean as _clean, el as _el, recolor as _recolor, template_path, SVG_NS, wrap
+
+
+
+LAYERS = ("Background", "Terrain", "Territory", "Rivers", "Roads", "Crossings", "Features", "Holdings", "Grid", "Names", "Legend")
+#: Symbols are drawn in a 0..BOX box; one box is one square.
+BOX = 50.0
+#: Real-world length of one square (FW-2.1 [NT-note]: one day's march).
+KM_PER_SQUARE = 50
+#: Where the square name sits (local units): terrain glyphs keep out of it.
+ID_ZONE = (0.0, 0.0, 14.0, 7.5)
+#: Sheet steps of tiled A4 and A3 prints (printable area less a 10 mm overlap), used only to choose
+#: where the legend goes.
+_TILES_MM = ((271.0, 184.0), (394.0, 271.0))
+
+
+# --------------------------------------------------------------------------
+# templates
+# --------------------------------------------------------------------------
+
+
+#: The looks a map can be drawn in: ``colour``, and ``bw`` (hatching instead of fills, for photocopies).
+LOOKS = ("colour", "bw")
+
+
+def load_style(m: FwMap | None = None, look: str = "colour") -> dict:
+    """templates/fw-map/style.json (read once; never change the dict): in winter colours for a winter map,
+    or laid over with style-bw.json for the black-and-white look."""
+    return _style(m is not None and m.climate.season == "winter" and look == "colour", look)
+
+
+@lru_cache(maxsize=None)
+def _style(winter: bool, look: str = "colour") -> dict:
+    style = json.loads(template_path("fw-map", "style.json").read_text(encoding="utf-8"))
+    if look == "bw":
+        _overlay(style, json.loads(template_path("fw-map", "style-bw.json").read_text(encoding="utf-8")))
+    if winter:  # a cold zone or a temperate winter (FW-7.3): the land under snow, the water under ice
+        w = style["winter"]
+        for t, colours in style["terrain"].items():
+            colours["fill"] = w["ice"] if t in WATER else _mix(colours["fill"], w["snow"], w["amount"])
+        style["paper"] = w["paper"]
+    return style
+
+
+def _overlay(base: dict, over: dict) -> None:
+    """Lay ``over`` onto ``base``, dict by dict (a style variant names only what it changes)."""
+    for key, value in over.items():
+        if isinstance(value, dict) and isinstance(base.get(key), dict):
+            _overlay(base[key], value)
+        elif not key.startswith("_"):
+            base[key] = value
+
+
+def _in_look(m: FwMap, style: dict) -> FwMap:
+    """The map with its sides in the look's colours (black and grey in black and white); the map's own are kept."""
+    colours = style.get("sides")
+    if not colours:
+        return m
+    return replace(m, sides=[replace(side, color=colours.get(side.id, side.color)) for side in m.sides])
+
+
+@dataclass(frozen=True)
+class Glyph:
+    """Part of a symbol that can be left out as a whole; ``box`` is its extent in local units."""
+
+    elements: tuple[ET.Element, ...]
+    box: tuple[float, float, float, float]
+
+
+@dataclass(frozen=True)
+class Symbol:
+    id: str
+    color: str
+    glyphs: tuple[Glyph, ...]
+
+
+_PATH_TOKEN = re.compile(r"[A-Za-z]|-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+
+
+def _element_box(el: ET.Element) -> tuple[float, float, float, float]:
+    """Extent of one template shape, stroke included (absolute path commands only)."""
+    tag = el.tag.replace(SVG_NS, "")
+    a = el.attrib
+    half = float(a.get("stroke-width", "0")) / 2 if a.get("stroke", "none") != "none" else 0.0
+    xs: list[float] = []
+    ys: list[float] = []
+    if tag == "path":
+        nums = []
+        for tok in _PATH_TOKEN.findall(a["d"]):
+            if tok.isalpha():
+                if tok not in "MLQCZ":
+                    raise ValueError(f"symbols.svg: path command {tok!r} unsupported; use absolute M L Q C Z")
+            else:
+                nums.append(float(tok))
+        xs, ys = nums[0::2], nums[1::2]
+    elif tag == "circle":
+        cx, cy, r = float(a["cx"]), float(a["cy"]), float(a["r"])
+        xs, ys = [cx - r, cx + r], [cy - r, cy + r]
+    elif tag == "ellipse":
+        cx, cy, rx, ry = float(a["cx"]), float(a["cy"]), float(a["rx"]), float(a["ry"])
+        xs, ys = [cx - rx, cx + rx], [cy - ry, cy + ry]
+    elif tag == "rect":
+        x, y = float(a.get("x", 0)), float(a.get("y", 0))
+        xs, ys = [x, x + float(a["width"])], [y, y + float(a["height"])]
+    elif tag == "line":
+        xs, ys = [float(a["x1"]), float(a["x2"])], [float(a["y1"]), float(a["y2"])]
+    elif tag in ("polygon", "polyline"):
+        nums = [float(v) for v in re.split(r"[\s,]+", a["points"].strip())]
+        xs, ys = nums[0::2], nums[1::2]
+    else:
+        raise ValueError(f"symbols.svg: element <{tag}> unsupported")
+    return min(xs) - half, min(ys) - half, max(xs) + half, max(ys) + half
+
+
+def _union(boxes):
+    boxes = list(boxes)
+    return (
+        min(b[0] for b in boxes),
+        min(b[1] for b in boxes),
+        max(b[2] for b in boxes),
+        max(b[3] for b in boxes),
+    )
+
+
+@lru_cache(maxsize=None)
+def load_symbols() -> dict[str, Symbol]:
+    """Every ``<g id>`` in symbols.svg; terrain symbols keep one glyph per sub-group."""
+    root = ET.fromstring(template_path("fw-map", "symbols.svg").read_bytes())
+    symbols: dict[str, Symbol] = {}
+    for g in root:
+        if g.tag.replace(SVG_NS, "") != "g" or "id" not in g.attrib:
+            continue
+        shapes = [c for c in g if c.tag.replace(SVG_NS, "") != "title"]
+        subgroups = all(c.tag.replace(SVG_NS, "") == "g" for c in shapes)
+        parts = [list(c) for c in shapes] if subgroups else [shapes]
+        glyphs = []
+        for part in parts:
+            part = [c for c in part if c.tag.replace(SVG_NS, "") != "title"]
+            if not part:
+                continue
+            box = _union(_element_box(c) for c in part)
+            glyphs.append(Glyph(tuple(_clean(c) for c in part), box))
+        symbols[g.attrib["id"]] = Symbol(g.attrib["id"], g.attrib.get("color", "#000000"), tuple(glyphs))
+    return symbols
+
+
+@lru_cache(maxsize=None)
+def _glyphs(symbol_id: str, color: str | None) -> tuple[tuple[tuple[ET.Element, ...], tuple[float, float, float, float]], ...]:
+    """The symbol's glyphs with currentColor resolved: (elements, box) each."""
+    sym = load_symbols()[symbol_id]
+    col = color or sym.color
+    return tuple((tuple(_recolor(e, col) for e in g.elements), g.box) for g in sym.glyphs)
+
+
+def _circle_path(el: ET.Element) -> str:
+    cx, cy, r = (float(el.get(k)) for k in ("cx", "cy", "r"))
+    return (
+        f"M {fmt(cx - r)} {fmt(cy)} A {fmt(r)} {fmt(r)} 0 1 0 {fmt(cx + r)} {fmt(cy)} "
+        f"A {fmt(r)} {fmt(r)} 0 1 0 {fmt(cx - r)} {fmt(cy)} Z"
+    )
+
+
+@lru_cache(maxsize=4096)
+def _symbol_elements(symbol_id: str, color: str | None, kept: tuple[bool, ...] | None = None) -> tuple[ET.Element, ...]:
+    """The kept glyphs' shapes, with shapes of one paint merged into one path.
+
+    A big map repeats each terrain symbol thousands of times (inline, no ``<use>``),
+    so fewer, longer paths keep the file and the PDF small.
+    Merging changes paint order only between glyphs, which the templates keep
+    apart.  The result is cached and shared by every square that uses it.
+    """
+    shapes = [e for i, (els, _box) in enumerate(_glyphs(symbol_id, color)) if kept is None or kept[i] for e in els]
+    groups: dict[tuple, list[ET.Element]] = {}
+    for e in shapes:
+        if e.tag in ("path", "circle") and len(e) == 0:
+            attrs = tuple(sorted((k, v) for k, v in e.attrib.items() if k not in ("d", "cx", "cy", "r")))
+            groups.setdefault(("shape", attrs), []).append(e)
+        else:
+            groups.setdefault(("single", id(e)), []).append(e)
+    out = []
+    for (kind, attrs), members in groups.items():
+        if kind == "single" or len(members) == 1:
+            out.extend(members)
+            continue
+        d = " ".join(m.get("d") if m.tag == "path" else _circle_path(m) for m in members)
+        out.append(ET.Element("path", dict([("d", d), *attrs])))
+    return tuple(out)
+
+
+# --------------------------------------------------------------------------
+# small drawing helpers
+# --------------------------------------------------------------------------
+
+
+def _pts(points) -> str:
+    return " ".join(f"{fmt(x)},{fmt(y)}" for x, y in points)
+
+
+def _text_width(text: str, size: float, bold: bool = False) -> float:
+    return fonts.width(text, size, bold)
+
+
+def _wrap(text: str, width: float, size: float, bold: bool = False) -> list[str]:
+    return wrap(text, width, lambda line: _text_width(line, size, bold))
+
+
+def _text(parent, x, y, text, size, *, anchor="start", bold=False, fill="#1a1a1a", transform=None):
+    style = load_style()
+    el = _el(
+        parent,
+        "text",
+        x=x,
+        y=y,
+        font_family=style["font_family"],
+        font_size=size,
+        font_weight="bold" if bold else None,
+        text_anchor=anchor if anchor != "start" else None,
+        fill=fill,
+        transform=transform,
+    )
+    el.text = text
+    return el
+
+
+def _mix(color: str, other: str, t: float) -> str:
+    """``color`` moved a fraction ``t`` towards ``other`` (hex colours)."""
+
+    def rgb(c):
+        c = c.lstrip("#")
+        if len(c) == 3:
+            c = "".join(ch * 2 for ch in c)
+        return [int(c[i : i + 2], 16) for i in (0, 2, 4)]
+
+    try:
+        a, b = rgb(color), rgb(other)
+    except ValueError:
+        return other
+    return "#" + "".join(f"{round(x + (y - x) * t):02x}" for x, y in zip(a, b))
+
+
+def _place(parent, symbol_id, x, y, size, color=None, skip=None) -> ET.Element:
+    """Copy a template symbol into ``parent`` with its 0..50 box at (x, y) and ``size`` wide."""
+    k = size / BOX
+    g = _el(parent, "g", transform=f"translate({fmt(x)},{fmt(y)}) scale({fmt(k)})" if k != 1 else f"translate({fmt(x)},{fmt(y)})")
+    kept = None if skip is None else tuple(not skip(box) for _els, box in _glyphs(symbol_id, color))
+    g.extend(_symbol_elements(symbol_id, color, kept))
+    return g
+
+
+# --------------------------------------------------------------------------
+# labels and names
+# --------------------------------------------------------------------------
+
+
+def _table_labels() -> dict[str, str]:
+    labels: dict[str, str] = {}
+    for table in ALL_TABLES:
+        for band in table.bands:
+            labels.setdefault(band.outcome, band.label)
+    return labels
+
+
+def _feature_label(name: str) -> str:
+    short = load_style().get("short_labels", {})
+    if name in short:
+        return short[name]
+    return _table_labels().get(name, name.replace("_", " ").capitalize())
+
+
+def _feature_symbol(name: str) -> str:
+    """The pictogram for a feature name: ``feature-<name>``, an alias from style.json, or the generic mark."""
+    symbols = load_symbols()
+    symbol = load_style().get("feature_symbols", {}).get(name, f"feature-{name}")
+    return symbol if symbol in symbols else "feature-generic"
+
+
+def _band_label(tables, outcome: str) -> str:
+    for table in tables:
+        for band in table.bands:
+            if band.outcome == outcome:
+                return band.label
+    return outcome.replace("_", " ").capitalize()
+
+
+def _race(race: str) -> str:
+    return race.replace("_", " ")
+
+
+def _side_words(side) -> str:
+    """``Red, humans`` (the side's name and race), or just the race when it has no name of its own."""
+    if side.name and side.name != side.id:
+        return f"{side.name}, {_race(side.race)}"
+    return _race(side.race)
+
+
+def _signed(v: int) -> str:
+    return "0" if v == 0 else (f"+{v}" if v > 0 else f"\u2013{-v}")
+
+
+def _kind(kind: str) -> str:
+    """`` (rain)`` after a precipitation modifier; nothing for no weather."""
+    return f" ({kind})" if kind and kind != "none" else ""
+
+
+def _reserved(placed: list):
+    """The boxes (square units) taken by a square's placed icons and plates, and its id's corner."""
+    boxes = [ID_ZONE]
+    for p in placed:
+        boxes.append((p.x - 0.5, p.y - 0.5, p.x + p.size + 0.5, p.y + p.size + 0.5))
+        if p.plate:
+            x, y, w, h = p.plate
+            boxes.append((x - 0.5, y - 0.5, x + w + 0.5, y + h + 0.5))
+    return boxes
+
+
+def _hits(boxes):
+    def skip(b):
+        return any(b[0] < r[2] and r[0] < b[2] and b[1] < r[3] and r[1] < b[3] for r in boxes)
+
+    return skip
