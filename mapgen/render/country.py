@@ -40,6 +40,7 @@ from .templates import Raw as _Raw, el as _el, balanced_columns, column_height, 
 from .country_labels import _draw_labels
 from .country_legend import _Block, _draw_legend, _legend_blocks  # noqa: F401 - _draw_legend also for country_key
 from .country_style import (  # noqa: F401 - the country map's public API
+    LABELLED,
     LAYERS,
     _LAYOUT_PAPERS,
     _Scene,
