@@ -21,7 +21,8 @@ from mapgen.country.setup_sheet import setup_sheet as country_sheet
 from mapgen.fw.setup_sheet import setup_sheet as fw_sheet
 from mapgen.render.battlefield import render_battlefield
 from mapgen.render.country import render_country
-from mapgen.render.counters import render_pages, write_counters_pdf
+from mapgen.render.counters import render_pages
+from mapgen.render.counters_pdf import write_counters_pdf
 from mapgen.render.fw_map import render_fw_map
 from mapgen.render.paper import get_paper
 from mapgen.render.pdf import write_pdf

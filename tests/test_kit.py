@@ -39,7 +39,7 @@ def test_new_writes_exactly_the_fantasy_warriors_kit(capsys, monkeypatch):
         return pdf.PdfReport(Path(path), 1, (1, 1), 1.0)
 
     monkeypatch.setattr(pdf, "write_pdf", quick_pdf)
-    monkeypatch.setattr("mapgen.render.counters.write_counters_pdf", lambda sheet, path: Path(path).write_bytes(b"%PDF-1.4\n"))
+    monkeypatch.setattr("mapgen.render.counters_pdf.write_counters_pdf", lambda sheet, path: Path(path).write_bytes(b"%PDF-1.4\n"))
     code, out, err = run(["new", "--seed", "11", "--size", "small"], capsys)
     assert code == 0, err
     folder = Path("output/new-11")

@@ -86,7 +86,8 @@ def every_svg(tmp_path_factory) -> dict[str, ET.Element]:
             assert not exc.code, argv
     drawings = {str(p.relative_to(root)): ET.parse(p).getroot() for p in sorted(root.rglob("*.svg"))}
 
-    from mapgen.render.counters import _symbol_svg, load_counter_symbols
+    from mapgen.render.counters import load_counter_symbols
+    from mapgen.render.counters_pdf import _symbol_svg
     from mapgen.render.fw_map_key import render_fw_map_key
     from tests.conftest import cached_map
 

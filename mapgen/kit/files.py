@@ -218,7 +218,8 @@ def write_counter_files(sheet, outputs: Outputs, formats, folder: str = "") -> N
     if "json" in formats:
         outputs.write_text(f"{folder}counters.json", dumps(sheet.to_json()))
     if "svg" in formats or "pdf" in formats:
-        from ..render.counters import render_pages, write_counters_pdf
+        from ..render.counters import render_pages
+        from ..render.counters_pdf import write_counters_pdf
 
         pages = render_pages(sheet)
         if "svg" in formats:
