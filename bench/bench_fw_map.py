@@ -34,7 +34,7 @@ def main() -> None:
         rows.append((f"generate {n}x{n}", med, lo, hi, target))
 
     from mapgen.render.fw_map import render_fw_map
-    from mapgen.render.paper import get_paper
+    from mapgen.paper import get_paper
     from mapgen.render.pdf import write_pdf
 
     m = generate_map(MapOptions(seed=7, size="medium"))

@@ -27,7 +27,7 @@ def mapgen(*args: str) -> None:
 
 def poster(svg: Path, png: Path, width_px: int, crop=None, grey: bool = False) -> None:
     """A whole SVG drawing as one page (no tiling), then a PNG ``width_px`` wide (optionally a crop, in shares)."""
-    from mapgen.render.paper import Paper
+    from mapgen.paper import Paper
     from mapgen.render.pdf import write_pdf
 
     import re

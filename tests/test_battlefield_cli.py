@@ -15,7 +15,7 @@ from mapgen.errors import InfeasibleError
 from mapgen.jsonio import dumps
 from mapgen.kit import Outputs, battlefields_for_kit
 from mapgen.render.battlefield import render_battlefield
-from mapgen.render.paper import get_paper
+from mapgen.paper import get_paper
 
 from .conftest import cached_map
 from .cli_helpers import MANIFEST, files_in

@@ -29,7 +29,7 @@ from mapgen.battlefield.works import MAP_WORKS
 from mapgen.errors import InfeasibleError
 from mapgen.render import fonts
 from mapgen.render.battlefield import render_battlefield
-from mapgen.render.paper import get_paper
+from mapgen.paper import get_paper
 from mapgen.render.plan_scale import choose_plan_scale
 from mapgen.render.svgbounds import IDENTITY, mul, parse_transform
 

@@ -18,7 +18,7 @@ from mapgen.battlefield.generate import BattleOptions, generate_battlefield
 from mapgen.kit import Outputs, battlefields_for_kit
 from mapgen.kit.files import plan_scales_note
 from mapgen.render.battlefield import render_battlefield
-from mapgen.render.paper import get_paper
+from mapgen.paper import get_paper
 from mapgen.render.pdf import write_pdf
 from mapgen.render.plan_scale import PLAN_SCALES, PlanScale, choose_plan_scale
 from mapgen.render.scale_bar import bar_marks

@@ -8,7 +8,7 @@ import pytest
 import mapgen.cli.counters  # noqa: F401 - registers the command
 from mapgen.kit import Outputs, counters_for_kit
 from mapgen.render.templates import template_path
-from mapgen.render.paper import get_paper
+from mapgen.paper import get_paper
 from tests.conftest import cached_map
 from tests.test_pdf import read_pdf
 

@@ -16,7 +16,7 @@ from mapgen.counters.layout import (
 from mapgen.counters.model import Counter, Face, sheet_from_json
 from mapgen.counters.sets import fw_set
 from mapgen.errors import InfeasibleError
-from mapgen.render.paper import get_paper, paper_names
+from mapgen.paper import get_paper, paper_names
 
 EPS = 1e-6
 

@@ -10,7 +10,7 @@ from mapgen.counters.layout import MIN_SIZE_MM, NAMED_SIZES, lay_out
 from mapgen.counters.rules import SIDE_STYLES, STYLE_BY_KEY
 from mapgen.counters.sets import fw_campaign_set, fw_set, renaissance_set
 from mapgen.render.counters import Rect, Text, Texture, face_items, page_items
-from mapgen.render.paper import get_paper
+from mapgen.paper import get_paper
 
 from .cli_helpers import run
 from .conftest import cached_map

@@ -8,7 +8,7 @@ from mapgen.counters.layout import lay_out
 from mapgen.counters.sets import fw_set, renaissance_set
 from mapgen.render.counters import MIN_TEXT_MM, Text, page_items, render_pages
 from mapgen.render.counters_pdf import write_counters_pdf
-from mapgen.render.paper import get_paper
+from mapgen.paper import get_paper
 from tests.test_pdf import read_pdf
 
 TOL_MM = 0.1

@@ -16,7 +16,7 @@ from mapgen.fw.generate import generate_map
 from mapgen.fw.options import MapOptions
 from mapgen.render.cuts import GridCut, fewest_sheets, grid_sheets
 from mapgen.render.fw_map_key import fw_map_cut, render_fw_map_key
-from mapgen.render.paper import get_paper, paper_names
+from mapgen.paper import get_paper, paper_names
 
 BAND = 18.0
 FLAP = 10.0

@@ -24,7 +24,7 @@ from mapgen.render.country import render_country
 from mapgen.render.counters import render_pages
 from mapgen.render.counters_pdf import write_counters_pdf
 from mapgen.render.fw_map import render_fw_map
-from mapgen.render.paper import get_paper
+from mapgen.paper import get_paper
 from mapgen.render.pdf import write_pdf
 
 from .cli_helpers import run

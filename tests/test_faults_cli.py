@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from mapgen.render.paper import get_paper
+from mapgen.paper import get_paper
 from mapgen.render.pdf import MAX_PDF_PAGES, PdfTooLargeError, write_pdf
 
 from .cli_helpers import run

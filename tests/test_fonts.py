@@ -21,7 +21,7 @@ from mapgen.counters.layout import lay_out
 from mapgen.counters.sets import fw_set
 from mapgen.render import fonts
 from mapgen.render.counters import Text, face_items
-from mapgen.render.paper import get_paper
+from mapgen.paper import get_paper
 from mapgen.render.templates import template_path
 
 from .test_pdf import _objects

@@ -367,7 +367,7 @@ def test_other_documents_refuse_non_finite_numbers_at_their_field():
     from mapgen.counters.sets import fw_set
     from mapgen.country.generate import generate_countries
     from mapgen.country.model import CountryMap
-    from mapgen.render.paper import get_paper
+    from mapgen.paper import get_paper
 
     country = generate_countries(3, 1, 0).to_json()
     country["nodes"][1]["x_mm"] = float("nan")

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from mapgen import kit
-from mapgen.render.paper import get_paper
+from mapgen.paper import get_paper
 
 from .cli_helpers import MANIFEST, files_in, leftovers, run, snapshot
 from .conftest import cached_map

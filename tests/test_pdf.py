@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 import pytest
 
 from mapgen.errors import MapgenError
-from mapgen.render.paper import Paper, get_paper, paper_names
+from mapgen.paper import Paper, get_paper, paper_names
 from mapgen.render.pdf import _mark_points, tile_counts, tile_grid, write_pdf
 
 PT = 72 / 25.4  # points per mm

@@ -22,7 +22,7 @@ from reportlab.pdfgen.canvas import Canvas
 from mapgen.cli import main
 from mapgen.errors import MapgenError
 from mapgen.render import fonts
-from mapgen.render.paper import get_paper
+from mapgen.paper import get_paper
 from mapgen.render.pdf import write_pdf
 from mapgen.render.pdf_draw import Frame, Painter, draw_svg, parse_svg
 from mapgen.render.pdf_paint import unsupported

@@ -22,7 +22,7 @@ import numpy as np
 import pytest
 
 from mapgen.cli import main
-from mapgen.render.paper import get_paper
+from mapgen.paper import get_paper
 from mapgen.render.pdf import write_pdf
 
 from .test_pdf import _objects

@@ -19,7 +19,7 @@ from mapgen.render.country import (
     load_country_symbols,
     render_country,
 )
-from mapgen.render.paper import get_paper
+from mapgen.paper import get_paper
 from mapgen.render.pdf import write_pdf
 
 SVG = "{http://www.w3.org/2000/svg}"

@@ -27,7 +27,7 @@ from mapgen.country.rules import COMPASS, NODE_KINDS
 from mapgen.errors import BadFileError
 from mapgen.fw import rules as FR
 from mapgen.fw.model import MAX_SIDE, REGIONS, TERRITORIES
-from mapgen.render.paper import get_paper
+from mapgen.paper import get_paper
 
 from .cli_helpers import run
 from .conftest import cached_map

@@ -67,7 +67,7 @@ def write_battle(campaign: str | Path, state: CampaignState, contact: Contact, f
     from ..battlefield.generate import generate_battlefield
     from ..battlefield.square import options_from_map
     from ..kit import write, write_battlefield
-    from ..render.paper import get_paper
+    from ..paper import get_paper
 
     target = Path(campaign) / contact.folder
     _name, _why, sit, orders = scenario_for(state, contact, board)

@@ -99,7 +99,7 @@ def write_campaign_counters(state: CampaignState, outputs, formats, paper, size:
     from ..counters.build import build_sheet
     from ..counters.layout import DEFAULT_SIZE, parse_size
     from ..kit import write_counter_files
-    from ..render.paper import get_paper
+    from ..paper import get_paper
 
     paper = paper or get_paper("a4-portrait")
     sheet = build_sheet(campaign_counters(state), paper, parse_size(size or DEFAULT_SIZE), title=counters_title(state))

@@ -55,7 +55,7 @@ def _formats_callback(choices: tuple[str, ...]):
 
 
 def _paper(ctx, param, value: str):
-    from ..render.paper import get_paper
+    from ..paper import get_paper
 
     try:
         return get_paper(value)

@@ -127,7 +127,7 @@ def new_cmd(folder, map_file, seed, size, width, height, holdings, races, square
     from ..campaign.setup import RAIDERS
     from ..campaign.state import Options
     from ..jsonio import dumps
-    from ..render.paper import get_paper
+    from ..paper import get_paper
     from . import _seed, given
 
     check_new_folder(folder)

@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass
 
 from ..errors import InfeasibleError
-from ..render.paper import Paper
+from ..paper import Paper
 from .model import Counter, Page, Placement, Sheet
 
 MM_PER_INCH = 25.4

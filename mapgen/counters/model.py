@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..jsonio import Reader, read
-from ..render.paper import Paper, get_paper
+from ..paper import Paper, get_paper
 
 SCHEMA = "mapgen/counters"
 VERSION = 1

@@ -8,7 +8,7 @@ campaign engine write kits through the same functions.
 What a caller may have to catch (the CLI turns each into an exit code):
 
 * :class:`OutputFolderError`: the output folder cannot take a set (a usage error);
-* :class:`~mapgen.render.paper.PdfTooLargeError`: a PDF over :data:`MAX_PDF_PAGES`;
+* :class:`~mapgen.paper.PdfTooLargeError`: a PDF over :data:`MAX_PDF_PAGES`;
 * :class:`~mapgen.errors.BadFileError`: :func:`counters_for_kit` given a campaign
   folder or ``fw-map.json`` it cannot read;
 * :class:`~mapgen.errors.InfeasibleError`: a battlefield that cannot be laid out
@@ -22,7 +22,7 @@ After any of them the output folder holds the previous set untouched, or, when
 the signal came during the swap or after it, this run's complete set.
 """
 
-from ..render.paper import MAX_PDF_PAGES, PdfTooLargeError
+from ..paper import MAX_PDF_PAGES, PdfTooLargeError
 from .files import (
     COUNTER_FORMATS,
     battlefields_for_kit,

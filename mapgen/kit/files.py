@@ -12,7 +12,7 @@ engine writes a kit the way the CLI does::
 from __future__ import annotations
 
 from ..jsonio import dumps
-from ..render.paper import MAX_PDF_PAGES, Paper, PdfTooLargeError, get_paper, pdf_page_count
+from ..paper import MAX_PDF_PAGES, Paper, PdfTooLargeError, get_paper, pdf_page_count
 from .folder import Outputs
 
 #: Battlefield plans and counters are for a home printer: A4, or Letter beside US map paper.

@@ -33,7 +33,7 @@ from shapely.geometry import LineString, MultiLineString, Polygon
 
 from ..country.model import CountryMap
 
-from .paper import get_paper
+from ..paper import get_paper
 from .pdf import tile_counts
 from .svgdoc import SvgDoc, fmt
 from .templates import Raw as _Raw, el as _el, balanced_columns, column_height, flow_columns

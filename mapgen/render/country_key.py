@@ -13,7 +13,7 @@ import xml.etree.ElementTree as ET
 from ..country.model import CountryMap
 from .country import _draw_legend, _legend_blocks, country_layout, load_country_style
 from .cuts import GridCut
-from .paper import Paper
+from ..paper import Paper
 from .svgdoc import SvgDoc, fmt
 from .templates import Raw as _Raw, balanced_columns, column_height, flow_columns
 

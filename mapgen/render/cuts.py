@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .paper import Paper
+from ..paper import Paper
 
 #: Tolerance for "fits" (mm values come from sums of floats).
 _EPS = 1e-6

@@ -24,7 +24,7 @@ from .fw_map import (
     fw_map_layout,
     load_style,
 )
-from .paper import Paper
+from ..paper import Paper
 from .svgdoc import SvgDoc, fmt
 from .templates import balanced_columns, column_height, flow_columns
 

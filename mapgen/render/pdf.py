@@ -32,7 +32,7 @@ from ..errors import MapgenError
 from ..jsonio import write_atomic
 from . import fonts
 from .cuts import Tile  # noqa: F401 - part of this API
-from .paper import MAX_PDF_PAGES, Paper, PdfTooLargeError, pdf_page_count, tile_counts  # noqa: F401 - part of this API
+from ..paper import MAX_PDF_PAGES, Paper, PdfTooLargeError, pdf_page_count, tile_counts  # noqa: F401 - part of this API
 from .pdf_source import (  # noqa: F401 - part of this API
     PT_PER_MM,
     _compress_now,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .paper import Paper, pdf_page_count
+from ..paper import Paper, pdf_page_count
 
 #: The standard plan scales (1:N), largest drawing first; the last one is used, tiled, when none fits.
 PLAN_SCALES = (10, 12, 15, 20)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field, replace
 
-from ..errors import MapgenError
+from .errors import MapgenError
 
 #: Portrait sizes in millimetres.
 PAPERS = {
