@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 
@@ -12,6 +11,7 @@ from ..country.rules import NODE_KINDS, ROAD_MM, TAX, WALLS
 
 from .svgdoc import fmt
 from .templates import el as _el
+from .templates import Block as _Block
 from .country_style import ORIENTED, _arrowhead, _dash, _place_symbol, _text, _text_width, _wrap, load_country_style, load_country_symbols
 
 if TYPE_CHECKING:
@@ -20,13 +20,6 @@ if TYPE_CHECKING:
 # --------------------------------------------------------------------------
 # legend blocks
 # --------------------------------------------------------------------------
-
-
-@dataclass
-class _Block:
-    height: float
-    draw: object  # callable(parent, x, y, width)
-    heading: bool = False
 
 
 #: What the legend says of each kind besides walls and tax (RC-A.3, RC-A.35, RC-1.7).

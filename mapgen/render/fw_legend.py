@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -22,6 +21,7 @@ from ..fw.rules import (
 from .fw_rivers import path_d, ribbon
 from .svgdoc import fmt
 from .templates import el as _el
+from .templates import Block as _Block
 from .fw_style import (
     BOX,
     KM_PER_SQUARE,
@@ -42,13 +42,6 @@ from .fw_terrain import _hatch
 
 if TYPE_CHECKING:
     from .fw_layout import FwMapLayout
-
-
-@dataclass
-class _Block:
-    height: float
-    draw: object  # callable(parent, x, y, width)
-    heading: bool = False
 
 
 TITLE = "Fantasy Warriors \u2014 campaign map"

@@ -12,6 +12,7 @@ from __future__ import annotations
 import importlib.resources
 import json
 import xml.etree.ElementTree as ET
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -97,6 +98,15 @@ def wrap(text: str, width: float, measure) -> list[str]:
 
 # --- legend columns ------------------------------------------------------------
 # A legend is a list of blocks (anything with ``height`` and ``heading``) poured into columns.
+
+
+@dataclass
+class Block:
+    """One row of a legend: its height, how to draw it (``draw(parent, x, y, width)``), and whether it heads a section."""
+
+    height: float
+    draw: object  # callable(parent, x, y, width)
+    heading: bool = False
 
 
 def flow_columns(blocks, max_h: float) -> list[tuple[int, int]]:
