@@ -89,8 +89,16 @@ def main() -> None:
     both.paste(fronts, (0, 0))
     both.paste(backs, (fronts.width, 0))
     both.save(OUT / "counters-fw-campaign.png", optimize=True)
+    # The README's first turn (section "Your first turn"), then side A's view of it.
+    north = str(work / "north")
+    for argv in (["new", north, "--seed", "42", "--size", "small", "--races", "dwarves,orcs"],
+                 ["order", north, "A2", "max_speed"], ["order", north, "B2", "max_speed", "--roll", "4"], ["turn", north],
+                 ["move", north, "A2", "K6", "J6"], ["move", north, "A3"], ["move", north, "B2", "D2", "E3", "F3"],
+                 ["move", north, "B3", "E7"], ["turn", north], ["status", north, "--side", "A", "--svg", str(work / "day1.svg")]):
+        mapgen("campaign", *argv)
+    poster(work / "day1.svg", OUT / "campaign-status.png", 1100)
     shutil.rmtree(work)
-    print(f"drew {OUT}/*.png again; the campaign status picture is made by hand (README, 'Your first turn')")
+    print(f"drew {OUT}/*.png again")
 
 
 if __name__ == "__main__":
