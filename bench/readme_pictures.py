@@ -8,6 +8,7 @@ pictures, so each picture is what a player's print looks like.
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import sys
@@ -30,19 +31,17 @@ def poster(svg: Path, png: Path, width_px: int, crop=None, grey: bool = False) -
     from mapgen.paper import Paper
     from mapgen.render.pdf import write_pdf
 
-    import re
-
     text = svg.read_text(encoding="utf-8")
     w = float(re.search(r'<svg[^>]*\swidth="([\d.]+)mm"', text).group(1))
     h = float(re.search(r'<svg[^>]*\sheight="([\d.]+)mm"', text).group(1))
-    pdf = png.with_suffix(".pdf")
+    pdf = Path(tempfile.mkdtemp()) / "poster.pdf"  # never beside the pictures, even if the run stops
     write_pdf(text, pdf, Paper("poster", "landscape", w + 20, h + 20, margin_mm=5.0))
     # Only the drawing, without the page's margins and their caption: a share of the page, then of the drawing.
     fx0, fy0, fx1, fy1 = crop or (0.0, 0.0, 1.0, 1.0)
     W, H = w + 20, h + 20
     box = ((10 + fx0 * w) / W, (10 + fy0 * h) / H, (10 + fx1 * w) / W, (10 + fy1 * h) / H)
     raster(pdf, png, width_px, crop=box, grey=grey)
-    pdf.unlink()
+    shutil.rmtree(pdf.parent)
 
 
 def raster(pdf: Path, png: Path, width_px: int, page: int = 1, crop=None, grey: bool = False) -> Image.Image:
