@@ -12,6 +12,7 @@ PDF draws the same lines.
 from __future__ import annotations
 
 from .hatch import hatch_dots, hatch_lines
+from .templates import mix  # noqa: F401 - the counters take it from here with the texture's constants
 
 #: Spacing of the texture and the width of its lines, as fractions of the counter's side.
 SPACING = 0.16
@@ -19,13 +20,6 @@ LINE = 0.03
 DOT = 0.032
 #: How far the texture's colour goes from the body colour towards white.
 LIGHTEN = 0.2
-
-
-def mix(color: str, other: str, t: float) -> str:
-    """``color`` moved a fraction ``t`` towards ``other`` (#rrggbb)."""
-    a = [int(color.lstrip("#")[i : i + 2], 16) for i in (0, 2, 4)]
-    b = [int(other.lstrip("#")[i : i + 2], 16) for i in (0, 2, 4)]
-    return "#" + "".join(f"{round(x + (y - x) * t):02x}" for x, y in zip(a, b))
 
 
 def pattern_lines(kind: str, size: float) -> list[tuple[float, float, float, float]]:

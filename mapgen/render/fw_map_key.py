@@ -8,7 +8,6 @@ flowed into as many columns as the sheet needs.
 
 from __future__ import annotations
 
-import xml.etree.ElementTree as ET
 
 from ..fw.model import FwMap
 from .cuts import GridCut
@@ -19,18 +18,14 @@ from .fw_map import (
     _draw_title,
     _in_look,
     _legend_blocks,
-    _Raw,
     _title_min_width,
     fw_map_layout,
     load_style,
 )
 from ..paper import Paper
-from .svgdoc import SvgDoc, fmt
-from .templates import balanced_columns, column_height, flow_columns
-
-#: The key shrinks in these steps until it fits its sheet (a legend is read at arm's length: 60 % is the least).
-KEY_SCALES = (1.0, 0.9, 0.8, 0.7, 0.6)
-
+from .svgdoc import SvgDoc
+from .key_sheet import key_columns, key_doc
+from .templates import column_height
 
 def fw_map_cut(m: FwMap) -> GridCut:
     """The map block (grid, label bands, territory strips) of the poster, and its grid."""
@@ -47,25 +42,14 @@ def render_fw_map_key(m: FwMap, paper: Paper, look: str = "colour") -> SvgDoc:
     ls = style["layout"]
     pad, title_h, gap, colw = ls["pad"], ls["title_height"], ls["legend_gap"], ls["legend_column_width"]
     blocks = _legend_blocks(m, _content(m)[1], look)
-    pw, ph = paper.printable_mm
-    for k in KEY_SCALES:
-        room_w, room_h = pw / k, ph / k
-        cols = flow_columns(blocks, room_h - 2 * pad - title_h)
-        cols = balanced_columns(blocks, len(cols))
-        width = max(len(cols) * colw + (len(cols) - 1) * gap, _title_min_width() - 2 * pad) + 2 * pad
-        height = 2 * pad + title_h + column_height(blocks, cols)
-        if width <= room_w + 1e-6 and height <= room_h + 1e-6:
-            break
+    cols, width, height, k = key_columns(blocks, paper.printable_mm, pad, gap, colw, top=title_h,
+                                         min_w=_title_min_width() - 2 * pad)
     legend_w = len(cols) * colw + (len(cols) - 1) * gap
     lay = FwMapLayout(width, height, pad, pad, legend_w, 0.0, 0.0, pad, "below", pad, pad + title_h, tuple(cols),
                       legend_w, column_height(blocks, cols))
-    doc = SvgDoc(width * k, height * k, title=f"Fantasy Warriors campaign map, seed {m.seed}: key")
-    doc.drawing.attribs["viewBox"] = f"0 0 {fmt(width)} {fmt(height)}"
-    root = ET.Element("g")
-    ET.SubElement(root, "rect", x="0", y="0", width=fmt(width), height=fmt(height), fill=style["paper"], stroke="none")
-    _draw_title(root, m, lay, style)
-    _draw_legend(root, lay, blocks, style)
-    layer = doc.layer("Legend")
-    for child in root:
-        layer.add(_Raw(child))
-    return doc
+
+    def draw(root):
+        _draw_title(root, m, lay, style)
+        _draw_legend(root, lay, blocks, style)
+
+    return key_doc(width, height, k, f"Fantasy Warriors campaign map, seed {m.seed}: key", style["paper"], draw)

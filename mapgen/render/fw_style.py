@@ -23,6 +23,7 @@ from ..fw.rules import (
 )
 from . import fonts
 from .svgdoc import fmt
+from .templates import mix as _mix
 from .templates import clean as _clean, el as _el, recolor as _recolor, template_path, SVG_NS, wrap
 
 
@@ -245,22 +246,6 @@ def _text(parent, x, y, text, size, *, anchor="start", bold=False, fill="#1a1a1a
     )
     el.text = text
     return el
-
-
-def _mix(color: str, other: str, t: float) -> str:
-    """``color`` moved a fraction ``t`` towards ``other`` (hex colours)."""
-
-    def rgb(c):
-        c = c.lstrip("#")
-        if len(c) == 3:
-            c = "".join(ch * 2 for ch in c)
-        return [int(c[i : i + 2], 16) for i in (0, 2, 4)]
-
-    try:
-        a, b = rgb(color), rgb(other)
-    except ValueError:
-        return other
-    return "#" + "".join(f"{round(x + (y - x) * t):02x}" for x, y in zip(a, b))
 
 
 def _place(parent, symbol_id, x, y, size, color=None, skip=None) -> ET.Element:

@@ -163,6 +163,11 @@ def text_positions(value: str) -> list[str]:
     return value.replace(",", " ").split() or [value]
 
 
+#: Attributes that take one of a few words, and the words the writer draws.
+_KEYWORDS = {"stroke-linecap": CAPS, "stroke-linejoin": JOINS, "fill-rule": RULES, "font-weight": WEIGHTS,
+             "font-style": STYLES, "text-anchor": ANCHORS}
+
+
 def _check_value(name: str, value: str) -> None:
     """Parse one attribute value as the writer does; raises Unsupported where it would."""
     if name in ("fill", "stroke"):
@@ -171,18 +176,9 @@ def _check_value(name: str, value: str) -> None:
         opacity(value)
     elif name == "stroke-dasharray":
         dash(value)
-    elif name == "stroke-linecap" and value not in CAPS:
-        raise Unsupported(f"stroke-linecap {value!r}")
-    elif name == "stroke-linejoin" and value not in JOINS:
-        raise Unsupported(f"stroke-linejoin {value!r}")
-    elif name == "fill-rule" and value not in RULES:
-        raise Unsupported(f"fill-rule {value!r}")
-    elif name == "font-weight" and value not in WEIGHTS:
-        raise Unsupported(f"font-weight {value!r}")
-    elif name == "font-style" and value not in STYLES:
-        raise Unsupported(f"font-style {value!r}")
-    elif name == "text-anchor" and value not in ANCHORS:
-        raise Unsupported(f"text-anchor {value!r}")
+    elif name in _KEYWORDS:
+        if value not in _KEYWORDS[name]:
+            raise Unsupported(f"{name} {value!r}")
     elif name == "transform":
         matrix(value)
     elif name == "d":

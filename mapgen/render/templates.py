@@ -100,6 +100,22 @@ def wrap(text: str, width: float, measure) -> list[str]:
 # A legend is a list of blocks (anything with ``height`` and ``heading``) poured into columns.
 
 
+def mix(color: str, other: str, t: float) -> str:
+    """``color`` moved a fraction ``t`` towards ``other`` (hex colours)."""
+
+    def rgb(c):
+        c = c.lstrip("#")
+        if len(c) == 3:
+            c = "".join(ch * 2 for ch in c)
+        return [int(c[i : i + 2], 16) for i in (0, 2, 4)]
+
+    try:
+        a, b = rgb(color), rgb(other)
+    except ValueError:
+        return other
+    return "#" + "".join(f"{round(x + (y - x) * t):02x}" for x, y in zip(a, b))
+
+
 @dataclass
 class Block:
     """One row of a legend: its height, how to draw it (``draw(parent, x, y, width)``), and whether it heads a section."""
