@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..fw.model import FwMap
-from ..fw.movement import movement_graph
+from ..fw.movement import legal_steps
 from ..fw.rules import TERRAIN, WATER
 from ..grid import KING_STEPS, square_id
 
@@ -57,13 +57,13 @@ class Board:
 
 
 def build_board(m: FwMap) -> Board:
-    g = movement_graph(m.terrain, m.rivers, m.crossings)
+    nodes, edges = legal_steps(m.terrain, m.rivers, m.crossings)
     crossing_at: dict[tuple[int, int], set[str]] = {}
     for c in m.crossings:
         for sq in c.squares:
             crossing_at.setdefault(tuple(sq), set()).add(c.kind)
     squares: dict[str, Square] = {}
-    for (col, row) in g.nodes:
+    for (col, row), _ in nodes:
         sq = (col, row)
         feats = tuple(m.features.get(sq, ()))
         kinds = crossing_at.get(sq, set())
@@ -81,10 +81,10 @@ def build_board(m: FwMap) -> Board:
             features=feats,
         )
     steps: dict[str, dict[str, str | None]] = {sid: {} for sid in squares}
-    for a, b, data in g.edges(data=True):
+    for a, b, kind in _each_step_once(nodes, edges):
         ia, ib = square_id(*a), square_id(*b)
-        steps[ia][ib] = data["crossing"]
-        steps[ib][ia] = data["crossing"]
+        steps[ia][ib] = kind
+        steps[ib][ia] = kind
     around: dict[str, tuple[str, ...]] = {}
     for sid, s in squares.items():
         near = []
@@ -95,6 +95,24 @@ def build_board(m: FwMap) -> Board:
         around[sid] = tuple(near)
     holdings = {square_id(*h.square): (h.side, h.capital, h.feature) for h in m.holdings}
     return Board(m.width, m.height, squares, steps, around, holdings)
+
+
+def _each_step_once(nodes, edges):
+    """The steps in the order a networkx graph of them lists its edges.
+
+    Bots break ties by the order of a square's steps; keeping networkx's
+    order keeps every seed's campaign what it was.
+    """
+    adjacent: dict[tuple, dict[tuple, str | None]] = {sq: {} for sq, _ in nodes}
+    for a, b, _diag, kind in edges:
+        adjacent[a][b] = kind
+        adjacent[b][a] = kind
+    seen = set()
+    for sq, near in adjacent.items():
+        for other, kind in near.items():
+            if other not in seen:
+                yield sq, other, kind
+        seen.add(sq)
 
 
 def terrain_label(terrain: str) -> str:
