@@ -1,6 +1,8 @@
 """The terrain, rivers, roads, movement and connectivity stages on small hand-made arrays."""
 
 import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
 import pytest
 
 from mapgen.errors import InfeasibleError
@@ -502,6 +504,38 @@ def test_every_king_step_and_every_crossing_against_the_geometry():
     lines = [shapely.LineString(rv.points) for rv in rivers]
     meets = [any(shapely.LineString([(p[0] + 0.5, p[1] + 0.5), (q[0] + 0.5, q[1] + 0.5)]).intersects(ln) for ln in lines) for p, q in zip(a.tolist(), b.tolist())]
     assert crossing_mask(a, b, rivers).tolist() == meets and sum(meets) > 10
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(2, 7), st.integers(2, 7), st.lists(st.lists(st.sampled_from([(1, 0), (-1, 0), (0, 1), (0, -1)]), min_size=1, max_size=9), min_size=1, max_size=3), st.data())
+def test_the_lookup_of_crossed_edges_and_corners_agrees_with_the_geometry(w, h, walks, data):
+    """Rivers on unit square edges are looked up; the segments against the lines in shapely must agree."""
+    import shapely
+
+    a, b, _ = king_pairs(np.ones((h, w), bool))
+    rivers = []
+    for walk in walks:
+        x, y = data.draw(st.integers(0, w)), data.draw(st.integers(0, h))
+        pts = [(x, y)]
+        for dx, dy in walk:
+            x, y = min(max(x + dx, 0), w), min(max(y + dy, 0), h)
+            if (x, y) != pts[-1]:
+                pts.append((x, y))
+        rivers.append(River(pts, "edge"))
+    lines = [shapely.LineString(rv.points) for rv in rivers if len(rv.points) >= 2]
+    meets = [any(shapely.LineString([(p[0] + 0.5, p[1] + 0.5), (q[0] + 0.5, q[1] + 0.5)]).intersects(ln) for ln in lines)
+             for p, q in zip(a.tolist(), b.tolist())]
+    assert crossing_mask(a, b, rivers).tolist() == meets
+    assert crossing_mask(b, a, rivers).tolist() == meets  # either end first
+
+
+def test_a_river_off_the_square_edges_is_measured_not_looked_up():
+    a = np.array([[0, 0], [0, 1], [1, 0]])
+    b = np.array([[1, 0], [1, 1], [1, 1]])
+    long_straight = River([(1, 0), (1, 2)], "edge")  # two edges in one segment: both are crossed
+    assert crossing_mask(a, b, [long_straight]).tolist() == [True, True, False]
+    slanting = River([(1, 0), (2, 1)], "edge")  # a hand-edited file: through square (1, 0), touching its centre
+    assert crossing_mask(a, b, [slanting]).tolist() == [True, False, True]
 
 
 def test_steps_crossing_a_river_geometrically():

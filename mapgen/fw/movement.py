@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
-import shapely
 
 from .rules import WATER
 
@@ -65,18 +64,64 @@ def flat_index(sq: np.ndarray, width: int) -> np.ndarray:
 
 
 def crossing_mask(a: np.ndarray, b: np.ndarray, rivers) -> np.ndarray:
-    """True where the centre-to-centre segment meets a river line.
+    """True where the centre-to-centre segment of a king step meets a river line.
+
+    Rivers run along square edges from grid corner to grid corner, so the
+    geometry is a lookup: an orthogonal step meets a river where the edge its
+    squares share is a river's, a diagonal step where the corner they share is a
+    river's point.  Anything else (a hand-edited file with a long or slanting
+    river segment, or a step that is not a king step) is decided by shapely.
+    """
+    crosses = np.zeros(len(a), bool)
+    lines = [r.points for r in rivers if len(r.points) >= 2]
+    if not lines or not len(a):
+        return crosses
+    dc, dr = b[:, 0] - a[:, 0], b[:, 1] - a[:, 1]
+    if np.any((np.abs(dc) > 1) | (np.abs(dr) > 1) | ((dc == 0) & (dr == 0))):
+        return _crossing_mask_shapely(a, b, lines)
+    points = [p for line in lines for p in line]
+    if min(a.min(), b.min()) < 0 or not all(float(v).is_integer() and v >= 0 for p in points for v in p):
+        return _crossing_mask_shapely(a, b, lines)
+    w = int(max(a.max(), b.max(), max(max(p) for p in points))) + 2
+    river = _unit_edges(lines, w)
+    if river is None:
+        return _crossing_mask_shapely(a, b, lines)
+    edges, corners = river
+    x, y = np.maximum(a[:, 0], b[:, 0]), np.maximum(a[:, 1], b[:, 1])
+    diagonal = (dc != 0) & (dr != 0)
+    # The corner two diagonal squares share is (x, y); the edge two orthogonal squares share
+    # is, as a key, its top or left end and which way it runs (0: down, 1: across).
+    corner = y * w + x
+    edge = np.where(dr == 0, 2 * (a[:, 1] * w + x), 2 * (y * w + a[:, 0]) + 1)
+    crosses[diagonal] = np.isin(corner[diagonal], corners)
+    crosses[~diagonal] = np.isin(edge[~diagonal], edges)
+    return crosses
+
+
+def _unit_edges(lines, w: int):
+    """The river edges and points (whole, not negative) as integer keys, or None off unit square edges."""
+    edges, corners = set(), set()
+    for line in lines:
+        corners.update(int(y) * w + int(x) for x, y in line)
+        for (x0, y0), (x1, y1) in zip(line, line[1:]):
+            if abs(x1 - x0) + abs(y1 - y0) != 1:
+                return None
+            edges.add(2 * (int(min(y0, y1)) * w + int(min(x0, x1))) + (y0 == y1))
+    return np.array(sorted(edges), dtype=np.int64), np.array(sorted(corners), dtype=np.int64)
+
+
+def _crossing_mask_shapely(a: np.ndarray, b: np.ndarray, lines) -> np.ndarray:
+    """:func:`crossing_mask` by geometry, for rivers that do not keep to unit square edges.
 
     Only steps with an end on a square that touches a river point can meet
     one, so only those go to shapely.
     """
+    import shapely
+
     crosses = np.zeros(len(a), bool)
-    lines = [shapely.LineString(r.points) for r in rivers if len(r.points) >= 2]
-    if not lines or not len(a):
-        return crosses
     near = set()
-    for r in rivers:
-        for x, y in r.points:
+    for line in lines:
+        for x, y in line:
             near.update(((x - 1, y - 1), (x, y - 1), (x - 1, y), (x, y)))
     w = int(max(a[:, 0].max(), b[:, 0].max())) + 2
     near_idx = np.array([(y + 1) * w + (x + 1) for x, y in near])
@@ -87,7 +132,7 @@ def crossing_mask(a: np.ndarray, b: np.ndarray, rivers) -> np.ndarray:
         return crosses
     coords = np.stack([a[cand] + 0.5, b[cand] + 0.5], axis=1).astype(float)
     segments = shapely.linestrings(coords)
-    tree = shapely.STRtree(lines)
+    tree = shapely.STRtree([shapely.LineString(line) for line in lines])
     seg_idx, _ = tree.query(segments, predicate="intersects")
     crosses[cand[np.unique(seg_idx)]] = True
     return crosses
