@@ -67,12 +67,12 @@ def _strings(data: dict, key: str, where: str) -> tuple[str, ...]:
 @lru_cache(maxsize=None)
 def load_table(key: str) -> NameTable:
     """The table ``templates/names/<key>.yaml``, read once."""
-    import yaml
-
-    from .render.templates import template_path  # here: generation needs only this one file of render
+    # Here: generation needs only this one file of render.
+    from .render.templates import template_path
+    from .yamltext import load_template
 
     where = f"templates/names/{key}.yaml"
-    data = yaml.safe_load(template_path("names", f"{key}.yaml").read_text(encoding="utf-8"))
+    data = load_template(template_path("names", f"{key}.yaml").read_text(encoding="utf-8"))
     if not isinstance(data, dict) or not isinstance(data.get("patterns"), dict):
         raise NameTableError(f"{where}: should map 'first', 'middle', 'last' and 'patterns'")
     syl = data.get("syllables", {})
@@ -97,11 +97,10 @@ def load_table(key: str) -> NameTable:
 @lru_cache(maxsize=None)
 def blocklist() -> tuple[str, ...]:
     """Words no generated name may contain (letters only, lower case)."""
-    import yaml
-
     from .render.templates import template_path
+    from .yamltext import load_template
 
-    data = yaml.safe_load(template_path("names", "blocklist.yaml").read_text(encoding="utf-8"))
+    data = load_template(template_path("names", "blocklist.yaml").read_text(encoding="utf-8"))
     return tuple(str(w).lower() for w in data["words"])
 
 

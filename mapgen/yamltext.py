@@ -13,6 +13,11 @@ import yaml
 from .errors import BadFileError
 
 
+def load_template(text: str):
+    """A YAML table of ours from ``templates/`` (known good): parsed with libyaml where PyYAML has it, 5x faster."""
+    return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+
+
 def compose(text: str, name: str, what: str, error: type[Exception] = BadFileError) -> yaml.Node | None:
     """The document's node tree (None for an empty file); ``error`` names ``name`` and the line."""
     try:

@@ -13,11 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-import yaml
-
 from ..errors import InfeasibleError
 from ..fw.model import FwMap
 from ..grid import KING_STEPS, square_id
+from ..yamltext import load_template
 from .board import Board
 from .state import (
     CampaignState,
@@ -68,7 +67,7 @@ def default_forces_table() -> dict:
     from ..render.templates import template_path
 
     text = template_path("campaign", "default-forces.yaml").read_text(encoding="utf-8")
-    return yaml.safe_load(text)
+    return load_template(text)
 
 
 def default_roster(race: str, points: int, forces: int, side: str) -> list[ForceSpec]:
