@@ -10,7 +10,11 @@ class InfeasibleError(MapgenError):
 
     def __init__(self, rule: str, message: str):
         self.rule = rule
+        self.detail = message
         super().__init__(f"{rule}: {message}")
+
+    def __reduce__(self):  # pickled as made, so a forked part of a kit (mapgen.kit.beside) raises it whole
+        return type(self), (self.rule, self.detail)
 
 
 class BadFileError(MapgenError):

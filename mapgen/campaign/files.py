@@ -189,13 +189,19 @@ def write_new_campaign_kit(m, outputs, formats, paper, look: str = "colour") -> 
         files as kit_files,  # through the module, as write_new_fw_kit calls them
     )
 
+    from ..kit.beside import Beside
+
     plans, counter_paper = kit_files.home_papers(paper)
-    kit_files.write_map_kit(m, outputs, formats, paper, look)
-    kit_files.battlefields_for_kit(m, m.seed, outputs, formats, plans)
-    if "json" not in formats:
-        outputs.notes.append("campaign.json and counters: left out, the campaign needs fw-map.json (--formats json)")
-        return None
-    map_bytes = dumps(m.to_json()).encode("utf-8")
-    state = start_campaign(m, map_bytes, MAP_FILE, m.seed, Options())
-    write_campaign(outputs, state, None, formats, counter_paper)
+    # The battlefields are the biggest part: on a second processor, while this one writes the rest.
+    with Beside(outputs, lambda o: kit_files.battlefields_for_kit(m, m.seed, o, formats, plans)) as battlefields:
+        kit_files.write_map_kit(m, outputs, formats, paper, look)
+        after_map = battlefields.mark()
+        state = None
+        if "json" not in formats:
+            outputs.notes.append("campaign.json and counters: left out, the campaign needs fw-map.json (--formats json)")
+        else:
+            map_bytes = dumps(m.to_json()).encode("utf-8")
+            state = start_campaign(m, map_bytes, MAP_FILE, m.seed, Options())
+            write_campaign(outputs, state, None, formats, counter_paper)
+        battlefields.join(after_map)
     return state

@@ -21,12 +21,16 @@ import sys
 from pathlib import Path
 from typing import Callable
 
-import click
+# Before numpy is imported: its BLAS threads cost 30 ms to start and buy nothing here (no large
+# matrix products), and a process with one thread may fork safely (mapgen.kit.beside).
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
-from .. import __version__
-from ..errors import InfeasibleError, MapgenError
-from ..kit import OutputFolderError, PdfTooLargeError, Terminated, default_folder_name, target_folder
-from ..kit import write as write_outputs
+import click  # noqa: E402
+
+from .. import __version__  # noqa: E402
+from ..errors import InfeasibleError, MapgenError  # noqa: E402
+from ..kit import OutputFolderError, PdfTooLargeError, Terminated, default_folder_name, target_folder  # noqa: E402
+from ..kit import write as write_outputs  # noqa: E402
 
 FORMATS = ("json", "svg", "pdf", "md")
 #: The library's errors that mean "change the options": exit 2, like click's usage errors.
