@@ -177,6 +177,16 @@ def summary_lines(state: CampaignState, board=None, folder="DIR") -> list[str]:
     return lines
 
 
+def _drawing_tools() -> None:
+    """What the map, counters and battlefields all draw with (0.2 s): loaded before the fork, once."""
+    import svgwrite  # noqa: F401
+
+    from ..render import fonts, pdf  # noqa: F401
+
+    fonts.pdf_font()
+    fonts.pdf_font(bold=True)
+
+
 def write_new_campaign_kit(m, outputs, formats, paper, look: str = "colour") -> CampaignState | None:
     """``mapgen new`` for Fantasy Warriors: the map kit, a battlefield per holding, and a ready-to-play campaign.
 
@@ -193,7 +203,8 @@ def write_new_campaign_kit(m, outputs, formats, paper, look: str = "colour") -> 
 
     plans, counter_paper = kit_files.home_papers(paper)
     # The battlefields are the biggest part: on a second processor, while this one writes the rest.
-    with Beside(outputs, lambda o: kit_files.battlefields_for_kit(m, m.seed, o, formats, plans)) as battlefields:
+    job = lambda o: kit_files.battlefields_for_kit(m, m.seed, o, formats, plans)  # noqa: E731
+    with Beside(outputs, job, _drawing_tools if {"svg", "pdf"} & set(formats) else None) as battlefields:
         kit_files.write_map_kit(m, outputs, formats, paper, look)
         after_map = battlefields.mark()
         state = None

@@ -44,11 +44,14 @@ class Beside:
     :meth:`mark` where the job's files belong.
     """
 
-    def __init__(self, outputs, job):
+    def __init__(self, outputs, job, before_fork=None):
+        """``before_fork()`` loads what both processes use (modules, fonts), once instead of in each."""
         self.outputs, self.job = outputs, job
         self.pid: int | None = None
         self._pipe: int | None = None
         if can_fork():
+            if before_fork is not None:
+                before_fork()
             self._start()
 
     def _start(self) -> None:
