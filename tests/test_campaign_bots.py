@@ -1,4 +1,4 @@
-"""The benchmark's bots: legal routes only, a stop on entering an enemy zone of control, days that go by."""
+"""The plain bot (the benchmark's): legal routes only, a stop on entering an enemy zone of control, days that go by."""
 
 from dataclasses import replace
 
@@ -57,11 +57,11 @@ def test_the_bots_play_days_through_the_engine(game):
 def test_a_battle_goes_to_the_stronger_side(game):
     from mapgen.campaign.state import Contact
 
-    s, _ = game
+    s, board = game
     a, b = s.side_forces("A")[0], s.side_forces("B")[0]
-    weak = replace(b, units=b.units[:1])
+    weak = replace(b, units=b.units[:1], square=a.square)
     s2 = replace(with_force(s, weak), pending=(Contact(a.square, (a.id, b.id)),))
-    report = bots.battle_report(s2)
+    report = bots.battle_report(s2, board)
     assert report.winner == "A" and report.square == a.square
     assert {x.unit for x in report.losses} <= {u.id for u in a.units + weak.units}
 
