@@ -127,12 +127,18 @@ def _map(map_bytes: bytes):
 
 def run_game(map_bytes: bytes, options: SimOptions, seed: int) -> GameRecord:
     """One whole game on the map in ``map_bytes`` (an ``fw-map.json``): pure, so any executor may run it."""
-    from .files import start_campaign
     from .store import board_for
 
-    fw_map, raw = _map(map_bytes)
-    state = start_campaign(fw_map, raw, MAP_NAME, seed, options.campaign_options())
+    state = _start(map_bytes, options, seed)
     return play_game(state, board_for(state), make_bots(options.bots), options.max_days)
+
+
+def _start(map_bytes: bytes, options: SimOptions, seed: int):
+    """Day 1 of the game's campaign (``InfeasibleError`` when the map cannot hold it, e.g. FW-17.2)."""
+    from .files import start_campaign
+
+    fw_map, raw = _map(map_bytes)
+    return start_campaign(fw_map, raw, MAP_NAME, seed, options.campaign_options())
 
 
 # --- a local pool -----------------------------------------------------------------------------------
@@ -161,6 +167,7 @@ def simulate(
     """Play ``games`` games, in seed order whatever ``workers`` is; ``progress`` is called after each."""
     options.check()
     seeds = game_seeds(run_seed, games)
+    _start(map_bytes, options, seeds[0])  # a map the campaign cannot start on is refused here, not in a worker
     if workers <= 1 or games <= 1:
         return _collect((run_game(map_bytes, options, s) for s in seeds), progress)
     chunk = max(1, games // (workers * CHUNKS_PER_WORKER))
