@@ -175,7 +175,20 @@ def docs():
         "battlefield": json.loads(json.dumps(bf)),
         "counters": json.loads(json.dumps(sheet.to_json())),
         "campaign": json.loads(_campaign_text()),
+        "balance": json.loads(_balance_text()),
     }
+
+
+def _balance_text() -> str:
+    """A small run's report as ``mapgen campaign simulate`` writes it."""
+    from mapgen.campaign import balance
+    from mapgen.campaign.simulate import SimOptions, simulate
+    from mapgen.jsonio import dumps
+
+    m = cached_map(3, "small")
+    raw = dumps(m.to_json()).encode()
+    options = SimOptions()
+    return dumps(balance.report(simulate(raw, options, 3, 3), options, 3, balance.map_info(m, raw)))
 
 
 def _campaign_text() -> str:
@@ -216,6 +229,9 @@ BROKEN = [
     ("counters", lambda d: d["pages"][1].update(side="middle"), "pages[1].side: 'middle' is not one of"),
     ("counters", lambda d: d.update(size_mm=-1), "size_mm:"),
     ("counters", lambda d: d["pages"][0]["counters"][4].pop("x_mm"), "field 'pages[0].counters[4].x_mm' is missing"),
+    ("balance", lambda d: d["win_rate"]["A"].update(low=1.5), "win_rate.A.low: 1.5 is greater than the maximum of 1"),
+    ("balance", lambda d: d["per_game"][1].update(winner="C"), "per_game[1].winner: 'C' is not one of"),
+    ("balance", lambda d: d["bots"].update(B="reckless"), "bots.B: 'reckless' is not one of"),
 ]
 
 

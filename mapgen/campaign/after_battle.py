@@ -123,6 +123,19 @@ def report(state: CampaignState, cmd, dice, board: Board) -> CampaignState:
     return evolve(state, pending=pending + again, phase=PHASE)
 
 
+def refusal(state: CampaignState, board: Board, cmd) -> str | None:
+    """Why the battle report ``cmd`` is refused before any die is rolled, in one line; None when it may be applied.
+
+    The same checks :func:`report` makes first (the bots check a report before they give it).
+    """
+    try:
+        contact = _contact(state, cmd)
+        _check(state, cmd, contact, battle_forces(state, contact))
+    except CommandError as exc:
+        return str(exc)
+    return None
+
+
 def _result_sides(state: CampaignState, winner: str) -> tuple:
     """``bump`` the winner's battles won and the loser's battles lost, ``due`` its FW-13.b test: one new sides tuple."""
     return tallied(state, winner, {"battles_won": 1}, other(winner), {"battles_lost": 1}, "FW-13.b")

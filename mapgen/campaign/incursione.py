@@ -162,31 +162,41 @@ class Sack:
     force: str
 
 
+def refusal(state: CampaignState, force_id: str) -> str | None:
+    """Why ``force_id`` may not declare a sack now, in one line; None when it may (the bots check before they sack)."""
+    if state.options.scenario != "incursione":
+        return "sacking holdings is a rule of the Incursione campaign (FW-17.7)"
+    f = state.force(force_id)
+    if f is None:
+        return f"no force {force_id}"
+    if f.side != RAIDERS:
+        return f"force {f.id} is not a raider force: only the raiders sack holdings (FW-17.7)"
+    if state.phase != 2:
+        return "a sack is declared at the start of the movement phase, Phase 2 (FW-17.7, AMB-54)"
+    if f.moved_today:
+        return f"force {f.id} has already moved: the sack is declared before it moves (AMB-54)"
+    h = state.holding(f.square)
+    if h is None or home(h) == f.side:
+        return f"force {f.id} is not on an enemy holding (FW-17.7 step 1)"
+    if h.sacked:
+        return f"the holding at {h.square} is already sacked"
+    if f.loot is not None:
+        return f"force {f.id} already carries the loot of {f.loot}"
+    if f.order == "max_speed":
+        return f"force {f.id} is on Max Speed: a force with loot may not act under it (FW-17.7 step 5)"
+    if any(g.side != f.side for g in state.forces_at(f.square)) or any(c.square == f.square for c in state.pending):
+        return f"the holding at {h.square} is contested: a battle must be fought first"
+    return None
+
+
 def sack(state: CampaignState, force_id: str, dice, board) -> CampaignState:
     """Flip the holding under the force: sacked for good (AMB-55); the force carries its loot."""
 
-    if state.options.scenario != "incursione":
-        raise CommandError("sacking holdings is a rule of the Incursione campaign (FW-17.7)")
+    why = refusal(state, force_id)
+    if why:
+        raise CommandError(why)
     f = state.force(force_id)
-    if f is None:
-        raise CommandError(f"no force {force_id}")
-    if f.side != RAIDERS:
-        raise CommandError(f"force {f.id} is not a raider force: only the raiders sack holdings (FW-17.7)")
-    if state.phase != 2:
-        raise CommandError("a sack is declared at the start of the movement phase, Phase 2 (FW-17.7, AMB-54)")
-    if f.moved_today:
-        raise CommandError(f"force {f.id} has already moved: the sack is declared before it moves (AMB-54)")
     h = state.holding(f.square)
-    if h is None or home(h) == f.side:
-        raise CommandError(f"force {f.id} is not on an enemy holding (FW-17.7 step 1)")
-    if h.sacked:
-        raise CommandError(f"the holding at {h.square} is already sacked")
-    if f.loot is not None:
-        raise CommandError(f"force {f.id} already carries the loot of {f.loot}")
-    if f.order == "max_speed":
-        raise CommandError(f"force {f.id} is on Max Speed: a force with loot may not act under it (FW-17.7 step 5)")
-    if any(g.side != f.side for g in state.forces_at(f.square)) or any(c.square == f.square for c in state.pending):
-        raise CommandError(f"the holding at {h.square} is contested: a battle must be fought first")
     state = with_holding(state, evolve(h, sacked=True))
     state = with_force(state, evolve(f, loot=h.square))
     dice.event(day=state.day, phase=2, rule="FW-17.7", text=f"force {f.id} sacks the holding at {h.square} and carries off its loot", side=f.side)

@@ -217,3 +217,6 @@ def reinforce_cmd(folder, side, units, leader):
     if leader is not None:
         record["leader"] = [leader.name, leader.cv]
     play(folder, Reinforce(side, units, leader), record, None)
+
+
+from . import campaign_sim  # noqa: E402,F401 - registers ``campaign simulate`` on the same group

@@ -5,6 +5,7 @@ and ``counters.schema.json`` describe what mapgen writes and what it reads
 back; ``mapgen schema NAME`` prints one.  They are written from the README's
 contract tables: every object allows fields it does not list, because the
 contract says new fields may be added and none renamed.
+``balance.schema.json`` describes ``mapgen campaign simulate``'s report.
 ``campaign.schema.json`` is generated from the campaign state's own
 dataclasses (:func:`mapgen.campaign.store.json_schema`); a test keeps the
 shipped file equal to it.
@@ -21,7 +22,7 @@ Examples
 >>> check({"schema": "mapgen/counters", "version": 1, "size_mm": 15.875,
 ...        "paper": "A4-portrait", "pages": []}, "counters")
 >>> sorted(NAMES)
-['battlefield', 'campaign', 'counters', 'country', 'fw-map']
+['balance', 'battlefield', 'campaign', 'counters', 'country', 'fw-map']
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ NAMES = {
     "battlefield": "mapgen/battlefield",
     "counters": "mapgen/counters",
     "campaign": "mapgen/campaign",
+    "balance": "mapgen/balance",
 }
 #: A list longer than this, of records whose schema lists only their fields, is checked field by field.
 FIELDWISE_FROM = 200

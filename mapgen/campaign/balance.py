@@ -1,0 +1,215 @@
+"""The balance report of a simulation: ``balance.json`` (schema ``mapgen/balance``), ``balance.md`` and a chart.
+
+Each side's win rate comes with its 95 % Wilson score interval: unlike the
+normal approximation (p +- 1.96 sqrt(p(1-p)/n)) it stays inside 0-1 and
+keeps close to its nominal coverage for a few dozen games or a rate near 0
+or 1, which is where a lopsided map puts it.  Draws (FW-13: both sides
+surrender; the Incursione's day 42, FW-17.5) and stalemates (the day limit)
+are wins for neither side.
+
+The report holds nothing of the run itself (no time, no worker count), so
+the same command gives the same bytes however it ran.  Rates are rounded to
+4 decimals, means to 2.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from html import escape
+
+from .simulate import GameRecord, SimOptions
+
+SCHEMA = "mapgen/balance"
+VERSION = 1
+#: The two-sided 95 % normal quantile, Phi^-1(0.975).
+Z95 = 1.959963984540054
+SIDES = ("A", "B")
+#: The side colours of the map and the counters (side A red, side B blue).
+SIDE_COLOURS = {"A": "#c0392b", "B": "#2c5aa0"}
+
+
+def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of ``wins`` successes in ``games`` trials.
+
+    Examples
+    --------
+    >>> [round(x, 3) for x in wilson(8, 10)]
+    [0.49, 0.943]
+    """
+    if games <= 0:
+        return 0.0, 1.0
+    p = wins / games
+    z2 = z * z
+    centre = (p + z2 / (2 * games)) / (1 + z2 / games)
+    half = z / (1 + z2 / games) * math.sqrt(p * (1 - p) / games + z2 / (4 * games * games))
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def report(records: list[GameRecord], options: SimOptions, run_seed: int | str, map_info: dict) -> dict:
+    """The ``balance.json`` document of a run."""
+    n = len(records)
+    wins = {s: sum(1 for r in records if r.winner == s) for s in SIDES}
+    rates = {}
+    for s in SIDES:
+        lo, hi = wilson(wins[s], n)
+        rates[s] = {"rate": _r4(wins[s] / n if n else 0.0), "low": _r4(lo), "high": _r4(hi)}
+    days = [r.days for r in records]
+    battles = [r.battles for r in records]
+    lost = {s: [r.holdings_lost.get(s, 0) for r in records] for s in SIDES}
+    return {
+        "schema": SCHEMA,
+        "version": VERSION,
+        "seed": run_seed,
+        "map": map_info,
+        "bots": dict(zip(SIDES, options.bots)),
+        "scenario": options.scenario,
+        "max_days": options.max_days,
+        "games": n,
+        "wins": wins,
+        "draws": sum(1 for r in records if r.winner == "draw"),
+        "stalemates": sum(1 for r in records if r.winner is None),
+        "confidence": 0.95,
+        "win_rate": rates,
+        "length_days": {"mean": _r2(statistics.fmean(days)), "median": _r2(statistics.median(days))},
+        "battles_per_game": {"mean": _r2(statistics.fmean(battles)), "median": _r2(statistics.median(battles))},
+        "holdings_lost": {s: {"total": sum(lost[s]), "per_game": _r2(statistics.fmean(lost[s]))} for s in SIDES},
+        "per_game": [
+            {"seed": r.seed, "winner": r.winner, "days": r.days, "battles": r.battles, "holdings_lost": {s: r.holdings_lost.get(s, 0) for s in SIDES}}
+            for r in records
+        ],
+    }
+
+
+def _r4(x: float) -> float:
+    return round(x, 4)
+
+
+def _r2(x: float) -> float:
+    return round(float(x), 2)
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f} %"
+
+
+def verdict(doc: dict) -> str:
+    """One sentence: which side wins more than chance explains (the map's bias, or the bots'), or that none does."""
+    for s in SIDES:
+        if doc["win_rate"][s]["low"] > 0.5:
+            return f"Side {s} wins more games than chance explains (its whole 95 % interval lies above 50 %): with these bots, the map favours it."
+    decided = doc["wins"]["A"] + doc["wins"]["B"]
+    if decided and doc["win_rate"]["A"]["high"] < 0.5 and doc["win_rate"]["B"]["high"] < 0.5:
+        return "Neither side wins most games: most end in a draw or a stalemate."
+    return "No side is favoured beyond chance: no win rate's 95 % interval lies wholly above 50 %."
+
+
+def markdown(doc: dict) -> str:
+    """``balance.md``: the report in words."""
+    m = doc["map"]
+    scen = "the Incursione (FW-17)" if doc["scenario"] == "incursione" else "the standard campaign"
+    lines = [
+        "# Campaign balance",
+        "",
+        f"{doc['games']} games of {scen} on map seed {m['seed']} ({m['width']} x {m['height']} squares), "
+        f"run seed {doc['seed']}, at most {doc['max_days']} days each.",
+        f"Side A played {doc['bots']['A']}, side B {doc['bots']['B']}; battles were decided by the strength comparison of "
+        "`mapgen.campaign.autobattle`.",
+        "",
+        verdict(doc),
+        "",
+        "| side | bot | wins | win rate | 95 % interval (Wilson) | holdings lost per game |",
+        "|---|---|---:|---:|---|---:|",
+    ]
+    for s in SIDES:
+        r = doc["win_rate"][s]
+        lines.append(
+            f"| {s} | {doc['bots'][s]} | {doc['wins'][s]} | {_pct(r['rate'])} | {_pct(r['low'])} - {_pct(r['high'])} "
+            f"| {doc['holdings_lost'][s]['per_game']} |"
+        )
+    ld, bp = doc["length_days"], doc["battles_per_game"]
+    lines += [
+        "",
+        f"Draws: {doc['draws']}. Stalemates (day {doc['max_days']} reached with no winner): {doc['stalemates']}.",
+        f"A game lasted {ld['mean']} days on average (median {ld['median']}) and saw {bp['mean']} battles (median {bp['median']}).",
+        "",
+        "![Win rate over the games and game length](balance.svg)",
+        "",
+        "Every game's seed, winner, length and battles are in `balance.json` (`mapgen schema balance`).",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def chart_svg(doc: dict) -> str:
+    """``balance.svg``: each side's win rate after each game (with its final interval), and each game's length."""
+    w, h, left, right = 640, 400, 50, 20
+    top1, h1 = 30, 170  # win rate panel
+    top2, h2 = 250, 110  # game length panel
+    games = doc["per_game"]
+    n = max(1, len(games))
+    pw = w - left - right
+
+    def x(i: float) -> float:
+        return left + pw * i / n
+
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" '
+        'font-family="DejaVu Sans, Bitstream Vera Sans, sans-serif" font-size="11">',
+        f'<rect width="{w}" height="{h}" fill="white"/>',
+        f'<text x="{left}" y="18" font-size="13">Win rate after each game (band: the final 95 % interval)</text>',
+    ]
+    for frac in (0.0, 0.5, 1.0):
+        y = top1 + h1 * (1 - frac)
+        dash = ' stroke-dasharray="4 3"' if frac == 0.5 else ""
+        out.append(f'<line x1="{left}" y1="{y:.1f}" x2="{w - right}" y2="{y:.1f}" stroke="#999"{dash}/>')
+        out.append(f'<text x="{left - 6}" y="{y + 4:.1f}" text-anchor="end">{int(frac * 100)} %</text>')
+    for s in SIDES:
+        r, colour = doc["win_rate"][s], SIDE_COLOURS[s]
+        y_lo, y_hi = top1 + h1 * (1 - r["low"]), top1 + h1 * (1 - r["high"])
+        out.append(f'<rect x="{w - right - 8}" y="{y_hi:.1f}" width="8" height="{y_lo - y_hi:.1f}" fill="{colour}" fill-opacity="0.3"/>')
+        wins, points = 0, []
+        for i, g in enumerate(games, 1):
+            wins += g["winner"] == s
+            points.append(f"{x(i):.1f},{top1 + h1 * (1 - wins / i):.1f}")
+        if points:
+            out.append(f'<polyline points="{" ".join(points)}" fill="none" stroke="{colour}" stroke-width="1.5"/>')
+        label = escape(f"side {s} ({doc['bots'][s]}): {_pct(r['rate'])}")
+        out.append(f'<text x="{left + 8 + 200 * SIDES.index(s)}" y="{top1 + h1 + 16}" fill="{colour}">{label}</text>')
+    longest = max([doc["max_days"]] + [g["days"] for g in games])
+    out.append(f'<text x="{left}" y="{top2 - 10}" font-size="13">Game length in days (grey: no winner)</text>')
+    out.append(f'<line x1="{left}" y1="{top2 + h2}" x2="{w - right}" y2="{top2 + h2}" stroke="#999"/>')
+    out.append(f'<text x="{left - 6}" y="{top2 + 4}" text-anchor="end">{longest}</text>')
+    out.append(f'<text x="{left - 6}" y="{top2 + h2 + 4}" text-anchor="end">0</text>')
+    bar = max(pw / n, 0.5)
+    for i, g in enumerate(games):
+        bh = h2 * g["days"] / longest
+        colour = SIDE_COLOURS.get(g["winner"], "#aaa")
+        out.append(f'<rect x="{x(i):.2f}" y="{top2 + h2 - bh:.1f}" width="{bar:.2f}" height="{bh:.1f}" fill="{colour}"/>')
+    out.append(f'<text x="{w - right}" y="{h - 12}" text-anchor="end">game (in seed order), 1 to {len(games)}</text>')
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def write(outputs, doc: dict) -> None:
+    """``balance.json``, ``balance.md`` and ``balance.svg`` into a :class:`mapgen.kit.Outputs` (staged, swapped in whole)."""
+    from ..jsonio import dumps
+
+    outputs.write_text("balance.json", dumps(doc))
+    outputs.write_text("balance.md", markdown(doc))
+    outputs.write_text("balance.svg", chart_svg(doc))
+    for s in SIDES:
+        r = doc["win_rate"][s]
+        outputs.summary.append(
+            f"Side {s} ({doc['bots'][s]}): {doc['wins'][s]} of {doc['games']} games won, "
+            f"{_pct(r['rate'])} (95 % interval {_pct(r['low'])} - {_pct(r['high'])})"
+        )
+    outputs.summary.append(f"Draws {doc['draws']}, stalemates {doc['stalemates']}; {doc['length_days']['mean']} days a game on average")
+    outputs.summary.append(verdict(doc))
+
+
+def map_info(fw_map, map_bytes: bytes) -> dict:
+    """The ``map`` field: the map's seed, its file's SHA-256 and its size."""
+    from .store import sha256_bytes
+
+    return {"seed": fw_map.seed, "sha256": sha256_bytes(map_bytes), "width": fw_map.width, "height": fw_map.height}

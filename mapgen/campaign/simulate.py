@@ -1,0 +1,185 @@
+"""Whole campaigns played by bots, many at once: what a balance run is made of.
+
+One game is a pure function of (the map file's bytes, :class:`SimOptions`,
+the game's seed) -> :class:`GameRecord` (:func:`run_game`): the campaign
+starts on the map with the game seed as its dice seed, and the bots play
+it through ``core.apply`` until a side wins (FW-13 surrender, or the
+Incursione's own ending, FW-17.5) or the day limit comes, a stalemate.
+
+The game seeds are spawned from the run seed with numpy's
+``SeedSequence.spawn`` (independent streams, whatever their number), and
+the games come back in seed order, so a run's report is the same whether it
+ran in one process, in a local pool (:func:`simulate`) or on any other
+executor given :func:`run_game` and :func:`game_seeds`.
+
+The pool is the standard library's ``concurrent.futures.ProcessPoolExecutor``
+over a fork context: it keeps results in submission order (``map``), loads
+the map once per process (``initializer``), and needs no extra dependency
+for what is one function over a list of seeds (joblib would add its own
+process management for nothing here).  Each worker keeps the boards it has
+built (by the map's SHA-256), so the routes the bots work out are shared by
+all the games a worker plays.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass, field
+from typing import Callable, Iterable
+
+import numpy as np
+
+from ..dice import seed_to_int
+from .bots import BEHAVIOURS, make_bots, play_day
+from .state import Options
+
+#: FW-17.5 / the issue: a campaign's default length in days (the Incursione ends on day 42 itself).
+DEFAULT_MAX_DAYS = 42
+#: The map copy's name in the campaign state of a simulated game (no file is written).
+MAP_NAME = "fw-map.json"
+#: Games handed to a worker at once: enough to keep the pool busy, few enough for a smooth progress bar.
+CHUNKS_PER_WORKER = 8
+
+
+@dataclass(frozen=True)
+class SimOptions:
+    """What every game of a run shares besides the map."""
+
+    #: Side A's and side B's behaviour (:data:`mapgen.campaign.bots.BEHAVIOURS`).
+    bots: tuple[str, str] = ("cautious", "aggressive")
+    scenario: str | None = None
+    max_days: int = DEFAULT_MAX_DAYS
+
+    def check(self) -> None:
+        """Raise ValueError, in one line, for options no game can be played with."""
+        if len(self.bots) != 2:
+            raise ValueError(f"give one behaviour per side, e.g. cautious,aggressive (got {len(self.bots)})")
+        for name in self.bots:
+            if name not in BEHAVIOURS:
+                raise ValueError(f"unknown bot behaviour {name!r}; behaviours: {', '.join(sorted(BEHAVIOURS))}")
+        if self.scenario not in (None, "incursione"):
+            raise ValueError(f"unknown scenario {self.scenario!r}: give incursione or none")
+        if self.max_days < 1:
+            raise ValueError(f"--max-days {self.max_days}: give 1 or more")
+
+    def campaign_options(self) -> Options:
+        return Options(scenario=self.scenario)
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One game: its seed, the winner (``"A"``, ``"B"``, ``"draw"``, or None at the day limit), its length and battles."""
+
+    seed: int
+    winner: str | None
+    days: int
+    battles: int
+    holdings_lost: dict = field(default_factory=dict)  # side -> holdings it lost (FW-13.c counts)
+    ended: str = ""
+
+    def to_json(self) -> dict:
+        return asdict(self)
+
+
+def game_seeds(run_seed: int | str, games: int) -> list[int]:
+    """The seeds of a run's games: ``SeedSequence(run seed).spawn(games)``, each child's first 63 bits.
+
+    Examples
+    --------
+    >>> game_seeds(7, 3) == game_seeds("7", 3) and game_seeds(7, 2) == game_seeds(7, 3)[:2]
+    True
+    """
+    children = np.random.SeedSequence(seed_to_int(run_seed)).spawn(games)
+    return [int(c.generate_state(1, np.uint64)[0]) & (2**63 - 1) for c in children]
+
+
+def play_game(state, board, bots: dict, max_days: int = DEFAULT_MAX_DAYS) -> GameRecord:
+    """Play from ``state`` (a new campaign) to a win or a stalemate after ``max_days`` days."""
+    while state.winner is None and state.day <= max_days:
+        state, _ = play_day(state, board, bots)
+    winner = state.winner
+    days = state.day if winner is not None else max_days
+    battles = sum(1 for e in state.log if e.rule == "FW-10.3")
+    ended = state.ended or f"day {max_days} ended with no winner: a stalemate"
+    return GameRecord(state.seed, winner, days, battles, {s.id: s.holdings_lost for s in state.sides}, ended)
+
+
+# --- one game from the map's bytes: the unit of work of every executor -------------------------
+
+#: Maps this process has read, by the SHA-256 of their file: (FwMap, bytes).
+_MAPS: dict[str, tuple] = {}
+
+
+def _map(map_bytes: bytes):
+    from .store import sha256_bytes
+
+    sha = sha256_bytes(map_bytes)
+    kept = _MAPS.get(sha)
+    if kept is None:
+        from ..fw.model import FwMap
+
+        kept = _MAPS[sha] = (FwMap.from_json(json.loads(map_bytes)), map_bytes)
+    return kept
+
+
+def run_game(map_bytes: bytes, options: SimOptions, seed: int) -> GameRecord:
+    """One whole game on the map in ``map_bytes`` (an ``fw-map.json``): pure, so any executor may run it."""
+    from .store import board_for
+
+    state = _start(map_bytes, options, seed)
+    return play_game(state, board_for(state), make_bots(options.bots), options.max_days)
+
+
+def _start(map_bytes: bytes, options: SimOptions, seed: int):
+    """Day 1 of the game's campaign (``InfeasibleError`` when the map cannot hold it, e.g. FW-17.2)."""
+    from .files import start_campaign
+
+    fw_map, raw = _map(map_bytes)
+    return start_campaign(fw_map, raw, MAP_NAME, seed, options.campaign_options())
+
+
+# --- a local pool -----------------------------------------------------------------------------------
+
+_WORKER: dict = {}
+
+
+def _init_worker(map_bytes: bytes, options: SimOptions) -> None:
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+    _WORKER.update(map_bytes=map_bytes, options=options)
+    _map(map_bytes)
+
+
+def _worker_game(seed: int) -> GameRecord:
+    return run_game(_WORKER["map_bytes"], _WORKER["options"], seed)
+
+
+def simulate(
+    map_bytes: bytes,
+    options: SimOptions,
+    run_seed: int | str,
+    games: int,
+    workers: int = 1,
+    progress: Callable[[GameRecord], None] | None = None,
+) -> list[GameRecord]:
+    """Play ``games`` games, in seed order whatever ``workers`` is; ``progress`` is called after each."""
+    options.check()
+    seeds = game_seeds(run_seed, games)
+    _start(map_bytes, options, seeds[0])  # a map the campaign cannot start on is refused here, not in a worker
+    if workers <= 1 or games <= 1:
+        return _collect((run_game(map_bytes, options, s) for s in seeds), progress)
+    chunk = max(1, games // (workers * CHUNKS_PER_WORKER))
+    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
+    with ProcessPoolExecutor(workers, mp_context=context, initializer=_init_worker, initargs=(map_bytes, options)) as pool:
+        return _collect(pool.map(_worker_game, seeds, chunksize=chunk), progress)
+
+
+def _collect(records: Iterable[GameRecord], progress) -> list[GameRecord]:
+    out = []
+    for r in records:
+        out.append(r)
+        if progress is not None:
+            progress(r)
+    return out

@@ -1,0 +1,80 @@
+"""``mapgen campaign simulate``: many whole campaigns played by bots on one map, and its balance.
+
+The command only reads options, builds or reads the map and prints; the
+games are :mod:`mapgen.campaign.simulate`, the report
+:mod:`mapgen.campaign.balance`, the folder :mod:`mapgen.kit` (staged and
+swapped in whole).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import click
+
+from . import _out, _run, given
+from .campaign import Refused, campaign, refusals
+from .fw import map_options
+
+#: The most games one run may ask for (a million games is a few hours on one machine).
+MAX_GAMES = 1_000_000
+
+
+def _bots(ctx, param, value):
+    from ..campaign.bots import BEHAVIOURS
+
+    names = tuple(v.strip().lower() for v in value.split(","))
+    if len(names) != 2 or any(n not in BEHAVIOURS for n in names):
+        raise Refused(f"--bots {value!r}: give side A's and side B's behaviour, e.g. cautious,aggressive (behaviours: {', '.join(sorted(BEHAVIOURS))})")
+    return names
+
+
+@campaign.command("simulate")
+@click.option("--map", "map_file", type=click.Path(dir_okay=False, path_type=Path), help="Play on this fw-map.json; default: generate one (--seed, --size ...).")
+@click.option("--seed", help="Seed of the generated map and of the run (with --map: of the run only; default the map's seed).")
+@map_options
+@click.option("--games", type=click.IntRange(1, MAX_GAMES), required=True, help="Whole campaigns to play.")
+@click.option("--bots", default="cautious,aggressive", show_default=True, callback=_bots, help="Side A's and side B's behaviour: cautious, aggressive (or plain).")
+@click.option("--scenario", type=click.Choice(["incursione"]), help="Play the Incursione campaign (FW-17).")
+@click.option("--max-days", type=click.IntRange(1, 100_000), default=42, show_default=True, help="Days before a game with no winner is a stalemate.")
+@click.option("--workers", type=click.IntRange(1, 256), help="Processes playing games at once (default: the CPUs); the report is the same whatever it is.")
+@click.option("--out", callback=_out, help="Output folder. Default: output/simulate-<seed>/.")
+@refusals
+def simulate_cmd(map_file, seed, size, width, height, holdings, races, square_mm, games, bots, scenario, max_days, workers, out):
+    """Play GAMES whole campaigns with bots on one map: balance.json, balance.md and balance.svg (win rates, 95 % intervals)."""
+    from ..campaign import balance
+    from ..campaign.simulate import SimOptions, simulate
+    from ..jsonio import dumps
+    from ..kit import check_input_outside, default_folder_name
+    from . import _seed
+
+    if map_file is not None:
+        from ..fw.model import read_fw_map
+
+        wrong = given("size", "width", "height", "holdings", "races", "square_mm")
+        if wrong:
+            raise Refused(f"{', '.join(wrong)}: options of a generated map; with --map the map is given")
+        m = read_fw_map(map_file)
+        map_bytes = map_file.read_bytes()
+        run_seed = m.seed if seed is None else _seed(None, None, seed)
+    else:
+        from .fw import _build_map
+
+        run_seed = _seed(None, None, seed)
+        m = _build_map(run_seed, size, width, height, holdings, races, square_mm, None, ())
+        map_bytes = dumps(m.to_json()).encode("utf-8")
+    if out is None:
+        out = Path("output") / default_folder_name("simulate", run_seed)
+    if map_file is not None:
+        check_input_outside(map_file, out, "--map")
+    options = SimOptions(bots=bots, scenario=scenario, max_days=max_days)
+    workers = workers or os.cpu_count() or 1
+    if sys.stderr.isatty():
+        with click.progressbar(length=games, label=f"Playing {games} games", file=sys.stderr) as bar:
+            records = simulate(map_bytes, options, run_seed, games, workers, progress=lambda _r: bar.update(1))
+    else:
+        records = simulate(map_bytes, options, run_seed, games, workers)
+    doc = balance.report(records, options, run_seed, balance.map_info(m, map_bytes))
+    _run(out, lambda o: balance.write(o, doc))
