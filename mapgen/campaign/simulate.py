@@ -133,6 +133,11 @@ def run_game(map_bytes: bytes, options: SimOptions, seed: int) -> GameRecord:
     return play_game(state, board_for(state), make_bots(options.bots), options.max_days)
 
 
+def check_start(map_bytes: bytes, options: SimOptions, seed: int) -> None:
+    """Refuse (``InfeasibleError``) a map no game of the run can start on, before any worker plays."""
+    _start(map_bytes, options, seed)
+
+
 def _start(map_bytes: bytes, options: SimOptions, seed: int):
     """Day 1 of the game's campaign (``InfeasibleError`` when the map cannot hold it, e.g. FW-17.2)."""
     from .files import start_campaign
@@ -167,7 +172,7 @@ def simulate(
     """Play ``games`` games, in seed order whatever ``workers`` is; ``progress`` is called after each."""
     options.check()
     seeds = game_seeds(run_seed, games)
-    _start(map_bytes, options, seeds[0])  # a map the campaign cannot start on is refused here, not in a worker
+    check_start(map_bytes, options, seeds[0])  # a map the campaign cannot start on is refused here, not in a worker
     if workers <= 1 or games <= 1:
         return _collect((run_game(map_bytes, options, s) for s in seeds), progress)
     chunk = max(1, games // (workers * CHUNKS_PER_WORKER))

@@ -40,9 +40,11 @@ def _bots(ctx, param, value):
 @click.option("--scenario", type=click.Choice(["incursione"]), help="Play the Incursione campaign (FW-17).")
 @click.option("--max-days", type=click.IntRange(1, 100_000), default=42, show_default=True, help="Days before a game with no winner is a stalemate.")
 @click.option("--workers", type=click.IntRange(1, 256), help="Processes playing games at once (default: the CPUs); the report is the same whatever it is.")
+@click.option("--scheduler", metavar="ADDRESS", help="Play the games on a Dask cluster, e.g. tcp://10.0.0.5:8786 (pip install 'mapgen[cluster]'); the report is the same.")
 @click.option("--out", callback=_out, help="Output folder. Default: output/simulate-<seed>/.")
 @refusals
-def simulate_cmd(map_file, seed, size, width, height, holdings, races, square_mm, games, bots, scenario, max_days, workers, out):
+def simulate_cmd(map_file, seed, size, width, height, holdings, races, square_mm, games, bots, scenario, max_days, workers,
+                 scheduler, out):
     """Play GAMES whole campaigns with bots on one map: balance.json, balance.md and balance.svg (win rates, 95 % intervals)."""
     from ..campaign import balance
     from ..campaign.simulate import SimOptions, simulate
@@ -70,11 +72,26 @@ def simulate_cmd(map_file, seed, size, width, height, holdings, races, square_mm
     if map_file is not None:
         check_input_outside(map_file, out, "--map")
     options = SimOptions(bots=bots, scenario=scenario, max_days=max_days)
-    workers = workers or os.cpu_count() or 1
+    if scheduler is not None:
+        if workers is not None:
+            raise Refused("--workers: with --scheduler the cluster's workers play the games; give one or the other")
+        from ..campaign.cluster import ClusterError, simulate_on_cluster
+
+        def play(progress=None):
+            try:
+                return simulate_on_cluster(map_bytes, options, run_seed, games, scheduler, progress)
+            except ClusterError as exc:
+                raise Refused(str(exc)) from None
+    else:
+        workers = workers or os.cpu_count() or 1
+
+        def play(progress=None):
+            return simulate(map_bytes, options, run_seed, games, workers, progress)
+
     if sys.stderr.isatty():
         with click.progressbar(length=games, label=f"Playing {games} games", file=sys.stderr) as bar:
-            records = simulate(map_bytes, options, run_seed, games, workers, progress=lambda _r: bar.update(1))
+            records = play(progress=lambda _r: bar.update(1))
     else:
-        records = simulate(map_bytes, options, run_seed, games, workers)
+        records = play()
     doc = balance.report(records, options, run_seed, balance.map_info(m, map_bytes))
     _run(out, lambda o: balance.write(o, doc))
