@@ -186,3 +186,14 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path, capsys, args, needle, monkey
     lines = err.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("Error: ") and needle in lines[0], err
     assert not (tmp_path / "output").exists()
+
+
+def test_a_small_map_for_the_incursione_is_made_with_the_defenders_four_holdings(tmp_path, capsys):
+    """FW-17.2: the defenders hold 4 or more holdings; a small map (capital + 2, FW-3.3) is made with capital + 3."""
+    code, out, err = run(["campaign", "simulate", "--seed", "3", "--size", "small", "--scenario", "incursione",
+                          "--games", "4", "--workers", "1", "--out", str(tmp_path / "s")], capsys)
+    assert code == 0, err
+    assert "made with 3 a side besides the capital (--holdings 3)" in out
+    given = run(["campaign", "simulate", "--seed", "3", "--size", "small", "--holdings", "2", "--scenario", "incursione",
+                 "--games", "4", "--out", str(tmp_path / "t")], capsys)
+    assert given[0] == 2 and "FW-17.2" in given[2]  # a number of holdings the player gave is kept, and refused

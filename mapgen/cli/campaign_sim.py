@@ -52,6 +52,7 @@ def simulate_cmd(map_file, seed, size, width, height, holdings, races, square_mm
     from ..kit import check_input_outside, default_folder_name
     from . import _seed
 
+    notes: list[str] = []
     if map_file is not None:
         from ..fw.model import read_fw_map
 
@@ -62,9 +63,16 @@ def simulate_cmd(map_file, seed, size, width, height, holdings, races, square_mm
         map_bytes = map_file.read_bytes()
         run_seed = m.seed if seed is None else _seed(None, None, seed)
     else:
+        from ..campaign.setup import INCURSIONE_MIN_HOLDINGS
+        from ..fw.rules import CAMPAIGN_SIZES
         from .fw import _build_map
 
         run_seed = _seed(None, None, seed)
+        if scenario == "incursione" and holdings is None and CAMPAIGN_SIZES[size] < INCURSIONE_MIN_HOLDINGS - 1:
+            # FW-17.2: the defenders hold 4 or more holdings; a generated map is given them, as a player would set it up.
+            holdings = INCURSIONE_MIN_HOLDINGS - 1
+            notes.append(f"the Incursione's defenders hold {INCURSIONE_MIN_HOLDINGS} or more holdings (FW-17.2): "
+                         f"the {size} map was made with {holdings} a side besides the capital (--holdings {holdings})")
         m = _build_map(run_seed, size, width, height, holdings, races, square_mm, None, ())
         map_bytes = dumps(m.to_json()).encode("utf-8")
     if out is None:
@@ -94,4 +102,8 @@ def simulate_cmd(map_file, seed, size, width, height, holdings, races, square_mm
     else:
         records = play()
     doc = balance.report(records, options, run_seed, balance.map_info(m, map_bytes))
-    _run(out, lambda o: balance.write(o, doc))
+    def produce(outputs):
+        outputs.notes.extend(notes)
+        balance.write(outputs, doc)
+
+    _run(out, produce)
