@@ -9,7 +9,7 @@ import pytest
 from mapgen.counters.layout import MIN_SIZE_MM, NAMED_SIZES, lay_out
 from mapgen.counters.rules import SIDE_STYLES, STYLE_BY_KEY
 from mapgen.counters.sets import fw_campaign_set, fw_set, renaissance_set
-from mapgen.render.counters import Rect, Text, Texture, face_items, page_items
+from mapgen.render.counters import Line, Rect, Text, Texture, face_items, page_items
 from mapgen.paper import get_paper
 
 from .cli_helpers import run
@@ -75,3 +75,29 @@ def test_one_mm_of_bleed_and_gutter_by_default(tmp_path, capsys):
 
     data = json.loads((tmp_path / "c" / "counters.json").read_text())
     assert (data["bleed_mm"], data["gutter_mm"]) == (1.0, 1.0)
+
+
+def _text_box(t: Text) -> tuple[float, float, float, float]:
+    """(x0, y0, x1, y1) of a caption on the page, y down: from its ascent to its descent."""
+    from mapgen.render import fonts
+
+    w = fonts.width(t.text, t.size, t.bold)
+    x0 = {"start": t.x, "middle": t.x - w / 2, "end": t.x - w}[t.anchor]
+    return x0, t.y - 0.76 * t.size, x0 + w, t.y + 0.24 * t.size
+
+
+def test_the_fold_line_crosses_no_caption():
+    """Issue 11, the 300 dpi look: with --fold the dashed fold line ran through the footer's
+    "page 1 of 2: fronts left, ..." caption; it is a line to fold on, never a strike through words."""
+    sheet = lay_out(fw_set()[:40], get_paper("a4-portrait"), 15.875, fold=True)
+    for page in range(1, sheet.pdf_pages + 1):
+        furniture = dict(page_items(sheet, page))["Furniture"]
+        folds = [i for i in furniture if isinstance(i, Line) and i.dash]
+        assert len(folds) == 1
+        fold = folds[0]
+        captions = [i for i in furniture if isinstance(i, Text) and i.text != "fold"]
+        assert captions
+        for t in captions:
+            x0, y0, x1, y1 = _text_box(t)
+            crosses = x0 <= fold.x1 <= x1 and min(fold.y1, fold.y2) <= y1 and max(fold.y1, fold.y2) >= y0
+            assert not crosses, (t.text, fold)

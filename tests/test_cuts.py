@@ -162,6 +162,46 @@ def test_the_pdf_shows_every_square_whole_on_one_sheet_and_the_legend_only_on_th
     assert sorted(whole) == expected  # every square whole on exactly one sheet
 
 
+def test_no_crop_mark_or_cut_line_runs_through_a_caption(tmp_path, monkeypatch):
+    """Issue 11, the 300 dpi look: on A3 landscape a sheet of 5 rows (278 of 281 mm) reaches the top of the
+    printable area, and the crop mark above its top left corner (1 to 6 mm above) ran through the page's
+    caption ("squa|res F1-J5 ..."). A crop mark is a line to cut on, never a strike through words."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from mapgen.render import fonts
+    from mapgen.render.pdf import write_pdf
+
+    pages: list[tuple[list, list]] = [([], [])]
+    line, draw, show = Canvas.line, Canvas.drawString, Canvas.showPage
+
+    def spy_line(self, x1, y1, x2, y2):
+        pages[-1][0].append((x1, y1, x2, y2))
+        return line(self, x1, y1, x2, y2)
+
+    def spy_draw(self, x, y, text, *args, **kwargs):
+        size = self._fontsize
+        pages[-1][1].append((text, x, y - 0.24 * size, x + fonts.width(text, size), y + 0.76 * size))
+        return draw(self, x, y, text, *args, **kwargs)
+
+    def spy_show(self):
+        pages.append(([], []))
+        return show(self)
+
+    monkeypatch.setattr(Canvas, "line", spy_line)
+    monkeypatch.setattr(Canvas, "drawString", spy_draw)
+    monkeypatch.setattr(Canvas, "showPage", spy_show)
+    svg, cut = _poster(15, 10)
+    write_pdf(svg, tmp_path / "m.pdf", get_paper("A3"), overlap_mm=FLAP, cut=cut)
+    checked = 0
+    for lines, texts in pages:
+        for text, tx0, ty0, tx1, ty1 in texts:
+            for x1, y1, x2, y2 in lines:
+                checked += 1
+                crosses = min(x1, x2) <= tx1 and max(x1, x2) >= tx0 and min(y1, y2) <= ty1 and max(y1, y2) >= ty0
+                assert not crosses, (text, (x1, y1, x2, y2))
+    assert checked
+
+
 def test_a_country_map_prints_one_country_per_sheet_when_it_fits(tmp_path, capsys):
     """Issue 11: country sheets are A4 landscape (297 x 210 mm, RC-1); A3's printable 404 x 281 mm holds one
     with its 10 mm flap (307 x 220), but not two (604); A4's 281 x 194 mm cannot hold one at all."""

@@ -492,6 +492,31 @@ def test_the_black_and_white_style_hatches_instead_of_filling():
     assert load_style()["terrain"]["forest"]["fill"] != "#ffffff"  # the colour style is untouched
 
 
+def test_black_and_white_square_names_sit_on_white_not_on_the_hatching():
+    """Issue 11, the 300 dpi look: in --style bw the sea's and lakes' ruling (1.2 and 1.6 mm apart) and
+    the swamp's and forest's lines ran through every square's name, striking "A1" through; a road or a
+    river could cross it too. Each name now has a white plate under it, above the hatching and the lines."""
+    from mapgen.render import fonts
+
+    m = synthetic_map()
+    root = ET.fromstring(render_fw_map(m, "bw").tostring().split("\n", 1)[1])
+    grid = {g.get(f"{INK}label"): g for g in _layers(root)}["Grid"]
+    ids = next(g for g in grid.iter(f"{SVG}g") if g.get("font-size") and g.find(f"{SVG}text") is not None)
+    names = ids.findall(f"{SVG}text")
+    assert len(names) == m.width * m.height and all(re.fullmatch(r"[A-Z]+[0-9]+", t.text) for t in names)
+    size = float(ids.get("font-size"))
+    plates = [r for r in grid.iter(f"{SVG}rect") if r.get("fill") == "#ffffff"]
+    for t in names:
+        x, y = float(t.get("x")), float(t.get("y"))
+        x0, y0, x1, y1 = x, y - 0.73 * size, x + fonts.width(t.text, size), y
+        assert any(float(r.get("x")) <= x0 and float(r.get("y")) <= y0
+                   and float(r.get("x")) + float(r.get("width")) >= x1 and float(r.get("y")) + float(r.get("height")) >= y1
+                   for r in plates), t.text
+    colour = ET.fromstring(render_fw_map(m).tostring().split("\n", 1)[1])
+    grid = {g.get(f"{INK}label"): g for g in _layers(colour)}["Grid"]
+    assert not [r for r in grid.iter(f"{SVG}rect") if r.get("fill") == "#ffffff"]  # the colour look is untouched
+
+
 def test_style_bw_on_the_command_line(tmp_path, capsys):
     from .cli_helpers import run
 

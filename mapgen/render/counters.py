@@ -332,7 +332,8 @@ def page_items(sheet: Sheet, pdf_page: int) -> list:
     header_y = m + HEADER_MM / 2
     marks = (W / 4, 3 * W / 4) if sheet.fold else (W / 2,)
     if sheet.fold:
-        furniture.append(Line(W / 2, m, W / 2, H - m, "#777777", 0.25, (2.0, 1.5)))
+        # It stops above the footer band, so it never strikes through the footer's caption.
+        furniture.append(Line(W / 2, m, W / 2, H - m - FOOTER_MM, "#777777", 0.25, (2.0, 1.5)))
         _caption(furniture, W / 2 + 1, H - m - FOOTER_MM - 1, "fold", 10)
     for x in marks:
         _reg_mark(furniture, x, header_y)

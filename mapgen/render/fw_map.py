@@ -51,6 +51,7 @@ from .fw_style import (  # noqa: F401 - the map's public API, and what fw_names 
     _reserved,
     _symbol_elements,
     _text,
+    _text_width,
     load_style,
     load_symbols,
 )
@@ -204,6 +205,15 @@ def _draw_grid(root, m: FwMap, lay, style):
     # square names in each square's north-west corner
     k = s / BOX
     size = gs["id_size"] * max(k, 0.75)
+    plate = gs.get("id_plate")  # black and white: hatching, roads and rivers would strike the names through
+    if plate:
+        pad = 0.6 * max(k, 0.75)
+        for r in range(m.height):
+            for c in range(m.width):
+                x, y = _sq_origin(lay, m, c, r)
+                base = y + 2.4 * k + size * 0.8
+                _el(root, "rect", x=x + 2.6 * k - pad, y=base - 0.76 * size - pad,
+                    width=_text_width(square_id(c, r), size) + 2 * pad, height=size + 2 * pad, fill=plate, stroke="none")
     ids = _el(root, "g", font_family=style["font_family"], font_size=size, fill=gs["id_color"])
     for r in range(m.height):
         for c in range(m.width):

@@ -20,7 +20,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..grid import square_id
 from .cuts import Sheet
 from . import fonts
-from .pdf import PdfReport, _clip_rect, _fit_text, _Pages, _show_page, index_page, new_canvas
+from .pdf import CAPTION_PT, PdfReport, _clip_rect, _fit_text, _Pages, _show_page, index_page, new_canvas
 from .pdf_source import PT_PER_MM, _Source
 
 #: Crop marks at a sheet's trimmed corners: length and gap from the corner, mm.
@@ -116,7 +116,9 @@ def _tile_page(c: Canvas, pages: _Pages, source: _Source, sheet: Sheet, cols: in
     gap, crop = CROP_GAP_MM * mm, CROP_MM * mm
     if sheet.column > 1:
         for y in (top, top - h):
-            c.line(left, y + (gap if y == top else -gap), left, y + (gap + crop if y == top else -gap - crop))
+            y0, y1 = y + (gap if y == top else -gap), y + (gap + crop if y == top else -gap - crop)
+            for a, b in _clear_of_caption(pages, min(y0, y1), max(y0, y1)):
+                c.line(left, a, left, b)
     if sheet.row > 1:
         for x in (left, left + w):
             c.line(x + (-gap if x == left else gap), top, x + (-gap - crop if x == left else gap + crop), top)
@@ -132,6 +134,15 @@ def _tile_page(c: Canvas, pages: _Pages, source: _Source, sheet: Sheet, cols: in
         right_note="",
     )
     _show_page(c)
+
+
+def _clear_of_caption(pages: _Pages, y0: float, y1: float) -> list[tuple[float, float]]:
+    """The parts of a vertical crop mark from ``y0`` to ``y1`` that miss the page caption's line, so a sheet
+    reaching the top of the printable area has no mark through the caption's words; parts under 1 mm are dropped."""
+    gap = 0.5 * PT_PER_MM
+    lo, hi = pages.top_baseline - 0.25 * CAPTION_PT - gap, pages.top_baseline + 0.8 * CAPTION_PT + gap
+    parts = [(y0, min(y1, lo)), (max(y0, hi), y1)] if y0 < hi and y1 > lo else [(y0, y1)]
+    return [(a, b) for a, b in parts if b - a >= 1.0 * PT_PER_MM]
 
 
 def _flap_label(c: Canvas, x: float, y: float, w: float, h: float, text: str, kind: str) -> None:
