@@ -220,7 +220,15 @@ def test_a_country_map_prints_one_country_per_sheet_when_it_fits(tmp_path, capsy
     assert (cut.square, cut.cell_h) == tuple(cm.sheet_mm) == (297.0, 210.0)
     sheets = grid_sheets(cut, get_paper("A3"), FLAP)
     assert sorted(s.squares for s in sheets) == sorted((c, c + 1, r, r + 1) for c in range(cols) for r in range(rows))
-    assert grid_sheets(cut, get_paper("A4"), FLAP) is None  # falls back to even tiles
+    # A4 cannot hold a whole country: each is cut in two halves side by side (148.5 x 210 mm), which A4
+    # portrait holds one to a page with its flap (158.5 x 220 within 194 x 281); landscape would need quarters.
+    paper = fewest_sheets(cut, get_paper("A4"), FLAP)
+    halves = grid_sheets(cut, paper, FLAP)
+    assert paper.orientation == "portrait" and {s.parts for s in halves} == {(2, 1)}
+    assert len(halves) == 2 * cols * rows
+    assert all(abs(s.width_mm - 148.5) < 1e-6 and abs(s.height_mm - 210.0) < 1e-6 for s in halves)  # no sliver
+    landscape = paper.turned()
+    assert landscape.orientation == "landscape" and grid_sheets(cut, landscape, FLAP)[0].parts == (2, 2)
     key = render_country_key(cm, get_paper("A3"))
     assert key.width_mm <= 404 + 1e-6 and key.height_mm <= 281 + 1e-6
     assert "Places (RC-1.1)" in key.tostring()

@@ -14,7 +14,7 @@ ReportLab: the page count is known before anything is drawn.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..paper import Paper
 
@@ -57,6 +57,8 @@ class Sheet(Tile):
     flap_right: float = 0.0
     flap_bottom: float = 0.0
     squares: tuple[int, int, int, int] = (0, 0, 0, 0)  # first column, end column, first row, end row of the grid
+    #: A country sheet too big for the paper is cut into parts (across, down): (2, 1) is halves side by side.
+    parts: tuple[int, int] = (1, 1)
 
 
 def _spans(lead: float, n: int, square: float, trail: float, room: float, flap: float) -> list[tuple[float, float, int, int]] | None:
@@ -107,8 +109,33 @@ def _fits(counts, lead, square, trail, room, flap) -> bool:
     return True
 
 
+#: Parts (across, down) a country sheet may be cut into when a whole one does not fit the paper, fewest first.
+COUNTRY_PARTS = ((1, 1), (2, 1), (1, 2), (3, 1), (1, 3), (2, 2), (3, 2), (2, 3), (3, 3))
+
+
 def grid_sheets(cut: GridCut, paper: Paper, flap_mm: float) -> list[Sheet] | None:
-    """The tiles of the map block, row by row from the top left; None when a square does not fit a sheet."""
+    """The tiles of the map block, row by row from the top left; None when a square does not fit a sheet.
+
+    A grid of country sheets (``cell_h`` set) prints a country to a page when one
+    fits; otherwise each country sheet is cut into the fewest equal parts that fit
+    (halves, thirds ...; of two cuts into as many parts, the one needing fewer pages),
+    so no page holds a sliver of a country and the cuts fall in the same place on each.
+    """
+    if cut.cell_h is None:
+        return _grid_sheets(cut, paper, flap_mm)
+    best: list[Sheet] | None = None
+    for across, down in COUNTRY_PARTS:
+        if best is not None and across * down > best[0].parts[0] * best[0].parts[1]:
+            break
+        finer = replace(cut, square=cut.square / across, cols=cut.cols * across, cell_h=cut.cell_h / down,
+                        rows=cut.rows * down)
+        sheets = _grid_sheets(finer, paper, flap_mm)
+        if sheets is not None and (best is None or len(sheets) < len(best)):
+            best = [replace(s, parts=(across, down)) for s in sheets]
+    return best
+
+
+def _grid_sheets(cut: GridCut, paper: Paper, flap_mm: float) -> list[Sheet] | None:
     pw, ph = paper.printable_mm
     lead_x, lead_y = cut.grid_x - cut.x, cut.grid_y - cut.y
     cell_h = cut.cell_h or cut.square

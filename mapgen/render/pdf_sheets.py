@@ -51,7 +51,7 @@ def render_cut(source: _Source, key: _Source | None, paper, title: str, sheets: 
         flaps = [(s.x_mm + s.width_mm, s.y_mm, s.flap_right, s.height_mm) for s in sheets if s.flap_right]
         flaps += [(s.x_mm, s.y_mm + s.height_mm, s.width_mm, s.flap_bottom) for s in sheets if s.flap_bottom]
         how = (f"Index, not to scale. Page 2 is the key (title and legend); pages {first_tile}\u2013{total} are the map, "
-               f"at 100 %. Every sheet holds whole {'squares' if squares else 'country sheets'}: trim a sheet's left and top "
+               f"at 100 %. Every sheet holds whole {'squares' if squares else _country_parts(sheets[0].parts)}: trim a sheet's left and top "
                "edges on the line at the crop marks "
                "and glue it over the shaded flap of the sheet to its left or above.")
         layout = (f"The map is {len(sheets)} sheets of {paper.label()}: {cols} columns x {rows} rows, numbered row by row "
@@ -124,7 +124,7 @@ def _tile_page(c: Canvas, pages: _Pages, source: _Source, sheet: Sheet, cols: in
             c.line(x + (-gap if x == left else gap), top, x + (-gap - crop if x == left else gap + crop), top)
     c.restoreState()
     trims = [side for side, cut in (("left", sheet.column > 1), ("top", sheet.row > 1)) if cut]
-    line = "grid line" if squares else "sheet's line"
+    line = "grid line" if squares else "sheet's line" if sheet.parts == (1, 1) else "cut line"
     trim = f"trim the {' and '.join(trims)} edge{'s' if len(trims) > 1 else ''} on the {line}" if trims else "nothing to trim"
     a, b, r0, r1 = sheet.squares
     pages.furniture(
@@ -134,6 +134,15 @@ def _tile_page(c: Canvas, pages: _Pages, source: _Source, sheet: Sheet, cols: in
         right_note="",
     )
     _show_page(c)
+
+
+def _country_parts(parts: tuple[int, int]) -> str:
+    """``country sheets``, or the parts each is cut into: ``halves of country sheets``."""
+    n = parts[0] * parts[1]
+    if n == 1:
+        return "country sheets"
+    name = {2: "halves", 3: "thirds", 4: "quarters"}.get(n, f"{n}ths")
+    return f"{name} of country sheets (each cut {parts[0]} across, {parts[1]} down)"
 
 
 def _clear_of_caption(pages: _Pages, y0: float, y1: float) -> list[tuple[float, float]]:
