@@ -23,8 +23,8 @@ A map is accepted (:func:`in_band`) when each side's win rate lies in
 :data:`MAX_ATTEMPTS` maps without one, :class:`UnbalancedError` names the
 attempts and the closest.  200 games put the interval about 7 points either
 side of the rate, so an accepted map's rates lie within about 43-57 %; about
-one map in three is accepted (27 medium maps measured), so ten attempts fail
-about once in sixty seeds.
+one map in three is accepted (7 of 23 medium maps measured), so ten attempts
+fail for about one seed in thirty-five (0.7 ** 10).
 
 This module imports the campaign engine only when it balances a map:
 ``mapgen fw-map`` without ``--balanced`` reads its defaults and need not
