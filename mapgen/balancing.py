@@ -11,9 +11,9 @@ Each attempt's map plays :data:`DEFAULT_GAMES` whole campaigns
 (:func:`mapgen.campaign.simulate.simulate`) with the same behaviour on both
 sides, ``aggressive``: with equal bots a difference in win rates is the
 map's doing, and aggressive bots decide their games (on a medium map 200
-games of ``aggressive,aggressive`` end with no stalemate, while cautious
-bots wait in their holdings until the day limit, which is neither side's
-win and so would keep every map out of the band).  The run seed of an
+games of ``aggressive,aggressive`` end with no stalemate, while 30 of
+``cautious,cautious`` on seed 7 all reach the day limit: a stalemate is
+neither side's win, so every map would stay out of the band).  The run seed of an
 attempt is its map's seed, as for ``mapgen campaign simulate --map``, so the
 kept map's ``balance.json`` is byte for byte what ``mapgen campaign simulate
 --map fw-map.json --games 200 --bots aggressive,aggressive`` writes.
