@@ -187,12 +187,13 @@ def _drawing_tools() -> None:
     fonts.pdf_font(bold=True)
 
 
-def write_new_campaign_kit(m, outputs, formats, paper, look: str = "colour") -> CampaignState | None:
+def write_new_campaign_kit(m, outputs, formats, paper, look: str = "colour", balanced=None) -> CampaignState | None:
     """``mapgen new`` for Fantasy Warriors: the map kit, a battlefield per holding, and a ready-to-play campaign.
 
     The kit's own ``fw-map.json`` is the campaign's map copy, and the counters are
     those of the campaign's forces (not the rulebook's generic six per side).
     Without JSON there is no map file for the campaign to stand on, so it is left out.
+    ``balanced`` (a :class:`mapgen.balancing.Balanced`) goes to the map kit.
     """
     from ..jsonio import dumps
     from ..kit import (
@@ -205,7 +206,7 @@ def write_new_campaign_kit(m, outputs, formats, paper, look: str = "colour") -> 
     # The battlefields are the biggest part: on a second processor, while this one writes the rest.
     job = lambda o: kit_files.battlefields_for_kit(m, m.seed, o, formats, plans)  # noqa: E731
     with Beside(outputs, job, _drawing_tools if {"svg", "pdf"} & set(formats) else None) as battlefields:
-        kit_files.write_map_kit(m, outputs, formats, paper, look)
+        kit_files.write_map_kit(m, outputs, formats, paper, look, balanced)
         after_map = battlefields.mark()
         state = None
         if "json" not in formats:

@@ -67,6 +67,21 @@ def _paper(ctx, param, value: str):
         raise click.BadParameter(str(exc)) from None
 
 
+#: The most games one run may ask for (a million games is a few hours on one machine).
+MAX_GAMES = 1_000_000
+
+
+def workers_option(fn):
+    """``--workers``: processes playing games at once (``campaign simulate`` and ``--balanced``)."""
+    return click.option("--workers", type=click.IntRange(1, 256),
+                        help="Processes playing games at once (default: the CPUs); the result is the same whatever it is.")(fn)
+
+
+def cpu_workers(workers: int | None) -> int:
+    """``--workers``, or every CPU when it is not given."""
+    return workers or os.cpu_count() or 1
+
+
 #: Longer seeds are refused: a seed is a name, and Python's int() stops at 4300 digits.
 MAX_SEED_CHARS = 200
 

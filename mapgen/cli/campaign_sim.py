@@ -8,19 +8,14 @@ swapped in whole).
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
 import click
 
-from . import _out, _run, given
+from . import MAX_GAMES, _out, _run, cpu_workers, given, workers_option
 from .campaign import Refused, campaign, refusals
 from .fw import map_options
-
-#: The most games one run may ask for (a million games is a few hours on one machine).
-MAX_GAMES = 1_000_000
-
 
 def _bots(ctx, param, value):
     from ..campaign.bots import BEHAVIOURS
@@ -39,7 +34,7 @@ def _bots(ctx, param, value):
 @click.option("--bots", default="cautious,aggressive", show_default=True, callback=_bots, help="Side A's and side B's behaviour: cautious, aggressive (or plain).")
 @click.option("--scenario", type=click.Choice(["incursione"]), help="Play the Incursione campaign (FW-17).")
 @click.option("--max-days", type=click.IntRange(1, 100_000), default=42, show_default=True, help="Days before a game with no winner is a stalemate.")
-@click.option("--workers", type=click.IntRange(1, 256), help="Processes playing games at once (default: the CPUs); the report is the same whatever it is.")
+@workers_option
 @click.option("--scheduler", metavar="ADDRESS", help="Play the games on a Dask cluster, e.g. tcp://10.0.0.5:8786 (pip install 'mapgen[cluster]'); the report is the same.")
 @click.option("--out", callback=_out, help="Output folder. Default: output/simulate-<seed>/.")
 @refusals
@@ -91,7 +86,7 @@ def simulate_cmd(map_file, seed, size, width, height, holdings, races, square_mm
             except ClusterError as exc:
                 raise Refused(str(exc)) from None
     else:
-        workers = workers or os.cpu_count() or 1
+        workers = cpu_workers(workers)
 
         def play(progress=None):
             return simulate(map_bytes, options, run_seed, games, workers, progress)
@@ -102,6 +97,7 @@ def simulate_cmd(map_file, seed, size, width, height, holdings, races, square_mm
     else:
         records = play()
     doc = balance.report(records, options, run_seed, balance.map_info(m, map_bytes))
+
     def produce(outputs):
         outputs.notes.extend(notes)
         balance.write(outputs, doc)

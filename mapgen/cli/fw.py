@@ -7,13 +7,15 @@ from pathlib import Path
 
 import click
 
-from .. import kit
+from .. import balancing, kit
 from ..errors import BadFileError
-from . import FiniteFloatRange, _run, cli, common_options, given
+from . import MAX_GAMES, FiniteFloatRange, _run, cli, common_options, cpu_workers, given, workers_option
 from .country import build_country_map, country_options
 
+#: The options of ``--balanced``, which mean nothing without it.
+BALANCE_ONLY = ("games", "attempts", "workers")
 #: Options that only a Fantasy Warriors map takes, and only a Renaissance kit.
-FW_ONLY = ("size", "width", "height", "holdings", "races", "square_mm", "style")
+FW_ONLY = ("size", "width", "height", "holdings", "races", "square_mm", "style", "balanced") + BALANCE_ONLY
 RENAISSANCE_ONLY = ("countries", "neutrals", "sheet")
 
 
@@ -52,9 +54,21 @@ def map_options(fn):
     return fn
 
 
-def _build_map(seed, size, width, height, holdings, races, square_mm, paper, formats):
-    """Check the options (a PDF over the page limit is refused before generating), then generate."""
-    from ..fw.generate import generate_map
+def balance_options(fn):
+    """``--balanced`` and its options (``fw-map`` and ``new``): :mod:`mapgen.balancing`."""
+    fn = workers_option(fn)
+    fn = click.option("--attempts", type=click.IntRange(1, 100), default=balancing.MAX_ATTEMPTS, show_default=True,
+                      help="With --balanced: the most maps tried, the seed's own included.")(fn)
+    fn = click.option("--games", type=click.IntRange(balancing.MIN_GAMES, MAX_GAMES), default=balancing.DEFAULT_GAMES,
+                      show_default=True, help="With --balanced: whole campaigns played by bots on each map tried.")(fn)
+    fn = click.option("--balanced", is_flag=True,
+                      help="Keep the first map (the seed's, then SEED-balanced-1, -2 ...) on which bots win 40-60 % a side "
+                           "(95 % interval including 50 %); logged in the setup sheet and balance.json.")(fn)
+    return fn
+
+
+def _map_options(seed, size, width, height, holdings, races, square_mm, paper, formats):
+    """Check the options (a PDF over the page limit is refused before generating): the MapOptions."""
     from ..fw.options import MapOptions, OptionError
 
     opts = MapOptions(seed=seed, size=size, width=width, height=height, holdings=holdings, races=races, square_mm=square_mm)
@@ -64,17 +78,57 @@ def _build_map(seed, size, width, height, holdings, races, square_mm, paper, for
         raise click.UsageError(str(exc)) from None
     if "pdf" in formats:
         kit.check_fw_map_pdf(*opts.grid(), square_mm, paper)
-    return generate_map(opts)
+    return opts
+
+
+def _build_map(seed, size, width, height, holdings, races, square_mm, paper, formats):
+    """Check the options, then generate."""
+    from ..fw.generate import generate_map
+
+    return generate_map(_map_options(seed, size, width, height, holdings, races, square_mm, paper, formats))
+
+
+class _Bars(balancing.Progress):
+    """A progress bar per map tried and a line per result, on a terminal only."""
+
+    def __init__(self, attempts: int):
+        self.attempts, self.bar = attempts, None
+
+    def attempt(self, number, seed, games):
+        label = f"Map {number} of at most {self.attempts} (seed {seed}): {games} games"
+        self.bar = click.progressbar(length=games, label=label, file=sys.stderr)
+        self.bar.__enter__()
+        return lambda _record: self.bar.update(1)
+
+    def done(self, attempt):
+        self.bar.__exit__(None, None, None)
+        rates = f"side A {balancing.rate_text(attempt.report, 'A')}, side B {balancing.rate_text(attempt.report, 'B')}: " if attempt.report else ""
+        click.echo(f"  {rates}{balancing.attempt_result(attempt)}", err=True)
+
+
+def _map_and_balance(balanced, games, attempts, workers, *map_args):
+    """The map (the first balanced one with ``--balanced``) and the :class:`~mapgen.balancing.Balanced` record or None."""
+    if not balanced:
+        wrong = given(*BALANCE_ONLY)
+        if wrong:
+            raise click.UsageError(f"{', '.join(wrong)}: options of --balanced; add --balanced or drop them")
+        return _build_map(*map_args), None
+    opts = _map_options(*map_args)
+    settings = balancing.BalanceSettings(games=games, attempts=attempts)
+    progress = _Bars(attempts) if sys.stderr.isatty() else None
+    result = balancing.balance_map(opts, settings, cpu_workers(workers), progress)
+    return result.map, result
 
 
 @cli.command("fw-map")
 @common_options("fw-map")
 @map_options
 @style_option
-def fw_map(seed, out, paper, formats, size, width, height, holdings, races, square_mm, style):
-    """Generate a Fantasy Warriors campaign map."""
-    m = _build_map(seed, size, width, height, holdings, races, square_mm, paper, formats)
-    _run(out, lambda o: kit.write_map_kit(m, o, formats, paper, style))
+@balance_options
+def fw_map(seed, out, paper, formats, size, width, height, holdings, races, square_mm, style, balanced, games, attempts, workers):
+    """Generate a Fantasy Warriors campaign map (--balanced: one the bots find fair)."""
+    m, record = _map_and_balance(balanced, games, attempts, workers, seed, size, width, height, holdings, races, square_mm, paper, formats)
+    _run(out, lambda o: kit.write_map_kit(m, o, formats, paper, style, record))
 
 
 @cli.command("new")
@@ -88,8 +142,10 @@ def fw_map(seed, out, paper, formats, size, width, height, holdings, races, squa
 @common_options("new")
 @map_options
 @style_option
+@balance_options
 @country_options
-def new(campaign, seed, out, paper, formats, size, width, height, holdings, races, square_mm, style, countries, neutrals, sheet):
+def new(campaign, seed, out, paper, formats, size, width, height, holdings, races, square_mm, style, balanced, games, attempts, workers,
+        countries, neutrals, sheet):
     """Write the kit for a new campaign.
 
     Fantasy Warriors (default): the campaign map, a battlefield for each holding square, and a
@@ -111,8 +167,8 @@ def new(campaign, seed, out, paper, formats, size, width, height, holdings, race
         check_not_in_play(out)
     except CampaignFolderError as exc:
         raise click.UsageError(str(exc)) from None
-    m = _build_map(seed, size, width, height, holdings, races, square_mm, paper, formats)
-    _run(out, lambda o: kit.write_new_fw_kit(m, o, formats, paper, style))
+    m, record = _map_and_balance(balanced, games, attempts, workers, seed, size, width, height, holdings, races, square_mm, paper, formats)
+    _run(out, lambda o: kit.write_new_fw_kit(m, o, formats, paper, style, record))
 
 
 @cli.command("validate")

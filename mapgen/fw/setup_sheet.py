@@ -13,7 +13,8 @@ def _label(outcome: str | None) -> str:
     return cell(outcome or "")
 
 
-def setup_sheet(m: FwMap) -> str:
+def setup_sheet(m: FwMap, balance: list[str] = ()) -> str:
+    """The map's setup sheet; ``balance`` is the "Balance" section of a map chosen by simulation (after the header)."""
     lines: list[str] = []
     add = lines.append
     sides = ", ".join(f"{md_text(s.id)} {md_text(s.name)} ({_label(s.race)})" for s in m.sides)
@@ -34,6 +35,7 @@ def setup_sheet(m: FwMap) -> str:
     add(f"- Region type: {_label(m.region)} (FW-11.2, rolled once for the campaign area, AMB-73)")
     add("- Rivers are crossed only at bridges and fords (AMB-06, strict mode); adjacency counts diagonals (AMB-02).")
     add("")
+    lines += balance
     add("## Territory (FW-2.3)")
     add("")
     axis = "west to east" if m.long_axis() == "x" else "north to south"

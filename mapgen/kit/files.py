@@ -112,13 +112,22 @@ def write_kit(outputs: Outputs, stem: str, formats, paper: Paper, data: dict, dr
 # --------------------------------------------------------------------------
 
 
-def write_map_kit(m, outputs: Outputs, formats, paper: Paper, look: str = "colour") -> None:
-    """The campaign map: ``fw-map.json``, ``.svg``, ``.pdf`` and ``fw-map-setup.md``, drawn in ``look`` (colour or bw)."""
+def write_map_kit(m, outputs: Outputs, formats, paper: Paper, look: str = "colour", balanced=None) -> None:
+    """The campaign map: ``fw-map.json``, ``.svg``, ``.pdf`` and ``fw-map-setup.md``, drawn in ``look`` (colour or bw).
+
+    A map chosen by simulation (``balanced``, a :class:`mapgen.balancing.Balanced`) adds
+    ``balance.json`` (its games, schema ``mapgen/balance``) and a "Balance" section to the
+    setup sheet listing every map tried.
+    """
 
     def setup():  # imported when asked for, as the renderers are
         from ..fw.setup_sheet import setup_sheet
 
-        return setup_sheet(m)
+        if balanced is None:
+            return setup_sheet(m)
+        from ..balancing import setup_section
+
+        return setup_sheet(m, setup_section(balanced))
 
     def draw():  # the renderers are imported only when a drawing is asked for: fw-map --formats json needs none
         from ..render.fw_map import render_fw_map
@@ -140,6 +149,12 @@ def write_map_kit(m, outputs: Outputs, formats, paper: Paper, look: str = "colou
         title=f"mapgen fw-map seed {m.seed}", scale_note=f"true scale ({m.square_mm:g} mm squares)",
         change=_square_change(m.square_mm), cut=cut, key=key,
     )
+    if balanced is not None:
+        from ..balancing import summary_lines
+
+        if "json" in formats:
+            outputs.write_text("balance.json", dumps(balanced.report))
+        outputs.summary.extend(summary_lines(balanced))
 
 
 def write_battlefield(b, outputs: Outputs, formats, paper: Paper, scale: float | None = None, stem: str = "battlefield"):
@@ -258,7 +273,7 @@ def home_papers(paper: Paper) -> tuple[Paper, Paper]:
     return get_paper("letter" if us else "a4"), get_paper("letter-portrait" if us else "a4-portrait")
 
 
-def write_new_fw_kit(m, outputs: Outputs, formats, paper: Paper, look: str = "colour"):
+def write_new_fw_kit(m, outputs: Outputs, formats, paper: Paper, look: str = "colour", balanced=None):
     """The Fantasy Warriors kit of ``mapgen new``: the map, a battlefield per holding, a ready-to-play campaign.
 
     Written by :func:`mapgen.campaign.files.write_new_campaign_kit`: ``campaign.json``
@@ -267,7 +282,7 @@ def write_new_fw_kit(m, outputs: Outputs, formats, paper: Paper, look: str = "co
     """
     from ..campaign.files import write_new_campaign_kit
 
-    return write_new_campaign_kit(m, outputs, formats, paper, look)
+    return write_new_campaign_kit(m, outputs, formats, paper, look, balanced)
 
 
 def write_country_kit(cm, outputs: Outputs, formats, paper: Paper) -> None:
