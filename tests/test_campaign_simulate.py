@@ -175,7 +175,7 @@ def test_a_map_file_is_played_as_given(tmp_path, capsys, small_map):
         (["--games", "3", "--bots", "cautious,reckless"], "behaviours: aggressive, cautious, plain"),
         (["--games", "3", "--map", "no-such-map.json"], "no-such-map.json"),
         (["--games", "3", "--map", "x.json", "--size", "large"], "--size: options of a generated map"),
-        (["--games", "3", "--size", "small", "--scenario", "incursione"], "FW-17.2: the Incursione defenders need 4 or more holdings"),
+        (["--games", "3", "--size", "small", "--holdings", "2", "--scenario", "incursione"], "FW-17.2: the Incursione defenders need 4 or more holdings"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(tmp_path, capsys, args, needle, monkeypatch):
