@@ -317,6 +317,19 @@ def test_zones_lie_beneath_the_features_each_side_in_its_own_style(scenario):
         assert len(set(angles.values())) == 2  # the two sides hatched at different angles
 
 
+@pytest.mark.parametrize("scenario", S.SCENARIOS)
+def test_every_zones_edge_is_drawn_again_over_the_features(scenario):
+    """Issue 11: both sides' zones readable. The raid's village covers side B's zone ("inside the village") whole."""
+    b, _, root = plan(scenario, 0)
+    order = [g.get(INKSCAPE_LABEL) for g in root if g.tag == f"{SVG}g"]
+    assert order.index("Features") < order.index("Deployment edges")
+    colour = {"A": "#c62828", "B": "#1e5aa8"}
+    edges = [el for el in layer(root, "Deployment edges") if el.get("fill") == "none"]
+    for side in {z.side for z in b.scenario.zones}:
+        drawn = [e for e in edges if e.get("stroke") == colour[side]]
+        assert len(drawn) == sum(1 for z in b.scenario.zones if z.side == side)
+
+
 def one_feature(f: Feature) -> Battlefield:
     sc = Scenario("pitched", "A", [SideOrders("A", "army", "as chosen", ["edge_a"]), SideOrders("B", "army", "as chosen", ["edge_b"])], [Zone("A", box(0, 0, 180, 30), "side A"), Zone("B", box(0, 90, 180, 120), "side B")], "FW-10")
     return Battlefield(1, Source(None, None, "plain", False, False, False), 180, 120, sc, [f], [])

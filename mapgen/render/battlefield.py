@@ -25,7 +25,7 @@ from .plan_draw import RULER_MM, Frame, KeepOut, line, poly, text
 from .plan_labels import draw_labels, place_labels
 from .plan_legend import draw_legend, legend_size, runs
 from .plan_symbols import draw_feature, hard_symbols, water_shapes
-from .plan_zones import draw_zones
+from .plan_zones import draw_zone_edges, draw_zones
 from .svgdoc import SvgDoc, fmt
 
 DEFAULT_SCALE = 10  # 1:10, so a 180 x 120 cm table is 180 x 120 mm: it fits A4 landscape with its legend
@@ -76,6 +76,7 @@ def render_battlefield(b: Battlefield, scale: float = DEFAULT_SCALE) -> SvgDoc:
     under = doc.layer("Ground pieces")
     zones = doc.layer("Deployment")
     feats = doc.layer("Features")
+    edges = doc.layer("Deployment edges")
     grid = doc.layer("Grid")
     nums = doc.layer("Numbers")
     margin = doc.layer("Retreat")
@@ -91,6 +92,7 @@ def render_battlefield(b: Battlefield, scale: float = DEFAULT_SCALE) -> SvgDoc:
     ground_idx = {i for i, f in enumerate(b.features) if f.kind in GROUND_KINDS}
     labels = place_labels(fr, b.features, shapes, [(a, z) for a, z, _ in runs(b.features)], symbols, ground_idx)
     _draw_features(doc, (under, feats), fr, shapes, KeepOut(lab.box() for lab in labels))
+    draw_zone_edges(doc, edges, fr)
     _draw_grid(doc, grid, fr)
     draw_labels(doc, nums, labels, b.features, st)
     _draw_retreats(doc, margin, fr)

@@ -1,6 +1,8 @@
 """Deployment zones on the plan: a light tint, a hatch and an outline per side, beneath the features.
 
-Drawn first, so every feature stays whole on top of them.  The two sides differ by
+Drawn first, so every feature stays whole on top of them; the outlines are drawn
+again above the features (:func:`draw_zone_edges`), so a zone a feature covers
+(the raid's "inside the village") still shows where it runs.  The two sides differ by
 more than colour, because red and blue print as much the same grey: side A's zones
 are hatched one way with a solid edge, side B's the other way with a dashed edge
 (``templates/battlefield/style.json``, ``zone.sides``).  Each outline is drawn just
@@ -28,6 +30,13 @@ def draw_zone_area(doc, g, st: dict, side: str, area, outlines) -> None:
     look = side_look(st, side)
     path(doc, g, area_d(area), fill=mix(look["colour"], zs["tint"]), stroke="none", fill_rule="evenodd")
     path(doc, g, lines_d(hatch(area, zs["hatch_spacing"], look["angle"])), fill="none", stroke=mix(look["colour"], zs["hatch_strength"]), stroke_width=fmt(zs["hatch_width"]))
+    _outline(doc, g, st, side, outlines)
+
+
+def _outline(doc, g, st: dict, side: str, outlines) -> None:
+    """Each zone's edge, just inside it, solid or dashed as the side's look says."""
+    zs = st["zone"]
+    look = side_look(st, side)
     width = zs["outline_width"]
     extra = {"stroke_dasharray": ",".join(fmt(v) for v in look["dash"])} if look["dash"] else {}
     for outline in outlines:
@@ -37,9 +46,18 @@ def draw_zone_area(doc, g, st: dict, side: str, area, outlines) -> None:
 
 def draw_zones(doc, g, fr: Frame) -> None:
     """Every zone of the scenario, side by side, each side's zones hatched once over their union."""
+    for side, shapes in _by_side(fr).items():
+        draw_zone_area(doc, g, fr.st, side, shapely.union_all(shapes), shapes)
+
+
+def draw_zone_edges(doc, g, fr: Frame) -> None:
+    """The zones' outlines once more, over the features: a village or a field may cover a whole zone."""
+    for side, shapes in _by_side(fr).items():
+        _outline(doc, g, fr.st, side, shapes)
+
+
+def _by_side(fr: Frame) -> dict[str, list[Polygon]]:
     by_side: dict[str, list[Polygon]] = {}
     for z in fr.b.scenario.zones:
         by_side.setdefault(z.side, []).append(fr.paper(z.polygon))
-    for side in sorted(by_side):
-        shapes = by_side[side]
-        draw_zone_area(doc, g, fr.st, side, shapely.union_all(shapes), shapes)
+    return {side: by_side[side] for side in sorted(by_side)}
