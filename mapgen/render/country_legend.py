@@ -10,9 +10,9 @@ from ..country.model import CountryMap
 from ..country.rules import NODE_KINDS, ROAD_MM, TAX, WALLS
 
 from .svgdoc import fmt
-from .templates import el as _el
+from .templates import el as _el, load_style_sheet
 from .templates import Block as _Block
-from .country_style import ORIENTED, _arrowhead, _dash, _place_symbol, _text, _text_width, _wrap, load_country_style, load_country_symbols
+from .country_style import ORIENTED, _arrowhead, _dash, _place_symbol, _text, _text_width, _wrap, load_country_symbols
 
 if TYPE_CHECKING:
     from .country import CountryLayout
@@ -57,7 +57,7 @@ def _title_lines(cm: CountryMap) -> tuple[str, list[str]]:
 
 def _legend_blocks(cm: CountryMap, width: float) -> list[_Block]:
     """The title block and the legend as rows, each drawn at (x, y) in a column ``width`` wide."""
-    style = load_country_style()
+    style = load_style_sheet("country")
     ls = style["layout"]
     hs, ts, ns, row, sw = ls["heading_size"], ls["text_size"], ls["note_size"], ls["row"], ls["swatch"]
     ink, muted = style["ink"], style["muted_ink"]
@@ -198,7 +198,7 @@ def _legend_blocks(cm: CountryMap, width: float) -> list[_Block]:
 
 def _summary_block(cm: CountryMap, width: float) -> _Block:
     """One row per country: the count of each kind of node (symbols as column heads) and its income."""
-    style = load_country_style()
+    style = load_style_sheet("country")
     ls = style["layout"]
     ts, tr = ls["text_size"] * 0.92, ls["table_row"]
     ink, muted = style["ink"], style["muted_ink"]
@@ -252,7 +252,7 @@ def _summary_block(cm: CountryMap, width: float) -> _Block:
 
 
 def _draw_legend(root, lay: CountryLayout, blocks: list[_Block]):
-    gap = load_country_style()["layout"]["gap"]
+    gap = load_style_sheet("country")["layout"]["gap"]
     for k, (start, end) in enumerate(lay.legend_columns):
         x = lay.legend_x + k * (lay.column_w + gap)
         y = lay.legend_y

@@ -7,7 +7,6 @@ moved onto the drawing.
 
 from __future__ import annotations
 
-import json
 import math
 import re
 import xml.etree.ElementTree as ET
@@ -20,7 +19,7 @@ from ..country.model import CountryMap
 
 from . import fonts
 from .svgdoc import fmt
-from .templates import SVG_NS, clean as _clean, el as _el, template_path, wrap
+from .templates import SVG_NS, clean as _clean, el as _el, load_style_sheet, template_path, wrap
 
 LAYERS = ("Background", "Borders", "Roads", "Crossings", "Settlements", "Labels", "Legend")
 #: Kinds whose symbol is turned to lie across the end of its road.
@@ -37,11 +36,6 @@ _NAME_CLEAR_MM = 2.5
 # --------------------------------------------------------------------------
 # templates
 # --------------------------------------------------------------------------
-
-
-@lru_cache(maxsize=None)
-def load_country_style() -> dict:
-    return json.loads(template_path("country", "style.json").read_text(encoding="utf-8"))
 
 
 @dataclass(frozen=True)
@@ -103,7 +97,7 @@ def _text_width(text: str, size: float, *, serif=False, bold=False, italic=False
 
 def _text(parent, x, y, text, size, *, anchor="start", bold=False, italic=False, serif=False, fill=None,
           transform=None) -> ET.Element:
-    style = load_country_style()
+    style = load_style_sheet("country")
     el = _el(
         parent,
         "text",

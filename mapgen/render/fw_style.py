@@ -8,7 +8,7 @@ that can be left out where something else stands.
 
 from __future__ import annotations
 
-import json
+import copy
 import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, replace
@@ -24,7 +24,7 @@ from ..fw.rules import (
 from . import fonts
 from .svgdoc import fmt
 from .templates import mix as _mix
-from .templates import clean as _clean, el as _el, recolor as _recolor, template_path, SVG_NS, wrap
+from .templates import clean as _clean, el as _el, load_style_sheet, recolor as _recolor, template_path, SVG_NS, wrap
 
 
 
@@ -50,31 +50,21 @@ LOOKS = ("colour", "bw")
 
 
 def load_style(m: FwMap | None = None, look: str = "colour") -> dict:
-    """templates/fw-map/style.json (read once; never change the dict): in winter colours for a winter map,
+    """The campaign map's style sheet (never change the dict): in winter colours for a winter map,
     or laid over with style-bw.json for the black-and-white look."""
     return _style(m is not None and m.climate.season == "winter" and look == "colour", look)
 
 
 @lru_cache(maxsize=None)
 def _style(winter: bool, look: str = "colour") -> dict:
-    style = json.loads(template_path("fw-map", "style.json").read_text(encoding="utf-8"))
-    if look == "bw":
-        _overlay(style, json.loads(template_path("fw-map", "style-bw.json").read_text(encoding="utf-8")))
+    style = load_style_sheet("fw-map", None if look == "colour" else look)
     if winter:  # a cold zone or a temperate winter (FW-7.3): the land under snow, the water under ice
+        style = copy.deepcopy(style)
         w = style["winter"]
         for t, colours in style["terrain"].items():
             colours["fill"] = w["ice"] if t in WATER else _mix(colours["fill"], w["snow"], w["amount"])
         style["paper"] = w["paper"]
     return style
-
-
-def _overlay(base: dict, over: dict) -> None:
-    """Lay ``over`` onto ``base``, dict by dict (a style variant names only what it changes)."""
-    for key, value in over.items():
-        if isinstance(value, dict) and isinstance(base.get(key), dict):
-            _overlay(base[key], value)
-        elif not key.startswith("_"):
-            base[key] = value
 
 
 def _in_look(m: FwMap, style: dict) -> FwMap:

@@ -9,9 +9,7 @@ route (svglib) draws neither, so textures are drawn as plain lines and glyphs.
 
 from __future__ import annotations
 
-import json
 import math
-from functools import lru_cache
 
 import numpy as np
 import shapely
@@ -20,15 +18,10 @@ from shapely.geometry import LineString, MultiLineString, Polygon, box
 
 from ..battlefield.model import Battlefield
 from .svgdoc import fmt
-from .templates import template_path
+from .templates import load_style_sheet
 
 RULER_MM = 7.0
 TITLE_MM = 20.0  # title, subtitle, and under them the General Retreat arrows over side B's edge
-
-
-@lru_cache(maxsize=None)
-def load_style() -> dict:
-    return json.loads(template_path("battlefield", "style.json").read_text(encoding="utf-8"))
 
 
 def kind_style(st: dict, kind: str) -> dict:
@@ -41,7 +34,7 @@ class Frame:
     def __init__(self, b: Battlefield, scale: float):
         self.b = b
         self.k = 10.0 / scale  # paper mm per table cm
-        self.st = load_style()
+        self.st = load_style_sheet("battlefield")
         self.ox = self.st["margin"] + RULER_MM + 4
         self.oy = self.st["margin"] + TITLE_MM
         self.tw, self.th = b.width_cm * self.k, b.depth_cm * self.k
@@ -58,7 +51,7 @@ class Frame:
 
 
 def text(doc, parent, x, y, words, size, *, anchor="start", bold=False, italic=False, fill=None, rotate=None, **extra):
-    st = load_style()
+    st = load_style_sheet("battlefield")
     attrs = {"font_family": st["font_family"], "font_size": fmt(size), "fill": fill or st["ink"], **extra}
     if anchor != "start":
         attrs["text_anchor"] = anchor
