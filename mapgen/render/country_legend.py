@@ -12,7 +12,8 @@ from ..country.rules import NODE_KINDS, ROAD_MM, TAX, WALLS
 from .svgdoc import fmt
 from .templates import el as _el, load_style_sheet
 from .templates import Block as _Block
-from .country_style import ORIENTED, _arrowhead, _dash, _place_symbol, _text, _text_width, _wrap, load_country_symbols
+from .country_style import ORIENTED, _arrowhead, _dash, _place_symbol, _text, load_country_symbols
+from .text import text_width, wrap_text
 
 if TYPE_CHECKING:
     from .country import CountryLayout
@@ -66,12 +67,12 @@ def _legend_blocks(cm: CountryMap, width: float) -> list[_Block]:
     # -- title cartouche ----------------------------------------------------
     title, sub = _title_lines(cm)
     tsize = ls["title_size"]
-    while tsize > 3.5 and _text_width(title, tsize, serif=True, bold=True) > width - 8:
+    while tsize > 3.5 and text_width(title, tsize, serif=True, bold=True) > width - 8:
         tsize *= 0.92
     ssize = ls["subtitle_size"]  # shrunk a little for the widest line, then wrapped if still too wide
-    widest = max(_text_width(t, ssize, serif=True, italic=i == 0) for i, t in enumerate(sub))
+    widest = max(text_width(t, ssize, serif=True, italic=i == 0) for i, t in enumerate(sub))
     ssize *= max(0.8, min(1.0, (width - 8) / widest))
-    sub = [(part, i == 0) for i, t in enumerate(sub) for part in _wrap(t, width - 8, ssize, serif=True, italic=i == 0)]
+    sub = [(part, i == 0) for i, t in enumerate(sub) for part in wrap_text(t, width - 8, ssize, serif=True, italic=i == 0)]
     title_h = 5 + tsize * 1.05 + len(sub) * ssize * 1.45 + 3
 
     def cartouche(p, x, y, w):
@@ -89,7 +90,7 @@ def _legend_blocks(cm: CountryMap, width: float) -> list[_Block]:
     def heading(text):
         def draw(p, x, y, w):
             size = hs
-            while size > 2.5 and _text_width(text, size, serif=True, bold=True) > w:
+            while size > 2.5 and text_width(text, size, serif=True, bold=True) > w:
                 size *= 0.95
             _text(p, x, y + hs * 1.25, text, size, serif=True, bold=True)
             _el(p, "line", x1=x, y1=y + hs * 1.6, x2=x + w, y2=y + hs * 1.6, stroke=ink, stroke_width=0.3)
@@ -97,7 +98,7 @@ def _legend_blocks(cm: CountryMap, width: float) -> list[_Block]:
         blocks.append(_Block(hs * 2.2, draw, heading=True))
 
     def entry(swatch, name, note):
-        lines = _wrap(note, width - sw - 2, ns)
+        lines = wrap_text(note, width - sw - 2, ns)
         text_h = ts * 1.15 + len(lines) * ns * 1.15
         h = max(row, text_h + 1.6)
 
@@ -190,7 +191,7 @@ def _legend_blocks(cm: CountryMap, width: float) -> list[_Block]:
     blocks.append(_summary_block(cm, width))
     notes = [f"Seed {cm.seed}. Node labels are the ids in country.json."]
     for text in notes:
-        lines = _wrap(text, width, ns)
+        lines = wrap_text(text, width, ns)
         blocks.append(_Block(len(lines) * ns * 1.3 + 1.5, lambda p, x, y, w, lines=lines: [
             _text(p, x, y + (i + 1) * ns * 1.3, line, ns, fill=muted) for i, line in enumerate(lines)]))
     return blocks
@@ -211,7 +212,7 @@ def _summary_block(cm: CountryMap, width: float) -> _Block:
     rows = []
     for s in summary:
         name = f"{s['country']}  {s['name']}" + (" (neutral)" if s["neutral"] else "")
-        rows.append((s, _wrap(name, name_w, ts) or [""]))
+        rows.append((s, wrap_text(name, name_w, ts) or [""]))
     total = len(summary) > 1
     height = head_h + sum(len(lines) * tr for _s, lines in rows) + (tr + 1 if total else 0) + 2
 

@@ -19,6 +19,7 @@ from shapely.geometry import LineString, MultiLineString, Polygon, box
 from ..battlefield.model import Battlefield
 from .svgdoc import fmt
 from .templates import load_style_sheet
+from .text import text_attrs
 
 RULER_MM = 7.0
 TITLE_MM = 20.0  # title, subtitle, and under them the General Retreat arrows over side B's edge
@@ -50,18 +51,12 @@ class Frame:
         return box(self.ox, self.oy, self.ox + self.tw, self.oy + self.th)
 
 
-def text(doc, parent, x, y, words, size, *, anchor="start", bold=False, italic=False, fill=None, rotate=None, **extra):
-    st = load_style_sheet("battlefield")
-    attrs = {"font_family": st["font_family"], "font_size": fmt(size), "fill": fill or st["ink"], **extra}
-    if anchor != "start":
-        attrs["text_anchor"] = anchor
-    if bold:
-        attrs["font_weight"] = "bold"
-    if italic:
-        attrs["font_style"] = "italic"
-    el = doc.drawing.text(words, insert=(fmt(x), fmt(y)), **attrs)
-    if rotate is not None:
-        el["transform"] = f"rotate({fmt(rotate)},{fmt(x)},{fmt(y)})"
+def text(doc, parent, x, y, words, size, *, rotate=None, **font):
+    """Lettering in the plan's style sheet, turned ``rotate`` degrees about (x, y); ``font`` as for
+    :func:`.text.text_attrs` (svgwrite writes the attributes sorted)."""
+    transform = None if rotate is None else f"rotate({fmt(rotate)},{fmt(x)},{fmt(y)})"
+    el = doc.drawing.text(words)
+    el.update(text_attrs(x, y, size, style=load_style_sheet("battlefield"), transform=transform, **font))
     parent.add(el)
     return el
 

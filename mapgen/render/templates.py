@@ -96,22 +96,6 @@ def el(parent: ET.Element | None, tag: str, **attrs) -> ET.Element:
     return ET.Element(tag, attrib) if parent is None else ET.SubElement(parent, tag, attrib)
 
 
-def wrap(text: str, width: float, measure) -> list[str]:
-    """Greedy word wrap: ``measure(line)`` gives a line's printed width."""
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        trial = f"{line} {word}" if line else word
-        if line and measure(trial) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = trial
-    if line:
-        lines.append(line)
-    return lines
-
-
 # --- legend columns ------------------------------------------------------------
 # A legend is a list of blocks (anything with ``height`` and ``heading``) poured into columns.
 
