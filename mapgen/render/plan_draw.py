@@ -137,20 +137,6 @@ def hatch(area, spacing: float, angle: float) -> list[LineString]:
     return [s for s in getattr(clipped, "geoms", [clipped]) if s.geom_type == "LineString" and not s.is_empty]
 
 
-def mix(colour: str, strength: float) -> str:
-    """``colour`` faded towards white (no opacity: the PDF route draws plain colours only)."""
-    c = colour.lstrip("#")
-    rgb = [int(c[i : i + 2], 16) for i in (0, 2, 4)]
-    return "#" + "".join(f"{round(255 - (255 - v) * strength):02x}" for v in rgb)
-
-
-def shade(colour: str, strength: float) -> str:
-    """``colour`` darkened towards black by ``strength`` (0: unchanged, 1: black)."""
-    c = colour.lstrip("#")
-    rgb = [int(c[i : i + 2], 16) for i in (0, 2, 4)]
-    return "#" + "".join(f"{round(v * (1 - strength)):02x}" for v in rgb)
-
-
 def largest(geom) -> Polygon:
     """The largest polygon of ``geom`` (an inset outline may fall apart), or an empty polygon."""
     polys = [p for p in getattr(geom, "geoms", [geom]) if p.geom_type == "Polygon" and not p.is_empty]
