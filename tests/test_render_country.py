@@ -15,12 +15,12 @@ from mapgen.render.country import (
     LABELLED,
     LAYERS,
     country_layout,
-    load_country_style,
     load_country_symbols,
     render_country,
 )
 from mapgen.paper import get_paper
 from mapgen.render.pdf import write_pdf
+from mapgen.render.templates import load_style_sheet
 
 SVG = "{http://www.w3.org/2000/svg}"
 INK = "{http://www.inkscape.org/namespaces/inkscape}"
@@ -201,7 +201,7 @@ def test_countries_are_tinted_bordered_and_named_inside(root):
         fills = [p.get("fill") for p in g.findall(f"{SVG}path") if p.get("fill") != "none"]
         assert len(fills) == 1
         assert any(p.get("stroke-dasharray") for p in g.findall(f"{SVG}path"))
-    style = load_country_style()
+    style = load_style_sheet("country")
     neutral = borders.find(f"{SVG}g[@id='country-B']")
     assert neutral.find(f"{SVG}path").get("fill") == style["neutral"]["fill"]
     assert any(p.get("stroke") == style["neutral"]["hatch"] for p in neutral.findall(f"{SVG}path"))

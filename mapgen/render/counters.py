@@ -31,6 +31,7 @@ from . import fonts
 from .counter_patterns import DOT, LIGHTEN, LINE, mix, pattern_dots, pattern_lines
 from .svgdoc import SvgDoc, fmt
 from .templates import SVG_NS, Raw as _Raw, clean as _clean, recolor as _recolor, template_path
+from .text import text_attrs, text_width
 
 #: Smallest text on a counter (em size): 1.6 mm is about 4.5 pt, still sharp on a 300 dpi print.
 MIN_TEXT_MM = 1.6
@@ -53,6 +54,9 @@ CAPTION_MM = 2.4
 CHECK_BAR_MM = 50.0
 #: Symbols are drawn in a 0..SYMBOL_BOX box.
 SYMBOL_BOX = 10.0
+#: A counter sheet's ``<text>`` has always had its paint before its weight and anchor: kept, so that
+#: the same sheet gives the same bytes as before.
+_TEXT_FIRST = ("x", "y", "font-family", "font-size", "fill")
 
 
 # --------------------------------------------------------------------------- symbols and text
@@ -77,33 +81,14 @@ def _symbol(symbol_id: str, ink: str) -> tuple[ET.Element, ...]:
     return tuple(_recolor(e, ink) for e in symbols[symbol_id])
 
 
-def text_width(text: str, size: float, bold: bool = True) -> float:
-    return fonts.width(text, size, bold)
-
-
-def _text(parent, x, y, text, size, *, fill=INK, anchor="middle", bold=True) -> None:
-    attrs = {
-        "x": fmt(x),
-        "y": fmt(y),
-        "font-family": fonts.SANS_FAMILY,
-        "font-size": fmt(size),
-        "fill": fill,
-    }
-    if bold:
-        attrs["font-weight"] = "bold"
-    if anchor != "start":
-        attrs["text-anchor"] = anchor
-    ET.SubElement(parent, "text", attrs).text = text
-
-
 def fit_text(text: str, width: float, size: float, min_size: float = MIN_TEXT_MM, bold: bool = True) -> tuple[str, float]:
     """Shrink ``text`` to ``width`` down to ``min_size``; past that, cut it with an ellipsis."""
     size = max(size, min_size)  # a small counter shrinks its content, never its text below the minimum
-    w = text_width(text, size, bold)
+    w = text_width(text, size, bold=bold)
     if w <= width:
         return text, size
     size = max(min_size, size * width / w)
-    if text_width(text, size, bold) <= width + 1e-9:
+    if text_width(text, size, bold=bold) <= width + 1e-9:
         return text, size
     return fonts.cut(text, width, size, bold), size
 
@@ -118,7 +103,7 @@ def _title_lines(text: str, width: float, size: float) -> tuple[list[str], float
     best = None
     for i in range(1, len(words)):
         a, b = " ".join(words[:i]), " ".join(words[i:])
-        worst = max(text_width(a, size2), text_width(b, size2))
+        worst = max(text_width(a, size2, bold=True), text_width(b, size2, bold=True))
         if best is None or worst < best[0]:
             best = (worst, a, b)
     _, a, b = best
@@ -372,9 +357,10 @@ def _svg_item(item) -> ET.Element:
             attrs.update({"stroke": item.stroke, "stroke-width": fmt(item.width)})
         return ET.Element("circle", attrs)
     if isinstance(item, Text):
-        holder = ET.Element("g")
-        _text(holder, item.x, item.y, item.text, item.size, fill=item.fill, anchor=item.anchor, bold=item.bold)
-        return holder[0]
+        attrs = text_attrs(item.x, item.y, item.size, fill=item.fill, anchor=item.anchor, bold=item.bold)
+        el = ET.Element("text", dict.fromkeys(_TEXT_FIRST) | attrs)
+        el.text = item.text
+        return el
     if isinstance(item, Symbol):
         g = ET.Element("g", {"transform": f"translate({fmt(item.x)},{fmt(item.y)}) scale({fmt(item.size / SYMBOL_BOX)})"})
         g.extend(_symbol(item.id, item.ink))

@@ -36,7 +36,7 @@ from ..country.model import CountryMap
 from ..paper import get_paper
 from .pdf import tile_counts
 from .svgdoc import SvgDoc, fmt
-from .templates import Raw as _Raw, el as _el, balanced_columns, column_height, flow_columns
+from .templates import Raw as _Raw, el as _el, balanced_columns, column_height, flow_columns, load_style_sheet
 from .country_labels import _draw_labels
 from .country_legend import _Block, _draw_legend, _legend_blocks  # noqa: F401 - _draw_legend also for country_key
 from .country_style import (  # noqa: F401 - the country map's public API
@@ -52,11 +52,10 @@ from .country_style import (  # noqa: F401 - the country map's public API
     _scene,
     _slug,
     _text,
-    load_country_style,
     load_country_symbols,
 )
 
-__all__ = ["render_country", "country_layout", "CountryLayout", "LAYERS", "load_country_style", "load_country_symbols"]
+__all__ = ["render_country", "country_layout", "CountryLayout", "LAYERS", "load_country_symbols"]
 
 # --------------------------------------------------------------------------
 # layout
@@ -93,7 +92,7 @@ def _sheets_needed(w: float, h: float) -> int:
 
 
 def _layout(cm: CountryMap, blocks: list[_Block]) -> CountryLayout:
-    ls = load_country_style()["layout"]
+    ls = load_style_sheet("country")["layout"]
     pad, gap, colw = ls["pad"], ls["gap"], ls["panel_width"]
     mw, mh = cm.size_mm
     # beside the map: as few columns as the map's height allows
@@ -114,7 +113,7 @@ def _layout(cm: CountryMap, blocks: list[_Block]) -> CountryLayout:
 
 def country_layout(cm: CountryMap) -> CountryLayout:
     """The drawing's size and where the sheets, title and legend go."""
-    return _layout(cm, _legend_blocks(cm, load_country_style()["layout"]["panel_width"]))
+    return _layout(cm, _legend_blocks(cm, load_style_sheet("country")["layout"]["panel_width"]))
 
 
 # --------------------------------------------------------------------------
@@ -124,7 +123,7 @@ def country_layout(cm: CountryMap) -> CountryLayout:
 
 def render_country(cm: CountryMap) -> SvgDoc:
     """The country map as an SVG document (1 unit = 1 mm) with Inkscape layers."""
-    style = load_country_style()
+    style = load_style_sheet("country")
     blocks = _legend_blocks(cm, style["layout"]["panel_width"])
     lay = _layout(cm, blocks)
     doc = SvgDoc(lay.width_mm, lay.height_mm, title=f"Renaissance campaign map, seed {cm.seed}")

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 
 from ..country.model import CountryMap
-from .country import _draw_legend, _legend_blocks, country_layout, load_country_style
+from .country import _draw_legend, _legend_blocks, country_layout
 from .cuts import GridCut
 from .key_sheet import key_columns, key_doc
 from ..paper import Paper
 from .svgdoc import SvgDoc
+from .templates import load_style_sheet
 
 def country_cut(cm: CountryMap) -> GridCut:
     """The grid of country sheets in the drawing: the cells the PDF may be cut between."""
@@ -28,7 +29,7 @@ def render_country_key(cm: CountryMap, paper: Paper) -> SvgDoc:
     """The title cartouche and the legend on one sheet of ``paper``, in as many columns as it needs."""
     from .country import CountryLayout
 
-    style = load_country_style()
+    style = load_style_sheet("country")
     ls = style["layout"]
     pad, gap, colw = ls["pad"], ls["gap"], ls["panel_width"]
     blocks = _legend_blocks(cm, colw)

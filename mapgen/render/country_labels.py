@@ -12,7 +12,8 @@ from shapely.geometry import MultiLineString, Polygon
 from ..country.model import CountryMap
 
 from .templates import el as _el
-from .country_style import LABELLED, _NAME_CLEAR_MM, _NAME_STEP_MM, _Scene, _slug, _text, _text_width, load_country_symbols
+from .country_style import LABELLED, _NAME_CLEAR_MM, _NAME_STEP_MM, _Scene, _slug, _text, load_country_symbols
+from .text import text_width
 
 # --------------------------------------------------------------------------
 # labels: country names away from the roads, node ids beside their symbols
@@ -58,10 +59,10 @@ class _NameBox:
 
 
 def _name_box(c, lines, size, neutral_size) -> tuple[float, float]:
-    w = max(_text_width(t, size, serif=True, italic=True) for t in lines)
+    w = max(text_width(t, size, serif=True, italic=True) for t in lines)
     h = size * 1.1 * len(lines)
     if c.neutral:
-        w = max(w, _text_width("(neutral)", neutral_size, serif=True, italic=True))
+        w = max(w, text_width("(neutral)", neutral_size, serif=True, italic=True))
         h += neutral_size * 1.2
     return w / 2 + 0.8, h / 2 + 0.5
 
@@ -178,7 +179,7 @@ def _label_nodes(root, nodes, sc: _Scene, segs, name: _NameBox, sheet_rect, size
     named = [sc.label.get(n, str(n)) != str(n) for n in todo]
     bold = [sc.kind[n] == "capital" for n in todo]
     sizes = [lab.get("capital_size", size) if b else lab.get("place_size", size) if s_ else size for b, s_ in zip(bold, named)]
-    hw = np.array([_text_width(t, z, bold=b, serif=s_) / 2 + 0.3 for t, z, b, s_ in zip(texts, sizes, bold, named)])[:, None]
+    hw = np.array([text_width(t, z, bold=b, serif=s_) / 2 + 0.3 for t, z, b, s_ in zip(texts, sizes, bold, named)])[:, None]
     hh = np.array(sizes)[:, None] * 0.5  # (K, 1)
     p = np.array([sc.pos[n] for n in todo], float)
     r = np.array([symbols[sc.kind[n]].radius + 0.5 for n in todo])[:, None]

@@ -10,9 +10,10 @@ from ..country.model import CountryMap
 from ..country.rules import NODE_KINDS, ROAD_MM, TAX, WALLS
 
 from .svgdoc import fmt
-from .templates import el as _el
+from .templates import el as _el, load_style_sheet
 from .templates import Block as _Block
-from .country_style import ORIENTED, _arrowhead, _dash, _place_symbol, _text, _text_width, _wrap, load_country_style, load_country_symbols
+from .country_style import ORIENTED, _arrowhead, _dash, _place_symbol, _text, load_country_symbols
+from .text import text_width, wrap_text
 
 if TYPE_CHECKING:
     from .country import CountryLayout
@@ -57,7 +58,7 @@ def _title_lines(cm: CountryMap) -> tuple[str, list[str]]:
 
 def _legend_blocks(cm: CountryMap, width: float) -> list[_Block]:
     """The title block and the legend as rows, each drawn at (x, y) in a column ``width`` wide."""
-    style = load_country_style()
+    style = load_style_sheet("country")
     ls = style["layout"]
     hs, ts, ns, row, sw = ls["heading_size"], ls["text_size"], ls["note_size"], ls["row"], ls["swatch"]
     ink, muted = style["ink"], style["muted_ink"]
@@ -66,12 +67,12 @@ def _legend_blocks(cm: CountryMap, width: float) -> list[_Block]:
     # -- title cartouche ----------------------------------------------------
     title, sub = _title_lines(cm)
     tsize = ls["title_size"]
-    while tsize > 3.5 and _text_width(title, tsize, serif=True, bold=True) > width - 8:
+    while tsize > 3.5 and text_width(title, tsize, serif=True, bold=True) > width - 8:
         tsize *= 0.92
     ssize = ls["subtitle_size"]  # shrunk a little for the widest line, then wrapped if still too wide
-    widest = max(_text_width(t, ssize, serif=True, italic=i == 0) for i, t in enumerate(sub))
+    widest = max(text_width(t, ssize, serif=True, italic=i == 0) for i, t in enumerate(sub))
     ssize *= max(0.8, min(1.0, (width - 8) / widest))
-    sub = [(part, i == 0) for i, t in enumerate(sub) for part in _wrap(t, width - 8, ssize, serif=True, italic=i == 0)]
+    sub = [(part, i == 0) for i, t in enumerate(sub) for part in wrap_text(t, width - 8, ssize, serif=True, italic=i == 0)]
     title_h = 5 + tsize * 1.05 + len(sub) * ssize * 1.45 + 3
 
     def cartouche(p, x, y, w):
@@ -89,7 +90,7 @@ def _legend_blocks(cm: CountryMap, width: float) -> list[_Block]:
     def heading(text):
         def draw(p, x, y, w):
             size = hs
-            while size > 2.5 and _text_width(text, size, serif=True, bold=True) > w:
+            while size > 2.5 and text_width(text, size, serif=True, bold=True) > w:
                 size *= 0.95
             _text(p, x, y + hs * 1.25, text, size, serif=True, bold=True)
             _el(p, "line", x1=x, y1=y + hs * 1.6, x2=x + w, y2=y + hs * 1.6, stroke=ink, stroke_width=0.3)
@@ -97,7 +98,7 @@ def _legend_blocks(cm: CountryMap, width: float) -> list[_Block]:
         blocks.append(_Block(hs * 2.2, draw, heading=True))
 
     def entry(swatch, name, note):
-        lines = _wrap(note, width - sw - 2, ns)
+        lines = wrap_text(note, width - sw - 2, ns)
         text_h = ts * 1.15 + len(lines) * ns * 1.15
         h = max(row, text_h + 1.6)
 
@@ -190,7 +191,7 @@ def _legend_blocks(cm: CountryMap, width: float) -> list[_Block]:
     blocks.append(_summary_block(cm, width))
     notes = [f"Seed {cm.seed}. Node labels are the ids in country.json."]
     for text in notes:
-        lines = _wrap(text, width, ns)
+        lines = wrap_text(text, width, ns)
         blocks.append(_Block(len(lines) * ns * 1.3 + 1.5, lambda p, x, y, w, lines=lines: [
             _text(p, x, y + (i + 1) * ns * 1.3, line, ns, fill=muted) for i, line in enumerate(lines)]))
     return blocks
@@ -198,7 +199,7 @@ def _legend_blocks(cm: CountryMap, width: float) -> list[_Block]:
 
 def _summary_block(cm: CountryMap, width: float) -> _Block:
     """One row per country: the count of each kind of node (symbols as column heads) and its income."""
-    style = load_country_style()
+    style = load_style_sheet("country")
     ls = style["layout"]
     ts, tr = ls["text_size"] * 0.92, ls["table_row"]
     ink, muted = style["ink"], style["muted_ink"]
@@ -211,7 +212,7 @@ def _summary_block(cm: CountryMap, width: float) -> _Block:
     rows = []
     for s in summary:
         name = f"{s['country']}  {s['name']}" + (" (neutral)" if s["neutral"] else "")
-        rows.append((s, _wrap(name, name_w, ts) or [""]))
+        rows.append((s, wrap_text(name, name_w, ts) or [""]))
     total = len(summary) > 1
     height = head_h + sum(len(lines) * tr for _s, lines in rows) + (tr + 1 if total else 0) + 2
 
@@ -252,7 +253,7 @@ def _summary_block(cm: CountryMap, width: float) -> _Block:
 
 
 def _draw_legend(root, lay: CountryLayout, blocks: list[_Block]):
-    gap = load_country_style()["layout"]["gap"]
+    gap = load_style_sheet("country")["layout"]["gap"]
     for k, (start, end) in enumerate(lay.legend_columns):
         x = lay.legend_x + k * (lay.column_w + gap)
         y = lay.legend_y

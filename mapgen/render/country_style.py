@@ -2,12 +2,12 @@
 
 Style values are data in ``templates/country/style.json`` and shapes in
 ``templates/country/symbols.svg``; the scene is the map's nodes and roads
-moved onto the drawing.
+moved onto the drawing.  The style sheet is read by :func:`.templates.load_style_sheet`;
+lettering is measured and written by :mod:`.text`.
 """
 
 from __future__ import annotations
 
-import json
 import math
 import re
 import xml.etree.ElementTree as ET
@@ -18,9 +18,9 @@ from shapely.geometry import LineString
 
 from ..country.model import CountryMap
 
-from . import fonts
 from .svgdoc import fmt
-from .templates import SVG_NS, clean as _clean, el as _el, template_path, wrap
+from .templates import SVG_NS, clean as _clean, el as _el, load_style_sheet, template_path
+from .text import draw_text
 
 LAYERS = ("Background", "Borders", "Roads", "Crossings", "Settlements", "Labels", "Legend")
 #: Kinds whose symbol is turned to lie across the end of its road.
@@ -37,11 +37,6 @@ _NAME_CLEAR_MM = 2.5
 # --------------------------------------------------------------------------
 # templates
 # --------------------------------------------------------------------------
-
-
-@lru_cache(maxsize=None)
-def load_country_style() -> dict:
-    return json.loads(template_path("country", "style.json").read_text(encoding="utf-8"))
 
 
 @dataclass(frozen=True)
@@ -97,32 +92,9 @@ def _dash(values, k: float = 1.0) -> str:
     return " ".join(fmt(v * k) for v in values)
 
 
-def _text_width(text: str, size: float, *, serif=False, bold=False, italic=False) -> float:
-    return fonts.width(text, size, bold, italic, serif)
-
-
-def _text(parent, x, y, text, size, *, anchor="start", bold=False, italic=False, serif=False, fill=None,
-          transform=None) -> ET.Element:
-    style = load_country_style()
-    el = _el(
-        parent,
-        "text",
-        x=x,
-        y=y,
-        font_family=style["serif_family"] if serif else style["font_family"],
-        font_size=size,
-        font_weight="bold" if bold else None,
-        font_style="italic" if italic else None,
-        text_anchor=anchor if anchor != "start" else None,
-        fill=fill or style["ink"],
-        transform=transform,
-    )
-    el.text = text
-    return el
-
-
-def _wrap(text: str, width: float, size: float, **font) -> list[str]:
-    return wrap(text, width, lambda line: _text_width(line, size, **font))
+def _text(parent, x, y, words, size, **font) -> ET.Element:
+    """Lettering in the country map's style sheet (its families and ink); ``font`` as for :func:`.text.text_attrs`."""
+    return draw_text(parent, x, y, words, size, style=load_style_sheet("country"), **font)
 
 
 def _place_symbol(parent, kind: str, x: float, y: float, angle: float = 0.0, scale: float = 1.0, **attrs) -> ET.Element:

@@ -17,7 +17,8 @@ from ..fw.rules import (
 )
 from .templates import balanced_columns, column_height, flow_columns
 from .fw_legend import _Block, _legend_blocks, _title_min_width
-from .fw_style import _TILES_MM, _band_label, _feature_label, _feature_symbol, _text_width, _wrap, load_style
+from .fw_style import _TILES_MM, _band_label, _feature_label, _feature_symbol, load_style
+from .text import text_width, wrap_text
 
 
 # --------------------------------------------------------------------------
@@ -219,10 +220,10 @@ def _arrange(items: list[_Item]) -> list[_Placed]:
         # a holding's feature goes under its name in the smaller size (issue 11)
         font = (labels["feature_size"] if it.kind == "feature" or head else labels["holding_size"]) * scale
         room = max(1, max_lines - len(head))
-        lines = _wrap(it.label, col_w - 1, font) if it.label else []
+        lines = wrap_text(it.label, col_w - 1, font) if it.label else []
         while len(lines) > room and font > 1.6:
             font *= 0.88
-            lines = _wrap(it.label, col_w - 1, font)
+            lines = wrap_text(it.label, col_w - 1, font)
         text_h = len(head) * title_font * 1.15 + len(lines) * font * 1.15
         top = row_tops[r] + (sizes["capital"] * shrink - size) / 2 if nrows == 1 else row_tops[r]
         if n == 1:
@@ -234,7 +235,7 @@ def _arrange(items: list[_Item]) -> list[_Placed]:
         plate = None
         all_lines = head + lines
         if all_lines:
-            w = max(_text_width(ln, title_font if j < len(head) else font, j < len(head)) for j, ln in enumerate(all_lines))
+            w = max(text_width(ln, title_font if j < len(head) else font, bold=j < len(head)) for j, ln in enumerate(all_lines))
             h = text_h + (font - title_font) * 0.8 * bool(head and lines)
             plate = (cx - w / 2 - 0.8, label_y - first * 0.85, w + 1.6, h)
         placed.append(_Placed(it, cx - size / 2, top, size, all_lines, cx, label_y, font, plate, len(head), title_font))
@@ -249,8 +250,8 @@ def _title_lines(title: str, width: float, size: float) -> tuple[list[str], floa
     """A holding's name on one line, smaller down to NAME_MIN_MM if need be, else on two."""
     if not title:
         return [], size
-    while _text_width(title, size, True) > width and size > NAME_MIN_MM:
+    while text_width(title, size, bold=True) > width and size > NAME_MIN_MM:
         size = max(NAME_MIN_MM, size * 0.94)
-    if _text_width(title, size, True) <= width:
+    if text_width(title, size, bold=True) <= width:
         return [title], size
-    return _wrap(title, width, size, True), size
+    return wrap_text(title, width, size, bold=True), size

@@ -34,11 +34,10 @@ from .fw_style import (
     _signed,
     _symbol_elements,
     _text,
-    _text_width,
-    _wrap,
     load_style,
 )
 from .fw_terrain import _hatch
+from .text import text_width, wrap_text
 
 if TYPE_CHECKING:
     from .fw_layout import FwMapLayout
@@ -61,7 +60,7 @@ def _subtitle(m: FwMap) -> str:
 def _title_min_width() -> float:
     """The title must fit the drawing, however small the map."""
     ls = load_style()["layout"]
-    return _text_width(TITLE, ls["title_size"], True) + 2 * ls["pad"]
+    return text_width(TITLE, ls["title_size"], bold=True) + 2 * ls["pad"]
 
 
 def _draw_title(root, m: FwMap, lay, style):
@@ -70,10 +69,10 @@ def _draw_title(root, m: FwMap, lay, style):
     y = lay.title_y
     _text(root, x, y + ls["title_size"] * 0.9, TITLE, ls["title_size"], bold=True)
     size = ls["subtitle_size"]
-    lines = _wrap(_subtitle(m), lay.width_mm - 2 * x, size)
+    lines = wrap_text(_subtitle(m), lay.width_mm - 2 * x, size)
     while len(lines) > 2 and size > 2:
         size *= 0.9
-        lines = _wrap(_subtitle(m), lay.width_mm - 2 * x, size)
+        lines = wrap_text(_subtitle(m), lay.width_mm - 2 * x, size)
     for i, line in enumerate(lines[:2]):
         _text(root, x, y + ls["title_size"] * 0.9 + size * 1.7 + i * size * 1.2, line, size, fill=style["muted_ink"])
 
@@ -231,7 +230,7 @@ def _legend_blocks(m: FwMap, used_features: list[str], look: str = "colour") -> 
     if desert != (c.precipitation_modifier, c.precipitation_kind):
         # A torrid season leaves the deserts out (FW-7.3.2, AMB-48); the map says what they get instead.
         line = f"On deserts: modifier {_signed(desert[0])}{_kind(desert[1])} (FW-7.3.2)"
-        for part in _wrap(line, style["layout"]["legend_column_width"] - 2, ts_):
+        for part in wrap_text(line, style["layout"]["legend_column_width"] - 2, ts_):
             text_row(part)
     text_row(f"Region type: {_band_label([REGION], m.region)} (FW-11.2)")
     text_row(f"Map: {m.width} \u00d7 {m.height} squares ({fmt(m.width * m.square_mm)} \u00d7 {fmt(m.height * m.square_mm)} mm)")

@@ -27,6 +27,7 @@ from . import fonts
 from .fw_map import BOX, ID_ZONE, _Placed, _glyphs, _reserved, _river_points, load_style
 from .svgdoc import fmt
 from .templates import el as _el
+from .text import text_width
 
 #: Space left between a river's casing and its name, mm at 50 mm squares.
 RIVER_GAP = 0.7
@@ -65,11 +66,6 @@ class NameLabel:
             out.append(x)
             x += fonts.width(ch, self.size, self.bold, self.italic) + self.spacing
         return out
-
-
-def text_width(text: str, size: float, bold: bool, italic: bool, spacing: float) -> float:
-    # letter by letter, as the spaced text is set (the embedded face has no kerning pairs we use)
-    return sum(fonts.width(ch, size, bold, italic) for ch in text) + spacing * (len(text) - 1)
 
 
 def _boxes(cx, cy, angle, hw: float, hh: float):
@@ -209,7 +205,7 @@ def _place_river(mp: _Map, m: FwMap, lay, r, style) -> NameLabel | None:
     k = m.square_mm / BOX
     pts = _river_points(m, lay, r)
     for size, spacing in _variants(ns, "river", k):
-        w = text_width(r.name, size, False, True, spacing)
+        w = text_width(r.name, size, italic=True, spacing=spacing)
         hw, hh = w / 2 + PAD, size * 0.5 + PAD
         spots = _river_spots(pts, w, hh, style["river"]["casing_width"])
         if not spots:
@@ -265,7 +261,7 @@ def _place_area(mp: _Map, m: FwMap, lay, place, kind: str, fill: str, bold: bool
     angles = [0.0] if axis is None or abs(axis) < 1 else [axis, 0.0]
     fallback = None
     for size, spacing in _variants(ns, kind, k):
-        w = text_width(place.name, size, bold, italic, spacing)
+        w = text_width(place.name, size, bold=bold, italic=italic, spacing=spacing)
         hw, hh = w / 2 + PAD, size * 0.5 + PAD
         cx = np.repeat(anchors[:, 0], len(angles))
         cy = np.repeat(anchors[:, 1], len(angles))
@@ -355,7 +351,7 @@ def draw_names(root: ET.Element, labels: list[NameLabel]) -> None:
     """Each name as one ``<text>``: letters set one by one where it is spaced, so the name stays whole in the file."""
     family = load_style()["font_family"]
     for lab in labels:
-        w = text_width(lab.name, lab.size, lab.bold, lab.italic, lab.spacing)
+        w = text_width(lab.name, lab.size, bold=lab.bold, italic=lab.italic, spacing=lab.spacing)
         tr = f"translate({fmt(lab.x)},{fmt(lab.y)})" + (f" rotate({fmt(lab.angle)})" if fmt(lab.angle) != "0" else "")
         g = _el(root, "g", transform=tr)
         base = lab.size * 0.32

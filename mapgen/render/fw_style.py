@@ -3,12 +3,13 @@
 Style values are data in ``templates/fw-map/style.json`` (laid over with
 ``style-bw.json`` for the black-and-white look, in winter colours for a winter
 map); shapes are ``templates/fw-map/symbols.svg``, each split into glyph parts
-that can be left out where something else stands.
+that can be left out where something else stands.  Both style sheets are read by
+:func:`.templates.load_style_sheet`; lettering is measured and written by :mod:`.text`.
 """
 
 from __future__ import annotations
 
-import json
+import copy
 import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, replace
@@ -21,10 +22,10 @@ from ..fw.rules import (
     ALL_TABLES,
     WATER,
 )
-from . import fonts
 from .svgdoc import fmt
 from .templates import mix as _mix
-from .templates import clean as _clean, el as _el, recolor as _recolor, template_path, SVG_NS, wrap
+from .templates import clean as _clean, el as _el, load_style_sheet, recolor as _recolor, template_path, SVG_NS
+from .text import draw_text
 
 
 
@@ -50,31 +51,21 @@ LOOKS = ("colour", "bw")
 
 
 def load_style(m: FwMap | None = None, look: str = "colour") -> dict:
-    """templates/fw-map/style.json (read once; never change the dict): in winter colours for a winter map,
+    """The campaign map's style sheet (never change the dict): in winter colours for a winter map,
     or laid over with style-bw.json for the black-and-white look."""
     return _style(m is not None and m.climate.season == "winter" and look == "colour", look)
 
 
 @lru_cache(maxsize=None)
 def _style(winter: bool, look: str = "colour") -> dict:
-    style = json.loads(template_path("fw-map", "style.json").read_text(encoding="utf-8"))
-    if look == "bw":
-        _overlay(style, json.loads(template_path("fw-map", "style-bw.json").read_text(encoding="utf-8")))
+    style = load_style_sheet("fw-map", None if look == "colour" else look)
     if winter:  # a cold zone or a temperate winter (FW-7.3): the land under snow, the water under ice
+        style = copy.deepcopy(style)
         w = style["winter"]
         for t, colours in style["terrain"].items():
             colours["fill"] = w["ice"] if t in WATER else _mix(colours["fill"], w["snow"], w["amount"])
         style["paper"] = w["paper"]
     return style
-
-
-def _overlay(base: dict, over: dict) -> None:
-    """Lay ``over`` onto ``base``, dict by dict (a style variant names only what it changes)."""
-    for key, value in over.items():
-        if isinstance(value, dict) and isinstance(base.get(key), dict):
-            _overlay(base[key], value)
-        elif not key.startswith("_"):
-            base[key] = value
 
 
 def _in_look(m: FwMap, style: dict) -> FwMap:
@@ -222,30 +213,9 @@ def _pts(points) -> str:
     return " ".join(f"{fmt(x)},{fmt(y)}" for x, y in points)
 
 
-def _text_width(text: str, size: float, bold: bool = False) -> float:
-    return fonts.width(text, size, bold)
-
-
-def _wrap(text: str, width: float, size: float, bold: bool = False) -> list[str]:
-    return wrap(text, width, lambda line: _text_width(line, size, bold))
-
-
-def _text(parent, x, y, text, size, *, anchor="start", bold=False, fill="#1a1a1a", transform=None):
-    style = load_style()
-    el = _el(
-        parent,
-        "text",
-        x=x,
-        y=y,
-        font_family=style["font_family"],
-        font_size=size,
-        font_weight="bold" if bold else None,
-        text_anchor=anchor if anchor != "start" else None,
-        fill=fill,
-        transform=transform,
-    )
-    el.text = text
-    return el
+def _text(parent, x, y, words, size, **font) -> ET.Element:
+    """Lettering in the campaign map's style sheet (its family and ink); ``font`` as for :func:`.text.text_attrs`."""
+    return draw_text(parent, x, y, words, size, style=load_style(), **font)
 
 
 def _place(parent, symbol_id, x, y, size, color=None, skip=None) -> ET.Element:

@@ -17,7 +17,8 @@ from .fw_ranges import RANGES, links, midpoint_in
 from .hatch import hatch_dots, hatch_lines
 from .svgdoc import fmt
 from .templates import el as _el
-from .fw_style import BOX, ID_ZONE, _glyphs, _hits, _mix, _reserved, _side_words, _symbol_elements, _text, _text_width
+from .fw_style import BOX, ID_ZONE, _glyphs, _hits, _mix, _reserved, _side_words, _symbol_elements, _text
+from .text import text_width
 
 if TYPE_CHECKING:
     from .fw_layout import FwMapLayout
@@ -236,9 +237,9 @@ def _draw_territory(root, m: FwMap, lay, style):
         # shorten the words until they fit the band
         label = name
         fs = size
-        while _text_width(label, fs, True) > length - 4 and fs > 2.2:
+        while text_width(label, fs, bold=True) > length - 4 and fs > 2.2:
             fs *= 0.9
-        if _text_width(label, fs, True) > length - 4:
+        if text_width(label, fs, bold=True) > length - 4:
             label = "Neutral" if t == "N" else f"Side {t}"
         if axis == "x":
             x0 = lay.grid_x + a * s

@@ -9,9 +9,7 @@ route (svglib) draws neither, so textures are drawn as plain lines and glyphs.
 
 from __future__ import annotations
 
-import json
 import math
-from functools import lru_cache
 
 import numpy as np
 import shapely
@@ -20,15 +18,11 @@ from shapely.geometry import LineString, MultiLineString, Polygon, box
 
 from ..battlefield.model import Battlefield
 from .svgdoc import fmt
-from .templates import template_path
+from .templates import load_style_sheet
+from .text import text_attrs
 
 RULER_MM = 7.0
 TITLE_MM = 20.0  # title, subtitle, and under them the General Retreat arrows over side B's edge
-
-
-@lru_cache(maxsize=None)
-def load_style() -> dict:
-    return json.loads(template_path("battlefield", "style.json").read_text(encoding="utf-8"))
 
 
 def kind_style(st: dict, kind: str) -> dict:
@@ -41,7 +35,7 @@ class Frame:
     def __init__(self, b: Battlefield, scale: float):
         self.b = b
         self.k = 10.0 / scale  # paper mm per table cm
-        self.st = load_style()
+        self.st = load_style_sheet("battlefield")
         self.ox = self.st["margin"] + RULER_MM + 4
         self.oy = self.st["margin"] + TITLE_MM
         self.tw, self.th = b.width_cm * self.k, b.depth_cm * self.k
@@ -57,18 +51,12 @@ class Frame:
         return box(self.ox, self.oy, self.ox + self.tw, self.oy + self.th)
 
 
-def text(doc, parent, x, y, words, size, *, anchor="start", bold=False, italic=False, fill=None, rotate=None, **extra):
-    st = load_style()
-    attrs = {"font_family": st["font_family"], "font_size": fmt(size), "fill": fill or st["ink"], **extra}
-    if anchor != "start":
-        attrs["text_anchor"] = anchor
-    if bold:
-        attrs["font_weight"] = "bold"
-    if italic:
-        attrs["font_style"] = "italic"
-    el = doc.drawing.text(words, insert=(fmt(x), fmt(y)), **attrs)
-    if rotate is not None:
-        el["transform"] = f"rotate({fmt(rotate)},{fmt(x)},{fmt(y)})"
+def text(doc, parent, x, y, words, size, *, rotate=None, **font):
+    """Lettering in the plan's style sheet, turned ``rotate`` degrees about (x, y); ``font`` as for
+    :func:`.text.text_attrs` (svgwrite writes the attributes sorted)."""
+    transform = None if rotate is None else f"rotate({fmt(rotate)},{fmt(x)},{fmt(y)})"
+    el = doc.drawing.text(words)
+    el.update(text_attrs(x, y, size, style=load_style_sheet("battlefield"), transform=transform, **font))
     parent.add(el)
     return el
 
@@ -147,20 +135,6 @@ def hatch(area, spacing: float, angle: float) -> list[LineString]:
         return []
     clipped = MultiLineString(segs).intersection(area)
     return [s for s in getattr(clipped, "geoms", [clipped]) if s.geom_type == "LineString" and not s.is_empty]
-
-
-def mix(colour: str, strength: float) -> str:
-    """``colour`` faded towards white (no opacity: the PDF route draws plain colours only)."""
-    c = colour.lstrip("#")
-    rgb = [int(c[i : i + 2], 16) for i in (0, 2, 4)]
-    return "#" + "".join(f"{round(255 - (255 - v) * strength):02x}" for v in rgb)
-
-
-def shade(colour: str, strength: float) -> str:
-    """``colour`` darkened towards black by ``strength`` (0: unchanged, 1: black)."""
-    c = colour.lstrip("#")
-    rgb = [int(c[i : i + 2], 16) for i in (0, 2, 4)]
-    return "#" + "".join(f"{round(v * (1 - strength)):02x}" for v in rgb)
 
 
 def largest(geom) -> Polygon:

@@ -16,11 +16,11 @@ from shapely.geometry import LineString, Polygon, box
 
 from ..battlefield.model import EDGE_LABELS, Battlefield, Feature
 from ..battlefield.rules import ACCESSORY_KINDS, KINDS, LINE_KINDS
-from . import fonts
 from .plan_draw import KeepOut, fmt, kind_style, text
 from .plan_symbols import draw_feature, is_marker
 from .plan_zones import draw_zone_area
 from .scale_bar import BAR_HEIGHT_MM, draw_scale_bar, scale_words
+from .text import wrap_text
 
 #: A legend column's height before it flows into the next: an A4 landscape sheet's printable
 #: height (194 mm) inside the drawing's margins, so a standard table's plan keeps 1:10 on A4.
@@ -47,36 +47,9 @@ class Row:
     height: float = field(default=0.0)
 
 
-def wrap(words: str, first: float, rest: float, size: float, bold: bool = False) -> list[str]:
-    """``words`` broken at spaces into lines: the first no wider than ``first`` mm, the others ``rest``.
-
-    A word longer than a whole line is broken inside, so nothing ever runs past the column."""
-    out: list[str] = []
-    line = ""
-    for word in words.split():
-        limit = rest if out else first
-        trial = f"{line} {word}" if line else word
-        if fonts.width(trial, size, bold) <= limit:
-            line = trial
-            continue
-        if line:
-            out.append(line)
-            limit = rest
-        while fonts.width(word, size, bold) > limit:
-            cut = len(word) - 1
-            while cut > 1 and fonts.width(word[:cut], size, bold) > limit:
-                cut -= 1
-            out.append(word[:cut])
-            word = word[cut:]
-        line = word
-    if line or not out:
-        out.append(line)
-    return out
-
-
 def entry(words: str, room: float, size: float, *, first: float = 0.0, hang: float = 0.0, bold: bool = False, **kw) -> Row:
     """A row of ``words`` wrapped into ``room`` mm, its first line at ``first``, the rest at ``hang``."""
-    return Row(wrap(words, room - first, room - hang, size, bold), size, bold=bold, first=first, hang=hang, **kw)
+    return Row(wrap_text(words, room - first, size, rest=room - hang, break_words=True, bold=bold) or [""], size, bold=bold, first=first, hang=hang, **kw)
 
 
 def runs(features: list[Feature]) -> list[tuple[int, int, Feature]]:

@@ -16,7 +16,8 @@ import numpy as np
 import shapely
 from shapely.geometry import LineString, Polygon, box
 
-from .plan_draw import area_d, circle_d, fmt, inradius, largest, path, scatter, shade
+from .plan_draw import area_d, circle_d, fmt, inradius, largest, path, scatter
+from .templates import mix
 
 #: Which way each side faces on the paper (side A's long edge at the bottom, y down).
 SIDE_VECTORS = {"near": (0.0, 1.0), "far": (0.0, -1.0), "left": (-1.0, 0.0), "right": (1.0, 0.0)}
@@ -82,7 +83,7 @@ def draw_relief(doc, g, shape: Polygon, levels: int, steep, look: dict, rs: dict
     fill, stroke = look["fill"], look["stroke"]
     if levels:
         for i, ring in enumerate(rings(shape, levels, rs["ring_step"])):
-            path(doc, g, area_d(ring), fill=shade(fill, rs["ring_shade"] * i), stroke=stroke, stroke_width=fmt(rs["ring_width"]), fill_rule="evenodd", class_="ring")
+            path(doc, g, area_d(ring), fill=mix("#000000", fill, 1 - rs["ring_shade"] * i), stroke=stroke, stroke_width=fmt(rs["ring_width"]), fill_rule="evenodd", class_="ring")
     else:
         path(doc, g, area_d(shape), fill=fill, stroke=stroke, stroke_width=fmt(rs["massif_width"]), fill_rule="evenodd")
         size = rs["peak_size"]
@@ -104,4 +105,4 @@ def draw_ticks(doc, g, shape: Polygon, steep, colour: str, rs: dict, data: dict)
 
 def draw_crater(doc, g, shape: Polygon, look: dict, data: dict) -> None:
     x, y, r = crater(shape)
-    path(doc, g, circle_d(x, y, r), fill=shade(look["stroke"], 0.2), stroke="#c0392b", stroke_width=fmt(0.35), class_="symbol", **data)
+    path(doc, g, circle_d(x, y, r), fill=mix("#000000", look["stroke"], 1 - 0.2), stroke="#c0392b", stroke_width=fmt(0.35), class_="symbol", **data)

@@ -22,7 +22,8 @@ from ..battlefield.model import Feature
 from ..battlefield.rules import KINDS
 from . import plan_relief as relief
 from . import plan_water as water
-from .plan_draw import KeepOut, area_d, circle_d, fmt, hatch, inradius, kind_style, lines_d, mix, path, scatter, shade, text
+from .plan_draw import KeepOut, area_d, circle_d, fmt, hatch, inradius, kind_style, lines_d, path, scatter, text
+from .templates import mix
 
 WOODS = ("wood", "enchanted_wood", "forest_section", "oasis")
 WET = ("swamp", "marsh")
@@ -148,7 +149,7 @@ def draw_wood(doc, g, kind: str, shape: Polygon, look: dict, tx: dict, keep_out:
         inner = inner.difference(water_area.buffer(cr["r"] * 1.1))
     pts = scatter(inner, cr["spacing"], keep_out, cr["r"])
     crowns = " ".join(circle_d(x, y, cr["r"]) for x, y in pts)
-    path(doc, g, crowns, fill=shade(look["fill"], 0.18), stroke=look["stroke"], stroke_width=fmt(0.22))
+    path(doc, g, crowns, fill=mix("#000000", look["fill"], 1 - 0.18), stroke=look["stroke"], stroke_width=fmt(0.22))
     if kind == "enchanted_wood":
         s = cr["r"] * 0.55
         stars = " ".join(f"M{fmt(x - s)} {fmt(y)} L{fmt(x + s)} {fmt(y)} M{fmt(x)} {fmt(y - s)} L{fmt(x)} {fmt(y + s)}" for x, y in pts)
@@ -190,12 +191,12 @@ def draw_ground(doc, g, f: Feature, number: int, shape: Polygon, look: dict, tx:
     elif kind == "boulders":
         rk = tx["rock"]
         pts = scatter(shape.buffer(-rk["r"]), rk["spacing"], keep_out, rk["r"])
-        path(doc, g, " ".join(rock_d(x, y, rk["r"] * (0.75 if i % 3 else 1.0)) for i, (x, y) in enumerate(pts)), fill=mix(ink, 0.55), stroke=ink, stroke_width=fmt(0.2), stroke_linejoin="round")
+        path(doc, g, " ".join(rock_d(x, y, rk["r"] * (0.75 if i % 3 else 1.0)) for i, (x, y) in enumerate(pts)), fill=mix("#ffffff", ink, 0.55), stroke=ink, stroke_width=fmt(0.2), stroke_linejoin="round")
     elif kind in ("field", "cultivated_fields"):
         furrows = hatch(shape.buffer(-0.3), tx["furrow"], 0 if number % 2 else 90)
-        path(doc, g, lines_d(furrows), fill="none", stroke=mix(ink, 0.6), stroke_width=fmt(0.18))
+        path(doc, g, lines_d(furrows), fill="none", stroke=mix("#ffffff", ink, 0.6), stroke_width=fmt(0.18))
     elif kind == "glacier":
-        path(doc, g, lines_d(hatch(shape.buffer(-0.5), 1.6, 0)), fill="none", stroke=mix(ink, 0.5), stroke_width=fmt(0.18), stroke_dasharray="2.5,1")
+        path(doc, g, lines_d(hatch(shape.buffer(-0.5), 1.6, 0)), fill="none", stroke=mix("#ffffff", ink, 0.5), stroke_width=fmt(0.18), stroke_dasharray="2.5,1")
     elif kind == "stronghold":
         path(doc, g, area_d(shape.buffer(-0.8, join_style="mitre")), fill="none", stroke=ink, stroke_width=fmt(0.35))
     elif kind == "cemetery":
@@ -204,9 +205,9 @@ def draw_ground(doc, g, f: Feature, number: int, shape: Polygon, look: dict, tx:
         path(doc, g, " ".join(f"M{fmt(x - s * 0.6)} {fmt(y - s * 0.3)} L{fmt(x + s * 0.6)} {fmt(y - s * 0.3)} M{fmt(x)} {fmt(y - s)} L{fmt(x)} {fmt(y + s)}" for x, y in pts), fill="none", stroke=ink, stroke_width=fmt(0.25))
     elif kind in ("temple", "sanctuary", "ruins", "tower"):
         pts = scatter(shape.buffer(-1.0), 2.0 if kind == "temple" else 2.6, keep_out, 0.35)
-        path(doc, g, " ".join(circle_d(x, y, 0.35) for x, y in pts), fill=ink if kind != "ruins" else mix(ink, 0.5), stroke="none")
+        path(doc, g, " ".join(circle_d(x, y, 0.35) for x, y in pts), fill=ink if kind != "ruins" else mix("#ffffff", ink, 0.5), stroke="none")
     elif kind == "chasm":
-        path(doc, g, lines_d(hatch(shape, 1.2, 90)), fill="none", stroke=mix(ink, 0.35), stroke_width=fmt(0.15))
+        path(doc, g, lines_d(hatch(shape, 1.2, 90)), fill="none", stroke=mix("#ffffff", ink, 0.35), stroke_width=fmt(0.15))
 
 
 def rock_d(x: float, y: float, r: float) -> str:
@@ -227,7 +228,7 @@ def draw_marker(doc, g, kind: str, shape: Polygon, look: dict, st: dict, data: d
     grp = doc.drawing.g(class_="symbol marker", **data)
     g.add(grp)
     pale = look["fill"].lower() in ("#ffffff", "#fff")
-    fill = mix(look["stroke"], 0.18) if pale else look["fill"]
+    fill = mix("#ffffff", look["stroke"], 0.18) if pale else look["fill"]
     grp.add(doc.drawing.rect((fmt(x - r), fmt(y - r)), (fmt(2 * r), fmt(2 * r)), rx=fmt(0.4), ry=fmt(0.4), fill=fill, stroke=look["stroke"], stroke_width=fmt(0.45)))
     letter = MARKER_LETTERS.get(kind, "")
     size = st["textures"]["marker_letter"]

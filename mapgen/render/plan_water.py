@@ -12,7 +12,8 @@ from __future__ import annotations
 import shapely
 from shapely.geometry import LineString, Polygon
 
-from .plan_draw import area_d, circle_d, fmt, lines_d, mix, path, scatter
+from .plan_draw import area_d, circle_d, fmt, lines_d, path, scatter
+from .templates import mix
 
 FLOW_KINDS = ("river", "stream", "lava_river")
 WING_MM = 0.8  # how far a bridge's splayed ends reach past its deck
@@ -32,7 +33,7 @@ def draw_lake(doc, g, shape: Polygon, look: dict, ws: dict, table_edge) -> None:
     for n, inset in enumerate(ws["ripples"]):
         lines = _outline_lines(shape.buffer(-inset), edge)
         extra = {"stroke_dasharray": ",".join(fmt(v) for v in ws["flow_dash"])} if n else {}
-        path(doc, g, lines_d(lines), fill="none", stroke=mix(look["stroke"], 0.75), stroke_width=fmt(ws["flow_width"]), **extra)
+        path(doc, g, lines_d(lines), fill="none", stroke=mix("#ffffff", look["stroke"], 0.75), stroke_width=fmt(ws["flow_width"]), **extra)
 
 
 def draw_flow(doc, g, shape: Polygon, look: dict, ws: dict, width_mm: float, table_edge, other_water) -> None:
@@ -91,7 +92,7 @@ def draw_ford(doc, g, shape: Polygon, look: dict, ws: dict, data: dict) -> None:
     path(doc, g, lines_d(deck_sides(shape)), fill="none", stroke=look["stroke"], stroke_width=fmt(0.35), stroke_dasharray="0.9,0.6", class_="symbol", **data)
     r = ws["stone"]
     pts = scatter(shape.buffer(-r * 1.5), r * 3.2, None, r)
-    path(doc, g, " ".join(circle_d(x, y, r) for x, y in pts), fill=mix(look["stroke"], 0.55), stroke="none", class_="symbol", **data)
+    path(doc, g, " ".join(circle_d(x, y, r) for x, y in pts), fill=mix("#ffffff", look["stroke"], 0.55), stroke="none", class_="symbol", **data)
 
 
 def water_union(shapes) -> Polygon:

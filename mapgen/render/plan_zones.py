@@ -14,7 +14,8 @@ from __future__ import annotations
 import shapely
 from shapely.geometry import Polygon
 
-from .plan_draw import Frame, area_d, fmt, hatch, lines_d, mix, path
+from .plan_draw import Frame, area_d, fmt, hatch, lines_d, path
+from .templates import mix
 
 
 def side_look(st: dict, side: str) -> dict:
@@ -28,8 +29,8 @@ def draw_zone_area(doc, g, st: dict, side: str, area, outlines) -> None:
     """Tint and hatch ``area`` (paper mm) in the side's look, then outline each of ``outlines``."""
     zs = st["zone"]
     look = side_look(st, side)
-    path(doc, g, area_d(area), fill=mix(look["colour"], zs["tint"]), stroke="none", fill_rule="evenodd")
-    path(doc, g, lines_d(hatch(area, zs["hatch_spacing"], look["angle"])), fill="none", stroke=mix(look["colour"], zs["hatch_strength"]), stroke_width=fmt(zs["hatch_width"]))
+    path(doc, g, area_d(area), fill=mix("#ffffff", look["colour"], zs["tint"]), stroke="none", fill_rule="evenodd")
+    path(doc, g, lines_d(hatch(area, zs["hatch_spacing"], look["angle"])), fill="none", stroke=mix("#ffffff", look["colour"], zs["hatch_strength"]), stroke_width=fmt(zs["hatch_width"]))
     _outline(doc, g, st, side, outlines)
 
 

@@ -32,9 +32,25 @@ def template_path(*parts: str):
 
 
 @lru_cache(maxsize=None)
-def load_json(*parts: str) -> dict:
-    """A JSON template (a style sheet), read once."""
-    return json.loads(template_path(*parts).read_text(encoding="utf-8"))
+def load_style_sheet(folder: str, variant: str | None = None) -> dict:
+    """``templates/<folder>/style.json``, laid over with ``style-<variant>.json`` when given; read once.
+
+    The dict is shared by every caller: copy it before changing it.  A variant
+    names only what it changes, so a look (black and white) stays one short file.
+    """
+    style = json.loads(template_path(folder, "style.json").read_text(encoding="utf-8"))
+    if variant is not None:
+        _overlay(style, json.loads(template_path(folder, f"style-{variant}.json").read_text(encoding="utf-8")))
+    return style
+
+
+def _overlay(base: dict, over: dict) -> None:
+    """Lay ``over`` onto ``base``, dict by dict; ``_comment`` keys stay out."""
+    for key, value in over.items():
+        if isinstance(value, dict) and isinstance(base.get(key), dict):
+            _overlay(base[key], value)
+        elif not key.startswith("_"):
+            base[key] = value
 
 
 def local(tag: str) -> str:
@@ -78,22 +94,6 @@ def el(parent: ET.Element | None, tag: str, **attrs) -> ET.Element:
     """A new element (under ``parent`` if given); ``stroke_width=`` becomes ``stroke-width``, ``class_`` ``class``."""
     attrib = {k.rstrip("_").replace("_", "-"): num(v) for k, v in attrs.items() if v is not None}
     return ET.Element(tag, attrib) if parent is None else ET.SubElement(parent, tag, attrib)
-
-
-def wrap(text: str, width: float, measure) -> list[str]:
-    """Greedy word wrap: ``measure(line)`` gives a line's printed width."""
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        trial = f"{line} {word}" if line else word
-        if line and measure(trial) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = trial
-    if line:
-        lines.append(line)
-    return lines
 
 
 # --- legend columns ------------------------------------------------------------
