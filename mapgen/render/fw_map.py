@@ -36,6 +36,7 @@ from ..fw.rules import (
 from ..grid import col_letters, shared_edge, square_id
 from .fw_rivers import draw_rivers, river_edges
 from .svgdoc import SvgDoc, fmt
+from .text import text_width
 from .templates import Raw as _Raw, el as _el, template_path  # noqa: F401 - template_path: part of this API
 from .fw_layout import FwMapLayout, _content, _layout, _Placed, fw_map_layout  # noqa: F401 - also for fw_names, fw_map_key
 from .fw_legend import _Block, _draw_legend, _draw_title, _legend_blocks, _title_min_width  # noqa: F401 - also for fw_map_key
@@ -51,7 +52,6 @@ from .fw_style import (  # noqa: F401 - the map's public API, and what fw_names 
     _reserved,
     _symbol_elements,
     _text,
-    _text_width,
     load_style,
     load_symbols,
 )
@@ -213,7 +213,7 @@ def _draw_grid(root, m: FwMap, lay, style):
                 x, y = _sq_origin(lay, m, c, r)
                 base = y + 2.4 * k + size * 0.8
                 _el(root, "rect", x=x + 2.6 * k - pad, y=base - 0.76 * size - pad,
-                    width=_text_width(square_id(c, r), size) + 2 * pad, height=size + 2 * pad, fill=plate, stroke="none")
+                    width=text_width(square_id(c, r), size) + 2 * pad, height=size + 2 * pad, fill=plate, stroke="none")
     ids = _el(root, "g", font_family=style["font_family"], font_size=size, fill=gs["id_color"])
     for r in range(m.height):
         for c in range(m.width):
