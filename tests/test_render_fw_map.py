@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import base64
 import math
 import re
 import time
 import xml.etree.ElementTree as ET
+import zlib
 
 import numpy as np
 import pytest
@@ -515,6 +517,65 @@ def test_black_and_white_square_names_sit_on_white_not_on_the_hatching():
     colour = ET.fromstring(render_fw_map(m).tostring().split("\n", 1)[1])
     grid = {g.get(f"{INK}label"): g for g in _layers(colour)}["Grid"]
     assert not [r for r in grid.iter(f"{SVG}rect") if r.get("fill") == "#ffffff"]  # the colour look is untouched
+
+
+def _inks(root: ET.Element) -> set[str]:
+    """Every colour the drawing paints with (fill, stroke, color, stop-color), ``none`` left out."""
+    return {v for el in root.iter() for a in ("fill", "stroke", "color", "stop-color")
+            if (v := el.get(a)) and v not in ("none", "currentColor")}
+
+
+def test_every_ink_of_the_black_and_white_map_and_key_is_grey():
+    """Issue 11: "a black-and-white style (--style bw) ... for photocopies". The symbols kept the colours fixed in
+    symbols.svg (green trees in the forest and jungle, steel-blue water under the swamp's reeds, the enchanted
+    wood's purple, the volcano's red lava) and the names of rivers, chains and regions kept theirs: every ink of
+    the map and of its key sheet is now black, white or a grey (r == g == b)."""
+    from mapgen.paper import get_paper
+    from mapgen.render.fw_map_key import render_fw_map_key
+
+    m = synthetic_map()  # forest, jungle and swamp squares, an enchanted wood, a volcano, named rivers
+    drawn = ET.fromstring(render_fw_map(m, "bw").tostring().split("\n", 1)[1])
+    key = ET.fromstring(render_fw_map_key(m, get_paper("A4"), "bw").tostring().split("\n", 1)[1])
+    for root in (drawn, key):
+        inks = _inks(root)
+        assert inks and all(re.fullmatch(r"#[0-9a-f]{6}", v) for v in inks), inks
+        assert {v for v in inks if not _grey(v)} == set()
+    colour = _inks(ET.fromstring(render_fw_map(m).tostring().split("\n", 1)[1]))
+    assert {"#3f7f3a", "#e0471c", "#c0392b"} <= colour  # the colour look keeps its trees, lava and red side
+
+
+def _pdf_colours(pdf: bytes) -> set[tuple[float, float, float]]:
+    """The RGB colours (``r g b rg`` and ``RG``) set in every content stream of a PDF from mapgen."""
+    colours = set()
+    for m in re.finditer(rb"stream\r?\n(.*?)endstream", pdf, re.DOTALL):
+        raw = m.group(1).strip()
+        for decode in (lambda b: zlib.decompress(base64.a85decode(b.removesuffix(b"~>"))), zlib.decompress):
+            try:
+                data = decode(raw)
+                break
+            except ValueError:  # zlib.error and binascii.Error are ValueErrors: not this filter
+                continue
+        else:
+            continue  # an embedded font: no drawing
+        for r, g, b in re.findall(rb"(-?[\d.]+) (-?[\d.]+) (-?[\d.]+) (?:rg|RG)\b", data):
+            colours.add((float(r), float(g), float(b)))
+    return colours
+
+
+def test_the_black_and_white_pdf_prints_in_greys_furniture_included(tmp_path, capsys):
+    """Issue 11 in print: a bw map's PDF, cut into sheets, drew its glue flaps, their words and dashed lines in
+    blue and the index's sheet outlines and numbers in red. Every colour set on every page (index, key, sheets)
+    is now a grey; the colour map keeps its blue flaps."""
+    from .cli_helpers import run
+
+    for style, folder in (("bw", "bw"), ("colour", "colour")):
+        code, _, _ = run(["fw-map", "--seed", "3", "--size", "small", "--style", style, "--paper", "A4",
+                          "--formats", "pdf", "--out", str(tmp_path / folder)], capsys)
+        assert code == 0
+    bw = _pdf_colours((tmp_path / "bw" / "fw-map.pdf").read_bytes())
+    assert bw and {c for c in bw if len(set(c)) > 1} == set()
+    colour = _pdf_colours((tmp_path / "colour" / "fw-map.pdf").read_bytes())
+    assert (0.1, 0.3, 0.8) in colour and (0.75, 0.0, 0.0) in colour
 
 
 def test_style_bw_on_the_command_line(tmp_path, capsys):

@@ -59,14 +59,16 @@ def _square_change(square_mm: float) -> str:
 
 
 def write_kit(outputs: Outputs, stem: str, formats, paper: Paper, data: dict, draw, setup, title: str,
-              scale_note: str = "true scale", change: str = "make the drawing smaller", cut=None, key=None) -> None:
+              scale_note: str = "true scale", change: str = "make the drawing smaller", cut=None, key=None,
+              grey: bool = False) -> None:
     """The usual files of one result: ``stem.json``, ``stem.svg``, ``stem.pdf`` and ``stem-setup.md``.
 
     ``draw()`` returns the SvgDoc and ``setup()`` the markdown; each is called only if
     its format is asked for.  A PDF over the page limit is refused before it is converted.
     A map with a grid gives ``cut()`` (its :class:`~mapgen.render.cuts.GridCut`) and ``key(paper)``,
     its title and legend for a sheet of their own: the PDF is then cut on grid lines, on the
-    paper turned the way that needs fewer sheets unless the player named the way.
+    paper turned the way that needs fewer sheets unless the player named the way.  ``grey``: a drawing in
+    black and white, whose PDF page furniture is then grey too.
     """
     if "json" in formats:
         outputs.write_text(f"{stem}.json", dumps(data))
@@ -94,7 +96,7 @@ def write_kit(outputs: Outputs, stem: str, formats, paper: Paper, data: dict, dr
 
             key_svg = key(paper).tostring() if sheets is not None and key is not None else None
             report = write_pdf(svg, outputs.path(f"{stem}.pdf"), paper, title=title, overlap_mm=OVERLAP_MM,
-                               cut=grid if sheets is not None else None, key_svg=key_svg)
+                               cut=grid if sheets is not None else None, key_svg=key_svg, grey=grey)
             cols, rows = report.tiles
             if report.pages == 1:
                 tiling = "1 page"
@@ -147,7 +149,7 @@ def write_map_kit(m, outputs: Outputs, formats, paper: Paper, look: str = "colou
     write_kit(
         outputs, "fw-map", formats, paper, m.to_json(), draw, setup,
         title=f"mapgen fw-map seed {m.seed}", scale_note=f"true scale ({m.square_mm:g} mm squares)",
-        change=_square_change(m.square_mm), cut=cut, key=key,
+        change=_square_change(m.square_mm), cut=cut, key=key, grey=look == "bw",
     )
     if balanced is not None:
         from ..balancing import summary_lines

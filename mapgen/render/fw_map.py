@@ -46,6 +46,7 @@ from .fw_style import (  # noqa: F401 - the map's public API, and what fw_names 
     LAYERS,
     LOOKS,
     _glyphs,
+    _in_inks,
     _in_look,
     _place,
     _pts,
@@ -89,9 +90,10 @@ def render_fw_map(m: FwMap, look: str = "colour") -> SvgDoc:
     _draw_title(roots["Legend"], m, lay, style)
     _draw_legend(roots["Legend"], lay, blocks, style)
 
+    memo: dict = {}
     for name in LAYERS:
         layer = doc.layer(name)
-        for child in roots[name]:
+        for child in _in_inks(roots[name], style, memo):
             layer.add(_Raw(child))
     return doc
 

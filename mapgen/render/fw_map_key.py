@@ -8,6 +8,7 @@ flowed into as many columns as the sheet needs.
 
 from __future__ import annotations
 
+import xml.etree.ElementTree as ET
 
 from ..fw.model import FwMap
 from .cuts import GridCut
@@ -16,6 +17,7 @@ from .fw_map import (
     _content,
     _draw_legend,
     _draw_title,
+    _in_inks,
     _in_look,
     _legend_blocks,
     _title_min_width,
@@ -49,7 +51,9 @@ def render_fw_map_key(m: FwMap, paper: Paper, look: str = "colour") -> SvgDoc:
                       legend_w, column_height(blocks, cols))
 
     def draw(root):
-        _draw_title(root, m, lay, style)
-        _draw_legend(root, lay, blocks, style)
+        drawn = ET.Element("g")
+        _draw_title(drawn, m, lay, style)
+        _draw_legend(drawn, lay, blocks, style)
+        root.extend(list(_in_inks(drawn, style)))
 
     return key_doc(width, height, k, f"Fantasy Warriors campaign map, seed {m.seed}: key", style["paper"], draw)

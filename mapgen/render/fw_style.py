@@ -24,7 +24,7 @@ from ..fw.rules import (
 )
 from .svgdoc import fmt
 from .templates import mix as _mix
-from .templates import clean as _clean, el as _el, load_style_sheet, recolor as _recolor, template_path, SVG_NS
+from .templates import clean as _clean, el as _el, greyed, load_style_sheet, recolor as _recolor, template_path, SVG_NS
 from .text import draw_text
 
 
@@ -74,6 +74,12 @@ def _in_look(m: FwMap, style: dict) -> FwMap:
     if not colours:
         return m
     return replace(m, sides=[replace(side, color=colours.get(side.id, side.color)) for side in m.sides])
+
+
+def _in_inks(root: ET.Element, style: dict, memo: dict | None = None) -> ET.Element:
+    """``root`` in the look's inks: a copy in greys when the style sheet says ``greys`` (black and white, where the
+    symbols' own colours, green trees or red lava, must go grey too), else ``root`` itself."""
+    return greyed(root, memo) if style.get("greys") else root
 
 
 @dataclass(frozen=True)

@@ -47,6 +47,20 @@ from .pdf_source import (  # noqa: F401 - part of this API
 CHECK_BAR_MM = 50.0
 CAPTION_PT = 7.0
 
+
+@dataclass(frozen=True)
+class Inks:
+    """The page furniture's inks (RGB, 0..1): ``sheets`` for the overlap strips and glue flaps and their words,
+    ``index`` for the sheet outlines and numbers on the index."""
+
+    sheets: tuple[float, float, float] = (0.1, 0.3, 0.8)
+    index: tuple[float, float, float] = (0.75, 0.0, 0.0)
+
+
+#: The furniture of a black-and-white map (issue 11): greys only, like the map, so it photocopies as printed.
+GREY_INKS = Inks(sheets=(0.35, 0.35, 0.35), index=(0.0, 0.0, 0.0))
+
+
 @dataclass
 class PdfReport:
     path: Path
@@ -82,8 +96,9 @@ def _fit_text(text: str, size: float, width_pt: float, bold: bool = False) -> st
 class _Pages:
     """Page furniture shared by every page: captions and the check bar in the margins."""
 
-    def __init__(self, canvas: Canvas, paper: Paper, title: str):
+    def __init__(self, canvas: Canvas, paper: Paper, title: str, inks: Inks = Inks()):
         self.c = canvas
+        self.inks = inks
         self.paper = paper
         self.title = _pdf_text(title)
         mm = PT_PER_MM
@@ -159,13 +174,14 @@ def _mark_points(width_mm: float, height_mm: float, cols: int, rows: int, sx: fl
 
 
 def write_pdf(svg_text: str, path, paper: Paper, title: str = "", overlap_mm: float = 10.0,
-              max_pages: int = MAX_PDF_PAGES, cut=None, key_svg: str | None = None) -> PdfReport:
+              max_pages: int = MAX_PDF_PAGES, cut=None, key_svg: str | None = None, grey: bool = False) -> PdfReport:
     """Write ``svg_text`` (1 user unit = 1 mm) as a true-scale PDF on ``paper``, tiled when larger.
 
     With ``cut`` (a :class:`~.cuts.GridCut`), a drawing larger than the paper is cut
     on its grid lines with ``overlap_mm`` glue flaps, and ``key_svg`` (its title and
     legend) gets a sheet of its own (:mod:`.pdf_sheets`); a square too big for a sheet
-    falls back to the even tiling.
+    falls back to the even tiling.  ``grey``: the page furniture in greys (:data:`GREY_INKS`), for a
+    drawing in black and white.
 
     Raises MapgenError for an unreadable SVG, a bad overlap, or a folder that does not exist,
     and PdfTooLargeError, before drawing anything, for more than ``max_pages`` pages;
@@ -184,6 +200,7 @@ def write_pdf(svg_text: str, path, paper: Paper, title: str = "", overlap_mm: fl
             f"overlap must be from 0 to under {min(pw, ph) / 2:g} mm on {paper.label()}, not {overlap_mm:g}"
         )
 
+    inks = GREY_INKS if grey else Inks()
     source = _Source(svg_text)
     pages, (cols, rows) = pdf_page_count(source.width / PT_PER_MM, source.height / PT_PER_MM, paper, overlap_mm)
     sheets = None
@@ -204,9 +221,9 @@ def write_pdf(svg_text: str, path, paper: Paper, title: str = "", overlap_mm: fl
         from .pdf_sheets import render_cut
 
         key = _Source(key_svg, name="mapgenKey") if key_svg is not None else None
-        data, report = render_cut(source, key, paper, title, sheets, squares=cut.cell_h is None)
+        data, report = render_cut(source, key, paper, title, sheets, squares=cut.cell_h is None, inks=inks)
     else:
-        data, report = _render(source, paper, title, overlap_mm)
+        data, report = _render(source, paper, title, overlap_mm, inks)
     try:
         write_atomic(path, data)
     except OSError as exc:
@@ -215,7 +232,7 @@ def write_pdf(svg_text: str, path, paper: Paper, title: str = "", overlap_mm: fl
     return report
 
 
-def _render(source: _Source, paper: Paper, title: str, overlap_mm: float) -> tuple[bytes, PdfReport]:
+def _render(source: _Source, paper: Paper, title: str, overlap_mm: float, inks: Inks) -> tuple[bytes, PdfReport]:
     mm = PT_PER_MM
     w_mm, h_mm = source.width / mm, source.height / mm
     cols, rows = tile_counts(w_mm, h_mm, paper, overlap_mm)
@@ -225,7 +242,7 @@ def _render(source: _Source, paper: Paper, title: str, overlap_mm: float) -> tup
 
     buf = io.BytesIO()
     c = new_canvas(buf, paper, title, w_mm, h_mm)
-    pages = _Pages(c, paper, title)
+    pages = _Pages(c, paper, title, inks)
 
     source.store(c, (paper.printable_mm[0] - overlap_mm, paper.printable_mm[1] - overlap_mm), whole=single)
     if single:
@@ -307,11 +324,11 @@ def index_page(c: Canvas, pages: _Pages, source: _Source, tiles, strips, words: 
 
     c.saveState()
     # Overlap strips or glue flaps, lightly shaded.
-    c.setFillColorRGB(0.1, 0.3, 0.8, alpha=0.18)
+    c.setFillColorRGB(*pages.inks.sheets, alpha=0.18)
     for strip in strips:
         c.rect(*box(*strip), stroke=0, fill=1)
     # Tile outlines and page numbers.
-    c.setStrokeColorRGB(0.75, 0.0, 0.0)
+    c.setStrokeColorRGB(*pages.inks.index)
     c.setLineWidth(0.8)
     for tile in tiles:
         c.rect(*box(tile.x_mm, tile.y_mm, tile.width_mm, tile.height_mm), stroke=1, fill=0)
@@ -324,7 +341,7 @@ def index_page(c: Canvas, pages: _Pages, source: _Source, tiles, strips, words: 
         c.setFillColorRGB(1, 1, 1, alpha=0.8)
         pad = size * 0.25
         c.roundRect(cx - tw / 2 - pad, cy - pad, tw + 2 * pad, size * 1.2, size * 0.2, stroke=0, fill=1)
-        c.setFillColorRGB(0.75, 0.0, 0.0, alpha=1)
+        c.setFillColorRGB(*pages.inks.index, alpha=1)
         c.setFont(bold, size)
         c.drawCentredString(cx, cy, text)
     c.restoreState()
@@ -360,10 +377,10 @@ def _tile_page(c: Canvas, pages: _Pages, source: _Source, tile: Tile, cols, rows
         strips.append((left, top - ov * mm, tw, ov * mm, "h", top - ov * mm))
     if tile.row < rows:
         strips.append((left, top - th, tw, ov * mm, "h", top - th + ov * mm))
-    c.setFillColorRGB(0.1, 0.3, 0.8, alpha=0.10)
+    c.setFillColorRGB(*pages.inks.sheets, alpha=0.10)
     for x, y, w, h, _, _ in strips:
         c.rect(x, y, w, h, stroke=0, fill=1)
-    c.setStrokeColorRGB(0.1, 0.3, 0.8, alpha=0.7)
+    c.setStrokeColorRGB(*pages.inks.sheets, alpha=0.7)
     c.setLineWidth(0.5)
     c.setDash([3, 3])
     for x, y, w, h, kind, edge in strips:

@@ -20,7 +20,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..grid import square_id
 from .cuts import Sheet
 from . import fonts
-from .pdf import CAPTION_PT, PdfReport, _clip_rect, _fit_text, _Pages, _show_page, index_page, new_canvas
+from .pdf import CAPTION_PT, Inks, PdfReport, _clip_rect, _fit_text, _Pages, _show_page, index_page, new_canvas
 from .pdf_source import PT_PER_MM, _Source
 
 #: Crop marks at a sheet's trimmed corners: length and gap from the corner, mm.
@@ -32,8 +32,9 @@ def cut_page_count(sheets: list[Sheet], key: bool) -> int:
 
 
 def render_cut(source: _Source, key: _Source | None, paper, title: str, sheets: list[Sheet],
-               squares: bool = True) -> tuple[bytes, PdfReport]:
-    """The PDF; ``squares`` False for a grid of country sheets (its captions then speak of sheets, not squares)."""
+               squares: bool = True, inks: Inks = Inks()) -> tuple[bytes, PdfReport]:
+    """The PDF; ``squares`` False for a grid of country sheets (its captions then speak of sheets, not squares);
+    ``inks`` those of the page furniture."""
     mm = PT_PER_MM
     cols = max(s.column for s in sheets)
     rows = max(s.row for s in sheets)
@@ -41,7 +42,7 @@ def render_cut(source: _Source, key: _Source | None, paper, title: str, sheets: 
     first_tile = total - len(sheets) + 1
     buf = io.BytesIO()
     c = new_canvas(buf, paper, title, source.width / mm, source.height / mm)
-    pages = _Pages(c, paper, title)
+    pages = _Pages(c, paper, title, inks)
     pw, ph = paper.printable_mm
     source.store(c, (pw, ph))
     if key is not None:
@@ -90,7 +91,7 @@ def _tile_page(c: Canvas, pages: _Pages, source: _Source, sheet: Sheet, cols: in
     ox, oy = left - sheet.x_mm * mm, top - (source.height / mm - sheet.y_mm) * mm
     source.show(c, ox, oy, window=window)
     # The flaps: shaded, with the neighbour's number, and the line the neighbour's edge goes on.
-    c.setFillColorRGB(0.1, 0.3, 0.8, alpha=0.16)
+    c.setFillColorRGB(*pages.inks.sheets, alpha=0.16)
     flaps = []
     if fr:
         flaps.append((left + w, top - h - fb, fr, h + fb, n + 1, "v"))
@@ -100,7 +101,7 @@ def _tile_page(c: Canvas, pages: _Pages, source: _Source, sheet: Sheet, cols: in
         c.rect(x, y, fw, fh, stroke=0, fill=1)
     c.restoreState()
     c.saveState()
-    c.setStrokeColorRGB(0.1, 0.3, 0.8)
+    c.setStrokeColorRGB(*pages.inks.sheets)
     c.setLineWidth(0.6)
     c.setDash([3, 2])
     if fr:
@@ -109,7 +110,7 @@ def _tile_page(c: Canvas, pages: _Pages, source: _Source, sheet: Sheet, cols: in
         c.line(left, top - h, left + w + fr, top - h)
     c.setDash([])
     for x, y, fw, fh, neighbour, kind in flaps:
-        _flap_label(c, x, y, fw, fh, f"glue flap: sheet {neighbour} goes over this", kind)
+        _flap_label(c, x, y, fw, fh, f"glue flap: sheet {neighbour} goes over this", kind, pages.inks.sheets)
     # Crop marks in the margin at the edges to trim: left (column > 1) and top (row > 1) on the grid line.
     c.setStrokeGray(0)
     c.setLineWidth(0.3)
@@ -154,10 +155,11 @@ def _clear_of_caption(pages: _Pages, y0: float, y1: float) -> list[tuple[float, 
     return [(a, b) for a, b in parts if b - a >= 1.0 * PT_PER_MM]
 
 
-def _flap_label(c: Canvas, x: float, y: float, w: float, h: float, text: str, kind: str) -> None:
+def _flap_label(c: Canvas, x: float, y: float, w: float, h: float, text: str, kind: str,
+                ink: tuple[float, float, float]) -> None:
     size = 7.0
     c.saveState()
-    c.setFillColorRGB(0.1, 0.3, 0.8)
+    c.setFillColorRGB(*ink)
     c.setFont(fonts.pdf_font(), size)
     if kind == "v":
         c.translate(x + w / 2 + size * 0.35, y + h / 2)

@@ -116,6 +116,41 @@ def mix(color: str, other: str, t: float) -> str:
     return "#" + "".join(f"{round(x + (y - x) * t):02x}" for x, y in zip(a, b))
 
 
+def grey(color: str) -> str:
+    """``color`` as the grey of the same lightness (Rec. 601 luma), so a photocopy keeps the drawing's tones;
+    anything but a hex colour (``none``, ``currentColor``) unchanged."""
+    c = color.lstrip("#")
+    if not color.startswith("#") or len(c) not in (3, 6):
+        return color
+    if len(c) == 3:
+        c = "".join(ch * 2 for ch in c)
+    try:
+        r, g, b = (int(c[i : i + 2], 16) for i in (0, 2, 4))
+    except ValueError:
+        return color
+    return "#" + f"{round(0.299 * r + 0.587 * g + 0.114 * b):02x}" * 3
+
+
+#: The attributes that carry an element's inks.
+PAINTS = ("fill", "stroke", "color", "stop-color")
+
+
+def greyed(el: ET.Element, memo: dict | None = None) -> ET.Element:
+    """A copy of ``el`` and all under it with every ink in :func:`grey`, for the black-and-white look.
+
+    ``el`` is left alone: symbol elements are cached and shared with drawings in colour.  An element
+    found under several parents (a shared symbol) gets one copy, shared the same way (``memo``).
+    """
+    memo = {} if memo is None else memo
+    out = memo.get(id(el))
+    if out is None:
+        out = ET.Element(el.tag, {k: (grey(v) if k in PAINTS else v) for k, v in el.attrib.items()})
+        out.text, out.tail = el.text, el.tail
+        out.extend(greyed(child, memo) for child in el)
+        memo[id(el)] = out
+    return out
+
+
 @dataclass
 class Block:
     """One row of a legend: its height, how to draw it (``draw(parent, x, y, width)``), and whether it heads a section."""
