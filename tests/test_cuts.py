@@ -232,3 +232,47 @@ def test_a_country_map_prints_one_country_per_sheet_when_it_fits(tmp_path, capsy
     key = render_country_key(cm, get_paper("A3"))
     assert key.width_mm <= 404 + 1e-6 and key.height_mm <= 281 + 1e-6
     assert "Places (RC-1.1)" in key.tostring()
+
+
+def test_the_glue_flap_words_stand_on_a_white_plate(tmp_path, monkeypatch):
+    """Issue 11, the 300 dpi look: on a tiled map the words "glue flap: sheet N goes over this" were printed over
+    the neighbour's squares shown on the flap, through their names ("C4", "E2") and symbols. Each now stands on a
+    white plate as wide as the words, drawn under them, on the right flaps (words turned up) and the bottom ones."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from mapgen.render import fonts
+    from mapgen.render.pdf import write_pdf
+
+    def on_page(c, x, y):
+        a, b, cc, d, e, f = c._currentMatrix
+        return a * x + cc * y + e, b * x + d * y + f
+
+    def page_box(c, x0, y0, x1, y1):
+        xs, ys = zip(*(on_page(c, x, y) for x in (x0, x1) for y in (y0, y1)))
+        return min(xs), min(ys), max(xs), max(ys)
+
+    plates, words = [], []
+    rect, centred = Canvas.rect, Canvas.drawCentredString
+
+    def spy_rect(self, x, y, width, height, stroke=1, fill=0):
+        ink = self._fillColorObj
+        if fill and not stroke and tuple(ink.rgb() if hasattr(ink, "rgb") else ink) == (1, 1, 1):
+            plates.append(page_box(self, x, y, x + width, y + height))
+        return rect(self, x, y, width, height, stroke=stroke, fill=fill)
+
+    def spy_centred(self, x, y, text, *args, **kwargs):
+        if text.startswith("glue flap"):
+            size, half = self._fontsize, fonts.width(text, self._fontsize) / 2
+            words.append((text, page_box(self, x - half, y - 0.24 * size, x + half, y + 0.76 * size), len(plates)))
+        return centred(self, x, y, text, *args, **kwargs)
+
+    monkeypatch.setattr(Canvas, "rect", spy_rect)
+    monkeypatch.setattr(Canvas, "drawCentredString", spy_centred)
+    svg, cut = _poster(15, 10)
+    write_pdf(svg, tmp_path / "m.pdf", get_paper("A3"), overlap_mm=FLAP, cut=cut)
+    assert len(words) == 7  # 3 x 2 sheets: 4 right flaps and 3 bottom ones
+    turned = 0
+    for text, (x0, y0, x1, y1), drawn_before in words:
+        turned += y1 - y0 > x1 - x0
+        assert any(px0 <= x0 and py0 <= y0 and px1 >= x1 and py1 >= y1 for px0, py0, px1, py1 in plates[:drawn_before]), text
+    assert turned == 4

@@ -157,14 +157,23 @@ def _clear_of_caption(pages: _Pages, y0: float, y1: float) -> list[tuple[float, 
 
 def _flap_label(c: Canvas, x: float, y: float, w: float, h: float, text: str, kind: str,
                 ink: tuple[float, float, float]) -> None:
+    """The flap's words, centred on it (turned up a right flap) on a white plate: the flap shows the
+    neighbour's squares, whose names and symbols would otherwise run through the words; the plate hides
+    only what the neighbour's sheet covers once glued."""
     size = 7.0
+    pad = 0.35 * size
     c.saveState()
-    c.setFillColorRGB(*ink)
     c.setFont(fonts.pdf_font(), size)
     if kind == "v":
         c.translate(x + w / 2 + size * 0.35, y + h / 2)
         c.rotate(90)
-        c.drawCentredString(0, 0, _fit_text(text, size, h - 4))
+        cx, base, room = 0.0, 0.0, h - 4
     else:
-        c.drawCentredString(x + w / 2, y + h / 2 - size * 0.35, _fit_text(text, size, w - 4))
+        cx, base, room = x + w / 2, y + h / 2 - size * 0.35, w - 4
+    words = _fit_text(text, size, room)
+    tw = fonts.width(words, size)
+    c.setFillGray(1)
+    c.rect(cx - tw / 2 - pad, base - 0.3 * size, tw + 2 * pad, 1.3 * size, stroke=0, fill=1)
+    c.setFillColorRGB(*ink)
+    c.drawCentredString(cx, base, words)
     c.restoreState()
