@@ -57,6 +57,8 @@ class Inks:
     index: tuple[float, float, float] = (0.75, 0.0, 0.0)
 
 
+#: The furniture of a map in colour: blue flaps and strips, a red index.
+COLOUR_INKS = Inks()
 #: The furniture of a black-and-white map (issue 11): greys only, like the map, so it photocopies as printed.
 GREY_INKS = Inks(sheets=(0.35, 0.35, 0.35), index=(0.0, 0.0, 0.0))
 
@@ -96,7 +98,7 @@ def _fit_text(text: str, size: float, width_pt: float, bold: bool = False) -> st
 class _Pages:
     """Page furniture shared by every page: captions and the check bar in the margins."""
 
-    def __init__(self, canvas: Canvas, paper: Paper, title: str, inks: Inks = Inks()):
+    def __init__(self, canvas: Canvas, paper: Paper, title: str, inks: Inks = COLOUR_INKS):
         self.c = canvas
         self.inks = inks
         self.paper = paper
@@ -200,7 +202,7 @@ def write_pdf(svg_text: str, path, paper: Paper, title: str = "", overlap_mm: fl
             f"overlap must be from 0 to under {min(pw, ph) / 2:g} mm on {paper.label()}, not {overlap_mm:g}"
         )
 
-    inks = GREY_INKS if grey else Inks()
+    inks = GREY_INKS if grey else COLOUR_INKS
     source = _Source(svg_text)
     pages, (cols, rows) = pdf_page_count(source.width / PT_PER_MM, source.height / PT_PER_MM, paper, overlap_mm)
     sheets = None

@@ -20,7 +20,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..grid import square_id
 from .cuts import Sheet
 from . import fonts
-from .pdf import CAPTION_PT, Inks, PdfReport, _clip_rect, _fit_text, _Pages, _show_page, index_page, new_canvas
+from .pdf import CAPTION_PT, COLOUR_INKS, Inks, PdfReport, _clip_rect, _fit_text, _Pages, _show_page, index_page, new_canvas
 from .pdf_source import PT_PER_MM, _Source
 
 #: Crop marks at a sheet's trimmed corners: length and gap from the corner, mm.
@@ -32,7 +32,7 @@ def cut_page_count(sheets: list[Sheet], key: bool) -> int:
 
 
 def render_cut(source: _Source, key: _Source | None, paper, title: str, sheets: list[Sheet],
-               squares: bool = True, inks: Inks = Inks()) -> tuple[bytes, PdfReport]:
+               squares: bool = True, inks: Inks = COLOUR_INKS) -> tuple[bytes, PdfReport]:
     """The PDF; ``squares`` False for a grid of country sheets (its captions then speak of sheets, not squares);
     ``inks`` those of the page furniture."""
     mm = PT_PER_MM
