@@ -407,3 +407,12 @@ def test_crossing_lines_are_drawn_along_their_path_with_the_barrier_on_the_sheet
         gate = next(p for p in path if abs(p[0] - ca.origin[0] - cm.sheet_mm[0]) < 1e-6 or abs(p[0] - ca.origin[0]) < 1e-6
                     or abs(p[1] - ca.origin[1] - cm.sheet_mm[1]) < 1e-6 or abs(p[1] - ca.origin[1]) < 1e-6)
         assert gates[f"{a} {b}"].startswith(f"translate({_fmt(gate[0] + lay.map_x)},{_fmt(gate[1] + lay.map_y)})")
+
+
+def test_the_title_counts_the_countries_as_the_player_asked_for_them():
+    """The 300 dpi look: `mapgen country --countries 3 --neutrals 1` printed "4 countries, 1 neutral" under the
+    title, which reads as five. --countries is the players' countries and --neutrals the neutral ones."""
+    from mapgen.render.country_legend import _title_lines
+
+    assert _title_lines(_generate(3, 3, 1))[1][1].startswith("3 countries and 1 neutral on ")
+    assert _title_lines(_generate(3, 2))[1][1].startswith("2 countries on ")

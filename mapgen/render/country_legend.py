@@ -44,9 +44,8 @@ def _title_lines(cm: CountryMap) -> tuple[str, list[str]]:
     n = len(cm.countries)
     neutrals = sum(c.neutral for c in cm.countries)
     title = cm.countries[0].name if n == 1 else "The Italian Wars"
-    what = "1 country" if n == 1 else f"{n} countries"
-    if neutrals:
-        what += f", {neutrals} neutral"
+    players = n - neutrals  # counted as the player asked for them (--countries, --neutrals): "3 and 1", not "4, 1"
+    what = f"{players} {'country' if players == 1 else 'countries'}" + (f" and {neutrals} neutral" if neutrals else "")
     cols, rows = cm.grid
     sheets = f"{cols} \u00d7 {rows} sheets" if cols * rows > 1 else "one sheet"
     return title, [
