@@ -17,6 +17,9 @@ from .templates import num
 
 #: Text colour when neither the caller nor a style sheet gives one.
 INK = "#1a1a1a"
+#: How far the embedded faces' letters reach above and below the baseline, in em: ascenders and descenders.
+ASCENT = 0.76
+DESCENT = 0.24
 
 
 def text_width(text: str, size: float, *, bold: bool = False, italic: bool = False, serif: bool = False,
@@ -29,6 +32,13 @@ def text_width(text: str, size: float, *, bold: bool = False, italic: bool = Fal
     if spacing is None:
         return fonts.width(text, size, bold, italic, serif)
     return sum(fonts.width(ch, size, bold, italic, serif) for ch in text) + spacing * (len(text) - 1)
+
+
+def text_box(x: float, y: float, text: str, size: float, anchor: str = "start", **font) -> tuple[float, float, float, float]:
+    """(x0, y0, x1, y1) of a line of text with its baseline's ``anchor`` at (x, y), y down: ascenders to descenders."""
+    w = text_width(text, size, **font)
+    x0 = {"start": x, "middle": x - w / 2, "end": x - w}[anchor]
+    return x0, y - ASCENT * size, x0 + w, y + DESCENT * size
 
 
 def wrap_text(text: str, room: float, size: float, *, rest: float | None = None, break_words: bool = False,
