@@ -416,3 +416,18 @@ def test_the_title_counts_the_countries_as_the_player_asked_for_them():
 
     assert _title_lines(_generate(3, 3, 1))[1][1].startswith("3 countries and 1 neutral on ")
     assert _title_lines(_generate(3, 2))[1][1].startswith("2 countries on ")
+
+
+@pytest.mark.parametrize("sheet,size", [("a4", "297 x 210 mm"), ("letter", "279.4 x 215.9 mm"), ("tabloid", "431.8 x 279.4 mm")])
+def test_the_key_keeps_each_number_with_its_unit(sheet, size):
+    """C2, the 300 dpi look: with --sheet letter the key's cartouche read "... 2 x 2 sheets of 279.4 x 215.9" and
+    then "mm" alone on a line. A sheet's size is read as one: it is never split, and no line starts with a unit."""
+    from mapgen.render.country_key import render_country_key
+
+    generate = pytest.importorskip("mapgen.country.generate")
+    cm = generate.generate_countries(3, countries=3, neutrals=1, sheet=sheet)
+    root = ET.fromstring(render_country_key(cm, get_paper("A3")).tostring())
+    lines = [" ".join((t.text or "").replace("\u00d7", "x").split()) for t in root.iter(f"{SVG}text")]
+    assert any(line.endswith(f"sheets of {size}") or line == size for line in lines), lines
+    for unit in ("mm", "%", "sheets", "x"):
+        assert not any(line.split()[:1] == [unit] for line in lines), (unit, lines)

@@ -33,6 +33,10 @@ _KIND_NOTE = {
 }
 
 
+#: A no-break space: :func:`.text.wrap_text` never breaks a line there.
+NBSP = "\u00a0"
+
+
 def _kind_words(kind: str) -> tuple[str, str]:
     """Legend name and the walls-and-tax line of a node kind, from the rule tables."""
     walls = "walled" if WALLS[kind] else "no walls"
@@ -47,11 +51,12 @@ def _title_lines(cm: CountryMap) -> tuple[str, list[str]]:
     players = n - neutrals  # counted as the player asked for them (--countries, --neutrals): "3 and 1", not "4, 1"
     what = f"{players} {'country' if players == 1 else 'countries'}" + (f" and {neutrals} neutral" if neutrals else "")
     cols, rows = cm.grid
-    sheets = f"{cols} \u00d7 {rows} sheets" if cols * rows > 1 else "one sheet"
+    # No-break spaces (NBSP) hold a number to its unit, and a size together, when the line is wrapped.
+    sheets = f"{cols}{NBSP}\u00d7{NBSP}{rows} sheets" if cols * rows > 1 else "one sheet"
     return title, [
         "Renaissance campaign map (Il Gran Capitano, RC-1)",
-        f"{what} on {sheets} of {fmt(cm.sheet_mm[0])} \u00d7 {fmt(cm.sheet_mm[1])} mm",
-        f"Seed {cm.seed} \u2014 print at 100 %",
+        f"{what} on {sheets} of {fmt(cm.sheet_mm[0])}{NBSP}\u00d7{NBSP}{fmt(cm.sheet_mm[1])}{NBSP}mm",
+        f"Seed {cm.seed} \u2014 print at 100{NBSP}%",
     ]
 
 

@@ -10,11 +10,16 @@ without one, from the embedded faces themselves.
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 
 from . import fonts
 from .templates import num
 
+#: No-break spaces: between a number and its unit ("210\u00a0mm"), a line is never broken there.
+NO_BREAK_SPACES = "\u00a0\u202f"
+#: Where a line may break: any run of white space but the no-break spaces.
+_BREAKS = re.compile(f"[^\\S{NO_BREAK_SPACES}]+")
 #: Text colour when neither the caller nor a style sheet gives one.
 INK = "#1a1a1a"
 #: How far the embedded faces' letters reach above and below the baseline, in em: ascenders and descenders.
@@ -45,13 +50,15 @@ def wrap_text(text: str, room: float, size: float, *, rest: float | None = None,
               **font) -> list[str]:
     """Greedy word wrap: lines at most ``room`` wide (those after the first ``rest``, for a hanging indent).
 
-    A word wider than a line gets a line of its own, or with ``break_words`` is
-    broken inside, so that nothing ever runs past a column that cannot grow.
+    Lines break only at breaking white space: words joined by a no-break space
+    (:data:`NO_BREAK_SPACES`, as a number and its unit) stay on one line.  A word
+    wider than a line gets a line of its own, or with ``break_words`` is broken
+    inside, so that nothing ever runs past a column that cannot grow.
     """
     rest = room if rest is None else rest
     lines: list[str] = []
     line = ""
-    for word in text.split():
+    for word in (w for w in _BREAKS.split(text) if w):
         limit = rest if lines else room
         trial = f"{line} {word}" if line else word
         if text_width(trial, size, **font) <= limit or not (line or break_words):
