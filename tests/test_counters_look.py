@@ -101,3 +101,53 @@ def test_the_fold_line_crosses_no_caption():
             x0, y0, x1, y1 = _text_box(t)
             crosses = x0 <= fold.x1 <= x1 and min(fold.y1, fold.y2) <= y1 and max(fold.y1, fold.y2) >= y0
             assert not crosses, (t.text, fold)
+
+
+#: The clear ground a player needs between a letter and the nearest texture mark to read it at a glance (0.2 mm is
+#: a couple of dots of a 300 dpi print), and the room a line of text keeps from either cut line: a cut by hand strays
+#: by up to a millimetre, so a tenth of the side (1.3 mm on the smallest named size).
+CLEAR_GROUND_MM = 0.2
+CUT_ROOM = 0.1
+
+
+def _all_faces():
+    sets = fw_set() + renaissance_set() + fw_campaign_set(cached_map(5, "medium"))
+    return list({f: None for c in sets for f in (c.front, c.back)})
+
+
+@pytest.mark.parametrize("size", sorted({MIN_SIZE_MM, *NAMED_SIZES.values()}))
+def test_text_sits_on_a_clear_ground_at_every_size(size):
+    """The 300 dpi look, K1: at 3/4in side B's dots ran into "Force" and "Max Speed"; no stripe or dot of a
+    side's texture may touch a text's box, whatever the side and the counter size."""
+    from shapely.geometry import LineString, Point, box
+
+    checked = 0
+    for face in _all_faces():
+        items = face_items(face, size)
+        marks = []
+        for texture in (i for i in items if isinstance(i, Texture)):
+            for p in texture.parts():
+                if isinstance(p, Line):
+                    marks.append(LineString([(p.x1, p.y1), (p.x2, p.y2)]).buffer(p.width / 2, cap_style="flat"))
+                else:
+                    marks.append(Point(p.cx, p.cy).buffer(p.r))
+        band = next(i for i in items if isinstance(i, Rect))  # the side band, drawn over the texture
+        for t in (i for i in items if isinstance(i, Text)):
+            x0, y0, x1, y1 = _text_box(t)
+            if y1 <= band.y + band.h:
+                continue  # on the band, which hides the texture
+            ground = box(x0, y0, x1, y1).buffer(CLEAR_GROUND_MM, join_style="mitre")
+            touching = [m for m in marks if m.difference(box(0, 0, size, band.h)).intersects(ground)]
+            assert not touching, (size, face.style, t.text)
+            checked += 1
+    assert checked > 100
+
+
+@pytest.mark.parametrize("size", sorted({MIN_SIZE_MM, *NAMED_SIZES.values()}))
+def test_lines_of_text_keep_room_to_the_cut_lines(size):
+    """K1: "Max Speed" nearly filled a 3/4in counter's width, a millimetre from each cut line."""
+    for face in _all_faces():
+        items = face_items(face, size)
+        for t in (i for i in items if isinstance(i, Text) and i.y > 0.3 * size):
+            x0, _, x1, _ = _text_box(t)
+            assert x0 >= CUT_ROOM * size - 1e-6 and x1 <= (1 - CUT_ROOM) * size + 1e-6, (size, t.text)

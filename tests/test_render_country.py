@@ -416,3 +416,44 @@ def test_the_title_counts_the_countries_as_the_player_asked_for_them():
 
     assert _title_lines(_generate(3, 3, 1))[1][1].startswith("3 countries and 1 neutral on ")
     assert _title_lines(_generate(3, 2))[1][1].startswith("2 countries on ")
+
+
+@pytest.mark.parametrize("sheet,size", [("a4", "297 x 210 mm"), ("letter", "279.4 x 215.9 mm"), ("tabloid", "431.8 x 279.4 mm")])
+def test_the_key_keeps_each_number_with_its_unit(sheet, size):
+    """C2, the 300 dpi look: with --sheet letter the key's cartouche read "... 2 x 2 sheets of 279.4 x 215.9" and
+    then "mm" alone on a line. A sheet's size is read as one: it is never split, and no line starts with a unit."""
+    from mapgen.render.country_key import render_country_key
+
+    generate = pytest.importorskip("mapgen.country.generate")
+    cm = generate.generate_countries(3, countries=3, neutrals=1, sheet=sheet)
+    root = ET.fromstring(render_country_key(cm, get_paper("A3")).tostring())
+    lines = [" ".join((t.text or "").replace("\u00d7", "x").split()) for t in root.iter(f"{SVG}text")]
+    assert any(line.endswith(f"sheets of {size}") or line == size for line in lines), lines
+    for unit in ("mm", "%", "sheets", "x"):
+        assert not any(line.split()[:1] == [unit] for line in lines), (unit, lines)
+
+
+#: Clear paper a player needs between two symbols of the legend to see them as two (a hairline at 300 dpi is 0.1 mm).
+SYMBOL_CLEAR_MM = 0.5
+
+
+@pytest.mark.parametrize("countries,neutrals", [(1, 0), (3, 1)])
+def test_the_keys_symbols_keep_clear_of_each_other(countries, neutrals):
+    """C3, the 300 dpi look: the capital's symbol was taller than its legend row and its lower circles touched the
+    City symbol below. Every symbol of the key (strokes included) keeps clear of every other."""
+    from mapgen.render.country_key import render_country_key
+    from mapgen.render.svgbounds import element_box, parse_transform
+
+    cm = _generate(3, countries, neutrals)
+    root = ET.fromstring(render_country_key(cm, get_paper("A3")).tostring())
+    legend = _layers(root)["Legend"]
+    # The symbols down the legend's swatch column, one a row: each place's and the crossing's gate (the table's
+    # heads stand side by side in its head row: their own matter).
+    symbols = [g for g in legend if g.tag == f"{SVG}g"]
+    left = min(parse_transform(g.get("transform"))[4] for g in symbols)
+    boxes = [element_box(g) for g in symbols if abs(parse_transform(g.get("transform"))[4] - left) < 1e-6]
+    assert len(boxes) >= 7  # capital, city, walled village, village, fortress, border and crossing points
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1 :]:
+            apart = max(b[0] - a[2], a[0] - b[2], b[1] - a[3], a[1] - b[3])
+            assert apart >= SYMBOL_CLEAR_MM, (a, b)

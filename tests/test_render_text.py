@@ -47,3 +47,17 @@ def test_draw_text_appends_under_its_parent():
     g = ET.Element("g")
     el = draw_text(g, 1, 2, "Roma", 4, anchor="middle", serif=True)
     assert g[0] is el and el.text == "Roma" and el.get("font-family") == fonts.SERIF_FAMILY
+
+
+def test_wrap_never_breaks_at_a_no_break_space():
+    """C2, the 300 dpi look: "... sheets of 279.4 x 215.9 mm" wrapped leaving "mm" alone on a line. A number and
+    its unit joined by a no-break space (U+00A0, or the narrow U+202F) stay on one line, and keep their space."""
+    for nbsp in ("\u00a0", "\u202f"):
+        words = f"on 2 x 2 sheets of 279.4 x 215.9{nbsp}mm"
+        for room in (10.0, 20.0, 30.0, 40.0, 50.0, 60.0):
+            lines = wrap_text(words, room, 3.0, serif=True)
+            assert " ".join(lines) == words, (room, lines)
+            assert "mm" not in lines and any(line.endswith(f"215.9{nbsp}mm") for line in lines), (room, lines)
+    # The unit goes to the next line with its number, not past the room: the pair is one word.
+    lines = wrap_text("sheets of 215.9\u00a0mm", text_width("sheets of 215.9", 3.0) + 0.1, 3.0)
+    assert lines == ["sheets of", "215.9\u00a0mm"]

@@ -31,12 +31,14 @@ from . import fonts
 from .counter_patterns import DOT, LIGHTEN, LINE, mix, pattern_dots, pattern_lines
 from .svgdoc import SvgDoc, fmt
 from .templates import SVG_NS, Raw as _Raw, clean as _clean, recolor as _recolor, template_path
-from .text import text_attrs, text_width
+from .text import text_attrs, text_box, text_width
 
 #: Smallest text on a counter (em size): 1.6 mm is about 4.5 pt, still sharp on a 300 dpi print.
 MIN_TEXT_MM = 1.6
 #: Face proportions, as fractions of the counter's side.
 PAD = 0.06
+#: Lines of text on the body keep this much room to either cut line: a home cut can stray by a millimetre.
+TEXT_PAD = 0.1
 BAND_H = 0.2
 BAND_TEXT = 0.13
 TITLE_TEXT = 0.15
@@ -168,10 +170,13 @@ class Texture:
     kind: str
     size: float  # the counter's side; the texture covers 0..size both ways
     colour: str
+    top: float = 0.0  # it starts below the side band, which would hide it
+    clear: tuple[tuple[float, float, float, float], ...] = ()  # boxes (x0, y0, x1, y1) it keeps out of: the texts
 
     def parts(self) -> list:
-        lines = [Line(x1, y1, x2, y2, self.colour, LINE * self.size) for x1, y1, x2, y2 in pattern_lines(self.kind, self.size)]
-        return lines + [Circle(cx, cy, DOT * self.size, None, 0.0, self.colour) for cx, cy in pattern_dots(self.kind, self.size)]
+        s, top, clear = self.size, self.top, self.clear
+        lines = [Line(x1, y1, x2, y2, self.colour, LINE * s) for x1, y1, x2, y2 in pattern_lines(self.kind, s, top, clear)]
+        return lines + [Circle(cx, cy, DOT * s, None, 0.0, self.colour) for cx, cy in pattern_dots(self.kind, s, top, clear)]
 
 
 @dataclass(frozen=True)
@@ -208,9 +213,6 @@ def face_items(face: Face, size: float) -> tuple:
     pad = PAD * s
     ink = WHITE  # on the side's colour, or on the dark body of a turned-over state
     items: list = []
-    # The body's texture, which tells the sides apart in black and white.
-    if style.pattern != "none":
-        items.append(Texture(style.pattern, s, mix(DARK_BODY if face.dark else style.color, WHITE, LIGHTEN)))
     # Side band: a darker shade of the colour, white emblem, side name (left out when it cannot be read).
     band_h = BAND_H * s
     items.append(Rect(0, 0, s, band_h, band_color(style)))
@@ -221,7 +223,7 @@ def face_items(face: Face, size: float) -> tuple:
     if text.rstrip("\u2026"):
         items.append(Text((left + s - pad) / 2, band_h / 2 + 0.36 * fs, text, fs, "middle", True, WHITE))
     # Title and note, from the bottom up.
-    width = s - 2 * pad
+    width = s - 2 * TEXT_PAD * s
     y = s - 0.07 * s
     if face.note:
         note, nfs = fit_text(face.note, width, max(MIN_TEXT_MM, NOTE_TEXT * s), bold=False)
@@ -241,6 +243,12 @@ def face_items(face: Face, size: float) -> tuple:
     elif face.icon and room > 0:
         icon = min(room, width)
         items.append(Symbol(face.icon, (s - icon) / 2, top + (room - icon) / 2, icon, ink))
+    # Under it all, the body's texture, which tells the sides apart in black and white: kept out from under
+    # the band (which would hide it) and from behind every line of text, so that the text sits on a clear ground.
+    if style.pattern != "none":
+        clear = tuple(text_box(t.x, t.y, t.text, t.size, t.anchor, bold=t.bold) for t in items if isinstance(t, Text) and t.y > band_h)
+        colour = mix(DARK_BODY if face.dark else style.color, WHITE, LIGHTEN)
+        items.insert(0, Texture(style.pattern, s, colour, band_h, clear))
     return tuple(items)
 
 

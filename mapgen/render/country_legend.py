@@ -3,12 +3,14 @@
 
 from __future__ import annotations
 
+import xml.etree.ElementTree as ET
 from typing import TYPE_CHECKING
 
 
 from ..country.model import CountryMap
 from ..country.rules import NODE_KINDS, ROAD_MM, TAX, WALLS
 
+from .svgbounds import element_box
 from .svgdoc import fmt
 from .templates import el as _el, load_style_sheet
 from .templates import Block as _Block
@@ -33,6 +35,24 @@ _KIND_NOTE = {
 }
 
 
+#: A no-break space: :func:`.text.wrap_text` never breaks a line there.
+NBSP = "\u00a0"
+
+
+#: Clear space between the symbols of two legend rows, mm.  A row grows to its symbol (the city's is 9.2 mm with
+#: its strokes, the row 8.2) up to SYMBOL_ROW_MAX; a taller symbol (the capital's, 11.5 mm) is scaled into that:
+#: rows as tall as the capital would push the legend of the default one-country map into a second column, and
+#: the map onto three A3 sheets instead of one.
+SYMBOL_GAP = 1.0
+SYMBOL_ROW_MAX = 10.2
+
+
+def _symbol_height(kind: str) -> float:
+    """How tall a place's symbol is drawn, strokes included, centred on its row: twice its reach up or down."""
+    x0, y0, x1, y1 = element_box(_place_symbol(ET.Element("g"), kind, 0.0, 0.0))
+    return 2 * max(-y0, y1)
+
+
 def _kind_words(kind: str) -> tuple[str, str]:
     """Legend name and the walls-and-tax line of a node kind, from the rule tables."""
     walls = "walled" if WALLS[kind] else "no walls"
@@ -47,11 +67,12 @@ def _title_lines(cm: CountryMap) -> tuple[str, list[str]]:
     players = n - neutrals  # counted as the player asked for them (--countries, --neutrals): "3 and 1", not "4, 1"
     what = f"{players} {'country' if players == 1 else 'countries'}" + (f" and {neutrals} neutral" if neutrals else "")
     cols, rows = cm.grid
-    sheets = f"{cols} \u00d7 {rows} sheets" if cols * rows > 1 else "one sheet"
+    # No-break spaces (NBSP) hold a number to its unit, and a size together, when the line is wrapped.
+    sheets = f"{cols}{NBSP}\u00d7{NBSP}{rows} sheets" if cols * rows > 1 else "one sheet"
     return title, [
         "Renaissance campaign map (Il Gran Capitano, RC-1)",
-        f"{what} on {sheets} of {fmt(cm.sheet_mm[0])} \u00d7 {fmt(cm.sheet_mm[1])} mm",
-        f"Seed {cm.seed} \u2014 print at 100 %",
+        f"{what} on {sheets} of {fmt(cm.sheet_mm[0])}{NBSP}\u00d7{NBSP}{fmt(cm.sheet_mm[1])}{NBSP}mm",
+        f"Seed {cm.seed} \u2014 print at 100{NBSP}%",
     ]
 
 
@@ -96,13 +117,15 @@ def _legend_blocks(cm: CountryMap, width: float) -> list[_Block]:
 
         blocks.append(_Block(hs * 2.2, draw, heading=True))
 
-    def entry(swatch, name, note):
+    def entry(swatch, name, note, tall=0.0):
+        """A legend row as tall as its words and its swatch (``tall`` mm, centred, :data:`SYMBOL_GAP` to spare)."""
         lines = wrap_text(note, width - sw - 2, ns)
         text_h = ts * 1.15 + len(lines) * ns * 1.15
-        h = max(row, text_h + 1.6)
+        h = max(row, text_h + 1.6, min(tall + SYMBOL_GAP, SYMBOL_ROW_MAX))
+        scale = min(1.0, (h - SYMBOL_GAP) / tall) if tall else 1.0
 
         def draw(p, x, y, w):
-            swatch(p, x + sw / 2, y + h / 2)
+            swatch(p, x + sw / 2, y + h / 2, *((scale,) if tall else ()))
             tx = x + sw + 2
             top = y + h / 2 - text_h / 2
             _text(p, tx, top + ts * 0.9, name, ts, bold=True)
@@ -112,18 +135,18 @@ def _legend_blocks(cm: CountryMap, width: float) -> list[_Block]:
         blocks.append(_Block(h, draw))
 
     def symbol_swatch(kind, road=False):
-        def draw(p, cx, cy):
+        def draw(p, cx, cy, scale=1.0):
             if road:  # border and crossing points end a road: show the road
                 r = style["road"]
                 _el(p, "line", x1=cx - sw / 2 + 0.5, y1=cy, x2=cx, y2=cy, stroke=r["color"], stroke_width=r["width"])
-            _place_symbol(p, kind, cx, cy)
+            _place_symbol(p, kind, cx, cy, scale=scale)
 
         return draw
 
     heading("Places (RC-1.1) and yearly tax (RC-3.2)")
     for kind in NODE_KINDS:
         name, note = _kind_words(kind)
-        entry(symbol_swatch(kind, road=kind in ORIENTED), name, note)
+        entry(symbol_swatch(kind, road=kind in ORIENTED), name, note, _symbol_height(kind))
 
     heading("Roads and borders")
     r, x, b = style["road"], style["crossing"], style["border"]

@@ -7,6 +7,9 @@ exactly the same.  The lines lie on one lattice for the whole drawing
 (``spacing`` apart, counted from the origin), so the hatching of neighbouring
 rectangles of one terrain joins up.
 
+Both can be cut away around boxes (:func:`hatch_cut_out`, :func:`hatch_dots_out`),
+so that a text laid over them sits on a clear ground.
+
 Kinds: ``diagonal`` (top left to bottom right), ``backdiagonal``, ``cross``
 (both), ``horizontal``, ``vertical``, ``grid`` (both straight), ``dots``.
 """
@@ -56,3 +59,57 @@ def _lattice(lo: float, hi: float, spacing: float, phase: float = 0.0, shift: fl
             out.append(v)
         k += 1
     return out
+
+
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1
+
+
+def hatch_cut_out(segments: list[Segment], holes: list[Box], gap: float = 0.0) -> list[Segment]:
+    """The parts of ``segments`` outside every hole grown by ``gap``, e.g. to keep hatching out from under text.
+
+    A line ``2 * gap`` wide cut this way, with butt ends, leaves each hole clear: its ends' corners
+    reach at most ``gap`` past the cut, across the line.
+    """
+    grown = [(x0 - gap, y0 - gap, x1 + gap, y1 + gap) for x0, y0, x1, y1 in holes]
+    out: list[Segment] = []
+    for seg in segments:
+        inside = sorted(t for box in grown if (t := _clip(seg, box)) is not None)
+        t0 = 0.0
+        pieces = []
+        for a, b in inside:
+            if a > t0:
+                pieces.append((t0, a))
+            t0 = max(t0, b)
+        if t0 < 1.0:
+            pieces.append((t0, 1.0))
+        x1, y1, x2, y2 = seg
+        dx, dy = x2 - x1, y2 - y1
+        length = math.hypot(dx, dy)
+        out += [(x1 + a * dx, y1 + a * dy, x1 + b * dx, y1 + b * dy) for a, b in pieces if (b - a) * length > 1e-9]
+    return out
+
+
+def hatch_dots_out(dots: list[tuple[float, float]], holes: list[Box], gap: float = 0.0) -> list[tuple[float, float]]:
+    """The dots whose centre is more than ``gap`` from every hole (``gap``: the dot's radius and any clearance)."""
+    def near(cx, cy, box):
+        x0, y0, x1, y1 = box
+        return math.hypot(max(x0 - cx, 0.0, cx - x1), max(y0 - cy, 0.0, cy - y1)) <= gap
+    return [(cx, cy) for cx, cy in dots if not any(near(cx, cy, box) for box in holes)]
+
+
+def _clip(seg: Segment, box: Box) -> tuple[float, float] | None:
+    """The stretch (t0, t1) of 0..1 along ``seg`` inside ``box`` (Liang-Barsky), or None."""
+    x1, y1, x2, y2 = seg
+    bx0, by0, bx1, by1 = box
+    t0, t1 = 0.0, 1.0
+    for p, q in ((x1 - x2, x1 - bx0), (x2 - x1, bx1 - x1), (y1 - y2, y1 - by0), (y2 - y1, by1 - y1)):
+        if p == 0:
+            if q < 0:
+                return None
+            continue
+        t = q / p
+        if p < 0:
+            t0 = max(t0, t)
+        else:
+            t1 = min(t1, t)
+    return (t0, t1) if t0 < t1 else None

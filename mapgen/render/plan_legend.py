@@ -17,7 +17,7 @@ from shapely.geometry import LineString, Polygon, box
 from ..battlefield.model import EDGE_LABELS, Battlefield, Feature
 from ..battlefield.rules import ACCESSORY_KINDS, KINDS, LINE_KINDS
 from .plan_draw import KeepOut, fmt, kind_style, text
-from .plan_symbols import draw_feature, is_marker
+from .plan_symbols import SOLID_PARTS, draw_feature, is_marker
 from .plan_zones import draw_zone_area
 from .scale_bar import BAR_HEIGHT_MM, draw_scale_bar, scale_words
 from .text import wrap_text
@@ -30,6 +30,8 @@ SWATCH_W, SWATCH_H = 6.4, 2.9
 SIGN_H = 4.5  # a sign's row: the circled number at its printed size
 LINE = 1.22  # line height, in font sizes
 HEAD_GAP = 1.8  # space above a heading, mm
+#: A part at least this many times as long as it is wide (a wall, a crevasse) is a bar on the plan, and in its swatch.
+BAR_RATIO = 2.0
 
 
 @dataclass
@@ -191,17 +193,19 @@ def _draw_row(doc, g, r: Row, x: float, y: float, k: float, st: dict) -> None:
         y += (SIGN_H - r.size * LINE) / 2 if len(r.lines) == 1 else 0.0
     elif r.swatch:
         sy = y + max(0.0, (r.size * LINE - SWATCH_H) / 2)
-        _swatch(doc, g, r.swatch, box(x, sy, x + SWATCH_W, sy + SWATCH_H), st)
+        _swatch(doc, g, r.swatch, box(x, sy, x + SWATCH_W, sy + SWATCH_H), st, k)
     base = y + r.size * 0.95
     for i, words in enumerate(r.lines):
         text(doc, g, x + (r.hang if i else r.first), base + i * r.size * LINE, words, r.size, bold=r.bold, fill=r.colour)
 
 
-def _swatch(doc, g, what: tuple, area: Polygon, st: dict) -> None:
-    """A sample of a zone or a feature kind, drawn by the plan's own code.
+def _swatch(doc, g, what: tuple, area: Polygon, st: dict, k: float) -> None:
+    """A sample of a zone or a feature kind, drawn by the plan's own code (``k``: the plan's mm per table cm).
 
     Textures are laid on grids from the paper's origin; the sample is drawn round the origin
-    and moved into place, so every swatch shows its crowns, tufts or rocks, wherever it stands."""
+    and moved into place, so every swatch shows its crowns, tufts or rocks, wherever it stands.
+    A wall or a crevasse is the bar it is on the plan: as thick as printed there, as long as the
+    swatch allows; a solid square would read as a house."""
     if what[0] == "zone":
         draw_zone_area(doc, g, st, what[1], area, [area])
         return
@@ -219,6 +223,10 @@ def _swatch(doc, g, what: tuple, area: Polygon, st: dict) -> None:
             look = kind_style(st, "river")
             grp.add(doc.drawing.rect((fmt(-w), fmt(-1.0)), (fmt(SWATCH_W), fmt(2.0)), fill=look["fill"], stroke=look["stroke"], stroke_width=fmt(0.25)))
             shape = box(-1.0, -1.7, 1.0, 1.7)
+        long, short = max(f.size_cm), min(f.size_cm)
+        if f.kind in SOLID_PARTS and long >= BAR_RATIO * short:
+            half_long, half_short = min(w, long * k / 2), min(h, short * k / 2)
+            shape = box(-half_long, -half_short, half_long, half_short)
     x0, y0, x1, y1 = shape.bounds
     sample = Feature(f.kind, shape, (x1 - x0, y1 - y0), f.passable, f.difficult, None, "", "", min(f.levels, 2), f.steep)
     draw_feature(doc, grp, sample, number, shape, st, KeepOut(), {"edge": LineString(), "water": Polygon(), "k": 1.0})

@@ -10,13 +10,21 @@ without one, from the embedded faces themselves.
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 
 from . import fonts
 from .templates import num
 
+#: No-break spaces: between a number and its unit ("210\u00a0mm"), a line is never broken there.
+NO_BREAK_SPACES = "\u00a0\u202f"
+#: Where a line may break: any run of white space but the no-break spaces.
+_BREAKS = re.compile(f"[^\\S{NO_BREAK_SPACES}]+")
 #: Text colour when neither the caller nor a style sheet gives one.
 INK = "#1a1a1a"
+#: How far the embedded faces' letters reach above and below the baseline, in em: ascenders and descenders.
+ASCENT = 0.76
+DESCENT = 0.24
 
 
 def text_width(text: str, size: float, *, bold: bool = False, italic: bool = False, serif: bool = False,
@@ -31,17 +39,26 @@ def text_width(text: str, size: float, *, bold: bool = False, italic: bool = Fal
     return sum(fonts.width(ch, size, bold, italic, serif) for ch in text) + spacing * (len(text) - 1)
 
 
+def text_box(x: float, y: float, text: str, size: float, anchor: str = "start", **font) -> tuple[float, float, float, float]:
+    """(x0, y0, x1, y1) of a line of text with its baseline's ``anchor`` at (x, y), y down: ascenders to descenders."""
+    w = text_width(text, size, **font)
+    x0 = {"start": x, "middle": x - w / 2, "end": x - w}[anchor]
+    return x0, y - ASCENT * size, x0 + w, y + DESCENT * size
+
+
 def wrap_text(text: str, room: float, size: float, *, rest: float | None = None, break_words: bool = False,
               **font) -> list[str]:
     """Greedy word wrap: lines at most ``room`` wide (those after the first ``rest``, for a hanging indent).
 
-    A word wider than a line gets a line of its own, or with ``break_words`` is
-    broken inside, so that nothing ever runs past a column that cannot grow.
+    Lines break only at breaking white space: words joined by a no-break space
+    (:data:`NO_BREAK_SPACES`, as a number and its unit) stay on one line.  A word
+    wider than a line gets a line of its own, or with ``break_words`` is broken
+    inside, so that nothing ever runs past a column that cannot grow.
     """
     rest = room if rest is None else rest
     lines: list[str] = []
     line = ""
-    for word in text.split():
+    for word in (w for w in _BREAKS.split(text) if w):
         limit = rest if lines else room
         trial = f"{line} {word}" if line else word
         if text_width(trial, size, **font) <= limit or not (line or break_words):
