@@ -20,7 +20,8 @@ from common import median_ms, report  # noqa: E402
 from mapgen.counters.layout import lay_out  # noqa: E402
 from mapgen.counters.roster import RosterUnit, read_roster  # noqa: E402
 from mapgen.counters.sets import fw_set, renaissance_set, roster_set  # noqa: E402
-from mapgen.render.counters import render_pages, write_counters_pdf  # noqa: E402
+from mapgen.render.counters import render_pages  # noqa: E402
+from mapgen.render.counters_pdf import write_counters_pdf  # noqa: E402
 from mapgen.render.fw_map import template_path  # noqa: E402
 from mapgen.paper import get_paper  # noqa: E402
 
