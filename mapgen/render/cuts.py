@@ -118,21 +118,19 @@ def grid_sheets(cut: GridCut, paper: Paper, flap_mm: float) -> list[Sheet] | Non
 
     A grid of country sheets (``cell_h`` set) prints a country to a page when one
     fits; otherwise each country sheet is cut into the fewest equal parts that fit
-    (halves, thirds ...; of two cuts into as many parts, the one needing fewer pages),
-    so no page holds a sliver of a country and the cuts fall in the same place on each.
+    (halves, thirds ...), so no page holds a sliver of a country and the cuts fall
+    in the same place on each.  (Two cuts into as many parts never both fit when
+    the coarser ones do not: each axis is cut on its own.)
     """
     if cut.cell_h is None:
         return _grid_sheets(cut, paper, flap_mm)
-    best: list[Sheet] | None = None
     for across, down in COUNTRY_PARTS:
-        if best is not None and across * down > best[0].parts[0] * best[0].parts[1]:
-            break
         finer = replace(cut, square=cut.square / across, cols=cut.cols * across, cell_h=cut.cell_h / down,
                         rows=cut.rows * down)
         sheets = _grid_sheets(finer, paper, flap_mm)
-        if sheets is not None and (best is None or len(sheets) < len(best)):
-            best = [replace(s, parts=(across, down)) for s in sheets]
-    return best
+        if sheets is not None:
+            return [replace(s, parts=(across, down)) for s in sheets]
+    return None
 
 
 def _grid_sheets(cut: GridCut, paper: Paper, flap_mm: float) -> list[Sheet] | None:
