@@ -65,6 +65,18 @@ def hard_symbols(f: Feature, shape: Polygon, st: dict) -> list:
     return out
 
 
+def _tunnel_mouth(doc, g, shape: Polygon, data: dict) -> None:
+    """A mine entrance is a dark square, as a house is: a white arch (the adit's mouth) tells it apart, in grey too."""
+    x0, y0, x1, y1 = shape.bounds
+    r = 0.3 * min(x1 - x0, y1 - y0)
+    cx, base = (x0 + x1) / 2, y1 - 0.15 * (y1 - y0)
+    top = base - r * 0.6
+    arch = [(cx - r * math.cos(math.pi * i / 8), top - r * math.sin(math.pi * i / 8)) for i in range(9)]
+    points = [(cx - r, base), *arch, (cx + r, base)]
+    d = "M" + " L".join(f"{fmt(x)} {fmt(y)}" for x, y in points) + " Z"
+    path(doc, g, d, fill="#ffffff", stroke="none", class_="symbol", **data)
+
+
 def _tick_length(f: Feature, rs: dict) -> float:
     return rs["ridge_tick_length"] if f.kind == "rocky_ridge" else rs["tick_length"]
 
@@ -105,6 +117,8 @@ def draw_feature(doc, g, f: Feature, number: int, shape: Polygon, st: dict, keep
         relief.draw_ticks(doc, g, shape, f.steep, look["stroke"], rs, data)
     elif kind in SOLID_PARTS:
         path(doc, g, area_d(shape), fill=look["fill"], stroke=look["stroke"], stroke_width=fmt(0.2), class_="symbol", **data)
+        if kind == "mine_entrance":
+            _tunnel_mouth(doc, g, shape, data)
     else:
         draw_ground(doc, g, f, number, shape, look, tx, keep_out)
 
