@@ -6,6 +6,7 @@ used by the generators, the setup sheets and the tests alike.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
@@ -88,3 +89,28 @@ def roll_on(
     result = table.lookup(roll.total)
     dice.note(roll, result.outcome)
     return roll, result
+
+
+@dataclass(frozen=True)
+class RuleMap(Mapping):
+    """A rule table without dice (costs, strengths, a choice matrix): a read-only mapping with its rule ID.
+
+    Examples
+    --------
+    >>> m = RuleMap("RC-3.9", "Fortifications (Tabella 32)", {"fortify": 50})
+    >>> m["fortify"], m.rule
+    (50, 'RC-3.9')
+    """
+
+    rule: str
+    name: str
+    values: Mapping[Any, Any]
+
+    def __getitem__(self, key):
+        return self.values[key]
+
+    def __iter__(self) -> Iterator:
+        return iter(self.values)
+
+    def __len__(self) -> int:
+        return len(self.values)
