@@ -217,7 +217,7 @@ def test_rivers_crossings_roads_and_features(fwmap, root):
         assert text in legend, text
     territory = ET.tostring(layer("Territory"), encoding="unicode")
     for text in ("Side A territory (Red, humans)", "Neutral territory", "Side B territory (Blue, orcs)"):
-        assert territory.count(text) == 2  # above and below the map
+        assert territory.count(text) == 2 * 4  # above and below the map, in each of the band's 4 squares
 
 
 def test_only_a_watercourse_drawn_on_the_map_loses_its_mark():
@@ -339,7 +339,7 @@ def test_row_bands_and_unknown_features():
     m.territory[12:, :] = "A"
     m.features[(1, 10)] = ["standing_stones"]
     text = render_fw_map(m).tostring()
-    assert "rotate(-90)" in text and text.count("Side A territory (Red, humans)") == 2
+    assert "rotate(-90)" in text and text.count("Side A territory (Red, humans)") == 2 * 6  # both sides, 6 rows
     assert "Standing stones" in text
 
 
@@ -632,3 +632,33 @@ def test_mountains_and_hills_run_as_ranges_across_neighbouring_squares(seed):
             assert (round(u * 2) % 2, round(v * 2) % 2) != (0, 0)  # not on a square's centre: on an edge or corner
             ends = {(a, b) for a in {math.floor(u + 1e-3), math.ceil(u - 1e-3)} for b in {math.floor(v + 1e-3), math.ceil(v - 1e-3)}}
             assert len(ends & squares) >= 2
+
+
+@pytest.mark.parametrize("seed,size", [(7, "medium"), (3, "large"), (11, "small")])
+def test_every_band_label_stands_within_one_square_so_no_sheet_cut_splits_it(seed, size):
+    """Issue 11: a tiled map is cut on grid lines, and the territory band's words were cut at sheet edges."""
+    from mapgen.render.fw_map import fw_map_layout
+    from mapgen.render.text import text_width
+
+    from .conftest import cached_map
+
+    m = cached_map(seed=seed, size=size, races=("humans", "wood_elves"))
+    lay = fw_map_layout(m)
+    root = ET.fromstring(render_fw_map(m).tostring().split("\n", 1)[1])
+    band = next(g for g in root.iter(f"{SVG}g") if g.get(f"{INK}label") == "Territory")
+    labels = [t for t in band.iter(f"{SVG}text")]
+    assert labels
+    s = m.square_mm
+    for t in labels:
+        words = "".join(t.itertext())
+        size_mm = float(t.get("font-size"))
+        half = text_width(words, size_mm, bold=True) / 2
+        if t.get("transform"):  # a band beside the map, read upwards
+            cy = float(re.search(r"translate\([-\d.]+,([-\d.]+)\)", t.get("transform")).group(1))
+            lo, hi, start = cy - half, cy + half, lay.grid_y
+        else:
+            cx = float(t.get("x"))
+            lo, hi, start = cx - half, cx + half, lay.grid_x
+        k = int((lo - start) // s)
+        assert start + k * s < lo and hi < start + (k + 1) * s, (words, lo, hi)  # no grid line runs through it
+        assert size_mm >= 2.5 or words in ("Side A", "Side B", "Neutral")

@@ -169,11 +169,14 @@ def _territory_runs(m: FwMap):
     return axis, runs
 
 
-def _territory_name(m: FwMap, t: str) -> str:
+def _territory_names(m: FwMap, t: str) -> list[str]:
+    """The band's words, longest first: ``Side A territory (Red, humans)`` down to ``Side A``."""
     if t == "N":
-        return "Neutral territory"
+        return ["Neutral territory", "Neutral"]
     side = next((s for s in m.sides if s.id == t), None)
-    return f"Side {t} territory ({_side_words(side)})" if side else f"Side {t} territory"
+    if side is None:
+        return [f"Side {t} territory", f"Side {t}"]
+    return [f"Side {t} territory ({_side_words(side)})", f"Side {t}: {_side_words(side)}", f"Side {t} ({side.color})", f"Side {t}"]
 
 
 def _territory_color(m: FwMap, t: str) -> str | None:
@@ -232,23 +235,35 @@ def _draw_territory(root, m: FwMap, lay, style):
     for t, a, b in band_runs:
         color = _territory_color(m, t)
         fill = _mix(color, "#ffffff", ts["strip_tint"]) if color else ts["neutral_strip"]
-        name = _territory_name(m, t)
+        label, fs = _band_label(_territory_names(m, t), s - 2 * STRIP_LABEL_PAD_MM, size)
         length = (b - a) * s
-        # shorten the words until they fit the band
-        label = name
-        fs = size
-        while text_width(label, fs, bold=True) > length - 4 and fs > 2.2:
-            fs *= 0.9
-        if text_width(label, fs, bold=True) > length - 4:
-            label = "Neutral" if t == "N" else f"Side {t}"
+        # A tiled map is cut on grid lines: the words stand within each square of the band, whole on every sheet.
         if axis == "x":
             x0 = lay.grid_x + a * s
             for y0 in (lay.grid_y - out, lay.grid_y + lay.grid_h + out - strip):
                 _el(root, "rect", x=x0, y=y0, width=length, height=strip, fill=fill, stroke=color or "#999999", stroke_width=0.3)
-                _text(root, x0 + length / 2, y0 + strip / 2 + fs * 0.35, label, fs, anchor="middle", bold=True)
+                for k in range(b - a):
+                    _text(root, x0 + (k + 0.5) * s, y0 + strip / 2 + fs * 0.35, label, fs, anchor="middle", bold=True)
         else:
             y0 = lay.grid_y + a * s
             for x0 in (lay.grid_x - out, lay.grid_x + lay.grid_w + out - strip):
                 _el(root, "rect", x=x0, y=y0, width=strip, height=length, fill=fill, stroke=color or "#999999", stroke_width=0.3)
-                cx, cy = x0 + strip / 2 + fs * 0.35, y0 + length / 2
-                _text(root, 0, 0, label, fs, anchor="middle", bold=True, transform=f"translate({fmt(cx)},{fmt(cy)}) rotate(-90)")
+                for k in range(b - a):
+                    cx, cy = x0 + strip / 2 + fs * 0.35, y0 + (k + 0.5) * s
+                    _text(root, 0, 0, label, fs, anchor="middle", bold=True, transform=f"translate({fmt(cx)},{fmt(cy)}) rotate(-90)")
+
+
+#: Room kept clear at each end of a band label, within its square (mm).
+STRIP_LABEL_PAD_MM = 2.0
+#: The smallest band lettering before shorter words are used instead (mm; about 7 pt).
+STRIP_LABEL_MIN_MM = 2.5
+
+
+def _band_label(names: list[str], room: float, size: float) -> tuple[str, float]:
+    """The longest of ``names`` that fits ``room`` at ``size`` or smaller (down to the minimum), and its size."""
+    for name in names:
+        fs = min(size, size * room / text_width(name, size, bold=True))
+        if fs >= STRIP_LABEL_MIN_MM:
+            return name, fs
+    name = names[-1]
+    return name, max(min(size, size * room / text_width(name, size, bold=True)), 1.0)
