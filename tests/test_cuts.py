@@ -220,13 +220,18 @@ def test_a_country_map_prints_one_country_per_sheet_when_it_fits(tmp_path, capsy
     assert (cut.square, cut.cell_h) == tuple(cm.sheet_mm) == (297.0, 210.0)
     sheets = grid_sheets(cut, get_paper("A3"), FLAP)
     assert sorted(s.squares for s in sheets) == sorted((c, c + 1, r, r + 1) for c in range(cols) for r in range(rows))
-    # A4 cannot hold a whole country: each is cut in two halves side by side (148.5 x 210 mm), which A4
-    # portrait holds one to a page with its flap (158.5 x 220 within 194 x 281); landscape would need quarters.
+    # A4 cannot hold a whole country: each is cut in two side by side, which A4 portrait holds one to a page
+    # with its flap (at most 184 + 10 within 194 x 281); landscape would need quarters. The capital stands at
+    # the sheet's centre with a straight road each way (RC-1.5): the cut keeps 20 mm off it, 128.5 + 168.5 mm.
     paper = fewest_sheets(cut, get_paper("A4"), FLAP)
     halves = grid_sheets(cut, paper, FLAP)
     assert paper.orientation == "portrait" and {s.parts for s in halves} == {(2, 1)}
     assert len(halves) == 2 * cols * rows
-    assert all(abs(s.width_mm - 148.5) < 1e-6 and abs(s.height_mm - 210.0) < 1e-6 for s in halves)  # no sliver
+    assert sorted({round(s.width_mm, 6) for s in halves}) == [128.5, 168.5]  # no sliver
+    assert all(abs(s.height_mm - 210.0) < 1e-6 for s in halves)
+    centres = [cut.grid_x + (c + 0.5) * 297.0 for c in range(cols)]
+    cuts = {round(s.x_mm + s.width_mm, 6) for s in halves}
+    assert all(abs(x - centre) >= 20.0 - 1e-6 for x in cuts for centre in centres)
     landscape = paper.turned()
     assert landscape.orientation == "landscape" and grid_sheets(cut, landscape, FLAP)[0].parts == (2, 2)
     key = render_country_key(cm, get_paper("A3"))

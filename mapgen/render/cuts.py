@@ -61,65 +61,79 @@ class Sheet(Tile):
     parts: tuple[int, int] = (1, 1)
 
 
-def _spans(lead: float, n: int, square: float, trail: float, room: float, flap: float) -> list[tuple[float, float, int, int]] | None:
-    """Cut one axis: (start, end, first square, end square) per sheet, from the block's start (0).
+def _spans(lead: float, sizes: list[float], trail: float, room: float, flap: float) -> list[tuple[float, float, int, int]] | None:
+    """Cut one axis of cells ``sizes`` long: (start, end, first cell, end cell) per sheet, from the block's start (0).
 
     The first sheet also holds the ``lead`` (labels before the first grid line),
     the last the ``trail``; every sheet but the last carries a ``flap``.  As few
-    sheets as fit, the squares spread evenly over them.  None when one square
+    sheets as fit, the cells spread evenly over them.  None when one cell
     (with its flap and the band beside it) does not fit a sheet.
     """
-    if lead + n * square + trail <= room + _EPS:
-        return [(0.0, lead + n * square + trail, 0, n)]
-    if n < 2 or lead + square + flap > room + _EPS or square + trail > room + _EPS:
-        return None  # not even one square (with the band beside it, or its flap) fits a sheet
+    n = len(sizes)
+    if lead + sum(sizes) + trail <= room + _EPS:
+        return [(0.0, lead + sum(sizes) + trail, 0, n)]
+    if n < 2 or lead + sizes[0] + flap > room + _EPS or sizes[-1] + trail > room + _EPS:
+        return None  # not even one cell (with the band beside it, or its flap) fits a sheet
     # Fewest sheets: greedy, each sheet as full as it can be.
-    counts, left, first = [], n, True
-    while left:
-        before = lead if first else 0.0
-        if before + left * square + trail <= room + _EPS:
-            counts.append(left)
+    counts, at = [], 0
+    while at < n:
+        used = lead if at == 0 else 0.0
+        if used + sum(sizes[at:]) + trail <= room + _EPS:
+            counts.append(n - at)
             break
-        k = int((room - before - flap + _EPS) // square)
+        k = 0
+        while at + k < n - 1 and used + sizes[at + k] + flap <= room + _EPS:  # the last sheet keeps a cell
+            used += sizes[at + k]
+            k += 1
         if k < 1:
             return None
-        k = min(k, left - 1)  # the last sheet keeps at least one square
         counts.append(k)
-        left -= k
-        first = False
-    # The same number of sheets, the squares spread evenly, where they still fit.
+        at += k
+    # The same number of sheets, the cells spread evenly, where they still fit.
     even = [n // len(counts) + (1 if i < n % len(counts) else 0) for i in range(len(counts))]
-    if _fits(even, lead, square, trail, room, flap):
+    if _fits(even, lead, sizes, trail, room, flap):
         counts = even
-    spans, sq = [], 0
+    spans, at = [], 0
     for i, k in enumerate(counts):
-        start = 0.0 if i == 0 else lead + sq * square
-        end = lead + (sq + k) * square + (trail if i == len(counts) - 1 else 0.0)
-        spans.append((start, end, sq, sq + k))
-        sq += k
+        start = 0.0 if i == 0 else lead + sum(sizes[:at])
+        end = lead + sum(sizes[:at + k]) + (trail if i == len(counts) - 1 else 0.0)
+        spans.append((start, end, at, at + k))
+        at += k
     return spans
 
 
-def _fits(counts, lead, square, trail, room, flap) -> bool:
-    last = len(counts) - 1
+def _fits(counts, lead, sizes, trail, room, flap) -> bool:
+    last, at = len(counts) - 1, 0
     for i, k in enumerate(counts):
-        need = (lead if i == 0 else 0.0) + k * square + (trail if i == last else flap)
+        need = (lead if i == 0 else 0.0) + sum(sizes[at:at + k]) + (trail if i == last else flap)
         if k < 1 or need > room + _EPS:
             return False
+        at += k
     return True
 
 
 #: Parts (across, down) a country sheet may be cut into when a whole one does not fit the paper, fewest first.
 COUNTRY_PARTS = ((1, 1), (2, 1), (1, 2), (3, 1), (1, 3), (2, 2), (3, 2), (2, 3), (3, 3))
+#: A country sheet cut in two is cut this far off its middle, where the capital stands with a straight
+#: road out of it each way (RC-1.5): the capital stays whole and no road runs along the cut.
+CAPITAL_CLEAR_MM = 20.0
+
+
+def _part_sizes(size: float, parts: int) -> list[float]:
+    """The lengths of the ``parts`` a country sheet's side is cut into: halves off the middle, else equal."""
+    if parts == 2:
+        off = min(CAPITAL_CLEAR_MM, size / 4)
+        return [size / 2 - off, size / 2 + off]
+    return [size / parts] * parts
 
 
 def grid_sheets(cut: GridCut, paper: Paper, flap_mm: float) -> list[Sheet] | None:
     """The tiles of the map block, row by row from the top left; None when a square does not fit a sheet.
 
     A grid of country sheets (``cell_h`` set) prints a country to a page when one
-    fits; otherwise each country sheet is cut into the fewest equal parts that fit
-    (halves, thirds ...), so no page holds a sliver of a country and the cuts fall
-    in the same place on each.  (Two cuts into as many parts never both fit when
+    fits; otherwise each country sheet is cut into the fewest parts that fit
+    (halves, cut off the middle where the capital stands, or thirds ...), so no
+    page holds a sliver of a country and the cuts fall in the same place on each.  (Two cuts into as many parts never both fit when
     the coarser ones do not: each axis is cut on its own.)
     """
     if cut.cell_h is None:
@@ -127,20 +141,22 @@ def grid_sheets(cut: GridCut, paper: Paper, flap_mm: float) -> list[Sheet] | Non
     for across, down in COUNTRY_PARTS:
         finer = replace(cut, square=cut.square / across, cols=cut.cols * across, cell_h=cut.cell_h / down,
                         rows=cut.rows * down)
-        sheets = _grid_sheets(finer, paper, flap_mm)
+        sheets = _grid_sheets(finer, paper, flap_mm, _part_sizes(cut.square, across) * cut.cols,
+                              _part_sizes(cut.cell_h, down) * cut.rows)
         if sheets is not None:
             return [replace(s, parts=(across, down)) for s in sheets]
     return None
 
 
-def _grid_sheets(cut: GridCut, paper: Paper, flap_mm: float) -> list[Sheet] | None:
+def _grid_sheets(cut: GridCut, paper: Paper, flap_mm: float, sizes_x: list[float] | None = None,
+                 sizes_y: list[float] | None = None) -> list[Sheet] | None:
     pw, ph = paper.printable_mm
     lead_x, lead_y = cut.grid_x - cut.x, cut.grid_y - cut.y
     cell_h = cut.cell_h or cut.square
     trail_x = cut.x + cut.width - (cut.grid_x + cut.cols * cut.square)
     trail_y = cut.y + cut.height - (cut.grid_y + cut.rows * cell_h)
-    xs = _spans(lead_x, cut.cols, cut.square, trail_x, pw, flap_mm)
-    ys = _spans(lead_y, cut.rows, cell_h, trail_y, ph, flap_mm)
+    xs = _spans(lead_x, sizes_x or [cut.square] * cut.cols, trail_x, pw, flap_mm)
+    ys = _spans(lead_y, sizes_y or [cell_h] * cut.rows, trail_y, ph, flap_mm)
     if xs is None or ys is None:
         return None
     sheets = []
