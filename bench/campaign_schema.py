@@ -1,16 +1,21 @@
-"""Regenerate mapgen/schemas/campaign.schema.json from the campaign state's dataclasses.
+"""Regenerate the campaign schemas from the campaign states' dataclasses.
 
-The schema is published (``mapgen schema campaign``) and shipped as a file;
-``tests/test_campaign_store.py`` fails until this is run after a state change.
+``mapgen/schemas/campaign.schema.json`` (Fantasy Warriors) and
+``campaign-renaissance.schema.json`` are published (``mapgen schema campaign``,
+``mapgen schema campaign-renaissance``) and shipped as files;
+``tests/test_campaign_store.py`` and ``tests/test_renaissance_state.py`` fail
+until this is run after a state change.
 """
 
 import json
 
 from mapgen import schemas
 from mapgen.campaign import store
+from mapgen.campaign.renaissance import store as renaissance_store
 
 if __name__ == "__main__":
-    path = schemas.location("campaign")
-    with open(path, "w", encoding="utf-8", newline="\n") as fh:
-        fh.write(json.dumps(store.json_schema(), indent=1, ensure_ascii=False) + "\n")
-    print(f"wrote {path}")
+    for name, make in (("campaign", store.json_schema), ("campaign-renaissance", renaissance_store.json_schema)):
+        path = schemas.location(name)
+        with open(path, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(json.dumps(make(), indent=1, ensure_ascii=False) + "\n")
+        print(f"wrote {path}")

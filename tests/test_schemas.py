@@ -175,6 +175,7 @@ def docs():
         "battlefield": json.loads(json.dumps(bf)),
         "counters": json.loads(json.dumps(sheet.to_json())),
         "campaign": json.loads(_campaign_text()),
+        "campaign-renaissance": json.loads(_renaissance_text()),
         "balance": json.loads(_balance_text()),
     }
 
@@ -200,6 +201,20 @@ def _campaign_text() -> str:
 
     m = cached_map(3, "small")
     return dumps_state(start_campaign(m, dumps(m.to_json()).encode(), "fw-map.json", 3, Options()))
+
+
+def _renaissance_text() -> str:
+    """A Renaissance campaign on day one, with an army so that companies are described too."""
+    from mapgen.campaign.renaissance.setup import start_campaign
+    from mapgen.campaign.renaissance.state import Army, company
+    from mapgen.campaign.state import evolve
+    from mapgen.campaign.renaissance.store import dumps_state
+    from mapgen.jsonio import dumps
+
+    m = generate_countries(11, 2, 1)
+    state = start_campaign(m, dumps(m.to_json()).encode(), "country.json", 11, ends="years=3")
+    army = Army("P1-1", "P1", m.country("A").capital, (company("P1-c1", "large"), company("P1-c2", "rabble", "rabble")))
+    return dumps_state(evolve(state, armies=(army,)))
 
 
 BROKEN = [
@@ -229,6 +244,9 @@ BROKEN = [
     ("counters", lambda d: d["pages"][1].update(side="middle"), "pages[1].side: 'middle' is not one of"),
     ("counters", lambda d: d.update(size_mm=-1), "size_mm:"),
     ("counters", lambda d: d["pages"][0]["counters"][4].pop("x_mm"), "field 'pages[0].counters[4].x_mm' is missing"),
+    ("campaign-renaissance", lambda d: d["places"][0].update(damaged="no"), "places[0].damaged: 'no' is not of type 'boolean'"),
+    ("campaign-renaissance", lambda d: d["armies"][0]["companies"][0].update(type="huge"), "armies[0].companies[0].type: 'huge' is not one of"),
+    ("campaign-renaissance", lambda d: d.update(season="autumn"), "season: 'autumn' is not one of"),
     ("balance", lambda d: d["win_rate"]["A"].update(low=1.5), "win_rate.A.low: 1.5 is greater than the maximum of 1"),
     ("balance", lambda d: d["per_game"][1].update(winner="C"), "per_game[1].winner: 'C' is not one of"),
     ("balance", lambda d: d["bots"].update(B="reckless"), "bots.B: 'reckless' is not one of"),

@@ -12,7 +12,7 @@ from . import cli
 @click.argument("name", required=False, metavar="[NAME]", type=click.Choice(list(NAMES)))
 @click.option("--path", "show_path", is_flag=True, help="Print where the installed schema file is, not its text.")
 def schema_cmd(name, show_path):
-    """Print the JSON Schema (draft 2020-12) of fw-map.json, country.json, battlefield.json, counters.json, campaign.json or balance.json.
+    """Print the JSON Schema (draft 2020-12) of fw-map.json, country.json, battlefield.json, counters.json, campaign.json (Fantasy Warriors or Renaissance) or balance.json.
 
     Without NAME, list the schemas and where they are installed.  For example:
     mapgen schema fw-map > fw-map.schema.json
@@ -22,6 +22,6 @@ def schema_cmd(name, show_path):
     if name is None:
         for n in NAMES:
             s = schemas.schema(n)
-            click.echo(f"{n:<12} {s['$id']:<34} {schemas.location(n)}")
+            click.echo(f"{n:<20} {s['$id']:<34} {schemas.location(n)}")
         return
     click.echo(schemas.location(name) if show_path else schemas.text(name), nl=show_path)

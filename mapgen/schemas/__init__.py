@@ -7,8 +7,10 @@ contract tables: every object allows fields it does not list, because the
 contract says new fields may be added and none renamed.
 ``balance.schema.json`` describes ``mapgen campaign simulate``'s report.
 ``campaign.schema.json`` is generated from the campaign state's own
-dataclasses (:func:`mapgen.campaign.store.json_schema`); a test keeps the
-shipped file equal to it.
+dataclasses (:func:`mapgen.campaign.store.json_schema`), and
+``campaign-renaissance.schema.json`` from the Renaissance one's
+(:func:`mapgen.campaign.renaissance.store.json_schema`); tests keep the
+shipped files equal to them.
 
 Checking uses ``jsonschema`` (the reference validator) rather than
 hand-written type checks.  Its cost is per keyword per value, about 0.2 ms
@@ -22,7 +24,7 @@ Examples
 >>> check({"schema": "mapgen/counters", "version": 1, "size_mm": 15.875,
 ...        "paper": "A4-portrait", "pages": []}, "counters")
 >>> sorted(NAMES)
-['balance', 'battlefield', 'campaign', 'counters', 'country', 'fw-map']
+['balance', 'battlefield', 'campaign', 'campaign-renaissance', 'counters', 'country', 'fw-map']
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ NAMES = {
     "battlefield": "mapgen/battlefield",
     "counters": "mapgen/counters",
     "campaign": "mapgen/campaign",
+    "campaign-renaissance": "mapgen/campaign-renaissance",
     "balance": "mapgen/balance",
 }
 #: A list longer than this, of records whose schema lists only their fields, is checked field by field.

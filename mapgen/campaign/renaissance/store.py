@@ -1,0 +1,101 @@
+"""A Renaissance ``campaign.json``: written as stable text, read back through pydantic, with its JSON Schema.
+
+The same approach as the Fantasy Warriors file (:mod:`mapgen.campaign.store`):
+one pydantic ``TypeAdapter`` over the state's own dataclasses checks every
+field's type and range on reading and writes the published schema, and an
+error names the field (``armies[0].companies[2].type``).  Then the few rules
+a type cannot say (a company's strength is Tabella 31's, an owner is a player
+or a neutral, three armies and one allied) are checked here, by field too.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from pydantic import TypeAdapter, ValidationError
+
+from ...errors import BadFileError
+from ...jsonio import dumps, parse
+from ..store import MAX_ERRORS_SHOWN, _field
+from .rules import COMPANY_STRENGTH
+from .state import SCHEMA, VERSION, RenaissanceState, army_limit_broken
+
+SCHEMA_NAME = "campaign-renaissance"
+
+
+@lru_cache(maxsize=1)
+def adapter() -> TypeAdapter:
+    return TypeAdapter(RenaissanceState)
+
+
+def json_schema() -> dict:
+    """The published JSON Schema of a Renaissance ``campaign.json``, made from the state's dataclasses."""
+    schema = adapter().json_schema(mode="serialization")
+    head = {"schema": {"const": SCHEMA}, "version": {"const": VERSION}}
+    schema["properties"] = {**head, **{k: v for k, v in schema["properties"].items() if k not in head}}
+    schema["required"] = ["schema", "version", *[r for r in schema.get("required", []) if r not in head]]
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": f"urn:mapgen:schema:{SCHEMA_NAME}:1",
+        "title": "mapgen campaign state (Renaissance)",
+        **{k: v for k, v in schema.items() if k != "title"},
+    }
+
+
+def to_json(state: RenaissanceState) -> dict:
+    data = adapter().dump_python(state, mode="json")
+    head = {"schema": data.pop("schema"), "version": data.pop("version")}  # first, as in every mapgen file
+    return {**head, **data}
+
+
+def dumps_state(state: RenaissanceState) -> str:
+    return dumps(to_json(state))
+
+
+def from_json_text(text: str, where: str) -> RenaissanceState:
+    """Check and build a state; a BadFileError names the file and the first wrong fields."""
+    data = parse(text, where)
+    if not isinstance(data, dict):
+        raise BadFileError(f"{where}: expected a JSON object at the top level")
+    if data.get("schema") != SCHEMA:
+        raise BadFileError(f"{where}: field 'schema' is {data.get('schema')!r}, expected {SCHEMA!r}")
+    if data.get("version") != VERSION or isinstance(data.get("version"), bool):
+        raise BadFileError(f"{where}: field 'version' is {data.get('version')!r}, this mapgen reads version {VERSION}")
+    try:
+        state = adapter().validate_json(text, strict=True)
+    except ValidationError as exc:
+        errors = exc.errors()
+        parts = [f"field '{_field(e['loc'])}': {e['msg']}" for e in errors[:MAX_ERRORS_SHOWN]]
+        more = f" (and {len(errors) - MAX_ERRORS_SHOWN} more)" if len(errors) > MAX_ERRORS_SHOWN else ""
+        raise BadFileError(f"{where}: {'; '.join(parts)}{more}") from None
+    problem = rule_problem(state)
+    if problem:
+        raise BadFileError(f"{where}: {problem}")
+    return state
+
+
+def rule_problem(state: RenaissanceState) -> str | None:
+    """The first thing in a well-typed state that the rules forbid, naming its field; None if none."""
+    seats = [p.seat for p in state.players]
+    owners = set(seats) | set(state.neutrals)
+    for what, ids in (("players", seats), ("places", [p.node for p in state.places]), ("armies", [a.id for a in state.armies])):
+        if len(set(ids)) != len(ids):
+            return f"field '{what}': the same id twice ({', '.join(sorted({i for i in ids if ids.count(i) > 1}))})"
+    for i, place in enumerate(state.places):
+        if place.owner not in owners:
+            return f"field 'places[{i}].owner': {place.owner!r} is neither a player seat nor a neutral country"
+    groups = [(f"places[{i}].garrison", p.garrison) for i, p in enumerate(state.places)]
+    groups += [(f"armies[{i}].companies", a.companies) for i, a in enumerate(state.armies)]
+    groups += [(f"prisoners[{i}].companies", p.companies) for i, p in enumerate(state.prisoners)]
+    for where, companies in groups:
+        for j, c in enumerate(companies):
+            if c.strength != COMPANY_STRENGTH[c.type]:
+                return f"field '{where}[{j}].strength': {c.strength}, but Tabella 31 gives a {c.type} company {COMPANY_STRENGTH[c.type]} (RC-3.5)"
+    for i, army in enumerate(state.armies):
+        if army.owner not in seats:
+            return f"field 'armies[{i}].owner': {army.owner!r} is not a player seat"
+    for seat in seats:
+        broken = army_limit_broken(state.armies_of(seat))
+        if broken:
+            return f"field 'armies': {seat} has {broken}"
+    return None
