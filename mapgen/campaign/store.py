@@ -90,15 +90,20 @@ def _field(loc: tuple) -> str:
 
 def from_json_text(text: str, where: str) -> CampaignState:
     """Check and build a state; a BadFileError names the file and the first wrong fields."""
+    return read_state(text, where, SCHEMA, VERSION, adapter())
+
+
+def read_state(text: str, where: str, schema: str, version: int, reader: TypeAdapter):
+    """A state file of either rule set: its schema and version first, then every field through ``reader``."""
     data = parse(text, where)
     if not isinstance(data, dict):
         raise BadFileError(f"{where}: expected a JSON object at the top level")
-    if data.get("schema") != SCHEMA:
-        raise BadFileError(f"{where}: field 'schema' is {data.get('schema')!r}, expected {SCHEMA!r}")
-    if data.get("version") != VERSION or isinstance(data.get("version"), bool):
-        raise BadFileError(f"{where}: field 'version' is {data.get('version')!r}, this mapgen reads version {VERSION}")
+    if data.get("schema") != schema:
+        raise BadFileError(f"{where}: field 'schema' is {data.get('schema')!r}, expected {schema!r}")
+    if data.get("version") != version or isinstance(data.get("version"), bool):
+        raise BadFileError(f"{where}: field 'version' is {data.get('version')!r}, this mapgen reads version {version}")
     try:
-        return adapter().validate_json(text, strict=True)
+        return reader.validate_json(text, strict=True)
     except ValidationError as exc:
         errors = exc.errors()
         parts = [f"field '{_field(e['loc'])}': {e['msg']}" for e in errors[:MAX_ERRORS_SHOWN]]

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from pydantic import TypeAdapter, ValidationError
+from pydantic import TypeAdapter
 
 from ...errors import BadFileError
-from ...jsonio import dumps, parse
-from ..store import MAX_ERRORS_SHOWN, _field
+from ...jsonio import dumps
+from ..store import read_state
 from .rules import COMPANY_STRENGTH
 from .state import SCHEMA, VERSION, RenaissanceState, army_limit_broken
 
@@ -54,20 +54,7 @@ def dumps_state(state: RenaissanceState) -> str:
 
 def from_json_text(text: str, where: str) -> RenaissanceState:
     """Check and build a state; a BadFileError names the file and the first wrong fields."""
-    data = parse(text, where)
-    if not isinstance(data, dict):
-        raise BadFileError(f"{where}: expected a JSON object at the top level")
-    if data.get("schema") != SCHEMA:
-        raise BadFileError(f"{where}: field 'schema' is {data.get('schema')!r}, expected {SCHEMA!r}")
-    if data.get("version") != VERSION or isinstance(data.get("version"), bool):
-        raise BadFileError(f"{where}: field 'version' is {data.get('version')!r}, this mapgen reads version {VERSION}")
-    try:
-        state = adapter().validate_json(text, strict=True)
-    except ValidationError as exc:
-        errors = exc.errors()
-        parts = [f"field '{_field(e['loc'])}': {e['msg']}" for e in errors[:MAX_ERRORS_SHOWN]]
-        more = f" (and {len(errors) - MAX_ERRORS_SHOWN} more)" if len(errors) > MAX_ERRORS_SHOWN else ""
-        raise BadFileError(f"{where}: {'; '.join(parts)}{more}") from None
+    state = read_state(text, where, SCHEMA, VERSION, adapter())
     problem = rule_problem(state)
     if problem:
         raise BadFileError(f"{where}: {problem}")
