@@ -1,0 +1,85 @@
+"""The Renaissance spring commands (RC-3.1 steps 4 and 5): small frozen dataclasses.
+
+Each is one thing a player does in spring, checked and applied by
+:func:`mapgen.campaign.renaissance.spring.apply_spring`; a refusal is the
+engine's :class:`~mapgen.campaign.commands.CommandError`, so callers catch
+one error for both rule sets.  Apart from :mod:`.spring` so a CLI or a
+saved command list can import them without the handlers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..commands import CommandError  # noqa: F401 - re-exported: the refusal of every spring command
+
+
+@dataclass(frozen=True)
+class TakeLoan:
+    """RC-3.4 step 4: borrow ``ducats`` from the bank (optional rule), at most half the city taxes, one loan (RC-A.7)."""
+
+    player: str
+    ducats: int
+
+
+@dataclass(frozen=True)
+class Recruit:
+    """RC-3.5 step 5: pay for one company and add it to an army (its id) or a garrison (a place's node).
+
+    ``cost`` is the army list's price (RC-A.23: the tactical rules' lists give it);
+    None takes :data:`~mapgen.campaign.renaissance.spring.COMPANY_COST`.
+    """
+
+    player: str
+    army_or_place: str
+    company_type: str
+    kind: str = "regular"
+    cost: int | None = None
+
+
+@dataclass(frozen=True)
+class FormArmy:
+    """RC-3.6 step 5: raise a new army at a city the player holds, paying for its companies.
+
+    ``companies`` is a tuple of ``(company_type, kind)`` pairs; an army of
+    ``allied`` companies only is the player's one allied army.
+    """
+
+    player: str
+    node: str
+    companies: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
+class Garrison:
+    """RC-3.8: detach companies (their ids) from an army at one of the player's fortified places into its garrison."""
+
+    player: str
+    army: str
+    companies: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class OrderWorks:
+    """RC-3.9 Tabella 32: pay for fortification works at a place, finished in winter (RC-5.2)."""
+
+    player: str
+    node: str
+    work: str
+
+
+@dataclass(frozen=True)
+class HireSpecialist:
+    """RC-3.10 Tabella 33: hire a specialist for the year (the assassin for one mission).
+
+    ``at``: an engineer's army id or garrison node, a diplomat's starting city.
+    ``target``: the player a spy watches.
+    """
+
+    player: str
+    kind: str
+    at: str | None = None
+    target: str | None = None
+
+
+SpringCommand = TakeLoan | Recruit | FormArmy | Garrison | OrderWorks | HireSpecialist
