@@ -82,4 +82,43 @@ class HireSpecialist:
     target: str | None = None
 
 
-SpringCommand = TakeLoan | Recruit | FormArmy | Garrison | OrderWorks | HireSpecialist
+@dataclass(frozen=True)
+class PayUpkeep:
+    """RC-3.11: pay again for companies kept under arms over the winter, in one army (its id) or garrison (its node).
+
+    Each costs its recruitment price (RC-A.23, :data:`~mapgen.campaign.renaissance.spring.COMPANY_COST`);
+    a company still unpaid when the spring ends is disbanded, so a player keeps exactly the ones paid for.
+    """
+
+    player: str
+    army_or_place: str
+    company_ids: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Disband:
+    """RC-3.11: send companies of one's own armies or garrisons home (an unpaid one goes anyway when spring ends)."""
+
+    player: str
+    company_ids: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Transfer:
+    """RC-3.3, RC-5.3: a free transfer of ducats and/or prisoners (company ids) from one player to another.
+
+    [DEV] The players agree the terms at the table; the command is the agreed
+    deal, so it carries both seats and ``agreed`` must be True (both said
+    yes).  It runs one way: a ransom is two transfers, the ducats one way and
+    the prisoners the other.  Prisoners handed to their own owner are
+    released; handed to a third player, they change jailer.
+    """
+
+    from_player: str
+    to_player: str
+    ducats: int = 0
+    prisoners: tuple[str, ...] = ()
+    agreed: bool = False
+
+
+SpringCommand = TakeLoan | Recruit | FormArmy | Garrison | OrderWorks | HireSpecialist | PayUpkeep | Disband

@@ -24,7 +24,7 @@ from typing import Mapping
 from ..dice import GameDice
 from ..state import evolve
 from . import resolve
-from .commands import CommandError, FormArmy, Garrison, HireSpecialist, OrderWorks, Recruit, SpringCommand, TakeLoan
+from .commands import CommandError, Disband, FormArmy, Garrison, HireSpecialist, OrderWorks, PayUpkeep, Recruit, SpringCommand, TakeLoan
 from .rules import BANK_DEFAULT, CITY_KINDS, COMPANY_STRENGTH, FORTIFICATION_WORKS, MAX_ALLIED_ARMIES, MAX_ARMIES, SPECIALISTS
 from .state import Army, FortificationWork, LogEntry, Place, Player, RenaissanceState, SpecialistState, company
 
@@ -355,7 +355,55 @@ def hire_specialist(state, cmd: HireSpecialist, player: Player, kinds):
     return state, [_entry(state, "RC-3.10", text, player.seat)]
 
 
+def companies_of(state: RenaissanceState, seat: str) -> dict[str, tuple[str, object]]:
+    """Company id -> (army id or garrison node, the company) for every company a seat has under arms."""
+    found = {c.id: (a.id, c) for a in state.armies if a.owner == seat for c in a.companies}
+    return found | {c.id: (p.node, c) for p in state.places if p.owner == seat for c in p.garrison}
+
+
+def remove_companies(state: RenaissanceState, ids) -> RenaissanceState:
+    """The state without these companies in any army or garrison (an army left empty goes too), nor owing upkeep."""
+    ids = set(ids)
+    armies = (evolve(a, companies=tuple(c for c in a.companies if c.id not in ids)) for a in state.armies)
+    places = tuple(evolve(p, garrison=tuple(c for c in p.garrison if c.id not in ids)) if any(c.id in ids for c in p.garrison) else p
+                   for p in state.places)
+    return evolve(state, armies=tuple(a for a in armies if a.companies), places=places, upkeep=tuple(i for i in state.upkeep if i not in ids))
+
+
+def _own_companies(state, player: Player, ids, rule: str) -> dict:
+    if not ids or len(set(ids)) != len(ids):
+        raise CommandError(f"name each company once ({rule})")
+    mine = companies_of(state, player.seat)
+    missing = [i for i in ids if i not in mine]
+    if missing:
+        raise CommandError(f"{', '.join(missing)}: not a company of {player.seat}'s armies or garrisons ({rule})")
+    return mine
+
+
+def pay_upkeep(state, cmd: PayUpkeep, player: Player, kinds):
+    mine = _own_companies(state, player, cmd.company_ids, "RC-3.11")
+    elsewhere = [i for i in cmd.company_ids if mine[i][0] != cmd.army_or_place]
+    if elsewhere:
+        raise CommandError(f"{', '.join(elsewhere)} not in {cmd.army_or_place} (RC-3.11)")
+    paid = [i for i in cmd.company_ids if i not in state.upkeep]
+    if paid:
+        raise CommandError(f"{', '.join(paid)} owe no upkeep this spring: paid already or recruited this year (RC-3.11)")
+    cost = sum(COMPANY_COST[mine[i][1].type] for i in cmd.company_ids)
+    state = _pay(state, player, cost, "RC-3.11", f"the upkeep of {len(cmd.company_ids)} companies")
+    state = evolve(state, upkeep=tuple(i for i in state.upkeep if i not in cmd.company_ids))
+    text = f"{player.seat} pays {cost} ducats of upkeep for {', '.join(cmd.company_ids)} in {cmd.army_or_place}; treasury {state.player(player.seat).treasury}."
+    return state, [_entry(state, "RC-3.11", text, player.seat)]
+
+
+def disband(state, cmd: Disband, player: Player, kinds):
+    _own_companies(state, player, cmd.company_ids, "RC-3.11")
+    state = remove_companies(state, cmd.company_ids)
+    return state, [_entry(state, "RC-3.11", f"{player.seat} disbands {', '.join(cmd.company_ids)}: they go home.", player.seat)]
+
+
 _HANDLERS = {
+    PayUpkeep: pay_upkeep,
+    Disband: disband,
     TakeLoan: take_loan,
     Recruit: recruit,
     FormArmy: form_army,

@@ -249,6 +249,9 @@ class RenaissanceState:
     sieges: tuple[Siege, ...] = ()
     prisoners: tuple[Prisoners, ...] = ()
     events: tuple[PendingEvent, ...] = ()
+    #: RC-3.11: the companies kept under arms over the winter, whose upkeep is still unpaid this spring;
+    #: set by the winter (RC-5.1), emptied by ``PayUpkeep``/``Disband``, and the rest disbanded when spring ends.
+    upkeep: tuple[Id, ...] = ()
     log: tuple[LogEntry, ...] = ()
     winner: Id | None = None
     ended: str | None = None
