@@ -1,0 +1,250 @@
+"""The rest of the Renaissance year as pure functions: the season steps, the winter (RC-5), the end (RC-6), transfers (RC-3.3).
+
+A year is walked as ``start_spring`` -> spring commands (:mod:`.spring`) ->
+:func:`end_spring` -> summer's phases (not here) -> :func:`end_summer` ->
+:func:`start_winter`, which finishes the year and opens the next spring.
+Each takes the state and returns a new one, or raises
+:class:`CommandError` naming the rule with the state untouched, as the
+spring does.  Winter has no commands of its own: everything in RC-5 but the
+prisoner exchange is the engine's, so :func:`start_winter` does it in one
+go, in the digest's order (RC-5.1, 5.2, 5.4, then RC-6), and the exchange,
+like any ransom, is a :class:`~.commands.Transfer` the players may agree at
+any time (:func:`transfer`).
+"""
+
+from __future__ import annotations
+
+from typing import Mapping
+
+from ..dice import GameDice
+from ..state import evolve
+from .commands import CommandError, Transfer
+from .rules import EVENT_CHECK, EVENTS
+from .spring import FORTIFIED_KINDS, companies_of, remove_companies, spring_started
+from .state import SUMMER_PHASES, LogEntry, PendingEvent, Prisoners, RenaissanceState
+
+#: RC-5.1: the kinds of company that go home every winter.
+GO_HOME = ("militia", "rabble")
+
+
+def _entry(state: RenaissanceState, rule: str, text: str, player: str | None = None, **roll) -> LogEntry:
+    return LogEntry(state.year, state.season, state.phase, rule, text, player=player, **roll)
+
+
+def _rolled(state: RenaissanceState, roll, rule: str, text: str, player: str, outcome: str | None = None) -> LogEntry:
+    return _entry(state, rule, text, player, dice=roll.dice, faces=tuple(roll.faces), total=roll.total,
+                  outcome=outcome if outcome is not None else roll.outcome, entered=roll.entered)  # fmt: skip
+
+
+# --- the season steps (RC-2) ---------------------------------------------------------------------
+
+
+def end_spring(state: RenaissanceState) -> RenaissanceState:
+    """RC-3.11 then RC-2: disband every company whose upkeep is unpaid, and enter summer, before its phase 1."""
+    if state.season != "spring" or not spring_started(state):
+        raise CommandError(f"only a spring that has collected its taxes can end (it is the {state.season} of year {state.year}) (RC-3.1)")
+    log = []
+    for p in state.players:
+        unpaid = [i for i in companies_of(state, p.seat) if i in state.upkeep]
+        if unpaid:
+            log.append(_entry(state, "RC-3.11", f"{p.seat} did not pay the upkeep of {', '.join(unpaid)}: disbanded.", p.seat))
+    state = remove_companies(state, state.upkeep)
+    log.append(_entry(state, "RC-2", f"The spring of year {state.year} ends; summer begins."))
+    # phase 0 is "summer before phase 1" (state.py): the moving order and the epidemic (RC-4.2) are summer's first step.
+    return evolve(state, season="summer", phase=0, upkeep=(), log=state.log + tuple(log))
+
+
+def end_summer(state: RenaissanceState) -> RenaissanceState:
+    """RC-2: after phase 10 the summer ends and winter begins.
+
+    [DEV] Sieges end with the summer (armies go into winter quarters) and the
+    moving order and per-phase movement are cleared; next summer draws afresh.
+    """
+    if state.season != "summer" or state.phase != SUMMER_PHASES:
+        raise CommandError(f"the summer ends after phase {SUMMER_PHASES}: it is the {state.season}, phase {state.phase} (RC-4.1)")
+    armies = tuple(evolve(a, came_from=None, moved=0) for a in state.armies)
+    state = evolve(state, season="winter", phase=0, sieges=(), order=(), armies=armies)
+    return evolve(state, log=state.log + (_entry(state, "RC-2", f"The summer of year {state.year} ends; winter begins."),))
+
+
+# --- RC-5 winter ----------------------------------------------------------------------------------
+
+
+def start_winter(state: RenaissanceState, dice: GameDice, kinds: Mapping[str, str]) -> RenaissanceState:
+    """RC-5.1 winter quarters, RC-5.2 works, RC-5.4 events, RC-6 end check; then the next year's spring.
+
+    [DEV] An ended campaign stays in its last winter: there is no next spring.
+    """
+    if state.season != "winter":
+        raise CommandError(f"it is {state.season}, not winter (RC-5)")
+    if state.ended:
+        raise CommandError(f"the campaign has ended ({state.ended}) (RC-6)")
+    log = [_entry(state, "RC-5", f"Winter of year {state.year}: winter quarters, works, events, then the end check (RC-5, RC-6).")]
+    state = _winter_quarters(state, log)
+    state = _finish_works(state, kinds, log)
+    state = _events(state, dice, kinds, log)
+    state = _check_ends(state, kinds, log)
+    if state.ended:
+        return evolve(state, log=state.log + tuple(log))
+    # RC-3.11: every company still under arms owes upkeep next spring; RC-A.10: specialists expire with the year.
+    kept = tuple(c.id for a in state.armies for c in a.companies) + tuple(
+        c.id for p in state.places if p.owner in {q.seat for q in state.players} for c in p.garrison)
+    year = state.year + 1
+    state = evolve(state, specialists=tuple(s for s in state.specialists if s.year > state.year),
+                   events=tuple(e for e in state.events if e.year >= year), upkeep=kept)  # fmt: skip
+    state = evolve(state, year=year, season="spring", phase=0, log=state.log + tuple(log))
+    return state
+
+
+def _winter_quarters(state: RenaissanceState, log: list) -> RenaissanceState:
+    """RC-5.1: militia and rabble go home, from armies and garrisons alike."""
+    gone = [c for a in state.armies for c in a.companies if c.kind in GO_HOME]
+    gone += [c for p in state.places for c in p.garrison if c.kind in GO_HOME]
+    if gone:
+        log.append(_entry(state, "RC-5.1", f"Winter quarters: {', '.join(c.id for c in gone)} ({'militia and rabble'}) go home."))
+    return remove_companies(state, [c.id for c in gone])
+
+
+def _finish_works(state: RenaissanceState, kinds: Mapping[str, str], log: list) -> RenaissanceState:
+    """RC-5.2, RC-3.9, RC-A.9: this year's works are finished where the payer still holds the place; else the money is lost."""
+    flags = {"fortify": {"fortified": True}, "improve": {"advanced": True}, "repair": {"damaged": False}}
+    places = {p.node: p for p in state.places}
+    for w in (w for w in state.works if w.year == state.year):
+        place = places[w.node]
+        if place.owner != w.owner:
+            log.append(_entry(state, "RC-5.2", f"{w.work} at {w.node} is lost: {w.owner} no longer holds it (RC-A.9).", w.owner))
+            continue
+        places[w.node] = evolve(place, **flags[w.work])
+        log.append(_entry(state, "RC-5.2", f"{w.owner}'s {w.work} at {w.node} is finished.", w.owner))
+    return evolve(state, places=tuple(places[p.node] for p in state.places), works=tuple(w for w in state.works if w.year != state.year))
+
+
+def _events(state: RenaissanceState, dice: GameDice, kinds: Mapping[str, str], log: list) -> RenaissanceState:
+    """RC-5.4: each player still in rolls 1D6; on a 6, Tabella 36, for next spring (the epidemic: next summer)."""
+    for p in state.players:
+        if p.eliminated:
+            continue
+        roll, check = dice.roll_on(EVENT_CHECK, day=state.year, phase="winter", place=f"event check {p.seat}", text=f"event check: {p.seat}")
+        log.append(_rolled(state, roll, "RC-5.4", f"{p.seat} rolls for a winter event: {check.label}.", p.seat, check.outcome))
+        if check.outcome != "event":
+            continue
+        roll, band = dice.roll_on(EVENTS, day=state.year, phase="winter", place=f"event {p.seat}", text=f"event: {p.seat}")
+        log.append(_rolled(state, roll, "RC-5.4", f"{p.seat}: Tabella 36, {band.label}.", p.seat, band.outcome))
+        state = evolve(state, events=state.events + (PendingEvent(p.seat, band.outcome, state.year + 1),))
+        if band.outcome == "natural_disaster":
+            state = _disaster(state, p.seat, dice, kinds, log)
+    return state
+
+
+def _disaster(state: RenaissanceState, seat: str, dice: GameDice, kinds: Mapping[str, str], log: list) -> RenaissanceState:
+    """RC-5.4 result 6 (interpretation): one of the player's fortified places, drawn by a die, becomes damaged.
+
+    [DEV] Applied now rather than next spring: nothing happens in between but
+    the end check, and the damage is on the map when the spring starts.
+    """
+    fortified = [p for p in state.places if p.owner == seat and (kinds[p.node] in FORTIFIED_KINDS or p.fortified)]
+    if not fortified:
+        log.append(_entry(state, "RC-5.4", f"{seat} holds no fortified place: the natural disaster does no harm.", seat))
+        return state
+    roll = None
+    if len(fortified) > 1:
+        roll = dice.roll(f"1D{len(fortified)}", day=state.year, phase="winter", place=f"disaster {seat}", rule="RC-5.4",
+                         text=f"natural disaster: which of {seat}'s fortified places")  # fmt: skip
+    struck = fortified[roll.faces[0] - 1 if roll else 0]
+    text = f"Natural disaster: the fortifications of {struck.node} ({', '.join(p.node for p in fortified)} drawn) are damaged."
+    log.append(_rolled(state, roll, "RC-5.4", text, seat, struck.node) if roll else _entry(state, "RC-5.4", text, seat))
+    return evolve(state, places=tuple(evolve(p, damaged=True) if p is struck else p for p in state.places))
+
+
+# --- RC-6 end of the campaign ----------------------------------------------------------------------
+
+
+def _holder(state: RenaissanceState, nodes) -> str | None:
+    """The one player still in who holds every node, or None."""
+    owners = {state.owner(n) for n in nodes}
+    seats = {p.seat for p in state.players if not p.eliminated}
+    return owners.pop() if len(owners) == 1 and owners <= seats else None
+
+
+def _check_ends(state: RenaissanceState, kinds: Mapping[str, str], log: list) -> RenaissanceState:
+    """RC-6: the agreed conditions, a decisive one first: every capital, the objectives, then the years.
+
+    [DEV] When the years run out nobody is named winner: the digest gives no tie-break.
+    """
+    ends = state.ends
+    if ends.capitals and (who := _holder(state, [n for n, k in kinds.items() if k == "capital"])):
+        won = (who, "capitals", f"{who} holds every capital")
+    elif ends.objectives and (who := _holder(state, ends.objectives)):
+        won = (who, "objectives", f"{who} holds every objective ({', '.join(ends.objectives)})")
+    elif ends.years and state.year >= ends.years:
+        won = (None, "years", f"{ends.years} years have passed")
+    else:
+        return state
+    winner, ended, why = won
+    log.append(_entry(state, "RC-6", f"The campaign ends: {why}." + (f" {winner} wins." if winner else ""), winner))
+    return evolve(state, winner=winner, ended=ended)
+
+
+# --- RC-3.3, RC-5.3 ransoms and exchanges ---------------------------------------------------------
+
+
+def transfer(state: RenaissanceState, cmd: Transfer) -> tuple[RenaissanceState, list[LogEntry]]:
+    """A transfer both players agreed (RC-3.3, RC-5.3): ducats and/or prisoners, never more than the giver has.
+
+    [DEV] Allowed in any season until the campaign ends (the digest puts
+    ransoms in spring income and the exchange in winter, but fixes no
+    moment).  Prisoners released to their owner rejoin the garrison of the
+    owner's capital if the owner holds it; otherwise they go home.
+    """
+    rule = "RC-3.3" if state.season == "spring" else "RC-5.3"
+    if state.ended:
+        raise CommandError(f"the campaign has ended ({state.ended}) (RC-6)")
+    if not cmd.agreed:
+        raise CommandError(f"a transfer needs both players' agreement: {cmd.to_player} and {cmd.from_player} must both accept ({rule})")
+    seats = {p.seat: p for p in state.players}
+    for seat in (cmd.from_player, cmd.to_player):
+        if seat not in seats or seats[seat].eliminated:
+            raise CommandError(f"{seat!r} is not a player still in the campaign ({rule})")
+    if cmd.from_player == cmd.to_player:
+        raise CommandError(f"a transfer is between two players, not {cmd.from_player} and itself ({rule})")
+    giver = seats[cmd.from_player]
+    if cmd.ducats < 0 or cmd.ducats > giver.treasury:
+        raise CommandError(f"{giver.seat} can give 0 to {giver.treasury} ducats, not {cmd.ducats} ({rule})")
+    held = {c.id: (pr, c) for pr in state.prisoners if pr.holder == giver.seat for c in pr.companies}
+    if len(set(cmd.prisoners)) != len(cmd.prisoners) or any(i not in held for i in cmd.prisoners):
+        raise CommandError(f"{giver.seat} holds {', '.join(held) or 'no prisoners'}: name each prisoner it holds once ({rule})")
+    if not cmd.ducats and not cmd.prisoners:
+        raise CommandError(f"an empty transfer: give ducats or prisoners ({rule})")
+    players = tuple(evolve(p, treasury=p.treasury - cmd.ducats) if p.seat == cmd.from_player
+                    else evolve(p, treasury=p.treasury + cmd.ducats) if p.seat == cmd.to_player else p for p in state.players)  # fmt: skip
+    state = evolve(state, players=players)
+    entries = []
+    if cmd.ducats:
+        entries.append(_entry(state, rule, f"{cmd.from_player} pays {cmd.ducats} ducats to {cmd.to_player}, as agreed.", cmd.from_player))
+    if cmd.prisoners:
+        state, text = _hand_over(state, cmd, held)
+        entries.append(_entry(state, rule, text, cmd.from_player))
+    return evolve(state, log=state.log + tuple(entries)), entries
+
+
+def _hand_over(state: RenaissanceState, cmd: Transfer, held: dict) -> tuple[RenaissanceState, str]:
+    moving = [held[i] for i in cmd.prisoners]
+    kept = tuple(p for p in (evolve(pr, companies=tuple(c for c in pr.companies if c.id not in cmd.prisoners)) for pr in state.prisoners)
+                 if p.companies)  # fmt: skip
+    released = [c for pr, c in moving if pr.owner == cmd.to_player]
+    passed = [(pr, c) for pr, c in moving if pr.owner != cmd.to_player]
+    kept += tuple(Prisoners(cmd.to_player, pr.owner, (c,)) for pr, c in passed)
+    state = evolve(state, prisoners=kept)
+    texts = []
+    if passed:
+        texts.append(f"{cmd.from_player} hands {', '.join(c.id for _, c in passed)} over to {cmd.to_player} as prisoners")
+    if released:
+        # node ids are ``<country>-<n>`` and the capital is the first node made (mapgen.country.procedure)
+        capital = state.place(f"{state.player(cmd.to_player).country}-0")
+        capital = capital if capital is not None and capital.owner == cmd.to_player else None
+        if capital:
+            state = evolve(state, places=tuple(evolve(p, garrison=p.garrison + tuple(released)) if p is capital else p for p in state.places))
+        where = f"the garrison of {capital.node}" if capital else "their homes (their capital is not held)"
+        texts.append(f"{cmd.from_player} releases {', '.join(c.id for c in released)} to {cmd.to_player}; they return to {where}")
+    return state, "; ".join(texts) + "."
+
