@@ -96,7 +96,7 @@ def test_upkeep_refusals_leave_the_state_byte_identical():
     s, _ = apply_spring(s, Recruit("P1", "P1-1", "small"), GameDice(s.seed), KINDS)
     poor = evolve(s, players=tuple(evolve(p, treasury=79) for p in s.players))
 
-    def do(cmd, st_=s):
+    def do(cmd):
         return lambda x: apply_spring(x, cmd, GameDice(x.seed), KINDS)
 
     unchanged(s, do(PayUpkeep("P1", "P1-1", ("P1-c2",))), r"owe no upkeep.*RC-3.11")

@@ -101,7 +101,7 @@ def _winter_quarters(state: RenaissanceState, log: list) -> RenaissanceState:
     gone = [c for a in state.armies for c in a.companies if c.kind in GO_HOME]
     gone += [c for p in state.places for c in p.garrison if c.kind in GO_HOME]
     if gone:
-        log.append(_entry(state, "RC-5.1", f"Winter quarters: {', '.join(c.id for c in gone)} ({'militia and rabble'}) go home."))
+        log.append(_entry(state, "RC-5.1", f"Winter quarters: {', '.join(c.id for c in gone)} (militia and rabble) go home."))
     return remove_companies(state, [c.id for c in gone])
 
 
