@@ -26,6 +26,7 @@ from ..state import evolve
 from . import resolve
 from .commands import CommandError, Disband, FormArmy, Garrison, HireSpecialist, OrderWorks, PayUpkeep, Recruit, SpringCommand, TakeLoan
 from .rules import BANK_DEFAULT, CITY_KINDS, COMPANY_STRENGTH, FORTIFICATION_WORKS, MAX_ALLIED_ARMIES, MAX_ARMIES, SPECIALISTS
+from .companies import own_companies, remove_companies
 from .state import Army, FortificationWork, LogEntry, Place, Player, RenaissanceState, SpecialistState, company
 
 #: [DEV] RC-3.5 and RC-A.23: the source gives no company price (it is the tactical rules' army
@@ -355,33 +356,8 @@ def hire_specialist(state, cmd: HireSpecialist, player: Player, kinds):
     return state, [_entry(state, "RC-3.10", text, player.seat)]
 
 
-def companies_of(state: RenaissanceState, seat: str) -> dict[str, tuple[str, object]]:
-    """Company id -> (army id or garrison node, the company) for every company a seat has under arms."""
-    found = {c.id: (a.id, c) for a in state.armies if a.owner == seat for c in a.companies}
-    return found | {c.id: (p.node, c) for p in state.places if p.owner == seat for c in p.garrison}
-
-
-def remove_companies(state: RenaissanceState, ids) -> RenaissanceState:
-    """The state without these companies in any army or garrison (an army left empty goes too), nor owing upkeep."""
-    ids = set(ids)
-    armies = (evolve(a, companies=tuple(c for c in a.companies if c.id not in ids)) for a in state.armies)
-    places = tuple(evolve(p, garrison=tuple(c for c in p.garrison if c.id not in ids)) if any(c.id in ids for c in p.garrison) else p
-                   for p in state.places)
-    return evolve(state, armies=tuple(a for a in armies if a.companies), places=places, upkeep=tuple(i for i in state.upkeep if i not in ids))
-
-
-def _own_companies(state, player: Player, ids, rule: str) -> dict:
-    if not ids or len(set(ids)) != len(ids):
-        raise CommandError(f"name each company once ({rule})")
-    mine = companies_of(state, player.seat)
-    missing = [i for i in ids if i not in mine]
-    if missing:
-        raise CommandError(f"{', '.join(missing)}: not a company of {player.seat}'s armies or garrisons ({rule})")
-    return mine
-
-
 def pay_upkeep(state, cmd: PayUpkeep, player: Player, kinds):
-    mine = _own_companies(state, player, cmd.company_ids, "RC-3.11")
+    mine = own_companies(state, player, cmd.company_ids, "RC-3.11")
     elsewhere = [i for i in cmd.company_ids if mine[i][0] != cmd.army_or_place]
     if elsewhere:
         raise CommandError(f"{', '.join(elsewhere)} not in {cmd.army_or_place} (RC-3.11)")
@@ -396,7 +372,7 @@ def pay_upkeep(state, cmd: PayUpkeep, player: Player, kinds):
 
 
 def disband(state, cmd: Disband, player: Player, kinds):
-    _own_companies(state, player, cmd.company_ids, "RC-3.11")
+    own_companies(state, player, cmd.company_ids, "RC-3.11")
     state = remove_companies(state, cmd.company_ids)
     return state, [_entry(state, "RC-3.11", f"{player.seat} disbands {', '.join(cmd.company_ids)}: they go home.", player.seat)]
 

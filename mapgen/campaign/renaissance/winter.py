@@ -20,7 +20,8 @@ from ..dice import GameDice
 from ..state import evolve
 from .commands import CommandError, Transfer
 from .rules import EVENT_CHECK, EVENTS
-from .spring import FORTIFIED_KINDS, companies_of, remove_companies, spring_started
+from .companies import companies_of, remove_companies
+from .spring import FORTIFIED_KINDS, spring_started
 from .state import SUMMER_PHASES, LogEntry, PendingEvent, Prisoners, RenaissanceState
 
 #: RC-5.1: the kinds of company that go home every winter.

@@ -1,0 +1,33 @@
+"""A player's companies wherever they stand, in an army or a garrison: what upkeep, disbanding and winter work on."""
+
+from __future__ import annotations
+
+from ..state import evolve
+from .commands import CommandError
+from .state import Player, RenaissanceState
+
+
+def companies_of(state: RenaissanceState, seat: str) -> dict[str, tuple[str, object]]:
+    """Company id -> (army id or garrison node, the company) for every company a seat has under arms."""
+    found = {c.id: (a.id, c) for a in state.armies if a.owner == seat for c in a.companies}
+    return found | {c.id: (p.node, c) for p in state.places if p.owner == seat for c in p.garrison}
+
+
+def remove_companies(state: RenaissanceState, ids) -> RenaissanceState:
+    """The state without these companies in any army or garrison (an army left empty goes too), nor owing upkeep."""
+    ids = set(ids)
+    armies = (evolve(a, companies=tuple(c for c in a.companies if c.id not in ids)) for a in state.armies)
+    places = tuple(evolve(p, garrison=tuple(c for c in p.garrison if c.id not in ids)) if any(c.id in ids for c in p.garrison) else p
+                   for p in state.places)
+    return evolve(state, armies=tuple(a for a in armies if a.companies), places=places, upkeep=tuple(i for i in state.upkeep if i not in ids))
+
+
+def own_companies(state, player: Player, ids, rule: str) -> dict:
+    """The seat's companies (as :func:`companies_of`), refusing ids named twice or not its own."""
+    if not ids or len(set(ids)) != len(ids):
+        raise CommandError(f"name each company once ({rule})")
+    mine = companies_of(state, player.seat)
+    missing = [i for i in ids if i not in mine]
+    if missing:
+        raise CommandError(f"{', '.join(missing)}: not a company of {player.seat}'s armies or garrisons ({rule})")
+    return mine
