@@ -121,4 +121,26 @@ class Transfer:
     agreed: bool = False
 
 
+@dataclass(frozen=True)
+class MoveArmy:
+    """RC-4.3: move one of the player's armies along ``path``, the nodes entered in turn (not the one it stands on).
+
+    At most two road steps a phase (a linked crossing is one, RC-1.7), on the
+    player's turn in the summer's order, once per army per phase; it stops at
+    the first node that holds an enemy or neutral force.
+    """
+
+    player: str
+    army: str
+    path: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class EndMoves:
+    """RC-4.1 b, RC-A.20: the player has moved all they want this phase; the next player in the order moves."""
+
+    player: str
+
+
+SummerCommand = MoveArmy | EndMoves
 SpringCommand = TakeLoan | Recruit | FormArmy | Garrison | OrderWorks | HireSpecialist | PayUpkeep | Disband

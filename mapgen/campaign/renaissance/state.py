@@ -243,6 +243,8 @@ class RenaissanceState:
     phase: Annotated[int, Ge(0), Le(SUMMER_PHASES)] = 0
     #: RC-4.3, RC-A.20: this summer's moving order, drawn by lot before phase 1.
     order: tuple[Id, ...] = ()
+    #: RC-4.3, RC-A.20: the seat in ``order`` moving now in this summer phase; None outside the phases.
+    turn: Id | None = None
     armies: tuple[Army, ...] = ()
     specialists: tuple[SpecialistState, ...] = ()
     works: tuple[FortificationWork, ...] = ()

@@ -1,0 +1,191 @@
+"""The Renaissance summer's start and its army movement (RC-4.1 to RC-4.3) as pure functions.
+
+:func:`start_summer` is the engine's part before phase 1 (summer phase 0,
+set by :func:`~.winter.end_spring`): the epidemics of last winter (RC-4.2)
+and the moving order drawn by lot, once for the whole summer (RC-4.3,
+RC-A.20).  :func:`apply_summer` is the players' part, as
+:func:`~.spring.apply_spring` is the spring's: ``MoveArmy`` and ``EndMoves``
+(:mod:`.commands`), each refused with :class:`CommandError` naming the rule,
+the state untouched.  The last ``EndMoves`` of a phase ends it: villages
+held alone change hands (RC-A.12), movement resets, and after phase 10 the
+summer ends (:func:`~.winter.end_summer`).
+
+Engagements (RC-4.4 to RC-4.9) and sieges (RC-4.10) are not resolved here:
+an army that enters a node holding an enemy or neutral force stops there and
+the meeting is logged (``engagement at N``, RC-A.11); the armies stay on the
+node for the engagement step to find.
+"""
+
+from __future__ import annotations
+
+from typing import Mapping
+
+from ..dice import GameDice
+from ..state import evolve
+from .commands import CommandError, EndMoves, MoveArmy, SummerCommand
+from .companies import remove_companies
+from .roads import is_path
+from .rules import CITY_KINDS
+from .state import SUMMER_PHASES, LogEntry, RenaissanceState
+from .winter import end_summer
+
+#: RC-4.3: road steps an army may take in one summer phase.
+MAX_STEPS = 2
+#: RC-A.12: the only kind of place that changes hands without a siege (unless fortified, RC-3.9).
+OPEN_KINDS = ("village",)
+
+
+def _entry(state: RenaissanceState, rule: str, text: str, player: str | None = None, **roll) -> LogEntry:
+    return LogEntry(state.year, "summer", state.phase, rule, text, player=player, **roll)
+
+
+def _rolled(state: RenaissanceState, roll, rule: str, text: str, player: str | None, outcome: str) -> LogEntry:
+    return _entry(state, rule, text, player, dice=roll.dice, faces=tuple(roll.faces), total=roll.total, outcome=outcome, entered=roll.entered)
+
+
+# --- before phase 1: RC-4.2 epidemics, RC-4.3 the moving order ------------------------------------
+
+
+def start_summer(state: RenaissanceState, dice: GameDice, kinds: Mapping[str, str]) -> RenaissanceState:
+    """RC-4.1: epidemics (RC-4.2), then the moving order by lot (RC-4.3, RC-A.20), then phase 1."""
+    if state.season != "summer" or state.phase != 0:
+        raise CommandError(f"the summer starts before its phase 1: it is the {state.season}, phase {state.phase} (RC-4.1)")
+    log = [_entry(state, "RC-4.1", f"Summer of year {state.year}: epidemics, then the moving order, then phase 1.")]
+    for e in state.events:
+        if e.event == "epidemic" and e.year == state.year:
+            state = _epidemic(state, e.player, dice, kinds, log)
+    order = _draw_order(state, dice, log)
+    state = evolve(state, phase=1, order=order, turn=order[0] if order else None)
+    return evolve(state, log=state.log + tuple(log))
+
+
+def _epidemic(state: RenaissanceState, seat: str, dice: GameDice, kinds: Mapping[str, str], log: list) -> RenaissanceState:
+    """RC-4.2: one of the seat's cities (capital included), drawn by a die, loses every company there.
+
+    [DEV] "Armies, garrison and any other troops present": every army at the
+    city dies, whoever's it is, not only the struck player's.
+    """
+    cities = [p for p in state.places if p.owner == seat and kinds[p.node] in CITY_KINDS]
+    if not cities:
+        log.append(_entry(state, "RC-4.2", f"{seat} holds no city: the epidemic strikes nowhere.", seat))
+        return state
+    roll = None
+    if len(cities) > 1:
+        roll = dice.roll(f"1D{len(cities)}", day=state.year, phase="summer", place=f"epidemic {seat}", rule="RC-4.2",
+                         text=f"epidemic: which of {seat}'s cities")  # fmt: skip
+    struck = cities[roll.faces[0] - 1 if roll else 0].node
+    dead = [c.id for c in state.place(struck).garrison] + [c.id for a in state.armies_at(struck) for c in a.companies]
+    text = f"Epidemic at {struck} ({', '.join(p.node for p in cities)} drawn): {', '.join(dead) or 'no troops'} wiped out."
+    log.append(_rolled(state, roll, "RC-4.2", text, seat, struck) if roll else _entry(state, "RC-4.2", text, seat))
+    return remove_companies(state, dead)
+
+
+def _draw_order(state: RenaissanceState, dice: GameDice, log: list) -> tuple[str, ...]:
+    """RC-4.3: the players still in, drawn one at a time by a die over those not yet drawn (one logged roll each)."""
+    left = [p.seat for p in state.players if not p.eliminated]
+    order: list[str] = []
+    while len(left) > 1:
+        roll = dice.roll(f"1D{len(left)}", day=state.year, phase=f"summer {state.phase}", place=f"order {len(order) + 1}",
+                         rule="RC-4.3", text=f"moving order: place {len(order) + 1}")  # fmt: skip
+        seat = left.pop(roll.faces[0] - 1)
+        order.append(seat)
+        log.append(_rolled(state, roll, "RC-4.3", f"{seat} moves {_nth(len(order))} (of {', '.join(order + left)}).", None, seat))
+    order += left
+    log.append(_entry(state, "RC-4.3", f"The moving order: {', '.join(order) or 'nobody'} (RC-A.20).", None))
+    return tuple(order)
+
+
+def _nth(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+# --- phases 1-10: the players' commands ----------------------------------------------------------
+
+
+def apply_summer(
+    state: RenaissanceState, command: SummerCommand, dice: GameDice, kinds: Mapping[str, str], steps: Mapping[str, tuple[str, ...]]
+) -> tuple[RenaissanceState, list[LogEntry]]:
+    """The new state and the log entries the command added; :class:`CommandError` (state untouched) when refused.
+
+    ``steps`` is :func:`~.roads.road_steps` of the campaign's country map.
+    """
+    if state.season != "summer" or not 1 <= state.phase <= SUMMER_PHASES:
+        raise CommandError(f"armies move in summer phases 1-{SUMMER_PHASES}: it is the {state.season}, phase {state.phase} (RC-4.1)")
+    if state.turn != command.player:
+        raise CommandError(f"it is {state.turn or 'nobody'}'s turn to move, not {command.player}'s (order {', '.join(state.order)}) (RC-4.3, RC-A.20)")
+    if isinstance(command, MoveArmy):
+        new, entries = _move(state, command, steps)
+        return evolve(new, log=new.log + tuple(entries)), entries
+    if isinstance(command, EndMoves):
+        return _end_moves(state, command, dice, kinds)
+    raise CommandError(f"unknown summer command {type(command).__name__}")
+
+
+def forces_of_others(state: RenaissanceState, seat: str, node: str) -> list[str]:
+    """Who else has a force at ``node`` (RC-4.3): armies of other players, a garrison not the seat's; diplomats are not forces."""
+    who = [a.owner for a in state.armies_at(node) if a.owner != seat]
+    place = state.place(node)
+    if place is not None and place.garrison and place.owner != seat:
+        who.append(place.owner)
+    return sorted(set(who))
+
+
+def _move(state: RenaissanceState, cmd: MoveArmy, steps) -> tuple[RenaissanceState, list[LogEntry]]:
+    army = next((a for a in state.armies if a.id == cmd.army), None)
+    if army is None or army.owner != cmd.player:
+        raise CommandError(f"{cmd.army!r} is not an army of {cmd.player} (RC-4.3)")
+    if army.moved:
+        raise CommandError(f"{army.id} has already moved this phase ({army.moved} steps to {army.node}) (RC-4.3)")
+    path = tuple(cmd.path)
+    if not 1 <= len(path) <= MAX_STEPS:
+        raise CommandError(f"an army moves 1 to {MAX_STEPS} road steps a phase, not {len(path)} (RC-4.3)")
+    off = is_path(steps, army.node, path)
+    if off:
+        raise CommandError(f"{off} is not a road step: armies move along roads only (RC-4.3, RC-1.7)")
+    for node in path[:-1]:
+        held = forces_of_others(state, cmd.player, node)
+        if held:
+            raise CommandError(f"{army.id} must stop at {node}: it holds a force of {', '.join(held)} and cannot be passed through (RC-4.3)")
+    came_from = path[-2] if len(path) > 1 else army.node
+    moved = evolve(army, node=path[-1], came_from=came_from, moved=len(path))
+    new = evolve(state, armies=tuple(moved if a is army else a for a in state.armies))
+    entries = [_entry(state, "RC-4.3", f"{army.id} moves {' -> '.join((army.node,) + path)} ({len(path)} step{'s' * (len(path) > 1)}).", cmd.player)]
+    met = forces_of_others(state, cmd.player, path[-1])
+    if met:
+        entries.append(_entry(state, "RC-A.11", f"Engagement at {path[-1]}: {army.id} of {cmd.player} meets {', '.join(met)} (RC-4.4).", cmd.player))
+    return new, entries
+
+
+def _end_moves(state: RenaissanceState, cmd: EndMoves, dice: GameDice, kinds: Mapping[str, str]) -> tuple[RenaissanceState, list[LogEntry]]:
+    """RC-4.1 b: the next player in the order moves; after the last, the end of the phase (RC-4.1 c, RC-A.12)."""
+    at = state.order.index(cmd.player)
+    entries = [_entry(state, "RC-4.3", f"{cmd.player} ends their moves in phase {state.phase}.", cmd.player)]
+    if at + 1 < len(state.order):
+        new = evolve(state, turn=state.order[at + 1], log=state.log + tuple(entries))
+        return new, entries
+    new = _end_phase(evolve(state, log=state.log + tuple(entries)), dice, kinds)
+    return new, list(new.log[len(state.log) :])
+
+
+def _end_phase(state: RenaissanceState, dice: GameDice, kinds: Mapping[str, str]) -> RenaissanceState:
+    """RC-4.1 c (sieges are not here yet), RC-A.12 control, movement reset, then the next phase or the summer's end."""
+    log = []
+    places = []
+    for p in state.places:
+        owners = {a.owner for a in state.armies_at(p.node)}
+        if kinds[p.node] in OPEN_KINDS and not p.fortified and len(owners) == 1 and not p.garrison and p.owner not in owners:
+            taker = owners.pop()
+            log.append(_entry(state, "RC-A.12", f"{taker} holds {p.node} alone at the end of phase {state.phase}: the village passes from {p.owner} to {taker}.", taker))
+            p = evolve(p, owner=taker)
+        places.append(p)
+    armies = tuple(evolve(a, came_from=None, moved=0) for a in state.armies)
+    state = evolve(state, places=tuple(places), armies=armies, log=state.log + tuple(log))
+    if state.phase == SUMMER_PHASES:
+        return end_summer(evolve(state, turn=None))
+    state = evolve(state, phase=state.phase + 1)
+    order = state.order
+    if state.options.redraw_order_each_phase:  # RC-A.20 option
+        log = []
+        order = _draw_order(state, dice, log)
+        state = evolve(state, order=order, log=state.log + tuple(log))
+    return evolve(state, turn=order[0] if order else None)
