@@ -27,7 +27,7 @@ from .companies import remove_companies
 from .roads import is_path
 from .rules import CITY_KINDS
 from .state import SUMMER_PHASES, LogEntry, RenaissanceState
-from .winter import end_summer
+from .winter import draw_place, end_summer
 
 #: RC-4.3: road steps an army may take in one summer phase.
 MAX_STEPS = 2
@@ -69,11 +69,8 @@ def _epidemic(state: RenaissanceState, seat: str, dice: GameDice, kinds: Mapping
     if not cities:
         log.append(_entry(state, "RC-4.2", f"{seat} holds no city: the epidemic strikes nowhere.", seat))
         return state
-    roll = None
-    if len(cities) > 1:
-        roll = dice.roll(f"1D{len(cities)}", day=state.year, phase="summer", place=f"epidemic {seat}", rule="RC-4.2",
-                         text=f"epidemic: which of {seat}'s cities")  # fmt: skip
-    struck = cities[roll.faces[0] - 1 if roll else 0].node
+    struck, roll = draw_place(state, dice, cities, f"epidemic {seat}", "RC-4.2", f"epidemic: which of {seat}'s cities")
+    struck = struck.node
     dead = [c.id for c in state.place(struck).garrison] + [c.id for a in state.armies_at(struck) for c in a.companies]
     text = f"Epidemic at {struck} ({', '.join(p.node for p in cities)} drawn): {', '.join(dead) or 'no troops'} wiped out."
     log.append(_rolled(state, roll, "RC-4.2", text, seat, struck) if roll else _entry(state, "RC-4.2", text, seat))

@@ -147,14 +147,18 @@ def _disaster(state: RenaissanceState, seat: str, dice: GameDice, kinds: Mapping
     if not fortified:
         log.append(_entry(state, "RC-5.4", f"{seat} holds no fortified place: the natural disaster does no harm.", seat))
         return state
-    roll = None
-    if len(fortified) > 1:
-        roll = dice.roll(f"1D{len(fortified)}", day=state.year, phase="winter", place=f"disaster {seat}", rule="RC-5.4",
-                         text=f"natural disaster: which of {seat}'s fortified places")  # fmt: skip
-    struck = fortified[roll.faces[0] - 1 if roll else 0]
+    struck, roll = draw_place(state, dice, fortified, f"disaster {seat}", "RC-5.4", f"natural disaster: which of {seat}'s fortified places")
     text = f"Natural disaster: the fortifications of {struck.node} ({', '.join(p.node for p in fortified)} drawn) are damaged."
     log.append(_rolled(state, roll, "RC-5.4", text, seat, struck.node) if roll else _entry(state, "RC-5.4", text, seat))
     return evolve(state, places=tuple(evolve(p, damaged=True) if p is struck else p for p in state.places))
+
+
+def draw_place(state: RenaissanceState, dice: GameDice, places: list, key: str, rule: str, text: str):
+    """One of ``places`` drawn by 1D<n> (no roll when there is only one): the place and the roll, or None."""
+    if len(places) == 1:
+        return places[0], None
+    roll = dice.roll(f"1D{len(places)}", day=state.year, phase=state.season, place=key, rule=rule, text=text)
+    return places[roll.faces[0] - 1], roll
 
 
 # --- RC-6 end of the campaign ----------------------------------------------------------------------
