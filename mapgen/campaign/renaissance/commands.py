@@ -142,5 +142,27 @@ class EndMoves:
     player: str
 
 
-SummerCommand = MoveArmy | EndMoves
+@dataclass(frozen=True)
+class BeginSiege:
+    """RC-4.10 step 1: the player's army at ``node`` begins a siege of the fortified place there, not its own.
+
+    Only an army that arrived in an earlier phase (it has not moved this phase);
+    the first siege roll comes at the end of this phase (RC-4.1 c, RC-A.17).
+    """
+
+    player: str
+    army: str
+    node: str
+
+
+@dataclass(frozen=True)
+class Bribe:
+    """RC-4.10 step 2: ducats spent on bribes before this phase's siege roll at ``node``; +1 per 10 (Tabella 35), spent either way."""
+
+    player: str
+    node: str
+    ducats: int
+
+
+SummerCommand = MoveArmy | EndMoves | BeginSiege | Bribe
 SpringCommand = TakeLoan | Recruit | FormArmy | Garrison | OrderWorks | HireSpecialist | PayUpkeep | Disband

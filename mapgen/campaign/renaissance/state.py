@@ -157,6 +157,8 @@ class Siege:
     phases: Count = 0
     #: RC-4.10 step 1: the phase the army arrived; the siege may begin the phase after.
     arrived: Annotated[int, Ge(1), Le(SUMMER_PHASES)] = 1
+    #: RC-4.10 step 2: ducats spent on bribes this phase, before its roll (Tabella 35: +1 per 10); 0 after the roll.
+    bribes: Ducats = 0
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,8 @@ the state untouched.  The last ``EndMoves`` of a phase ends it: villages
 held alone change hands (RC-A.12), movement resets, and after phase 10 the
 summer ends (:func:`~.winter.end_summer`).
 
-Engagements (RC-4.4 to RC-4.9) and sieges (RC-4.10) are not resolved here:
+``BeginSiege`` and ``Bribe`` and the end-of-phase siege rolls are :mod:`.sieges`'s.
+Engagements (RC-4.4 to RC-4.9) are not resolved here:
 an army that enters a node holding an enemy or neutral force stops there and
 the meeting is logged (``engagement at N``, RC-A.11); the armies stay on the
 node for the engagement step to find.
@@ -22,9 +23,10 @@ from typing import Mapping
 
 from ..dice import GameDice
 from ..state import evolve
-from .commands import CommandError, EndMoves, MoveArmy, SummerCommand
+from .commands import BeginSiege, Bribe, CommandError, EndMoves, MoveArmy, SummerCommand
 from .companies import remove_companies
 from .roads import is_path
+from .sieges import begin_siege, bribe, end_of_phase_sieges
 from .rules import CITY_KINDS
 from .state import SUMMER_PHASES, LogEntry, RenaissanceState
 from .winter import draw_place, end_summer
@@ -108,11 +110,17 @@ def apply_summer(
     """
     if state.season != "summer" or not 1 <= state.phase <= SUMMER_PHASES:
         raise CommandError(f"armies move in summer phases 1-{SUMMER_PHASES}: it is the {state.season}, phase {state.phase} (RC-4.1)")
+    if state.ended:
+        raise CommandError(f"the campaign has ended ({state.ended}) (RC-6)")
     if state.turn != command.player:
         raise CommandError(f"it is {state.turn or 'nobody'}'s turn to move, not {command.player}'s (order {', '.join(state.order)}) (RC-4.3, RC-A.20)")
     if isinstance(command, MoveArmy):
         new, entries = _move(state, command, steps)
         return evolve(new, log=new.log + tuple(entries)), entries
+    if isinstance(command, BeginSiege):
+        return begin_siege(state, command, kinds)
+    if isinstance(command, Bribe):
+        return bribe(state, command)
     if isinstance(command, EndMoves):
         return _end_moves(state, command, dice, kinds)
     raise CommandError(f"unknown summer command {type(command).__name__}")
@@ -165,7 +173,14 @@ def _end_moves(state: RenaissanceState, cmd: EndMoves, dice: GameDice, kinds: Ma
 
 
 def _end_phase(state: RenaissanceState, dice: GameDice, kinds: Mapping[str, str]) -> RenaissanceState:
-    """RC-4.1 c (sieges are not here yet), RC-A.12 control, movement reset, then the next phase or the summer's end."""
+    """RC-4.1 c sieges (:mod:`.sieges`), RC-A.12 control, movement reset, then the next phase or the summer's end.
+
+    [DEV] A siege that ends the campaign (RC-6) stops the summer there: no
+    control change, no next phase, nobody to move.
+    """
+    state = end_of_phase_sieges(state, dice, kinds)
+    if state.ended:
+        return evolve(state, turn=None)
     log = []
     places = []
     for p in state.places:

@@ -171,6 +171,17 @@ def _holder(state: RenaissanceState, nodes) -> str | None:
     return owners.pop() if len(owners) == 1 and owners <= seats else None
 
 
+def capitals_end(state: RenaissanceState, kinds: Mapping[str, str], log: list) -> RenaissanceState:
+    """RC-6: the capitals condition alone, checked whenever a siege succeeds (RC-4.10); the others wait for winter."""
+    if state.ended or not state.ends.capitals:
+        return state
+    who = _holder(state, [n for n, k in kinds.items() if k == "capital"])
+    if who is None:
+        return state
+    log.append(_entry(state, "RC-6", f"The campaign ends: {who} holds every capital. {who} wins.", who))
+    return evolve(state, winner=who, ended="capitals")
+
+
 def _check_ends(state: RenaissanceState, kinds: Mapping[str, str], log: list) -> RenaissanceState:
     """RC-6: the agreed conditions, a decisive one first: every capital, the objectives, then the years.
 
