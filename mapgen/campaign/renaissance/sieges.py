@@ -21,7 +21,7 @@ from .commands import BeginSiege, Bribe, CommandError
 from .companies import remove_companies
 from .rules import SIEGE, SIEGE_ATTRITION
 from .resolve import siege_modifiers
-from .spring import FORTIFIED_KINDS
+from .spring import is_fortified
 from .state import Army, Company, LogEntry, Prisoners, RenaissanceState, Siege
 from .winter import capitals_end
 
@@ -33,7 +33,7 @@ def _entry(state: RenaissanceState, rule: str, text: str, player: str | None = N
 def fortified(state: RenaissanceState, node: str, kinds: Mapping[str, str]) -> bool:
     """A place that falls only to a siege (RC-A.12): walled by kind (RC-A.19) or given walls (RC-3.9 ``fortify``)."""
     place = state.place(node)
-    return place is not None and (kinds.get(node) in FORTIFIED_KINDS or place.fortified)
+    return place is not None and is_fortified(place, kinds)
 
 
 # --- the commands -----------------------------------------------------------------------------------

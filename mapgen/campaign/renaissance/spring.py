@@ -195,8 +195,9 @@ def _new_company_ids(state: RenaissanceState, seat: str, n: int) -> list[str]:
     return [f"{seat}-c{top + i}" for i in range(1, n + 1)]
 
 
-def _is_fortified(place: Place, kinds: Mapping[str, str]) -> bool:
-    return kinds[place.node] in FORTIFIED_KINDS or place.fortified
+def is_fortified(place: Place, kinds: Mapping[str, str]) -> bool:
+    """Walled by its kind (RC-A.19) or given walls (RC-3.9 ``fortify``): it falls only to a siege (RC-A.12)."""
+    return kinds.get(place.node) in FORTIFIED_KINDS or place.fortified
 
 
 def _own_city(state: RenaissanceState, player: Player, node: str, kinds, rule: str) -> Place:
@@ -232,7 +233,7 @@ def recruit(state, cmd: Recruit, player: Player, kinds):
             raise CommandError(f"{cmd.army_or_place!r} is neither an army nor a place (RC-3.5)")
         if place.owner != player.seat:
             raise CommandError(f"{place.node} is not your place: it is held by {place.owner} (RC-3.8)")
-        if not _is_fortified(place, kinds):
+        if not is_fortified(place, kinds):
             raise CommandError(f"{place.node} is an unfortified {kinds[place.node]}: garrisons stand only in fortified places (RC-3.8)")
         if cmd.kind == "allied":
             raise CommandError("allied companies form the allied army, not a garrison (RC-3.6)")
@@ -278,7 +279,7 @@ def garrison(state, cmd: Garrison, player: Player, kinds):
     if army.owner != player.seat:
         raise CommandError(f"{army.id} is not your army: it is {army.owner}'s (RC-3.8)")
     place = state.place(army.node)
-    if place is None or place.owner != player.seat or not _is_fortified(place, kinds):
+    if place is None or place.owner != player.seat or not is_fortified(place, kinds):
         raise CommandError(f"{army.id} is at {army.node}, not one of {player.seat}'s fortified places (RC-3.8)")
     if not cmd.companies or len(set(cmd.companies)) != len(cmd.companies):
         raise CommandError("name each company to leave as a garrison once (RC-3.8)")
@@ -308,7 +309,7 @@ def order_works(state, cmd: OrderWorks, player: Player, kinds):
     if cmd.work == "fortify" and (kind != "village" or place.fortified):
         raise CommandError(f"{cmd.node} is a {'fortified village' if place.fortified else kind}: only an unwalled village can be fortified (RC-3.9, RC-A.9)")
     if cmd.work == "improve":
-        if not _is_fortified(place, kinds):
+        if not is_fortified(place, kinds):
             raise CommandError(f"{cmd.node} has no fortifications to improve (RC-3.9, RC-A.9)")
         if place.advanced:
             raise CommandError(f"{cmd.node} already has advanced fortifications: improved once only (RC-3.9, RC-A.9)")

@@ -27,14 +27,13 @@ from .commands import BeginSiege, Bribe, CommandError, EndMoves, MoveArmy, Summe
 from .companies import remove_companies
 from .roads import is_path
 from .sieges import begin_siege, bribe, end_of_phase_sieges
+from .spring import is_fortified
 from .rules import CITY_KINDS
 from .state import SUMMER_PHASES, LogEntry, RenaissanceState
 from .winter import draw_place, end_summer
 
 #: RC-4.3: road steps an army may take in one summer phase.
 MAX_STEPS = 2
-#: RC-A.12: the only kind of place that changes hands without a siege (unless fortified, RC-3.9).
-OPEN_KINDS = ("village",)
 
 
 def _entry(state: RenaissanceState, rule: str, text: str, player: str | None = None, **roll) -> LogEntry:
@@ -185,7 +184,7 @@ def _end_phase(state: RenaissanceState, dice: GameDice, kinds: Mapping[str, str]
     places = []
     for p in state.places:
         owners = {a.owner for a in state.armies_at(p.node)}
-        if kinds[p.node] in OPEN_KINDS and not p.fortified and len(owners) == 1 and not p.garrison and p.owner not in owners:
+        if not is_fortified(p, kinds) and len(owners) == 1 and not p.garrison and p.owner not in owners:
             taker = owners.pop()
             log.append(_entry(state, "RC-A.12", f"{taker} holds {p.node} alone at the end of phase {state.phase}: the village passes from {p.owner} to {taker}.", taker))
             p = evolve(p, owner=taker)

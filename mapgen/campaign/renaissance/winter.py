@@ -21,7 +21,7 @@ from ..state import evolve
 from .commands import CommandError, Transfer
 from .rules import EVENT_CHECK, EVENTS
 from .companies import companies_of, remove_companies
-from .spring import FORTIFIED_KINDS, spring_started
+from .spring import is_fortified, spring_started
 from .state import SUMMER_PHASES, LogEntry, PendingEvent, Prisoners, RenaissanceState
 
 #: RC-5.1: the kinds of company that go home every winter.
@@ -143,7 +143,7 @@ def _disaster(state: RenaissanceState, seat: str, dice: GameDice, kinds: Mapping
     [DEV] Applied now rather than next spring: nothing happens in between but
     the end check, and the damage is on the map when the spring starts.
     """
-    fortified = [p for p in state.places if p.owner == seat and (kinds[p.node] in FORTIFIED_KINDS or p.fortified)]
+    fortified = [p for p in state.places if p.owner == seat and is_fortified(p, kinds)]
     if not fortified:
         log.append(_entry(state, "RC-5.4", f"{seat} holds no fortified place: the natural disaster does no harm.", seat))
         return state
