@@ -60,7 +60,9 @@ def test_new_writes_exactly_the_renaissance_kit(capsys):
     code, _, err = run(["new", "--campaign", "renaissance", "--seed", "4", "--countries", "2"], capsys)
     assert code == 0, err
     folder = Path("output/new-4")
-    assert files_in(folder) == sorted([MANIFEST, "country.json", "country.svg", "country.pdf", "country-setup.md"])
+    # the country kit and a campaign ready to play on it (issue 12: `new --campaign renaissance`)
+    assert {MANIFEST, "country.json", "country.svg", "country.pdf", "country-setup.md", "campaign.json"} <= set(files_in(folder))
+    assert not [n for n in files_in(folder) if not (n in (MANIFEST, "campaign.json") or n.startswith(("country", "counters/")))]
 
 
 def test_a_kit_is_written_without_the_cli(tmp_path):

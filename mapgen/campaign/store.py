@@ -1,9 +1,11 @@
 """The campaign folder: ``campaign.json`` saved atomically, its history, the commands, and undo.
 
-A campaign folder holds:
+One store for both rule sets.  A campaign folder holds:
 
-* ``campaign.json``: the state (schema ``mapgen/campaign``, version 1);
-* ``fw-map.json``: a copy of the map it was started from (its SHA-256 is in the state);
+* ``campaign.json``: the state (schema ``mapgen/campaign``, version 1, or for a
+  Renaissance campaign ``mapgen/campaign-renaissance``, read by
+  :mod:`mapgen.campaign.renaissance.store`; the schema, first in the file, says which);
+* ``fw-map.json`` (Renaissance: ``country.json``): a copy of the map it was started from (its SHA-256 is in the state);
 * ``commands.jsonl``: every command applied, one JSON object a line, so a
   campaign can be replayed and checked (the 18xx.games model);
 * ``history/NNNN.json``: the exact bytes of ``campaign.json`` before command
@@ -142,6 +144,11 @@ class Loaded:
     board: Board
     text: str  # the exact campaign.json text, for history
 
+    @property
+    def renaissance(self) -> bool:
+        """Whether this folder plays the Renaissance rules (its state is not a Fantasy Warriors one)."""
+        return not isinstance(self.state, CampaignState)
+
 
 def load(folder: str | os.PathLike) -> Loaded:
     """Read and check a campaign folder: the state, the map copy (its SHA-256 must match), the state against the map."""
@@ -156,6 +163,10 @@ def load(folder: str | os.PathLike) -> Loaded:
     if not path.exists():
         raise BadFileError(f"{path}: no campaign here (start one with 'mapgen campaign new {folder}')")
     text = read_text(path)
+    from .renaissance import store as renaissance
+
+    if renaissance.is_renaissance(text):
+        return renaissance.load_folder(folder, text, path)
     state = from_json_text(text, str(path))
     map_path = folder / MAP_FILE
     if not map_path.exists():
@@ -189,9 +200,23 @@ def save(loaded: Loaded, state: CampaignState, record: dict) -> None:
     hist = folder / HISTORY_DIR
     hist.mkdir(exist_ok=True)
     write_atomic(hist / f"{len(done) + 1:04d}.json", loaded.text)
-    write_atomic(folder / CAMPAIGN_FILE, dumps_state(state))
+    write_atomic(folder / CAMPAIGN_FILE, _dumps(state))
     lines = [json.dumps(c, ensure_ascii=False) for c in done + [record]]
     write_atomic(folder / COMMANDS_FILE, "\n".join(lines) + "\n")
+
+
+def _dumps(state) -> str:
+    """The state's file text, for either rule set."""
+    from .renaissance import store as renaissance
+
+    return dumps_state(state) if isinstance(state, CampaignState) else renaissance.dumps_state(state)
+
+
+def _check_text(text: str, where: str) -> None:
+    """Read a state file of either rule set (its schema says which), only to check it."""
+    from .renaissance import store as renaissance
+
+    (renaissance.from_json_text if renaissance.is_renaissance(text) else from_json_text)(text, where)
 
 
 def undo(folder: str | os.PathLike) -> dict:
@@ -205,7 +230,7 @@ def undo(folder: str | os.PathLike) -> dict:
     if not last.exists():
         raise BadFileError(f"{last}: the history of the last command is missing; cannot undo")
     previous = last.read_bytes()
-    from_json_text(previous.decode("utf-8"), str(last))  # never restore a broken file
+    _check_text(previous.decode("utf-8"), str(last))  # never restore a broken file
     write_atomic(folder / CAMPAIGN_FILE, previous)
     rest = done[:-1]
     write_atomic(folder / COMMANDS_FILE, "".join(json.dumps(c, ensure_ascii=False) + "\n" for c in rest))

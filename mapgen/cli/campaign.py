@@ -25,6 +25,11 @@ from .fw import map_options
 
 SIDES = ("A", "B")
 RULES = ("weather", "random_events", "naran_movement", "capital_requires_siege")
+#: ``--rules renaissance[,OPTION...]``: the Renaissance rule set and its optional rules (RC-3.4, RC-A.7, RC-A.8, RC-A.20).
+RENAISSANCE_RULES = ("banks", "loan_on_all_taxes", "rabble_disperses", "redraw_order_each_phase")
+#: Options of ``campaign new`` that only one rule set reads.
+FW_NEW_ONLY = ("size", "width", "height", "holdings", "races", "square_mm", "points", "roster", "scenario", "forces")
+RENAISSANCE_NEW_ONLY = ("countries", "neutrals", "sheet", "players", "ends", "names")
 #: A die face a player may type; the dice check the face against the die rolled.
 MAX_FACE = 100
 
@@ -64,10 +69,23 @@ def parse_faces(text: str | None) -> list[int]:
 
 
 def _side(ctx, param, value):
-    return None if value is None else value.upper()
+    """A Fantasy Warriors side (A, B) or a Renaissance player seat (P1, P2 ...); the campaign checks which it has."""
+    if value is None:
+        return None
+    side = value.strip().upper()
+    if side not in SIDES and not (side[:1] == "P" and side[1:].isdigit() and len(side) <= 3):
+        raise click.BadParameter(f"{value!r}: a side is A or B (Fantasy Warriors) or a player seat P1, P2 ... (Renaissance)")
+    return side
 
 
-side_option = click.option("--side", type=click.Choice(SIDES, case_sensitive=False), callback=_side, help="Only what this side may know.")
+side_option = click.option("--side", metavar="A|B|P1...", callback=_side, help="Only what this side (or Renaissance player) may know.")
+
+
+def fw_side(side: str | None) -> str | None:
+    """Refuse a Renaissance seat given to a Fantasy Warriors campaign."""
+    if side is not None and side not in SIDES:
+        raise Refused(f"--side {side}: a Fantasy Warriors campaign has sides A and B")
+    return side
 roll_option = click.option("--roll", metavar="N[,N...]", help="Faces rolled at the table, used in order; then the engine's dice take over.")
 folder_arg = click.argument("folder", metavar="DIR", type=click.Path(file_okay=False, path_type=Path))
 
@@ -84,9 +102,13 @@ def _rules(ctx, param, value):
     if not value:
         return ()
     names = tuple(v.strip().lower().replace("-", "_") for v in value.split(",") if v.strip())
-    bad = [n for n in names if n not in RULES]
+    known = RENAISSANCE_RULES + ("renaissance",) if "renaissance" in names else RULES
+    bad = [n for n in names if n not in known]
     if bad:
-        raise click.BadParameter(f"unknown rule {bad[0]!r}; optional rules: {', '.join(RULES)}")
+        raise click.BadParameter(
+            f"unknown rule {bad[0]!r}; Fantasy Warriors optional rules: {', '.join(RULES)}; "
+            f"or renaissance, with its optional rules {', '.join(RENAISSANCE_RULES)}"
+        )
     return names
 
 
@@ -110,13 +132,37 @@ def _rosters(ctx, param, value):
 @click.option("--points", type=click.IntRange(1, 1_000_000), default=2000, show_default=True, help="Each side's army points (FW-4.1; Incursione: the defenders', raiders double).")
 @click.option("--roster", callback=_rosters, help="Rosters as SIDE=FILE,... (.yaml or .csv); a side without one gets the default forces.")
 @click.option("--scenario", type=click.Choice(["incursione"]), help="The Incursione campaign (FW-17).")
-@click.option("--rules", callback=_rules, help=f"Optional rules, comma-separated: {', '.join(RULES)}.")
+@click.option("--rules", callback=_rules, help=f"Optional rules, comma-separated: {', '.join(RULES)}; or 'renaissance' for a Renaissance campaign, "
+              f"with its options {', '.join(RENAISSANCE_RULES)}.")
 @click.option("--forces", type=click.IntRange(1, 6), help="Forces per side with the default roster (default: one per holding, at most 6).")
 @click.option("--formats", default="json,svg,pdf", show_default=True, help="Counter sheet formats: json, svg, pdf (comma-separated; empty: none).")
+@click.option("--countries", type=click.IntRange(1, 64), help="Renaissance: players' countries of the generated map (default: one per player).")
+@click.option("--neutrals", type=click.IntRange(0, 64), default=0, help="Renaissance: neutral countries of the generated map.")
+@click.option("--sheet", default="a4", help="Renaissance: paper of one country's sheet for the road procedure (a4, a3, letter, tabloid).")
+@click.option("--players", type=click.IntRange(1, 64), help="Renaissance: players (default: one per player country; the rest are neutral).")
+@click.option("--ends", default="capitals", help="Renaissance: when the campaign ends (RC-6): capitals, years=N, objectives=NODE,...; several joined by ';'.")
+@click.option("--names", help="Renaissance: the players' names, comma-separated, in seat order.")
 @refusals
-def new_cmd(folder, map_file, seed, size, width, height, holdings, races, square_mm, points, roster, scenario, rules, forces, formats):
-    """Start a campaign in DIR: the map, campaign.json, and counters for exactly its forces."""
+def new_cmd(folder, map_file, seed, size, width, height, holdings, races, square_mm, points, roster, scenario, rules, forces, formats,
+            countries, neutrals, sheet, players, ends, names):
+    """Start a campaign in DIR: the map, campaign.json, and counters for exactly its forces.
+
+    Fantasy Warriors by default; '--rules renaissance' starts a Renaissance campaign
+    on a country map (--map country.json, or one generated with --countries and --neutrals).
+    """
     from .. import kit
+    from . import given
+
+    if "renaissance" in rules:
+        wrong = given(*FW_NEW_ONLY)
+        if wrong:
+            raise click.UsageError(f"{', '.join(wrong)}: Fantasy Warriors options, not for a Renaissance campaign")
+        from .campaign_ren import new_renaissance
+
+        return new_renaissance(folder, map_file, seed, countries, neutrals, sheet, players, ends, names, rules, formats)
+    wrong = given(*RENAISSANCE_NEW_ONLY)
+    if wrong:
+        raise click.UsageError(f"{', '.join(wrong)}: Renaissance options; add --rules renaissance for a Renaissance campaign")
     from ..campaign.files import (
         board_for_map,
         check_new_folder,
@@ -128,7 +174,7 @@ def new_cmd(folder, map_file, seed, size, width, height, holdings, races, square
     from ..campaign.state import Options
     from ..jsonio import dumps
     from ..paper import get_paper
-    from . import _seed, given
+    from . import _seed
 
     check_new_folder(folder)
     kit.target_folder(folder)
@@ -184,7 +230,12 @@ def undo_cmd(folder):
     done = store.undo(folder)
     click.echo(f"Undone: {json.dumps(done, ensure_ascii=False)}")
     loaded = store.load(folder)
-    _say_next(loaded.state, loaded.board)
+    if loaded.renaissance:
+        from .campaign_ren import say_next
+
+        say_next(loaded.state)
+    else:
+        _say_next(loaded.state, loaded.board)
 
 
 # --- reading ------------------------------------------------------------------------------------
@@ -203,6 +254,11 @@ def status_cmd(folder, side, as_json, svg_file):
     from ..jsonio import dumps, write_atomic
 
     loaded = store.load(folder)
+    if loaded.renaissance:
+        from .campaign_ren import status_renaissance
+
+        return status_renaissance(folder, loaded, side, as_json, svg_file)
+    side = fw_side(side)
     if svg_file is not None:
         from ..fw.model import read_fw_map
         from ..render.campaign import render_campaign
@@ -229,7 +285,11 @@ def log_cmd(folder, day, side):
     from ..campaign.view import log_lines
 
     loaded = store.load(folder)
-    lines = log_lines(loaded.state, side, day)
+    if loaded.renaissance:
+        from .campaign_ren import log_renaissance
+
+        return log_renaissance(loaded, side, day)
+    lines = log_lines(loaded.state, fw_side(side), day)
     for line in lines:
         click.echo(line)
     if not lines:

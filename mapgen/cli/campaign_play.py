@@ -14,9 +14,11 @@ from pathlib import Path
 import click
 
 from .campaign import (
+    Refused,
     _say_next,
     campaign,
     folder_arg,
+    fw_side,
     parse_faces,
     refusals,
     roll_option,
@@ -45,6 +47,8 @@ def play(folder: Path, command, record: dict, roll: str | None, side: str | None
 
     faces = parse_faces(roll)
     loaded = store.load(folder)
+    if loaded.renaissance:
+        raise Refused(f"'{record['command']}' is a Fantasy Warriors command; {folder} holds a Renaissance campaign (see mapgen campaign --help)")
     dice = GameDice(loaded.state.seed, faces)
     state, events = core.apply(loaded.state, command, dice, loaded.board)
     if faces:
@@ -93,6 +97,12 @@ def order_cmd(folder, force, order, roll):
 @refusals
 def move_cmd(folder, force, squares, roll, countermarch):
     """Phase 2: move FORCE along SQUARES, one step each (none: it stays); the movement roll says how far (FW-9)."""
+    from .campaign_ren import is_renaissance, move_renaissance
+
+    if is_renaissance(folder):
+        if countermarch or roll:
+            raise click.UsageError("--countermarch and --roll are Fantasy Warriors movement options")
+        return move_renaissance(folder, force, squares)
     from ..campaign.core import Move
 
     path = tuple(s.upper() for s in squares)
@@ -110,9 +120,13 @@ def move_cmd(folder, force, squares, roll, countermarch):
 @refusals
 def turn_cmd(folder, roll, side):
     """Run every phase that needs no decision, printing each roll; stop where a player must act."""
+    from .campaign_ren import is_renaissance, turn_renaissance
+
+    if is_renaissance(folder):
+        return turn_renaissance(folder, roll, side)
     from ..campaign.core import Turn
 
-    play(folder, Turn(), {"command": "turn"}, roll, side)
+    play(folder, Turn(), {"command": "turn"}, roll, fw_side(side))
 
 
 def _losses(ctx, param, value):
@@ -127,17 +141,28 @@ def _losses(ctx, param, value):
 @campaign.command("battle")
 @folder_arg
 @click.option("--report", "report_file", type=click.Path(dir_okay=False, path_type=Path), help="The filled-in report.yaml of the battle.")
-@click.option("--winner", type=click.Choice(["A", "B", "stalemate"], case_sensitive=False), help="Without a report: who won.")
+@click.option("--winner", help="Without a report: who won (A, B or stalemate; Renaissance: a seat or neutral country).")
 @click.option("--losses", callback=_losses, help="With --winner: UNIT=N (killed) or UNIT=KILLED/FLED[/WITHDRAWN], comma-separated.")
 @click.option("--leaders-lost", metavar="FORCE,...", help="With --winner: forces whose Leader and every General fell (FW-12.7).")
 @click.option("--square", help="Which pending battle (its square); default: the first.")
+@click.option("--node", help="Renaissance: the node of the battle fought on the table.")
+@click.option("--lost", metavar="ID,...", help="Renaissance: the companies routed, captured or destroyed (RC-4.7).")
 @roll_option
 @side_option
 @refusals
-def battle_cmd(folder, report_file, winner, losses, leaders_lost, square, roll, side):
-    """Phase 3: enter a battle's result; then the after-battle phase runs (FW-10, FW-12)."""
+def battle_cmd(folder, report_file, winner, losses, leaders_lost, square, node, lost, roll, side):
+    """Enter a battle's result (Fantasy Warriors phase 3, then the after-battle phase; Renaissance RC-4.7)."""
+    from .campaign_ren import battle_renaissance, is_renaissance
+
+    if is_renaissance(folder):
+        return battle_renaissance(folder, node, winner, lost)
+    if node or lost:
+        raise click.UsageError("--node and --lost are for a Renaissance campaign's battle")
+    side = fw_side(side)
     from ..campaign.core import BattleReport
 
+    if winner is not None and winner.lower() not in ("a", "b", "stalemate"):
+        raise click.BadParameter(f"{winner!r} is not one of 'A', 'B', 'stalemate'", param_hint="'--winner'")
     if (report_file is None) == (winner is None):
         raise click.UsageError("give either --report FILE or --winner A|B|stalemate")
     if report_file is not None and (losses or leaders_lost):
@@ -219,4 +244,4 @@ def reinforce_cmd(folder, side, units, leader):
     play(folder, Reinforce(side, units, leader), record, None)
 
 
-from . import campaign_sim  # noqa: E402,F401 - registers ``campaign simulate`` on the same group
+from . import campaign_ren, campaign_sim  # noqa: E402,F401 - register ``campaign simulate`` and the Renaissance commands

@@ -16,7 +16,7 @@ from .country import build_country_map, country_options
 BALANCE_ONLY = ("games", "attempts", "workers")
 #: Options that only a Fantasy Warriors map takes, and only a Renaissance kit.
 FW_ONLY = ("size", "width", "height", "holdings", "races", "square_mm", "style", "balanced") + BALANCE_ONLY
-RENAISSANCE_ONLY = ("countries", "neutrals", "sheet")
+RENAISSANCE_ONLY = ("countries", "neutrals", "sheet", "players", "ends")
 
 
 def _races(ctx, param, value: str) -> tuple[str, ...]:
@@ -144,29 +144,39 @@ def fw_map(seed, out, paper, formats, size, width, height, holdings, races, squa
 @style_option
 @balance_options
 @country_options
+@click.option("--players", type=click.IntRange(1, 64), help="Renaissance: players (default: one per player country).")
+@click.option("--ends", default="capitals", show_default=True, help="Renaissance: when the campaign ends (RC-6): capitals, years=N, objectives=NODE,...; several joined by ';'.")
 def new(campaign, seed, out, paper, formats, size, width, height, holdings, races, square_mm, style, balanced, games, attempts, workers,
-        countries, neutrals, sheet):
+        countries, neutrals, sheet, players, ends):
     """Write the kit for a new campaign.
 
     Fantasy Warriors (default): the campaign map, a battlefield for each holding square, and a
     ready-to-play campaign (campaign.json, counters for its forces; play it with 'mapgen campaign').
-    Renaissance: the country maps (--countries, --neutrals, --sheet), joined at border crossings.
+    Renaissance: the country maps (--countries, --neutrals, --sheet), joined at border crossings, and a
+    ready-to-play campaign on them (--players, --ends; campaign.json, counters).
     """
     renaissance = campaign == "renaissance"
     wrong = given(*(FW_ONLY if renaissance else RENAISSANCE_ONLY))
     if wrong:
         other = "Fantasy Warriors map" if renaissance else "Renaissance country"
         raise click.UsageError(f"{', '.join(wrong)}: {other} options, not for a --campaign {campaign} kit; drop them")
-    if renaissance:
-        cm = build_country_map(seed, countries, neutrals, sheet)
-        _run(out, lambda o: kit.write_country_kit(cm, o, formats, paper))
-        return
     from ..campaign.files import CampaignFolderError, check_not_in_play
 
     try:
         check_not_in_play(out)
     except CampaignFolderError as exc:
         raise click.UsageError(str(exc)) from None
+    if renaissance:
+        from ..campaign.renaissance.files import write_new_kit
+        from ..campaign.renaissance.setup import parse_ends
+
+        try:
+            end = parse_ends(ends)
+        except ValueError as exc:
+            raise click.BadParameter(str(exc), param_hint="--ends") from None
+        cm = build_country_map(seed, countries, neutrals, sheet)
+        _run(out, lambda o: write_new_kit(cm, o, formats, paper, players, end))
+        return
     m, record = _map_and_balance(balanced, games, attempts, workers, seed, size, width, height, holdings, races, square_mm, paper, formats)
     _run(out, lambda o: kit.write_new_fw_kit(m, o, formats, paper, style, record))
 

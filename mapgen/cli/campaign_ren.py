@@ -1,0 +1,416 @@
+"""``mapgen campaign ...`` for a Renaissance campaign: its spring, summer and winter commands.
+
+The same folder, store, dice, ``--roll``, history and undo as a Fantasy
+Warriors campaign; ``turn``, ``move``, ``battle``, ``status``, ``log`` and
+``undo`` serve both rule sets (the folder's ``campaign.json`` says which).
+Each command here builds one command of :mod:`mapgen.campaign.renaissance.commands`
+and hands it to :func:`play`: load, apply, save only what the rules
+accepted, print the new log lines the player may see and what is awaited.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from pathlib import Path
+
+import click
+
+from .campaign import Refused, campaign, folder_arg, parse_faces, refusals
+
+SEAT = re.compile(r"^P\d{1,2}$")
+
+
+def is_renaissance(folder: Path) -> bool:
+    """Whether the folder's ``campaign.json`` is a Renaissance one (from its first bytes; a broken file is reported by ``load``)."""
+    from ..campaign.renaissance.store import is_renaissance as text_is
+
+    try:
+        with open(Path(folder) / "campaign.json", encoding="utf-8") as f:
+            return text_is(f.read(200))
+    except (OSError, UnicodeDecodeError):
+        return False
+
+
+def record_of(command) -> dict:
+    """The command as one line of ``commands.jsonl``: its name and its fields (tuples as lists)."""
+    name = re.sub(r"(?<!^)(?=[A-Z])", "_", type(command).__name__).lower()
+    return {"command": name, **{k: list(v) if isinstance(v, tuple) else v for k, v in dataclasses.asdict(command).items()}}
+
+
+def play(folder: Path, command, roll: str | None = None, seat: str | None = None) -> None:
+    """Load, apply, save; print the new log lines (as ``seat`` may see them) and what is awaited."""
+    from ..campaign import store
+    from ..campaign.dice import GameDice
+    from ..campaign.renaissance.core import apply
+
+    faces = parse_faces(roll)
+    loaded = store.load(folder)
+    record = record_of(command)
+    if not loaded.renaissance:
+        raise Refused(f"'{record['command'].replace('_', ' ')}' is a Renaissance command; {folder} holds a Fantasy Warriors campaign")
+    dice = GameDice(loaded.state.seed, faces)
+    state, events = apply(loaded.state, command, dice, loaded.board)
+    if faces:
+        record["roll"] = faces
+    store.save(loaded, state, record)
+    for e in events:
+        if not e.secret or e.player in (None, seat):
+            click.echo(entry_text(e))
+    say_next(state)
+
+
+def entry_text(e) -> str:
+    """One log entry in words (the view module's, when it is there)."""
+    try:
+        from ..campaign.renaissance.view import entry_words
+    except ImportError:  # pragma: no cover - until the views land
+        roll = f" [{e.dice}: {','.join(map(str, e.faces))} = {e.total}]" if e.dice else ""
+        return f"{e.rule}: {e.text}{roll}"
+    return entry_words(e)
+
+
+def say_next(state) -> None:
+    from ..campaign.renaissance.core import awaiting
+
+    if state.ended:
+        click.echo(f"The campaign is over: {state.ended}" + (f" (winner: {state.winner})" if state.winner else ""))
+        return
+    phase = f", phase {state.phase}" if state.season == "summer" and state.phase else ""
+    click.echo(f"Now: year {state.year}, {state.season}{phase}; awaiting: {awaiting(state)}")
+
+
+def _seat(value: str) -> str:
+    seat = value.strip().upper()
+    if not SEAT.match(seat):
+        raise click.BadParameter(f"{value!r}: a player seat is P1, P2 ...")
+    return seat
+
+
+def _seat_cb(ctx, param, value):
+    return None if value is None else _seat(value)
+
+
+def _ids(value: str | None) -> tuple[str, ...]:
+    return tuple(v.strip().upper() for v in (value or "").split(",") if v.strip())
+
+
+def _seat_of(army: str) -> str:
+    from ..campaign.renaissance.core import seat_of
+
+    return seat_of(army.upper())
+
+
+player_arg = click.argument("player", callback=lambda c, p, v: _seat(v))
+
+
+# --- spring (RC-3) ------------------------------------------------------------------------------
+
+
+@campaign.command("loan")
+@folder_arg
+@player_arg
+@click.argument("ducats", type=click.IntRange(1, 100_000_000))
+@refusals
+def loan_cmd(folder, player, ducats):
+    """Renaissance spring: PLAYER borrows DUCATS from the bank (RC-3.4, optional rule; at most half the city taxes)."""
+    from ..campaign.renaissance.commands import TakeLoan
+
+    play(folder, TakeLoan(player, ducats), seat=player)
+
+
+COMPANY_TYPES = ["small", "small_cavalry", "medium", "medium_cavalry", "large", "large_cavalry", "rabble"]
+COMPANY_KINDS = ["regular", "mercenary", "militia", "rabble", "allied"]
+
+
+@campaign.command("recruit")
+@folder_arg
+@player_arg
+@click.argument("army_or_place")
+@click.argument("company_type", type=click.Choice(COMPANY_TYPES))
+@click.option("--kind", type=click.Choice(COMPANY_KINDS), default="regular", show_default=True, help="What kind of troops (RC-3.5).")
+@click.option("--cost", type=click.IntRange(0, 100_000), help="The army list's price (default: mapgen's, RC-A.23).")
+@refusals
+def recruit_cmd(folder, player, army_or_place, company_type, kind, cost):
+    """Renaissance spring: PLAYER recruits one company into an army or a fortified place's garrison (RC-3.5)."""
+    from ..campaign.renaissance.commands import Recruit
+
+    play(folder, Recruit(player, army_or_place.upper(), company_type, kind, cost), seat=player)
+
+
+def _companies(ctx, param, value):
+    out = []
+    for part in value:
+        t, _, k = part.partition(":")
+        t, k = t.strip().lower(), (k.strip().lower() or "regular")
+        if t not in COMPANY_TYPES or k not in COMPANY_KINDS:
+            raise click.BadParameter(f"{part!r}: give TYPE[:KIND], TYPE one of {', '.join(COMPANY_TYPES)}, KIND one of {', '.join(COMPANY_KINDS)}")
+        out.append((t, k))
+    return tuple(out)
+
+
+@campaign.command("army")
+@folder_arg
+@player_arg
+@click.argument("node")
+@click.option("--company", "companies", multiple=True, required=True, callback=_companies, metavar="TYPE[:KIND]",
+              help="A company of the new army (repeat the option), e.g. medium or large_cavalry:mercenary.")
+@refusals
+def army_cmd(folder, player, node, companies):
+    """Renaissance spring: PLAYER raises a new army at a city it holds (RC-3.6: at most 3 and one allied)."""
+    from ..campaign.renaissance.commands import FormArmy
+
+    play(folder, FormArmy(player, node.upper(), companies), seat=player)
+
+
+@campaign.command("garrison")
+@folder_arg
+@click.argument("army")
+@click.argument("companies")
+@refusals
+def garrison_cmd(folder, army, companies):
+    """Renaissance spring: detach COMPANIES (comma-separated ids) of ARMY into the garrison of the fortified place it stands on (RC-3.8)."""
+    from ..campaign.renaissance.commands import Garrison
+
+    play(folder, Garrison(_seat_of(army), army.upper(), _ids(companies)), seat=_seat_of(army))
+
+
+@campaign.command("works")
+@folder_arg
+@player_arg
+@click.argument("node")
+@click.argument("work", type=click.Choice(["fortify", "repair", "improve"]))
+@refusals
+def works_cmd(folder, player, node, work):
+    """Renaissance spring: PLAYER pays for fortification WORK at NODE, finished in winter (RC-3.9)."""
+    from ..campaign.renaissance.commands import OrderWorks
+
+    play(folder, OrderWorks(player, node.upper(), work), seat=player)
+
+
+@campaign.command("hire")
+@folder_arg
+@player_arg
+@click.argument("kind", type=click.Choice(["engineer", "diplomat", "spy", "assassin"]))
+@click.option("--at", help="An engineer's army or garrison node; a diplomat's starting city.")
+@click.option("--target", callback=_seat_cb, help="The player a spy watches.")
+@refusals
+def hire_cmd(folder, player, kind, at, target):
+    """Renaissance spring: PLAYER hires a specialist for the year (RC-3.10)."""
+    from ..campaign.renaissance.commands import HireSpecialist
+
+    play(folder, HireSpecialist(player, kind, at.upper() if at else None, target), seat=player)
+
+
+@campaign.command("upkeep")
+@folder_arg
+@click.argument("army_or_place")
+@click.argument("companies")
+@click.option("--player", callback=_seat_cb, help="The paying player (default: the army's).")
+@refusals
+def upkeep_cmd(folder, army_or_place, companies, player):
+    """Renaissance spring: pay the upkeep of COMPANIES kept over the winter in an army or garrison (RC-3.11)."""
+    from ..campaign.renaissance.commands import PayUpkeep
+
+    seat = player or _seat_of(army_or_place)
+    if not SEAT.match(seat):
+        raise click.UsageError("give --player for a garrison's upkeep")
+    play(folder, PayUpkeep(seat, army_or_place.upper(), _ids(companies)), seat=seat)
+
+
+@campaign.command("disband")
+@folder_arg
+@player_arg
+@click.argument("companies")
+@refusals
+def disband_cmd(folder, player, companies):
+    """Renaissance spring: PLAYER sends COMPANIES (comma-separated ids) home (RC-3.11)."""
+    from ..campaign.renaissance.commands import Disband
+
+    play(folder, Disband(player, _ids(companies)), seat=player)
+
+
+@campaign.command("transfer")
+@folder_arg
+@click.argument("from_player", callback=lambda c, p, v: _seat(v))
+@click.argument("to_player", callback=lambda c, p, v: _seat(v))
+@click.option("--ducats", type=click.IntRange(0, 100_000_000), default=0, help="Ducats to give.")
+@click.option("--prisoners", help="Prisoners (company ids, comma-separated) to hand over.")
+@click.option("--agreed", is_flag=True, help="Both players accept the deal (required).")
+@refusals
+def transfer_cmd(folder, from_player, to_player, ducats, prisoners, agreed):
+    """Renaissance: a ransom or exchange both players agreed: ducats and/or prisoners from one to the other (RC-3.3, RC-5.3)."""
+    from ..campaign.renaissance.commands import Transfer
+
+    play(folder, Transfer(from_player, to_player, ducats, _ids(prisoners), agreed))
+
+
+# --- summer (RC-4) ------------------------------------------------------------------------------
+
+
+@campaign.command("end")
+@folder_arg
+@player_arg
+@refusals
+def end_cmd(folder, player):
+    """Renaissance summer: PLAYER has made all their moves this phase (RC-4.3); same as 'turn' for the player to move."""
+    from ..campaign.renaissance.commands import EndMoves
+
+    play(folder, EndMoves(player), seat=player)
+
+
+@campaign.command("siege")
+@folder_arg
+@click.argument("army")
+@click.option("--node", help="The place besieged (default: where the army stands).")
+@refusals
+def siege_cmd(folder, army, node):
+    """Renaissance summer: ARMY begins a siege of the fortified place it stands on (RC-4.10)."""
+    from ..campaign import store
+    from ..campaign.renaissance.commands import BeginSiege
+
+    if node is None:
+        state = store.load(folder).state
+        here = next((a.node for a in state.armies if a.id == army.upper()), None)
+        if here is None:
+            raise click.UsageError(f"{army!r} is not an army of this campaign")
+        node = here
+    play(folder, BeginSiege(_seat_of(army), army.upper(), node.upper()), seat=_seat_of(army))
+
+
+@campaign.command("bribe")
+@folder_arg
+@player_arg
+@click.argument("node")
+@click.argument("ducats", type=click.IntRange(1, 100_000_000))
+@refusals
+def bribe_cmd(folder, player, node, ducats):
+    """Renaissance summer: PLAYER spends DUCATS on bribes before this phase's siege roll at NODE (+1 per 10, RC-4.10)."""
+    from ..campaign.renaissance.commands import Bribe
+
+    play(folder, Bribe(player, node.upper(), ducats), seat=player)
+
+
+def move_renaissance(folder: Path, army: str, nodes: tuple[str, ...]) -> None:
+    """``campaign move DIR ARMY NODE...`` in a Renaissance campaign: up to two road steps (RC-4.3)."""
+    from ..campaign.renaissance.commands import MoveArmy
+
+    seat = _seat_of(army)
+    play(folder, MoveArmy(seat, army.upper(), tuple(n.upper() for n in nodes)), seat=seat)
+
+
+def turn_renaissance(folder: Path, roll: str | None, seat: str | None) -> None:
+    from ..campaign.commands import Turn
+
+    play(folder, Turn(), roll, seat)
+
+
+def battle_renaissance(folder: Path, node: str | None, winner: str | None, lost: str | None) -> None:
+    """``campaign battle DIR --node N --winner P1 --lost IDS``: a battle fought on the table (RC-4.7)."""
+    from ..campaign.renaissance import commands
+
+    if node is None or winner is None:
+        raise click.UsageError("a Renaissance battle needs --node and --winner (a seat or neutral country), and --lost company ids")
+    play(folder, commands.TableBattle(node.upper(), winner.upper(), _ids(lost)))
+
+
+
+# --- reading --------------------------------------------------------------------------------------
+
+
+def _check_seat(state, seat: str | None) -> str | None:
+    if seat is not None and seat not in {p.seat for p in state.players}:
+        raise click.UsageError(f"--side {seat}: this campaign's players are {', '.join(p.seat for p in state.players)}")
+    return seat
+
+
+def status_renaissance(folder: Path, loaded, seat: str | None, as_json: bool, svg_file: Path | None) -> None:
+    """``campaign status`` of a Renaissance campaign: what ``seat`` may know (everything for the referee)."""
+    from ..campaign.renaissance.core import awaiting
+    from ..campaign.renaissance.view import side_view, status_lines
+    from ..jsonio import dumps, write_atomic
+
+    state = loaded.state
+    seat = _check_seat(state, seat)
+    view = side_view(state, seat, loaded.board.kinds)
+    if svg_file is not None:
+        from ..campaign.renaissance.store import MAP_FILE
+        from ..country.model import read_country_map
+        from ..render.renaissance_campaign import render_renaissance_campaign
+
+        doc = render_renaissance_campaign(read_country_map(folder / MAP_FILE), view)
+        write_atomic(svg_file, doc.tostring())
+    if as_json:
+        click.echo(dumps(view), nl=False)
+        return
+    for line in status_lines(state, seat, loaded.board.kinds, awaiting(state)):
+        click.echo(line)
+    if svg_file is not None:
+        click.echo(f"Wrote {svg_file}")
+
+
+def log_renaissance(loaded, seat: str | None, year: int | None) -> None:
+    """``campaign log`` of a Renaissance campaign (``--day`` is the year)."""
+    from ..campaign.renaissance.view import log_lines
+
+    lines = log_lines(loaded.state, _check_seat(loaded.state, seat), year)
+    for line in lines:
+        click.echo(line)
+    if not lines:
+        click.echo(f"(nothing logged{f' in year {year}' if year else ''})")
+
+
+# --- new ------------------------------------------------------------------------------------------
+
+
+def new_renaissance(folder: Path, map_file, seed, countries, neutrals, sheet, players, ends, names, rules, formats) -> None:
+    """``campaign new DIR --rules renaissance``: the country map (given or generated), day one, the counters."""
+    from .. import kit
+    from ..campaign.files import check_new_folder
+    from ..campaign.renaissance.files import new_campaign, write_campaign
+    from ..campaign.renaissance.setup import parse_ends
+    from ..campaign.renaissance.state import Options
+    from ..jsonio import dumps
+    from ..paper import get_paper
+    from . import _run, _seed, given
+
+    check_new_folder(folder)
+    kit.target_folder(folder)
+    counter_formats = tuple(f for f in (x.strip().lower() for x in formats.split(",")) if f)
+    if any(f not in kit.COUNTER_FORMATS for f in counter_formats):
+        raise click.BadParameter(f"{formats!r}: choose from {', '.join(kit.COUNTER_FORMATS)}", param_hint="--formats")
+    try:
+        end = parse_ends(ends)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--ends") from None
+    if map_file is not None:
+        from ..country.model import read_country_map
+
+        wrong = given("countries", "neutrals", "sheet")
+        if wrong:
+            raise click.UsageError(f"{', '.join(wrong)}: options of a generated country map; with --map the map is given")
+        kit.check_input_outside(map_file, folder, "--map")
+        cm = read_country_map(map_file)
+        map_bytes = map_file.read_bytes()
+        seed = cm.seed if seed is None else _seed(None, None, seed)
+    else:
+        from .country import build_country_map
+
+        seed = _seed(None, None, seed)
+        cm = build_country_map(seed, countries or players or 2, neutrals, sheet)
+        map_bytes = dumps(cm.to_json()).encode("utf-8")
+    chosen = {r: True for r in rules if r != "renaissance"}
+    options = Options(**chosen) if chosen else None
+    if options is not None and "banks" not in chosen:
+        from ..campaign.renaissance.setup import BANKS_FROM_PLAYERS
+
+        n = players or sum(not c.neutral for c in cm.countries)
+        options = Options(banks=n >= BANKS_FROM_PLAYERS, **chosen)
+    player_names = [n.strip() for n in names.split(",")] if names else None
+    if player_names and not all(player_names):
+        raise click.BadParameter(f"{names!r}: give the names comma-separated, none empty", param_hint="--names")
+    try:
+        state = new_campaign(cm, map_bytes, seed, players, end, player_names, options)
+    except ValueError as exc:
+        raise click.UsageError(str(exc)) from None
+    _run(folder, lambda o: write_campaign(o, state, map_bytes, counter_formats, get_paper("a4-portrait")))

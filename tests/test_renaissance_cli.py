@@ -1,0 +1,132 @@
+"""``mapgen campaign ... `` on a Renaissance campaign, as players type it: new, spring and summer commands, undo, refusals.
+
+The issue's contract: an illegal command (not your army, not adjacent, a
+fourth army, money you do not have) exits 2 with the reason on one line and
+leaves ``campaign.json`` byte for byte as it was; ``undo`` is exact.
+"""
+
+import hashlib
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from .cli_helpers import files_in, run, snapshot
+
+SEED = "5"
+
+
+@pytest.fixture(autouse=True)
+def in_tmp(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+@pytest.fixture(scope="module")
+def made(tmp_path_factory):
+    from mapgen.cli import main
+
+    folder = tmp_path_factory.mktemp("made") / "camp"
+    try:
+        main(["campaign", "new", str(folder), "--rules", "renaissance,banks", "--seed", SEED, "--players", "2", "--ends", "years=3", "--formats", "json"])
+    except SystemExit as exc:
+        assert not exc.code
+    return folder
+
+
+@pytest.fixture
+def camp(made, tmp_path):
+    folder = tmp_path / "camp"
+    shutil.copytree(made, folder)
+    return folder
+
+
+def state_of(folder) -> dict:
+    return json.loads((Path(folder) / "campaign.json").read_text(encoding="utf-8"))
+
+
+def test_new_writes_the_state_on_its_map_copy(made):
+    assert {"campaign.json", "country.json"} <= set(files_in(made))
+    data = state_of(made)
+    assert data["schema"] == "mapgen/campaign-renaissance" and data["version"] == 1
+    assert data["map"]["sha256"] == hashlib.sha256((made / "country.json").read_bytes()).hexdigest()
+    assert [p["seat"] for p in data["players"]] == ["P1", "P2"]
+    assert data["season"] == "spring" and data["options"]["banks"] is True
+    assert data["ends"]["years"] == 3
+
+
+@pytest.mark.parametrize(
+    "argv, reason",
+    [
+        (["army", "P1", "B-0", "--company", "medium"], "not your place"),  # the enemy capital
+        (["army", "P1", "A-0", "--company", "large_cavalry"] * 1 + ["--company", "large_cavalry"] * 40, "ducats"),  # money you do not have
+        (["loan", "P1", "100000"], "RC-3.4"),
+        (["move", "P1-1", "A-1"], "RC-4.1"),  # a summer command in spring
+    ],
+)
+def test_refusals_exit_2_and_change_nothing(camp, capsys, argv, reason):
+    before = snapshot(camp)
+    code, out, err = run(["campaign", argv[0], str(camp), *argv[1:]], capsys)
+    assert code == 2, out + err
+    assert err.startswith("Error: ") and reason in err and len(err.strip().splitlines()) == 1
+    assert snapshot(camp) == before
+
+
+def test_a_fourth_army_is_refused(camp, capsys):
+    from mapgen.campaign.renaissance.rules import CITY_KINDS
+
+    cities = [n["id"] for n in json.loads((camp / "country.json").read_text())["nodes"] if n["country"] == "A" and n["kind"] in CITY_KINDS]
+    for node in cities[:3]:
+        code, out, err = run(["campaign", "army", str(camp), "P1", node, "--company", "small"], capsys)
+        assert code == 0, err
+    before = snapshot(camp)
+    code, out, err = run(["campaign", "army", str(camp), "P1", cities[3], "--company", "small"], capsys)
+    assert code == 2 and "at most 3 armies" in err
+    assert snapshot(camp) == before
+
+
+def test_moves_not_your_turn_not_adjacent_then_undo_is_exact(camp, capsys):
+    assert run(["campaign", "army", str(camp), "P1", "A-0", "--company", "small"], capsys)[0] == 0
+    assert run(["campaign", "army", str(camp), "P2", "B-0", "--company", "small"], capsys)[0] == 0
+    saved = [(camp / "campaign.json").read_bytes()]
+    code, out, err = run(["campaign", "turn", str(camp)], capsys)
+    assert code == 0 and "summer, phase 1" in out
+    saved.append((camp / "campaign.json").read_bytes())
+    first = state_of(camp)["turn"]
+    other = "P2" if first == "P1" else "P1"
+    mine, theirs = f"{first}-1", f"{other}-1"
+    roads = json.loads((camp / "country.json").read_text())["edges"]
+    here = state_of(camp)["armies"][[a["id"] for a in state_of(camp)["armies"]].index(mine)]["node"]
+    step = next(e["b"] if e["a"] == here else e["a"] for e in roads if here in (e["a"], e["b"]))
+    far = next(n["id"] for n in json.loads((camp / "country.json").read_text())["nodes"]
+               if n["id"] != here and all(n["id"] not in (e["a"], e["b"]) or here not in (e["a"], e["b"]) for e in roads))  # fmt: skip
+    before = snapshot(camp)
+    for argv, reason in ((["move", theirs, step], "turn to move"), (["move", mine, far], "not a road step")):
+        code, out, err = run(["campaign", argv[0], str(camp), *argv[1:]], capsys)
+        assert code == 2 and reason in err, err
+        assert snapshot(camp) == before
+    assert run(["campaign", "move", str(camp), mine, step], capsys)[0] == 0
+    saved.append((camp / "campaign.json").read_bytes())
+    for expected in reversed(saved[:-1]):
+        code, out, err = run(["campaign", "undo", str(camp)], capsys)
+        assert code == 0, err
+        assert (camp / "campaign.json").read_bytes() == expected
+
+
+def test_rule_sets_do_not_mix(camp, capsys, tmp_path):
+    code, out, err = run(["campaign", "order", str(camp), "A1", "probe"], capsys)
+    assert code == 2 and "Fantasy Warriors command" in err
+    code, out, err = run(["campaign", "new", "x", "--rules", "renaissance", "--points", "900"], capsys)
+    assert code == 2 and "--points" in err
+    code, out, err = run(["campaign", "new", "y", "--players", "3"], capsys)
+    assert code == 2 and "--rules renaissance" in err
+    assert not (tmp_path / "x").exists() and not (tmp_path / "y").exists()
+
+
+def test_new_kit_with_a_renaissance_campaign_is_ready_to_play(capsys, tmp_path):
+    code, out, err = run(["new", "--campaign", "renaissance", "--seed", "3", "--countries", "2", "--out", "kit", "--formats", "json,svg"], capsys)
+    assert code == 0, err
+    assert {"country.json", "country.svg", "campaign.json"} <= set(files_in(tmp_path / "kit"))
+    code, out, err = run(["campaign", "turn", "kit"], capsys)
+    assert code == 0 and "summer, phase 1" in out, err
