@@ -116,6 +116,9 @@ def test_capitals_needs_an_opponent():
     m = generate_countries(3, 1, 0)
     with pytest.raises(InfeasibleError, match="RC-6"):
         start_campaign(m, b"{}", "country.json", 3, ends="capitals")
+    with_neutral = generate_countries(3, 1, 1)  # a neutral is no opponent (RC-6: "capitali avversarie")
+    with pytest.raises(InfeasibleError, match="two players"):
+        start_campaign(with_neutral, b"{}", "country.json", 3, ends="capitals")
     assert start_campaign(m, b"{}", "country.json", 3, ends="years=2").players[0].country == "A"
 
 

@@ -17,7 +17,7 @@ from mapgen.campaign.dice import GameDice
 from mapgen.campaign.renaissance import store
 from mapgen.campaign.renaissance.commands import CommandError, Disband, FormArmy, PayUpkeep, Recruit, Transfer
 from mapgen.campaign.renaissance.spring import apply_spring, start_spring
-from mapgen.campaign.renaissance.state import Army, Ends, FortificationWork, PendingEvent, Prisoners, company
+from mapgen.campaign.renaissance.state import Army, Ends, FortificationWork, PendingEvent, Place, Prisoners, company
 from mapgen.campaign.renaissance.winter import end_spring, end_summer, start_winter, transfer
 from mapgen.campaign.state import evolve
 from tests.test_renaissance_spring import KINDS, state
@@ -168,6 +168,18 @@ def test_holding_every_capital_wins():
     s = evolve(s, places=tuple(evolve(p, owner="P1") if p.node == "B-0" else p for p in s.places))
     s = wintered(s)
     assert (s.winner, s.ended, s.season) == ("P1", "capitals", "winter")
+
+
+def test_the_capitals_condition_asks_for_the_players_capitals_not_a_neutrals():
+    """RC-6, Italian "tutte le capitali avversarie": the opponents' capitals; a neutral country is no opponent."""
+    from mapgen.campaign.renaissance.winter import capitals_end
+
+    kinds = {**KINDS, "N-0": "capital"}
+    s = winter()
+    s = evolve(s, places=s.places + (Place("N-0", "N"),))
+    assert capitals_end(s, kinds, []).ended is None  # P2 still holds B-0
+    s = evolve(s, places=tuple(evolve(p, owner="P1") if p.node == "B-0" else p for p in s.places))
+    assert (capitals_end(s, kinds, []).winner, s.owner("N-0")) == ("P1", "N")
 
 
 def test_objectives_win():

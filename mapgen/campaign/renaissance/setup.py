@@ -148,5 +148,5 @@ def check_ends(ends: Ends, country_map, players: int, neutrals: tuple[str, ...])
             raise InfeasibleError("RC-6", f"objective {node!r} is not a node of the map")
         if g.nodes[node]["kind"] not in PLACE_KINDS:
             raise InfeasibleError("RC-6", f"objective {node} is a {g.nodes[node]['kind']} point, not a place that can be taken")
-    if ends.capitals and players + len(neutrals) < 2:
-        raise InfeasibleError("RC-6", "the capitals condition needs an opposing capital: add a player or a neutral country")
+    if ends.capitals and players < 2:
+        raise InfeasibleError("RC-6", "the capitals condition needs an opponent's capital to take: play with two players or more")

@@ -171,14 +171,26 @@ def _holder(state: RenaissanceState, nodes) -> str | None:
     return owners.pop() if len(owners) == 1 and owners <= seats else None
 
 
+def player_capitals(state: RenaissanceState, kinds: Mapping[str, str]) -> list[str]:
+    """The capitals the RC-6 condition asks for: every player country's, not the neutrals'.
+
+    The Italian says "la conquista ... di tutte le capitali avversarie", the
+    opponents' capitals: a neutral country has no player (RC-1.1), so it is
+    no opponent, and its capital need not be taken.  Node ids are
+    ``<country>-<n>`` (:mod:`mapgen.country.procedure`).
+    """
+    ruled = {p.country for p in state.players}
+    return [n for n, k in kinds.items() if k == "capital" and n.rsplit("-", 1)[0] in ruled]
+
+
 def capitals_end(state: RenaissanceState, kinds: Mapping[str, str], log: list) -> RenaissanceState:
     """RC-6: the capitals condition alone, checked whenever a siege succeeds (RC-4.10); the others wait for winter."""
     if state.ended or not state.ends.capitals:
         return state
-    who = _holder(state, [n for n, k in kinds.items() if k == "capital"])
+    who = _holder(state, player_capitals(state, kinds))
     if who is None:
         return state
-    log.append(_entry(state, "RC-6", f"The campaign ends: {who} holds every capital. {who} wins.", who))
+    log.append(_entry(state, "RC-6", f"The campaign ends: {who} holds every player's capital. {who} wins.", who))
     return evolve(state, winner=who, ended="capitals")
 
 
@@ -188,8 +200,8 @@ def _check_ends(state: RenaissanceState, kinds: Mapping[str, str], log: list) ->
     [DEV] When the years run out nobody is named winner: the digest gives no tie-break.
     """
     ends = state.ends
-    if ends.capitals and (who := _holder(state, [n for n, k in kinds.items() if k == "capital"])):
-        won = (who, "capitals", f"{who} holds every capital")
+    if ends.capitals and (who := _holder(state, player_capitals(state, kinds))):
+        won = (who, "capitals", f"{who} holds every player's capital")
     elif ends.objectives and (who := _holder(state, ends.objectives)):
         won = (who, "objectives", f"{who} holds every objective ({', '.join(ends.objectives)})")
     elif ends.years and state.year >= ends.years:
