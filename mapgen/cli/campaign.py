@@ -92,7 +92,7 @@ folder_arg = click.argument("folder", metavar="DIR", type=click.Path(file_okay=F
 
 @cli.group("campaign")
 def campaign():
-    """Play a Fantasy Warriors campaign: one folder per campaign (campaign.json, its map, history)."""
+    """Play a campaign, Fantasy Warriors or Renaissance: one folder per campaign (campaign.json, its map, history)."""
 
 
 # --- new ---------------------------------------------------------------------------------------

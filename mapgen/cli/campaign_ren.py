@@ -16,7 +16,7 @@ from pathlib import Path
 
 import click
 
-from .campaign import Refused, campaign, folder_arg, parse_faces, refusals
+from .campaign import Refused, campaign, folder_arg, parse_faces, refusals, roll_option
 
 SEAT = re.compile(r"^P\d{1,2}$")
 
@@ -251,12 +251,13 @@ def transfer_cmd(folder, from_player, to_player, ducats, prisoners, agreed):
 @campaign.command("end")
 @folder_arg
 @player_arg
+@roll_option
 @refusals
-def end_cmd(folder, player):
+def end_cmd(folder, player, roll):
     """Renaissance summer: PLAYER has made all their moves this phase (RC-4.3); same as 'turn' for the player to move."""
     from ..campaign.renaissance.commands import EndMoves
 
-    play(folder, EndMoves(player), seat=player)
+    play(folder, EndMoves(player), roll, seat=player)
 
 
 @campaign.command("siege")
