@@ -143,11 +143,25 @@ def markdown(doc: dict) -> str:
 
 def chart_svg(doc: dict) -> str:
     """``balance.svg``: each side's win rate after each game (with its final interval), and each game's length."""
+    games = doc["per_game"]
+    series = [(s, doc["win_rate"][s], SIDE_COLOURS[s], f"side {s} ({doc['bots'][s]}): {_pct(doc['win_rate'][s]['rate'])}") for s in SIDES]
+    bars = [(g["days"], SIDE_COLOURS.get(g["winner"], "#aaa")) for g in games]
+    longest = max([doc["max_days"]] + [g["days"] for g in games])
+    return rate_chart([g["winner"] for g in games], series, bars, longest, "Game length in days (grey: no winner)")
+
+
+def rate_chart(winners: list, series: list[tuple], bars: list[tuple], longest: int, length_title: str, legend_step: int = 200) -> str:
+    """The balance chart of either rule set: win rates after each game over game lengths.
+
+    ``winners`` is each game's winner in seed order; ``series`` one
+    ``(winner key, rate dict, colour, legend)`` per side or seat, drawn as its
+    running win rate with its final 95 % interval as a band; ``bars`` one
+    ``(length, colour)`` per game, scaled to ``longest``.
+    """
     w, h, left, right = 640, 400, 50, 20
     top1, h1 = 30, 170  # win rate panel
     top2, h2 = 250, 110  # game length panel
-    games = doc["per_game"]
-    n = max(1, len(games))
+    n = max(1, len(winners))
     pw = w - left - right
 
     def x(i: float) -> float:
@@ -164,48 +178,51 @@ def chart_svg(doc: dict) -> str:
         dash = ' stroke-dasharray="4 3"' if frac == 0.5 else ""
         out.append(f'<line x1="{left}" y1="{y:.1f}" x2="{w - right}" y2="{y:.1f}" stroke="#999"{dash}/>')
         out.append(f'<text x="{left - 6}" y="{y + 4:.1f}" text-anchor="end">{int(frac * 100)} %</text>')
-    for s in SIDES:
-        r, colour = doc["win_rate"][s], SIDE_COLOURS[s]
+    for k, (key, r, colour, legend) in enumerate(series):
         y_lo, y_hi = top1 + h1 * (1 - r["low"]), top1 + h1 * (1 - r["high"])
         out.append(f'<rect x="{w - right - 8}" y="{y_hi:.1f}" width="8" height="{y_lo - y_hi:.1f}" fill="{colour}" fill-opacity="0.3"/>')
         wins, points = 0, []
-        for i, g in enumerate(games, 1):
-            wins += g["winner"] == s
+        for i, winner in enumerate(winners, 1):
+            wins += winner == key
             points.append(f"{x(i):.1f},{top1 + h1 * (1 - wins / i):.1f}")
         if points:
             out.append(f'<polyline points="{" ".join(points)}" fill="none" stroke="{colour}" stroke-width="1.5"/>')
-        label = escape(f"side {s} ({doc['bots'][s]}): {_pct(r['rate'])}")
-        out.append(f'<text x="{left + 8 + 200 * SIDES.index(s)}" y="{top1 + h1 + 16}" fill="{colour}">{label}</text>')
-    longest = max([doc["max_days"]] + [g["days"] for g in games])
-    out.append(f'<text x="{left}" y="{top2 - 10}" font-size="13">Game length in days (grey: no winner)</text>')
+        out.append(f'<text x="{left + 8 + legend_step * k}" y="{top1 + h1 + 16}" fill="{colour}">{escape(legend)}</text>')
+    out.append(f'<text x="{left}" y="{top2 - 10}" font-size="13">{escape(length_title)}</text>')
     out.append(f'<line x1="{left}" y1="{top2 + h2}" x2="{w - right}" y2="{top2 + h2}" stroke="#999"/>')
     out.append(f'<text x="{left - 6}" y="{top2 + 4}" text-anchor="end">{longest}</text>')
     out.append(f'<text x="{left - 6}" y="{top2 + h2 + 4}" text-anchor="end">0</text>')
     bar = max(pw / n, 0.5)
-    for i, g in enumerate(games):
-        bh = h2 * g["days"] / longest
-        colour = SIDE_COLOURS.get(g["winner"], "#aaa")
+    for i, (length, colour) in enumerate(bars):
+        bh = h2 * length / longest
         out.append(f'<rect x="{x(i):.2f}" y="{top2 + h2 - bh:.1f}" width="{bar:.2f}" height="{bh:.1f}" fill="{colour}"/>')
-    out.append(f'<text x="{w - right}" y="{h - 12}" text-anchor="end">game (in seed order), 1 to {len(games)}</text>')
+    out.append(f'<text x="{w - right}" y="{h - 12}" text-anchor="end">game (in seed order), 1 to {len(winners)}</text>')
     out.append("</svg>")
     return "\n".join(out) + "\n"
 
 
 def write(outputs, doc: dict) -> None:
     """``balance.json``, ``balance.md`` and ``balance.svg`` into a :class:`mapgen.kit.Outputs` (staged, swapped in whole)."""
-    from ..jsonio import dumps
-
-    outputs.write_text("balance.json", dumps(doc))
-    outputs.write_text("balance.md", markdown(doc))
-    outputs.write_text("balance.svg", chart_svg(doc))
+    summary = []
     for s in SIDES:
         r = doc["win_rate"][s]
-        outputs.summary.append(
+        summary.append(
             f"Side {s} ({doc['bots'][s]}): {doc['wins'][s]} of {doc['games']} games won, "
             f"{_pct(r['rate'])} (95 % interval {_pct(r['low'])} - {_pct(r['high'])})"
         )
-    outputs.summary.append(f"Draws {doc['draws']}, stalemates {doc['stalemates']}; {doc['length_days']['mean']} days a game on average")
-    outputs.summary.append(verdict(doc))
+    summary.append(f"Draws {doc['draws']}, stalemates {doc['stalemates']}; {doc['length_days']['mean']} days a game on average")
+    summary.append(verdict(doc))
+    write_report(outputs, doc, markdown(doc), chart_svg(doc), summary)
+
+
+def write_report(outputs, doc: dict, md: str, svg: str, summary: list[str]) -> None:
+    """The three files of a balance report, whichever rule set made it, and its summary lines."""
+    from ..jsonio import dumps
+
+    outputs.write_text("balance.json", dumps(doc))
+    outputs.write_text("balance.md", md)
+    outputs.write_text("balance.svg", svg)
+    outputs.summary.extend(summary)
 
 
 def map_info(fw_map, map_bytes: bytes) -> dict:

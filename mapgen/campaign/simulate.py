@@ -146,19 +146,44 @@ def _start(map_bytes: bytes, options: SimOptions, seed: int):
     return start_campaign(fw_map, raw, MAP_NAME, seed, options.campaign_options())
 
 
-# --- a local pool -----------------------------------------------------------------------------------
+# --- a local pool, for either rule set -----------------------------------------------------------
 
 _WORKER: dict = {}
 
 
-def _init_worker(map_bytes: bytes, options: SimOptions) -> None:
+def _init_worker(game: Callable, map_bytes: bytes, options, warm: Callable | None) -> None:
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-    _WORKER.update(map_bytes=map_bytes, options=options)
-    _map(map_bytes)
+    _WORKER.update(game=game, map_bytes=map_bytes, options=options)
+    if warm is not None:
+        warm(map_bytes)
 
 
-def _worker_game(seed: int) -> GameRecord:
-    return run_game(_WORKER["map_bytes"], _WORKER["options"], seed)
+def _worker_game(seed: int):
+    return _WORKER["game"](_WORKER["map_bytes"], _WORKER["options"], seed)
+
+
+def play_seeds(
+    game: Callable,
+    map_bytes: bytes,
+    options,
+    seeds: list[int],
+    workers: int = 1,
+    progress: Callable | None = None,
+    warm: Callable[[bytes], object] | None = None,
+) -> list:
+    """``game(map_bytes, options, seed)`` for every seed, in seed order whatever ``workers`` is.
+
+    The pool both rule sets share: ``game`` is a module-level function (the
+    Fantasy Warriors :func:`run_game` or the Renaissance one), ``warm`` reads
+    the map once in each worker before its first game; ``progress`` is
+    called with each record, in seed order.
+    """
+    if workers <= 1 or len(seeds) <= 1:
+        return _collect((game(map_bytes, options, s) for s in seeds), progress)
+    chunk = max(1, len(seeds) // (workers * CHUNKS_PER_WORKER))
+    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
+    with ProcessPoolExecutor(workers, mp_context=context, initializer=_init_worker, initargs=(game, map_bytes, options, warm)) as pool:
+        return _collect(pool.map(_worker_game, seeds, chunksize=chunk), progress)
 
 
 def simulate(
@@ -173,15 +198,10 @@ def simulate(
     options.check()
     seeds = game_seeds(run_seed, games)
     check_start(map_bytes, options, seeds[0])  # a map the campaign cannot start on is refused here, not in a worker
-    if workers <= 1 or games <= 1:
-        return _collect((run_game(map_bytes, options, s) for s in seeds), progress)
-    chunk = max(1, games // (workers * CHUNKS_PER_WORKER))
-    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
-    with ProcessPoolExecutor(workers, mp_context=context, initializer=_init_worker, initargs=(map_bytes, options)) as pool:
-        return _collect(pool.map(_worker_game, seeds, chunksize=chunk), progress)
+    return play_seeds(run_game, map_bytes, options, seeds, workers, progress, warm=_map)
 
 
-def _collect(records: Iterable[GameRecord], progress) -> list[GameRecord]:
+def _collect(records: Iterable, progress) -> list:
     out = []
     for r in records:
         out.append(r)
