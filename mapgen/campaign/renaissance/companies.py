@@ -16,7 +16,8 @@ def companies_of(state: RenaissanceState, seat: str) -> dict[str, tuple[str, obj
 def remove_companies(state: RenaissanceState, ids) -> RenaissanceState:
     """The state without these companies in any army or garrison (an army left empty goes too), nor owing upkeep."""
     ids = set(ids)
-    armies = (evolve(a, companies=tuple(c for c in a.companies if c.id not in ids)) for a in state.armies)
+    armies = (evolve(a, companies=tuple(c for c in a.companies if c.id not in ids)) if any(c.id in ids for c in a.companies) else a
+              for a in state.armies)  # an army untouched stays the same object
     places = tuple(evolve(p, garrison=tuple(c for c in p.garrison if c.id not in ids)) if any(c.id in ids for c in p.garrison) else p
                    for p in state.places)
     return evolve(state, armies=tuple(a for a in armies if a.companies), places=places, upkeep=tuple(i for i in state.upkeep if i not in ids))

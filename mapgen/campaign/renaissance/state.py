@@ -260,7 +260,7 @@ class RenaissanceState:
     winner: Id | None = None
     ended: str | None = None
 
-    # --- lookups (linear: a campaign has a few dozen places and a dozen armies) ---
+    # --- lookups (linear over players and armies: a campaign has a few of each) ---
     def player(self, seat: str) -> Player:
         for p in self.players:
             if p.seat == seat:
@@ -268,10 +268,20 @@ class RenaissanceState:
         raise KeyError(seat)
 
     def place(self, node: str) -> Place | None:
-        for p in self.places:
-            if p.node == node:
-                return p
-        return None
+        """The place at ``node``, or None.
+
+        By a node -> place index kept on the state beside its fields (not one
+        of them: the file and the schema never see it), made on first use for
+        this ``places`` tuple: a bot's summer turn asks for places hundreds of
+        times, and a new state shares its ``places`` until one changes.  A copy
+        made by ``evolve`` carries the index along; it is used only while it
+        was made for the very ``places`` tuple the state holds.
+        """
+        index = self.__dict__.get("_place_index")
+        if index is None or index[0] is not self.places:
+            index = (self.places, {p.node: p for p in reversed(self.places)})  # reversed: the first of a node wins, as a scan would
+            object.__setattr__(self, "_place_index", index)
+        return index[1].get(node)
 
     def owner(self, node: str) -> str | None:
         place = self.place(node)

@@ -171,6 +171,31 @@ def _end_moves(state: RenaissanceState, cmd: EndMoves, dice: GameDice, kinds: Ma
     return new, list(new.log[len(state.log) :])
 
 
+def village_control(state: RenaissanceState, kinds: Mapping[str, str], log: list) -> tuple:
+    """RC-A.12: the places after the end of a phase, an unfortified village passing to the one player whose armies stand there alone.
+
+    The armies' owners are gathered by node once, not once per place; the
+    ``places`` tuple itself is kept when nothing changes hands.
+    """
+    owners_at: dict[str, set] = {}
+    for a in state.armies:
+        owners_at.setdefault(a.node, set()).add(a.owner)
+    places, changed = [], False
+    for p in state.places:
+        owners = owners_at.get(p.node)
+        if owners and len(owners) == 1 and not p.garrison and p.owner not in owners and not is_fortified(p, kinds):
+            (taker,) = owners
+            log.append(_entry(state, "RC-A.12", f"{taker} holds {p.node} alone at the end of phase {state.phase}: the village passes from {p.owner} to {taker}.", taker))
+            p, changed = evolve(p, owner=taker), True
+        places.append(p)
+    return tuple(places) if changed else state.places
+
+
+def movement_reset(armies: tuple) -> tuple:
+    """RC-4.3: every army may move again next phase (an army that did not move is kept as it is)."""
+    return tuple(a if not a.moved and a.came_from is None else evolve(a, came_from=None, moved=0) for a in armies)
+
+
 def _end_phase(state: RenaissanceState, dice: GameDice, kinds: Mapping[str, str]) -> RenaissanceState:
     """RC-4.1 c sieges (:mod:`.sieges`), RC-A.12 control, movement reset, then the next phase or the summer's end.
 
@@ -181,16 +206,7 @@ def _end_phase(state: RenaissanceState, dice: GameDice, kinds: Mapping[str, str]
     if state.ended:
         return evolve(state, turn=None)
     log = []
-    places = []
-    for p in state.places:
-        owners = {a.owner for a in state.armies_at(p.node)}
-        if not is_fortified(p, kinds) and len(owners) == 1 and not p.garrison and p.owner not in owners:
-            taker = owners.pop()
-            log.append(_entry(state, "RC-A.12", f"{taker} holds {p.node} alone at the end of phase {state.phase}: the village passes from {p.owner} to {taker}.", taker))
-            p = evolve(p, owner=taker)
-        places.append(p)
-    armies = tuple(evolve(a, came_from=None, moved=0) for a in state.armies)
-    state = evolve(state, places=tuple(places), armies=armies, log=state.log + tuple(log))
+    state = evolve(state, places=village_control(state, kinds, log), armies=movement_reset(state.armies), log=state.log + tuple(log))
     if state.phase == SUMMER_PHASES:
         return end_summer(evolve(state, turn=None))
     state = evolve(state, phase=state.phase + 1)
