@@ -177,7 +177,20 @@ def docs():
         "campaign": json.loads(_campaign_text()),
         "campaign-renaissance": json.loads(_renaissance_text()),
         "balance": json.loads(_balance_text()),
+        "balance-renaissance": json.loads(_renaissance_balance_text()),
     }
+
+
+def _renaissance_balance_text() -> str:
+    """A small Renaissance run's report as ``mapgen campaign simulate --rules renaissance`` writes it."""
+    from mapgen.campaign.renaissance import balance
+    from mapgen.campaign.renaissance.simulate import SimOptions, simulate
+    from mapgen.jsonio import dumps
+
+    cm = generate_countries(11, 3, 1)
+    raw = dumps(cm.to_json()).encode()
+    options = SimOptions(players=3, years=2)
+    return dumps(balance.report(simulate(raw, options, 3, 3), options, 3, balance.map_info(cm, raw)))
 
 
 def _balance_text() -> str:
@@ -250,6 +263,9 @@ BROKEN = [
     ("balance", lambda d: d["win_rate"]["A"].update(low=1.5), "win_rate.A.low: 1.5 is greater than the maximum of 1"),
     ("balance", lambda d: d["per_game"][1].update(winner="C"), "per_game[1].winner: 'C' is not one of"),
     ("balance", lambda d: d["bots"].update(B="reckless"), "bots.B: 'reckless' is not one of"),
+    ("balance-renaissance", lambda d: d["win_rate"]["P2"].update(high=1.5), "win_rate.P2.high: 1.5 is greater than the maximum of 1"),
+    ("balance-renaissance", lambda d: d["bots"].update(P3="reckless"), "bots.P3: 'reckless' is not one of"),
+    ("balance-renaissance", lambda d: d["per_game"][0].update(years=0), "per_game[0].years: 0 is less than the minimum of 1"),
 ]
 
 

@@ -53,7 +53,7 @@ def report(records: list[GameRecord], options: SimOptions, run_seed: int | str, 
     rates = {}
     for s in SIDES:
         lo, hi = wilson(wins[s], n)
-        rates[s] = {"rate": _r4(wins[s] / n if n else 0.0), "low": _r4(lo), "high": _r4(hi)}
+        rates[s] = {"rate": r4(wins[s] / n if n else 0.0), "low": r4(lo), "high": r4(hi)}
     days = [r.days for r in records]
     battles = [r.battles for r in records]
     lost = {s: [r.holdings_lost.get(s, 0) for r in records] for s in SIDES}
@@ -71,9 +71,9 @@ def report(records: list[GameRecord], options: SimOptions, run_seed: int | str, 
         "stalemates": sum(1 for r in records if r.winner is None),
         "confidence": 0.95,
         "win_rate": rates,
-        "length_days": {"mean": _r2(statistics.fmean(days)), "median": _r2(statistics.median(days))},
-        "battles_per_game": {"mean": _r2(statistics.fmean(battles)), "median": _r2(statistics.median(battles))},
-        "holdings_lost": {s: {"total": sum(lost[s]), "per_game": _r2(statistics.fmean(lost[s]))} for s in SIDES},
+        "length_days": {"mean": r2(statistics.fmean(days)), "median": r2(statistics.median(days))},
+        "battles_per_game": {"mean": r2(statistics.fmean(battles)), "median": r2(statistics.median(battles))},
+        "holdings_lost": {s: {"total": sum(lost[s]), "per_game": r2(statistics.fmean(lost[s]))} for s in SIDES},
         "per_game": [
             {"seed": r.seed, "winner": r.winner, "days": r.days, "battles": r.battles, "holdings_lost": {s: r.holdings_lost.get(s, 0) for s in SIDES}}
             for r in records
@@ -81,15 +81,15 @@ def report(records: list[GameRecord], options: SimOptions, run_seed: int | str, 
     }
 
 
-def _r4(x: float) -> float:
+def r4(x: float) -> float:
     return round(x, 4)
 
 
-def _r2(x: float) -> float:
+def r2(x: float) -> float:
     return round(float(x), 2)
 
 
-def _pct(x: float) -> str:
+def pct(x: float) -> str:
     return f"{100 * x:.1f} %"
 
 
@@ -124,7 +124,7 @@ def markdown(doc: dict) -> str:
     for s in SIDES:
         r = doc["win_rate"][s]
         lines.append(
-            f"| {s} | {doc['bots'][s]} | {doc['wins'][s]} | {_pct(r['rate'])} | {_pct(r['low'])} - {_pct(r['high'])} "
+            f"| {s} | {doc['bots'][s]} | {doc['wins'][s]} | {pct(r['rate'])} | {pct(r['low'])} - {pct(r['high'])} "
             f"| {doc['holdings_lost'][s]['per_game']} |"
         )
     ld, bp = doc["length_days"], doc["battles_per_game"]
@@ -144,7 +144,7 @@ def markdown(doc: dict) -> str:
 def chart_svg(doc: dict) -> str:
     """``balance.svg``: each side's win rate after each game (with its final interval), and each game's length."""
     games = doc["per_game"]
-    series = [(s, doc["win_rate"][s], SIDE_COLOURS[s], f"side {s} ({doc['bots'][s]}): {_pct(doc['win_rate'][s]['rate'])}") for s in SIDES]
+    series = [(s, doc["win_rate"][s], SIDE_COLOURS[s], f"side {s} ({doc['bots'][s]}): {pct(doc['win_rate'][s]['rate'])}") for s in SIDES]
     bars = [(g["days"], SIDE_COLOURS.get(g["winner"], "#aaa")) for g in games]
     longest = max([doc["max_days"]] + [g["days"] for g in games])
     return rate_chart([g["winner"] for g in games], series, bars, longest, "Game length in days (grey: no winner)")
@@ -208,7 +208,7 @@ def write(outputs, doc: dict) -> None:
         r = doc["win_rate"][s]
         summary.append(
             f"Side {s} ({doc['bots'][s]}): {doc['wins'][s]} of {doc['games']} games won, "
-            f"{_pct(r['rate'])} (95 % interval {_pct(r['low'])} - {_pct(r['high'])})"
+            f"{pct(r['rate'])} (95 % interval {pct(r['low'])} - {pct(r['high'])})"
         )
     summary.append(f"Draws {doc['draws']}, stalemates {doc['stalemates']}; {doc['length_days']['mean']} days a game on average")
     summary.append(verdict(doc))

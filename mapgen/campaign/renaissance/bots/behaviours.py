@@ -370,7 +370,7 @@ class Cautious(Bot):
 BEHAVIOURS: dict[str, type[Bot]] = {"aggressive": Aggressive, "cautious": Cautious}
 
 
-def make_bots(names, seats, board) -> dict[str, Bot]:
-    """One bot per seat, ``names[i]`` for ``seats[i]``, sharing the board's routes."""
-    routes = Routes(board)
+def make_bots(names, seats, board, routes: Routes | None = None) -> dict[str, Bot]:
+    """One bot per seat, ``names[i]`` for ``seats[i]``, sharing the board's routes (``routes``, kept from game to game, or new)."""
+    routes = routes or Routes(board)
     return {seat: BEHAVIOURS[name](seat, routes, board.kinds) for seat, name in zip(seats, names)}

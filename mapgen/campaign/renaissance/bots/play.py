@@ -18,6 +18,8 @@ to give, ``Turn`` moves the calendar on.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from ...bots.play import BotStuck, IllegalCommand
 from ...commands import CommandError, Turn
 from ...dice import GameDice
@@ -101,21 +103,25 @@ def engagement_answer(state, bots: dict):
     return None
 
 
-def play_year(state, board, bots: dict):
-    """Play from ``state`` to the next spring's commands (or the campaign's end); the new state and the commands given."""
+def play_year(state, board, bots: dict, tally: Counter | None = None):
+    """Play from ``state`` to the next spring's commands (or the campaign's end); the new state and the commands given.
+
+    ``tally``, when given, counts the commands by name (``BeginSiege``, ``MoveArmy`` ...).
+    """
     year, given, done = state.year, 0, set()
     for _ in range(MAX_COMMANDS_PER_YEAR):
         if state.ended or state.year != year:
             return state, given
         command, who = next_command(state, bots, done)
         state, given = give(state, board, command, who), given + 1
+        if tally is not None:
+            tally[type(command).__name__] += 1
     raise BotStuck(f"year {year}: more than {MAX_COMMANDS_PER_YEAR} commands without reaching the next year", state)
 
 
-def play_campaign(state, board, bots: dict):
-    """Play from ``state`` until the campaign ends (RC-6); the state and the number of commands given."""
-    total = 0
+def play_campaign(state, board, bots: dict) -> tuple[object, Counter]:
+    """Play from ``state`` until the campaign ends (RC-6); the final state and the commands given, counted by name."""
+    tally: Counter = Counter()
     while not state.ended:
-        state, n = play_year(state, board, bots)
-        total += n
-    return state, total
+        state, _ = play_year(state, board, bots, tally)
+    return state, tally

@@ -1,0 +1,201 @@
+"""The Renaissance bots: whole games through ``core.apply`` with no refused command, and what each behaviour does.
+
+Expected values are typed from the digest and the bots' documented [DEV]
+choices, not computed by the code under test: an army moves at most two
+road steps a phase, along roads (RC-4.3); a fortified place falls only to a
+siege (RC-4.10, RC-A.12); upkeep is the recruitment price (RC-A.23), which
+the spring prices at 10 ducats a Tabella 31 strength point, so a large
+company (4) costs 40, a medium one (2) 20, a small one (1) 10 ([DEV],
+``spring.COMPANY_COST``); cautious attacks with 1.5 times the strength
+against it and falls back from more than its own within two steps; an
+aggressive army takes an opponent's capital as three steps nearer.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from mapgen.campaign.bots import IllegalCommand
+from mapgen.campaign.dice import GameDice
+from mapgen.campaign.renaissance import store
+from mapgen.campaign.renaissance.bots import buy, command_words, give, make_bots, play_campaign
+from mapgen.campaign.renaissance.commands import BeginSiege, MoveArmy, PayUpkeep
+from mapgen.campaign.renaissance.core import RenaissanceBoard
+from mapgen.campaign.renaissance.simulate import SimOptions, load_map, run_game, start
+from mapgen.campaign.renaissance.spring import start_spring
+from mapgen.campaign.renaissance.state import Place, company
+from mapgen.campaign.state import evolve
+from mapgen.country.generate import generate_countries
+from mapgen.jsonio import dumps
+from tests.test_renaissance_spring import KINDS
+from tests.test_renaissance_summer import STEPS, army, summer
+
+#: The summer tests' small road map: P1 holds A-0 (capital) to A-8, a neutral the walled village A-9, P2 B-0 and B-1.
+BOARD = RenaissanceBoard({**KINDS, "A-c": "crossing", "B-c": "crossing"}, STEPS)
+
+
+def bot(name: str, seat: str = "P1"):
+    return make_bots([name], [seat], BOARD)[seat]
+
+
+def first(commands):
+    return next(iter(commands), None)
+
+
+# --- buying -----------------------------------------------------------------------------------------------
+
+
+def test_a_bot_buys_a_large_a_medium_and_a_small_company_in_turn_while_the_money_lasts():
+    assert buy(70) == ["large", "medium", "small"]  # 40 + 20 + 10
+    assert buy(90) == ["large", "medium", "small", "medium"]  # then a medium: 20 of the 20 left
+    assert buy(30) == ["medium", "small"]  # a large (40) is too dear
+    assert buy(9) == []
+
+
+# --- spring: upkeep, never money it does not have ---------------------------------------------------------
+
+
+def _spring_with_upkeep(treasury: int):
+    """Year 2's spring after its taxes: P1's capital garrison (a large, a medium, a small company) and army (a medium) owe upkeep."""
+    garrison = (company("P1-c1", "large"), company("P1-c2", "medium"), company("P1-c3", "small"))
+    s = summer()  # the spring tests' places, P1 and P2
+    s = evolve(s, season="spring", phase=0, order=(), turn=None, year=2,
+               places=tuple(evolve(p, garrison=garrison) if p.node == "A-0" else p for p in s.places),
+               armies=(army("P1-1", "A-1", "medium"),), upkeep=("P1-c1", "P1-c2", "P1-c3", "P1-1-c0"))  # fmt: skip
+    s = start_spring(s, GameDice(s.seed), KINDS)
+    return evolve(s, players=tuple(evolve(p, treasury=treasury if p.seat == "P1" else 0) for p in s.players))
+
+
+@pytest.mark.parametrize("name", ["aggressive", "cautious"])
+def test_upkeep_is_paid_for_what_the_bot_can_afford_the_capital_garrison_first(name):
+    s = _spring_with_upkeep(50)
+    b = bot(name)
+    cmd = first(b.spring(s))
+    assert cmd == PayUpkeep("P1", "A-0", ("P1-c1", "P1-c3"))  # the large (40), then the small (10): 50 of 50
+    s = give(s, BOARD, cmd, "test")
+    assert s.player("P1").treasury == 0
+    assert first(b.spring(s)) is None  # nothing more it can pay for: the medium companies go unpaid
+
+
+@pytest.mark.parametrize("name", ["aggressive", "cautious"])
+def test_a_bot_with_an_empty_treasury_gives_no_spring_command(name):
+    assert first(bot(name).spring(_spring_with_upkeep(0))) is None
+
+
+def test_with_money_an_aggressive_bot_pays_its_upkeep_and_raises_armies_at_its_cities():
+    s = _spring_with_upkeep(300)
+    b, given = bot("aggressive"), Counter()
+    while (cmd := first(b.spring(s))) is not None:
+        s = give(s, BOARD, cmd, "test")
+        given[type(cmd).__name__] += 1
+        assert s.player("P1").treasury >= 0
+    assert given["PayUpkeep"] == 2 and not [i for i in s.upkeep if i.startswith("P1")]  # the garrison's 70 ducats, the army's 20
+    raised = [a for a in s.armies if a.owner == "P1"]
+    assert len(raised) == 3  # RC-3.6: up to the limit of three armies
+    assert all(KINDS[a.node] in ("city", "capital") for a in raised)  # RC-3.6, RC-A.32: raised at cities only
+
+
+# --- summer -----------------------------------------------------------------------------------------------
+
+
+def test_an_aggressive_army_besieges_the_fortified_place_it_stands_on():
+    s = summer(armies=[army("P1-1", "B-0", "large")])  # B-0: P2's capital, walled (RC-A.3)
+    assert first(bot("aggressive").summer(s)) == BeginSiege("P1", "P1-1", "B-0")
+
+
+def test_an_aggressive_army_marches_two_road_steps_on_the_nearest_place_it_does_not_hold():
+    # A-9 (neutral) is 4 road steps from A-0 by A-1, A-2, A-6; P2's capital B-0 is 7, counted 7 - 3 = 4: a tie, to A-9 by node id
+    s = summer(armies=[army("P1-1", "A-0", "large")])
+    assert first(bot("aggressive").summer(s)) == MoveArmy("P1", "P1-1", ("A-1", "A-2"))
+
+
+def test_a_cautious_army_falls_back_towards_its_capital_from_a_stronger_enemy():
+    s = summer(armies=[army("P1-1", "A-3", "medium"), army("P2-1", "A-4", "large")])
+    assert first(bot("cautious").summer(s)) == MoveArmy("P1", "P1-1", ("A-1",))  # one road step towards A-0
+
+
+@pytest.mark.parametrize("enemy, goal", [(("medium",), ("A-3",)), (("large",), ("A-2", "A-6"))])
+def test_a_cautious_army_attacks_only_with_half_as_much_again_as_stands_against_it(enemy, goal):
+    # its strength 4 against 2: 4 >= 1.5 x 2, it attacks A-3; against 4 it does not, and marches on the empty A-9 instead
+    s = summer(armies=[army("P1-1", "A-1", "large"), army("P2-1", "A-3", *enemy)])
+    assert first(bot("cautious").summer(s)) == MoveArmy("P1", "P1-1", goal)
+
+
+def test_an_army_stops_on_entering_a_node_with_another_players_force():
+    s = summer(armies=[army("P1-1", "A-0", "large")])
+    s = evolve(s, places=tuple(evolve(p, garrison=(company("N-c1", "small"),)) if p.node == "A-1" else p for p in s.places))
+    s = evolve(s, places=tuple(evolve(p, owner="N") if p.node == "A-1" else p for p in s.places))
+    assert first(bot("aggressive").summer(s)) == MoveArmy("P1", "P1-1", ("A-1",))  # RC-4.3: it may not pass through
+
+
+# --- a refused command stops the game ---------------------------------------------------------------------
+
+
+def test_a_command_the_engine_refuses_stops_the_game_naming_it_with_the_state_untouched():
+    s = summer(armies=[army("P1-1", "A-1", "large")])
+    before = store.dumps_state(s)
+    with pytest.raises(IllegalCommand, match=r"`move P1-1 A-5`: .*not a road step") as exc:
+        give(s, BOARD, MoveArmy("P1", "P1-1", ("A-5",)), "P1's bot (aggressive)")
+    assert exc.value.command == MoveArmy("P1", "P1-1", ("A-5",)) and exc.value.state is s
+    assert store.dumps_state(s) == before
+    assert command_words(MoveArmy("P1", "P1-1", ("A-3", "A-4"))) == "move P1-1 A-3 A-4"
+
+
+# --- whole games ---------------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def maps():
+    """A country map for 2, 3 and 4 players, with a neutral country."""
+    out = {}
+    for n in (2, 3, 4):
+        cm = generate_countries(20 + n, n, 1, "a4")
+        out[n] = dumps(cm.to_json()).encode("utf-8")
+    return out
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_bots_play_twenty_seeded_games_to_the_end_with_no_refused_command(maps, players):
+    options = SimOptions(players=players)
+    seats = [f"P{i}" for i in range(1, players + 1)]
+    tally, ended = Counter(), Counter()
+    _, board, routes = load_map(maps[players])
+    for seed in range(20):
+        state = start(maps[players], options, seed)
+        state, counted = play_campaign(state, board, make_bots(options.seat_bots, seats, board, routes))  # IllegalCommand would stop it
+        tally.update(counted)
+        ended[state.ended] += 1
+        assert state.ended in ("capitals", "years") and state.year <= 5  # RC-6: a capital sweep, or five years
+        assert (state.winner in seats) == (state.ended == "capitals")
+        assert all(p.treasury >= 0 for p in state.players)
+    assert tally["BeginSiege"] > 0 and tally["MoveArmy"] > 0 and tally["FormArmy"] > 0
+    assert tally["Turn"] >= 20  # the calendar moved by the engine's one command
+
+
+def test_upkeep_is_paid_in_the_springs_after_the_first(maps):
+    options = SimOptions(players=3, bots=("cautious", "cautious", "cautious"))
+    _, board, routes = load_map(maps[3])
+    state = start(maps[3], options, 1)
+    state, tally = play_campaign(state, board, make_bots(options.seat_bots, ["P1", "P2", "P3"], board, routes))
+    assert state.year == 5 and tally["PayUpkeep"] > 0
+    paid = [e for e in state.log if e.rule == "RC-3.11" and "pays" in e.text]
+    assert {e.year for e in paid} <= {2, 3, 4, 5}  # RC-3.11: nothing is owed in the first spring
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_same_seed_plays_the_same_game(maps, players):
+    options = SimOptions(players=players)
+    assert run_game(maps[players], options, 77) == run_game(maps[players], options, 77)
+    assert run_game(maps[players], options, 77) != run_game(maps[players], options, 78)
+
+
+def test_a_place_is_always_held_by_a_seat_or_a_neutral_country(maps):
+    options = SimOptions(players=4, bots=("aggressive",) * 4)
+    _, board, routes = load_map(maps[4])
+    state = start(maps[4], options, 3)
+    owners = {p.seat for p in state.players} | set(state.neutrals)
+    state, _ = play_campaign(state, board, make_bots(options.seat_bots, ["P1", "P2", "P3", "P4"], board, routes))
+    assert all(isinstance(p, Place) and p.owner in owners for p in state.places)
+    assert store.rule_problem(state) is None
