@@ -27,6 +27,7 @@ from . import resolve
 from .commands import CommandError, Disband, FormArmy, Garrison, HireSpecialist, OrderWorks, PayUpkeep, Recruit, SpringCommand, TakeLoan
 from .rules import BANK_DEFAULT, CITY_KINDS, COMPANY_STRENGTH, FORTIFICATION_WORKS, MAX_ALLIED_ARMIES, MAX_ARMIES, SPECIALISTS
 from .companies import own_companies, remove_companies
+from .specialists import next_counter
 from .state import Army, FortificationWork, LogEntry, Place, Player, RenaissanceState, SpecialistState, company
 
 #: [DEV] RC-3.5 and RC-A.23: the source gives no company price (it is the tactical rules' army
@@ -261,8 +262,7 @@ def form_army(state, cmd: FormArmy, player: Player, kinds):
                            f"at most {MAX_ARMIES} armies and {MAX_ALLIED_ARMIES} allied army (RC-3.6)")
     cost = sum(COMPANY_COST[t] for t, _ in cmd.companies)
     state = _pay(state, player, cost, "RC-3.5", f"an army of {len(cmd.companies)} companies")
-    used = {int(a.id.rsplit("-", 1)[1]) for a in mine if a.id.rsplit("-", 1)[1].isdigit()}
-    army_id = f"{player.seat}-{min(set(range(1, len(used) + 2)) - used)}"
+    army_id = next_counter(state, player.seat)  # numbered with the seat's decoys (RC-3.10), so none is told apart
     ids = _new_company_ids(state, player.seat, len(cmd.companies))
     companies = tuple(company(i, t, k) for i, (t, k) in zip(ids, cmd.companies))
     army = Army(army_id, player.seat, cmd.node, companies, allied)
@@ -350,7 +350,8 @@ def hire_specialist(state, cmd: HireSpecialist, player: Player, kinds):
     state = _pay(state, player, spec.cost, "RC-3.10", f"a {cmd.kind}")
     pattern = re.compile(rf"{re.escape(player.seat)}-s(\d+)$")
     top = max((int(m.group(1)) for s in state.specialists if (m := pattern.match(s.id))), default=0)
-    hired = SpecialistState(f"{player.seat}-s{top + 1}", player.seat, cmd.kind, state.year, at, target)
+    counter = next_counter(state, player.seat) if cmd.kind == "diplomat" else None  # the army counter its decoy shows
+    hired = SpecialistState(f"{player.seat}-s{top + 1}", player.seat, cmd.kind, state.year, at, target, counter=counter)
     state = evolve(state, specialists=state.specialists + (hired,))
     where = f" at {at}" if at else f" against {target}" if target else ""
     text = f"{player.seat} hires {hired.id}, a {cmd.kind}{where}, for {spec.cost} ducats ({spec.duration})."
