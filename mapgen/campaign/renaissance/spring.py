@@ -108,7 +108,7 @@ def start_spring(state: RenaissanceState, dice: GameDice, kinds: Mapping[str, st
         income = resolve.tax_income(held, event)
         p = evolve(p, treasury=p.treasury + income)
         counts = ", ".join(f"{held.count(k)} {k}" for k in sorted(set(held)))
-        log.append(_entry(state, "RC-3.2", f"{p.seat} collects {income} ducats of tax ({counts or 'no places'}); treasury {p.treasury}.", p.seat))
+        log.append(_entry(state, "RC-3.2", f"{p.seat} collects {income} ducats of tax ({counts or 'no places'}); treasury {p.treasury}.", p.seat, secret=True))
         if p.loan:
             p = _repay(state, p, dice, log)
         players.append(p)
@@ -119,7 +119,7 @@ def _repay(state: RenaissanceState, p: Player, dice: GameDice, log: list[LogEntr
     """RC-3.4: the loan plus 25 %, from the treasury; a player who cannot pay rolls Tabella 30 and is out."""
     owed = resolve.repayment(p.loan)
     if p.treasury >= owed:
-        log.append(_entry(state, "RC-3.4", f"{p.seat} repays the loan of {p.loan} with interest: {owed} ducats; treasury {p.treasury - owed}.", p.seat))
+        log.append(_entry(state, "RC-3.4", f"{p.seat} repays the loan of {p.loan} with interest: {owed} ducats; treasury {p.treasury - owed}.", p.seat, secret=True))
         return evolve(p, treasury=p.treasury - owed, loan=0)
     roll, band = dice.roll_on(BANK_DEFAULT, day=state.year, phase="spring", place=f"bank default {p.seat}", text=f"bank default: {p.seat}")
     log.append(_entry(
@@ -150,6 +150,8 @@ def apply_spring(state: RenaissanceState, command: SpringCommand, dice: GameDice
     if player.eliminated:
         raise CommandError(f"{player.seat} has been removed from the campaign (RC-3.4)")
     new, entries = handler(state, command, player, kinds)
+    # [DEV] Money, companies and specialists are a player's own to know (issue 12): a spring command's lines are secret.
+    entries = [evolve(e, secret=True) for e in entries]
     return evolve(new, log=new.log + tuple(entries)), entries
 
 
