@@ -164,5 +164,32 @@ class Bribe:
     ducats: int
 
 
-SummerCommand = MoveArmy | EndMoves | BeginSiege | Bribe
+@dataclass(frozen=True)
+class MoveDiplomat:
+    """RC-3.10, RC-A.10: move the player's diplomat's decoy token along ``path`` as an army moves (RC-4.3).
+
+    ``diplomat`` is its specialist id (or the army id its counter shows).  It
+    does not count toward the army limit, stops nobody, and is revealed as a
+    decoy when it meets an enemy army.
+    """
+
+    player: str
+    diplomat: str
+    path: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Assassinate:
+    """RC-3.10 Tabella 33: send the player's assassin against ``target`` at any time of the year; 1D6, 5-6 succeeds.
+
+    ``target`` is an enemy specialist's id, or an enemy army's id meaning its
+    commander.  The assassin is used up either way.
+    """
+
+    player: str
+    assassin: str
+    target: str
+
+
+SummerCommand = MoveArmy | EndMoves | BeginSiege | Bribe | MoveDiplomat
 SpringCommand = TakeLoan | Recruit | FormArmy | Garrison | OrderWorks | HireSpecialist | PayUpkeep | Disband

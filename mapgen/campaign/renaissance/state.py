@@ -125,6 +125,19 @@ class Army:
 
 
 @dataclass(frozen=True)
+class ArmyReport:
+    """One army token as a spy's target reported it at the start of a summer phase (RC-3.10): its strength only.
+
+    A diplomat's decoy is reported as an army of strength 0 under its counter id (RC-A.10).
+    """
+
+    army: Id
+    node: Id
+    strength: Count
+    phase: Annotated[int, Ge(1), Le(SUMMER_PHASES)]
+
+
+@dataclass(frozen=True)
 class SpecialistState:
     """A hired specialist (RC-3.10, RC-A.10); hired for the year, gone at the end of winter (an assassin after one try)."""
 
@@ -136,6 +149,14 @@ class SpecialistState:
     at: Id | None = None
     #: Spy: the player it watches.
     target: Id | None = None
+    #: Diplomat: its decoy has met an enemy army and is known to all as a decoy (RC-A.10).
+    revealed: bool = False
+    #: Diplomat: the army id its decoy token shows the other players (numbered with its owner's armies, RC-3.6).
+    counter: Id | None = None
+    #: Diplomat: the summer phase its decoy last moved (it moves once a phase, as an army, RC-4.3); 0 not yet.
+    moved_phase: Annotated[int, Ge(0), Le(SUMMER_PHASES)] = 0
+    #: Spy: what its target reported at the start of the last summer phase (RC-3.10, RC-4.1 a).
+    report: tuple[ArmyReport, ...] = ()
 
 
 @dataclass(frozen=True)

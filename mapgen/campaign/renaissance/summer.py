@@ -23,10 +23,11 @@ from typing import Mapping
 
 from ..dice import GameDice
 from ..state import evolve
-from .commands import BeginSiege, Bribe, CommandError, EndMoves, MoveArmy, SummerCommand
+from .commands import BeginSiege, Bribe, CommandError, EndMoves, MoveArmy, MoveDiplomat, SummerCommand
 from .companies import remove_companies
 from .roads import is_path
 from .sieges import begin_siege, bribe, end_of_phase_sieges
+from .specialists import move_diplomat, reveal_decoys, spy_reports
 from .spring import is_fortified
 from .rules import CITY_KINDS
 from .state import SUMMER_PHASES, LogEntry, RenaissanceState
@@ -57,7 +58,7 @@ def start_summer(state: RenaissanceState, dice: GameDice, kinds: Mapping[str, st
             state = _epidemic(state, e.player, dice, kinds, log)
     order = _draw_order(state, dice, log)
     state = evolve(state, phase=1, order=order, turn=order[0] if order else None)
-    return evolve(state, log=state.log + tuple(log))
+    return spy_reports(evolve(state, log=state.log + tuple(log)))  # RC-4.1 a: spies report at the start of phase 1
 
 
 def _epidemic(state: RenaissanceState, seat: str, dice: GameDice, kinds: Mapping[str, str], log: list) -> RenaissanceState:
@@ -115,7 +116,11 @@ def apply_summer(
         raise CommandError(f"it is {state.turn or 'nobody'}'s turn to move, not {command.player}'s (order {', '.join(state.order)}) (RC-4.3, RC-A.20)")
     if isinstance(command, MoveArmy):
         new, entries = _move(state, command, steps)
+        new, seen = reveal_decoys(new, command.player, command.path, command.army)  # RC-A.10: decoys met on the way
+        entries += seen
         return evolve(new, log=new.log + tuple(entries)), entries
+    if isinstance(command, MoveDiplomat):
+        return move_diplomat(state, command, steps)
     if isinstance(command, BeginSiege):
         return begin_siege(state, command, kinds)
     if isinstance(command, Bribe):
@@ -199,4 +204,4 @@ def _end_phase(state: RenaissanceState, dice: GameDice, kinds: Mapping[str, str]
         log = []
         order = _draw_order(state, dice, log)
         state = evolve(state, order=order, log=state.log + tuple(log))
-    return evolve(state, turn=order[0] if order else None)
+    return spy_reports(evolve(state, turn=order[0] if order else None))  # RC-4.1 a: spies report at the start of each phase
