@@ -56,6 +56,7 @@ def _handlers() -> dict[type, Handler]:
     """Command type -> handler; each season module keeps its own checks (imported on first use)."""
     if _HANDLERS:
         return _HANDLERS
+    from .specialists import apply_specialist
     from .spring import apply_spring
     from .summer import apply_summer
     from .winter import transfer
@@ -68,15 +69,12 @@ def _handlers() -> dict[type, Handler]:
 
     for t in (c.TakeLoan, c.Recruit, c.FormArmy, c.Garrison, c.OrderWorks, c.HireSpecialist, c.PayUpkeep, c.Disband):
         _HANDLERS[t] = spring
-    for t in (c.MoveArmy, c.EndMoves, c.BeginSiege, c.Bribe):
+    for t in (c.MoveArmy, c.EndMoves, c.BeginSiege, c.Bribe, c.MoveDiplomat):
         _HANDLERS[t] = summer
-    for name in ("ChooseEngagement", "TableBattle", "MoveDiplomat"):
+    for name in ("ChooseEngagement", "TableBattle"):
         if hasattr(c, name):
             _HANDLERS[getattr(c, name)] = summer
-    if hasattr(c, "Assassinate"):
-        from . import specialists
-
-        _HANDLERS[c.Assassinate] = lambda s, cmd, dice, b: specialists.apply_specialist(s, cmd, dice, b.kinds)
+    _HANDLERS[c.Assassinate] = lambda s, cmd, dice, b: apply_specialist(s, cmd, dice, b.kinds)
     _HANDLERS[c.Transfer] = lambda s, cmd, dice, b: transfer(s, cmd)
     _HANDLERS[Turn] = turn
     return _HANDLERS
