@@ -191,5 +191,33 @@ class Assassinate:
     target: str
 
 
-SummerCommand = MoveArmy | EndMoves | BeginSiege | Bribe | MoveDiplomat
+@dataclass(frozen=True)
+class ChooseEngagement:
+    """RC-4.4: one side's secret choice at ``node``: ``stand``, ``fall_back``, ``attack`` or (non-phasing only) ``shut_in``.
+
+    ``rear_guard``: the company ids that cover a ``fall_back`` if it turns into a
+    rear-guard action (RC-4.8, at most a third of the side's strength);
+    ``retreat_to``: the adjacent node the side prefers to fall back to (RC-4.5
+    ``N_BACK``); ``on_table``: fight a ``BATTLE`` on the table rather than
+    auto-resolve it, if the other side asks too (RC-A.33).
+    """
+
+    player: str
+    node: str
+    choice: str
+    rear_guard: tuple[str, ...] = ()
+    retreat_to: str | None = None
+    on_table: bool = False
+
+
+@dataclass(frozen=True)
+class TableBattle:
+    """RC-4.7: the result of a battle fought on the table at ``node``: the winning seat and the companies routed, captured or destroyed."""
+
+    node: str
+    winner: str
+    lost: tuple[str, ...] = ()
+
+
+SummerCommand = MoveArmy | EndMoves | BeginSiege | Bribe | MoveDiplomat | ChooseEngagement | TableBattle
 SpringCommand = TakeLoan | Recruit | FormArmy | Garrison | OrderWorks | HireSpecialist | PayUpkeep | Disband

@@ -69,11 +69,8 @@ def _handlers() -> dict[type, Handler]:
 
     for t in (c.TakeLoan, c.Recruit, c.FormArmy, c.Garrison, c.OrderWorks, c.HireSpecialist, c.PayUpkeep, c.Disband):
         _HANDLERS[t] = spring
-    for t in (c.MoveArmy, c.EndMoves, c.BeginSiege, c.Bribe, c.MoveDiplomat):
+    for t in (c.MoveArmy, c.EndMoves, c.BeginSiege, c.Bribe, c.MoveDiplomat, c.ChooseEngagement, c.TableBattle):
         _HANDLERS[t] = summer
-    for name in ("ChooseEngagement", "TableBattle"):
-        if hasattr(c, name):
-            _HANDLERS[getattr(c, name)] = summer
     _HANDLERS[c.Assassinate] = lambda s, cmd, dice, b: apply_specialist(s, cmd, dice, b.kinds)
     _HANDLERS[c.Transfer] = lambda s, cmd, dice, b: transfer(s, cmd)
     _HANDLERS[Turn] = turn
@@ -115,14 +112,11 @@ def awaiting(state: RenaissanceState) -> str | None:
         return "spring commands (loan, recruit, army, garrison, works, hire, upkeep, disband), then 'turn' to end the spring (RC-3.1)"
     if state.season == "winter":
         return "ransoms and prisoner exchanges (transfer), then 'turn' to play the winter and open the next spring (RC-5)"
-    try:
-        from .engagements import awaiting_engagements
-    except ImportError:  # pragma: no cover - before the engagements landed
-        awaiting_engagements = None
-    if awaiting_engagements is not None:
-        wait = awaiting_engagements(state)
-        if wait:
-            return wait
+    from .engagements import awaiting_engagements
+
+    wait = awaiting_engagements(state)
+    if wait:
+        return wait
     return f"{state.turn} to move in summer phase {state.phase} (move, siege, bribe), then 'turn' to end their moves (RC-4.3)"
 
 

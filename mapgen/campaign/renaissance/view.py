@@ -118,7 +118,7 @@ def _engagements(state: RenaissanceState, seat: str | None) -> list[dict]:
     """RC-4.4: who has chosen is public; the choices only once both are in, except the viewer's own."""
     out = []
     # ``engagements`` (contract 1) comes with the engagements module; a state without it has none pending.
-    for e in getattr(state, "engagements", ()):
+    for e in state.engagements:
         both = e.phasing_choice is not None and e.other_choice is not None
         out.append({
             "node": e.node, "phasing": e.phasing, "other": e.other, "result": e.result, "defender": e.defender, "rear_guard": e.rear_guard,
