@@ -277,10 +277,11 @@ def _block_shapes(n: int) -> list[tuple[int, int]]:
 
 
 def counter_boxes(svg_text: str) -> dict[str, Box]:
-    """Each army counter's box in a drawing made here, by army id: what the tests check for overlaps."""
+    """Each army counter's box on the map (not the key's samples) of a drawing made here, by army id."""
     root = ET.fromstring(svg_text)
+    layer = next(g for g in root if g.get("{http://www.inkscape.org/namespaces/inkscape}label") == "Armies")
     out = {}
-    for g in root.iter():
+    for g in layer.iter():
         if local(g.tag) == "g" and g.get("data-army") is not None:
             rect = next(c for c in g if local(c.tag) == "rect")
             x, y = float(rect.get("x")), float(rect.get("y"))
