@@ -21,6 +21,7 @@ from reportlab.pdfgen.canvas import Canvas
 from mapgen.campaign.renaissance.setup import start_campaign
 from mapgen.country.generate import generate_countries
 from mapgen.counters.rules import NEUTRAL, rc_seat_style
+from mapgen.errors import MapgenError
 from mapgen.jsonio import dumps
 from mapgen.render import renaissance_marks as M
 from mapgen.render.pdf_draw import draw_svg
@@ -274,3 +275,9 @@ def test_the_same_view_gives_the_same_bytes_and_the_drawing_fits_the_page():
 def test_the_pdf_writer_draws_it():
     canvas = Canvas(io.BytesIO())
     draw_svg(canvas, ET.fromstring(_drawn("p1")))  # raises on anything outside the drawable subset
+
+
+def test_a_view_of_another_map_is_refused_rather_than_drawn_without_its_army():
+    m, _ = country_map()
+    with pytest.raises(MapgenError, match="P1-1 at 'Z-99'"):
+        render_renaissance_campaign(m, view(armies=[army("P1-1", "Z-99", 4)]))

@@ -26,6 +26,7 @@ import shapely
 from shapely.geometry import MultiLineString
 
 from ..country.model import CountryMap
+from ..errors import MapgenError
 from . import renaissance_marks as M
 from .country import country_layout, render_country
 from .country_style import _scene, _text, load_country_symbols
@@ -75,6 +76,7 @@ def render_renaissance_campaign(country_map: CountryMap, view: dict) -> SvgDoc:
         1 unit = 1 mm, Inkscape layers; the same view gives the same bytes.
     """
     cm = country_map
+    _check_nodes(cm, view)
     owners = M.owners(view, {c.id: c.name for c in cm.countries})
     rulers = {p["country"]: owners[p["seat"]] for p in view["players"]}
     doc = render_country(cm, {cid: o.tint for cid, o in rulers.items()})
@@ -98,6 +100,15 @@ def render_renaissance_campaign(country_map: CountryMap, view: dict) -> SvgDoc:
     _move_under(doc, "Holders", "Labels")  # a ring must not cut into the name beside its place
     draw_key(doc, cm, view, owners)
     return doc
+
+
+def _check_nodes(cm: CountryMap, view: dict) -> None:
+    """Refuse a view from another map: a counter left off the drawing would be an army the player never sees."""
+    for part, what in (("armies", "id"), ("places", "node"), ("sieges", "node"), ("engagements", "node")):
+        for item in view.get(part, ()):
+            if item["node"] not in cm.graph:
+                raise MapgenError(f"the view's {part} hold {item[what]} at {item['node']!r}, which is no node of map seed {cm.seed}: "
+                                  "draw a campaign with its own map")
 
 
 def _move_under(doc: SvgDoc, name: str, above: str) -> None:
@@ -195,7 +206,7 @@ def _draw_engagements(root: ET.Element, view: dict, sc, radius) -> set[str]:
     """A dashed ring round every node with an engagement waiting (RC-4.4); the nodes."""
     nodes = []
     for e in view.get("engagements", ()):
-        if e["node"] in sc.pos and e["node"] not in nodes:
+        if e["node"] not in nodes:
             nodes.append(e["node"])
             x, y = sc.pos[e["node"]]
             M.draw_engagement_ring(root, x, y, radius[e["node"]])
@@ -215,16 +226,14 @@ def _draw_places(ring_root, badge_root, view: dict, sc, radius, owners, home, en
     engagements: dict[str, list[dict]] = {}
     for e in view.get("engagements", ()):
         engagements.setdefault(e["node"], []).append(e)
-    places = [p for p in view.get("places", ()) if p["node"] in sc.pos]
+    places = list(view.get("places", ()))
     for p in places:
         x, y = sc.pos[p["node"]]
         M.draw_holder(ring_root, x, y, radius[p["node"]], M.owner_of(owners, p["owner"]), bool(p.get("damaged")),
                       bool(p.get("advanced")))
-    nodes = [p["node"] for p in places] + [n for n in engagements if n not in {p["node"] for p in places}]
     by_node = {p["node"]: p for p in places}
-    for node in nodes:
-        if node not in sc.pos:
-            continue
+    nodes = list(by_node) + [n for n in (*sieges, *engagements) if n not in by_node]
+    for node in dict.fromkeys(nodes):
         badges = _badges(by_node.get(node), sieges.get(node), engagements.get(node, ()), owners, home.get(node), army_owner)
         if not badges:
             continue
@@ -257,8 +266,7 @@ def _draw_armies(root: ET.Element, view: dict, sc, radius, owners, engaged: set[
     """Every army the view shows, as counters fanned out in a block beside its node, never one over another."""
     at: dict[str, list[dict]] = {}
     for a in view.get("armies", ()):
-        if a["node"] in sc.pos:
-            at.setdefault(a["node"], []).append(a)
+        at.setdefault(a["node"], []).append(a)
     s, gap = M.COUNTER_MM, M.COUNTER_GAP_MM
     for node, armies in at.items():
         shapes = _block_shapes(len(armies))

@@ -71,10 +71,10 @@ class Owner:
 
 
 def owners(view: dict, country_names: dict[str, str]) -> dict[str, Owner]:
-    """Every seat of the view in its seat colour, every country of the map as a neutral owner.
+    """Every seat of the view in its seat's colour (by its place in ``players``), every country of the map in grey.
 
-    A country a player rules is also listed under its own id (its ruler's colour), so a
-    place still marked with its country's id reads right; the seats come last and win.
+    A place or army is owned by a seat or by a neutral country's id (RC-1.1); a country
+    a player rules never owns anything itself, so listing every country costs nothing.
     """
     out: dict[str, Owner] = {cid: Owner(cid, cid, NEUTRAL_COLOR, NEUTRAL_TINT, True, name) for cid, name in country_names.items()}
     for i, p in enumerate(view["players"]):
