@@ -22,8 +22,11 @@ from .state import RenaissanceState
 
 #: RC-3.6: army tokens a seat may have on the map at once, its own and the allied one.
 ARMY_TOKENS = MAX_ARMIES + MAX_ALLIED_ARMIES
-#: RC-4.10: a siege marker for every army that may besiege at once.
+#: [DEV] RC-4.10 names no supply of siege markers: one for every army that may besiege at once.
 SIEGE_MARKERS = ARMY_TOKENS
+#: [DEV] Tabella 33 sets no limit on specialists of one kind: the sheet prints one of each kind per seat
+#: (a second hire borrows a counter from the generic set, ``mapgen counters --set renaissance``).
+SPECIALISTS_PER_KIND = 1
 
 
 def army_ids(seat: str) -> list[str]:
@@ -66,9 +69,10 @@ def campaign_counters(state: RenaissanceState, country_map=None) -> list[Counter
                                     Face(key, "Allied", icon="army-allied", note="with its army", band=seat), back))
         for spec in R.SPECIALISTS:
             cost = SPECIALISTS[spec.key].cost
-            counters.append(Counter(f"rc-{seat.lower()}-{spec.key}", f"{who}: {spec.label.lower()}", "RC-3.10",
-                                    Face(key, spec.label, icon=spec.icon, note=f"{cost} ducats", band=seat),
-                                    on_map if spec.key == R.DECOY_SPECIALIST else back))
+            for n in range(1, SPECIALISTS_PER_KIND + 1):
+                counters.append(Counter(f"rc-{seat.lower()}-{spec.key}-{n}", f"{who}: {spec.label.lower()}", "RC-3.10",
+                                        Face(key, spec.label, icon=spec.icon, note=f"{cost} ducats", band=seat),
+                                        on_map if spec.key == R.DECOY_SPECIALIST else back))
         for n in range(1, SIEGE_MARKERS + 1):
             counters.append(Counter(f"rc-{seat.lower()}-siege-{n}", f"{who}: siege marker", "RC-4.10",
                                     Face(key, "Siege", icon="siege", note=f"{SIEGE_TARGET}+ takes it", band=seat), back))
