@@ -130,3 +130,27 @@ def test_new_kit_with_a_renaissance_campaign_is_ready_to_play(capsys, tmp_path):
     assert {"country.json", "country.svg", "campaign.json"} <= set(files_in(tmp_path / "kit"))
     code, out, err = run(["campaign", "turn", "kit"], capsys)
     assert code == 0 and "summer, phase 1" in out, err
+
+
+def test_company_and_specialist_ids_are_read_whatever_the_case(camp, capsys):
+    assert run(["campaign", "army", str(camp), "P1", "A-0", "--company", "small", "--company", "medium"], capsys)[0] == 0
+    code, out, err = run(["campaign", "disband", str(camp), "p1", "p1-C2"], capsys)
+    assert code == 0, err
+    assert [c["id"] for c in state_of(camp)["armies"][0]["companies"]] == ["P1-c1"]
+    assert run(["campaign", "hire", str(camp), "P1", "assassin"], capsys)[0] == 0
+    assert run(["campaign", "hire", str(camp), "P2", "spy", "--target", "P1"], capsys)[0] == 0
+    code, out, err = run(["campaign", "assassinate", str(camp), "P1-S1", "p2-s1", "--roll", "5"], capsys)  # Tabella 33: 5-6 succeeds
+    assert code == 0, err
+    assert [s["id"] for s in state_of(camp)["specialists"]] == []  # the spy killed, the assassin used up
+
+
+def test_status_for_a_player_hides_the_others_treasury(camp, capsys):
+    data = state_of(camp)
+    p2 = next(p for p in data["players"] if p["seat"] == "P2")["treasury"]
+    code, out, err = run(["campaign", "status", str(camp), "--side", "P1", "--json"], capsys)
+    assert code == 0, err
+    view = json.loads(out)
+    assert next(p for p in view["players"] if p["seat"] == "P2")["treasury"] is None
+    assert next(p for p in view["players"] if p["seat"] == "P1")["treasury"] == data["players"][0]["treasury"] != p2
+    code, out, err = run(["campaign", "status", str(camp), "--side", "P7"], capsys)
+    assert code == 2 and "P1, P2" in err

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from mapgen.campaign.dice import GameDice
 from mapgen.campaign.renaissance import store
-from mapgen.campaign.renaissance.commands import CommandError, EndMoves, MoveArmy
+from mapgen.campaign.renaissance.commands import ChooseEngagement, CommandError, EndMoves, MoveArmy
 from mapgen.campaign.renaissance.roads import road_steps
 from mapgen.campaign.renaissance.state import Army, PendingEvent, SpecialistState, company
 from mapgen.campaign.renaissance.summer import apply_summer, start_summer
@@ -223,6 +223,9 @@ NODES = sorted(STEPS)
 def test_random_moves_follow_the_roads_two_steps_a_phase_and_round_trip(actions):
     s = summer([army("P1-1", "A-0"), army("P1-2", "A-7"), army("P2-1", "B-0"), army("P2-2", "A-9")])
     for pick, path, end in actions:
+        while s.engagements:  # RC-4.4: both attack, so play goes on (tests/test_renaissance_engagements.py has the rest)
+            e = s.engagements[0]
+            s, _ = do(s, ChooseEngagement(e.phasing if e.phasing_choice is None else e.other, e.node, "attack"))
         if s.season != "summer":
             break
         if end:

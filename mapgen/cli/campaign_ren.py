@@ -43,6 +43,7 @@ def play(folder: Path, command, roll: str | None = None, seat: str | None = None
     from ..campaign import store
     from ..campaign.dice import GameDice
     from ..campaign.renaissance.core import apply
+    from ..campaign.renaissance.view import entry_words, visible
 
     faces = parse_faces(roll)
     loaded = store.load(folder)
@@ -54,20 +55,9 @@ def play(folder: Path, command, roll: str | None = None, seat: str | None = None
     if faces:
         record["roll"] = faces
     store.save(loaded, state, record)
-    for e in events:
-        if not e.secret or e.player in (None, seat):
-            click.echo(entry_text(e))
+    for e in visible(events, seat):
+        click.echo(entry_words(e))
     say_next(state)
-
-
-def entry_text(e) -> str:
-    """One log entry in words (the view module's, when it is there)."""
-    try:
-        from ..campaign.renaissance.view import entry_words
-    except ImportError:  # pragma: no cover - until the views land
-        roll = f" [{e.dice}: {','.join(map(str, e.faces))} = {e.total}]" if e.dice else ""
-        return f"{e.rule}: {e.text}{roll}"
-    return entry_words(e)
 
 
 def say_next(state) -> None:
@@ -91,8 +81,19 @@ def _seat_cb(ctx, param, value):
     return None if value is None else _seat(value)
 
 
+#: A company or specialist id, ``P1-c3`` or ``P2-s1``: the seat in capitals, the letter in lower case.
+_OWNED_ID = re.compile(r"^(p\d{1,2})-([cs])(\d+)$", re.IGNORECASE)
+
+
+def _id(value: str) -> str:
+    """Any id as the engine writes it, whatever case the player typed: ``a-3`` -> ``A-3``, ``p1-C3`` -> ``P1-c3``."""
+    value = value.strip()
+    m = _OWNED_ID.match(value)
+    return f"{m.group(1).upper()}-{m.group(2).lower()}{m.group(3)}" if m else value.upper()
+
+
 def _ids(value: str | None) -> tuple[str, ...]:
-    return tuple(v.strip().upper() for v in (value or "").split(",") if v.strip())
+    return tuple(_id(v) for v in (value or "").split(",") if v.strip())
 
 
 def _seat_of(army: str) -> str:
@@ -290,6 +291,33 @@ def bribe_cmd(folder, player, node, ducats):
     from ..campaign.renaissance.commands import Bribe
 
     play(folder, Bribe(player, node.upper(), ducats), seat=player)
+
+
+@campaign.command("diplomat")
+@folder_arg
+@click.argument("diplomat")
+@click.argument("nodes", nargs=-1, required=True)
+@refusals
+def diplomat_cmd(folder, diplomat, nodes):
+    """Renaissance summer: move DIPLOMAT's decoy token (its id or its counter's army id) along NODES, as an army moves (RC-3.10)."""
+    from ..campaign.renaissance.commands import MoveDiplomat
+
+    seat = _seat_of(diplomat)
+    play(folder, MoveDiplomat(seat, _id(diplomat), tuple(n.upper() for n in nodes)), seat=seat)
+
+
+@campaign.command("assassinate")
+@folder_arg
+@click.argument("assassin")
+@click.argument("target")
+@roll_option
+@refusals
+def assassinate_cmd(folder, assassin, target, roll):
+    """Renaissance, any time of the year: send ASSASSIN against TARGET, a specialist or an army's commander; 1D6, 5-6 succeeds (RC-3.10)."""
+    from ..campaign.renaissance.commands import Assassinate
+
+    seat = _seat_of(assassin)
+    play(folder, Assassinate(seat, _id(assassin), _id(target)), roll, seat=seat)
 
 
 def move_renaissance(folder: Path, army: str, nodes: tuple[str, ...]) -> None:

@@ -38,7 +38,25 @@ SIDE_STYLES = (
 )
 #: Markers that belong to no side (FW-1.1.j, the Renaissance track).
 NEUTRAL = SideStyle("neutral", "Neutral", "#444444", "#f2f0e8", "emblem-none")
-STYLE_BY_KEY = {s.key: s for s in (*SIDE_STYLES, NEUTRAL)}
+#: The seats of a Renaissance campaign (``P1``, ``P2`` ... in order), on its status map and its counters alike:
+#: the Okabe-Ito palette (blue, vermilion, bluish green, reddish purple, orange, black), whose hues stay apart
+#: for the common kinds of colour blindness, darkened to the blue's lightness so white lettering reads on
+#: every one (about 5:1).  They print as one grey, so the emblem, the texture and the seat's label tell the
+#: seats apart in black and white.  Past six seats the colours come round again; the labels still differ.
+RC_SEAT_STYLES = (
+    SideStyle("rc-blue", "Blue", "#0072b2", "#d9eaf4", "emblem-disc", "diagonal"),
+    SideStyle("rc-vermilion", "Vermilion", "#b84f00", "#f4e1d4", "emblem-diamond", "dots"),
+    SideStyle("rc-green", "Green", "#00795a", "#d4ebe4", "emblem-triangle", "cross"),
+    SideStyle("rc-purple", "Purple", "#a8508a", "#f1e0eb", "emblem-square", "horizontal"),
+    SideStyle("rc-ochre", "Ochre", "#8f6400", "#ece4d2", "emblem-star", "backdiagonal"),
+    SideStyle("rc-black", "Black", "#262626", "#e3e3e3", "emblem-cross", "vertical"),
+)
+STYLE_BY_KEY = {s.key: s for s in (*SIDE_STYLES, *RC_SEAT_STYLES, NEUTRAL)}
+
+
+def rc_seat_style(index: int) -> SideStyle:
+    """The style of the ``index``-th seat of a Renaissance campaign, from 0 (``P1``)."""
+    return RC_SEAT_STYLES[index % len(RC_SEAT_STYLES)]
 
 # --------------------------------------------------------------------------- Fantasy Warriors
 

@@ -121,15 +121,19 @@ def country_layout(cm: CountryMap) -> CountryLayout:
 # --------------------------------------------------------------------------
 
 
-def render_country(cm: CountryMap) -> SvgDoc:
-    """The country map as an SVG document (1 unit = 1 mm) with Inkscape layers."""
+def render_country(cm: CountryMap, tints: dict[str, str] | None = None) -> SvgDoc:
+    """The country map as an SVG document (1 unit = 1 mm) with Inkscape layers.
+
+    ``tints`` gives some countries their ground colour (country id -> colour), as the
+    campaign's status map does with each ruler's colour; the others keep the map's own.
+    """
     style = load_style_sheet("country")
     blocks = _legend_blocks(cm, style["layout"]["panel_width"])
     lay = _layout(cm, blocks)
     doc = SvgDoc(lay.width_mm, lay.height_mm, title=f"Renaissance campaign map, seed {cm.seed}")
     roots = {name: ET.Element("g") for name in LAYERS}
     sc = _scene(cm, lay.map_x, lay.map_y)
-    tints = _tints(cm, style)
+    tints = _tints(cm, style) | dict(tints or {})
     polygons = {c.id: _polygon(c.border, sc.ox, sc.oy) for c in cm.countries}
 
     _draw_background(roots["Background"], cm, lay, style)

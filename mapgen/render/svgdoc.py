@@ -53,6 +53,13 @@ class SvgDoc:
             self.drawing.set_desc(title=title)
         self.layers: dict = {}
 
+    def resize(self, width_mm: float, height_mm: float) -> None:
+        """Make the page ``width_mm`` x ``height_mm``, the drawing's top left where it was (room added right and below)."""
+        self.width_mm, self.height_mm = width_mm, height_mm
+        self.drawing.attribs["width"] = f"{fmt(width_mm)}mm"
+        self.drawing.attribs["height"] = f"{fmt(height_mm)}mm"
+        self.drawing.attribs["viewBox"] = f"0 0 {fmt(width_mm)} {fmt(height_mm)}"
+
     def layer(self, label: str):
         """The layer called ``label``, created (on top) the first time it is asked for."""
         if label not in self.layers:

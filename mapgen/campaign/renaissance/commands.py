@@ -164,5 +164,60 @@ class Bribe:
     ducats: int
 
 
-SummerCommand = MoveArmy | EndMoves | BeginSiege | Bribe
+@dataclass(frozen=True)
+class MoveDiplomat:
+    """RC-3.10, RC-A.10: move the player's diplomat's decoy token along ``path`` as an army moves (RC-4.3).
+
+    ``diplomat`` is its specialist id (or the army id its counter shows).  It
+    does not count toward the army limit, stops nobody, and is revealed as a
+    decoy when it meets an enemy army.
+    """
+
+    player: str
+    diplomat: str
+    path: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Assassinate:
+    """RC-3.10 Tabella 33: send the player's assassin against ``target`` at any time of the year; 1D6, 5-6 succeeds.
+
+    ``target`` is an enemy specialist's id, or an enemy army's id meaning its
+    commander.  The assassin is used up either way.
+    """
+
+    player: str
+    assassin: str
+    target: str
+
+
+@dataclass(frozen=True)
+class ChooseEngagement:
+    """RC-4.4: one side's secret choice at ``node``: ``stand``, ``fall_back``, ``attack`` or (non-phasing only) ``shut_in``.
+
+    ``rear_guard``: the company ids that cover a ``fall_back`` if it turns into a
+    rear-guard action (RC-4.8, at most a third of the side's strength);
+    ``retreat_to``: the adjacent node the side prefers to fall back to (RC-4.5
+    ``N_BACK``); ``on_table``: fight a ``BATTLE`` on the table rather than
+    auto-resolve it, if the other side asks too (RC-A.33).
+    """
+
+    player: str
+    node: str
+    choice: str
+    rear_guard: tuple[str, ...] = ()
+    retreat_to: str | None = None
+    on_table: bool = False
+
+
+@dataclass(frozen=True)
+class TableBattle:
+    """RC-4.7: the result of a battle fought on the table at ``node``: the winning seat and the companies routed, captured or destroyed."""
+
+    node: str
+    winner: str
+    lost: tuple[str, ...] = ()
+
+
+SummerCommand = MoveArmy | EndMoves | BeginSiege | Bribe | MoveDiplomat | ChooseEngagement | TableBattle
 SpringCommand = TakeLoan | Recruit | FormArmy | Garrison | OrderWorks | HireSpecialist | PayUpkeep | Disband

@@ -56,6 +56,7 @@ def _handlers() -> dict[type, Handler]:
     """Command type -> handler; each season module keeps its own checks (imported on first use)."""
     if _HANDLERS:
         return _HANDLERS
+    from .specialists import apply_specialist
     from .spring import apply_spring
     from .summer import apply_summer
     from .winter import transfer
@@ -68,15 +69,9 @@ def _handlers() -> dict[type, Handler]:
 
     for t in (c.TakeLoan, c.Recruit, c.FormArmy, c.Garrison, c.OrderWorks, c.HireSpecialist, c.PayUpkeep, c.Disband):
         _HANDLERS[t] = spring
-    for t in (c.MoveArmy, c.EndMoves, c.BeginSiege, c.Bribe):
+    for t in (c.MoveArmy, c.EndMoves, c.BeginSiege, c.Bribe, c.MoveDiplomat, c.ChooseEngagement, c.TableBattle):
         _HANDLERS[t] = summer
-    for name in ("ChooseEngagement", "TableBattle", "MoveDiplomat"):
-        if hasattr(c, name):
-            _HANDLERS[getattr(c, name)] = summer
-    if hasattr(c, "Assassinate"):
-        from . import specialists
-
-        _HANDLERS[c.Assassinate] = lambda s, cmd, dice, b: specialists.apply_specialist(s, cmd, dice, b.kinds)
+    _HANDLERS[c.Assassinate] = lambda s, cmd, dice, b: apply_specialist(s, cmd, dice, b.kinds)
     _HANDLERS[c.Transfer] = lambda s, cmd, dice, b: transfer(s, cmd)
     _HANDLERS[Turn] = turn
     return _HANDLERS
@@ -117,14 +112,11 @@ def awaiting(state: RenaissanceState) -> str | None:
         return "spring commands (loan, recruit, army, garrison, works, hire, upkeep, disband), then 'turn' to end the spring (RC-3.1)"
     if state.season == "winter":
         return "ransoms and prisoner exchanges (transfer), then 'turn' to play the winter and open the next spring (RC-5)"
-    try:
-        from .engagements import awaiting_engagements
-    except ImportError:  # pragma: no cover - before the engagements landed
-        awaiting_engagements = None
-    if awaiting_engagements is not None:
-        wait = awaiting_engagements(state)
-        if wait:
-            return wait
+    from .engagements import awaiting_engagements
+
+    wait = awaiting_engagements(state)
+    if wait:
+        return wait
     return f"{state.turn} to move in summer phase {state.phase} (move, siege, bribe), then 'turn' to end their moves (RC-4.3)"
 
 

@@ -27,6 +27,7 @@ from . import resolve
 from .commands import CommandError, Disband, FormArmy, Garrison, HireSpecialist, OrderWorks, PayUpkeep, Recruit, SpringCommand, TakeLoan
 from .rules import BANK_DEFAULT, CITY_KINDS, COMPANY_STRENGTH, FORTIFICATION_WORKS, MAX_ALLIED_ARMIES, MAX_ARMIES, SPECIALISTS
 from .companies import own_companies, remove_companies
+from .specialists import next_counter
 from .state import Army, FortificationWork, LogEntry, Place, Player, RenaissanceState, SpecialistState, company
 
 #: [DEV] RC-3.5 and RC-A.23: the source gives no company price (it is the tactical rules' army
@@ -117,7 +118,7 @@ def start_spring(state: RenaissanceState, dice: GameDice, kinds: Mapping[str, st
         income = resolve.tax_income(held, event)
         p = evolve(p, treasury=p.treasury + income)
         counts = ", ".join(f"{held.count(k)} {k}" for k in sorted(set(held)))
-        log.append(_entry(state, "RC-3.2", f"{p.seat} collects {income} ducats of tax ({counts or 'no places'}); treasury {p.treasury}.", p.seat))
+        log.append(_entry(state, "RC-3.2", f"{p.seat} collects {income} ducats of tax ({counts or 'no places'}); treasury {p.treasury}.", p.seat, secret=True))
         if p.loan:
             p = _repay(state, p, dice, log)
         players.append(p)
@@ -128,7 +129,7 @@ def _repay(state: RenaissanceState, p: Player, dice: GameDice, log: list[LogEntr
     """RC-3.4: the loan plus 25 %, from the treasury; a player who cannot pay rolls Tabella 30 and is out."""
     owed = resolve.repayment(p.loan)
     if p.treasury >= owed:
-        log.append(_entry(state, "RC-3.4", f"{p.seat} repays the loan of {p.loan} with interest: {owed} ducats; treasury {p.treasury - owed}.", p.seat))
+        log.append(_entry(state, "RC-3.4", f"{p.seat} repays the loan of {p.loan} with interest: {owed} ducats; treasury {p.treasury - owed}.", p.seat, secret=True))
         return evolve(p, treasury=p.treasury - owed, loan=0)
     roll, band = dice.roll_on(BANK_DEFAULT, day=state.year, phase="spring", place=f"bank default {p.seat}", text=f"bank default: {p.seat}")
     log.append(_entry(
@@ -159,6 +160,8 @@ def apply_spring(state: RenaissanceState, command: SpringCommand, dice: GameDice
     if player.eliminated:
         raise CommandError(f"{player.seat} has been removed from the campaign (RC-3.4)")
     new, entries = handler(state, command, player, kinds)
+    # [DEV] Money, companies and specialists are a player's own to know (issue 12): a spring command's lines are secret.
+    entries = [evolve(e, secret=True) for e in entries]
     return evolve(new, log=new.log + tuple(entries)), entries
 
 
@@ -271,8 +274,7 @@ def form_army(state, cmd: FormArmy, player: Player, kinds):
                            f"at most {MAX_ARMIES} armies and {MAX_ALLIED_ARMIES} allied army (RC-3.6)")
     cost = sum(COMPANY_COST[t] for t, _ in cmd.companies)
     state = _pay(state, player, cost, "RC-3.5", f"an army of {len(cmd.companies)} companies")
-    used = {int(a.id.rsplit("-", 1)[1]) for a in mine if a.id.rsplit("-", 1)[1].isdigit()}
-    army_id = f"{player.seat}-{min(set(range(1, len(used) + 2)) - used)}"
+    army_id = next_counter(state, player.seat)  # numbered with the seat's decoys (RC-3.10), so none is told apart
     ids = _new_company_ids(state, player.seat, len(cmd.companies))
     companies = tuple(company(i, t, k) for i, (t, k) in zip(ids, cmd.companies))
     army = Army(army_id, player.seat, cmd.node, companies, allied)
@@ -360,7 +362,8 @@ def hire_specialist(state, cmd: HireSpecialist, player: Player, kinds):
     state = _pay(state, player, spec.cost, "RC-3.10", f"a {cmd.kind}")
     pattern = re.compile(rf"{re.escape(player.seat)}-s(\d+)$")
     top = max((int(m.group(1)) for s in state.specialists if (m := pattern.match(s.id))), default=0)
-    hired = SpecialistState(f"{player.seat}-s{top + 1}", player.seat, cmd.kind, state.year, at, target)
+    counter = next_counter(state, player.seat) if cmd.kind == "diplomat" else None  # the army counter its decoy shows
+    hired = SpecialistState(f"{player.seat}-s{top + 1}", player.seat, cmd.kind, state.year, at, target, counter=counter)
     state = evolve(state, specialists=state.specialists + (hired,))
     where = f" at {at}" if at else f" against {target}" if target else ""
     text = f"{player.seat} hires {hired.id}, a {cmd.kind}{where}, for {spec.cost} ducats ({spec.duration})."

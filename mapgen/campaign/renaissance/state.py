@@ -48,6 +48,8 @@ CompanyKind = Literal["regular", "mercenary", "militia", "rabble", "allied"]
 SpecialistType = Literal["engineer", "diplomat", "spy", "assassin"]
 WorkType = Literal["fortify", "repair", "improve"]
 EventType = Literal["epidemic", "famine", "poor_harvest", "good_harvest", "papal_indulgence", "natural_disaster"]
+#: RC-4.4: a side's secret choice when forces meet; ``shut_in`` only for the non-phasing side.
+EngagementChoice = Literal["stand", "fall_back", "attack", "shut_in"]
 
 
 @dataclass(frozen=True)
@@ -125,6 +127,19 @@ class Army:
 
 
 @dataclass(frozen=True)
+class ArmyReport:
+    """One army token as a spy's target reported it at the start of a summer phase (RC-3.10): its strength only.
+
+    A diplomat's decoy is reported as an army of strength 0 under its counter id (RC-A.10).
+    """
+
+    army: Id
+    node: Id
+    strength: Count
+    phase: Annotated[int, Ge(1), Le(SUMMER_PHASES)]
+
+
+@dataclass(frozen=True)
 class SpecialistState:
     """A hired specialist (RC-3.10, RC-A.10); hired for the year, gone at the end of winter (an assassin after one try)."""
 
@@ -136,6 +151,14 @@ class SpecialistState:
     at: Id | None = None
     #: Spy: the player it watches.
     target: Id | None = None
+    #: Diplomat: its decoy has met an enemy army and is known to all as a decoy (RC-A.10).
+    revealed: bool = False
+    #: Diplomat: the army id its decoy token shows the other players (numbered with its owner's armies, RC-3.6).
+    counter: Id | None = None
+    #: Diplomat: the summer phase its decoy last moved (it moves once a phase, as an army, RC-4.3); 0 not yet.
+    moved_phase: Annotated[int, Ge(0), Le(SUMMER_PHASES)] = 0
+    #: Spy: what its target reported at the start of the last summer phase (RC-3.10, RC-4.1 a).
+    report: tuple[ArmyReport, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -168,6 +191,33 @@ class Prisoners:
     holder: Id
     owner: Id  # the seat (or neutral country) they were taken from
     companies: tuple[Company, ...]
+
+
+@dataclass(frozen=True)
+class PendingEngagement:
+    """Two sides met at a node (RC-4.4, RC-A.11), waiting for their choices or a table battle's result.
+
+    ``phasing`` is the seat that moved in; ``other`` a seat or a neutral
+    country.  Each choice is secret until both are in; then ``result`` is
+    Tabella 34's code, ``defender`` and ``rear_guard`` the seats it names
+    (RC-4.5).  Only a ``BATTLE`` both seats asked to fight on the table
+    (``on_table``, RC-A.33) stays here until its ``TableBattle``; every other
+    engagement is resolved and dropped at once (:mod:`.engagements`).
+    """
+
+    node: Id
+    phasing: Id
+    other: Id
+    phasing_choice: EngagementChoice | None = None
+    other_choice: EngagementChoice | None = None
+    phasing_rear_guard: tuple[Id, ...] = ()  # company ids, RC-4.8
+    other_rear_guard: tuple[Id, ...] = ()
+    phasing_retreat: Id | None = None  # the node the owner prefers to fall back to (RC-4.5 N_BACK)
+    other_retreat: Id | None = None
+    on_table: tuple[Id, ...] = ()  # seats that asked to fight a BATTLE on the table (RC-A.33)
+    result: str | None = None  # Tabella 34: P_BACK, N_BACK, BOTH_BACK, BATTLE, SHUT_IN
+    defender: Id | None = None
+    rear_guard: Id | None = None
 
 
 @dataclass(frozen=True)
@@ -251,6 +301,8 @@ class RenaissanceState:
     specialists: tuple[SpecialistState, ...] = ()
     works: tuple[FortificationWork, ...] = ()
     sieges: tuple[Siege, ...] = ()
+    #: RC-4.4 to RC-4.9: the engagements the phasing player's moves made, in the order they are resolved (RC-A.11).
+    engagements: tuple[PendingEngagement, ...] = ()
     prisoners: tuple[Prisoners, ...] = ()
     events: tuple[PendingEvent, ...] = ()
     #: RC-3.11: the companies kept under arms over the winter, whose upkeep is still unpaid this spring;

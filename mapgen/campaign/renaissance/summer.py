@@ -11,10 +11,10 @@ held alone change hands (RC-A.12), movement resets, and after phase 10 the
 summer ends (:func:`~.winter.end_summer`).
 
 ``BeginSiege`` and ``Bribe`` and the end-of-phase siege rolls are :mod:`.sieges`'s.
-Engagements (RC-4.4 to RC-4.9) are not resolved here:
-an army that enters a node holding an enemy or neutral force stops there and
-the meeting is logged (``engagement at N``, RC-A.11); the armies stay on the
-node for the engagement step to find.
+An army that enters a node holding an enemy or neutral force stops there and
+the meeting is logged (``engagement at N``, RC-A.11); ``EndMoves`` then opens
+the engagements (RC-4.4 to RC-4.9, :mod:`.engagements`), and the turn passes
+only when ``ChooseEngagement`` and ``TableBattle`` have resolved them all.
 """
 
 from __future__ import annotations
@@ -23,10 +23,12 @@ from typing import Mapping
 
 from ..dice import GameDice
 from ..state import evolve
-from .commands import BeginSiege, Bribe, CommandError, EndMoves, MoveArmy, SummerCommand
+from .commands import BeginSiege, Bribe, ChooseEngagement, CommandError, EndMoves, MoveArmy, MoveDiplomat, SummerCommand, TableBattle
 from .companies import remove_companies
+from .engagements import awaiting_engagements, choose_engagement, open_engagements, table_battle
 from .roads import is_path
 from .sieges import begin_siege, bribe, end_of_phase_sieges
+from .specialists import move_diplomat, reveal_decoys, spy_reports
 from .spring import is_fortified
 from .rules import CITY_KINDS
 from .state import SUMMER_PHASES, LogEntry, RenaissanceState
@@ -57,7 +59,7 @@ def start_summer(state: RenaissanceState, dice: GameDice, kinds: Mapping[str, st
             state = _epidemic(state, e.player, dice, kinds, log)
     order = _draw_order(state, dice, log)
     state = evolve(state, phase=1, order=order, turn=order[0] if order else None)
-    return evolve(state, log=state.log + tuple(log))
+    return spy_reports(evolve(state, log=state.log + tuple(log)))  # RC-4.1 a: spies report at the start of phase 1
 
 
 def _epidemic(state: RenaissanceState, seat: str, dice: GameDice, kinds: Mapping[str, str], log: list) -> RenaissanceState:
@@ -111,11 +113,26 @@ def apply_summer(
         raise CommandError(f"armies move in summer phases 1-{SUMMER_PHASES}: it is the {state.season}, phase {state.phase} (RC-4.1)")
     if state.ended:
         raise CommandError(f"the campaign has ended ({state.ended}) (RC-6)")
+    if isinstance(command, (ChooseEngagement, TableBattle)):  # from either side, not only the one whose turn it is
+        if isinstance(command, ChooseEngagement):
+            new = choose_engagement(state, command, dice, kinds, steps)
+        else:
+            new = table_battle(state, command, kinds, steps)
+        if not new.engagements:  # the last one resolved: the phasing player's moves are over (RC-4.1 b)
+            new = _pass_turn(new, dice, kinds)
+        return new, list(new.log[len(state.log) :])
+    waiting = awaiting_engagements(state)
+    if waiting:
+        raise CommandError(f"{waiting} first: engagements are resolved before play goes on (RC-4.1 b.ii, RC-A.11)")
     if state.turn != command.player:
         raise CommandError(f"it is {state.turn or 'nobody'}'s turn to move, not {command.player}'s (order {', '.join(state.order)}) (RC-4.3, RC-A.20)")
     if isinstance(command, MoveArmy):
         new, entries = _move(state, command, steps)
+        new, seen = reveal_decoys(new, command.player, command.path, command.army)  # RC-A.10: decoys met on the way
+        entries += seen
         return evolve(new, log=new.log + tuple(entries)), entries
+    if isinstance(command, MoveDiplomat):
+        return move_diplomat(state, command, steps)
     if isinstance(command, BeginSiege):
         return begin_siege(state, command, kinds)
     if isinstance(command, Bribe):
@@ -161,13 +178,11 @@ def _move(state: RenaissanceState, cmd: MoveArmy, steps) -> tuple[RenaissanceSta
 
 
 def _end_moves(state: RenaissanceState, cmd: EndMoves, dice: GameDice, kinds: Mapping[str, str]) -> tuple[RenaissanceState, list[LogEntry]]:
-    """RC-4.1 b: the next player in the order moves; after the last, the end of the phase (RC-4.1 c, RC-A.12)."""
-    at = state.order.index(cmd.player)
+    """RC-4.1 b: the engagements the moves made (:mod:`.engagements`), or else the next player's turn."""
     entries = [_entry(state, "RC-4.3", f"{cmd.player} ends their moves in phase {state.phase}.", cmd.player)]
-    if at + 1 < len(state.order):
-        new = evolve(state, turn=state.order[at + 1], log=state.log + tuple(entries))
-        return new, entries
-    new = _end_phase(evolve(state, log=state.log + tuple(entries)), dice, kinds)
+    new = open_engagements(evolve(state, log=state.log + tuple(entries)), cmd.player, kinds)
+    if not new.engagements:
+        new = _pass_turn(new, dice, kinds)
     return new, list(new.log[len(state.log) :])
 
 
@@ -196,6 +211,14 @@ def movement_reset(armies: tuple) -> tuple:
     return tuple(a if not a.moved and a.came_from is None else evolve(a, came_from=None, moved=0) for a in armies)
 
 
+def _pass_turn(state: RenaissanceState, dice: GameDice, kinds: Mapping[str, str]) -> RenaissanceState:
+    """RC-4.1 b: the next player in the order moves; after the last, the end of the phase (RC-4.1 c, RC-A.12)."""
+    at = state.order.index(state.turn)
+    if at + 1 < len(state.order):
+        return evolve(state, turn=state.order[at + 1])
+    return _end_phase(state, dice, kinds)
+
+
 def _end_phase(state: RenaissanceState, dice: GameDice, kinds: Mapping[str, str]) -> RenaissanceState:
     """RC-4.1 c sieges (:mod:`.sieges`), RC-A.12 control, movement reset, then the next phase or the summer's end.
 
@@ -215,4 +238,4 @@ def _end_phase(state: RenaissanceState, dice: GameDice, kinds: Mapping[str, str]
         log = []
         order = _draw_order(state, dice, log)
         state = evolve(state, order=order, log=state.log + tuple(log))
-    return evolve(state, turn=order[0] if order else None)
+    return spy_reports(evolve(state, turn=order[0] if order else None))  # RC-4.1 a: spies report at the start of each phase

@@ -48,7 +48,7 @@ def end_spring(state: RenaissanceState) -> RenaissanceState:
     for p in state.players:
         unpaid = [i for i in companies_of(state, p.seat) if i in state.upkeep]
         if unpaid:
-            log.append(_entry(state, "RC-3.11", f"{p.seat} did not pay the upkeep of {', '.join(unpaid)}: disbanded.", p.seat))
+            log.append(_entry(state, "RC-3.11", f"{p.seat} did not pay the upkeep of {', '.join(unpaid)}: disbanded.", p.seat, secret=True))
     state = remove_companies(state, state.upkeep)
     log.append(_entry(state, "RC-2", f"The spring of year {state.year} ends; summer begins."))
     # phase 0 is "summer before phase 1" (state.py): the moving order and the epidemic (RC-4.2) are summer's first step.
