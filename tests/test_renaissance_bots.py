@@ -21,11 +21,12 @@ from mapgen.campaign.bots import IllegalCommand
 from mapgen.campaign.dice import GameDice
 from mapgen.campaign.renaissance import store
 from mapgen.campaign.renaissance.bots import buy, command_words, give, make_bots, play_campaign
-from mapgen.campaign.renaissance.commands import BeginSiege, MoveArmy, PayUpkeep
+from mapgen.campaign.renaissance.bots.play import engagement_answer
+from mapgen.campaign.renaissance.commands import BeginSiege, ChooseEngagement, MoveArmy, PayUpkeep
 from mapgen.campaign.renaissance.core import RenaissanceBoard
-from mapgen.campaign.renaissance.simulate import SimOptions, load_map, run_game, start
+from mapgen.campaign.renaissance.simulate import SimOptions, load_map, record, run_game, start
 from mapgen.campaign.renaissance.spring import start_spring
-from mapgen.campaign.renaissance.state import Place, company
+from mapgen.campaign.renaissance.state import PendingEngagement, Place, company
 from mapgen.campaign.state import evolve
 from mapgen.country.generate import generate_countries
 from mapgen.jsonio import dumps
@@ -130,6 +131,56 @@ def test_an_army_stops_on_entering_a_node_with_another_players_force():
     assert first(bot("aggressive").summer(s)) == MoveArmy("P1", "P1-1", ("A-1",))  # RC-4.3: it may not pass through
 
 
+# --- engagements (RC-4.4) ----------------------------------------------------------------------------------
+
+
+def _engaged(node, mine, theirs, phasing="P2", garrison=()):
+    """P1's army (if ``mine``) and P2's at ``node``, an engagement pending there with ``phasing`` the side that moved in."""
+    armies = ([army("P1-1", node, *mine)] if mine else []) + [army("P2-1", node, *theirs)]
+    s = summer(armies=armies, order=("P2", "P1"))
+    if garrison:
+        s = evolve(s, places=tuple(evolve(p, garrison=tuple(company(f"P1-g{i}", t) for i, t in enumerate(garrison))) if p.node == node else p
+                                   for p in s.places))  # fmt: skip
+    other = "P1" if phasing == "P2" else "P2"
+    return evolve(s, engagements=(PendingEngagement(node, phasing, other),))
+
+
+@pytest.mark.parametrize("name", ["aggressive", "cautious"])
+def test_both_bots_attack_with_half_as_much_again_and_never_ask_for_the_table(name):
+    s = _engaged("A-3", ("large", "medium"), ("large",))  # 6 against 4: 6 >= 1.5 x 4
+    assert bot(name).engagement(s, s.engagements[0], phasing=False) == ChooseEngagement("P1", "A-3", "attack")
+
+
+def test_an_aggressive_bot_attacks_whatever_the_odds():
+    s = _engaged("A-3", ("small",), ("large_cavalry",))
+    assert bot("aggressive").engagement(s, s.engagements[0], phasing=False).choice == "attack"
+
+
+def test_a_weaker_cautious_army_falls_back_towards_its_capital():
+    s = _engaged("A-3", ("medium",), ("large",))  # 2 against 4; A-3 is an open village, next to A-1, A-4 and A-8
+    assert bot("cautious").engagement(s, s.engagements[0], phasing=False) == ChooseEngagement("P1", "A-3", "fall_back", retreat_to="A-1")
+
+
+def test_a_weaker_cautious_side_shuts_itself_in_its_own_walls():
+    s = _engaged("A-1", ("medium",), ("large",))  # A-1: P1's city (RC-4.4: only at a friendly fortified place)
+    assert bot("cautious").engagement(s, s.engagements[0], phasing=False).choice == "shut_in"
+    s = _engaged("A-2", (), ("large",), garrison=("medium",))  # a garrison alone: its walls (RC-3.8)
+    assert bot("cautious").engagement(s, s.engagements[0], phasing=False).choice == "shut_in"
+
+
+def test_a_weaker_cautious_side_that_moved_in_falls_back_it_cannot_shut_in():
+    s = _engaged("A-1", ("medium",), ("large",), phasing="P1")  # RC-4.4: shut_in is the non-phasing side's only
+    assert bot("cautious").engagement(s, s.engagements[0], phasing=True).choice == "fall_back"
+
+
+def test_the_bots_answer_the_first_engagement_at_a_node_before_the_next_one_opens():
+    s = _engaged("A-3", ("medium",), ("large",), phasing="P2")
+    s = evolve(s, engagements=(evolve(s.engagements[0], phasing_choice="attack"), PendingEngagement("A-3", "P2", "P3")))
+    bots = make_bots(["cautious", "aggressive", "aggressive"], ["P1", "P2", "P3"], BOARD)
+    cmd, who = engagement_answer(s, bots)
+    assert (cmd.player, cmd.node, who) == ("P1", "A-3", "P1's bot (cautious)")  # P1's choice in the first pair; P3 waits (RC-A.11)
+
+
 # --- a refused command stops the game ---------------------------------------------------------------------
 
 
@@ -160,18 +211,20 @@ def maps():
 def test_bots_play_twenty_seeded_games_to_the_end_with_no_refused_command(maps, players):
     options = SimOptions(players=players)
     seats = [f"P{i}" for i in range(1, players + 1)]
-    tally, ended = Counter(), Counter()
+    tally, ended, battles = Counter(), Counter(), 0
     _, board, routes = load_map(maps[players])
     for seed in range(20):
         state = start(maps[players], options, seed)
         state, counted = play_campaign(state, board, make_bots(options.seat_bots, seats, board, routes))  # IllegalCommand would stop it
         tally.update(counted)
         ended[state.ended] += 1
+        battles += record(state, counted).battles
         assert state.ended in ("capitals", "years") and state.year <= 5  # RC-6: a capital sweep, or five years
         assert (state.winner in seats) == (state.ended == "capitals")
         assert all(p.treasury >= 0 for p in state.players)
-    assert tally["BeginSiege"] > 0 and tally["MoveArmy"] > 0 and tally["FormArmy"] > 0
+    assert tally["BeginSiege"] > 0 and tally["MoveArmy"] > 0 and tally["FormArmy"] > 0 and tally["ChooseEngagement"] > 0
     assert tally["Turn"] >= 20  # the calendar moved by the engine's one command
+    assert battles > 0  # engagements that came to a battle (Tabella 34 BATTLE), auto-resolved (RC-4.9)
 
 
 def test_upkeep_is_paid_in_the_springs_after_the_first(maps):

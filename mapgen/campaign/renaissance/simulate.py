@@ -32,8 +32,8 @@ DEFAULT_BOTS = ("aggressive", "cautious")
 MIN_PLAYERS = 2
 #: The optional rules a run may switch on (:class:`~.state.Options`' fields).
 OPTIONAL_RULES = ("banks", "loan_on_all_taxes", "rabble_disperses", "redraw_order_each_phase")
-#: Log rules whose entries with an outcome are battles: a tabletop result (RC-4.7) or an auto-resolved engagement (RC-4.9).
-BATTLE_RULES = ("RC-4.7", "RC-4.9")
+#: A battle is an engagement whose Tabella 34 result (logged under RC-4.5) is BATTLE, fought on the table or auto-resolved.
+BATTLE = ("RC-4.5", "BATTLE")
 
 
 @dataclass(frozen=True)
@@ -100,7 +100,7 @@ class GameRecord:
 def record(state, tally: Counter) -> GameRecord:
     """The record of a finished game, from its final state and its commands counted by name."""
     held = Counter(p.owner for p in state.places)
-    battles = sum(1 for e in state.log if e.rule in BATTLE_RULES and e.outcome is not None)
+    battles = sum(1 for e in state.log if (e.rule, e.outcome) == BATTLE)
     taken = sum(1 for e in state.log if e.rule == "RC-4.10" and e.outcome == "taken")
     phases = (state.year - 1) * SUMMER_PHASES + state.phase if state.season == "summer" else state.year * SUMMER_PHASES
     return GameRecord(

@@ -25,7 +25,8 @@ outweigh it; otherwise it marches on a place or an enemy army within
 besieges a fortified place only when no such danger is near; with nothing to
 do it goes home.  In an engagement it attacks only with that advantage,
 shuts itself in a friendly fortified place when it may, and falls back
-otherwise.
+towards its capital otherwise.  Neither asks for a battle on the table:
+bots auto-resolve every battle (RC-4.9, RC-A.33).
 
 The bots see the whole state, as a referee does.  Every figure they decide
 by is a named constant tagged [DEV]: the rules leave a player's choices open.
@@ -35,11 +36,12 @@ from __future__ import annotations
 
 from typing import Iterator, Mapping
 
-from ..commands import BeginSiege, Bribe, FormArmy, HireSpecialist, MoveArmy, OrderWorks, PayUpkeep, Recruit
+from ..commands import BeginSiege, Bribe, ChooseEngagement, FormArmy, HireSpecialist, MoveArmy, OrderWorks, PayUpkeep, Recruit
 from ..companies import companies_of
+from ..engagements import side_force
 from ..rules import CITY_KINDS, FORTIFICATION_WORKS, MAX_ARMIES, SPECIALISTS
 from ..spring import COMPANY_COST, is_fortified
-from ..state import Army, RenaissanceState
+from ..state import Army, PendingEngagement, RenaissanceState
 from .routes import FAR, Routes
 
 #: [DEV] The companies a bot buys, in turn, while the money lasts: one of each size (foot, RC-3.5 Tabella 31).
@@ -230,9 +232,17 @@ class Bot:
         return ()
 
     # --- engagements (RC-4.4) -----------------------------------------------------------------------
-    def engagement(self, state: RenaissanceState, engagement, phasing: bool):
-        """(choice, rear guard company ids, node to fall back to) for one side of a pending engagement."""
-        return "attack", (), None
+    def engagement(self, state: RenaissanceState, engagement: PendingEngagement, phasing: bool) -> ChooseEngagement:
+        """This seat's secret choice for a pending engagement (RC-4.4); a battle is always auto-resolved (RC-4.9), never on the table."""
+        return ChooseEngagement(self.seat, engagement.node, "attack")
+
+    def retreat_to(self, state: RenaissanceState, node: str) -> str | None:
+        """The node next to ``node`` nearest its capital, as the one it prefers to fall back to (RC-4.5); None without a capital."""
+        home = self.capital(state)
+        if home is None:
+            return None
+        dist = self.routes.distances_to(home)
+        return min(self.routes.steps[node], key=lambda n: (dist.get(n, FAR), n), default=None)
 
 
 def _fitting(short: int, money: int) -> str | None:
@@ -310,9 +320,6 @@ class Aggressive(Bot):
         goal, _ = self.routes.nearest(army.node, [g for g in goals if g not in taken], bonus)
         return self.routes.path(army.node, goal, sight.blocked) if goal is not None else ()
 
-    def engagement(self, state, engagement, phasing):
-        return "attack", (), None
-
 
 class Cautious(Bot):
     """Garrisons its capital and cities, attacks only with an advantage, falls back otherwise (see the module)."""
@@ -363,7 +370,24 @@ class Cautious(Bot):
         return ()
 
     def engagement(self, state, engagement, phasing):
-        return "attack", (), None
+        """Attack with the advantage; else shut itself in its own fortified place, or fall back.
+
+        The forces compared are the engine's (:func:`~..engagements.side_force`):
+        a side's armies at the node, or its garrison when it has none there.
+        A fall back names no rear guard, so the engine's default, the
+        strongest third (RC-4.8), covers it if the other side attacks.
+        """
+        node = engagement.node
+        other = engagement.other if phasing else engagement.phasing
+        mine = sum(c.strength for c in side_force(state, self.seat, node))
+        theirs = sum(c.strength for c in side_force(state, other, node))
+        if mine >= ADVANTAGE * theirs:
+            return ChooseEngagement(self.seat, node, "attack")
+        place = state.place(node)
+        own_walls = place is not None and place.owner == self.seat and is_fortified(place, self.kinds)
+        if not phasing and own_walls:  # a side with a garrison alone is always here: a garrison stands in its own walls (RC-3.8)
+            return ChooseEngagement(self.seat, node, "shut_in")
+        return ChooseEngagement(self.seat, node, "fall_back", retreat_to=self.retreat_to(state, node))
 
 
 #: The behaviours ``--bots`` chooses from, by name.

@@ -48,6 +48,9 @@ def command_words(command) -> str:
         return f"bribe {command.player} {command.node} {command.ducats}"
     if isinstance(command, c.HireSpecialist):
         return f"hire {command.player} {command.kind}" + (f" --at {command.at}" if command.at else "")
+    if isinstance(command, c.ChooseEngagement):
+        return (f"engagement {command.player} {command.node} {command.choice}" + (f" --retreat-to {command.retreat_to}" if command.retreat_to else "")
+                + (f" --rear-guard {','.join(command.rear_guard)}" if command.rear_guard else ""))  # fmt: skip
     if isinstance(command, c.OrderWorks):
         return f"works {command.player} {command.node} {command.work}"
     return repr(command)
@@ -78,7 +81,7 @@ def next_command(state, bots: dict, done: set):
                 return command, _who(bot)
             done.add(p.seat)
     elif state.season == "summer":
-        answer = engagement_answer(state, bots)
+        answer = engagement_answer(state, bots) if state.engagements else None
         if answer is not None:
             return answer
         bot = bots.get(state.turn)
@@ -90,16 +93,20 @@ def next_command(state, bots: dict, done: set):
 
 
 def engagement_answer(state, bots: dict):
-    """A bot's choice for the first pending engagement still waiting for one of its seats (RC-4.4), or None."""
-    choose = getattr(c, "ChooseEngagement", None)
-    for e in getattr(state, "engagements", ()):
-        if choose is None or e.result is not None:
+    """A bot's choice for an open engagement still waiting for one of its seats (RC-4.4), and who gives it; or None.
+
+    An engagement is open when it is the first at its node: a second pair at
+    the same node opens once the first is resolved (RC-A.11).
+    """
+    seen = set()
+    for e in state.engagements:
+        if e.node in seen:
             continue
+        seen.add(e.node)
         for seat, phasing, chosen in ((e.phasing, True, e.phasing_choice), (e.other, False, e.other_choice)):
             bot = bots.get(seat)
             if chosen is None and bot is not None:
-                choice, rear_guard, retreat = bot.engagement(state, e, phasing)
-                return choose(seat, e.node, choice, tuple(rear_guard), retreat, False), _who(bot)
+                return bot.engagement(state, e, phasing), _who(bot)
     return None
 
 
