@@ -46,6 +46,8 @@ CompanyType = Literal["small", "small_cavalry", "medium", "medium_cavalry", "lar
 #: mercenaries count against the +2 siege modifier (RC-4.10); allied companies form the allied army (RC-3.6).
 CompanyKind = Literal["regular", "mercenary", "militia", "rabble", "allied"]
 SpecialistType = Literal["engineer", "diplomat", "spy", "assassin"]
+#: RC-4.4: what a side chooses, in secret, when enemy forces meet at a node (``shut_in`` for the non-phasing side only).
+EngagementChoice = Literal["stand", "fall_back", "attack", "shut_in"]
 WorkType = Literal["fortify", "repair", "improve"]
 EventType = Literal["epidemic", "famine", "poor_harvest", "good_harvest", "papal_indulgence", "natural_disaster"]
 
@@ -171,6 +173,30 @@ class Prisoners:
 
 
 @dataclass(frozen=True)
+class PendingEngagement:
+    """Forces of two enemies met at ``node`` (RC-4.4): their secret choices and, once both are in, Tabella 34's result.
+
+    A ``BATTLE`` both players asked to fight on the table (``on_table`` holds both
+    seats, RC-A.33) waits here for its result (RC-4.7); every other engagement is
+    resolved and removed at once.
+    """
+
+    node: Id
+    phasing: Id  # the seat that moved in (RC-4.4)
+    other: Id  # a seat, or a neutral country id
+    phasing_choice: EngagementChoice | None = None  # secret until both are in
+    other_choice: EngagementChoice | None = None
+    phasing_rear_guard: tuple[Id, ...] = ()  # company ids, RC-4.8
+    other_rear_guard: tuple[Id, ...] = ()
+    phasing_retreat: Id | None = None  # node the owner prefers to fall back to
+    other_retreat: Id | None = None
+    on_table: tuple[Id, ...] = ()  # seats that asked to fight it on the table (RC-A.33)
+    result: str | None = None  # Tabella 34 code once both chose: P_BACK, N_BACK, BOTH_BACK, BATTLE, SHUT_IN
+    defender: Id | None = None  # the side Tabella 34 names defender, if any
+    rear_guard: Id | None = None  # the seat fighting a rear-guard action (RC-4.8), if any
+
+
+@dataclass(frozen=True)
 class PendingEvent:
     """A winter event (RC-5.4) waiting for next spring (the epidemic: for next summer, RC-4.2)."""
 
@@ -251,6 +277,8 @@ class RenaissanceState:
     specialists: tuple[SpecialistState, ...] = ()
     works: tuple[FortificationWork, ...] = ()
     sieges: tuple[Siege, ...] = ()
+    #: RC-4.4 to RC-4.8: engagements waiting for a choice, or a table battle waiting for its result.
+    engagements: tuple[PendingEngagement, ...] = ()
     prisoners: tuple[Prisoners, ...] = ()
     events: tuple[PendingEvent, ...] = ()
     #: RC-3.11: the companies kept under arms over the winter, whose upkeep is still unpaid this spring;
