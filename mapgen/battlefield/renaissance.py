@@ -109,7 +109,7 @@ def _rear_guard(width: float, depth: float, rear: str, u: float) -> ScenarioPlan
         SideOrders(
             rear,
             "rear guard",
-            "leave the table by the right short edge",
+            "get its companies off the table (its goal)",
             ["right"],
             [
                 "Only the rear guard's companies take part: the rest of its army has withdrawn (RC-A.14).",
