@@ -14,9 +14,8 @@ from hypothesis import strategies as st
 from mapgen.campaign import store
 from mapgen.campaign.commands import Turn
 from mapgen.campaign.dice import GameDice
-from mapgen.campaign.renaissance.commands import CommandError, EndMoves, FormArmy, MoveArmy, Recruit
+from mapgen.campaign.renaissance.commands import CommandError, EndMoves, FormArmy, MoveArmy, Recruit, command_record
 from mapgen.campaign.renaissance.core import apply
-from mapgen.cli.campaign_ren import record_of
 
 from .cli_helpers import run
 
@@ -64,7 +63,7 @@ def test_undo_gives_back_every_earlier_file(made, data, capsys):
             except CommandError:
                 continue
             saved.append((folder / "campaign.json").read_bytes())
-            store.save(loaded, state, record_of(cmd))
+            store.save(loaded, state, command_record(cmd))
         for expected in reversed(saved):
             code, out, err = run(["campaign", "undo", str(folder)], capsys)
             assert code == 0, err

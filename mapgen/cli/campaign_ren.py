@@ -10,7 +10,6 @@ accepted, print the new log lines the player may see and what is awaited.
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from pathlib import Path
 
@@ -32,23 +31,18 @@ def is_renaissance(folder: Path) -> bool:
         return False
 
 
-def record_of(command) -> dict:
-    """The command as one line of ``commands.jsonl``: its name and its fields (tuples as lists)."""
-    name = re.sub(r"(?<!^)(?=[A-Z])", "_", type(command).__name__).lower()
-    return {"command": name, **{k: list(v) if isinstance(v, tuple) else v for k, v in dataclasses.asdict(command).items()}}
-
-
 def play(folder: Path, command, roll: str | None = None, seat: str | None = None) -> None:
     """Load, apply, save; print the new log lines (as ``seat`` may see them) and what is awaited."""
     from ..campaign import store
     from ..campaign.dice import GameDice
     from ..campaign.renaissance.battles import battle_folder_name, is_table_battle
+    from ..campaign.renaissance.commands import command_record
     from ..campaign.renaissance.core import apply
     from ..campaign.renaissance.view import entry_words, visible
 
     faces = parse_faces(roll)
     loaded = store.load(folder)
-    record = record_of(command)
+    record = command_record(command)
     if not loaded.renaissance:
         raise Refused(f"'{record['command'].replace('_', ' ')}' is a Renaissance command; {folder} holds a Fantasy Warriors campaign")
     dice = GameDice(loaded.state.seed, faces)
