@@ -9,7 +9,7 @@ import pytest
 import mapgen.cli.battlefield  # noqa: F401  (registers the command until the lead wires it in)
 from mapgen.battlefield import scenarios as S
 from mapgen.battlefield.generate import BattleOptions, generate_battlefield
-from mapgen.battlefield.model import SCHEMA, Battlefield
+from mapgen.battlefield.model import SCHEMA, Battlefield, edge_words
 from mapgen.battlefield.setup_sheet import setup_sheet
 from mapgen.errors import InfeasibleError
 from mapgen.jsonio import dumps
@@ -170,7 +170,8 @@ def test_every_scenario_renders_and_reads_back(scenario):
     named = [n for a, z in re.findall(r'class="number" data-feature="(\d+)" data-last="(\d+)"', svg) for n in range(int(a), int(z) + 1)]
     assert sorted(named) == list(range(1, len(b.features) + 1))
     sheet = setup_sheet(b)
-    assert f"| {len(b.features)} |" in sheet and "General Retreat" in sheet
+    assert f"| {len(b.features)} |" in sheet and edge_words(scenario)[1] in sheet
+    assert ("General Retreat" in sheet) == (scenario not in S.RENAISSANCE)  # a Renaissance side leaves the table instead
 
 
 def test_too_small_tables_are_refused():

@@ -154,3 +154,56 @@ def test_status_for_a_player_hides_the_others_treasury(camp, capsys):
     assert next(p for p in view["players"] if p["seat"] == "P1")["treasury"] == data["players"][0]["treasury"] != p2
     code, out, err = run(["campaign", "status", str(camp), "--side", "P7"], capsys)
     assert code == 2 and "P1, P2" in err
+
+
+def _meet(camp, capsys):
+    """P1's army walks the roads to P2's capital, where P2's army stands, and ends its moves there: an engagement."""
+    import networkx as nx
+
+    roads = json.loads((camp / "country.json").read_text())["edges"]
+    path = nx.shortest_path(nx.Graph([(e["a"], e["b"]) for e in roads]), "A-0", "B-0")
+    assert run(["campaign", "army", str(camp), "P1", "A-0", "--company", "large", "--company", "medium"], capsys)[0] == 0
+    assert run(["campaign", "army", str(camp), "P2", "B-0", "--company", "small"], capsys)[0] == 0
+    assert run(["campaign", "turn", str(camp)], capsys)[0] == 0
+    for _ in range(40):
+        s = state_of(camp)
+        if s["engagements"] or s["season"] != "summer":
+            break
+        if s["turn"] == "P1":
+            here = next(a["node"] for a in s["armies"] if a["id"] == "P1-1")
+            code, out, err = run(["campaign", "move", str(camp), "P1-1", *path[path.index(here) + 1 :][:2]], capsys)
+            assert code == 0, err
+        assert run(["campaign", "end", str(camp), s["turn"]], capsys)[0] == 0
+    assert state_of(camp)["engagements"], "the armies never met"
+
+
+def test_a_battle_fought_on_the_table_gets_its_battlefield_and_undo_takes_it_away(camp, capsys):
+    _meet(camp, capsys)
+    code, out, err = run(["campaign", "engage", str(camp), "P1", "B-0", "attack", "--on-table"], capsys)
+    assert code == 0 and "P2" in out and "attack" in out  # the chooser sees their own secret line
+    code, out, err = run(["campaign", "status", str(camp), "--side", "P2", "--json"], capsys)
+    assert json.loads(out)["engagements"][0]["phasing_choice"] is None  # hidden until both are in (RC-4.4)
+    code, out, err = run(["campaign", "engage", str(camp), "P2", "B-0", "stand", "--on-table"], capsys)
+    assert code == 0, err
+    assert "BATTLE" in out and "battles/" in out  # Tabella 34: attack against stand is a battle
+    folders = list((camp / "battles").iterdir())
+    assert len(folders) == 1 and {"battle.md", "battlefield.json"} <= {p.name for p in folders[0].iterdir()}
+    before = snapshot(camp)
+    code, out, err = run(["campaign", "battle", str(camp), "--node", "B-0", "--winner", "P2", "--lost", "P1-c9"], capsys)
+    assert code == 2 and snapshot(camp) == before  # no such company in the battle
+    code, out, err = run(["campaign", "battle", str(camp), "--node", "B-0", "--winner", "P2", "--lost", "P1-c2"], capsys)
+    assert code == 0, err
+    assert state_of(camp)["engagements"] == []
+    assert run(["campaign", "undo", str(camp)], capsys)[0] == 0  # the result is taken back; the battle still waits
+    assert folders[0].is_dir()
+    assert run(["campaign", "undo", str(camp)], capsys)[0] == 0  # the choice that made the battle: its folder goes
+    assert not folders[0].exists()
+
+
+def test_the_status_map_is_drawn_for_a_player(camp, capsys, tmp_path):
+    import xml.etree.ElementTree as ET
+
+    code, out, err = run(["campaign", "status", str(camp), "--side", "P1", "--svg", str(tmp_path / "p1.svg")], capsys)
+    assert code == 0, err
+    ET.parse(tmp_path / "p1.svg")
+    assert "Wrote" in out

@@ -269,6 +269,16 @@ def test_a_rear_guard_is_at_most_a_third_and_the_default_is_the_strongest_within
 # --- ties (RC-4.9 step 7) -------------------------------------------------------------------------------------
 
 
+def test_a_rear_guard_no_company_fits_does_not_fight_and_nobody_loses():
+    """Two medium companies (2 + 2 = 4): a third is 1, so no company can cover the fall back (RC-4.8) [DEV]."""
+    s = met(p2=("medium", "medium"))
+    s = do(s, ChooseEngagement("P1", "A-3", "attack", on_table=True))
+    s = do(s, ChooseEngagement("P2", "A-3", "fall_back", on_table=True))
+    assert s.engagements == ()  # nothing to fight on the table: resolved at once
+    assert ids(s, "P1-1") == [f"P1-1-c{i}" for i in range(5)] and ids(s, "P2-1") == ["P2-1-c0", "P2-1-c1"]
+    assert where(s)["P1-1"] == "A-3" and where(s)["P2-1"] != "A-3"  # the withdrawing side goes (RC-A.14)
+
+
 def test_a_tie_with_a_defender_the_defender_holds_nobody_loses():
     s = met(p1=("large", "large"), p2=("large", "large", "large"))  # 8 x1.5 = 12 against 12
     s = choose(s, "stand", "attack", retreat_to="A-4")

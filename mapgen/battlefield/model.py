@@ -29,6 +29,20 @@ EDGE_LABELS = {
     "right": "the right short edge",
 }
 
+#: What a side's escape edges mean (the plan's arrows, the setup sheet's line): (legend heading, the
+#: sheet's words before the edges, the legend's).  FW-10.7's General Retreat unless the scenario is named here.
+EDGE_WORDS = {
+    "fw": ("Orders; arrows: General Retreat edges", "General Retreat (FW-10.7) towards", "retreat"),
+    "battle": ("Orders; arrows: each side's exit edge", "Leaves the table by", "leaves by"),
+    "rear_guard": ("Orders; arrows: each side's exit edge", "Leaves the table by", "leaves by"),
+}
+
+
+def edge_words(name: str) -> tuple[str, str, str]:
+    """(legend heading, setup-sheet words, legend words) for the escape edges of scenario ``name``."""
+    return EDGE_WORDS.get(name, EDGE_WORDS["fw"])
+
+
 #: A feature's sides, as a player at side A's long edge sees them (``Feature.steep``).
 SIDES = ("near", "right", "far", "left")
 #: Levels a file may give a feature: more would not stand on any table.
@@ -56,6 +70,13 @@ class Source:
     river: bool
     road: bool
     bridge: bool
+
+    def where(self) -> str:
+        """Where the table comes from: a campaign square (``D5``), a Renaissance country-map node
+        (``A-7``: its ids hold a hyphen, a square's never do), or no map."""
+        if not self.map:
+            return "no campaign map"
+        return f"{'node' if self.square and '-' in self.square else 'square'} {self.square} of {self.map}"
 
     def to_json(self) -> dict:
         return {"map": self.map, "square": self.square, "terrain": self.terrain, "river": self.river, "road": self.road, "bridge": self.bridge}

@@ -34,6 +34,10 @@ class BattleOptions:
     marks: frozenset = frozenset()
     map_name: str | None = None
     square: str | None = None
+    #: The Renaissance scenarios' measuring unit (RC-0.2) in cm; None: :data:`.renaissance.UDM_CM` [DEV].
+    udm_cm: float | None = None
+    #: Who plays each side, e.g. ``{"A": "P1 Alfonso (Milan)"}``: added to the roles and the instructions.
+    names: dict = field(default_factory=dict)
 
     def check(self) -> None:
         if self.terrain is not None and self.terrain not in R.TERRAINS + ("jungle",):
@@ -42,6 +46,8 @@ class BattleOptions:
             raise InfeasibleError("FW-23", f"unknown scenario {self.scenario!r}: choose from {', '.join(S.SCENARIOS)} or auto")
         if self.tributaries < 0 or (self.tributaries and not self.river):
             raise InfeasibleError("FW-11.1", f"{self.tributaries} tributaries need a river to flow into")
+        if self.udm_cm is not None and not 0 < self.udm_cm <= 100:
+            raise InfeasibleError("RC-0.2", f"a udm of {self.udm_cm:g} cm: give the tactical rules' unit, more than 0 and at most 100 cm")
         if self.table is not None:
             lo, hi = R.TABLE_LIMITS
             w, d = self.table

@@ -1,7 +1,9 @@
 """Scenarios: deployment zones, who deploys first, starting orders and General Retreat edges.
 
 FW-0.2 (standard bands of a field battle), FW-10.7 (General Retreat towards
-the own deployment line) and FW-23 (special scenarios).  Zones are exact
+the own deployment line) and FW-23 (special scenarios); the Renaissance
+campaign's battle and rear-guard action (RC-4.7, RC-4.8) are built in
+:mod:`.renaissance`.  Zones are exact
 polygons in table centimetres; a side's "own long edge" is y = 0 for side A
 and y = depth for side B.  ``choose`` implements the ``auto`` choice from the
 forces' campaign orders and situation (FW-23.0 and its [DEV] trigger order).
@@ -17,7 +19,9 @@ from ..dice import Dice
 from ..errors import InfeasibleError
 from .model import Scenario, SideOrders, Zone
 
-SCENARIOS = ("pitched", "raid", "breakthrough", "chance_encounter", "flank_attack", "ambush", "last_stand", "relief")
+SCENARIOS = ("pitched", "raid", "breakthrough", "chance_encounter", "flank_attack", "ambush", "last_stand", "relief", "battle", "rear_guard")
+#: The Renaissance campaign's scenarios (:mod:`.renaissance`): distances in the tactical rules' udm.
+RENAISSANCE = ("battle", "rear_guard")
 SCENARIO_RULES = {
     "pitched": "FW-10",
     "raid": "FW-23.1",
@@ -27,6 +31,8 @@ SCENARIO_RULES = {
     "ambush": "FW-23.5",
     "last_stand": "FW-23.6",
     "relief": "FW-23.7",
+    "battle": "RC-4.7",
+    "rear_guard": "RC-4.8",
 }
 SCENARIO_LABELS = {
     "pitched": "Pitched battle",
@@ -37,6 +43,8 @@ SCENARIO_LABELS = {
     "ambush": "Ambush",
     "last_stand": "Last stand",
     "relief": "Relief",
+    "battle": "Renaissance battle",
+    "rear_guard": "Rear-guard action",
 }
 #: Campaign orders and reactions a force may be under (FW-5.2, FW-5.3); ``full_speed`` means max_speed.
 FORCE_STATES = ("max_speed", "probe", "defend", "confused", "unsteady")
@@ -48,6 +56,8 @@ SITUATIONS = {
     "counter_march": "SIDE's force counter-marched out of the enemy's zone of control and was engaged (FW-23.4)",
     "breakthrough": "SIDE's probing force finds its way home blocked by a stronger enemy force (FW-23.2, AMB-69)",
     "raid": "SIDE's probing force raids an enemy village held only by a garrison (FW-23.1, AMB-70)",
+    "defender": "a Renaissance battle in which Tabella 34 names SIDE the defender (RC-4.5, RC-4.7)",
+    "rear_guard": "SIDE withdraws and fights a rear-guard action (RC-4.5, RC-4.8)",
 }
 
 # --- distances fixed by the rules ----------------------------------------
@@ -113,8 +123,14 @@ def band(side: str, near: float, far: float, width: float, depth: float, x0: flo
     return box(x0, depth - far, x1, depth - near)
 
 
-def min_table(name: str) -> tuple[float, float]:
-    """Smallest table (width, depth) on which the scenario's zones exist as the rules draw them."""
+def min_table(name: str, udm_cm: float | None = None) -> tuple[float, float]:
+    """Smallest table (width, depth) on which the scenario's zones exist as the rules draw them.
+
+    ``udm_cm``: the Renaissance scenarios' measuring unit (:data:`.renaissance.UDM_CM` if None)."""
+    if name in RENAISSANCE:
+        from .renaissance import min_table as renaissance_min
+
+        return renaissance_min(name, udm_cm)
     return {
         "pitched": (60, 2 * FIELD_BAND_CM),
         "raid": (RAID_VILLAGE_CM + 2 * RAID_DISTANCE_CM + MIN_STRIP_CM * 2, 60),
@@ -127,8 +143,8 @@ def min_table(name: str) -> tuple[float, float]:
     }[name]
 
 
-def check_table(name: str, width: float, depth: float) -> None:
-    w, d = min_table(name)
+def check_table(name: str, width: float, depth: float, udm_cm: float | None = None) -> None:
+    w, d = min_table(name, udm_cm)
     if width < w or depth < d:
         rule = SCENARIO_RULES[name]
         if name == "relief":
@@ -160,6 +176,10 @@ def choose(orders: dict[str, str], situation: Situation | None) -> tuple[str, st
         return "breakthrough", f"side {situation.side}'s probing force finds its way home blocked (FW-23.2)"
     if kind == "raid":
         return "raid", f"side {situation.side}'s probing force raids a garrisoned village (FW-23.1)"
+    if kind == "rear_guard":
+        return "rear_guard", f"side {situation.side} withdraws behind a rear guard (RC-4.8)"
+    if kind == "defender":
+        return "battle", f"a Renaissance battle, side {situation.side} the defender (RC-4.5)"
     return "pitched", "no special-scenario trigger: a normal field battle (FW-10)"
 
 
@@ -191,8 +211,12 @@ def first_role_side(name: str, orders: dict[str, str], situation: Situation | No
 # --- building each scenario --------------------------------------------------
 
 
-def build(name: str, dice: Dice, width: float, depth: float, orders: dict[str, str], situation: Situation | None) -> ScenarioPlan:
-    check_table(name, width, depth)
+def build(name: str, dice: Dice, width: float, depth: float, orders: dict[str, str], situation: Situation | None, udm_cm: float | None = None) -> ScenarioPlan:
+    check_table(name, width, depth, udm_cm)
+    if name in RENAISSANCE:
+        from .renaissance import build_renaissance
+
+        return build_renaissance(name, dice, width, depth, situation, udm_cm)
     first = first_role_side(name, orders, situation)
     from .sieges import last_stand, relief  # they build on the helpers above
 

@@ -8,7 +8,7 @@ the layout; it decides nothing.
 from __future__ import annotations
 
 from ..setup_sheet import md_text, notes_section, rolls_table, tables_used
-from .model import EDGE_LABELS, SIDES, Battlefield, Feature
+from .model import EDGE_LABELS, SIDES, Battlefield, Feature, edge_words
 from .rules import ACCESSORY_KINDS, ALL_TABLES, KINDS, LINE_KINDS
 from .scenarios import SCENARIO_LABELS
 
@@ -62,7 +62,7 @@ def setup_sheet(b: Battlefield) -> str:
     src = b.source
     add(f"# Battlefield — {_cell(SCENARIO_LABELS.get(sc.name, sc.name))} — seed {_cell(b.seed)}")
     add("")
-    where = f"square {_cell(src.square)} of {_cell(src.map)}" if src.map else "no campaign map"
+    where = _cell(src.where())
     extras = [w for w, on in (("river", src.river), ("road", src.road), ("bridge", src.bridge)) if on]
     add(f"- From: {where}; terrain **{_cell(src.terrain)}**" + (f" with {', '.join(extras)}" if extras else ""))
     add(f"- Table: **{_n(b.width_cm)} x {_n(b.depth_cm)} cm**. Side A stands at the near long edge, side B at the far one; left and right are as side A sees them.")
@@ -82,12 +82,13 @@ def setup_sheet(b: Battlefield) -> str:
     add("")
     add("## Orders")
     add("")
+    _, towards, _ = edge_words(sc.name)
     for o in sc.orders:
         edges = ", ".join(_cell(EDGE_LABELS.get(e, e)) for e in o.escape_edges) or "none: General Retreat forbidden or without an edge"
         add(f"### Side {_cell(o.side)}: {_cell(o.role)}")
         add("")
         add(f"- Starting orders: {_cell(o.order)}")
-        add(f"- General Retreat (FW-10.7) towards: {edges}")
+        add(f"- {towards}: {edges}")
         for text in o.instructions:
             add(f"- {_cell(text)}")
         add("")

@@ -21,9 +21,15 @@ def lay_scenario(opts: BattleOptions, dice: Dice, ground: Ground) -> tuple[S.Sce
     """The scenario's plan (zones, orders, required features) and the table it is fought on."""
     name, why = (opts.scenario, "chosen") if opts.scenario != "auto" else S.choose(opts.orders, opts.situation)
     width, depth = table_size(opts, ground, name)
-    plan = S.build(name, dice, width, depth, opts.orders, opts.situation)
+    plan = S.build(name, dice, width, depth, opts.orders, opts.situation, opts.udm_cm)
     if opts.scenario == "auto":
         plan.scenario.instructions.insert(0, f"Scenario chosen automatically: {why}.")
+    if opts.names:
+        for o in plan.scenario.orders:
+            if opts.names.get(o.side):
+                o.role = f"{o.role}, {opts.names[o.side]}"
+        who = "; ".join(f"side {side} is {opts.names[side]}" for side in sorted(opts.names))
+        plan.scenario.instructions.insert(0, f"Who is who: {who}.")
     return plan, (width, depth)
 
 

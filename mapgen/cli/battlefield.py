@@ -98,13 +98,18 @@ def _marks(ctx, param, value):
 @click.option("--bridge", is_flag=True, help="Without a map: the river has a bridge (needs --river).")
 @click.option(
     "--scenario",
-    type=click.Choice(["pitched", "raid", "breakthrough", "chance_encounter", "flank_attack", "ambush", "last_stand", "relief", "auto"]),
+    type=click.Choice(["pitched", "raid", "breakthrough", "chance_encounter", "flank_attack", "ambush", "last_stand", "relief", "battle", "rear_guard", "auto"]),
     default="auto",
     show_default=True,
-    help="Scenario (FW-23); auto chooses it from --orders and --situation, else a pitched battle.",
+    help="Scenario (FW-23; battle and rear_guard: the Renaissance RC-4.7 and RC-4.8); auto chooses it from --orders and --situation, else a pitched battle.",
 )
 @click.option("--orders", callback=_orders, help="For auto: each force's campaign order or reaction, e.g. a=max_speed,b=defend (max_speed, full_speed, probe, defend, confused, unsteady).")
-@click.option("--situation", callback=_situation, help="For auto: KIND=SIDE with KIND counter_march, surrounded, relief, breakthrough or raid, e.g. counter_march=b.")
+@click.option(
+    "--situation",
+    callback=_situation,
+    help="For auto: KIND=SIDE with KIND counter_march, surrounded, relief, breakthrough or raid, e.g. counter_march=b; "
+    "Renaissance: defender=SIDE (battle) or rear_guard=SIDE (rear-guard action).",
+)
 @click.option("--table", callback=_table, help="Table width x depth: 180x120 (cm) or 6x4ft. Default 180x120; 120x60 for a mountain square; 240x180 for relief.")
 @click.option(
     "--scale",
@@ -114,14 +119,15 @@ def _marks(ctx, param, value):
     help=f"Plan scale: auto takes the largest of {', '.join(f'1:{n}' for n in PLAN_SCALES)} whose plan fits one sheet "
     "of --paper (either way round unless --paper names one); 1:N fixes it, tiled over several sheets if need be.",
 )
+@click.option("--udm", "udm_cm", type=click.FloatRange(0, 100, min_open=True), help="Renaissance scenarios: the tactical rules' measuring unit in cm (default 10) [DEV].")
 @click.option("--mark", "marks", callback=_marks, help="Also mark hiding_places (MED-2) and/or landing_points (MED-6), comma-separated.")
 @common_options("battlefield", paper=DEFAULT_PAPER)
-def battlefield_cmd(map_file, square, terrain, river, road, bridge, scenario, orders, situation, table, scale, marks, seed, out, paper, formats):
+def battlefield_cmd(map_file, square, terrain, river, road, bridge, scenario, orders, situation, table, scale, udm_cm, marks, seed, out, paper, formats):
     """Lay out the battlefield: terrain features, deployment zones, orders, a plan and a setup sheet."""
     from ..battlefield.generate import BattleOptions, generate_battlefield
     from ..battlefield.square import options_from_map
 
-    common = dict(seed=seed, scenario=scenario, orders=orders, situation=situation, table=table, marks=marks)
+    common = dict(seed=seed, scenario=scenario, orders=orders, situation=situation, table=table, marks=marks, udm_cm=udm_cm)
     if map_file is not None:
         if not square:
             raise click.UsageError("--map needs --square (the square where the forces met, e.g. D5)")

@@ -294,3 +294,8 @@ def log_cmd(folder, day, side):
         click.echo(line)
     if not lines:
         click.echo(f"(nothing logged{f' on day {day}' if day else ''})")
+
+
+# The commands of both rule sets are registered on the ``campaign`` group by these modules: import them
+# here, so any import of this module (a test, ``campaign_ren``) finds every command.
+from . import campaign_play  # noqa: E402,F401

@@ -10,7 +10,6 @@ accepted, print the new log lines the player may see and what is awaited.
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from pathlib import Path
 
@@ -32,31 +31,39 @@ def is_renaissance(folder: Path) -> bool:
         return False
 
 
-def record_of(command) -> dict:
-    """The command as one line of ``commands.jsonl``: its name and its fields (tuples as lists)."""
-    name = re.sub(r"(?<!^)(?=[A-Z])", "_", type(command).__name__).lower()
-    return {"command": name, **{k: list(v) if isinstance(v, tuple) else v for k, v in dataclasses.asdict(command).items()}}
-
-
 def play(folder: Path, command, roll: str | None = None, seat: str | None = None) -> None:
     """Load, apply, save; print the new log lines (as ``seat`` may see them) and what is awaited."""
     from ..campaign import store
     from ..campaign.dice import GameDice
+    from ..campaign.renaissance.battles import battle_folder_name, is_table_battle
+    from ..campaign.renaissance.commands import command_record
     from ..campaign.renaissance.core import apply
     from ..campaign.renaissance.view import entry_words, visible
 
     faces = parse_faces(roll)
     loaded = store.load(folder)
-    record = record_of(command)
+    record = command_record(command)
     if not loaded.renaissance:
         raise Refused(f"'{record['command'].replace('_', ' ')}' is a Renaissance command; {folder} holds a Fantasy Warriors campaign")
     dice = GameDice(loaded.state.seed, faces)
     state, events = apply(loaded.state, command, dice, loaded.board)
     if faces:
         record["roll"] = faces
+    tables = {battle_folder_name(state, e): e for e in state.engagements if is_table_battle(e)}
+    new_battles = [b for b in tables if not (folder / b).exists()]
+    if new_battles:
+        record["battles"] = new_battles  # undo removes them with the state that made them
     store.save(loaded, state, record)
     for e in visible(events, seat):
         click.echo(entry_words(e))
+    if new_battles:
+        from ..campaign.renaissance.battles import write_pending
+        from ..campaign.renaissance.store import MAP_FILE
+        from ..country.model import read_country_map
+
+        write_pending(folder, state, read_country_map(folder / MAP_FILE))
+    for name, e in tables.items():
+        click.echo(f"Battle on the table at {e.node} ({e.phasing} against {e.other}): its battlefield and sheet are in {folder / name}")
     say_next(state)
 
 
@@ -293,6 +300,24 @@ def bribe_cmd(folder, player, node, ducats):
     play(folder, Bribe(player, node.upper(), ducats), seat=player)
 
 
+@campaign.command("engage")
+@folder_arg
+@player_arg
+@click.argument("node")
+@click.argument("choice", type=click.Choice(["stand", "fall_back", "fall-back", "attack", "shut_in", "shut-in"]))
+@click.option("--rear-guard", metavar="ID,...", help="The companies covering a fall back if it turns into a rear-guard action (RC-4.8, at most a third).")
+@click.option("--retreat-to", metavar="NODE", help="The node to fall back to, if free (RC-4.5).")
+@click.option("--on-table", is_flag=True, help="Fight a battle on the table rather than auto-resolve it, if the other side asks too (RC-A.33).")
+@roll_option
+@refusals
+def engage_cmd(folder, player, node, choice, rear_guard, retreat_to, on_table, roll):
+    """Renaissance summer: PLAYER's secret choice for the engagement at NODE (RC-4.4); revealed when both are in."""
+    from ..campaign.renaissance.commands import ChooseEngagement
+
+    cmd = ChooseEngagement(player, node.upper(), choice.replace("-", "_"), _ids(rear_guard), retreat_to.upper() if retreat_to else None, on_table)
+    play(folder, cmd, roll, seat=player)
+
+
 @campaign.command("diplomat")
 @folder_arg
 @click.argument("diplomat")
@@ -340,7 +365,7 @@ def battle_renaissance(folder: Path, node: str | None, winner: str | None, lost:
 
     if node is None or winner is None:
         raise click.UsageError("a Renaissance battle needs --node and --winner (a seat or neutral country), and --lost company ids")
-    play(folder, commands.TableBattle(node.upper(), winner.upper(), _ids(lost)))
+    play(folder, commands.TableBattle(node.upper(), _id(winner), _ids(lost)))
 
 
 
@@ -442,4 +467,4 @@ def new_renaissance(folder: Path, map_file, seed, countries, neutrals, sheet, pl
         state = new_campaign(cm, map_bytes, seed, players, end, player_names, options)
     except ValueError as exc:
         raise click.UsageError(str(exc)) from None
-    _run(folder, lambda o: write_campaign(o, state, map_bytes, counter_formats, get_paper("a4-portrait")))
+    _run(folder, lambda o: write_campaign(o, state, map_bytes, counter_formats, get_paper("a4-portrait"), country_map=cm))

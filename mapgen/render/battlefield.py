@@ -49,7 +49,7 @@ def plan_size_mm(b: Battlefield, scale: float) -> tuple[float, float]:
 def _title_lines(b: Battlefield) -> tuple[str, str]:
     label = SCENARIO_LABELS.get(b.scenario.name, b.scenario.name)
     src = b.source
-    where = f"square {src.square} of {src.map}" if src.map else "no campaign map"
+    where = src.where()
     return (
         f"Battlefield: {label} ({b.scenario.rule}) — seed {b.seed}",
         f"{where}; terrain {src.terrain}; table {b.width_cm:g} x {b.depth_cm:g} cm; side {b.scenario.deploys_first} deploys first",

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from shapely.geometry import LineString, Polygon, box
 
-from ..battlefield.model import EDGE_LABELS, Battlefield, Feature
+from ..battlefield.model import EDGE_LABELS, Battlefield, Feature, edge_words
 from ..battlefield.rules import ACCESSORY_KINDS, KINDS, LINE_KINDS
 from .plan_draw import KeepOut, fmt, kind_style, text
 from .plan_symbols import SOLID_PARTS, draw_feature, is_marker
@@ -127,12 +127,13 @@ def layout(b: Battlefield, scale: float, st: dict) -> list[Row]:
         if z.label not in seen:
             seen.add(z.label)
             rows.append(entry(z.label, room, size, first=sw, hang=sw, swatch=("zone", z.side)))
-    rows.append(entry("Orders; arrows: General Retreat edges", room, size, bold=True, gap=HEAD_GAP))
+    heading, _, leaves = edge_words(b.scenario.name)
+    rows.append(entry(heading, room, size, bold=True, gap=HEAD_GAP))
     for o in b.scenario.orders:
         colour = st["sides"].get(o.side, st["ink"])
         rows.append(entry(f"{o.side} ({o.role}): {o.order}", room, size, hang=3, bold=True, colour=colour))
         edges = ", ".join(EDGE_LABELS.get(e, e).replace("the ", "") for e in o.escape_edges) or "forbidden / none"
-        rows.append(entry(f"retreat: {edges}", room, size, first=3, hang=6))
+        rows.append(entry(f"{leaves}: {edges}", room, size, first=3, hang=6))
     rows.append(entry("Features", room, size, bold=True, gap=HEAD_GAP))
     for words, f, first in feature_lines(b.features):
         rows.append(entry(words, room, size, first=sw, hang=sw + 3, swatch=("feature", f, first)))

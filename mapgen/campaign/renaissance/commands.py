@@ -9,6 +9,8 @@ saved command list can import them without the handlers.
 
 from __future__ import annotations
 
+import dataclasses
+import re
 from dataclasses import dataclass
 
 from ..commands import CommandError  # noqa: F401 - re-exported: the refusal of every spring command
@@ -221,3 +223,15 @@ class TableBattle:
 
 SummerCommand = MoveArmy | EndMoves | BeginSiege | Bribe | MoveDiplomat | ChooseEngagement | TableBattle
 SpringCommand = TakeLoan | Recruit | FormArmy | Garrison | OrderWorks | HireSpecialist | PayUpkeep | Disband
+
+
+def command_record(command) -> dict:
+    """The command as one line of ``commands.jsonl``: its name in snake case and its fields (tuples as lists).
+
+    Examples
+    --------
+    >>> command_record(MoveArmy("P1", "P1-1", ("A-1", "A-5")))
+    {'command': 'move_army', 'player': 'P1', 'army': 'P1-1', 'path': ['A-1', 'A-5']}
+    """
+    name = re.sub(r"(?<!^)(?=[A-Z])", "_", type(command).__name__).lower()
+    return {"command": name, **{k: list(v) if isinstance(v, tuple) else v for k, v in dataclasses.asdict(command).items()}}

@@ -190,11 +190,15 @@ def _reveal(state: RenaissanceState, eng: PendingEngagement, dice, kinds, steps,
     if done.rear_guard and not (done.phasing_rear_guard if done.rear_guard == eng.phasing else done.other_rear_guard):
         done = _default_rear_guard(state, done, log)
     roles = f"; {done.defender} defends" if done.defender else ""
-    roles += f" with a rear guard of {', '.join(_rear_ids(done))}" if done.rear_guard else ""
+    roles += f" with a rear guard of {', '.join(_rear_ids(done)) or 'no company (none fits within a third, RC-4.8)'}" if done.rear_guard else ""
     text = f"Engagement at {eng.node} revealed: {eng.phasing} {eng.phasing_choice}, {eng.other} {eng.other_choice} -> {done.result} (Tabella 34){roles}."
     log.append(_entry(state, "RC-4.5", text, None, outcome=done.result))
     state = _replace(state, eng, done)
-    if done.result == "BATTLE" and {eng.phasing, eng.other} <= set(done.on_table):
+    empty = [seat for seat, companies in _taking_part(state, done).items() if not companies]
+    if done.result == "BATTLE" and {eng.phasing, eng.other} <= set(done.on_table) and empty:
+        # [DEV] No table battle with an empty side (a rear guard no company fits within a third, RC-4.8): resolved at once.
+        log.append(_entry(state, "RC-A.33", f"Nothing to fight on the table at {eng.node}: {empty[0]} has no company in the battle.", None))
+    elif done.result == "BATTLE" and {eng.phasing, eng.other} <= set(done.on_table):
         log.append(_entry(state, "RC-A.33", f"The battle at {eng.node} is fought on the table; its result is entered with TableBattle (RC-4.7).", None))
         return state
     return _resolve(state, done, dice, kinds, steps, log)
@@ -239,7 +243,16 @@ def _resolve(state: RenaissanceState, eng: PendingEngagement, dice, kinds, steps
         state = shut_in(state, o, node, log)
     else:
         garrisons = _garrison_sides(state, eng)
-        state, winner = fight(state, eng, _taking_part(state, eng), dice, log)
+        sides = _taking_part(state, eng)
+        empty = [seat for seat, companies in sides.items() if not companies]
+        if empty:
+            # [DEV] A side with no company in the battle (a rear guard no company fits within a third,
+            # RC-4.8) does not fight: no losses on either side; it has lost, and withdraws or retreats.
+            winner = p if empty[0] == o else o
+            log.append(_entry(state, "RC-4.9", f"No fight at {node}: {empty[0]} has no company in the battle; {winner} holds the field [DEV].", None,
+                              outcome=winner))  # fmt: skip
+        else:
+            state, winner = fight(state, eng, sides, dice, log)
         state = _after_battle(state, eng, winner, garrisons, kinds, steps, log)
     return _settle(_replace(state, _find(state, eng), None), node, log)
 

@@ -45,29 +45,27 @@ def new_campaign(
     return begin(state, GameDice(seed), board(country_map, map_bytes))
 
 
-def write_campaign(outputs, state: RenaissanceState, map_bytes: bytes | None, formats=(), paper=None, size: str | None = None) -> None:
+def write_campaign(outputs, state: RenaissanceState, map_bytes: bytes | None, formats=(), paper=None, size: str | None = None,
+                   country_map=None) -> None:
     """``campaign.json``, the map copy (unless the kit writes it) and the counters into ``outputs``."""
     if map_bytes is not None:
         outputs.path(MAP_FILE).write_bytes(map_bytes)
     outputs.write_text(CAMPAIGN_FILE, dumps_state(state))
     counter_formats = [f for f in formats if f in ("json", "svg", "pdf")]
     if counter_formats:
-        write_counters(state, outputs, counter_formats, paper, size)
+        write_counters(state, outputs, counter_formats, paper, size, country_map)
     outputs.summary.extend(summary_lines(state, outputs.out))
 
 
-def write_counters(state: RenaissanceState, outputs, formats, paper=None, size: str | None = None) -> None:
-    """The counter sheets of the campaign's players (:mod:`.counters`), when that module is there."""
-    try:
-        from .counters import campaign_counters, counters_title
-    except ImportError:  # pragma: no cover - until the counters land
-        return
+def write_counters(state: RenaissanceState, outputs, formats, paper=None, size: str | None = None, country_map=None) -> None:
+    """The counter sheets of the campaign's players: armies, the allied marker, specialists, siege markers (:mod:`.counters`)."""
+    from .counters import campaign_counters, counters_title
     from ...counters.build import build_sheet
     from ...counters.layout import DEFAULT_SIZE, parse_size
     from ...kit import write_counter_files
     from ...paper import get_paper
 
-    sheet = build_sheet(campaign_counters(state), paper or get_paper("a4-portrait"), parse_size(size or DEFAULT_SIZE), title=counters_title(state))
+    sheet = build_sheet(campaign_counters(state, country_map), paper or get_paper("a4-portrait"), parse_size(size or DEFAULT_SIZE), title=counters_title(state))
     write_counter_files(sheet, outputs, formats, COUNTERS_DIR)
 
 
@@ -103,5 +101,5 @@ def write_new_kit(country_map, outputs, formats, paper, players: int | None = No
         return None
     map_bytes = dumps(country_map.to_json()).encode("utf-8")
     state = new_campaign(country_map, map_bytes, country_map.seed, players, ends, names)
-    write_campaign(outputs, state, None, formats, kit_files.home_papers(paper)[1])
+    write_campaign(outputs, state, None, formats, kit_files.home_papers(paper)[1], country_map=country_map)
     return state

@@ -70,7 +70,7 @@ def fall_back(state: RenaissanceState, seat: str, node: str, opponent: str, pref
     to = retreat_node(state, armies, node, prefer, steps)
     if to is None:
         return capture(state, armies, opponent, log, f"{why}: every node next to {node} holds an enemy force")
-    log.append(_entry(state, "RC-4.5", f"{why}: {', '.join(a.id for a in armies)} of {seat} fall back {node} -> {to}.", seat))
+    log.append(_entry(state, "RC-4.5", f"{why}: {', '.join(a.id for a in armies)} of {seat} fall{'s' * (len(armies) == 1)} back {node} -> {to}.", seat))
     return _move(state, armies, to)
 
 
