@@ -68,16 +68,11 @@ def _set_army(state: RenaissanceState, army: Army | None, army_id: str) -> Renai
 
 
 def spring_started(state: RenaissanceState) -> bool:
-    """Whether this year's spring has had its steps 1-3 (its opening line is in the log).
-
-    The log is in the order of play, so the search runs from its end and
-    stops at last year's entries rather than read the whole campaign's log.
-    """
-    year = state.year
-    for e in reversed(state.log):
-        if e.year < year:
+    """Whether this year's spring has had its steps 1-3 (its opening line is in the log), read from the log's end."""
+    for e in reversed(state.log):  # the log is in the order of play: last year's entries end the search
+        if e.year < state.year:
             return False
-        if e.year == year and e.season == "spring" and e.rule == SPRING_RULE:
+        if e.year == state.year and e.season == "spring" and e.rule == SPRING_RULE:
             return True
     return False
 
