@@ -63,7 +63,7 @@ class Sight:
 class Bot:
     """One seat's player: proposes commands from the state; :mod:`.play` gives them to the engine."""
 
-    name = "plain"
+    name = "bot"
     capital_guard = 0
     city_guard = 0
     reserve = 0
