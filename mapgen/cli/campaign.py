@@ -157,7 +157,7 @@ def new_cmd(folder, map_file, seed, size, width, height, holdings, races, square
         wrong = given(*FW_NEW_ONLY)
         if wrong:
             raise click.UsageError(f"{', '.join(wrong)}: Fantasy Warriors options, not for a Renaissance campaign")
-        from .campaign_ren import new_renaissance
+        from .campaign_ren_new import new_renaissance
 
         return new_renaissance(folder, map_file, seed, countries, neutrals, sheet, players, ends, names, rules, formats)
     wrong = given(*RENAISSANCE_NEW_ONLY)
@@ -255,7 +255,7 @@ def status_cmd(folder, side, as_json, svg_file):
 
     loaded = store.load(folder)
     if loaded.renaissance:
-        from .campaign_ren import status_renaissance
+        from .campaign_ren_read import status_renaissance
 
         return status_renaissance(folder, loaded, side, as_json, svg_file)
     side = fw_side(side)
@@ -286,7 +286,7 @@ def log_cmd(folder, day, side):
 
     loaded = store.load(folder)
     if loaded.renaissance:
-        from .campaign_ren import log_renaissance
+        from .campaign_ren_read import log_renaissance
 
         return log_renaissance(loaded, side, day)
     lines = log_lines(loaded.state, fw_side(side), day)
