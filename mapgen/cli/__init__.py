@@ -195,6 +195,7 @@ COMMANDS = {
     "campaign": "campaign_play",
     "counters": "counters",
     "country": "country",
+    "export": "export",
     "fw-map": "fw",
     "new": "fw",
     "schema": "schema",
