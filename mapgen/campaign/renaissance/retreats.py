@@ -103,7 +103,7 @@ def capture(state: RenaissanceState, armies: list[Army], holder: str, log: list,
     if not companies:
         return state
     owner = armies[0].owner
-    log.append(_entry(state, "RC-4.6", f"{why}: {', '.join(a.id for a in armies)} of {owner} ({len(companies)} companies) are captured by {holder}.", owner))
+    log.append(_entry(state, "RC-4.6", f"{why}: {', '.join(a.id for a in armies)} of {owner} ({len(companies)} compan{'y' if len(companies) == 1 else 'ies'}) are captured by {holder}.", owner))
     state = remove_companies(state, [c.id for c in companies])
     return evolve(state, prisoners=state.prisoners + (Prisoners(holder, owner, companies),))
 

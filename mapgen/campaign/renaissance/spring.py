@@ -268,13 +268,13 @@ def form_army(state, cmd: FormArmy, player: Player, kinds):
         raise CommandError(f"{player.seat} already has {count} {'allied ' if allied else ''}arm{'y' if count == 1 else 'ies'}: "
                            f"at most {MAX_ARMIES} armies and {MAX_ALLIED_ARMIES} allied army (RC-3.6)")
     cost = sum(COMPANY_COST[t] for t, _ in cmd.companies)
-    state = _pay(state, player, cost, "RC-3.5", f"an army of {len(cmd.companies)} companies")
+    state = _pay(state, player, cost, "RC-3.5", f"an army of {len(cmd.companies)} compan{'y' if len(cmd.companies) == 1 else 'ies'}")
     army_id = next_counter(state, player.seat)  # numbered with the seat's decoys (RC-3.10), so none is told apart
     ids = _new_company_ids(state, player.seat, len(cmd.companies))
     companies = tuple(company(i, t, k) for i, (t, k) in zip(ids, cmd.companies))
     army = Army(army_id, player.seat, cmd.node, companies, allied)
     state = evolve(state, armies=state.armies + (army,))
-    text = (f"{player.seat} raises {'allied ' if allied else ''}army {army_id} at {cmd.node}: {len(companies)} companies, "
+    text = (f"{player.seat} raises {'allied ' if allied else ''}army {army_id} at {cmd.node}: {len(companies)} compan{'y' if len(companies) == 1 else 'ies'}, "
             f"strength {army.strength}, for {cost} ducats.")
     return state, [_entry(state, "RC-3.6", text, player.seat)]
 
