@@ -60,6 +60,9 @@ def test_militia_and_rabble_go_home_the_others_stay_and_owe_upkeep():
     assert [c.id for c in s.place("A-8").garrison] == ["P1-c5"]
     assert set(s.upkeep) == {"P1-c1", "P1-c5"}
     assert (s.year, s.season, s.phase) == (2, "spring", 0)
+    home = [e for e in s.log if e.rule == "RC-5.1"]
+    assert [(e.player, e.secret) for e in home] == [("P1", True)]  # P1's composition is P1's own (RC-3.10)
+    assert all(i in home[0].text for i in ("P1-c2", "P1-c3", "P1-c4"))
 
 
 def test_an_army_of_militia_only_is_gone_after_winter():

@@ -98,12 +98,18 @@ def start_winter(state: RenaissanceState, dice: GameDice, kinds: Mapping[str, st
 
 
 def _winter_quarters(state: RenaissanceState, log: list) -> RenaissanceState:
-    """RC-5.1: militia and rabble go home, from armies and garrisons alike."""
-    gone = [c for a in state.armies for c in a.companies if c.kind in GO_HOME]
-    gone += [c for p in state.places for c in p.garrison if c.kind in GO_HOME]
-    if gone:
-        log.append(_entry(state, "RC-5.1", f"Winter quarters: {', '.join(c.id for c in gone)} (militia and rabble) go home."))
-    return remove_companies(state, [c.id for c in gone])
+    """RC-5.1: militia and rabble go home, from armies and garrisons alike.
+
+    Each player's line is secret to that player: which companies an army held
+    is its composition, which the others may not know (RC-3.10: a spy learns
+    only strengths).
+    """
+    gone = [(a.owner, c) for a in state.armies for c in a.companies if c.kind in GO_HOME]
+    gone += [(p.owner, c) for p in state.places for c in p.garrison if c.kind in GO_HOME]
+    for seat in sorted({owner for owner, _ in gone}):
+        ids = ", ".join(c.id for owner, c in gone if owner == seat)
+        log.append(_entry(state, "RC-5.1", f"Winter quarters: {seat}'s {ids} (militia and rabble) go home.", seat, secret=True))
+    return remove_companies(state, [c.id for _, c in gone])
 
 
 def _finish_works(state: RenaissanceState, kinds: Mapping[str, str], log: list) -> RenaissanceState:
