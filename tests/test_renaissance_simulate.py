@@ -193,7 +193,9 @@ def _plain_remove_companies(state, ids):
     armies = (evolve(a, companies=tuple(c for c in a.companies if c.id not in ids)) for a in state.armies)
     places = tuple(evolve(p, garrison=tuple(c for c in p.garrison if c.id not in ids)) if any(c.id in ids for c in p.garrison) else p
                    for p in state.places)  # fmt: skip
-    return evolve(state, armies=tuple(a for a in armies if a.companies), places=places, upkeep=tuple(i for i in state.upkeep if i not in ids))
+    state = evolve(state, armies=tuple(a for a in armies if a.companies), places=places, upkeep=tuple(i for i in state.upkeep if i not in ids))
+    here = {a.id for a in state.armies} | {p.node for p in state.places}  # RC-A.10: an engineer goes with its army
+    return evolve(state, specialists=tuple(s for s in state.specialists if s.type != "engineer" or s.at in here))
 
 
 def _plain_village_control(state, kinds, log):

@@ -234,3 +234,15 @@ def test_an_engineer_with_another_army_does_not_help():
     s = do(do(s, EndMoves("P1")), EndMoves("P2"), entered=(5,))
     e = next(e for e in reversed(s.log) if e.rule == "RC-4.10" and e.dice)
     assert "besieger_engineer" not in {m.name for m in e.modifiers}
+
+
+def test_an_engineer_goes_with_its_army_into_a_garrison_and_is_lost_with_it():
+    """RC-A.10: attached to one army or garrison, it moves with it; an army that is gone takes it along."""
+    from mapgen.campaign.renaissance.companies import remove_companies
+    from mapgen.campaign.renaissance.retreats import shut_in
+
+    s = with_specialists(summer([army("P1-1", "A-1", "medium")]), SpecialistState("P1-s1", "P1", "engineer", 1, at="P1-1"))
+    inside = shut_in(s, "P1", "A-1", [])  # A-1 is a city of P1's: the army becomes its garrison
+    assert [(x.id, x.at) for x in inside.specialists] == [("P1-s1", "A-1")]
+    gone = remove_companies(s, ("P1-1-c0",))  # the army's last company destroyed
+    assert gone.armies == () and gone.specialists == ()

@@ -20,7 +20,26 @@ def remove_companies(state: RenaissanceState, ids) -> RenaissanceState:
               for a in state.armies)  # an army untouched stays the same object
     places = tuple(evolve(p, garrison=tuple(c for c in p.garrison if c.id not in ids)) if any(c.id in ids for c in p.garrison) else p
                    for p in state.places)
-    return evolve(state, armies=tuple(a for a in armies if a.companies), places=places, upkeep=tuple(i for i in state.upkeep if i not in ids))
+    kept = tuple(a for a in armies if a.companies)
+    gone = len(kept) < len(state.armies)
+    state = evolve(state, armies=kept, places=places, upkeep=tuple(i for i in state.upkeep if i not in ids))
+    return _engineers_with_their_armies(state) if gone else state
+
+
+def _engineers_with_their_armies(state: RenaissanceState) -> RenaissanceState:
+    """RC-A.10: an engineer is attached to one army and moves with it, so one whose army is gone (destroyed, captured) is gone too."""
+    armies = {a.id for a in state.armies}
+    places = {p.node for p in state.places}
+    kept = tuple(s for s in state.specialists if s.type != "engineer" or s.at in armies or s.at in places)
+    return state if len(kept) == len(state.specialists) else evolve(state, specialists=kept)
+
+
+def engineers_join_garrison(state: RenaissanceState, army_ids, node: str) -> RenaissanceState:
+    """RC-A.10: the engineers of armies that become ``node``'s garrison (shut in, or left as its garrison) serve the garrison now."""
+    ids = set(army_ids)
+    if not any(s.type == "engineer" and s.at in ids for s in state.specialists):
+        return state
+    return evolve(state, specialists=tuple(evolve(s, at=node) if s.type == "engineer" and s.at in ids else s for s in state.specialists))
 
 
 def own_companies(state, player: Player, ids, rule: str) -> dict:

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Mapping
 
 from ..state import evolve
-from .companies import remove_companies
+from .companies import engineers_join_garrison, remove_companies
 from .spring import is_fortified
 from .state import Army, LogEntry, Prisoners, RenaissanceState
 
@@ -138,6 +138,7 @@ def shut_in(state: RenaissanceState, seat: str, node: str, log: list) -> Renaiss
     ids = {a.id for a in armies}
     places = tuple(evolve(p, garrison=p.garrison + joined) if p.node == node else p for p in state.places)
     log.append(_entry(state, "RC-4.5", f"{', '.join(sorted(ids))} of {seat} shut themselves in {node}: {len(joined)} companies join its garrison.", seat))
+    state = engineers_join_garrison(state, ids, node)
     return evolve(state, places=places, armies=tuple(a for a in state.armies if a.id not in ids))
 
 

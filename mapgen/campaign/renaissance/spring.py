@@ -26,7 +26,7 @@ from ..state import evolve
 from . import resolve
 from .commands import CommandError, Disband, FormArmy, Garrison, HireSpecialist, OrderWorks, PayUpkeep, Recruit, SpringCommand, TakeLoan
 from .rules import BANK_DEFAULT, CITY_KINDS, COMPANY_STRENGTH, FORTIFICATION_WORKS, MAX_ALLIED_ARMIES, MAX_ARMIES, SPECIALISTS
-from .companies import own_companies, remove_companies
+from .companies import engineers_join_garrison, own_companies, remove_companies
 from .specialists import next_counter
 from .state import Army, FortificationWork, LogEntry, Place, Player, RenaissanceState, SpecialistState, company
 
@@ -298,6 +298,8 @@ def garrison(state, cmd: Garrison, player: Player, kinds):
         raise CommandError("allied companies stay with the allied army (RC-3.6, RC-3.8)")
     left = tuple(c for c in army.companies if c.id not in cmd.companies)
     # [DEV] An army that leaves all its companies as the garrison is no longer in the field: its token is removed.
+    if not left:
+        state = engineers_join_garrison(state, (army.id,), place.node)
     state = _set_army(state, evolve(army, companies=left) if left else None, army.id)
     state = _set_place(state, evolve(place, garrison=place.garrison + tuple(by_id[c] for c in cmd.companies)))
     text = f"{player.seat} leaves {', '.join(cmd.companies)} from army {army.id} as the garrison of {place.node}" + ("" if left else f"; army {army.id} is disbanded") + "."
