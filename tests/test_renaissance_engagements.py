@@ -184,6 +184,18 @@ def test_shut_in_whatever_the_phasing_side_chose():
         assert not any(e.rule == "RC-4.9" for e in s.log)
 
 
+def test_an_army_ignoring_a_shut_in_force_must_leave_or_besiege_in_its_next_move():
+    """RC-A.27: the phase it arrived it may ignore the garrison; in its next move it must leave the node or begin a siege."""
+    s = choose(met(at="B-0", start="B-1"), "stand", "shut_in")
+    s = do(s, EndMoves("P2"))  # the phase ends; phase 2, P1 to move again
+    assert (s.phase, s.turn) == (2, "P1")
+    refused(s, EndMoves("P1"), r"P1-1 stands at B-0 .* must leave the node this phase or begin a siege \(RC-4.4, RC-A.27\)")
+    besieging = do(do(s, BeginSiege("P1", "P1-1", "B-0")), EndMoves("P1"))
+    assert besieging.turn == "P2"
+    leaving = do(do(s, MoveArmy("P1", "P1-1", ("B-1",))), EndMoves("P1"))
+    assert leaving.turn == "P2"
+
+
 # --- Tabella 34's battles, auto-resolved as minor engagements (RC-4.9) ------------------------------------
 
 

@@ -178,12 +178,37 @@ def _move(state: RenaissanceState, cmd: MoveArmy, steps) -> tuple[RenaissanceSta
 
 
 def _end_moves(state: RenaissanceState, cmd: EndMoves, dice: GameDice, kinds: Mapping[str, str]) -> tuple[RenaissanceState, list[LogEntry]]:
-    """RC-4.1 b: the engagements the moves made (:mod:`.engagements`), or else the next player's turn."""
+    """RC-4.1 b: the engagements the moves made (:mod:`.engagements`), or else the next player's turn.
+
+    Refused while one of the player's armies ignores a shut-in force (RC-A.27).
+    """
+    stuck = ignoring_shut_in(state, cmd.player, kinds)
+    if stuck:
+        army = stuck[0]
+        raise CommandError(f"{army.id} stands at {army.node} beside the garrison shut in there: it must leave the node this phase "
+                           f"or begin a siege (RC-4.4, RC-A.27)")
     entries = [_entry(state, "RC-4.3", f"{cmd.player} ends their moves in phase {state.phase}.", cmd.player)]
     new = open_engagements(evolve(state, log=state.log + tuple(entries)), cmd.player, kinds)
     if not new.engagements:
         new = _pass_turn(new, dice, kinds)
     return new, list(new.log[len(state.log) :])
+
+
+def ignoring_shut_in(state: RenaissanceState, seat: str, kinds: Mapping[str, str]) -> list:
+    """RC-4.4, RC-A.27: the seat's armies that stayed a whole phase at a node whose fortified place holds another's garrison, not besieging it.
+
+    An army meeting a shut-in force may ignore it for the phase it arrived;
+    in its next move it must leave the node or start a siege.
+    """
+    besieging = {x.army for x in state.sieges}
+    out = []
+    for army in state.armies:
+        if army.owner != seat or army.moved or army.id in besieging:
+            continue
+        place = state.place(army.node)
+        if place is not None and place.owner != seat and place.garrison and is_fortified(place, kinds):
+            out.append(army)
+    return out
 
 
 def village_control(state: RenaissanceState, kinds: Mapping[str, str], log: list) -> tuple:
