@@ -41,6 +41,8 @@ def geojson_cmd(source: Path, out: str | None, side: str | None):
         click.echo(geojson_text(collection), nl=False)
         return
     target = target or default_out(loaded, side)
+    if any(target.resolve() == f.resolve() for f in loaded.inputs):
+        raise click.BadParameter(f"{target} is what the export reads; give another file", param_hint="--out")
     if not target.parent.is_dir():
         raise click.BadParameter(f"{target.parent}{os.sep}: no such folder", param_hint="--out")
     write_geojson(collection, target)

@@ -48,6 +48,13 @@ class Source:
     loaded: object | None = None
 
     @property
+    def inputs(self) -> tuple[Path, ...]:
+        """The files the export reads, which it must never write over."""
+        if self.loaded is None:
+            return (self.path,)
+        return tuple(self.path / n for n in (CAMPAIGN_FILE, COUNTRY_FILE if self.schema == CAMPAIGN_REN else FW_MAP_FILE))
+
+    @property
     def sides(self) -> tuple[str, ...]:
         """The sides (Fantasy Warriors) or player seats (Renaissance) whose view ``side`` may ask for; none without a campaign."""
         if self.loaded is None:
@@ -102,12 +109,16 @@ def build(source: Source, side: str | None = None) -> dict:
         from .geojson_fw import fw_features, fw_metadata
 
         view = None
-        board = source.loaded.board if source.loaded else _board(source.map)
         if source.loaded is not None:
             from ..campaign.view import side_view
 
-            view = side_view(source.loaded.state, side, board)
-        proj, features = fw_features(source.map, board, view)
+            view = side_view(source.loaded.state, side, source.loaded.board)
+            land = source.loaded.board.squares
+        else:
+            from ..campaign.board import land_squares
+
+            land = land_squares(source.map)
+        proj, features = fw_features(source.map, land, view)
         meta, title = fw_metadata(source.map, view), f"Campaign map, seed {source.map.seed}"
     else:
         from .geojson_country import country_features, country_metadata
@@ -157,9 +168,3 @@ def _schema_of(path: Path) -> str | None:
         return found.group(1)
     data = parse(text, str(path))  # a hand-made file may put its schema anywhere, or be no JSON at all
     return data.get("schema") if isinstance(data, dict) and isinstance(data.get("schema"), str) else None
-
-
-def _board(fw_map):
-    from ..campaign.board import build_board
-
-    return build_board(fw_map)

@@ -12,19 +12,63 @@ from __future__ import annotations
 from ..campaign.march import square_modifiers
 from ..fw.rules import TERRAIN
 from ..grid import parse_square, square_id
-from .geojson_shapes import Projection, feature, line, point, polygon, squares_area
+from .geojson_shapes import Projection, feature, line, point, square_rings, squares_area
 
 #: Drawing order, bottom to top: a web map draws later features over earlier ones.
 LAYERS = ("square", "territory", "region", "chain", "river", "road", "crossing", "holding", "force")
 
 
-def fw_features(m, board, view: dict | None = None) -> tuple[Projection, list[dict]]:
-    """The map ``m`` (an FwMap) as features; ``view``, a campaign's :func:`~mapgen.campaign.view.side_view`, adds
-    who holds each holding and where the forces are (as much of them as that side may know)."""
+def fw_features(m, land: dict, view: dict | None = None) -> tuple[Projection, list[dict]]:
+    """The map ``m`` (an FwMap) as features; ``land`` is its land squares (the board's, or
+    :func:`~mapgen.campaign.board.land_squares`), for their movement modifiers; ``view``, a campaign's
+    :func:`~mapgen.campaign.view.side_view`, adds who holds each holding and where the forces are (as much
+    of them as that side may know)."""
     s = m.square_mm
     proj = Projection(m.width * s, m.height * s)
     names = _side_names(m, view)
     owners = {h["square"]: h for h in view["holdings"]} if view else {}
+    ids = [[square_id(col, row) for col in range(m.width)] for row in range(m.height)]
+
+    def sid(sq: tuple[int, int]) -> str:
+        return ids[sq[1]][sq[0]]
+
+    def centre(sq: tuple[int, int]) -> tuple[float, float]:
+        return (sq[0] + 0.5) * s, (sq[1] + 0.5) * s
+
+    out = _squares(m, proj, ids, land, names, owners, view)
+    out += _territories(m, proj, names)
+    for layer, group in (("region", m.regions), ("chain", m.chains)):
+        for i, p in enumerate(group, 1):
+            props = {"layer": layer, "kind": p.kind, "name": p.name, "race": p.race, "squares": [sid(q) for q in p.squares]}
+            out.append(feature(f"{layer}:{i}", squares_area(proj, p.squares, s), props))
+    for i, river in enumerate(m.rivers, 1):
+        props = {"layer": "river", "kind": "river", "name": river.name or None, "mouth": river.mouth,
+                 "configuration": sid(river.configuration) if river.configuration else None, "edges": len(river.points) - 1}  # fmt: skip
+        out.append(feature(f"river:{i}", line(proj, [(x * s, y * s) for x, y in river.points]), props))  # along square edges
+    for i, road in enumerate(m.roads, 1):
+        props = {"layer": "road", "kind": "road", "squares": [sid(q) for q in road.squares]}
+        out.append(feature(f"road:{i}", line(proj, [centre(q) for q in road.squares]), props))
+    for c in m.crossings:
+        a, b = sid(c.squares[0]), sid(c.squares[1])
+        (ax, ay), (bx, by) = centre(c.squares[0]), centre(c.squares[1])
+        props = {"layer": "crossing", "kind": c.kind, "name": f"{c.kind} {a}-{b}", "squares": [a, b]}
+        out.append(feature(f"crossing:{a}-{b}", point(proj, (ax + bx) / 2, (ay + by) / 2), props))  # the middle of the shared edge
+    for h in m.holdings:
+        state = owners.get(sid(h.square))
+        owner = _owner(h, state)
+        props = {"layer": "holding", "kind": "capital" if h.capital else "holding", "id": sid(h.square), "name": h.name or None,
+                 "square": sid(h.square), "side": h.side, "owner": owner, "owner_name": names.get(owner), "capital": h.capital,
+                 "feature": h.feature, "detail": h.detail}  # fmt: skip
+        if state is not None:
+            props["sacked"] = state["sacked"]
+        out.append(feature(f"holding:{sid(h.square)}", point(proj, *centre(h.square)), props))
+    for f in view["forces"] if view else ():
+        out.append(feature(f"force:{f['id']}", point(proj, *centre(parse_square(f["square"]))), _force_properties(f, names)))
+    return proj, out
+
+
+def _squares(m, proj: Projection, ids, land: dict, names: dict, owners: dict, view: dict | None) -> list[dict]:
+    """One Polygon a square, with what a player asks of it: terrain, river, road, crossings, movement, who holds it."""
     forces_at: dict[str, list[str]] = {}
     for f in view["forces"] if view else ():
         forces_at.setdefault(f["square"], []).append(f["id"])
@@ -34,59 +78,26 @@ def fw_features(m, board, view: dict | None = None) -> tuple[Projection, list[di
     configs: dict[tuple[int, int], list[str]] = {}
     for c in m.configs:
         configs.setdefault(c.square, []).append(c.name)
-
-    def centre(sq: tuple[int, int]) -> tuple[float, float]:
-        return (sq[0] + 0.5) * s, (sq[1] + 0.5) * s
-
+    ring = square_rings(proj, m.width, m.height, m.square_mm)
     out = []
     for row in range(m.height):
         for col in range(m.width):
-            sid, sq = square_id(col, row), (col, row)
+            sid, sq, terrain = ids[row][col], (col, row), str(m.terrain[row, col])
             holding = holdings.get(sq)
             owner = _owner(holding, owners.get(sid)) if holding else None
             props = {
                 "layer": "square", "kind": "square", "id": sid, "name": sid, "col": col, "row": row,
-                "terrain": str(m.terrain[row, col]), "terrain_label": TERRAIN[str(m.terrain[row, col])].label,
+                "terrain": terrain, "terrain_label": TERRAIN[terrain].label,
                 "territory": str(m.territory[row, col]), "river": bool(m.river[row, col]), "road": bool(m.road[row, col]),
                 "features": list(m.features.get(sq, [])), "configurations": configs.get(sq, []), "crossings": crossings.get(sq, []),
-                "elevation": float(m.elevation[row, col]), **_movement(board, sid),
+                "elevation": float(m.elevation[row, col]), **_movement(land.get(sid)),
                 "place": places.get(sq), "holding": holding.name if holding else None,
                 "owner": owner, "owner_name": names.get(owner),
             }  # fmt: skip
             if view is not None:
                 props["forces"] = forces_at.get(sid, [])
-            corners = [(col * s, row * s), ((col + 1) * s, row * s), ((col + 1) * s, (row + 1) * s), (col * s, (row + 1) * s)]
-            out.append(feature(f"square:{sid}", polygon(proj, corners), props))
-    out += _territories(m, proj, names)
-    for layer, group in (("region", m.regions), ("chain", m.chains)):
-        for i, p in enumerate(group, 1):
-            props = {"layer": layer, "kind": p.kind, "name": p.name, "race": p.race, "squares": [square_id(*q) for q in p.squares]}
-            out.append(feature(f"{layer}:{i}", squares_area(proj, p.squares, s), props))
-    for i, r in enumerate(m.rivers, 1):
-        props = {"layer": "river", "kind": "river", "name": r.name or None, "mouth": r.mouth,
-                 "configuration": square_id(*r.configuration) if r.configuration else None, "edges": len(r.points) - 1}  # fmt: skip
-        out.append(feature(f"river:{i}", line(proj, [(x * s, y * s) for x, y in r.points]), props))
-    for i, r in enumerate(m.roads, 1):
-        props = {"layer": "road", "kind": "road", "squares": [square_id(*q) for q in r.squares]}
-        out.append(feature(f"road:{i}", line(proj, [centre(q) for q in r.squares]), props))
-    for c in m.crossings:
-        a, b = square_id(*c.squares[0]), square_id(*c.squares[1])
-        (ax, ay), (bx, by) = centre(c.squares[0]), centre(c.squares[1])
-        props = {"layer": "crossing", "kind": c.kind, "name": f"{c.kind} {a}-{b}", "squares": [a, b]}
-        out.append(feature(f"crossing:{a}-{b}", point(proj, (ax + bx) / 2, (ay + by) / 2), props))  # mid-edge
-    for h in m.holdings:
-        sid = square_id(*h.square)
-        state = owners.get(sid)
-        owner = _owner(h, state)
-        props = {"layer": "holding", "kind": "capital" if h.capital else "holding", "id": sid, "name": h.name or None,
-                 "square": sid, "side": h.side, "owner": owner, "owner_name": names.get(owner), "capital": h.capital,
-                 "feature": h.feature, "detail": h.detail}  # fmt: skip
-        if state is not None:
-            props["sacked"] = state["sacked"]
-        out.append(feature(f"holding:{sid}", point(proj, *centre(h.square)), props))
-    for f in view["forces"] if view else ():
-        out.append(feature(f"force:{f['id']}", point(proj, *_centre_of(f["square"], s)), _force_properties(f, names)))
-    return proj, out
+            out.append(feature(f"square:{sid}", ring(col, row), props))
+    return out
 
 
 def fw_metadata(m, view: dict | None) -> dict:
@@ -99,9 +110,8 @@ def fw_metadata(m, view: dict | None) -> dict:
     return meta
 
 
-def _movement(board, sid: str) -> dict:
+def _movement(sq) -> dict:
     """FW-9.2: the square's own modifiers, core rules and with the [NT] rows; None on water (no land to start from)."""
-    sq = board.squares.get(sid)
     if sq is None:
         return {"movement": None, "movement_nt": None}
     return {"movement": sum(x.value for x in square_modifiers(sq, False)), "movement_nt": sum(x.value for x in square_modifiers(sq, True))}
@@ -142,11 +152,6 @@ def _side_names(m, view: dict | None) -> dict[str, str]:
 def _owner(holding, state: dict | None) -> str:
     """Who holds a holding: the campaign's owner, or on a map alone the side the map gave it to."""
     return state["owner"] if state is not None else holding.side
-
-
-def _centre_of(sid: str, s: float) -> tuple[float, float]:
-    col, row = parse_square(sid)
-    return (col + 0.5) * s, (row + 0.5) * s
 
 
 def _force_properties(f: dict, names: dict) -> dict:

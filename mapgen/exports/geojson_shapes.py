@@ -85,6 +85,21 @@ def polygon(proj: Projection, outline: Sequence[Point]) -> dict:
     return {"type": "Polygon", "coordinates": [_ring(proj, outline, exterior=True)]}
 
 
+def square_rings(proj: Projection, width: int, height: int, square_mm: float):
+    """``ring(col, row)``: a grid square's Polygon, counter-clockwise from its south-west corner.
+
+    The grid lines are projected once, so a 400 x 400 map's squares cost no more than their lists.
+    """
+    lons = [proj.position(col * square_mm, 0)[0] for col in range(width + 1)]
+    lats = [proj.position(0, row * square_mm)[1] for row in range(height + 1)]
+
+    def ring(col: int, row: int) -> dict:
+        w, e, n, s = lons[col], lons[col + 1], lats[row], lats[row + 1]
+        return {"type": "Polygon", "coordinates": [[[w, s], [e, s], [e, n], [w, n], [w, s]]]}
+
+    return ring
+
+
 def squares_area(proj: Projection, cells: Iterable[tuple[int, int]], square_mm: float) -> dict:
     """The squares ``(col, row)`` as one area: a Polygon, or a MultiPolygon where they fall apart.
 
