@@ -298,3 +298,23 @@ def test_a_typed_name_stays_text(tmp_path):
     meta_names = [s["name"] for s in data["mapgen"]["sides"]]
     owners = {f["properties"]["owner_name"] for f in data["features"] if f["properties"]["layer"] == "holding"}
     assert m.sides[0].name in meta_names and m.sides[0].name in owners
+
+
+def test_a_squares_movement_modifier_is_what_the_engine_adds_for_a_force_starting_there(files):
+    """The square's own part of every movement roll: a probe force of side A, in fine weather, gets it plus FW-9.2's
+    territory modifier (+1 friendly, -1 enemy, 0 neutral), with and without the [NT] rows."""
+    from mapgen.campaign.board import build_board
+    from mapgen.campaign.march import move_modifiers
+    from mapgen.campaign.state import Options
+
+    from .campaign_move_tiny import force, tiny_state
+
+    board = build_board(cached_map(7, "medium"))
+    _, data, _ = exported(files["medium"])
+    squares = {f["properties"]["id"]: f["properties"] for f in data["features"] if f["properties"]["layer"] == "square"}
+    territory = {"A": 1, "B": -1, "N": 0}
+    for naran, key in ((False, "movement"), (True, "movement_nt")):
+        for sid in board.squares:
+            state = tiny_state([force("A1", sid)], phase=2, options=Options(naran_movement=naran))
+            rolled = sum(m.value for m in move_modifiers(state, board, state.force("A1")))
+            assert rolled - territory[squares[sid]["territory"]] == squares[sid][key], (sid, key)
