@@ -166,3 +166,17 @@ def test_bad_input_is_one_error_line_and_exit_2(camp, capsys, argv, says):
     assert code == 2 and len(errors) == 1 and says in errors[0], err
     assert "Traceback" not in err and not out
     assert not list(tmp.glob("**/*.geojson"))
+
+
+def test_the_same_bytes_whatever_the_hash_seed(camp):
+    """Two processes with other string hashes (PYTHONHASHSEED): no set or dict order of theirs reaches the file."""
+    import os
+    import subprocess
+    import sys
+
+    texts = []
+    for hash_seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        argv = [sys.executable, "-c", "from mapgen.cli import main; main()", "export", "geojson", str(camp / "italy"), "--out", "-"]
+        texts.append(subprocess.run(argv, env=env, capture_output=True, check=True).stdout)
+    assert texts[0] == texts[1] and texts[0].startswith(b'{"type":"FeatureCollection"')

@@ -3,8 +3,11 @@
 Square (col, row) covers x from ``col * square_mm`` to ``(col + 1) * square_mm``
 and y likewise (y southwards, row 1 to the north), as on the printed map;
 :mod:`.geojson_shapes` turns those millimetres into degrees.  Every fact
-comes from the map, the engine's board (legal steps, crossings, movement
-modifiers) or the engine's view of the state; this module only places them.
+comes from the map, the engine's land squares (their FW-9.2 modifiers) or
+the engine's view of the state; this module only places them.  Features
+come in drawing order (a web map draws later ones over earlier ones):
+squares, territories, regions, chains, rivers, roads, crossings, holdings,
+forces.
 """
 
 from __future__ import annotations
@@ -13,10 +16,6 @@ from ..campaign.march import square_modifiers
 from ..fw.rules import TERRAIN
 from ..grid import parse_square, square_id
 from .geojson_shapes import Projection, feature, line, point, square_rings, squares_area
-
-#: Drawing order, bottom to top: a web map draws later features over earlier ones.
-LAYERS = ("square", "territory", "region", "chain", "river", "road", "crossing", "holding", "force")
-
 
 def fw_features(m, land: dict, view: dict | None = None) -> tuple[Projection, list[dict]]:
     """The map ``m`` (an FwMap) as features; ``land`` is its land squares (the board's, or
@@ -72,7 +71,7 @@ def _squares(m, proj: Projection, ids, land: dict, names: dict, owners: dict, vi
     forces_at: dict[str, list[str]] = {}
     for f in view["forces"] if view else ():
         forces_at.setdefault(f["square"], []).append(f["id"])
-    places = {sq: p.name for p in (*m.regions, *m.chains) for sq in p.squares}  # a chain's name wins over a region's
+    places = {sq: p.name for p in (*m.regions, *m.chains) for sq in p.squares}  # regions and chains share no square
     holdings = {h.square: h for h in m.holdings}
     crossings = _crossings_at(m)
     configs: dict[tuple[int, int], list[str]] = {}
