@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from ..fw.model import FwMap
-from ..fw.movement import legal_steps
+from ..fw.movement import land_mask, legal_steps
 from ..fw.rules import TERRAIN, WATER
 from ..grid import KING_STEPS, square_id
 
@@ -58,28 +60,7 @@ class Board:
 
 def build_board(m: FwMap) -> Board:
     nodes, edges = legal_steps(m.terrain, m.rivers, m.crossings)
-    crossing_at: dict[tuple[int, int], set[str]] = {}
-    for c in m.crossings:
-        for sq in c.squares:
-            crossing_at.setdefault(tuple(sq), set()).add(c.kind)
-    squares: dict[str, Square] = {}
-    for (col, row), _ in nodes:
-        sq = (col, row)
-        feats = tuple(m.features.get(sq, ()))
-        kinds = crossing_at.get(sq, set())
-        squares[square_id(col, row)] = Square(
-            id=square_id(col, row),
-            col=col,
-            row=row,
-            terrain=str(m.terrain[row, col]),
-            territory=str(m.territory[row, col]),
-            river=bool(m.river[row, col]),
-            road=bool(m.road[row, col]) or "road" in feats,
-            bridge="bridge" in kinds or "bridge" in feats,
-            ford="ford" in kinds,
-            mountain_pass="pass" in feats,
-            features=feats,
-        )
+    squares = land_squares(m, [sq for sq, _ in nodes])
     steps: dict[str, dict[str, str | None]] = {sid: {} for sid in squares}
     for a, b, kind in _each_step_once(nodes, edges):
         ia, ib = square_id(*a), square_id(*b)
@@ -95,6 +76,40 @@ def build_board(m: FwMap) -> Board:
         around[sid] = tuple(near)
     holdings = {square_id(*h.square): (h.side, h.capital, h.feature) for h in m.holdings}
     return Board(m.width, m.height, squares, steps, around, holdings)
+
+
+def land_squares(m: FwMap, land: list[tuple[int, int]] | None = None) -> dict[str, Square]:
+    """Every land square's fixed facts (terrain, river, road, crossings, pass), by id, in row order.
+
+    ``land`` is the land squares as :func:`~mapgen.fw.movement.legal_steps` lists
+    them; without it they are found here, so a map's squares cost no movement
+    graph (a 200 x 200 map's steps take seconds).
+    """
+    if land is None:
+        land = [(int(c), int(r)) for r, c in np.argwhere(land_mask(m.terrain))]
+    crossing_at: dict[tuple[int, int], set[str]] = {}
+    for c in m.crossings:
+        for sq in c.squares:
+            crossing_at.setdefault(tuple(sq), set()).add(c.kind)
+    squares: dict[str, Square] = {}
+    for sq in land:
+        col, row = sq
+        feats = tuple(m.features.get(sq, ()))
+        kinds = crossing_at.get(sq, set())
+        squares[square_id(col, row)] = Square(
+            id=square_id(col, row),
+            col=col,
+            row=row,
+            terrain=str(m.terrain[row, col]),
+            territory=str(m.territory[row, col]),
+            river=bool(m.river[row, col]),
+            road=bool(m.road[row, col]) or "road" in feats,
+            bridge="bridge" in kinds or "bridge" in feats,
+            ford="ford" in kinds,
+            mountain_pass="pass" in feats,
+            features=feats,
+        )
+    return squares
 
 
 def _each_step_once(nodes, edges):

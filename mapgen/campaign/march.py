@@ -76,23 +76,41 @@ def move_modifiers(state: CampaignState, board, force: Force) -> tuple[Modifier,
     return mods
 
 
-def _move_modifiers(state: CampaignState, board, force: Force) -> list[Modifier]:
-    sq = board.squares[force.square]
-    naran = state.options.naran_movement
+def square_modifiers(sq, naran: bool) -> tuple[Modifier, ...]:
+    """The FW-9.2 modifiers a land square gives every force that starts there, whoever's it is.
+
+    The ground's own part of :func:`move_modifiers` (terrain, river, and with the
+    [NT] rows, ``naran``, road and pass), without territory, orders or weather:
+    what a map or an atlas prints as the square's movement modifier.
+    """
+    return (*_ground_modifiers(sq, naran), *_road_modifier(sq, naran))
+
+
+def _ground_modifiers(sq, naran: bool) -> list[Modifier]:
     mods: list[Modifier] = []
     row = START_TERRAIN.get(sq.terrain)
     if row and (naran or not row.naran) and not (sq.terrain == "mountain" and naran and sq.mountain_pass):
         mods.append(Modifier(sq.terrain, row.value))
     if sq.river and not sq.bridge:  # AMB-06: the bridge cancels it in base and strict mode alike
         mods.append(Modifier("river", RIVER_MOVE))
+    return mods
+
+
+def _road_modifier(sq, naran: bool) -> list[Modifier]:
+    return [Modifier("road", ROAD_MOVE)] if naran and sq.road else []
+
+
+def _move_modifiers(state: CampaignState, board, force: Force) -> list[Modifier]:
+    sq = board.squares[force.square]
+    naran = state.options.naran_movement
+    mods = _ground_modifiers(sq, naran)  # the log's order: ground, territory, order or reaction, road, weather
     territory = board.territory_for(force.square, force.side)
     if TERRITORY_MOVE[territory]:
         mods.append(Modifier(f"{territory} territory", TERRITORY_MOVE[territory]))
     state_mod = STATE_MOVE.get(force.state)
     if state_mod:
         mods.append(Modifier(force.state.replace("_", " "), state_mod))
-    if naran and sq.road:
-        mods.append(Modifier("road", ROAD_MOVE))
+    mods += _road_modifier(sq, naran)
     weather = WEATHER_MOVE.get(state.weather.today or "")
     if weather:
         mods.append(Modifier(state.weather.today.replace("_", " "), weather))

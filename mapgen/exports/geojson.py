@@ -1,0 +1,170 @@
+"""``mapgen export geojson``: a campaign map, a country map or a campaign as one GeoJSON FeatureCollection (RFC 7946).
+
+What it reads (:func:`read_source`): ``fw-map.json``, ``country.json``, or a
+folder holding one of them; a campaign folder (``campaign.json`` with its map
+copy, either rule set) adds the state: who holds each holding or place and
+where the forces or armies stand, seen as one side may see it (``side``, the
+engine's own per-side view) or, by default, as the referee does.
+
+What it writes (:func:`geojson_text`): one FeatureCollection, one feature a
+line, so the same input always gives the same bytes and a diff of two days of
+a campaign shows the features that changed.  Positions follow
+:mod:`.geojson_shapes` (1 mm = 0.001°, the map's centre at 0° N 0° E, six
+decimals); the features of each map are described in
+:mod:`.geojson_fw` and :mod:`.geojson_country`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import BadFileError
+from ..jsonio import parse, read_text, write_atomic
+from .geojson_shapes import DECIMALS, DEGREES_PER_MM
+
+#: The files a folder may hold, in the order they are looked for: a campaign first (it names its map).
+CAMPAIGN_FILE, FW_MAP_FILE, COUNTRY_FILE = "campaign.json", "fw-map.json", "country.json"
+FW_MAP, COUNTRY, CAMPAIGN, CAMPAIGN_REN = "mapgen/fw-map", "mapgen/country", "mapgen/campaign", "mapgen/campaign-renaissance"
+#: The ``schema`` field sits first in every mapgen file: read from the head, a wrong file costs no full parse.
+_SCHEMA_FIELD = re.compile(r'^\s*\{\s*"schema"\s*:\s*"([^"\\]{1,80})"')
+#: The foreign member naming the export's own version (RFC 7946 §6.1).
+EXPORT = {"export": "mapgen/geojson", "version": 1, "degrees_per_mm": DEGREES_PER_MM, "decimals": DECIMALS, "centre": [0, 0]}
+
+
+class ExportError(BadFileError):
+    """An input that is no map mapgen exports, or a side it does not have; the message says which."""
+
+
+@dataclass
+class Source:
+    """What one export reads: a map, and for a campaign its loaded folder (``campaign.store.Loaded``)."""
+
+    path: Path
+    schema: str  # FW_MAP, COUNTRY, CAMPAIGN or CAMPAIGN_REN
+    map: object  # FwMap or CountryMap
+    loaded: object | None = None
+
+    @property
+    def inputs(self) -> tuple[Path, ...]:
+        """The files the export reads, which it must never write over."""
+        if self.loaded is None:
+            return (self.path,)
+        return tuple(self.path / n for n in (CAMPAIGN_FILE, COUNTRY_FILE if self.schema == CAMPAIGN_REN else FW_MAP_FILE))
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        """The sides (Fantasy Warriors) or player seats (Renaissance) whose view ``side`` may ask for; none without a campaign."""
+        if self.loaded is None:
+            return ()
+        state = self.loaded.state
+        return tuple(p.seat for p in state.players) if self.schema == CAMPAIGN_REN else tuple(s.id for s in state.sides)
+
+
+def read_source(path: str | Path) -> Source:
+    """The map or campaign at ``path`` (a file or a folder), checked as every mapgen command checks it.
+
+    Raises :class:`~mapgen.errors.BadFileError` naming the file and the field.
+    """
+    path = Path(path)
+    if path.is_dir():
+        found = next((path / n for n in (CAMPAIGN_FILE, FW_MAP_FILE, COUNTRY_FILE) if (path / n).is_file()), None)
+        if found is None:
+            raise ExportError(f"{path}: no {CAMPAIGN_FILE}, {FW_MAP_FILE} or {COUNTRY_FILE} in this folder")
+        path = found
+    schema = _schema_of(path)
+    if schema in (CAMPAIGN, CAMPAIGN_REN):
+        from ..campaign.store import load
+
+        loaded = load(path.parent)
+        if loaded.renaissance:
+            from ..country.model import read_country_map
+
+            return Source(path.parent, CAMPAIGN_REN, read_country_map(path.parent / COUNTRY_FILE), loaded)
+        from ..fw.model import read_fw_map
+
+        return Source(path.parent, CAMPAIGN, read_fw_map(path.parent / FW_MAP_FILE), loaded)
+    if schema == FW_MAP:
+        from ..fw.model import read_fw_map
+
+        return Source(path, FW_MAP, read_fw_map(path))
+    if schema == COUNTRY:
+        from ..country.model import read_country_map
+
+        return Source(path, COUNTRY, read_country_map(path))
+    raise ExportError(
+        f"{path}: field 'schema' is {json.dumps(schema) if schema else 'missing'}; mapgen exports a campaign map "
+        f"({FW_MAP}), a country map ({COUNTRY}) or a campaign folder"
+    )
+
+
+def build(source: Source, side: str | None = None) -> dict:
+    """The FeatureCollection of ``source``, as ``side`` may see it (None: everything, the referee's view)."""
+    if side is not None and side not in source.sides:
+        have = f"its sides are {', '.join(source.sides)}" if source.sides else "only a campaign folder has sides"
+        raise ExportError(f"{source.path}: no side {side!r} to show ({have})")
+    if source.schema in (FW_MAP, CAMPAIGN):
+        from .geojson_fw import fw_features, fw_metadata
+
+        view = None
+        if source.loaded is not None:
+            from ..campaign.view import side_view
+
+            view = side_view(source.loaded.state, side, source.loaded.board)
+            land = source.loaded.board.squares
+        else:
+            from ..campaign.board import land_squares
+
+            land = land_squares(source.map)
+        proj, features = fw_features(source.map, land, view)
+        meta, title = fw_metadata(source.map, view), f"Campaign map, seed {source.map.seed}"
+    else:
+        from .geojson_country import country_features, country_metadata
+
+        view = None
+        if source.loaded is not None:
+            from ..campaign.renaissance.view import side_view as seat_view
+
+            view = seat_view(source.loaded.state, side, source.loaded.board.kinds)
+        proj, features = country_features(source.map, view)
+        meta, title = country_metadata(source.map, view), f"Country map, seed {source.map.seed}"
+    if side is not None:
+        title += f", as side {side} sees it"
+    meta = {**EXPORT, "source": source.path.name, "size_mm": [proj.width_mm, proj.height_mm], **meta}
+    return {"type": "FeatureCollection", "name": title, "bbox": proj.bbox(), "mapgen": meta, "features": features}
+
+
+def export_geojson(path: str | Path, side: str | None = None) -> dict:
+    """:func:`build` of :func:`read_source`: the map or campaign at ``path`` as a FeatureCollection."""
+    return build(read_source(path), side)
+
+
+def geojson_text(collection: dict) -> str:
+    """Stable text: the collection's members, then one feature a line (compact, UTF-8), so equal data is equal bytes."""
+    head = {k: v for k, v in collection.items() if k != "features"}
+    lines = [json.dumps(f, ensure_ascii=False, separators=(",", ":")) for f in collection["features"]]
+    opening = json.dumps(head, ensure_ascii=False, separators=(",", ":"))[:-1]
+    return opening + ',"features":[\n' + ",\n".join(lines) + "\n]}\n"
+
+
+def default_out(source: Source, side: str | None = None) -> Path:
+    """Beside the input: ``fw-map.geojson`` next to ``fw-map.json``, ``campaign.geojson`` (``campaign-A.geojson``) in a campaign folder."""
+    if source.loaded is not None:
+        return source.path / f"campaign{'-' + side if side else ''}.geojson"
+    return source.path.with_suffix(".geojson")
+
+
+def write_geojson(collection: dict, out: str | Path) -> Path:
+    """Write the collection to ``out`` atomically (a reader never sees half a file)."""
+    return write_atomic(out, geojson_text(collection))
+
+
+def _schema_of(path: Path) -> str | None:
+    text = read_text(path)
+    found = _SCHEMA_FIELD.match(text[:400])
+    if found:
+        return found.group(1)
+    data = parse(text, str(path))  # a hand-made file may put its schema anywhere, or be no JSON at all
+    return data.get("schema") if isinstance(data, dict) and isinstance(data.get("schema"), str) else None
