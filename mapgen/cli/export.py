@@ -17,3 +17,4 @@ def export():
 
 
 # The formats' modules register their subcommands on ``export`` (imported here, so ``mapgen export --help`` lists them).
+from . import export_dd2vtt  # noqa: E402,F401
