@@ -214,3 +214,22 @@ def test_a_renaissance_campaign_sets_its_armies_face_down_on_their_nodes(tmp_pat
     assert piece["flipped"] and piece["back"] and "army P1-1" in piece["name"]
     k = 50 / 25.4
     assert abs(int(stack.get("x")) - nodes[city]["x_mm"] * k) <= 1.5 and abs(int(stack.get("y")) - nodes[city]["y_mm"] * k) <= 1.5
+
+
+@pytest.mark.parametrize("name", ["Red Force A1: Ragnar", "O'Neil; the/Bold", "'quoted'", "\\leading", "Sacked, really", "a\\;b"])
+def test_a_piece_name_comes_back_whole_from_vassal_s_decoder(name):
+    """Names typed by users (leaders, sides) hold VASSAL's delimiters; each level escapes its own."""
+    from mapgen.exports.vassal_pieces import slot_text
+
+    piece = piece_of(slot_text("a;b/c.png", name, 5, ("back,1.png", name), flipped=True))
+    assert (piece["front"], piece["name"], piece["back"], piece["flipped"]) == ("a;b/c.png", name, "back,1.png", True)
+
+
+def test_a_tab_or_a_final_backslash_in_a_name_is_dropped_rather_than_break_the_piece():
+    """VASSAL splits a piece's type at tabs (its traits) whatever the escapes, and a final backslash
+    escapes the delimiter after it: neither can be read back, so neither is written."""
+    from mapgen.exports.vassal_pieces import slot_text
+
+    assert piece_of(slot_text("f.png", "Odd\\", 5))["name"] == "Odd"
+    piece = piece_of(slot_text("f.png", "Bold\tone", 5, ("b.png", "Bold\tone")))
+    assert piece["name"] == "Bold one" and piece["back"] == "b.png"

@@ -22,7 +22,7 @@ import re
 import xml.etree.ElementTree as ET
 import zipfile
 
-from .vassal_pieces import slot_text
+from .vassal_pieces import clean, slot_text
 
 VASSAL_VERSION = "3.7.0"
 MODULE_VERSION = "1.0"
@@ -118,7 +118,7 @@ def build_file(module, images: dict) -> str:
 def _slot(parent, piece, images: dict, gpid: int, px: int, flipped: bool = False) -> None:
     back = (images[piece.back], piece.back.title) if piece.back is not None else None
     text = slot_text(images[piece.front], piece.name, gpid, back, flipped)
-    _el(parent, "widget.PieceSlot", text, entryName=piece.name, gpid=gpid, width=px, height=px)
+    _el(parent, "widget.PieceSlot", text, entryName=clean(piece.name), gpid=gpid, width=px, height=px)
 
 
 def module_data(module) -> str:

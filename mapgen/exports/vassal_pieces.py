@@ -63,12 +63,17 @@ def flip_type(back_image: str, back_title: str) -> str:
     return "emb2;" + seq(fields, ";")
 
 
+def clean(name: str) -> str:
+    """A name VASSAL can read back: white space (a tab would split the piece into traits) as single
+    spaces, and no backslash at the end (it would escape the delimiter after it)."""
+    return " ".join(name.split()).rstrip("\\")
+
+
 def slot_text(front_image: str, name: str, gpid: int, back: tuple[str, str] | None = None, flipped: bool = False) -> str:
     """The text of a ``PieceSlot``: the piece ``name`` showing ``front_image``, and when ``back`` is
     (image, title) a flip layer, active (showing the back) when ``flipped``."""
-    # A name ending in a backslash would escape the delimiter after it (VASSAL's decoder has no way round it).
-    piece_type, state = basic_type(front_image, name.replace("\\", "/")), basic_state(gpid)
+    piece_type, state = basic_type(front_image, clean(name)), basic_state(gpid)
     if back is not None:
-        piece_type = seq([flip_type(*back), piece_type], "\t")
+        piece_type = seq([flip_type(back[0], clean(back[1])), piece_type], "\t")
         state = seq(["1" if flipped else "-1", state], "\t")
     return "+/" + seq(["null", piece_type, state], "/")
