@@ -17,4 +17,6 @@ def export():
 
 
 # The formats' modules register their subcommands on ``export`` (imported here, so ``mapgen export --help`` lists them).
+from . import export_dd2vtt  # noqa: E402,F401
+from . import export_vassal  # noqa: E402,F401
 from . import export_geojson  # noqa: E402,F401  (mapgen export geojson)

@@ -56,6 +56,11 @@ def _file(folder: str, name: str):
     return Path(reportlab.__file__).resolve().parent / "fonts" / name
 
 
+def face_files() -> list[Path]:
+    """Every face file a drawing may name, for a rasteriser that must find the same fonts (and no others)."""
+    return sorted({_file(folder, filename) for _, folder, filename in _FACES.values()})
+
+
 @lru_cache(maxsize=None)
 def _register(serif: bool, bold: bool, italic: bool) -> str:
     name, folder, filename = _FACES[(serif, bold, italic)]
