@@ -15,8 +15,9 @@ from ..campaign.renaissance.state import SUMMER_PHASES
 from ..campaign.renaissance.view import entry_words, side_view, status_lines, visible
 from .common import counters_html, headline, log_row, plans_html
 
-#: Radius of a place's target on the map, mm: about a settlement symbol with its ring.
-NODE_RADIUS_MM = 4.0
+#: Radius of a place's target on the map, mm: a settlement's symbol with its ring and a margin to point at,
+#: still clear of the next place (RC-1 nodes stand a road's length, 15 mm or more, apart).
+NODE_RADIUS_MM = 6.0
 KIND_WORDS = {"walled_village": "walled village", "border": "border point", "crossing": "crossing point"}
 
 
@@ -32,13 +33,13 @@ def _owner_words(oid: str | None, players: dict, countries: dict) -> str:
 def _army_words(a: dict, players: dict, countries: dict) -> str:
     who = _owner_words(a["owner"], players, countries)
     if a["decoy"]:
-        return f"{a['id']} ({who}): a diplomat's decoy" + (f" ({a['diplomat']})" if "diplomat" in a else "")
+        return f"{a['id']} of {who}: a diplomat's decoy" + (f" ({a['diplomat']})" if "diplomat" in a else "")
     allied = "allied army " if a["allied"] else ""
     if a["companies"] is not None:
         companies = ", ".join(f"{c['id']} {c['type'].replace('_', ' ')} ({c['kind']}, {c['strength']})" for c in a["companies"])
-        return f"{allied}{a['id']} ({who}): strength {a['strength']}; {companies}"
+        return f"{allied}{a['id']} of {who}: strength {a['strength']}; {companies}"
     strength = "strength unknown" if a["strength"] is None else f"strength {a['strength']} (a spy's report)"
-    return f"{allied}{a['id']} ({who}): {strength}"
+    return f"{allied}{a['id']} of {who}: {strength}"
 
 
 def nodes(cm, view: dict, board, plans: dict[str, list[str]], origin: tuple[float, float]) -> tuple[list[dict], dict[str, dict]]:
