@@ -26,12 +26,19 @@ def fw_kit(folder: Path, seed=7, size: str = "small", width: int | None = None, 
     return m
 
 
-def play_until_battles(folder: Path, m, battles: int, max_days: int = 120) -> int:
-    """Bots play the campaign in ``folder`` until ``battles`` battle folders exist (or it ends); returns how many."""
+def play_until_battles(folder: Path, m, battles: int, max_days: int = 120, again: bool = False) -> int:
+    """Bots play the campaign in ``folder`` until ``battles`` battle folders exist (or it ends); returns how many.
+
+    ``again``: when a game ends first (a bot campaign rarely lasts twenty battles: a side's Will to
+    Fight fails, FW-13), play another from day 1 on the same map, with the next campaign seed, into
+    the same folder, until there are enough; ``campaign.json`` is then the last game's.
+    """
     from mapgen.campaign import battles as battle_files
     from mapgen.campaign import store
     from mapgen.campaign.bots import make_bots
     from mapgen.campaign.bots import play as bot_play
+    from mapgen.campaign.files import start_campaign
+    from mapgen.campaign.state import Options
     from mapgen.jsonio import write_atomic
 
     loaded = store.load(folder)
@@ -48,8 +55,15 @@ def play_until_battles(folder: Path, m, battles: int, max_days: int = 120) -> in
         root = folder / "battles"
         return sum(1 for p in root.iterdir() if p.is_dir()) if root.is_dir() else 0
 
+    games = 1
     with mock.patch.object(bot_play, "give", give_and_write):
-        while count() < battles and state.winner is None and state.day <= max_days:
+        while count() < battles:
+            if state.winner is not None or state.day > max_days:
+                if not again or games >= battles:
+                    break
+                map_bytes = (folder / store.MAP_FILE).read_bytes()
+                state = start_campaign(m, map_bytes, store.MAP_FILE, f"{m.seed}-game-{games + 1}", Options())
+                games += 1
             state, _ = bot_play.play_day(state, board, bots)
     write_atomic(folder / store.CAMPAIGN_FILE, store.dumps_state(state))
     return count()
