@@ -285,6 +285,19 @@ def test_pdfs_are_listed_map_first_and_history_left_out(tmp_path):
                                    "battles/day-9-C4/battlefield.pdf", "battles/day-10-C4/battlefield.pdf"]
 
 
+def test_battle_folders_are_read_by_their_rule_sets_names(tmp_path):
+    from mapgen.atlas.folder import battle_plans
+
+    for name in ("year-1-phase-10-B-4", "year-1-phase-3-A-12", "year-2-phase-1-A-0", "day-03-C4", "notes"):
+        (tmp_path / "battles" / name).mkdir(parents=True)
+    (tmp_path / "battles/year-1-phase-3-A-12/battlefield.svg").write_text("<svg/>")
+    plans = battle_plans(tmp_path, renaissance=True)
+    assert [(p.place, p.title) for p in plans] == [("A-12", "Battle at A-12, year 1, summer phase 3"), ("B-4", "Battle at B-4, year 1, summer phase 10"),
+                                                   ("A-0", "Battle at A-0, year 2, summer phase 1")]
+    assert plans[0].svg == "<svg/>" and plans[1].svg is None
+    assert [p.title for p in battle_plans(tmp_path, renaissance=False)] == ["Battle at C4, day 3"]
+
+
 def test_the_counter_sheets_shown_are_the_fronts(kit):
     pages = json.loads((kit / "counters/counters.json").read_text())["pages"]
     fronts = [n for n, p in enumerate(pages, start=1) if p["side"] == "front"]

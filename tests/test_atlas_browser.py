@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 import shutil
 import struct
 from pathlib import Path
@@ -28,6 +29,7 @@ pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium on the PAT
 ARTIFACTS = Path(__file__).resolve().parent.parent / "output" / "test-artifacts"
 EVIL = "<script>alert(1)</script>"
 VIEWPORT = {"width": 1280, "height": 800}
+NEXT_FRAMES = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
 
 
 @pytest.fixture(scope="module")
@@ -219,8 +221,20 @@ def test_screenshots_at_1280_by_800(atlas, browser, kit, tmp_path):
     w.page.close()
 
 
-def test_the_print_stylesheet_leaves_out_the_controls(atlas):
-    atlas.page.emulate_media(media="print")
+def test_printing_leaves_out_the_controls_and_shows_the_whole_map(atlas, kit):
+    page, zoomed = atlas.page, ".svg-pan-zoom_viewport"
+    page.click("#zoom-in")
+    page.evaluate(NEXT_FRAMES)  # svg-pan-zoom draws a zoom on the next frame
+    before = page.get_attribute(zoomed, "transform")
+    assert before is not None
+    page.emulate_media(media="print")
     for selector in (".map-tools", ".filters", "header nav", "#details"):
-        assert atlas.page.eval_on_selector(selector, "e => getComputedStyle(e).display") == "none", selector
-    assert atlas.page.eval_on_selector("#log-list", "e => getComputedStyle(e).overflow") == "visible"
+        assert page.eval_on_selector(selector, "e => getComputedStyle(e).display") == "none", selector
+    assert page.eval_on_selector("#log-list", "e => getComputedStyle(e).overflow") == "visible"
+    # the whole drawing on paper, whatever the zoom on the screen: its own viewBox, no pan-zoom transform
+    page.evaluate("window.dispatchEvent(new Event('beforeprint'))")
+    printed = re.search(r'<svg[^>]*\sviewBox="([^"]+)"', (kit / "fw-map.svg").read_text()).group(1)  # the printed map's own
+    assert page.get_attribute("#atlas-map", "viewBox") == printed and page.get_attribute(zoomed, "transform") is None
+    assert page.eval_on_selector(zoomed, "g => getComputedStyle(g).transform") == "none"
+    page.evaluate("window.dispatchEvent(new Event('afterprint'))")
+    assert page.get_attribute("#atlas-map", "viewBox") is None and page.get_attribute(zoomed, "transform") == before

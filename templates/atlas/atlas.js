@@ -23,6 +23,7 @@
   // Fields a Fantasy Warriors square always shows, "none" when empty: saying so is information too.
   const ALWAYS = new Set(["crossings", "features", "forces", "zoc"]);
 
+  const viewBox = svg.getAttribute("viewBox"); // svg-pan-zoom takes it off; printing puts it back
   const pz = svgPanZoom(svg, {
     zoomEnabled: true, controlIconsEnabled: false, dblClickZoomEnabled: false, fit: true, center: true,
     minZoom: 0.8, maxZoom: 40, zoomScaleSensitivity: 0.3,
@@ -179,7 +180,20 @@
   document.getElementById("zoom-out").addEventListener("click", () => pz.zoomOut());
   document.getElementById("zoom-fit").addEventListener("click", whole);
   window.addEventListener("resize", whole);
-  window.addEventListener("beforeprint", whole);
+  // Printing: the whole drawing on the page whatever the zoom on the screen, by its own viewBox; then back.
+  const viewport = svg.querySelector(".svg-pan-zoom_viewport");
+  let onScreen = null;
+  window.addEventListener("beforeprint", () => {
+    onScreen = [viewport.getAttribute("transform"), viewport.style.transform];
+    viewport.removeAttribute("transform");
+    viewport.style.transform = "none";
+    svg.setAttribute("viewBox", viewBox);
+  });
+  window.addEventListener("afterprint", () => {
+    svg.removeAttribute("viewBox");
+    if (onScreen && onScreen[0]) viewport.setAttribute("transform", onScreen[0]);
+    if (onScreen) viewport.style.transform = onScreen[1];
+  });
   requestAnimationFrame(whole);
 
   document.querySelectorAll("button.goto").forEach((b) => b.addEventListener("click", () => {
