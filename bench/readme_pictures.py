@@ -63,6 +63,25 @@ def save(im: Image.Image, png: Path) -> None:
     im.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE).save(png, optimize=True)
 
 
+def atlas_picture(north: Path) -> None:
+    """The atlas of the first turn's campaign as a player's browser shows it at 1280 x 800, pointing at A2's square.
+
+    Needs Playwright and Debian's ``chromium`` (the browser tests' own).
+    """
+    from playwright.sync_api import sync_playwright
+
+    shot = Path(tempfile.mkdtemp()) / "atlas.png"
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=shutil.which("chromium"), headless=True)
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        page.goto((north / "index.html").as_uri(), wait_until="load")
+        page.hover('.hit[data-id="K6"]')
+        page.screenshot(path=str(shot))
+        browser.close()
+    save(Image.open(shot).convert("RGB"), OUT / "atlas.png")
+    shutil.rmtree(shot.parent)
+
+
 def main() -> None:
     work = Path(tempfile.mkdtemp())
     mapgen("fw-map", "--seed", "7", "--out", str(work / "m7"))
@@ -96,6 +115,7 @@ def main() -> None:
                  ["move", north, "B3", "E7"], ["turn", north], ["status", north, "--side", "A", "--svg", str(work / "day1.svg")]):
         mapgen("campaign", *argv)
     poster(work / "day1.svg", OUT / "campaign-status.png", 1100)
+    atlas_picture(Path(north))
     shutil.rmtree(work)
     print(f"drew {OUT}/*.png again")
 

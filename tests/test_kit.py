@@ -46,7 +46,8 @@ def test_new_writes_exactly_the_fantasy_warriors_kit(capsys, monkeypatch):
     squares = _holding_squares(folder)
     assert len(squares) == 2 * (1 + 2)  # small: capital + 2 holdings per side (FW-3.3)
     pages = len(json.loads((folder / "counters/counters.json").read_text())["pages"])
-    expected = {MANIFEST, "fw-map.json", "fw-map.svg", "fw-map.pdf", "fw-map-setup.md", "campaign.json", "counters/counters.json", "counters/counters.pdf"}
+    expected = {MANIFEST, "fw-map.json", "fw-map.svg", "fw-map.pdf", "fw-map-setup.md", "campaign.json", "counters/counters.json", "counters/counters.pdf",
+                "index.html"}  # the campaign atlas (issue 13)
     expected |= {f"counters/counters-{n:02d}.svg" for n in range(1, pages + 1)}
     for sq in squares:
         expected |= {f"battlefields/battlefield-{sq}{end}" for end in (".json", ".svg", ".pdf", "-setup.md")}
@@ -61,8 +62,8 @@ def test_new_writes_exactly_the_renaissance_kit(capsys):
     assert code == 0, err
     folder = Path("output/new-4")
     # the country kit and a campaign ready to play on it (issue 12: `new --campaign renaissance`)
-    assert {MANIFEST, "country.json", "country.svg", "country.pdf", "country-setup.md", "campaign.json"} <= set(files_in(folder))
-    assert not [n for n in files_in(folder) if not (n in (MANIFEST, "campaign.json") or n.startswith(("country", "counters/")))]
+    assert {MANIFEST, "country.json", "country.svg", "country.pdf", "country-setup.md", "campaign.json", "index.html"} <= set(files_in(folder))
+    assert not [n for n in files_in(folder) if not (n in (MANIFEST, "campaign.json", "index.html") or n.startswith(("country", "counters/")))]
 
 
 def test_a_kit_is_written_without_the_cli(tmp_path):

@@ -188,7 +188,7 @@ def _drawing_tools() -> None:
 
 
 def write_new_campaign_kit(m, outputs, formats, paper, look: str = "colour", balanced=None) -> CampaignState | None:
-    """``mapgen new`` for Fantasy Warriors: the map kit, a battlefield per holding, and a ready-to-play campaign.
+    """``mapgen new`` for Fantasy Warriors: the map kit, a battlefield per holding, a ready-to-play campaign and its atlas.
 
     The kit's own ``fw-map.json`` is the campaign's map copy, and the counters are
     those of the campaign's forces (not the rulebook's generic six per side).
@@ -216,4 +216,8 @@ def write_new_campaign_kit(m, outputs, formats, paper, look: str = "colour", bal
             state = start_campaign(m, map_bytes, MAP_FILE, m.seed, Options())
             write_campaign(outputs, state, None, formats, counter_paper)
         battlefields.join(after_map)
+    if state is not None:
+        from ..atlas import add_to_kit
+
+        add_to_kit(outputs)  # last: the page shows the battlefields the child wrote
     return state

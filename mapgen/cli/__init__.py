@@ -191,6 +191,7 @@ def _run(out: Path, produce) -> None:
 #: The module of each command, imported only when that command runs (or for ``--help``): the
 #: campaign engine alone takes a third of a second to import, which ``fw-map`` need not pay.
 COMMANDS = {
+    "atlas": "atlas",
     "battlefield": "battlefield",
     "campaign": "campaign_play",
     "counters": "counters",

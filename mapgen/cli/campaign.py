@@ -151,6 +151,7 @@ def new_cmd(folder, map_file, seed, size, width, height, holdings, races, square
     on a country map (--map country.json, or one generated with --countries and --neutrals).
     """
     from .. import kit
+    from ..atlas import add_to_kit
     from . import given
 
     if "renaissance" in rules:
@@ -206,7 +207,7 @@ def new_cmd(folder, map_file, seed, size, width, height, holdings, races, square
         own = {sq for sq, (owner, capital, _) in board.holdings.items() if owner == side and (capital or not raiders or side != RAIDERS)}
         check_squares(specs[side], board, side, path.name, own)
     state = start_campaign(m, map_bytes, map_path, seed, options, specs, forces)
-    _run(folder, lambda o: write_campaign(o, state, map_bytes, counter_formats, get_paper("a4-portrait")))
+    _run(folder, lambda o: (write_campaign(o, state, map_bytes, counter_formats, get_paper("a4-portrait")), add_to_kit(o)))
 
 
 def _say_next(state, board) -> None:
@@ -226,9 +227,11 @@ def _say_next(state, board) -> None:
 def undo_cmd(folder):
     """Put back campaign.json as it was before the last command, byte for byte."""
     from ..campaign import store
+    from .atlas import refresh_after
 
     done = store.undo(folder)
     click.echo(f"Undone: {json.dumps(done, ensure_ascii=False)}")
+    refresh_after(folder)
     loaded = store.load(folder)
     if loaded.renaissance:
         from .campaign_ren import say_next

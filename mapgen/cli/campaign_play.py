@@ -44,6 +44,7 @@ def play(folder: Path, command, record: dict, roll: str | None, side: str | None
     from ..campaign import core, store
     from ..campaign.dice import GameDice
     from ..campaign.view import entry_words, visible
+    from .atlas import refresh_after
 
     faces = parse_faces(roll)
     loaded = store.load(folder)
@@ -60,6 +61,7 @@ def play(folder: Path, command, record: dict, roll: str | None, side: str | None
     for e in visible(events, side):
         click.echo(entry_words(e))
     _battle_folders(folder, state, loaded.board)
+    refresh_after(folder)
     for c in state.pending:
         if c.folder:
             click.echo(f"Battle at {c.square}: {' vs '.join(c.forces)} ({c.scenario.replace('_', ' ')}), folder {folder / c.folder}")

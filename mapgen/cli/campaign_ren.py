@@ -39,6 +39,7 @@ def play(folder: Path, command, roll: str | None = None, seat: str | None = None
     from ..campaign.renaissance.commands import command_record
     from ..campaign.renaissance.core import apply
     from ..campaign.renaissance.view import entry_words, visible
+    from .atlas import refresh_after
 
     faces = parse_faces(roll)
     loaded = store.load(folder)
@@ -62,6 +63,7 @@ def play(folder: Path, command, roll: str | None = None, seat: str | None = None
         from ..country.model import read_country_map
 
         write_pending(folder, state, read_country_map(folder / MAP_FILE))
+    refresh_after(folder)
     for name, e in tables.items():
         click.echo(f"Battle on the table at {e.node} ({e.phasing} against {e.other}): its battlefield and sheet are in {folder / name}")
     say_next(state)

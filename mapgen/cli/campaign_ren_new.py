@@ -10,6 +10,7 @@ import click
 def new_renaissance(folder: Path, map_file, seed, countries, neutrals, sheet, players, ends, names, rules, formats) -> None:
     """``campaign new DIR --rules renaissance``: the country map (given or generated), day one, the counters."""
     from .. import kit
+    from ..atlas import add_to_kit
     from ..campaign.files import check_new_folder
     from ..campaign.renaissance.files import new_campaign, write_campaign
     from ..campaign.renaissance.setup import parse_ends
@@ -57,4 +58,4 @@ def new_renaissance(folder: Path, map_file, seed, countries, neutrals, sheet, pl
         state = new_campaign(cm, map_bytes, seed, players, end, player_names, options)
     except ValueError as exc:
         raise click.UsageError(str(exc)) from None
-    _run(folder, lambda o: write_campaign(o, state, map_bytes, counter_formats, get_paper("a4-portrait"), country_map=cm))
+    _run(folder, lambda o: (write_campaign(o, state, map_bytes, counter_formats, get_paper("a4-portrait"), country_map=cm), add_to_kit(o)))

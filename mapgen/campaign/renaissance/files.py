@@ -86,7 +86,7 @@ def summary_lines(state: RenaissanceState, folder=None) -> list[str]:
 
 
 def write_new_kit(country_map, outputs, formats, paper, players: int | None = None, ends=DEFAULT_ENDS, names=None) -> RenaissanceState | None:
-    """``mapgen new --campaign renaissance``: the country kit and, beside it, a campaign ready to play.
+    """``mapgen new --campaign renaissance``: the country kit and, beside it, a campaign ready to play and its atlas.
 
     The kit's own ``country.json`` is the campaign's map copy (so it needs
     ``--formats json``, as the Fantasy Warriors kit needs ``fw-map.json``).
@@ -102,4 +102,7 @@ def write_new_kit(country_map, outputs, formats, paper, players: int | None = No
     map_bytes = dumps(country_map.to_json()).encode("utf-8")
     state = new_campaign(country_map, map_bytes, country_map.seed, players, ends, names)
     write_campaign(outputs, state, None, formats, kit_files.home_papers(paper)[1], country_map=country_map)
+    from ...atlas import add_to_kit
+
+    add_to_kit(outputs)
     return state

@@ -1,0 +1,61 @@
+"""What both rule sets' atlases share: sides in words, log rows, the plans and counter sheets as the page shows them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .folder import Plan, counter_fronts
+from .page import markdown_html
+from .svg import data_uri
+
+
+def signed(v: int) -> str:
+    return f"+{v}" if v >= 0 else str(v)
+
+
+def side_label(side: str, sides: dict, names: dict | None = None) -> str:
+    """``side A (Red)``: the letter always (colour is never the only cue), the side's name when known."""
+    name = sides[side]["name"] if side in sides else (names or {}).get(side)
+    return f"side {side} ({name})" if name else f"side {side}"
+
+
+def headline(lines: list[str], first_detail: str) -> list[str]:
+    """The engine's status in words up to its details (``first_detail`` starts the first), which the page shows as tables."""
+    out = []
+    for line in lines:
+        if line.startswith(first_detail):
+            break
+        out.append(line)
+    return out
+
+
+def log_row(words: str, when: int, phase: str, rule: str, dice: str | None, who: str | None, secret: bool) -> dict:
+    """One line of the log for the page's table and its filters: the engine's words, and what to filter on."""
+    return {"words": words, "when": when, "phase": phase, "rule": rule, "family": rule.split(".")[0].split(" ")[0],
+            "roll": dice is not None, "who": who or "", "secret": secret}  # fmt: skip
+
+
+def plans_html(plans: list[Plan]) -> list[dict]:
+    """Each plan with its drawing as an image, its sheets as HTML (any HTML typed into them shows as text)."""
+    out = []
+    for p in plans:
+        out.append({
+            "key": p.key, "place": p.place, "title": p.title, "folder": p.folder, "files": p.files,
+            "img": data_uri(p.svg) if p.svg else None,
+            "alt": f"Plan of the table: {p.title}. Its features, sizes and positions are listed in the setup sheet below.",
+            "brief": markdown_html(p.brief) if p.brief else None,
+            "setup": markdown_html(p.setup) if p.setup else None,
+            "report": p.report,
+        })  # fmt: skip
+    return out
+
+
+def counters_html(folder: Path, sheet=None) -> list[dict]:
+    """The fronts of the counter sheets as images: the folder's, or ``sheet``'s drawn now (a side's own counters)."""
+    if sheet is None:
+        pages = [(p.number, p.svg) for p in counter_fronts(folder)]
+    else:
+        from ..render.counters import render_page
+
+        pages = [(p.pdf_page, render_page(sheet, p.pdf_page)) for p in sheet.pages if p.side == "front"]
+    return [{"number": n, "img": data_uri(svg), "alt": f"Counter sheet, page {n} (fronts): every counter's face as printed"} for n, svg in pages]

@@ -1,0 +1,233 @@
+"""A Fantasy Warriors campaign's atlas: what each square is, the forces, the battles, the log, as one side may know them.
+
+Everything comes from the engine's own answers: the per-side view
+(:func:`mapgen.campaign.view.side_view`) says which forces, leaders, points
+and log lines a side may see, the status in words is the engine's
+``status`` text, and a square's movement modifiers are the engine's FW-9.2
+list (:func:`mapgen.campaign.march.move_modifiers`) for a force on Probe
+starting there today.  This module only puts them in words for the page.
+"""
+
+from __future__ import annotations
+
+from ..campaign.core import PHASE_NAMES, phase_index
+from ..campaign.march import MOVE_TABLE, STATE_MOVE, move_modifiers
+from ..campaign.state import Force, Leader, evolve
+from ..campaign.view import entry_words, side_view, status_lines, visible_log
+from ..fw.rules import TERRAIN
+from ..grid import square_id
+from .common import counters_html, headline, log_row, plans_html, side_label, signed
+
+#: The order a force's movement roll is worked out for on the page: Probe adds nothing of its own (FW-9.2).
+SHOWN_ORDER = "probe"
+
+
+def _span(band) -> str:
+    """A band's totals as a player reads them: the table's open ends (-99, 99) as "or less" and "or more"."""
+    if band.low <= -99:
+        return f"{band.high} or less"
+    return f"{band.low} or more" if band.high >= 99 else band.span()
+
+
+def movement_note() -> str:
+    """What the movement lines mean, from the engine's own tables (FW-9.2 orders, FW-9.3 allowance)."""
+    states = ", ".join(f"{_words(k)} {signed(v)}" for k, v in STATE_MOVE.items())
+    bands = "; ".join(f"{_span(b)}, {b.outcome}" for b in MOVE_TABLE.bands)
+    return f"For a force on Probe starting here today; {states}. {MOVE_TABLE.dice} + these ({MOVE_TABLE.rule}): {bands}."
+
+
+def _words(name: str) -> str:
+    return name.replace("_", " ")
+
+
+def _river_squares(m) -> dict[tuple[int, int], list[str]]:
+    """Square -> the names of the rivers running along its edges (a river edge joins two grid corners one apart)."""
+    out: dict[tuple[int, int], list[str]] = {}
+    for n, river in enumerate(m.rivers, start=1):
+        name = river.name or f"river {n}"
+        for (x0, y0), (x1, y1) in river.edges():
+            if x0 == x1 and abs(y1 - y0) == 1:  # a vertical edge: the squares left and right of it
+                sides = [(x0 - 1, min(y0, y1)), (x0, min(y0, y1))]
+            elif y0 == y1 and abs(x1 - x0) == 1:  # a horizontal edge: the squares above and below it
+                sides = [(min(x0, x1), y0 - 1), (min(x0, x1), y0)]
+            else:
+                continue
+            for sq in sides:
+                if m.in_bounds(sq) and name not in out.setdefault(sq, []):
+                    out[sq].append(name)
+    return out
+
+
+def _movement(state, board, sid: str) -> list[str]:
+    """FW-9.2 from this square for each side's force on Probe today: the engine's modifiers, and their sum."""
+    out = []
+    for side in ("A", "B"):
+        stand_in = Force(f"{side}0", side, sid, SHOWN_ORDER, None, Leader("stand-in", 1), ())
+        mods = move_modifiers(state, board, stand_in)
+        parts = ", ".join(f"{m.name} {signed(m.value)}" for m in mods) or "no modifier"
+        out.append(f"side {side}: {signed(sum(m.value for m in mods))} ({parts})")
+    return out
+
+
+def _features(names: list[str], configs: dict[str, str]) -> list[str]:
+    """The square's features; one its configuration roll put there says which rule and which side (FW-11)."""
+    out = [configs.get(n, _words(n)) for n in names]
+    return out + [words for name, words in configs.items() if name not in names]
+
+
+def _force_words(f: dict, sides: dict) -> str:
+    state = _words(f["reaction"] or f["order"] or "none")
+    head = f"{f['id']} of {side_label(f['side'], sides)}: {state}"
+    if "leader" not in f:
+        return head
+    figures = sum(u["figures"] for u in f["units"])
+    return f"{head}; led by {f['leader']['name']} (CV {f['leader']['cv']}), {len(f['units'])} unit(s), {figures} figures"
+
+
+def squares(m, state, board, view: dict, plans: dict[str, list[str]]) -> tuple[list[dict], dict[str, dict]]:
+    """Every square in reading order, for the hit layer, and what the page shows when it is pointed at."""
+    sides = {s["id"]: s for s in view["sides"]}
+    names = {s.id: s.name for s in m.sides}
+    rivers = _river_squares(m)
+    holdings = {h["square"]: h for h in view["holdings"]}
+    map_holdings = {square_id(*h.square): h for h in m.holdings}
+    places: dict[tuple[int, int], list[str]] = {}
+    for p in list(m.chains) + list(m.regions):
+        for sq in p.squares:
+            places.setdefault(tuple(sq), []).append(f"{p.name} ({_words(p.kind)})")
+    crossings: dict[tuple[int, int], list[str]] = {}
+    for c in m.crossings:
+        a, b = (tuple(s) for s in c.squares)
+        crossings.setdefault(a, []).append(f"{c.kind} to {square_id(*b)}")
+        crossings.setdefault(b, []).append(f"{c.kind} to {square_id(*a)}")
+    configs: dict[tuple[int, int], dict[str, str]] = {}
+    for c in m.configs:
+        configs.setdefault(tuple(c.square), {})[c.name] = f"{_words(c.name)} ({c.rule}, rolled by side {c.rolled_by})"
+    forces: dict[str, list[dict]] = {}
+    zoc: dict[str, list[str]] = {}
+    for f in view["forces"]:
+        forces.setdefault(f["square"], []).append(f)
+        for sq in f["zone_of_control"]:
+            zoc.setdefault(sq, []).append(f"{f['id']} of {side_label(f['side'], sides)}")
+
+    order, details = [], {}
+    for row in range(m.height):
+        for col in range(m.width):
+            sid, sq = square_id(col, row), (col, row)
+            terrain = str(m.terrain[row, col])
+            territory = str(m.territory[row, col])
+            h, mh = holdings.get(sid), map_holdings.get(sid)
+            here = forces.get(sid, [])
+            holding = ""
+            if mh is not None:
+                kind = "capital" if mh.capital else "holding"
+                holding = f"{mh.name or kind.title()}, {kind} of {side_label(mh.side, sides, names)} ({_words(mh.feature)}" + (f": {mh.detail}" if mh.detail else "") + ")"
+                if h is not None:
+                    holding += f"; held by {side_label(h['owner'], sides, names)}" + (", sacked" if h["sacked"] else "")
+            if h is not None:
+                control = f"{side_label(h['owner'], sides, names)}, which holds it"
+            elif here:
+                control = f"{side_label(here[0]['side'], sides, names)}, whose force stands here"
+            else:
+                control = "nobody: no holding, no force" if territory == "N" else f"nobody (side {territory}'s territory, FW-2.3)"
+            water = sid not in board.squares
+            d = {
+                "id": sid,
+                "name": (mh.name if mh is not None else "") or "",
+                "places": places.get(sq, []),
+                "terrain": TERRAIN[terrain].label if terrain in TERRAIN else _words(terrain),
+                "territory": "neutral" if territory == "N" else side_label(territory, sides, names),
+                "river": ", ".join(rivers.get(sq, [])) or ("yes" if bool(m.river[row, col]) else "no"),
+                "road": "yes" if bool(m.road[row, col]) else "no",
+                "crossings": crossings.get(sq, []),
+                "holding": holding,
+                "features": _features(m.features.get(sq, []), configs.get(sq, {})),
+                "movement": ["water: no force enters it (FW-9.4)"] if water else _movement(state, board, sid),
+                "control": control,
+                "zoc": zoc.get(sid, []),
+                "forces": [_force_words(f, sides) for f in here],
+                "plans": plans.get(sid, []),
+            }
+            details[sid] = d
+            label = f"{sid}, {d['terrain']}" + (f", {d['name']}" if d["name"] else "") + (f", forces {' '.join(f['id'] for f in here)}" if here else "")
+            order.append({"id": sid, "col": col, "row": row, "label": label + (", battlefield" if d["plans"] else "")})
+    return order, details
+
+
+def _phase_words(phase) -> str:
+    return "battle" if phase == "battle" else f"phase {phase} ({PHASE_NAMES[int(phase)]})"
+
+
+def context(folder, m, state, board, side: str | None) -> dict:
+    """What the template needs for a Fantasy Warriors campaign, as ``side`` may know it (None: everything)."""
+    from ..render.campaign import render_campaign
+    from ..render.fw_map import fw_map_layout
+    from . import folder as files
+    from .svg import inline_map, square_hits
+
+    # The view without its log: the page reads the log entries themselves (visible_log, below), and
+    # turning a long campaign's thousands of entries into dicts would be most of the page's time.
+    view = side_view(evolve(state, log=()), side, board)
+    sides = {s["id"]: s for s in view["sides"]}
+    plans = files.kit_plans(folder) + files.battle_plans(folder, renaissance=False)
+    by_place: dict[str, list[str]] = {}
+    for p in sorted(plans, key=lambda p: p.order, reverse=True):  # the latest battle first, the kit's table last
+        by_place.setdefault(p.place, []).append(p.key)
+    order, details = squares(m, state, board, view, by_place)
+    lay = fw_map_layout(m)
+    a, b = (sides[s] for s in ("A", "B"))
+    title = f"{a['name']} ({_words(a['race'])}) against {b['name']} ({_words(b['race'])})"
+    viewer = "everything (the referee's page)" if side is None else f"what side {side} ({sides[side]['name']}) may know"
+    svg = render_campaign(m, state, board, side).tostring()
+    i = phase_index(state)
+    forces = [{
+        "id": f["id"], "side": side_label(f["side"], sides), "square": f["square"], "state": _words(f["reaction"] or f["order"] or "none"),
+        "leader": f"{f['leader']['name']} (CV {f['leader']['cv']})" if "leader" in f else "",
+        "units": ", ".join(f"{u['id']} {u['figures']} {u['quality']} {_words(u['type'])}" for u in f["units"]) if "units" in f else "",
+        "zoc": " ".join(f["zone_of_control"]),
+    } for f in view["forces"]]  # fmt: skip
+    names = {h.square: h.name for h in m.holdings}
+    holdings = [{"square": h["square"], "name": names.get(_square(h["square"]), ""), "kind": "capital" if h["capital"] else "holding",
+                 "feature": _words(h["feature"]), "owner": side_label(h["owner"], sides), "first": side_label(h["original_owner"] or h["owner"], sides),
+                 "sacked": h["sacked"]} for h in view["holdings"]]  # fmt: skip
+    log = [log_row(entry_words(e), e.day, _phase_words(e.phase), e.rule, e.dice, e.side, e.secret) for e in visible_log(state, side)]
+    return {
+        "game": "fw",
+        "title": f"Fantasy Warriors campaign: {title}",
+        "subtitle": f"Seed {state.seed}; day {state.day}, {_phase_words(state.phase if state.phase == 'battle' else i)}",
+        "viewer": viewer,
+        "side": side,
+        "status": headline(status_lines(state, board, side), "Side "),
+        "sides": view["sides"],
+        "forces": forces,
+        "holdings": holdings,
+        "pending": view["pending"],
+        "log": log,
+        "log_when": "Day",
+        "plans": plans_html(plans),
+        "map_svg": inline_map(svg, square_hits(order, lay.grid_x, lay.grid_y, m.square_mm),
+                              f"Campaign map, {m.width} by {m.height} squares: {title}, {viewer}. Arrow keys move between squares."),
+        "map_kind": "squares",
+        "counters": counters_html(folder, _side_sheet(state, side) if side else None),
+        "pdfs": files.pdf_files(folder),
+        "places": [],
+        "data": {"game": "fw", "width": m.width, "height": m.height, "details": details, "notes": {"movement": movement_note()},
+                 "plans": {p.key: p.title for p in plans}},
+    }
+
+
+def _square(sid: str) -> tuple[int, int]:
+    from ..grid import parse_square
+
+    return parse_square(sid)
+
+
+def _side_sheet(state, side: str):
+    """The counter sheet of one side's own counters: the folder's sheets name every leader, which the enemy may not know."""
+    from ..campaign.files import campaign_counters, counters_title
+    from ..counters.build import build_sheet
+    from ..counters.layout import DEFAULT_SIZE, parse_size
+    from ..paper import get_paper
+
+    own = [c for c in campaign_counters(state) if not c.id.startswith(("fw-A-", "fw-B-")) or c.id.startswith(f"fw-{side}-")]
+    return build_sheet(own, get_paper("a4-portrait"), parse_size(DEFAULT_SIZE), title=f"{counters_title(state)}: side {side}'s own")

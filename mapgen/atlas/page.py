@@ -1,0 +1,89 @@
+"""The page itself: the Jinja2 template in ``templates/atlas/``, filled with the atlas data, everything inline.
+
+Why Jinja2: its autoescaping escapes every value the template prints, so a
+side, force, leader or player named ``<script>...`` shows as text without
+each field being remembered by hand; only what mapgen itself made (the
+map's SVG, the setup sheets turned into HTML, the CSS and scripts) is
+marked safe.  The data the page's script reads goes in a
+``<script type="application/json">`` block with ``<``, ``>`` and ``&``
+written as JSON escapes, so no text in it can close the block.  A
+Content-Security-Policy allows only the page's own scripts (by hash) and
+no network at all, so even a mistake could not load or run anything else.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+from functools import lru_cache
+
+#: The template's files, under ``templates/atlas/``.
+TEMPLATE = "atlas.html"
+STYLE = "atlas.css"
+SCRIPT = "atlas.js"
+PAN_ZOOM = "vendor/svg-pan-zoom.min.js"
+
+
+@lru_cache(maxsize=1)
+def _environment():
+    import jinja2
+
+    from ..render.templates import template_path
+
+    def load(name: str):
+        path = template_path("atlas", name)
+        return path.read_text(encoding="utf-8"), str(path), lambda: True
+
+    return jinja2.Environment(loader=jinja2.FunctionLoader(load), autoescape=True, undefined=jinja2.StrictUndefined,
+                              keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True)  # fmt: skip
+
+
+@lru_cache(maxsize=None)
+def asset(name: str) -> str:
+    """A file of ``templates/atlas/`` (the style sheet, a script), read once."""
+    from ..render.templates import template_path
+
+    return template_path("atlas", name).read_text(encoding="utf-8")
+
+
+def script_json(data) -> str:
+    """``data`` as JSON to sit inside ``<script type="application/json">``: no ``<``, ``>`` or ``&`` left to end the block."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+
+
+def _sha256(text: str) -> str:
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii") + "'"
+
+
+@lru_cache(maxsize=1)
+def _markdown():
+    from markdown_it import MarkdownIt
+
+    # CommonMark with raw HTML off (written as text) and tables on: the setup sheets are mapgen's own markdown.
+    return MarkdownIt("commonmark", {"html": False}).enable("table")
+
+
+def markdown_html(text: str) -> str:
+    """A setup sheet or battle sheet as HTML; any HTML in it shows as text, and a heading starts at level 3."""
+    from markupsafe import Markup
+
+    html = _markdown().render(text)
+    for level in (3, 2, 1):  # the page's sections are <h2>: a sheet's own headings go below them
+        html = html.replace(f"<h{level}>", f"<h{level + 2}>").replace(f"</h{level}>", f"</h{level + 2}>")
+    return Markup(html)
+
+
+def render_page(context: dict) -> str:
+    """The whole page: ``context`` is what :mod:`.fw` or :mod:`.renaissance` gathered (escaped by the template)."""
+    from markupsafe import Markup
+
+    scripts = (asset(PAN_ZOOM), asset(SCRIPT))
+    values = dict(context)
+    values["style"] = Markup(asset(STYLE))
+    values["pan_zoom_js"] = Markup(scripts[0])
+    values["atlas_js"] = Markup(scripts[1])
+    values["data_json"] = Markup(script_json(context["data"]))
+    values["script_hashes"] = " ".join(_sha256(s) for s in scripts)
+    return _environment().get_template(TEMPLATE).render(values)
