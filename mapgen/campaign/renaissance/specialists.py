@@ -27,7 +27,6 @@ from typing import Mapping
 from ..dice import GameDice
 from ..state import evolve
 from .commands import Assassinate, CommandError, MoveDiplomat
-from .roads import is_path
 from .rules import ASSASSIN
 from .state import SUMMER_PHASES, ArmyReport, LogEntry, RenaissanceState, SpecialistState
 
@@ -127,7 +126,7 @@ def move_diplomat(state: RenaissanceState, cmd: MoveDiplomat, steps: Mapping[str
     army enters or passes its node (:func:`reveal_decoys`).  Garrisons do not
     reveal it: the digest names armies.
     """
-    from .summer import MAX_STEPS, forces_of_others  # the summer dispatches here: imported late, not at the top
+    from .summer import check_road_move  # the summer dispatches here: imported late, not at the top
 
     d = next((s for s in decoys(state, cmd.player) if cmd.diplomat in (s.id, s.counter)), None)
     if d is None:
@@ -135,16 +134,7 @@ def move_diplomat(state: RenaissanceState, cmd: MoveDiplomat, steps: Mapping[str
     counter = decoy_id(d)
     if d.moved_phase == state.phase:
         raise CommandError(f"{counter} has already moved this phase, to {d.at} (RC-4.3, RC-A.10)")
-    path = tuple(cmd.path)
-    if not 1 <= len(path) <= MAX_STEPS:
-        raise CommandError(f"a diplomat moves as an army, 1 to {MAX_STEPS} road steps a phase, not {len(path)} (RC-4.3, RC-A.10)")
-    off = is_path(steps, d.at, path)
-    if off:
-        raise CommandError(f"{off} is not a road step: tokens move along roads only (RC-4.3, RC-1.7)")
-    for node in path[:-1]:
-        held = forces_of_others(state, cmd.player, node)
-        if held:
-            raise CommandError(f"{counter} must stop at {node}: it holds a force of {', '.join(held)} and cannot be passed through (RC-4.3)")
+    path = check_road_move(state, cmd.player, counter, d.at, cmd.path, steps, "RC-4.3, RC-A.10")
     moved = evolve(d, at=path[-1], moved_phase=state.phase)
     state = evolve(state, specialists=tuple(moved if s is d else s for s in state.specialists))
     entries = [_entry(state, "RC-4.3", f"{counter} moves {' -> '.join((d.at,) + path)} ({len(path)} step{'s' * (len(path) > 1)}).", cmd.player)]

@@ -151,22 +151,32 @@ def forces_of_others(state: RenaissanceState, seat: str, node: str) -> list[str]
     return sorted(set(who))
 
 
+def check_road_move(state: RenaissanceState, seat: str, token: str, start: str, path, steps, rule: str = "RC-4.3") -> tuple[str, ...]:
+    """RC-4.3: 1 to 2 road steps from ``start`` (a linked crossing is one, RC-1.7), passing no node that holds another's force.
+
+    The one check of an army's move and a diplomat's decoy's (RC-A.10, which
+    moves as an army does); :class:`CommandError` naming the step that breaks it.
+    """
+    path = tuple(path)
+    if not 1 <= len(path) <= MAX_STEPS:
+        raise CommandError(f"{token} moves 1 to {MAX_STEPS} road steps a phase, not {len(path)} ({rule})")
+    off = is_path(steps, start, path)
+    if off:
+        raise CommandError(f"{off} is not a road step: armies and tokens move along roads only (RC-4.3, RC-1.7)")
+    for node in path[:-1]:
+        held = forces_of_others(state, seat, node)
+        if held:
+            raise CommandError(f"{token} must stop at {node}: it holds a force of {', '.join(held)} and cannot be passed through (RC-4.3)")
+    return path
+
+
 def _move(state: RenaissanceState, cmd: MoveArmy, steps) -> tuple[RenaissanceState, list[LogEntry]]:
     army = next((a for a in state.armies if a.id == cmd.army), None)
     if army is None or army.owner != cmd.player:
         raise CommandError(f"{cmd.army!r} is not an army of {cmd.player} (RC-4.3)")
     if army.moved:
         raise CommandError(f"{army.id} has already moved this phase ({army.moved} steps to {army.node}) (RC-4.3)")
-    path = tuple(cmd.path)
-    if not 1 <= len(path) <= MAX_STEPS:
-        raise CommandError(f"an army moves 1 to {MAX_STEPS} road steps a phase, not {len(path)} (RC-4.3)")
-    off = is_path(steps, army.node, path)
-    if off:
-        raise CommandError(f"{off} is not a road step: armies move along roads only (RC-4.3, RC-1.7)")
-    for node in path[:-1]:
-        held = forces_of_others(state, cmd.player, node)
-        if held:
-            raise CommandError(f"{army.id} must stop at {node}: it holds a force of {', '.join(held)} and cannot be passed through (RC-4.3)")
+    path = check_road_move(state, cmd.player, army.id, army.node, cmd.path, steps)
     came_from = path[-2] if len(path) > 1 else army.node
     moved = evolve(army, node=path[-1], came_from=came_from, moved=len(path))
     new = evolve(state, armies=tuple(moved if a is army else a for a in state.armies))
