@@ -137,6 +137,15 @@ def test_the_rear_guard_zones_run_along_the_tables_length(udm_cm):
     assert b.scenario.side_orders("B").role.startswith("rear guard")
 
 
+@pytest.mark.parametrize("year", [1, 2, 3, 4])
+def test_the_road_of_a_rear_guard_action_runs_along_the_tables_length(year):
+    """RC-4.8: the rear guard withdraws from one short edge to the other; the road it withdraws by runs that way [DEV]."""
+    b = generate_battlefield(battle_options(evolve(in_phase(), year=year), REAR, MAP))
+    road = next(f for f in b.features if f.kind == "road")
+    x0, _, x1, _ = road.polygon.bounds
+    assert (x0, x1) == (0, TABLE_LENGTH)  # from one short edge to the other
+
+
 def test_the_rear_guard_zones_are_drawn_on_the_plan_and_listed_with_their_distances(written):
     folder = written["rear"]
     plan = read_plan(folder)

@@ -170,7 +170,9 @@ def add_road(st: TableState, kind: str, crossing: int | None, tries: int = 32, q
             dx, dy = (off, 0) if st.river_axis == "y" else (0, off)
             line = shapely.affinity.translate(st.river_line, dx, dy)
         else:
-            axis = "x" if kind == "pass" or st.rng.random() < 0.5 else "y"
+            # RC-4.8: a rear guard withdraws along the table's length, and its road runs that way too [DEV].
+            along = kind == "pass" or st.plan.scenario.name == "rear_guard"
+            axis = "x" if along or st.rng.random() < 0.5 else "y"
             across = D if axis == "x" else W
             lo, hi = (0.1, 0.9) if wide else (0.3, 0.7)
             line = meander(st.rng, W, D, axis, float(st.rng.uniform(lo, hi)) * across, wiggle=min(12, across / 8), segments=4)
