@@ -98,7 +98,7 @@ def order_cmd(folder, force, order, roll):
 @click.option("--countermarch", metavar="SQUARE", help="Counter-march to this square after the move (FW-9.6).")
 @refusals
 def move_cmd(folder, force, squares, roll, countermarch):
-    """Phase 2: move FORCE along SQUARES, one step each (none: it stays); the movement roll says how far (FW-9)."""
+    """Move FORCE along SQUARES (FW phase 2: one step each, the movement roll says how far, FW-9); Renaissance: an ARMY along up to two road NODES (RC-4.3)."""
     from .campaign_ren import is_renaissance, move_renaissance
 
     if is_renaissance(folder):
@@ -121,7 +121,7 @@ def move_cmd(folder, force, squares, roll, countermarch):
 @side_option
 @refusals
 def turn_cmd(folder, roll, side):
-    """Run every phase that needs no decision, printing each roll; stop where a player must act."""
+    """Run every phase that needs no decision and stop where a player must act (Renaissance: end the spring, the moves of the player to move, or the winter)."""
     from .campaign_ren import is_renaissance, turn_renaissance
 
     if is_renaissance(folder):
