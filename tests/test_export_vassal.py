@@ -233,3 +233,18 @@ def test_a_tab_or_a_final_backslash_in_a_name_is_dropped_rather_than_break_the_p
     assert piece_of(slot_text("f.png", "Odd\\", 5))["name"] == "Odd"
     piece = piece_of(slot_text("f.png", "Bold\tone", 5, ("b.png", "Bold\tone")))
     assert piece["name"] == "Bold one" and piece["back"] == "b.png"
+
+
+def test_past_column_z_each_square_is_a_region_named_as_the_map_names_it(tmp_path, capsys):
+    """VASSAL letters columns A..Z, AA, BB; the map says AA, AB (spreadsheet style): a wide map gets named regions."""
+    code, out, err = run(["fw-map", "--seed", "5", "--width", "28", "--height", "4", "--formats", "json", "--out", str(tmp_path / "wide")], capsys)
+    assert code == 0, err
+    code, out, err = run(["export", "vassal", str(tmp_path / "wide" / "fw-map.json"), "--ppi", "25", "--out", str(tmp_path / "vm")], capsys)
+    assert code == 0, err
+    _, root = read(next((tmp_path / "vm").glob("*.vmod")))
+    board = root.find(f"{B}Map/{B}map.BoardPicker/{B}map.boardPicker.Board")
+    assert board.find(f"{B}map.boardPicker.board.SquareGrid") is None
+    regions = {r.get("name"): (int(r.get("originx")), int(r.get("originy"))) for r in board.iter(f"{B}map.boardPicker.board.Region")}
+    assert len(regions) == 28 * 4 and {"Z1", "AA1", "AB4"} <= set(regions) and "BB1" not in regions
+    (ax, ay), (bx, by), (zx, _) = regions["A1"], regions["AB1"], regions["Z1"]
+    assert ay == by and (bx - ax) == 27 * (zx - ax) // 25  # one square's step between neighbouring columns

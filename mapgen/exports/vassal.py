@@ -63,9 +63,9 @@ class Board:
     svg: str  # the drawing, framed to the board's pixels
     width: int
     height: int
-    square: int | None = None  # a square grid: its side in pixels, origin on square A1's centre
+    square: int | None = None  # the squares' side in pixels, origin on square A1's centre (a square grid unless regions are given)
     origin: tuple[int, int] = (0, 0)
-    regions: list[tuple[str, int, int]] = field(default_factory=list)  # a region grid: (name, x, y)
+    regions: list[tuple[str, int, int]] = field(default_factory=list)  # a region grid, used when given: (name, x, y)
 
 
 @dataclass
@@ -128,6 +128,10 @@ def counter_size_mm(folder: Path | None) -> float:
 # --------------------------------------------------------------------------
 
 
+#: Columns VASSAL's letter numbering names as the map does (A to Z); past Z it says AA, BB, CC where the map says AA, AB, AC.
+VASSAL_LETTERS = 26
+
+
 def square_px(square_mm: float, ppi: float) -> int:
     """A square's side on the board: ``ppi`` rounded to a whole, even number of pixels (so its centre is a pixel)."""
     return max(2, 2 * round(square_mm / MM_PER_INCH * ppi / 2))
@@ -148,7 +152,15 @@ def fw_board(m, ppi: float) -> Board:
     check_size("the board", w, h, f"give --ppi {int(ppi * 16000 / max(w, h))} or less")
     doc = render_fw_map(m)
     reframe(doc, (cut.grid_x - left / k, cut.grid_y - top / k, w / k, h / k), w, h)
-    return Board("Campaign map", doc.tostring(), w, h, square=sq, origin=(left + sq // 2, top + sq // 2))
+    origin = (left + sq // 2, top + sq // 2)
+    regions = []
+    if m.width > VASSAL_LETTERS:
+        # VASSAL letters columns A..Z, AA, BB, CC ...; the map says AA, AB, AC (spreadsheet style). A region per
+        # square, named as the map names it, gives the same snapping and the map's own names in every report.
+        from ..grid import square_id
+
+        regions = [(square_id(c, r), origin[0] + c * sq, origin[1] + r * sq) for r in range(m.height) for c in range(m.width)]
+    return Board("Campaign map", doc.tostring(), w, h, square=sq, origin=origin, regions=regions)
 
 
 def fw_stacks(m, state, board: Board, key_of: dict[str, str]) -> list[Stack]:

@@ -81,7 +81,7 @@ def build_file(module, images: dict) -> str:
     picker = _el(game_map, "module.map.BoardPicker", title="Choose boards", slotWidth="125", slotHeight="125")
     vboard = _el(picker, "module.map.boardPicker.Board", name=board.name, image=BOARD_IMAGE, reversible="false",
                  width=board.width, height=board.height)
-    if board.square:
+    if board.square and not board.regions:
         grid = _el(vboard, "module.map.boardPicker.board.SquareGrid", dx=board.square, dy=board.square,
                    x0=board.origin[0], y0=board.origin[1], visible="false", snapTo="true", cornersLegal="false",
                    edgesLegal="false", dotsVisible="false", range="Metric", color="0,0,0")
