@@ -207,3 +207,13 @@ def test_the_status_map_is_drawn_for_a_player(camp, capsys, tmp_path):
     assert code == 0, err
     ET.parse(tmp_path / "p1.svg")
     assert "Wrote" in out
+
+
+def test_the_referee_may_enter_a_neutrals_choice_by_its_country(camp, capsys):
+    """``engage DIR D NODE CHOICE``: D a neutral country (RC-4.4, referee_neutrals); refused here, with nothing pending."""
+    before = snapshot(camp)
+    code, out, err = run(["campaign", "engage", str(camp), "d", "A-0", "stand"], capsys)
+    assert code == 2 and "(RC-4.1)" in err  # read as a country, then refused by the rules: it is spring
+    code, out, err = run(["campaign", "engage", str(camp), "P1-2", "A-0", "stand"], capsys)
+    assert code == 2 and "player seat" in err
+    assert snapshot(camp) == before

@@ -342,6 +342,20 @@ def test_a_neutral_garrison_shuts_itself_in_at_once():
     assert [c.id for c in s.place("A-9").garrison] == ["N-g1"] and where(s) == {"P1-1": "A-9"}
 
 
+def test_with_referee_neutrals_the_referee_chooses_for_the_neutral():
+    """RC-4.4: "a neutral force's choice is made by the referee or by a default rule": the option leaves it to the referee."""
+    from mapgen.campaign.renaissance.state import Options
+
+    s = evolve(garrisoned(summer([army("P1-1", "A-5", *P1_TYPES)]), "A-9", "N-g1"), options=Options(banks=True, referee_neutrals=True))
+    s = do(do(s, MoveArmy("P1", "P1-1", ("A-9",))), EndMoves("P1"))
+    assert s.engagements[0].other_choice is None
+    assert awaiting_engagements(s) == "engagement at A-9: choices from P1, the referee for N (neutral)"
+    s = do(s, ChooseEngagement("P1", "A-9", "attack"))
+    refused(s, ChooseEngagement("N", "A-9", "fall_back"), "garrisons do not move")
+    s = do(s, ChooseEngagement("N", "A-9", "stand"))  # not the default's shut_in: a battle (Tabella 34: attack/stand)
+    assert reveal(s).outcome == "BATTLE"
+
+
 def test_a_neutral_garrison_without_walls_stands_and_when_beaten_is_captured():
     s = summer([army("P1-1", "A-4", "large", "large")])
     s = evolve(s, places=tuple(evolve(p, owner="N") if p.node == "A-5" else p for p in s.places))  # A-5: a village, no walls

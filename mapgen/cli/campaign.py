@@ -25,8 +25,8 @@ from .fw import map_options
 
 SIDES = ("A", "B")
 RULES = ("weather", "random_events", "naran_movement", "capital_requires_siege")
-#: ``--rules renaissance[,OPTION...]``: the Renaissance rule set and its optional rules (RC-3.4, RC-A.7, RC-A.8, RC-A.20).
-RENAISSANCE_RULES = ("banks", "loan_on_all_taxes", "rabble_disperses", "redraw_order_each_phase")
+#: ``--rules renaissance[,OPTION...]``: the Renaissance rule set and its optional rules (RC-3.4, RC-A.7, RC-A.8, RC-A.20, RC-A.21).
+RENAISSANCE_RULES = ("banks", "loan_on_all_taxes", "rabble_disperses", "redraw_order_each_phase", "referee_neutrals")
 #: Options of ``campaign new`` that only one rule set reads.
 FW_NEW_ONLY = ("size", "width", "height", "holdings", "races", "square_mm", "points", "roster", "scenario", "forces")
 RENAISSANCE_NEW_ONLY = ("countries", "neutrals", "sheet", "players", "ends", "names")

@@ -302,9 +302,17 @@ def bribe_cmd(folder, player, node, ducats):
     play(folder, Bribe(player, node.upper(), ducats), seat=player)
 
 
+def _seat_or_neutral(ctx, param, value):
+    """A player seat, or a neutral country's letter(s) when the referee chooses for it (RC-4.4, ``referee_neutrals``)."""
+    text = value.strip().upper()
+    if text.isascii() and text.isalpha() and len(text) <= 3:
+        return text
+    return _seat(value)
+
+
 @campaign.command("engage")
 @folder_arg
-@player_arg
+@click.argument("player", callback=_seat_or_neutral)
 @click.argument("node")
 @click.argument("choice", type=click.Choice(["stand", "fall_back", "fall-back", "attack", "shut_in", "shut-in"]))
 @click.option("--rear-guard", metavar="ID,...", help="The companies covering a fall back if it turns into a rear-guard action (RC-4.8, at most a third).")
@@ -313,7 +321,10 @@ def bribe_cmd(folder, player, node, ducats):
 @roll_option
 @refusals
 def engage_cmd(folder, player, node, choice, rear_guard, retreat_to, on_table, roll):
-    """Renaissance summer: PLAYER's secret choice for the engagement at NODE (RC-4.4); revealed when both are in."""
+    """Renaissance summer: PLAYER's secret choice for the engagement at NODE (RC-4.4); revealed when both are in.
+
+    PLAYER is a seat (P1), or a neutral country (D) whose choice the referee makes (--rules renaissance,referee_neutrals).
+    """
     from ..campaign.renaissance.commands import ChooseEngagement
 
     cmd = ChooseEngagement(player, node.upper(), choice.replace("-", "_"), _ids(rear_guard), retreat_to.upper() if retreat_to else None, on_table)

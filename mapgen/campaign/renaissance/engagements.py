@@ -8,7 +8,8 @@ after another in the moving order (RC-A.11).  Each pair is a
 keeps the turn and :func:`awaiting_engagements` says what is awaited.
 
 Each side enters its secret choice with ``ChooseEngagement`` (a neutral's is
-made at once by RC-A.21's rule); with both in, the choices are revealed and
+made at once by RC-A.21's rule, or entered by the referee with the neutral
+country as the player when ``Options.referee_neutrals`` is on); with both in, the choices are revealed and
 Tabella 34 (:func:`~.resolve.engagement_result`) gives the result, applied at
 once: ``P_BACK``, ``N_BACK``, ``BOTH_BACK`` and ``SHUT_IN`` by :mod:`.retreats`,
 a ``BATTLE`` auto-resolved as a minor engagement (:mod:`.minor`) unless both
@@ -69,7 +70,7 @@ def open_engagements(state: RenaissanceState, seat: str, kinds: Mapping[str, str
             eng = PendingEngagement(node, seat, other)
             pair = f" (pair {i + 1} of {len(others)}, in the moving order)" if len(others) > 1 else ""
             log.append(_entry(state, "RC-A.11", f"Engagement at {node}: {seat} against {other}{pair}; each side chooses in secret (RC-4.4).", seat))
-            if other in state.neutrals:
+            if other in state.neutrals and not state.options.referee_neutrals:
                 choice = next(c for c in NEUTRAL_CHOICES if c != "shut_in" or _can_shut_in(state, other, node, kinds))
                 eng = evolve(eng, other_choice=choice)
                 log.append(_entry(state, "RC-A.21", f"{other} (neutral) chooses {choice} at {node}.", other, secret=True))
@@ -110,7 +111,8 @@ def awaiting_engagements(state: RenaissanceState) -> str | None:
         if e.result == "BATTLE":
             waits.append(f"engagement at {e.node}: the result of the table battle between {e.phasing} and {e.other} (TableBattle)")
         else:
-            missing = [s for s, c in ((e.phasing, e.phasing_choice), (e.other, e.other_choice)) if c is None]
+            missing = [s if s not in state.neutrals else f"the referee for {s} (neutral)"
+                       for s, c in ((e.phasing, e.phasing_choice), (e.other, e.other_choice)) if c is None]
             waits.append(f"engagement at {e.node}: choices from {', '.join(missing)}")
     return "; ".join(waits) or None
 

@@ -250,6 +250,9 @@ class Options:
     loan_on_all_taxes: bool = False  # RC-A.7 option: half of every settlement's tax, not only the cities'
     rabble_disperses: bool = False  # RC-A.8 option
     redraw_order_each_phase: bool = False  # RC-A.20 option
+    #: RC-4.4, RC-A.21: "a neutral force's choice is made by the referee or by a default rule": on, the referee
+    #: enters it (``engage DIR D NODE CHOICE``, D the neutral country); off, RC-A.21's rule makes it at once.
+    referee_neutrals: bool = False
 
 
 @dataclass(frozen=True)
