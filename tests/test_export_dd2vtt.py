@@ -160,3 +160,17 @@ def test_bad_input_is_one_error_line_and_exit_2(exported, capsys, tmp_path):
     code, _, err = run(["export", "dd2vtt", str(src), "--out", str(tmp_path / "o3"), "--ppi", "300"], capsys)
     assert code == 2 and "16384" in err and "--ppi" in err
     assert not (tmp_path / "o3").exists()
+
+
+def test_several_battlefields_drawn_at_once_are_the_bytes_of_one_process(exported, monkeypatch):
+    """The plans are drawn on every processor at once (each is independent); the files must not change for it."""
+    from mapgen.battlefield.model import Battlefield
+    from mapgen.exports import dd2vtt
+
+    _, src = exported
+    b = Battlefield.from_json(json.loads(src.read_text(encoding="utf-8")))
+    jobs = [(b, 25), (generate_battlefield(BattleOptions(seed=4, terrain="plain")), 25)]
+    together = dd2vtt._texts(jobs)
+    monkeypatch.setenv("MAPGEN_ONE_PROCESS", "1")
+    assert dd2vtt._texts(jobs) == together
+    assert together[0] != together[1]
