@@ -30,6 +30,16 @@ def test_the_cluster_plays_the_same_games_as_the_local_pool(tmp_path, capsys, lo
         assert (tmp_path / "there" / name).read_bytes() == (tmp_path / "here" / name).read_bytes()
 
 
+def test_a_renaissance_run_on_the_cluster_is_the_local_runs_report(tmp_path, capsys, local_cluster, monkeypatch):
+    monkeypatch.setattr(cluster, "GAMES_PER_TASK", 3)
+    ren = ["campaign", "simulate", "--rules", "renaissance", "--seed", "7", "--players", "3", "--games", "9"]
+    assert run([*ren, "--workers", "1", "--out", str(tmp_path / "here")], capsys)[0] == 0
+    code, out, err = run([*ren, "--scheduler", local_cluster.scheduler_address, "--out", str(tmp_path / "there")], capsys)
+    assert code == 0, err
+    for name in ("balance.json", "balance.md", "balance.svg"):
+        assert (tmp_path / "there" / name).read_bytes() == (tmp_path / "here" / name).read_bytes()
+
+
 def test_a_scheduler_nobody_answers_at_is_one_line_and_exit_2(tmp_path, capsys, monkeypatch):
     monkeypatch.setattr(cluster, "CONNECT_TIMEOUT_S", 1)
     code, out, err = run([*SIM, "--scheduler", "tcp://127.0.0.1:9", "--out", str(tmp_path / "x")], capsys)

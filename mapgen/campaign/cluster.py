@@ -1,4 +1,4 @@
-"""A balance run on a Dask cluster: the same games as the local pool, on as many machines as the cluster has.
+"""A balance run on a Dask cluster: the same games as the local pool, on as many machines as the cluster has (either rule set).
 
 Each game is :func:`~mapgen.campaign.simulate.run_game` of (the map file's bytes,
 the options, the game's seed), a pure function, and the seeds are the local
@@ -43,9 +43,9 @@ def _client(scheduler):
         raise ClusterError(f"--scheduler {scheduler}: cannot reach the Dask scheduler ({exc})") from None
 
 
-def play_games(map_bytes: bytes, options: SimOptions, seeds: list[int]) -> list[GameRecord]:
-    """Several games on one worker, in the order of ``seeds``."""
-    return [run_game(map_bytes, options, s) for s in seeds]
+def play_games(map_bytes: bytes, options, seeds: list[int], game: Callable = run_game) -> list:
+    """Several games on one worker, in the order of ``seeds`` (``game``: either rule set's ``run_game``)."""
+    return [game(map_bytes, options, s) for s in seeds]
 
 
 def simulate_on_cluster(
@@ -55,21 +55,25 @@ def simulate_on_cluster(
     games: int,
     scheduler,
     progress: Callable[[GameRecord], None] | None = None,
-) -> list[GameRecord]:
+    game: Callable = run_game,
+    check: Callable = check_start,
+) -> list:
     """Play ``games`` games on the Dask cluster at ``scheduler`` (an address such as ``tcp://host:8786``).
 
     Returns the records in seed order, as :func:`~mapgen.campaign.simulate.simulate` does.
+    ``game`` and ``check`` are the rule set's ``run_game`` and start check
+    (Fantasy Warriors by default; :mod:`mapgen.campaign.renaissance.simulate` for a Renaissance run).
     """
     options.check()
     seeds = game_seeds(run_seed, games)
-    check_start(map_bytes, options, seeds[0])  # a map the campaign cannot start on is refused here, not on the cluster
+    check(map_bytes, options, seeds[0])  # a map the campaign cannot start on is refused here, not on the cluster
     client, close = _client(scheduler)
     try:
         from distributed import as_completed
 
         shared_map = client.scatter(map_bytes, broadcast=True)
         batches = [seeds[i:i + GAMES_PER_TASK] for i in range(0, len(seeds), GAMES_PER_TASK)]
-        futures = [client.submit(play_games, shared_map, options, batch, pure=False) for batch in batches]
+        futures = [client.submit(play_games, shared_map, options, batch, game, pure=False) for batch in batches]
         if progress is not None:
             for done in as_completed(futures):
                 for record in done.result():

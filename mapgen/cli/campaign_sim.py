@@ -19,7 +19,9 @@ from .campaign import RENAISSANCE_RULES, Refused, campaign, refusals
 from .fw import map_options
 
 #: Options of a Fantasy Warriors run only, and of a Renaissance run only.
-FW_SIM_ONLY = ("size", "width", "height", "holdings", "races", "square_mm", "scenario", "max_days", "scheduler")
+FW_SIM_ONLY = ("size", "width", "height", "holdings", "races", "square_mm", "scenario", "max_days")
+#: The Renaissance options bots can play: with ``referee_neutrals`` a referee would have to choose for the neutrals.
+SIM_RULES = tuple(r for r in RENAISSANCE_RULES if r != "referee_neutrals")
 RENAISSANCE_SIM_ONLY = ("players", "years", "countries", "neutrals", "sheet")
 
 
@@ -40,9 +42,9 @@ def _sim_rules(ctx, param, value):
     if not value:
         return ()
     names = tuple(v.strip().lower().replace("-", "_") for v in value.split(",") if v.strip())
-    bad = [n for n in names if n not in RENAISSANCE_RULES + ("renaissance",)]
+    bad = [n for n in names if n not in SIM_RULES + ("renaissance",)]
     if bad or "renaissance" not in names:
-        raise Refused(f"--rules {value!r}: give renaissance, with its optional rules if any ({', '.join(RENAISSANCE_RULES)}); "
+        raise Refused(f"--rules {value!r}: give renaissance, with its optional rules if any ({', '.join(SIM_RULES)}; bots play no referee); "
                       "a Fantasy Warriors run plays the standard rules")  # fmt: skip
     return names
 
@@ -55,7 +57,7 @@ def _sim_rules(ctx, param, value):
 @click.option("--bots", default="cautious,aggressive", show_default=True, callback=_bots,
               help="Side A's and side B's behaviour: cautious, aggressive (or plain); Renaissance: one per player, aggressive or cautious "
                    "(default: aggressive, cautious, aggressive ...).")
-@click.option("--rules", callback=_sim_rules, help=f"'renaissance' for a Renaissance run, with its optional rules: {', '.join(RENAISSANCE_RULES)}.")
+@click.option("--rules", callback=_sim_rules, help=f"'renaissance' for a Renaissance run, with its optional rules: {', '.join(SIM_RULES)}.")
 @click.option("--players", type=click.IntRange(1, 64), help="Renaissance: players (default: one per player country of the map).")
 @click.option("--years", type=click.IntRange(1, 1000), default=5, show_default=True, help="Renaissance: years before a game nobody has won ends (RC-6).")
 @click.option("--countries", type=click.IntRange(1, 64), help="Renaissance: player countries of the generated map (default: one per player).")
@@ -78,7 +80,7 @@ def simulate_cmd(map_file, seed, size, width, height, holdings, races, square_mm
         if wrong:
             raise Refused(f"{', '.join(wrong)}: options of a Fantasy Warriors run; a Renaissance run takes --players, --years, --countries, --neutrals")
         bots = bots if given("bots") else ()
-        return simulate_renaissance(map_file, seed, games, bots, rules, players, years, countries, neutrals, sheet, workers, out)
+        return simulate_renaissance(map_file, seed, games, bots, rules, players, years, countries, neutrals, sheet, workers, out, scheduler)
     wrong = given(*RENAISSANCE_SIM_ONLY)
     if wrong:
         raise Refused(f"{', '.join(wrong)}: options of a Renaissance run; add --rules renaissance")
@@ -117,23 +119,7 @@ def simulate_cmd(map_file, seed, size, width, height, holdings, races, square_mm
     if map_file is not None:
         check_input_outside(map_file, out, "--map")
     options = SimOptions(bots=bots, scenario=scenario, max_days=max_days)
-    if scheduler is not None:
-        if workers is not None:
-            raise Refused("--workers: with --scheduler the cluster's workers play the games; give one or the other")
-        from ..campaign.cluster import ClusterError, simulate_on_cluster
-
-        def play(progress=None):
-            try:
-                return simulate_on_cluster(map_bytes, options, run_seed, games, scheduler, progress)
-            except ClusterError as exc:
-                raise Refused(str(exc)) from None
-    else:
-        workers = cpu_workers(workers)
-
-        def play(progress=None):
-            return simulate(map_bytes, options, run_seed, games, workers, progress)
-
-    records = _with_progress(play, games)
+    records = _with_progress(_player(simulate, map_bytes, options, run_seed, games, workers, scheduler), games)
     doc = balance.report(records, options, run_seed, balance.map_info(m, map_bytes))
 
     def produce(outputs):
@@ -141,6 +127,24 @@ def simulate_cmd(map_file, seed, size, width, height, holdings, races, square_mm
         balance.write(outputs, doc)
 
     _run(out, produce)
+
+
+def _player(simulate, map_bytes: bytes, options, run_seed, games: int, workers, scheduler, **cluster_kw):
+    """``play(progress)``: the games on the local pool (``workers``), or on the Dask cluster at ``scheduler``."""
+    if scheduler is None:
+        workers = cpu_workers(workers)
+        return lambda progress=None: simulate(map_bytes, options, run_seed, games, workers, progress)
+    if workers is not None:
+        raise Refused("--workers: with --scheduler the cluster's workers play the games; give one or the other")
+    from ..campaign.cluster import ClusterError, simulate_on_cluster
+
+    def play(progress=None):
+        try:
+            return simulate_on_cluster(map_bytes, options, run_seed, games, scheduler, progress, **cluster_kw)
+        except ClusterError as exc:
+            raise Refused(str(exc)) from None
+
+    return play
 
 
 def _with_progress(play, games: int) -> list:
@@ -151,10 +155,10 @@ def _with_progress(play, games: int) -> list:
     return play()
 
 
-def simulate_renaissance(map_file, seed, games, bots, rules, players, years, countries, neutrals, sheet, workers, out) -> None:
+def simulate_renaissance(map_file, seed, games, bots, rules, players, years, countries, neutrals, sheet, workers, out, scheduler=None) -> None:
     """``campaign simulate --rules renaissance``: the country map (given or generated), the games, the report."""
     from ..campaign.renaissance import balance
-    from ..campaign.renaissance.simulate import SimOptions, simulate
+    from ..campaign.renaissance.simulate import SimOptions, run_game, simulate, start
     from ..jsonio import dumps
     from ..kit import check_input_outside, default_folder_name
     from . import _seed
@@ -185,7 +189,6 @@ def simulate_renaissance(map_file, seed, games, bots, rules, players, years, cou
         out = Path("output") / default_folder_name("simulate", run_seed)
     if map_file is not None:
         check_input_outside(map_file, out, "--map")
-    workers = cpu_workers(workers)
-    records = _with_progress(lambda progress=None: simulate(map_bytes, options, run_seed, games, workers, progress), games)
+    records = _with_progress(_player(simulate, map_bytes, options, run_seed, games, workers, scheduler, game=run_game, check=start), games)
     doc = balance.report(records, options, run_seed, balance.map_info(cm, map_bytes))
     _run(out, lambda outputs: balance.write(outputs, doc))
