@@ -82,6 +82,23 @@ def atlas_picture(north: Path) -> None:
     shutil.rmtree(shot.parent)
 
 
+def renaissance_picture(work: Path) -> None:
+    """The README's Renaissance year (section "Your first year") played on to a siege of P2's capital, as P2 sees it."""
+    italy = str(work / "italy")
+    moves = (("A-1", "A-5"), ("A-9", "B-15"), ("B-13", "B-8"), ("B-3", "B-0"))
+    argv = [["new", italy, "--rules", "renaissance", "--seed", "8", "--players", "2", "--ends", "years=5;capitals", "--formats", ""],
+            ["army", italy, "P1", "A-0", "--company", "large", "--company", "large", "--company", "medium"],
+            ["hire", italy, "P1", "diplomat", "--at", "A-0"], ["hire", italy, "P2", "spy", "--target", "P1"],
+            ["army", italy, "P2", "B-0", "--company", "medium", "--company", "small"], ["turn", italy]]
+    for step in moves:  # the summer's order is P1, P2 (drawn by lot); two road steps a phase (RC-4.3)
+        argv += [["move", italy, "P1-1", *step], ["turn", italy]] + ([["turn", italy]] if step != moves[-1] else [])
+    argv += [["engage", italy, "P1", "B-0", "attack"], ["engage", italy, "P2", "B-0", "shut_in"], ["turn", italy],
+             ["siege", italy, "P1-1"], ["turn", italy], ["status", italy, "--side", "P2", "--svg", str(work / "italy.svg")]]
+    for a in argv:
+        mapgen("campaign", *a)
+    poster(work / "italy.svg", OUT / "renaissance-status.png", 1100, crop=(0.0, 0.0, 1.0, 1.0))
+
+
 def main() -> None:
     work = Path(tempfile.mkdtemp())
     mapgen("fw-map", "--seed", "7", "--out", str(work / "m7"))
@@ -116,6 +133,7 @@ def main() -> None:
         mapgen("campaign", *argv)
     poster(work / "day1.svg", OUT / "campaign-status.png", 1100)
     atlas_picture(Path(north))
+    renaissance_picture(work)
     shutil.rmtree(work)
     print(f"drew {OUT}/*.png again")
 
