@@ -66,6 +66,9 @@ def test_a_six_with_no_modifier_holds_and_costs_one_strength():
     # RC-3.7: the smallest cover of 1 point is the small company (1), not the medium (2)
     assert [c.id for c in s.armies[0].companies] == ["P1-1-c1"]
     assert s.phase == 2
+    # that the besieger wastes away is public; which company went is P1's own knowledge (RC-3.10)
+    lines = [x for x in s.log if x.rule == "RC-4.10" and x.text.startswith("Siege attrition")]
+    assert [(x.secret, "P1-1-c" in x.text) for x in lines] == [(False, False), (True, True)]
 
 
 def test_the_second_phase_counts_two_and_a_four_takes_the_place():

@@ -90,7 +90,10 @@ def test_the_epidemic_wipes_out_every_company_at_one_of_the_players_cities():
     assert [a.id for a in s.armies] == ["P1-2"]
     assert s.place("A-1").garrison == ()
     epidemic = [e for e in s.log if e.rule == "RC-4.2"]
-    assert len(epidemic) == 1 and epidemic[0].faces == (2,) and epidemic[0].outcome == "A-1"
+    assert len(epidemic) == 2 and epidemic[0].faces == (2,) and epidemic[0].outcome == "A-1"
+    # the struck city is public; the companies lost there are P1's own knowledge (RC-3.10: a spy learns strengths only)
+    assert not epidemic[0].secret and "P1-1-c0" not in epidemic[0].text
+    assert epidemic[1].secret and epidemic[1].player == "P1" and "P1-1-c0" in epidemic[1].text and "P1-g1" in epidemic[1].text
     assert (s.phase, s.order, s.turn) == (1, ("P1", "P2"), "P1")
 
 

@@ -160,7 +160,9 @@ def _attrition(state: RenaissanceState, army: Army, log: list) -> RenaissanceSta
     lost = cover(army.companies, SIEGE_ATTRITION)
     text = f"Siege attrition: {army.id} loses {', '.join(f'{c.id} ({c.strength})' for c in lost)}." if lost else (
         f"Siege attrition: {army.id} has no company with strength to lose (RC-A.8).")
-    log.append(_entry(state, "RC-4.10", text, army.owner))
+    # That the besieger wastes away is public (RC-4.10 step 5); which companies went is its owner's (RC-3.10).
+    log.append(_entry(state, "RC-4.10", f"Siege attrition: {army.id} loses strength ({SIEGE_ATTRITION} a siege phase).", army.owner))
+    log.append(_entry(state, "RC-4.10", text, army.owner, secret=True))
     return remove_companies(state, [c.id for c in lost])
 
 

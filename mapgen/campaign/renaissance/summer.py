@@ -75,8 +75,13 @@ def _epidemic(state: RenaissanceState, seat: str, dice: GameDice, kinds: Mapping
     struck, roll = draw_place(state, dice, cities, f"epidemic {seat}", "RC-4.2", f"epidemic: which of {seat}'s cities")
     struck = struck.node
     dead = [c.id for c in state.place(struck).garrison] + [c.id for a in state.armies_at(struck) for c in a.companies]
-    text = f"Epidemic at {struck} ({', '.join(p.node for p in cities)} drawn): {', '.join(dead) or 'no troops'} wiped out."
+    # The struck city is public (RC-4.2); which companies died there is their owners' (RC-3.10: others learn strengths only by spies).
+    text = f"Epidemic at {struck} ({', '.join(p.node for p in cities)} drawn): every company there is wiped out."
     log.append(_rolled(state, roll, "RC-4.2", text, seat, struck) if roll else _entry(state, "RC-4.2", text, seat))
+    owners = {c.id: seat for c in state.place(struck).garrison} | {c.id: a.owner for a in state.armies_at(struck) for c in a.companies}
+    for owner in sorted(set(owners.values())):
+        ids = ", ".join(i for i in dead if owners[i] == owner)
+        log.append(_entry(state, "RC-4.2", f"Epidemic at {struck}: {owner} loses {ids}.", owner, secret=True))
     return remove_companies(state, dead)
 
 
