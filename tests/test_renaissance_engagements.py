@@ -196,6 +196,15 @@ def test_an_army_ignoring_a_shut_in_force_must_leave_or_besiege_in_its_next_move
     assert leaving.turn == "P2"
 
 
+def test_an_army_that_stood_by_a_garrison_before_need_not_leave():
+    """RC-A.27 binds the move after a shut-in only: an army there since the winter (or a garrison raised beside it) is free."""
+    s = garrisoned(summer([army("P1-1", "B-0", *P1_TYPES)]), "B-0", "P2-g1")  # B-0: P2's capital, walled
+    assert do(s, EndMoves("P1")).turn == "P2"
+    later = choose(met(at="B-0", start="B-1"), "stand", "shut_in")
+    later = do(do(do(later, EndMoves("P2")), BeginSiege("P1", "P1-1", "B-0")), EndMoves("P1"))  # phase 2: it besieges
+    assert later.phase == 2 and later.turn == "P2"
+
+
 # --- Tabella 34's battles, auto-resolved as minor engagements (RC-4.9) ------------------------------------
 
 

@@ -130,6 +130,9 @@ def garrison_beaten(state: RenaissanceState, seat: str, node: str, opponent: str
 
 def shut_in(state: RenaissanceState, seat: str, node: str, log: list) -> RenaissanceState:
     """RC-4.5 ``SHUT_IN`` (RC-A.27): the side's armies at ``node`` join its place's garrison; no battle."""
+    # RC-A.27: the armies that met the force may ignore it this phase; in their next move they leave or besiege.
+    met = {a.id for a in state.armies_at(node) if a.owner != seat}
+    state = evolve(state, armies=tuple(evolve(a, shut_in_at=node, shut_in_phase=state.phase) if a.id in met else a for a in state.armies))
     armies = [a for a in state.armies_at(node) if a.owner == seat]
     if not armies:
         log.append(_entry(state, "RC-4.5", f"The garrison of {node} ({seat}) stays shut in.", seat))

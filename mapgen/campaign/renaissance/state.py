@@ -120,6 +120,10 @@ class Army:
     #: RC-4.5 ``P_BACK``: the node it entered this one from, this phase (RC-A.26).
     came_from: Id | None = None
     moved: Annotated[int, Ge(0), Le(2)] = 0  # RC-4.3: road steps taken this phase, at most two
+    #: RC-4.4, RC-A.27: the node where the force it met shut itself in, and the summer phase it did so; in its
+    #: next move the army must leave that node or begin a siege there.
+    shut_in_at: Id | None = None
+    shut_in_phase: Annotated[int, Ge(0), Le(SUMMER_PHASES)] = 0
 
     @property
     def strength(self) -> int:

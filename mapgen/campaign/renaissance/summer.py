@@ -210,16 +210,20 @@ def _end_moves(state: RenaissanceState, cmd: EndMoves, dice: GameDice, kinds: Ma
 
 
 def ignoring_shut_in(state: RenaissanceState, seat: str, kinds: Mapping[str, str]) -> list:
-    """RC-4.4, RC-A.27: the seat's armies that stayed a whole phase at a node whose fortified place holds another's garrison, not besieging it.
+    """RC-4.4, RC-A.27: the seat's armies that met a force which shut itself in last phase, and neither left nor besiege it.
 
     An army meeting a shut-in force may ignore it for the phase it arrived;
-    in its next move it must leave the node or start a siege.
+    in its next move it must leave the node or start a siege.  Only that next
+    move: an army that stood there before (over the winter, or beside a
+    garrison raised in spring) is not "ignoring a shut-in force".
     """
     besieging = {x.army for x in state.sieges}
     out = []
     for army in state.armies:
         if army.owner != seat or army.moved or army.id in besieging:
             continue
+        if army.shut_in_at != army.node or army.shut_in_phase != state.phase - 1:
+            continue  # not the move after the force here shut itself in
         place = state.place(army.node)
         if place is not None and place.owner != seat and place.garrison and is_fortified(place, kinds):
             out.append(army)

@@ -63,7 +63,7 @@ def end_summer(state: RenaissanceState) -> RenaissanceState:
     """
     if state.season != "summer" or state.phase != SUMMER_PHASES:
         raise CommandError(f"the summer ends after phase {SUMMER_PHASES}: it is the {state.season}, phase {state.phase} (RC-4.1)")
-    armies = tuple(evolve(a, came_from=None, moved=0) for a in state.armies)
+    armies = tuple(evolve(a, came_from=None, moved=0, shut_in_at=None, shut_in_phase=0) for a in state.armies)
     state = evolve(state, season="winter", phase=0, sieges=(), order=(), armies=armies)
     return evolve(state, log=state.log + (_entry(state, "RC-2", f"The summer of year {state.year} ends; winter begins."),))
 
