@@ -106,6 +106,21 @@ def test_an_aggressive_army_besieges_the_fortified_place_it_stands_on():
     assert first(bot("aggressive").summer(s)) == BeginSiege("P1", "P1-1", "B-0")
 
 
+def test_an_army_that_may_not_besiege_where_a_force_shut_itself_in_leaves_the_node():
+    """RC-A.27: the move after the force shut itself in, an army leaves or besieges; here P1-2 already besieges B-0."""
+    from mapgen.campaign.renaissance.state import Siege
+
+    s = summer(armies=[evolve(army("P1-1", "B-0", "large"), shut_in_at="B-0", shut_in_phase=1), army("P1-2", "B-0", "small")])
+    s = evolve(s, phase=2, sieges=(Siege("B-0", "P1-2", phases=1, arrived=1),), places=tuple(
+        evolve(p, garrison=(company("P2-g1", "small"),)) if p.node == "B-0" else p for p in s.places))  # fmt: skip
+    bound, free = s.armies
+    for name in ("cautious", "aggressive"):
+        step = bot(name).leave_shut_in(s, bound)
+        assert len(step) == 1 and step[0] in STEPS["B-0"]
+        assert bot(name).leave_shut_in(s, free) == ()  # P1-2 besieges: it is not ignoring the force
+        assert bot(name).leave_shut_in(evolve(s, phase=3), bound) == ()  # only the move right after the shut-in
+
+
 def test_an_aggressive_army_marches_two_road_steps_on_the_nearest_place_it_does_not_hold():
     # A-9 (neutral) is 4 road steps from A-0 by A-1, A-2, A-6; P2's capital B-0 is 7, counted 7 - 3 = 4: a tie, to A-9 by node id
     s = summer(armies=[army("P1-1", "A-0", "large")])

@@ -166,10 +166,18 @@ class Bot:
             if self.may_besiege(sight, army) and self.wants_siege(sight, army):
                 yield BeginSiege(self.seat, army.id, army.node)
                 return
-            path = self.march(state, sight, army)
+            path = self.march(state, sight, army) or self.leave_shut_in(state, army)
             if path:
                 yield MoveArmy(self.seat, army.id, path)
                 return
+
+    def leave_shut_in(self, state: RenaissanceState, army: Army) -> tuple[str, ...]:
+        """RC-A.27: an army that did not besiege the force shut in where it stands must leave: one road step, the first in road order."""
+        from ..summer import ignoring_shut_in
+
+        if army not in ignoring_shut_in(state, self.seat, self.kinds):
+            return ()
+        return next(((n,) for n in self.routes.steps[army.node]), ())
 
     def may_besiege(self, sight: Sight, army: Army) -> bool:
         """The engine's own conditions for ``BeginSiege`` (RC-4.10 step 1), as the bot sees them."""
