@@ -186,6 +186,16 @@ def play_seeds(
         return _collect(pool.map(_worker_game, seeds, chunksize=chunk), progress)
 
 
+def play_run(game: Callable, check: Callable, warm: Callable, map_bytes: bytes, options, run_seed: int | str, games: int,
+             workers: int = 1, progress: Callable | None = None) -> list:
+    """A whole run of either rule set: its options checked, the run's seeds, the first game's start checked here
+    (a map the campaign cannot start on is refused in this process, not in a worker), then :func:`play_seeds`."""
+    options.check()
+    seeds = game_seeds(run_seed, games)
+    check(map_bytes, options, seeds[0])
+    return play_seeds(game, map_bytes, options, seeds, workers, progress, warm=warm)
+
+
 def simulate(
     map_bytes: bytes,
     options: SimOptions,
@@ -195,10 +205,7 @@ def simulate(
     progress: Callable[[GameRecord], None] | None = None,
 ) -> list[GameRecord]:
     """Play ``games`` games, in seed order whatever ``workers`` is; ``progress`` is called after each."""
-    options.check()
-    seeds = game_seeds(run_seed, games)
-    check_start(map_bytes, options, seeds[0])  # a map the campaign cannot start on is refused here, not in a worker
-    return play_seeds(run_game, map_bytes, options, seeds, workers, progress, warm=_map)
+    return play_run(run_game, check_start, _map, map_bytes, options, run_seed, games, workers, progress)
 
 
 def _collect(records: Iterable, progress) -> list:

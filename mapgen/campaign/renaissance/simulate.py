@@ -19,7 +19,7 @@ from collections import Counter
 from dataclasses import asdict, dataclass, field
 from typing import Callable
 
-from ..simulate import game_seeds, play_seeds
+from ..simulate import play_run
 from .bots import BEHAVIOURS, Routes, make_bots, play_campaign
 from .setup import BANKS_FROM_PLAYERS
 from .state import SUMMER_PHASES, Ends, Options
@@ -157,7 +157,4 @@ def simulate(
     progress: Callable[[GameRecord], None] | None = None,
 ) -> list[GameRecord]:
     """Play ``games`` games, in seed order whatever ``workers`` is; ``progress`` is called after each."""
-    options.check()
-    seeds = game_seeds(run_seed, games)
-    start(map_bytes, options, seeds[0])  # a map the campaign cannot start on is refused here, not in a worker
-    return play_seeds(run_game, map_bytes, options, seeds, workers, progress, warm=load_map)
+    return play_run(run_game, start, load_map, map_bytes, options, run_seed, games, workers, progress)
