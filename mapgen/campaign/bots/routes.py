@@ -27,20 +27,26 @@ def _routes(board) -> tuple[dict, dict]:
     return kept
 
 
+def steps_to(steps, target: str) -> dict[str, int]:
+    """Breadth first from ``target`` over ``steps`` (place -> the places one step away, taken as both ways):
+    the steps from every place that can reach it.  Both rule sets' bots route with it (squares, road nodes)."""
+    found = {target: 0}
+    queue = deque([target])
+    while queue:
+        here = queue.popleft()
+        d = found[here] + 1
+        for nxt in steps.get(here, ()):
+            if nxt not in found:
+                found[nxt] = d
+                queue.append(nxt)
+    return found
+
+
 def distances_to(board, target: str) -> dict[str, int]:
     """Legal steps from every square to ``target`` (kept per board and target)."""
     found = _routes(board)[0].get(target)
     if found is None:
-        found = {target: 0}
-        queue = deque([target])
-        while queue:
-            sq = queue.popleft()
-            d = found[sq] + 1
-            for nxt in board.steps.get(sq, ()):
-                if nxt not in found:
-                    found[nxt] = d
-                    queue.append(nxt)
-        _routes(board)[0][target] = found
+        found = _routes(board)[0][target] = steps_to(board.steps, target)
     return found
 
 

@@ -10,7 +10,7 @@ length on the sheet.
 
 from __future__ import annotations
 
-from collections import deque
+from ...bots.routes import steps_to  # one breadth-first search for both rule sets
 
 #: RC-4.3: road steps an army may take in one summer phase (the engine's value, read here).
 from ..summer import MAX_STEPS
@@ -29,16 +29,7 @@ class Routes:
         """Road steps from every node that can reach ``target``."""
         found = self._dist.get(target)
         if found is None:
-            found = {target: 0}
-            queue = deque([target])
-            while queue:
-                here = queue.popleft()
-                d = found[here] + 1
-                for nxt in self.steps.get(here, ()):
-                    if nxt not in found:
-                        found[nxt] = d
-                        queue.append(nxt)
-            self._dist[target] = found
+            found = self._dist[target] = steps_to(self.steps, target)
         return found
 
     def distance(self, start: str, target: str) -> int:
