@@ -3,7 +3,7 @@
 Run from the repository root: ``python bench/campaign_turns.py [--turns N]``.
 One campaign turn is one day (FW-6, phases 0 to 8): the bots give orders,
 move every force towards the nearest enemy holding, report each battle, and
-call ``turn``, all through ``core.apply`` with the campaign's derived dice,
+call ``turn``, all through ``engine.apply`` with the campaign's derived dice,
 in memory (no files: saving is a few milliseconds of disk and is not the
 engine).  Campaigns are restarted after ``--days`` days, as real ones end
 (the Incursione lasts 42 days, FW-17), so the log stays campaign-sized.

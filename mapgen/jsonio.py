@@ -236,27 +236,44 @@ def load(path: str | os.PathLike, schema: str, versions: tuple[int, ...] = (1,))
     Every problem is a BadFileError whose message starts with the path and names the field,
     e.g. ``fw-map.json: squares[3].terrain: 'lava' is not one of [...]``.
     """
+    return load_text(read_text(path), str(path), schema, versions)
+
+
+def load_text(text: str, where: str, schema: str, versions: tuple[int, ...] = (1,)) -> dict:
+    """:func:`load` of a file's text already read (``where`` names it in every error)."""
     from . import schemas
 
-    path = Path(path)
-    data = parse(read_text(path), str(path))
+    data = parse(text, where)
     if not isinstance(data, dict):
-        raise BadFileError(f"{path}: expected a JSON object at the top level")
+        raise BadFileError(f"{where}: expected a JSON object at the top level")
     if data.get("schema") != schema:
         other = next((n for n, s in schemas.NAMES.items() if s == data.get("schema")), None)
         hint = f" (this is a {other}.json: check it with any JSON Schema validator and 'mapgen schema {other}')" if other else ""
-        raise BadFileError(f"{path}: field 'schema' is {_short(data.get('schema'))}, expected {schema!r}{hint}")
+        raise BadFileError(f"{where}: field 'schema' is {_short(data.get('schema'))}, expected {schema!r}{hint}")
     if data.get("version") not in versions or isinstance(data.get("version"), bool):
         raise BadFileError(
-            f"{path}: field 'version' is {_short(data.get('version'))}, this mapgen reads version {', '.join(map(str, versions))}"
+            f"{where}: field 'version' is {_short(data.get('version'))}, this mapgen reads version {', '.join(map(str, versions))}"
         )
     name = next((n for n, s in schemas.NAMES.items() if s == schema), None)
     if name is not None:
         try:
             schemas.check(data, name)
         except BadFileError as exc:
-            raise BadFileError(f"{path}: {exc}") from None
+            raise BadFileError(f"{where}: {exc}") from None
     return data
+
+
+def read_bytes_as(data: bytes, where: str, schema: str, build: Callable[[dict], T]) -> T:
+    """:func:`read` of a file's bytes already read (the campaign session reads its map copy itself)."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise BadFileError(f"{where}: not UTF-8 text (byte {exc.start})") from None
+    try:
+        return build(load_text(text, where, schema))
+    except BadFileError as exc:
+        msg = str(exc)
+        raise BadFileError(msg if msg.startswith(where) else f"{where}: {msg}") from None
 
 
 def read(path: str | os.PathLike, schema: str, build: Callable[[dict], T]) -> T:

@@ -9,7 +9,8 @@ from __future__ import annotations
 import pytest
 
 from mapgen.campaign import after_battle
-from mapgen.campaign.core import BattleReport, CommandError, UnitLosses, apply
+from mapgen.campaign.core import BattleReport, CommandError, UnitLosses
+from mapgen.campaign.ruleset import apply
 from mapgen.campaign.dice import GameDice
 from mapgen.campaign.state import Options
 

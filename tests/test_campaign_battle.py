@@ -226,7 +226,8 @@ def test_no_scouting_in_a_special_scenario():
 
 def test_a_turn_stops_at_the_battle_and_goes_on_after_the_report():
     from mapgen.campaign import store
-    from mapgen.campaign.core import BattleReport, CommandError, Turn, apply
+    from mapgen.campaign.core import BattleReport, CommandError, Turn
+    from mapgen.campaign.ruleset import apply
 
     board = make_board()
     s = make_state([force("A1", "C3"), force("B1", "C3"), force("B2", "F6")], pending=[contact("C3", "A1", "B1")], phase=2)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from mapgen.campaign.core import BattleReport, UnitLosses, apply
+from mapgen.campaign.core import BattleReport, UnitLosses
+from mapgen.campaign.ruleset import apply
 from mapgen.campaign.dice import GameDice
 from mapgen.campaign.report import (
     ReportError,

@@ -11,6 +11,7 @@ import pytest
 from mapgen.campaign import core, store
 from mapgen.campaign.board import build_board
 from mapgen.campaign.dice import DiceEntryError, GameDice
+from mapgen.campaign.ruleset import apply
 from mapgen.campaign.setup import new_campaign
 from mapgen.campaign.state import MapRef, Options
 from mapgen.errors import BadFileError
@@ -84,7 +85,7 @@ def test_unused_entered_faces_refuse_the_command(folder):
     prober = next(f for f in loaded.state.forces if f.order == "probe")
     # the Force Test throws one die (FW-8.2): the second face entered is left over
     with pytest.raises(core.CommandError, match="rolled only 1 .*unused: 2"):
-        core.apply(loaded.state, core.GiveOrder(prober.id, "max_speed"), GameDice(7, entered=[5, 2]), loaded.board)
+        apply(loaded.state, core.GiveOrder(prober.id, "max_speed"), GameDice(7, entered=[5, 2]), loaded.board)
 
 
 # --- the store ------------------------------------------------------------------------------------

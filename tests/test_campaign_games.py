@@ -1,4 +1,4 @@
-"""Whole campaigns played by the bots through ``core.apply``: battles, retreats and all.
+"""Whole campaigns played by the bots through ``engine.apply``: battles, retreats and all.
 
 After every day the state must still load as a saved campaign would (the
 checks of ``checks.check_state``: forces on land squares of the map, no two

@@ -11,7 +11,8 @@ from dataclasses import replace
 import pytest
 
 from mapgen.campaign import reinforcements
-from mapgen.campaign.core import CommandError, Reinforce, apply
+from mapgen.campaign.core import CommandError, Reinforce
+from mapgen.campaign.ruleset import apply
 from mapgen.campaign.state import Leader, Options
 
 from .cal_state import NO_BOARD, dice, force, holding, state, unit

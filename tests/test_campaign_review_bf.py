@@ -15,7 +15,8 @@ from click.testing import CliRunner
 
 from mapgen.campaign import reinforcements
 from mapgen.campaign.checks import check_state
-from mapgen.campaign.core import BattleReport, apply
+from mapgen.campaign.core import BattleReport
+from mapgen.campaign.ruleset import apply
 from mapgen.campaign.dice import GameDice
 from mapgen.campaign.march import move_modifiers
 from mapgen.campaign.state import Contact, HoldingState, Options, evolve

@@ -1,4 +1,4 @@
-"""The Renaissance bots: whole games through ``core.apply`` with no refused command, and what each behaviour does.
+"""The Renaissance bots: whole games through ``engine.apply`` with no refused command, and what each behaviour does.
 
 Expected values are typed from the digest and the bots' documented [DEV]
 choices, not computed by the code under test: an army moves at most two

@@ -26,7 +26,8 @@ from mapgen.campaign.renaissance.commands import (
     Recruit,
     TakeLoan,
 )
-from mapgen.campaign.renaissance.core import apply, awaiting, board_for_map, seat_of
+from mapgen.campaign.renaissance.core import awaiting, board_for_map, seat_of
+from mapgen.campaign.renaissance.ruleset import apply
 from mapgen.campaign.renaissance.files import new_campaign
 from mapgen.campaign.renaissance.state import Options
 from mapgen.country.generate import generate_countries

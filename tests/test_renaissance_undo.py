@@ -15,7 +15,7 @@ from mapgen.campaign import store
 from mapgen.campaign.commands import Turn
 from mapgen.campaign.dice import GameDice
 from mapgen.campaign.renaissance.commands import CommandError, EndMoves, FormArmy, MoveArmy, Recruit, command_record
-from mapgen.campaign.renaissance.core import apply
+from mapgen.campaign.renaissance.ruleset import apply
 
 from .cli_helpers import run
 

@@ -1,7 +1,8 @@
 """The Fantasy Warriors campaign engine.
 
 * :mod:`.state`: the campaign state (``campaign.json``), frozen dataclasses checked by pydantic on load;
-* :mod:`.core`: ``apply(state, command, dice) -> (state, events)``, pure, and the turn as a list of phases;
+* :mod:`.ruleset`: these rules as the engine's :class:`~mapgen.engine.RuleSet`, and ``apply``;
+* :mod:`.core`: the turn as a list of phases;
 * one module per phase (:mod:`.weather`, :mod:`.orders`, :mod:`.movement`, :mod:`.battle`,
   :mod:`.after_battle`, :mod:`.will`, :mod:`.days`, :mod:`.reinforcements`, :mod:`.events`),
   each holding its rule tables as data with their rule IDs, and :mod:`.incursione` (FW-17);
@@ -18,11 +19,11 @@ from .core import (
     Reinforce,
     Turn,
     UnitLosses,
-    apply,
     awaiting,
     begin,
 )
 from .dice import GameDice
+from .ruleset import apply
 from .state import CampaignState
 
 __all__ = [

@@ -8,17 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-
-class CommandError(ValueError):
-    """A command the rules or the state refuse; the message is one line saying why."""
+from ..engine.commands import CommandError, Turn  # noqa: F401 - the engine's, shared by every rule set
 
 
 # --- commands ----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Turn:
-    """Run every phase that needs no decision; stop where a player must act."""
 
 
 @dataclass(frozen=True)

@@ -1,10 +1,9 @@
-"""The pure engine core: ``apply(state, command, dice) -> (state, events)``.
+"""The Fantasy Warriors turn: its phases in order, ``turn``, ``begin``, ``awaiting`` and the end checks.
 
-A command is a small frozen dataclass.  Its handler checks it against the
-rules and the state and either raises :class:`CommandError` (the state is
-untouched: nothing was mutated, and the caller saves nothing) or returns a
-new state.  The events are the log entries the command added: its rolls,
-with rule IDs, and what happened.
+Commands are applied by the engine's one reducer (:func:`mapgen.engine.apply`,
+with :data:`mapgen.campaign.ruleset.RULESET`).  A command is a small frozen
+dataclass; its handler checks it against the rules and the state and either
+raises :class:`CommandError` (the state is untouched) or returns a new state.
 
 The turn is the list :data:`PHASES` (FW-6).  Each phase module has
 ``start(state, dice, board)``, the work done when the phase begins, and
@@ -28,7 +27,7 @@ from .commands import (  # noqa: F401 - re-exported: the core is where callers f
     Turn,
     UnitLosses,
 )
-from .dice import DiceEntryError, GameDice
+from .dice import GameDice
 from .state import CampaignState, LogEntry, evolve
 
 Handler = Callable[[CampaignState, object, GameDice, Board], CampaignState]
@@ -138,60 +137,3 @@ def check_end(state: CampaignState, dice: GameDice, board: Board) -> CampaignSta
 
         return check_victory(state, dice, board)
     return state
-
-
-# --- apply -----------------------------------------------------------------------------------
-
-
-_HANDLERS: dict[type, Handler] = {}
-
-
-def _handlers() -> dict[type, Handler]:
-    if _HANDLERS:
-        return _HANDLERS
-    from . import after_battle, incursione, movement, orders, reinforcements
-
-    # looked up in the module at each call, so a test may stand in for one rule
-    _HANDLERS.update(
-        {
-            Turn: turn,
-            GiveOrder: lambda *a: orders.give_order(*a),
-            Move: lambda *a: movement.move(*a),
-            BattleReport: lambda *a: after_battle.report(*a),
-            Reinforce: lambda *a: reinforcements.reinforce(*a),
-            incursione.Sack: lambda *a: incursione.sack_command(*a),
-        }
-    )
-    return _HANDLERS
-
-
-def apply(state: CampaignState, command: Command, dice: GameDice, board: Board | None = None) -> tuple[CampaignState, list[LogEntry]]:
-    """The new state and the log entries the command added; :class:`CommandError` when refused.
-
-    ``board`` is the map's :class:`Board`; when not given it is looked up for
-    the state's map (:func:`mapgen.campaign.store.board_for`).
-    """
-    if board is None:
-        from .store import board_for
-
-        board = board_for(state)
-    if state.winner is not None:
-        raise CommandError(f"the campaign is over: {state.ended}")
-    handler = _handlers().get(type(command))
-    if handler is None:
-        raise CommandError(f"unknown command {type(command).__name__}")
-    start = len(dice.log)
-    try:
-        new = check_end(handler(state, command, dice, board), dice, board)
-    except DiceEntryError as exc:
-        raise CommandError(str(exc)) from None
-    if dice.used_entered < len(dice.entered):
-        used = dice.used_entered
-        raise CommandError(
-            f"--roll gave {len(dice.entered)} face(s) but this command rolled only {used} "
-            f"(unused: {','.join(map(str, dice.unused_entered))}); nothing was changed"
-        )
-    events = dice.log[start:]
-    if events:
-        new = evolve(new, log=new.log + tuple(events))
-    return new, events

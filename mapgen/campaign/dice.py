@@ -23,6 +23,7 @@ import hashlib
 from typing import Iterable
 
 from ..dice import DiceExpr, seed_to_int
+from ..engine.commands import DiceEntryError
 from ..tables import Band, Table
 from .state import LogEntry, Modifier, evolve
 
@@ -33,10 +34,6 @@ _KEYED: dict = {}
 #: Each table's bands by modified total, filled as totals come up (``Table.lookup`` walks the bands).
 _BANDS: dict[int, tuple[Table, dict[int, Band]]] = {}
 _new, _set = object.__new__, object.__setattr__
-
-
-class DiceEntryError(ValueError):
-    """An entered face that cannot be on that die."""
 
 
 def _expr(text: str) -> DiceExpr:

@@ -3,7 +3,7 @@
 One game is a pure function of (the map file's bytes, :class:`SimOptions`,
 the game's seed) -> :class:`GameRecord` (:func:`run_game`): the campaign
 starts on the map with the game seed as its dice seed, and the bots play
-it through ``core.apply`` until a side wins (FW-13 surrender, or the
+it through ``engine.apply`` until a side wins (FW-13 surrender, or the
 Incursione's own ending, FW-17.5) or the day limit comes, a stalemate.
 
 The game seeds are spawned from the run seed with numpy's

@@ -3,7 +3,7 @@
 Every command that changes the campaign does the same four things: load
 and check ``DIR/campaign.json`` (a broken file is reported and never
 overwritten), build the command and the dice (``--roll`` faces first),
-``core.apply`` it, and save only when the rules accepted it.  A refusal
+``engine.apply`` it, and save only when the rules accepted it.  A refusal
 prints one ``Error:`` line and exits 2 with ``campaign.json`` byte for byte
 as it was.  The rules live in :mod:`mapgen.campaign`; this module only reads
 options and prints.

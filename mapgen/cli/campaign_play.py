@@ -41,7 +41,8 @@ def _battle_folders(folder: Path, state, board) -> list[Path]:
 
 def play(folder: Path, command, record: dict, roll: str | None, side: str | None = None) -> None:
     """Load, apply, save, say what happened (as ``side`` may know it) and what is awaited next."""
-    from ..campaign import core, store
+    from ..campaign import store
+    from ..campaign.ruleset import apply
     from ..campaign.dice import GameDice
     from ..campaign.view import entry_words, visible
     from .atlas import refresh_after
@@ -51,7 +52,7 @@ def play(folder: Path, command, record: dict, roll: str | None, side: str | None
     if loaded.renaissance:
         raise Refused(f"'{record['command']}' is a Fantasy Warriors command; {folder} holds a Renaissance campaign (see mapgen campaign --help)")
     dice = GameDice(loaded.state.seed, faces)
-    state, events = core.apply(loaded.state, command, dice, loaded.board)
+    state, events = apply(loaded.state, command, dice, loaded.board)
     if faces:
         record = {**record, "roll": faces}
     new_battles = [c.folder for c in state.pending if c.folder and not (folder / c.folder).exists()]

@@ -37,7 +37,7 @@ def play(folder: Path, command, roll: str | None = None, seat: str | None = None
     from ..campaign.dice import GameDice
     from ..campaign.renaissance.battles import battle_folder_name, is_table_battle
     from ..campaign.renaissance.commands import command_record
-    from ..campaign.renaissance.core import apply
+    from ..campaign.renaissance.ruleset import apply
     from ..campaign.renaissance.view import entry_words, visible
     from .atlas import refresh_after
 

@@ -1,4 +1,4 @@
-"""Bots that play a campaign through :func:`~mapgen.campaign.core.apply` only, never by editing the state.
+"""Bots that play a campaign through :func:`~mapgen.engine.apply` only, never by editing the state.
 
 * :mod:`.routes`: legal routes over the board, worked out once per board;
 * :mod:`.plain`: what every bot shares, and the plain bot of the benchmark;

@@ -1,7 +1,7 @@
 """The plain bot, and what every bot shares: legal orders, sacks and moves for one side.
 
 A bot proposes commands; :mod:`.play` checks each with the engine's own
-checks before giving it to :func:`~mapgen.campaign.core.apply`.  So a bot
+checks before giving it to :func:`~mapgen.engine.apply`.  So a bot
 asks the engine what is legal where it matters (the squares a force may
 step to, where it may counter-march, whether it may sack) and proposes only
 that; one that proposes anything else stops the game (:class:`.play.IllegalCommand`).

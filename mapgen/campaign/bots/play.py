@@ -1,4 +1,4 @@
-"""Bots playing days of a campaign through :func:`~mapgen.campaign.core.apply`, and only legal commands.
+"""Bots playing days of a campaign through :func:`~mapgen.engine.apply`, and only legal commands.
 
 Every command a bot proposes is checked with the engine's own refusal checks
 (:func:`refusal`: the same functions ``apply`` runs first) before it is
@@ -15,7 +15,8 @@ from ..after_battle import refusal as report_refusal
 from ..autobattle import battle_report
 from ..battle import awaiting as battle_awaiting
 from ..commands import BattleReport, CommandError, GiveOrder, Move, Turn
-from ..core import apply, awaiting, phase_index
+from ..core import awaiting, phase_index
+from ..ruleset import apply
 from ..dice import GameDice
 from ..incursione import Sack
 from ..incursione import refusal as sack_refusal

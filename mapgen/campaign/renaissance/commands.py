@@ -233,5 +233,9 @@ def command_record(command) -> dict:
     >>> command_record(MoveArmy("P1", "P1-1", ("A-1", "A-5")))
     {'command': 'move_army', 'player': 'P1', 'army': 'P1-1', 'path': ['A-1', 'A-5']}
     """
-    name = re.sub(r"(?<!^)(?=[A-Z])", "_", type(command).__name__).lower()
-    return {"command": name, **{k: list(v) if isinstance(v, tuple) else v for k, v in dataclasses.asdict(command).items()}}
+    return {"command": command_record_name(type(command)), **{k: list(v) if isinstance(v, tuple) else v for k, v in dataclasses.asdict(command).items()}}
+
+
+def command_record_name(kind: type) -> str:
+    """A command class's name in ``commands.jsonl``: ``MoveArmy`` -> ``move_army``."""
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", kind.__name__).lower()

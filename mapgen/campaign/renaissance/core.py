@@ -1,4 +1,4 @@
-"""The Renaissance engine core: ``apply(state, command, dice, board) -> (state, events)``, as for Fantasy Warriors.
+"""The Renaissance calendar: ``begin``, ``turn`` and ``awaiting``, and the board the rules read.
 
 One engine, two rule sets: the command list, the dice derived from the
 campaign seed and the place in the game, ``--roll``, the store with its
@@ -17,19 +17,20 @@ the calendar on is the same :class:`~mapgen.campaign.commands.Turn`:
 * in winter: the winter is played (RC-5, the end check RC-6) and, unless
   the campaign ended, the next spring collects its taxes (RC-3.1 steps 1-3).
 
-Each season module checks its own commands; here is only the dispatch.
+Each season module checks its own commands; the engine's one reducer
+(:func:`mapgen.engine.apply`, with :data:`.ruleset.RULESET`) applies them.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Mapping
+from typing import Mapping
 
 from ..commands import CommandError, Turn
-from ..dice import DiceEntryError, GameDice
+from ..dice import GameDice
 from ..state import evolve
 from . import commands as c
-from .state import SUMMER_PHASES, LogEntry, RenaissanceState
+from .state import SUMMER_PHASES, RenaissanceState
 
 
 @dataclass(frozen=True)
@@ -45,36 +46,6 @@ def board_for_map(country_map) -> RenaissanceBoard:
     from .spring import place_kinds
 
     return RenaissanceBoard(place_kinds(country_map), road_steps(country_map))
-
-
-Handler = Callable[[RenaissanceState, object, GameDice, RenaissanceBoard], tuple[RenaissanceState, list]]
-
-_HANDLERS: dict[type, Handler] = {}
-
-
-def _handlers() -> dict[type, Handler]:
-    """Command type -> handler; each season module keeps its own checks (imported on first use)."""
-    if _HANDLERS:
-        return _HANDLERS
-    from .specialists import apply_specialist
-    from .spring import apply_spring
-    from .summer import apply_summer
-    from .winter import transfer
-
-    def spring(s, cmd, dice, b):
-        return apply_spring(s, cmd, dice, b.kinds)
-
-    def summer(s, cmd, dice, b):
-        return apply_summer(s, cmd, dice, b.kinds, b.steps)
-
-    for t in (c.TakeLoan, c.Recruit, c.FormArmy, c.Garrison, c.OrderWorks, c.HireSpecialist, c.PayUpkeep, c.Disband):
-        _HANDLERS[t] = spring
-    for t in (c.MoveArmy, c.EndMoves, c.BeginSiege, c.Bribe, c.MoveDiplomat, c.ChooseEngagement, c.TableBattle):
-        _HANDLERS[t] = summer
-    _HANDLERS[c.Assassinate] = lambda s, cmd, dice, b: apply_specialist(s, cmd, dice, b.kinds)
-    _HANDLERS[c.Transfer] = lambda s, cmd, dice, b: transfer(s, cmd)
-    _HANDLERS[Turn] = turn
-    return _HANDLERS
 
 
 def begin(state: RenaissanceState, dice: GameDice, board: RenaissanceBoard) -> RenaissanceState:
@@ -96,7 +67,9 @@ def turn(state: RenaissanceState, cmd: Turn, dice: GameDice, board: RenaissanceB
     elif state.season == "summer":
         if not 1 <= state.phase <= SUMMER_PHASES or state.turn is None:
             raise CommandError(f"the summer is at phase {state.phase} with nobody to move (RC-4.1)")
-        return _handlers()[c.EndMoves](state, c.EndMoves(state.turn), dice, board)
+        from .summer import apply_summer
+
+        return apply_summer(state, c.EndMoves(state.turn), dice, board.kinds, board.steps)
     else:
         state = start_winter(state, dice, board.kinds)
         if not state.ended:
@@ -120,29 +93,9 @@ def awaiting(state: RenaissanceState) -> str | None:
     return f"{state.turn} to move in summer phase {state.phase} (move, siege, bribe), then 'turn' to end their moves (RC-4.3)"
 
 
-def apply(state: RenaissanceState, command, dice: GameDice, board: RenaissanceBoard) -> tuple[RenaissanceState, list[LogEntry]]:
-    """The new state and the log entries the command added; :class:`CommandError` when refused (nothing changed)."""
-    if state.ended:
-        raise CommandError(f"the campaign is over: {state.ended}")
-    handler = _handlers().get(type(command))
-    if handler is None:
-        raise CommandError(f"{type(command).__name__} is not a command of a Renaissance campaign")
-    before = len(state.log)
-    try:
-        new, _ = handler(state, command, dice, board)
-    except DiceEntryError as exc:
-        raise CommandError(str(exc)) from None
-    if dice.used_entered < len(dice.entered):
-        raise CommandError(
-            f"--roll gave {len(dice.entered)} face(s) but this command rolled only {dice.used_entered} "
-            f"(unused: {','.join(map(str, dice.unused_entered))}); nothing was changed"
-        )
-    return new, list(new.log[before:])
-
-
 def seat_of(army_or_token: str) -> str:
     """The seat an army or specialist id belongs to: ``P2-1`` -> ``P2`` (ids are ``<seat>-<n>``)."""
     return army_or_token.rsplit("-", 1)[0] if "-" in army_or_token else army_or_token
 
 
-__all__ = ["RenaissanceBoard", "apply", "awaiting", "begin", "board_for_map", "evolve", "turn", "seat_of"]
+__all__ = ["RenaissanceBoard", "awaiting", "begin", "board_for_map", "evolve", "turn", "seat_of"]

@@ -7,7 +7,7 @@ the player rolls Tabella 30 and is out.  ``apply_spring`` is the part the
 players do, steps 4 and 5 (:mod:`.commands`): it either raises
 :class:`CommandError` with the reason and the rule, the state untouched, or
 returns a new state and the log entries the command added, as the Fantasy
-Warriors ``core.apply`` does.
+Warriors rule set does (:func:`mapgen.engine.apply`).
 
 The state holds only what play changes, so a node's kind comes from the map:
 both functions take ``kinds``, node -> kind (:func:`place_kinds` of the

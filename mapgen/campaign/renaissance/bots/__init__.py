@@ -1,4 +1,4 @@
-"""Bots that play a Renaissance campaign through :func:`~mapgen.campaign.renaissance.core.apply` only.
+"""Bots that play a Renaissance campaign through :func:`~mapgen.engine.apply` only.
 
 * :mod:`.routes`: road distances and first steps over the map, worked out once per target;
 * :mod:`.seat`: what every bot shares: its view of the state, its spring upkeep and buying, its summer turn;

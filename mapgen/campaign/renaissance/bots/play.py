@@ -1,4 +1,4 @@
-"""Bots playing a Renaissance campaign through :func:`~mapgen.campaign.renaissance.core.apply`, and only legal commands.
+"""Bots playing a Renaissance campaign through :func:`~mapgen.engine.apply`, and only legal commands.
 
 The Fantasy Warriors bots' contract (:mod:`mapgen.campaign.bots.play`), with
 the same two errors: a command the engine refuses is a bug in the bot and
@@ -24,7 +24,7 @@ from ...bots.play import BotStuck, IllegalCommand
 from ...commands import CommandError, Turn
 from ...dice import GameDice
 from .. import commands as c
-from ..core import apply
+from ..ruleset import apply
 
 #: Commands one campaign year may take before the bots give up (a bug in a season, or a decision they cannot make).
 MAX_COMMANDS_PER_YEAR = 5000

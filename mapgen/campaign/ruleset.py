@@ -1,0 +1,177 @@
+"""The Fantasy Warriors rule set as the engine sees it: one :class:`~mapgen.engine.RuleSet`, ``RULESET``.
+
+Everything the layers above need of these rules is named here: the state
+file, the map and its board, each command with its handler, its line in
+``commands.jsonl`` (the records ``campaign`` has always written, kept as
+they are: they are a public file format) and its command line, the turn
+flow, and what a side may see.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from .. import engine
+from ..engine import CommandSpec, RuleSet, Turn
+from ..jsonio import read_bytes_as
+from . import after_battle, incursione, movement, orders, reinforcements, store, view
+from .board import build_board
+from .checks import check_state
+from .commands import BattleReport, GiveOrder, Move, Reinforce, UnitLosses
+from .core import PHASE_NAMES, awaiting, begin, check_end, phase_index, turn
+from .state import CampaignState, Leader, Unit, evolve
+
+
+def _seat_argv(args: Mapping[str, Any]) -> list[str]:
+    return [f"--side={args['side']}"] if args.get("side") else []
+
+
+# --- the commands and their records -----------------------------------------------------------------
+
+
+def _turn_spec() -> CommandSpec:
+    return CommandSpec("turn", Turn, turn, lambda c: {"command": "turn"}, lambda r: Turn(), lambda a: [])
+
+
+def _order_spec() -> CommandSpec:
+    return CommandSpec(
+        "order", GiveOrder,
+        lambda *a: orders.give_order(*a),
+        lambda c: {"command": "order", "force": c.force, "order": c.order},
+        lambda r: GiveOrder(str(r["force"]), str(r["order"])),
+        lambda a: [a["force"], a["order"]],
+    )
+
+
+def _move_record(c: Move) -> dict:
+    record = {"command": "move", "force": c.force, "path": list(c.path)}
+    if c.countermarch:
+        record["countermarch"] = c.countermarch
+    return record
+
+
+def _move_spec() -> CommandSpec:
+    return CommandSpec(
+        "move", Move,
+        lambda *a: movement.move(*a),
+        _move_record,
+        lambda r: Move(str(r["force"]), tuple(map(str, r.get("path", ()))), r.get("countermarch")),
+        lambda a: [a["force"], *a.get("path", ()), *([f"--countermarch={a['countermarch']}"] if a.get("countermarch") else [])],
+    )
+
+
+def _battle_record(c: BattleReport) -> dict:
+    record = {"command": "battle", "winner": c.winner, "losses": [[x.unit, x.killed, x.fled, x.withdrawn] for x in c.losses]}
+    if c.leaders_lost:
+        record["leaders_lost"] = list(c.leaders_lost)
+    if c.retreats:
+        record["retreats"] = [list(r) for r in c.retreats]
+    if c.length is not None:
+        record["length"] = c.length
+    if c.square:
+        record["square"] = c.square
+    return record
+
+
+def _battle_decode(r: Mapping[str, Any]) -> BattleReport:
+    return BattleReport(
+        str(r["winner"]),
+        tuple(UnitLosses(str(u), int(k), int(f), int(w)) for u, k, f, w in r.get("losses", ())),
+        tuple(map(str, r.get("leaders_lost", ()))),
+        r.get("length"),
+        tuple((str(a), str(b)) for a, b in r.get("retreats", ())),
+        r.get("square"),
+    )
+
+
+def _battle_argv(a: Mapping[str, Any]) -> list[str]:
+    if a.get("report"):
+        return [f"--report={a['report']}"]
+    return [f"--winner={a.get('winner', 'A')}", *([f"--square={a['square']}"] if a.get("square") else [])]
+
+
+def _battle_spec() -> CommandSpec:
+    return CommandSpec("battle", BattleReport, lambda *a: after_battle.report(*a), _battle_record, _battle_decode, _battle_argv)
+
+
+def _sack_spec() -> CommandSpec:
+    return CommandSpec(
+        "sack", incursione.Sack,
+        lambda *a: incursione.sack_command(*a),
+        lambda c: {"command": "sack", "force": c.force},
+        lambda r: incursione.Sack(str(r["force"])),
+        lambda a: [a["force"]],
+    )
+
+
+def _reinforce_record(c: Reinforce) -> dict:
+    record = {"command": "reinforce", "side": c.side, "units": [[u.type, u.quality, u.figures, u.points] for u in c.units]}
+    if c.leader is not None:
+        record["leader"] = [c.leader.name, c.leader.cv]
+    return record
+
+
+def _reinforce_decode(r: Mapping[str, Any]) -> Reinforce:
+    units = tuple(Unit(f"R{n}", str(t), str(q), int(f), int(p)) for n, (t, q, f, p) in enumerate(r["units"], start=1))
+    leader = Leader(str(r["leader"][0]), int(r["leader"][1])) if r.get("leader") else None
+    return Reinforce(str(r["side"]), units, leader)
+
+
+def _reinforce_argv(a: Mapping[str, Any]) -> list[str]:
+    return [a["side"], *(f"--unit={':'.join(map(str, u))}" for u in a.get("units", ()))]
+
+
+def _reinforce_spec() -> CommandSpec:
+    return CommandSpec("reinforce", Reinforce, lambda *a: reinforcements.reinforce(*a), _reinforce_record, _reinforce_decode, _reinforce_argv)
+
+
+# --- the turn and what a side sees ----------------------------------------------------------------
+
+
+def _settle(state: CampaignState, dice, board, start: int) -> CampaignState:
+    """After a command: the end checks (FW-13, the scenario's), then every roll it made into the log."""
+    state = check_end(state, dice, board)
+    events = dice.log[start:]
+    return evolve(state, log=state.log + tuple(events)) if events else state
+
+
+def _board_from_map(data: bytes, where: str):
+    from ..fw.model import SCHEMA, FwMap
+
+    return build_board(read_bytes_as(data, where, SCHEMA, FwMap.from_json))
+
+
+def _when(state: CampaignState) -> str:
+    i = phase_index(state)
+    return f"day {state.day}, phase {i} ({PHASE_NAMES[i]})"
+
+
+RULESET = RuleSet(
+    name="fantasy_warriors",
+    title="Fantasy Warriors",
+    schema=store.SCHEMA,
+    version=store.VERSION,
+    state_type=CampaignState,
+    map_file=store.MAP_FILE,
+    commands=(_turn_spec(), _order_spec(), _move_spec(), _battle_spec(), _sack_spec(), _reinforce_spec()),
+    read_state=store.from_json_text,
+    dumps_state=store.dumps_state,
+    json_schema=store.json_schema,
+    board_from_map=_board_from_map,
+    check_state=check_state,
+    begin=lambda state, dice, board: begin(state, dice, board)[0],
+    awaiting=awaiting,
+    over=lambda state: state.ended if state.winner is not None else None,
+    settle=_settle,
+    seats=lambda state: ("A", "B"),
+    view=lambda state, seat, board: view.side_view(state, seat, board),
+    visible=view.visible,
+    entry_words=view.entry_words,
+    status_lines=lambda state, seat, board: view.status_lines(state, board, seat),
+    when=_when,
+)
+
+
+def apply(state: CampaignState, command, dice, board=None) -> tuple[CampaignState, list]:
+    """:func:`mapgen.engine.apply` with these rules (``board``: the state's map's, when not given)."""
+    return engine.apply(RULESET, state, command, dice, board if board is not None else store.board_for(state))

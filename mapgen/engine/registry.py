@@ -1,0 +1,90 @@
+"""The registry: which rule sets mapgen plays, each found by its name or by a ``campaign.json``'s schema.
+
+A rule set joins with one line in :data:`BUILTIN` (the module that builds
+its :class:`~mapgen.engine.ruleset.RuleSet` as ``RULESET``), or at run time
+with :func:`register` (a test's toy rule set does that).  The modules are
+imported on first use, so a command pays only for the rule set it plays.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+
+from ..errors import BadFileError
+from .ruleset import RuleSet
+
+#: Modules that define ``RULESET``, in the order ``--help`` lists them.
+BUILTIN = (
+    "mapgen.campaign.ruleset",
+    "mapgen.campaign.renaissance.ruleset",
+)
+
+_REGISTERED: dict[str, RuleSet] = {}
+_LOADED = False
+
+
+def register(ruleset: RuleSet) -> RuleSet:
+    """Add (or replace) a rule set; returns it."""
+    _REGISTERED[ruleset.name] = ruleset
+    return ruleset
+
+
+def unregister(name: str) -> None:
+    _REGISTERED.pop(name, None)
+
+
+def _load_builtin() -> None:
+    global _LOADED
+    if not _LOADED:
+        _LOADED = True
+        for module in BUILTIN:
+            ruleset = importlib.import_module(module).RULESET
+            _REGISTERED.setdefault(ruleset.name, ruleset)
+
+
+def rulesets() -> tuple[RuleSet, ...]:
+    _load_builtin()
+    return tuple(_REGISTERED.values())
+
+
+def named(name: str) -> RuleSet:
+    """The rule set called ``name``; KeyError when none is."""
+    _load_builtin()
+    return _REGISTERED[name]
+
+
+def of_schema(schema: str) -> RuleSet | None:
+    for r in rulesets():
+        if r.schema == schema:
+            return r
+    return None
+
+
+def of_state(state) -> RuleSet:
+    """The rule set whose state type this is."""
+    for r in rulesets():
+        if isinstance(state, r.state_type):
+            return r
+    raise TypeError(f"{type(state).__name__} is no rule set's state")
+
+
+#: Bytes of ``campaign.json`` read to find its schema: mapgen writes ``schema`` first.
+HEAD_BYTES = 400
+_SCHEMA = re.compile(r'"schema"\s*:\s*"([^"\\]*)"')
+
+
+def schema_of_text(text: str) -> str | None:
+    """The ``schema`` field of a state file's text: mapgen writes it first, so the head is enough."""
+    m = _SCHEMA.search(text[:HEAD_BYTES])
+    return m.group(1) if m else None
+
+
+def of_text(text: str, where: str) -> RuleSet:
+    """The rule set that reads a ``campaign.json`` text; BadFileError naming the file when none does."""
+    schema = schema_of_text(text)
+    r = of_schema(schema) if schema else None
+    if r is None:
+        known = ", ".join(repr(x.schema) for x in rulesets())
+        raise BadFileError(f"{where}: field 'schema' is {schema!r}, expected one of {known}")
+    return r

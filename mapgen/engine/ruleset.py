@@ -1,0 +1,128 @@
+"""What a rule set registers: one :class:`RuleSet` object, the only place that knows which rules are played.
+
+The model is boardgame.io's ``Game`` object and Rally the Troops' rules
+module: a rule set is data plus functions (its state type and file, its
+map and board, its commands with their handlers and their line in
+``commands.jsonl``, its turn flow, what a seat may see and do).  The store,
+the session, the CLI, the atlas, the exports, the bots and ``simulate`` ask
+the rule set of a campaign for these, and never branch on its name.
+
+A rule set's functions are pure over the state: no file is read or written
+here, so the session (above) owns the folder and its safety.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+#: A state, a board and a command are each rule set's own types.
+State = Any
+Board = Any
+
+
+@dataclass(frozen=True)
+class Action:
+    """One thing a seat may do now, as structured data (what ``campaign actions --json`` prints).
+
+    ``command`` is the record name (``move``, ``recruit``); ``args`` the
+    record's fields; ``choices`` lists, where a field may take several values,
+    each one the rules allow now (the squares a force may reach, the nodes an
+    army may march to), so a page can offer them as buttons.
+    """
+
+    seat: str | None
+    command: str
+    args: Mapping[str, Any] = field(default_factory=dict)
+    choices: Mapping[str, tuple] = field(default_factory=dict)
+    #: A few words for people ("move A2 (Max Speed)").
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class CommandSpec:
+    """One command of a rule set: its record name, dataclass, handler and codecs.
+
+    ``handler(state, command, dice, board) -> state`` raises
+    :class:`~mapgen.engine.commands.CommandError` to refuse; ``encode`` turns
+    the command into its ``commands.jsonl`` record (``{"command": name, ...}``)
+    and ``decode`` turns the record back, so a campaign replays from its
+    command list.  ``argv(args)`` gives the command line's words after the
+    folder (``["A2", "probe"]``), so every hint mapgen prints runs as shown.
+    """
+
+    name: str
+    type: type
+    handler: Callable[[State, Any, Any, Board], State]
+    encode: Callable[[Any], dict]
+    decode: Callable[[Mapping[str, Any]], Any]
+    argv: Callable[[Mapping[str, Any]], list[str]] | None = None
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """Everything the engine and the layers above it need to know of one rule set."""
+
+    name: str
+    title: str
+    #: ``campaign.json``'s ``schema`` field: the first field of the file says which rule set reads it.
+    schema: str
+    version: int
+    state_type: type
+    #: The campaign's copy of its map, beside ``campaign.json``.
+    map_file: str
+    commands: tuple[CommandSpec, ...]
+    # --- the file ---
+    read_state: Callable[[str, str], State]  # (text, where) -> checked state; BadFileError names the field
+    dumps_state: Callable[[State], str]
+    json_schema: Callable[[], dict]
+    #: (map file bytes, where) -> the board the rules read; the session checks the SHA-256 first.
+    board_from_map: Callable[[bytes, str], Board]
+    #: The rules a typed state must also meet against its board (raises BadFileError naming the field).
+    check_state: Callable[[State, Board], None]
+    # --- the turn ---
+    begin: Callable[[State, Any, Board], State]
+    awaiting: Callable[[State, Board], str | None]
+    #: Why the campaign is over, or None while it goes on.
+    over: Callable[[State], str | None]
+    #: What the handler's result still needs (end checks, the dice's log entries added to the state).
+    settle: Callable[[State, Any, Board, int], State]
+    # --- seats and what they see ---
+    seats: Callable[[State], tuple[str, ...]]
+    view: Callable[[State, str | None, Board], dict]
+    visible: Callable[[list, str | None], list]
+    entry_words: Callable[[Any], str]
+    status_lines: Callable[[State, str | None, Board], list[str]]
+    #: (state, seat, board) -> the legal actions now.
+    actions: Callable[[State, str | None, Board], list[Action]] = lambda state, seat, board: []
+    #: Where in the game the state is, in words ("day 3, phase 2 (movement)").
+    when: Callable[[State], str] = lambda state: ""
+
+    def spec(self, command) -> CommandSpec | None:
+        """The spec of a command object (None: not a command of this rule set)."""
+        for s in self.commands:
+            if type(command) is s.type:
+                return s
+        return None
+
+    def spec_named(self, name: str) -> CommandSpec | None:
+        for s in self.commands:
+            if s.name == name:
+                return s
+        return None
+
+    def encode(self, command) -> dict:
+        s = self.spec(command)
+        if s is None:
+            raise ValueError(f"{type(command).__name__} is not a command of a {self.title} campaign")
+        return s.encode(command)
+
+    def decode(self, record: Mapping[str, Any]):
+        """A ``commands.jsonl`` record as the command it was; KeyError/TypeError/ValueError when it is not one."""
+        s = self.spec_named(str(record.get("command")))
+        if s is None:
+            raise ValueError(f"{record.get('command')!r} is not a command of a {self.title} campaign")
+        return s.decode(record)
+
+    def seed(self, state) -> int | str:
+        return state.seed
