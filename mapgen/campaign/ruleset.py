@@ -169,6 +169,8 @@ RULESET = RuleSet(
     entry_words=view.entry_words,
     status_lines=lambda state, seat, board: view.status_lines(state, board, seat),
     when=_when,
+    log_lines=lambda state, seat, day: view.log_lines(state, seat, day),
+    presenter="mapgen.presenters.fantasy_warriors",
 )
 
 

@@ -244,6 +244,14 @@ def undo_cmd(folder):
 # --- reading ------------------------------------------------------------------------------------
 
 
+def _seat_of(ruleset, state, side: str | None) -> str | None:
+    """``--side`` checked against the campaign's own seats (exit 2 naming them)."""
+    try:
+        return ruleset.check_seat(state, side)
+    except ValueError as exc:
+        raise click.UsageError(f"--side {side}: {exc}") from None
+
+
 @campaign.command("status")
 @folder_arg
 @side_option
@@ -251,52 +259,42 @@ def undo_cmd(folder):
 @click.option("--svg", "svg_file", type=click.Path(dir_okay=False, path_type=Path), help="Also draw the map with the force counters into this SVG file.")
 @refusals
 def status_cmd(folder, side, as_json, svg_file):
-    """Day, phase, weather, what is awaited, every force with its zone of control, holdings, battles."""
+    """Where the campaign stands, as SIDE may know it: what is awaited, every force or army, holdings, battles."""
     from ..campaign import store
-    from ..campaign.view import side_view, status_lines
+    from ..engine import of_state
     from ..jsonio import dumps, write_atomic
 
     loaded = store.load(folder)
-    if loaded.renaissance:
-        from .campaign_ren_read import status_renaissance
-
-        return status_renaissance(folder, loaded, side, as_json, svg_file)
-    side = fw_side(side)
+    ruleset = of_state(loaded.state)
+    side = _seat_of(ruleset, loaded.state, side)
     if svg_file is not None:
-        from ..fw.model import read_fw_map
-        from ..render.campaign import render_campaign
-
-        doc = render_campaign(read_fw_map(folder / store.MAP_FILE), loaded.state, loaded.board, side)
-        write_atomic(svg_file, doc.tostring())
+        write_atomic(svg_file, ruleset.present().status_svg(folder, loaded.state, loaded.board, side))
     if as_json:
-        click.echo(dumps(side_view(loaded.state, side, loaded.board)), nl=False)
-    else:
-        for line in status_lines(loaded.state, loaded.board, side):
-            click.echo(line)
-        if svg_file is not None:
-            click.echo(f"Wrote {svg_file}")
+        click.echo(dumps(ruleset.view(loaded.state, side, loaded.board)), nl=False)
+        return
+    for line in ruleset.status_lines(loaded.state, side, loaded.board):
+        click.echo(line)
+    if svg_file is not None:
+        click.echo(f"Wrote {svg_file}")
 
 
 @campaign.command("log")
 @folder_arg
-@click.option("--day", type=click.IntRange(1, 100_000), help="Only this day.")
+@click.option("--day", type=click.IntRange(1, 100_000), help="Only this day (Renaissance: this year).")
 @side_option
 @refusals
 def log_cmd(folder, day, side):
     """The campaign's history in words: every roll with its rule, dice, modifiers, total and outcome."""
     from ..campaign import store
-    from ..campaign.view import log_lines
+    from ..engine import of_state
 
     loaded = store.load(folder)
-    if loaded.renaissance:
-        from .campaign_ren_read import log_renaissance
-
-        return log_renaissance(loaded, side, day)
-    lines = log_lines(loaded.state, fw_side(side), day)
+    ruleset = of_state(loaded.state)
+    lines = ruleset.log_lines(loaded.state, _seat_of(ruleset, loaded.state, side), day)
     for line in lines:
         click.echo(line)
     if not lines:
-        click.echo(f"(nothing logged{f' on day {day}' if day else ''})")
+        click.echo(f"(nothing logged{f' {ruleset.log_when} {day}' if day else ''})")
 
 
 # The commands of both rule sets are registered on the ``campaign`` group by these modules: import them

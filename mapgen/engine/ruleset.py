@@ -13,6 +13,7 @@ here, so the session (above) owns the folder and its safety.
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
@@ -93,6 +94,16 @@ class RuleSet:
     visible: Callable[[list, str | None], list]
     entry_words: Callable[[Any], str]
     status_lines: Callable[[State, str | None, Board], list[str]]
+    #: (state, seat, ``when``) -> the log in words as ``seat`` may read it; only ``when``'s entries when given.
+    log_lines: Callable[[State, str | None, int | None], list[str]] = lambda state, seat, when: []
+    #: How ``campaign log --day N`` says N in this rule set's calendar ("on day 3", "in year 3").
+    log_when: str = "on day"
+    #: What a seat is called to a player ("side", "player").
+    seat_word: str = "side"
+    #: The module (dotted path) of this rule set's presenter, above the renderers and the kit: it draws the
+    #: status map, builds the atlas page's context and writes battle folders.  A string, so the rule set
+    #: itself never imports what draws it.
+    presenter: str = ""
     #: (state, seat, board) -> the legal actions now.
     actions: Callable[[State, str | None, Board], list[Action]] = lambda state, seat, board: []
     #: Where in the game the state is, in words ("day 3, phase 2 (movement)").
@@ -126,3 +137,14 @@ class RuleSet:
 
     def seed(self, state) -> int | str:
         return state.seed
+
+    def check_seat(self, state, seat: str | None) -> str | None:
+        """``seat`` when the campaign has it (None: the referee, everything); ValueError naming the seats otherwise."""
+        seats = self.seats(state)
+        if seat is not None and seat not in seats:
+            raise ValueError(f"this {self.title} campaign's {self.seat_word}s are {', '.join(seats)}")
+        return seat
+
+    def present(self):
+        """The presenter module (imported on first use)."""
+        return importlib.import_module(self.presenter)

@@ -107,6 +107,10 @@ RULESET = RuleSet(
     entry_words=view.entry_words,
     status_lines=lambda state, seat, board: view.status_lines(state, seat, board.kinds, awaiting(state)),
     when=_when,
+    log_lines=lambda state, seat, year: view.log_lines(state, seat, year),
+    log_when="in year",
+    seat_word="player",
+    presenter="mapgen.presenters.renaissance",
 )
 
 

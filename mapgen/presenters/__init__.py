@@ -1,0 +1,8 @@
+"""What each rule set looks like to people: one presenter module per rule set, above the renderers and the kit.
+
+A :class:`~mapgen.engine.RuleSet` names its presenter by module path
+(``RuleSet.presenter``), so the rule set stays pure and the CLI, the atlas
+and the session ask ``ruleset.present()`` instead of branching on the rule
+set.  Each presenter has ``status_svg(folder, state, board, seat)``: the
+status map as SVG text.
+"""
