@@ -42,8 +42,8 @@ MAX_SEED = 200
 #: Bidirectional controls: U+202E makes "evil.exe" read "exe.live"; a name never needs them.
 BIDI = "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
 #: What no name may hold: C0 and C1 controls, DEL, the line and paragraph separators,
-#: bidi controls, lone surrogates (bytes that were not UTF-8) and the byte-order mark.
-_FORBIDDEN = re.compile(f"[\\x00-\\x1f\\x7f-\\x9f\\u2028\\u2029\\ufeff\\ud800-\\udfff{BIDI}]")
+#: bidi controls, lone surrogates (bytes that were not UTF-8), the byte-order mark and the noncharacters U+FFFE/FFFF.
+_FORBIDDEN = re.compile(f"[\\x00-\\x1f\\x7f-\\x9f\\u2028\\u2029\\ufeff\\ufffe\\uffff\\ud800-\\udfff{BIDI}]")
 _WHAT = {"\n": "a line break", "\r": "a line break", "\t": "a tab", "\x1b": "an escape character"}
 
 
@@ -180,3 +180,13 @@ def yaml_str(text: str) -> str:
         return f"\\x{n:02x}" if n < 0x100 else f"\\u{n:04x}"
 
     return '"' + _YAML_ODD.sub(esc, str(text)) + '"'
+
+
+#: What XML 1.0 cannot hold at all, even as a character reference: most C0 controls, lone surrogates, U+FFFE/FFFF.
+_XML_ILLEGAL = re.compile("[\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\ud800-\\udfff\\ufffe\\uffff]")
+
+
+def xml_safe(text: str) -> str:
+    """``text`` an XML parser accepts: characters XML 1.0 forbids shown as ``\\xNN`` (tab and line breaks stay)."""
+    text = str(text)
+    return _XML_ILLEGAL.sub(lambda m: _escape(m.group()), text) if _XML_ILLEGAL.search(text) else text

@@ -21,6 +21,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..errors import InfeasibleError
+from ..setup_sheet import md_text
 from .battle import battle_forces, field_works, scenario_for, scouting
 from .board import Board
 from .report import form
@@ -38,15 +39,15 @@ def battle_seed(state: CampaignState, contact: Contact) -> str:
 def brief(state: CampaignState, contact: Contact, board: Board, table_note: str) -> str:
     """``battle.md``: the battle in words, for the players at the table."""
     sides = battle_forces(state, contact)
-    out = [f"# Battle at {contact.square}, day {contact.day}", ""]
-    out.append(f"Scenario: **{contact.scenario.replace('_', ' ')}** ({contact.why}).")
+    out = [f"# Battle at {md_text(contact.square)}, day {contact.day}", ""]
+    out.append(f"Scenario: **{contact.scenario.replace('_', ' ')}** ({md_text(contact.why)}).")
     out.append("")
-    for side in ("A", "B"):
-        names = state.side(side).name
+    for side in ("A", "B"):  # every name through md_text: a hand-edited state's name stays one line of text
+        names = md_text(state.side(side).name)
         out.append(f"## Side {side} ({names})")
         for f in sides[side]:
-            units = ", ".join(f"{u.id} {u.figures} {u.quality} {u.type}" for u in f.units)
-            out.append(f"- {f.id}, led by {f.leader.name} (CV {f.leader.cv}), {f.state.replace('_', ' ')}: {units}")
+            units = ", ".join(f"{md_text(u.id)} {u.figures} {u.quality} {md_text(u.type)}" for u in f.units)
+            out.append(f"- {md_text(f.id)}, led by {md_text(f.leader.name)} (CV {f.leader.cv}), {f.state.replace('_', ' ')}: {units}")
         out.append("")
     out.append("## Scouting (FW-10.4)")
     if contact.scenario != "pitched":
