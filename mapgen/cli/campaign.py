@@ -20,6 +20,7 @@ import click
 
 from ..errors import BadFileError, InfeasibleError
 from ..kit import OutputFolderError
+from ..text import printable
 from . import _run, cli
 from .fw import map_options
 
@@ -214,7 +215,7 @@ def _say_next(state, board) -> None:
     from ..campaign.core import PHASE_NAMES, awaiting, phase_index
 
     if state.winner is not None:
-        click.echo(f"The campaign is over: {state.ended} (winner: {state.winner})")
+        click.echo(printable(f"The campaign is over: {state.ended} (winner: {state.winner})"))
         return
     i = phase_index(state)
     wait = awaiting(state, board)

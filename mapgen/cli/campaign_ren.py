@@ -15,6 +15,7 @@ from pathlib import Path
 
 import click
 
+from ..text import printable
 from .campaign import Refused, campaign, folder_arg, parse_faces, refusals, roll_option
 
 SEAT = re.compile(r"^P\d{1,2}$")
@@ -73,7 +74,7 @@ def say_next(state) -> None:
     from ..campaign.renaissance.core import awaiting
 
     if state.ended:
-        click.echo(f"The campaign is over: {state.ended}" + (f" (winner: {state.winner})" if state.winner else ""))
+        click.echo(printable(f"The campaign is over: {state.ended}" + (f" (winner: {state.winner})" if state.winner else "")))
         return
     phase = f", phase {state.phase}" if state.season == "summer" and state.phase else ""
     click.echo(f"Now: year {state.year}, {state.season}{phase}; awaiting: {awaiting(state)}")
