@@ -128,3 +128,16 @@ def remove_tree(folder: str | os.PathLike, rel: str | os.PathLike) -> bool:
         return False
     shutil.rmtree(inside(folder, rel))
     return True
+
+
+def new_folder_target(folder: str | os.PathLike, rel: str | os.PathLike) -> Path:
+    """Where to write a new folder ``rel`` (a battle's) whole: its parents made real folders, nothing a link.
+
+    For a writer that stages the folder and swaps it in (:func:`mapgen.kit.write`),
+    which would follow a linked ``battles/`` or a dangling link left where the
+    folder goes: this refuses both with :class:`OutsideFolderError`, before anything is written.
+    """
+    inside(folder, rel)
+    if PurePath(rel).parent.parts:
+        make_dirs(folder, PurePath(rel).parent)
+    return inside(folder, rel)

@@ -18,8 +18,10 @@ is left alone (the players may have filled its form in).
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
+from .. import safefs
 from ..errors import InfeasibleError
 from ..setup_sheet import md_text
 from .battle import battle_forces, field_works, scenario_for, scouting
@@ -70,7 +72,7 @@ def write_battle(campaign: str | Path, state: CampaignState, contact: Contact, f
     from ..kit import write, write_battlefield
     from ..paper import get_paper
 
-    target = Path(campaign) / contact.folder
+    target = safefs.new_folder_target(campaign, contact.folder)
     _name, _why, sit, orders = scenario_for(state, contact, board)
     opts = options_from_map(fw_map, contact.square, "fw-map.json", seed=battle_seed(state, contact), scenario=contact.scenario, orders=orders, situation=sit)
     b, failed = None, ""
@@ -95,9 +97,11 @@ def write_battle(campaign: str | Path, state: CampaignState, contact: Contact, f
 
 
 def write_pending(campaign: str | Path, state: CampaignState, fw_map, board: Board) -> list[Path]:
-    """The folders of the pending battles not written yet (an existing one may hold a filled form)."""
-    written = []
-    for c in state.pending:
-        if c.folder and not (Path(campaign) / c.folder).exists():
-            written.append(write_battle(campaign, state, c, fw_map, board))
-    return written
+    """The folders of the pending battles not written yet (an existing one may hold a filled form).
+
+    Every target is checked before the first is written (:func:`mapgen.safefs.new_folder_target`).
+    """
+    todo = [c for c in state.pending if c.folder and not os.path.lexists(safefs.inside(campaign, c.folder))]
+    for c in todo:
+        safefs.new_folder_target(campaign, c.folder)
+    return [write_battle(campaign, state, c, fw_map, board) for c in todo]
