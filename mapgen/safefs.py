@@ -139,5 +139,6 @@ def new_folder_target(folder: str | os.PathLike, rel: str | os.PathLike) -> Path
     """
     inside(folder, rel)
     if PurePath(rel).parent.parts:
+        os.makedirs(folder, exist_ok=True)  # the folder itself is the caller's choice
         make_dirs(folder, PurePath(rel).parent)
     return inside(folder, rel)
