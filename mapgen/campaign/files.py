@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from .. import safefs
 from ..errors import MapgenError
 from .board import build_board
 from .core import PHASE_NAMES, awaiting, begin, phase_index
@@ -115,7 +116,7 @@ def campaign_set(folder) -> tuple[list, str] | None:
     """The counters and title of the campaign in ``folder`` (``mapgen counters --campaign``); None when it holds none."""
     from .store import load
 
-    if not (Path(folder).is_dir() and (Path(folder) / CAMPAIGN_FILE).is_file()):
+    if not Path(folder).is_dir() or safefs.real_file(folder, CAMPAIGN_FILE) is None:
         return None
     state = load(folder).state
     return campaign_counters(state), counters_title(state)
