@@ -115,6 +115,8 @@ class _Where:
 
 def read_report(path: str | Path) -> BattleReport:
     path = Path(path)
+    if path.is_symlink():  # the form comes from a battle folder, which may come from the opponent
+        raise BadFileError(f"{path}: a symbolic link; give the battle report itself, not a link to it")
     if not path.is_file():
         raise BadFileError(f"{path}: no such battle report (each battle's folder has its report.yaml)")
     return parse_report(read_text(path, MAX_REPORT_BYTES, "battle report"), str(path))

@@ -15,6 +15,8 @@ from pathlib import Path
 
 import click
 
+from .. import safefs
+from ..errors import BadFileError
 from ..text import printable
 from .campaign import Refused, campaign, folder_arg, parse_faces, refusals, roll_option
 
@@ -26,9 +28,12 @@ def is_renaissance(folder: Path) -> bool:
     from ..campaign.renaissance.store import is_renaissance as text_is
 
     try:
-        with open(Path(folder) / "campaign.json", encoding="utf-8") as f:
+        path = safefs.real_file(folder, "campaign.json")  # never through a link (a fifo there would block)
+        if path is None:
+            return False
+        with open(path, encoding="utf-8") as f:
             return text_is(f.read(200))
-    except (OSError, UnicodeDecodeError):
+    except (OSError, UnicodeDecodeError, BadFileError):
         return False
 
 
