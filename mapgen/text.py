@@ -59,7 +59,7 @@ def text_problem(value: str, max_len: int = MAX_NAME) -> str | None:
         what = _WHAT.get(ch) or ("a bidirectional control" if ch in BIDI else "a control character")
         return f"holds {what} (U+{ord(ch):04X}); names are one line of printable text"
     if len(value) > max_len:
-        return f"{len(value)} characters long; at most {max_len}"
+        return f"is {len(value)} characters long; at most {max_len}"
     return None
 
 

@@ -102,7 +102,7 @@ def typed_name(value: str, max_len: int = MAX_NAME, param_hint: str | None = Non
 def _seed(ctx, param, value):
     if value is None:
         return secrets.randbelow(1_000_000)
-    hint = None if param is not None else "--seed"
+    hint = None if param is not None else "'--seed'"  # quoted as click quotes an option it names
     text = value.strip()
     if not text:
         raise click.BadParameter("the seed cannot be empty", param_hint=hint)
