@@ -219,7 +219,7 @@ def _say_next(state, board) -> None:
         return
     i = phase_index(state)
     wait = awaiting(state, board)
-    click.echo(f"Now: day {state.day}, phase {i} ({PHASE_NAMES[i]}); awaiting: {wait or 'nothing, mapgen campaign turn goes on'}")
+    click.echo(printable(f"Now: day {state.day}, phase {i} ({PHASE_NAMES[i]}); awaiting: {wait or 'nothing, mapgen campaign turn goes on'}"))
 
 
 @campaign.command("undo")

@@ -82,7 +82,7 @@ def say_next(state) -> None:
         click.echo(printable(f"The campaign is over: {state.ended}" + (f" (winner: {state.winner})" if state.winner else "")))
         return
     phase = f", phase {state.phase}" if state.season == "summer" and state.phase else ""
-    click.echo(f"Now: year {state.year}, {state.season}{phase}; awaiting: {awaiting(state)}")
+    click.echo(printable(f"Now: year {state.year}, {state.season}{phase}; awaiting: {awaiting(state)}"))
 
 
 def _seat(value: str) -> str:
