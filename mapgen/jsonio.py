@@ -190,7 +190,9 @@ def parse(text: str, where: str = "") -> Any:
 
 
 def _size(n: int) -> str:
-    """A file size as a player reads it: ``1.5 MB``, ``256 kB`` (a limit below a megabyte is not "0 MB")."""
+    """A file size as a player reads it: ``1.5 MB``, ``3 MB``, ``256 kB`` (a limit below a megabyte is not "0 MB")."""
+    if n % (1024 * 1024) == 0:
+        return f"{n // (1024 * 1024)} MB"
     return f"{n / (1024 * 1024):.1f} MB" if n >= 1024 * 1024 else f"{n // 1024} kB"
 
 
@@ -198,7 +200,7 @@ def read_text(path: str | os.PathLike, max_bytes: int | None = None, what: str =
     """A UTF-8 text file, refused before reading when larger than ``max_bytes`` (default MAX_FILE_BYTES)."""
     path = Path(path)
     max_bytes = MAX_FILE_BYTES if max_bytes is None else max_bytes
-    limit = f"mapgen reads a {what} of at most {_size(max_bytes) if max_bytes % (1024 * 1024) else f'{max_bytes // (1024 * 1024)} MB'}"
+    limit = f"mapgen reads a {what} of at most {_size(max_bytes)}"
     try:
         size = path.stat().st_size
         if size > max_bytes:

@@ -167,7 +167,7 @@ def real_files(folder: str | os.PathLike, suffix: str) -> list[str]:
     Linked folders are not entered (``os.walk``) and linked files are left out; hidden folders are skipped.
     """
     found = []
-    for dirpath, dirnames, filenames in os.walk(folder):
+    for dirpath, dirnames, filenames in os.walk(folder, onerror=lambda err: None):  # an unreadable folder is skipped
         dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
         rel_dir = Path(dirpath).relative_to(folder)
         for name in filenames:

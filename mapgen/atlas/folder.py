@@ -131,7 +131,7 @@ def pdf_files(folder: Path) -> list[str]:
     Only real files in real folders: ``os.walk`` does not enter a linked folder, and a linked PDF is left out.
     """
     found = []
-    for dirpath, dirnames, filenames in os.walk(folder):
+    for dirpath, dirnames, filenames in os.walk(folder, onerror=lambda err: None):  # an unreadable folder: its PDFs unlisted
         rel_dir = Path(dirpath).relative_to(folder)
         dirnames[:] = [d for d in dirnames if not d.startswith(".") and d not in SKIPPED_DIRS]
         for name in filenames:
