@@ -121,6 +121,17 @@ def test_renaissance_names_are_refused_naming_which(tmp_path, capsys, name):
     assert not (tmp_path / "c").exists()
 
 
+def test_campaign_new_refuses_a_hand_edited_map_whose_side_name_the_state_cannot_keep(tmp_path, capsys):
+    code, _, err = run(["fw-map", "--seed", "3", "--size", "small", "--formats", "json", "--out", "m"], capsys)
+    assert code == 0, err
+    data = json.loads((tmp_path / "m" / "fw-map.json").read_text(encoding="utf-8"))
+    data["sides"][0]["name"] = ESCAPE
+    (tmp_path / "m" / "fw-map.json").write_text(json.dumps(data), encoding="utf-8")
+    code, _, err = run(["campaign", "new", "c", "--map", "m/fw-map.json"], capsys)
+    assert code == 2 and "state.sides[0].name: holds an escape character" in err
+    assert not (tmp_path / "c").exists()
+
+
 def _roster_yaml(leader: str, units: int = 1, unit_id=lambda k: f"U{k}") -> str:
     rows = "".join(f"      - {{id: {unit_id(k)}, type: infantry, quality: average, figures: 10, points: 6}}\n" for k in range(units))
     return f"forces:\n  - leader: {{name: {yaml_str(leader)}, cv: 4}}\n    units:\n{rows}"

@@ -20,7 +20,7 @@ import click
 
 from ..errors import BadFileError, InfeasibleError
 from ..kit import OutputFolderError
-from ..text import printable
+from ..text import BadTextError, check_state_text, printable
 from . import _run, cli
 from .fw import map_options
 
@@ -54,6 +54,14 @@ def refusals(fn):
             raise Refused(" ".join(str(exc).split())) from None
 
     return wrapper
+
+
+def saveable(state) -> None:
+    """Refuse a new state whose names (from a hand-edited ``--map``) could not be saved and read back, with exit 2."""
+    try:
+        check_state_text(state)
+    except BadTextError as exc:
+        raise click.UsageError(f"the campaign's names cannot be kept: {exc}") from None
 
 
 def parse_faces(text: str | None) -> list[int]:
@@ -208,6 +216,7 @@ def new_cmd(folder, map_file, seed, size, width, height, holdings, races, square
         own = {sq for sq, (owner, capital, _) in board.holdings.items() if owner == side and (capital or not raiders or side != RAIDERS)}
         check_squares(specs[side], board, side, path.name, own)
     state = start_campaign(m, map_bytes, map_path, seed, options, specs, forces)
+    saveable(state)
     _run(folder, lambda o: (write_campaign(o, state, map_bytes, counter_formats, get_paper("a4-portrait")), add_to_kit(o)))
 
 

@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from ..text import MAX_NAME, printable, text_problem
+from .campaign import saveable
 
 
 def new_renaissance(folder: Path, map_file, seed, countries, neutrals, sheet, players, ends, names, rules, formats) -> None:
@@ -64,4 +65,5 @@ def new_renaissance(folder: Path, map_file, seed, countries, neutrals, sheet, pl
         state = new_campaign(cm, map_bytes, seed, players, end, player_names, options)
     except ValueError as exc:
         raise click.UsageError(str(exc)) from None
+    saveable(state)
     _run(folder, lambda o: (write_campaign(o, state, map_bytes, counter_formats, get_paper("a4-portrait"), country_map=cm), add_to_kit(o)))
