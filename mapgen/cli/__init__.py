@@ -31,7 +31,7 @@ from .. import __version__  # noqa: E402
 from ..errors import InfeasibleError, MapgenError  # noqa: E402
 from ..kit import OutputFolderError, PdfTooLargeError, Terminated, default_folder_name, target_folder  # noqa: E402
 from ..kit import write as write_outputs  # noqa: E402
-from ..text import MAX_NAME, MAX_SEED, text_problem  # noqa: E402
+from ..text import MAX_NAME, MAX_SEED, printable, text_problem  # noqa: E402
 
 FORMATS = ("json", "svg", "pdf", "md")
 #: The library's errors that mean "change the options": exit 2, like click's usage errors.
@@ -257,7 +257,7 @@ def _wants_debug(args: list[str]) -> bool:
 def _describe(exc: BaseException) -> str:
     """The text of an ``Error:`` line: the library's own message, an OSError's reason and file."""
     if isinstance(exc, MapgenError):
-        return str(exc)
+        return printable(str(exc))  # a message may quote a name or a path from a folder someone else made
     if isinstance(exc, OSError):
         return f"{exc.strerror or exc}: {exc.filename or ''}".rstrip(": ")
     return f"{type(exc).__name__}: {exc} (run with --debug for the traceback)"

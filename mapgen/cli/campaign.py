@@ -51,7 +51,7 @@ def refusals(fn):
         try:
             return fn(*args, **kwargs)
         except (BadFileError, CommandError, CampaignFolderError, OutputFolderError, InfeasibleError) as exc:
-            raise Refused(" ".join(str(exc).split())) from None
+            raise Refused(printable(" ".join(str(exc).split()))) from None  # it may quote a name from the state
 
     return wrapper
 
