@@ -189,15 +189,22 @@ def parse(text: str, where: str = "") -> Any:
     return data
 
 
+def _size(n: int) -> str:
+    """A file size as a player reads it: ``1.5 MB``, ``3 MB``, ``256 kB`` (a limit below a megabyte is not "0 MB")."""
+    if n % (1024 * 1024) == 0:
+        return f"{n // (1024 * 1024)} MB"
+    return f"{n / (1024 * 1024):.1f} MB" if n >= 1024 * 1024 else f"{n // 1024} kB"
+
+
 def read_text(path: str | os.PathLike, max_bytes: int | None = None, what: str = "JSON file") -> str:
     """A UTF-8 text file, refused before reading when larger than ``max_bytes`` (default MAX_FILE_BYTES)."""
     path = Path(path)
     max_bytes = MAX_FILE_BYTES if max_bytes is None else max_bytes
-    limit = f"mapgen reads a {what} of at most {max_bytes // (1024 * 1024)} MB"
+    limit = f"mapgen reads a {what} of at most {_size(max_bytes)}"
     try:
         size = path.stat().st_size
         if size > max_bytes:
-            raise BadFileError(f"{path}: {size / (1024 * 1024):.1f} MB; {limit}")
+            raise BadFileError(f"{path}: {_size(size)}; {limit}")
         with path.open("rb") as fh:
             raw = _read_at_most(fh, size, max_bytes + 1)
     except FileNotFoundError:
@@ -207,7 +214,7 @@ def read_text(path: str | os.PathLike, max_bytes: int | None = None, what: str =
     except OSError as exc:
         raise BadFileError(f"{path}: cannot be read ({exc.strerror or exc})") from None
     if len(raw) > max_bytes:
-        raise BadFileError(f"{path}: more than {max_bytes // (1024 * 1024)} MB; {limit}")
+        raise BadFileError(f"{path}: more than {_size(max_bytes)}; {limit}")
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:

@@ -128,3 +128,53 @@ def remove_tree(folder: str | os.PathLike, rel: str | os.PathLike) -> bool:
         return False
     shutil.rmtree(inside(folder, rel))
     return True
+
+
+def new_folder_target(folder: str | os.PathLike, rel: str | os.PathLike) -> Path:
+    """Where to write a new folder ``rel`` (a battle's) whole: its parents made real folders, nothing a link.
+
+    For a writer that stages the folder and swaps it in (:func:`mapgen.kit.write`),
+    which would follow a linked ``battles/`` or a dangling link left where the
+    folder goes: this refuses both with :class:`OutsideFolderError`, before anything is written.
+    """
+    inside(folder, rel)
+    if PurePath(rel).parent.parts:
+        os.makedirs(folder, exist_ok=True)  # the folder itself is the caller's choice
+        make_dirs(folder, PurePath(rel).parent)
+    return inside(folder, rel)
+
+
+def real_file(folder: str | os.PathLike, rel: str | os.PathLike) -> Path | None:
+    """``folder / rel`` when it is a real regular file inside the folder; None when nothing is there.
+
+    For readers that take a path (a map's reader): a link, or a link on the way,
+    is :class:`OutsideFolderError` rather than "missing", so a planted
+    ``campaign.json`` link is refused, never quietly replaced by another file.
+    """
+    path = inside(folder, rel)
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        return None
+    if not stat.S_ISREG(st.st_mode):
+        raise OutsideFolderError(f"{path}: not a regular file")
+    return path
+
+
+def real_files(folder: str | os.PathLike, suffix: str) -> list[str]:
+    """Every real regular file under ``folder`` whose name ends with ``suffix``, relative and '/'-separated, sorted.
+
+    Linked folders are not entered (``os.walk``) and linked files are left out; hidden folders are skipped.
+    """
+    found = []
+    for dirpath, dirnames, filenames in os.walk(folder, onerror=lambda err: None):  # an unreadable folder is skipped
+        dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
+        rel_dir = Path(dirpath).relative_to(folder)
+        for name in filenames:
+            if name.endswith(suffix):
+                try:
+                    if stat.S_ISREG(os.lstat(os.path.join(dirpath, name)).st_mode):
+                        found.append((rel_dir / name).as_posix())
+                except OSError:
+                    continue
+    return sorted(found)

@@ -6,9 +6,10 @@ import re
 
 from .dice import Roll
 from .tables import Table
+from .text import BIDI
 
-#: Line breaks and other control characters: a value stays on its line.
-_BREAKS = re.compile(r"[\x00-\x1f\x7f\x85\u2028\u2029]+")
+#: Line breaks and other control characters (C0, C1, bidi overrides): a value stays on its line and reads as typed.
+_BREAKS = re.compile(f"[\\x00-\\x1f\\x7f-\\x9f\\u2028\\u2029\\ufeff{BIDI}]+")
 #: Markdown punctuation that could start emphasis, code, a link, a table cell or a heading.
 _PUNCT = re.compile(r"([\\`*_\[\]|#~])")
 #: What would open a list, a quote or a heading underline at the start of a line.

@@ -5,6 +5,7 @@ or HTML; in an SVG it stays character data of a well-formed document; a PDF is s
 """
 
 import copy
+import os
 import re
 import xml.etree.ElementTree as ET
 
@@ -14,7 +15,7 @@ from mapgen.battlefield.generate import BattleOptions, generate_battlefield
 from mapgen.battlefield.setup_sheet import setup_sheet as battlefield_sheet
 from mapgen.counters.build import build_sheet
 from mapgen.counters.layout import parse_size
-from mapgen.counters.roster import RosterUnit, read_roster
+from mapgen.counters.roster import RosterError, RosterUnit, read_roster
 from mapgen.counters.sets import roster_set
 from mapgen.country.generate import generate_countries
 from mapgen.country.setup_sheet import setup_sheet as country_sheet
@@ -126,8 +127,16 @@ def test_battlefield_setup_sheet():
 
 
 def test_setup_sheet_through_the_command(capsys):
-    """mapgen fw-map --seed '<script>|x...' as a player would type it."""
+    """mapgen fw-map --seed '<script>|x...' as a player would type it.
+
+    A seed with line breaks or control characters is refused where it is typed
+    (exit 2 naming --seed, nothing written); the same text on one line is a
+    seed, and every sheet shows it escaped.
+    """
     code, _, err = run(["fw-map", "--seed", HOSTILE, "--size", "small", "--formats", "md,svg", "--out", "x"], capsys)
+    assert code == 2 and "--seed" in err and "line break" in err and not os.path.exists("x")
+    one_line = re.sub(r"[\x00-\x1f\x7f]+", " ", HOSTILE)
+    code, _, err = run(["fw-map", "--seed", one_line, "--size", "small", "--formats", "md,svg", "--out", "x"], capsys)
     assert code == 0, err
     sheet = open("x/fw-map-setup.md", encoding="utf-8").read()
     first, rest = sheet.split("\n", 1)
@@ -183,6 +192,9 @@ def test_battlefield_svg_and_pdf(tmp_path):
 def test_counters_from_a_hostile_roster(tmp_path):
     roster = tmp_path / "army.csv"
     roster.write_text('name,side,type\n"<script>x</script> \x01 | [a](javascript:b)",Fr\x1bance,infantry\n', encoding="utf-8")
+    with pytest.raises(RosterError, match=r"army.csv line 2, column 'name': holds a control character \(U\+0001\)"):
+        read_roster(roster)
+    roster.write_text('name,side,type\n"<script>x</script> | [a](javascript:b)",France,infantry\n', encoding="utf-8")
     units = read_roster(roster)
     units.append(RosterUnit(HOSTILE, HOSTILE, "cavalry", 1, (), 3))
     sheet = build_sheet(roster_set(units), get_paper("a4-portrait"), parse_size("3/4in"), 0, 0, False, f"Unit counters: {HOSTILE}")

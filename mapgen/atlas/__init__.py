@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from .. import safefs
 from ..errors import MapgenError
 
 #: The page of everything (the referee's, or the players' when they share the folder).
@@ -58,16 +59,16 @@ def build_atlas(folder: str | Path, side: str | None = None) -> str:
     if loaded.renaissance:
         from ..campaign.renaissance.store import MAP_FILE
         from ..country.model import CountryMap
-        from ..jsonio import parse, read_text
+        from ..jsonio import parse
         from .renaissance import context
 
         seats = [p.seat for p in loaded.state.players]
         if side is not None and side not in seats:
             raise AtlasError(f"--side {side}: this Renaissance campaign's players are {', '.join(seats)}")
         path = folder / MAP_FILE  # unchanged since the campaign began, as below
-        return render_page(context(folder, CountryMap.from_json(parse(read_text(path), str(path))), loaded.state, loaded.board, side))
+        return render_page(context(folder, CountryMap.from_json(parse(safefs.read_text(folder, MAP_FILE), str(path))), loaded.state, loaded.board, side))
     from ..fw.model import FwMap
-    from ..jsonio import parse, read_text
+    from ..jsonio import parse
     from .fw import context
 
     if side is not None and side not in ("A", "B"):
@@ -75,7 +76,7 @@ def build_atlas(folder: str | Path, side: str | None = None) -> str:
     # The map the state was started on: store.load found its SHA-256 unchanged, so its JSON Schema
     # (checked when the campaign began, a tenth of a second a command) need not be checked again.
     path = folder / store.MAP_FILE
-    fw_map = FwMap.from_json(parse(read_text(path), str(path)))
+    fw_map = FwMap.from_json(parse(safefs.read_text(folder, store.MAP_FILE), str(path)))
     return render_page(context(folder, fw_map, loaded.state, loaded.board, side))
 
 

@@ -18,9 +18,12 @@ is left alone (the players may have filled its form in).
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
+from .. import safefs
 from ..errors import InfeasibleError
+from ..setup_sheet import md_text
 from .battle import battle_forces, field_works, scenario_for, scouting
 from .board import Board
 from .report import form
@@ -38,15 +41,15 @@ def battle_seed(state: CampaignState, contact: Contact) -> str:
 def brief(state: CampaignState, contact: Contact, board: Board, table_note: str) -> str:
     """``battle.md``: the battle in words, for the players at the table."""
     sides = battle_forces(state, contact)
-    out = [f"# Battle at {contact.square}, day {contact.day}", ""]
-    out.append(f"Scenario: **{contact.scenario.replace('_', ' ')}** ({contact.why}).")
+    out = [f"# Battle at {md_text(contact.square)}, day {contact.day}", ""]
+    out.append(f"Scenario: **{contact.scenario.replace('_', ' ')}** ({md_text(contact.why)}).")
     out.append("")
-    for side in ("A", "B"):
-        names = state.side(side).name
+    for side in ("A", "B"):  # every name through md_text: a hand-edited state's name stays one line of text
+        names = md_text(state.side(side).name)
         out.append(f"## Side {side} ({names})")
         for f in sides[side]:
-            units = ", ".join(f"{u.id} {u.figures} {u.quality} {u.type}" for u in f.units)
-            out.append(f"- {f.id}, led by {f.leader.name} (CV {f.leader.cv}), {f.state.replace('_', ' ')}: {units}")
+            units = ", ".join(f"{md_text(u.id)} {u.figures} {u.quality} {md_text(u.type)}" for u in f.units)
+            out.append(f"- {md_text(f.id)}, led by {md_text(f.leader.name)} (CV {f.leader.cv}), {f.state.replace('_', ' ')}: {units}")
         out.append("")
     out.append("## Scouting (FW-10.4)")
     if contact.scenario != "pitched":
@@ -69,7 +72,7 @@ def write_battle(campaign: str | Path, state: CampaignState, contact: Contact, f
     from ..kit import write, write_battlefield
     from ..paper import get_paper
 
-    target = Path(campaign) / contact.folder
+    target = safefs.new_folder_target(campaign, contact.folder)
     _name, _why, sit, orders = scenario_for(state, contact, board)
     opts = options_from_map(fw_map, contact.square, "fw-map.json", seed=battle_seed(state, contact), scenario=contact.scenario, orders=orders, situation=sit)
     b, failed = None, ""
@@ -94,9 +97,11 @@ def write_battle(campaign: str | Path, state: CampaignState, contact: Contact, f
 
 
 def write_pending(campaign: str | Path, state: CampaignState, fw_map, board: Board) -> list[Path]:
-    """The folders of the pending battles not written yet (an existing one may hold a filled form)."""
-    written = []
-    for c in state.pending:
-        if c.folder and not (Path(campaign) / c.folder).exists():
-            written.append(write_battle(campaign, state, c, fw_map, board))
-    return written
+    """The folders of the pending battles not written yet (an existing one may hold a filled form).
+
+    Every target is checked before the first is written (:func:`mapgen.safefs.new_folder_target`).
+    """
+    todo = [c for c in state.pending if c.folder and not os.path.lexists(safefs.inside(campaign, c.folder))]
+    for c in todo:
+        safefs.new_folder_target(campaign, c.folder)
+    return [write_battle(campaign, state, c, fw_map, board) for c in todo]

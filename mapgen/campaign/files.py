@@ -11,8 +11,10 @@ gives them (an Incursione raider holds only its village, FW-17.2).
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
+from .. import safefs
 from ..errors import MapgenError
 from .board import build_board
 from .core import PHASE_NAMES, awaiting, begin, phase_index
@@ -42,7 +44,7 @@ def check_new_folder(folder: str | Path) -> None:
     folder = Path(folder)
     if not folder.is_dir():
         return
-    found = [n for n in (CAMPAIGN_FILE, COMMANDS_FILE, HISTORY_DIR) if (folder / n).exists()]
+    found = [n for n in (CAMPAIGN_FILE, COMMANDS_FILE, HISTORY_DIR) if os.path.lexists(folder / n)]
     if found:
         raise CampaignFolderError(
             f"{folder} already holds a campaign ({', '.join(found)}); give a new or empty folder "
@@ -61,7 +63,7 @@ def board_for_map(fw_map, map_bytes: bytes):
 def check_not_in_play(folder: str | Path) -> None:
     """``mapgen new`` may rewrite a fresh kit, never one whose campaign has been played (its history would be orphaned)."""
     folder = Path(folder)
-    found = [n for n in (COMMANDS_FILE, HISTORY_DIR) if (folder / n).exists()]
+    found = [n for n in (COMMANDS_FILE, HISTORY_DIR) if os.path.lexists(folder / n)]
     if found:
         raise CampaignFolderError(
             f"{folder} holds a campaign in play ({', '.join(found)}); writing a new kit there would lose it: give another --out"
@@ -115,7 +117,7 @@ def campaign_set(folder) -> tuple[list, str] | None:
     """The counters and title of the campaign in ``folder`` (``mapgen counters --campaign``); None when it holds none."""
     from .store import load
 
-    if not (Path(folder).is_dir() and (Path(folder) / CAMPAIGN_FILE).is_file()):
+    if not Path(folder).is_dir() or safefs.real_file(folder, CAMPAIGN_FILE) is None:
         return None
     state = load(folder).state
     return campaign_counters(state), counters_title(state)

@@ -18,6 +18,7 @@ import yaml
 
 from ..errors import BadFileError
 from ..jsonio import read_text
+from ..text import printable, yaml_str
 from ..yamltext import compose
 from .core import BattleReport, UnitLosses
 from .state import CampaignState, Contact
@@ -38,10 +39,10 @@ class ReportError(ValueError):
 
 
 def _q(text: str) -> str:
-    """A YAML scalar that reads back as this string."""
+    """A YAML scalar that reads back as this string, on its line whatever it holds (a name from a hand-edited state)."""
     if _PLAIN.match(text) and text.lower() not in _SPECIAL:
         return text
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return yaml_str(text)
 
 
 # --- the form ----------------------------------------------------------------------------
@@ -53,9 +54,9 @@ def form(state: CampaignState, contact: Contact) -> str:
 
     sides = battle_forces(state, contact)
     lines = [
-        f"# Battle report: day {contact.day}, square {contact.square}, scenario {contact.scenario.replace('_', ' ')}.",
+        f"# Battle report: day {contact.day}, square {printable(contact.square)}, scenario {contact.scenario.replace('_', ' ')}.",
         "# Fill in the blanks after the battle, then enter it:",
-        f"#   mapgen campaign battle DIR --report {contact.folder}/report.yaml",
+        f"#   mapgen campaign battle DIR --report {printable(contact.folder)}/report.yaml",
         "# A blank loss counts as 0.",
         f"schema: {SCHEMA}",
         f"version: {VERSION}",
@@ -71,7 +72,8 @@ def form(state: CampaignState, contact: Contact) -> str:
     for side in ("A", "B"):
         lines.append(f"  {side}:")
         for f in sides[side]:
-            lines.append(f"    {_q(f.id)}:   # leader {f.leader.name} (CV {f.leader.cv}); {f.state.replace('_', ' ')}")
+            # A comment cannot be escaped: the name is shown with its odd characters as \\xNN, on this line.
+            lines.append(f"    {_q(f.id)}:   # leader {printable(f.leader.name)} (CV {f.leader.cv}); {f.state.replace('_', ' ')}")
             for u in f.units:
                 merc = ", mercenary" if u.mercenary else ""
                 lines += [
@@ -113,6 +115,8 @@ class _Where:
 
 def read_report(path: str | Path) -> BattleReport:
     path = Path(path)
+    if path.is_symlink():  # the form comes from a battle folder, which may come from the opponent
+        raise BadFileError(f"{path}: a symbolic link; give the battle report itself, not a link to it")
     if not path.is_file():
         raise BadFileError(f"{path}: no such battle report (each battle's folder has its report.yaml)")
     return parse_report(read_text(path, MAX_REPORT_BYTES, "battle report"), str(path))

@@ -25,14 +25,17 @@ from __future__ import annotations
 
 import csv
 import io
+from collections import Counter
 from pathlib import Path
 
 from ..errors import BadFileError
+from ..text import MAX_NAME, text_problem
 from .setup import MAX_FORCES, ForceSpec
 from .state import ORDERS, QUALITIES, Leader, Unit
 
-#: A roster is a page of text; anything bigger is not one.
-MAX_ROSTER_BYTES = 1024 * 1024
+#: A roster is a page of text: six forces of sixty units (:data:`MAX_UNITS`), a line each, are under 40 kB;
+#: a bigger file is refused before it is parsed (YAML takes about 3 s a megabyte).
+MAX_ROSTER_BYTES = 256 * 1024
 CSV_COLUMNS = ("force", "leader", "cv", "order", "square", "unit", "type", "quality", "figures", "points", "mercenary")
 CSV_REQUIRED = ("force", "leader", "cv", "type", "quality", "figures")
 FORCE_KEYS = ("leader", "order", "square", "individuals", "units")
@@ -41,6 +44,9 @@ TRUE = {"yes", "true", "1", "y"}
 FALSE = {"no", "false", "0", "n", ""}
 MAX_FIGURES = 10_000
 MAX_POINTS = 10_000
+#: Units in one force [DEV]: the rulebook sets no limit, but 2000 points (FW-4.1) buy about fifteen units;
+#: a roster with more is a mistake, and the cap keeps a huge file from being read unit by unit.
+MAX_UNITS = 60
 
 
 class CampaignRosterError(BadFileError):
@@ -88,14 +94,16 @@ def check_squares(specs: list[ForceSpec], board, side: str, name: str, holdings:
 # --- one value ---------------------------------------------------------------------------
 
 
-def _text(value, where: str, field: str, required: bool = True, longest: int = 80) -> str | None:
+def _text(value, where: str, field: str, required: bool = True, longest: int = MAX_NAME) -> str | None:
+    """A name as the state keeps it (:func:`mapgen.text.text_problem`: one printable line, at most ``longest``)."""
     text = "" if value is None else str(value).strip()
     if not text:
         if required:
             raise CampaignRosterError(f"{where}, field '{field}': empty; it is needed")
         return None
-    if len(text) > longest:
-        raise CampaignRosterError(f"{where}, field '{field}': longer than {longest} characters")
+    problem = text_problem(text, longest)
+    if problem:
+        raise CampaignRosterError(f"{where}, field '{field}': {problem}")
     return text
 
 
@@ -147,11 +155,14 @@ def _unit(row: dict, where: str, uid: str) -> Unit:
     )
 
 
+def _too_many_units(where: str) -> str:
+    return f"{where}: unit {MAX_UNITS + 1} of one force; mapgen takes at most {MAX_UNITS} units a force [DEV] (2000 points buy about fifteen)"
+
+
 def _force(spec_leader: Leader, units: list[Unit], individuals: tuple[str, ...], order, square, line: int, where: str) -> ForceSpec:
     if not units:
         raise CampaignRosterError(f"{where}, field 'units': a force needs at least one unit (FW-4.2.b)")
-    ids = [u.id for u in units]
-    twice = sorted({x for x in ids if ids.count(x) > 1})
+    twice = sorted(x for x, n in Counter(u.id for u in units).items() if n > 1)  # linear: a count per id
     if twice:
         raise CampaignRosterError(f"{where}, field 'units': unit id {twice[0]!r} appears twice in the force")
     if len(individuals) > len(units):
@@ -176,6 +187,9 @@ def _yaml_forces(text: str, name: str, side: str) -> list[ForceSpec]:
     seq = top["forces"]
     if not isinstance(seq, yaml.SequenceNode):
         raise CampaignRosterError(f"{name} line {seq.start_mark.line + 1}, field 'forces': expected a list of forces (lines starting with '- ')")
+    if len(seq.value) > MAX_FORCES:
+        extra = seq.value[MAX_FORCES]
+        raise CampaignRosterError(f"{name} line {extra.start_mark.line + 1}: {len(seq.value)} forces; a side has at most {MAX_FORCES} (FW-1.1, one counter each)")
     specs = []
     for n, node in enumerate(seq.value, start=1):
         line = node.start_mark.line + 1
@@ -190,6 +204,8 @@ def _yaml_forces(text: str, name: str, side: str) -> list[ForceSpec]:
         unit_nodes = f.get("units")
         if unit_nodes is not None and not isinstance(unit_nodes, yaml.SequenceNode):
             raise CampaignRosterError(f"{name} line {unit_nodes.start_mark.line + 1}, field 'units': expected a list of units")
+        if unit_nodes is not None and len(unit_nodes.value) > MAX_UNITS:
+            raise CampaignRosterError(_too_many_units(f"{name} line {unit_nodes.value[MAX_UNITS].start_mark.line + 1}"))
         for k, unode in enumerate(unit_nodes.value if unit_nodes is not None else (), start=1):
             row = {key: _scalar(v, name) for key, v in _mapping(unode, name, UNIT_KEYS).items()}
             units.append(_unit(row, f"{name} line {unode.start_mark.line + 1}", f"{side}{n}-U{k}"))
@@ -198,6 +214,8 @@ def _yaml_forces(text: str, name: str, side: str) -> list[ForceSpec]:
             inode = f["individuals"]
             if not isinstance(inode, yaml.SequenceNode):
                 raise CampaignRosterError(f"{name} line {inode.start_mark.line + 1}, field 'individuals': expected a list of names")
+            if len(inode.value) > MAX_UNITS:
+                raise CampaignRosterError(f"{name} line {inode.start_mark.line + 1}, field 'individuals': {len(inode.value)} names; no more individuals than units (FW-4.2.e)")
             individuals = tuple(_text(_scalar(i, name), where, "individuals") for i in inode.value)
         order = _choice(_scalar(f.get("order"), name), where, "order", ORDERS, False)
         specs.append(_force(leader, units, individuals, order, _square(_scalar(f.get("square"), name), where), line, where))
@@ -252,7 +270,12 @@ def _csv_forces(text: str, name: str, side: str) -> list[ForceSpec]:
                 raise CampaignRosterError(f"{name} line {reader.line_num}: {len(cells)} cells but the header names {len(header)} columns")
             row = {col: (cells[i].strip() if i < len(cells) else "") for i, col in enumerate(header)}
             force = _text(row.get("force"), f"{name} line {reader.line_num}", "force")
-            groups.setdefault(force, []).append((reader.line_num, row))
+            rows = groups.setdefault(force, [])
+            if len(groups) > MAX_FORCES:
+                raise CampaignRosterError(f"{name} line {reader.line_num}: more than {MAX_FORCES} forces; a side has at most {MAX_FORCES} (FW-1.1, one counter each)")
+            if len(rows) == MAX_UNITS:
+                raise CampaignRosterError(_too_many_units(f"{name} line {reader.line_num}"))
+            rows.append((reader.line_num, row))
     except csv.Error as exc:
         raise CampaignRosterError(f"{name} line {reader.line_num}: {exc}") from None
     specs = []

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from ..text import printable
 from .core import PHASE_NAMES, awaiting, phase_index
 from .state import CampaignState, Force, LogEntry, other
 
@@ -99,13 +100,13 @@ def entry_words(e: LogEntry) -> str:
     phase = "battle" if e.phase == "battle" else f"phase {e.phase} ({PHASE_NAMES[int(e.phase)]})"
     head = f"Day {e.day}, {phase}, {e.rule}: {e.text}"
     if e.dice is None:
-        return head
+        return printable(head)  # a hand-edited state's names cannot drive the terminal
     faces = "+".join(map(str, e.faces))
     roll = f"{e.dice} rolled {faces}" + (" (entered)" if e.entered else "")
     mods = "".join(f", {m.name} {_signed(m.value)}" for m in e.modifiers)
     total = f" = {e.total}" if e.total is not None else ""
     outcome = f" -> {e.outcome}" if e.outcome else ""
-    return f"{head}: {roll}{mods}{total}{outcome}"
+    return printable(f"{head}: {roll}{mods}{total}{outcome}")
 
 
 def log_lines(state: CampaignState, side: str | None = None, day: int | None = None) -> list[str]:
@@ -166,4 +167,4 @@ def status_lines(state: CampaignState, board, side: str | None = None) -> list[s
             folder = f", folder {c.folder}" if c.folder else ""
             kind = c.scenario.replace("_", " ") if c.folder else "scenario chosen in Phase 3"
             lines.append(f"  day {c.day} at {c.square}: {' vs '.join(c.forces)} ({kind}){folder}")
-    return lines
+    return [printable(line) for line in lines]  # names from a hand-edited state: shown, never obeyed

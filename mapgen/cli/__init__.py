@@ -31,6 +31,7 @@ from .. import __version__  # noqa: E402
 from ..errors import InfeasibleError, MapgenError  # noqa: E402
 from ..kit import OutputFolderError, PdfTooLargeError, Terminated, default_folder_name, target_folder  # noqa: E402
 from ..kit import write as write_outputs  # noqa: E402
+from ..text import MAX_NAME, MAX_SEED, printable, text_problem  # noqa: E402
 
 FORMATS = ("json", "svg", "pdf", "md")
 #: The library's errors that mean "change the options": exit 2, like click's usage errors.
@@ -83,20 +84,36 @@ def cpu_workers(workers: int | None) -> int:
 
 
 #: Longer seeds are refused: a seed is a name, and Python's int() stops at 4300 digits.
-MAX_SEED_CHARS = 200
+MAX_SEED_CHARS = MAX_SEED
+
+
+def typed_name(value: str, max_len: int = MAX_NAME, param_hint: str | None = None) -> str:
+    """A name typed on the command line, stripped; a line break, a control character or too many
+    characters is a usage error naming the option (:func:`mapgen.text.text_problem`)."""
+    text = value.strip()
+    if not text:
+        raise click.BadParameter("empty; give a name", param_hint=param_hint)
+    problem = text_problem(text, max_len)
+    if problem:
+        raise click.BadParameter(f"{problem}", param_hint=param_hint)
+    return text
 
 
 def _seed(ctx, param, value):
     if value is None:
         return secrets.randbelow(1_000_000)
+    hint = None if param is not None else "'--seed'"  # quoted as click quotes an option it names
     text = value.strip()
     if not text:
-        raise click.BadParameter("the seed cannot be empty")
+        raise click.BadParameter("the seed cannot be empty", param_hint=hint)
     if any("\ud800" <= ch <= "\udfff" for ch in text):
         # Bytes that are not UTF-8 reach Python as lone surrogates, which no file can hold.
-        raise click.BadParameter("the seed is not valid UTF-8 text")
+        raise click.BadParameter("the seed is not valid UTF-8 text", param_hint=hint)
     if len(text) > MAX_SEED_CHARS:
-        raise click.BadParameter(f"the seed is {len(text)} characters long; at most {MAX_SEED_CHARS}")
+        raise click.BadParameter(f"the seed is {len(text)} characters long; at most {MAX_SEED_CHARS}", param_hint=hint)
+    problem = text_problem(text, MAX_SEED_CHARS)  # a seed is printed in every sheet and log
+    if problem:
+        raise click.BadParameter(f"the seed {problem}", param_hint=hint)
     number = text[1:] if text.startswith("-") else text
     # ASCII digits only: "²".isdigit() is true, but int("²") fails.
     return int(text) if number.isascii() and number.isdigit() else text
@@ -240,7 +257,7 @@ def _wants_debug(args: list[str]) -> bool:
 def _describe(exc: BaseException) -> str:
     """The text of an ``Error:`` line: the library's own message, an OSError's reason and file."""
     if isinstance(exc, MapgenError):
-        return str(exc)
+        return printable(str(exc))  # a message may quote a name or a path from a folder someone else made
     if isinstance(exc, OSError):
         return f"{exc.strerror or exc}: {exc.filename or ''}".rstrip(": ")
     return f"{type(exc).__name__}: {exc} (run with --debug for the traceback)"

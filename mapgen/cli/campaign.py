@@ -20,6 +20,7 @@ import click
 
 from ..errors import BadFileError, InfeasibleError
 from ..kit import OutputFolderError
+from ..text import BadTextError, check_state_text, printable
 from . import _run, cli
 from .fw import map_options
 
@@ -50,9 +51,17 @@ def refusals(fn):
         try:
             return fn(*args, **kwargs)
         except (BadFileError, CommandError, CampaignFolderError, OutputFolderError, InfeasibleError) as exc:
-            raise Refused(" ".join(str(exc).split())) from None
+            raise Refused(printable(" ".join(str(exc).split()))) from None  # it may quote a name from the state
 
     return wrapper
+
+
+def saveable(state) -> None:
+    """Refuse a new state whose names (from a hand-edited ``--map``) could not be saved and read back, with exit 2."""
+    try:
+        check_state_text(state)
+    except BadTextError as exc:
+        raise click.UsageError(f"the campaign's names cannot be kept: {exc}") from None
 
 
 def parse_faces(text: str | None) -> list[int]:
@@ -207,6 +216,7 @@ def new_cmd(folder, map_file, seed, size, width, height, holdings, races, square
         own = {sq for sq, (owner, capital, _) in board.holdings.items() if owner == side and (capital or not raiders or side != RAIDERS)}
         check_squares(specs[side], board, side, path.name, own)
     state = start_campaign(m, map_bytes, map_path, seed, options, specs, forces)
+    saveable(state)
     _run(folder, lambda o: (write_campaign(o, state, map_bytes, counter_formats, get_paper("a4-portrait")), add_to_kit(o)))
 
 
@@ -214,11 +224,11 @@ def _say_next(state, board) -> None:
     from ..campaign.core import PHASE_NAMES, awaiting, phase_index
 
     if state.winner is not None:
-        click.echo(f"The campaign is over: {state.ended} (winner: {state.winner})")
+        click.echo(printable(f"The campaign is over: {state.ended} (winner: {state.winner})"))
         return
     i = phase_index(state)
     wait = awaiting(state, board)
-    click.echo(f"Now: day {state.day}, phase {i} ({PHASE_NAMES[i]}); awaiting: {wait or 'nothing, mapgen campaign turn goes on'}")
+    click.echo(printable(f"Now: day {state.day}, phase {i} ({PHASE_NAMES[i]}); awaiting: {wait or 'nothing, mapgen campaign turn goes on'}"))
 
 
 @campaign.command("undo")

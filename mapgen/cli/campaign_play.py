@@ -13,6 +13,7 @@ from pathlib import Path
 
 import click
 
+from . import typed_name
 from .campaign import (
     Refused,
     _say_next,
@@ -214,7 +215,8 @@ def _units(ctx, param, value):
         parts = [p.strip() for p in text.split(":")]
         if len(parts) != 4 or not parts[0] or parts[1].lower() not in QUALITIES or not all(p.isascii() and p.isdigit() for p in parts[2:]):
             raise click.BadParameter(f"{text!r}: give TYPE:QUALITY:FIGURES:POINTS, e.g. infantry:average:20:6 (points of one figure)")
-        out.append(Unit(f"R{n}", parts[0].lower(), parts[1].lower(), int(parts[2]), int(parts[3])))
+        kind = typed_name(parts[0]).lower()  # the state keeps a unit's type as a name: one line, at most 80 characters
+        out.append(Unit(f"R{n}", kind, parts[1].lower(), int(parts[2]), int(parts[3])))
     return tuple(out)
 
 
@@ -226,7 +228,7 @@ def _leader(ctx, param, value):
     name, sep, cv = value.rpartition(":")
     if not sep or not name.strip() or not cv.strip().isdigit() or not 1 <= int(cv) <= 6:
         raise click.BadParameter(f"{value!r}: give NAME:CV with CV 1 to 6, e.g. 'Ragnar:3'")
-    return Leader(name.strip(), int(cv))
+    return Leader(typed_name(name), int(cv))
 
 
 @campaign.command("reinforce")

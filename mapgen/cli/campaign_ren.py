@@ -15,6 +15,9 @@ from pathlib import Path
 
 import click
 
+from .. import safefs
+from ..errors import BadFileError
+from ..text import printable
 from .campaign import Refused, campaign, folder_arg, parse_faces, refusals, roll_option
 
 SEAT = re.compile(r"^P\d{1,2}$")
@@ -25,9 +28,12 @@ def is_renaissance(folder: Path) -> bool:
     from ..campaign.renaissance.store import is_renaissance as text_is
 
     try:
-        with open(Path(folder) / "campaign.json", encoding="utf-8") as f:
+        path = safefs.real_file(folder, "campaign.json")  # never through a link (a fifo there would block)
+        if path is None:
+            return False
+        with open(path, encoding="utf-8") as f:
             return text_is(f.read(200))
-    except (OSError, UnicodeDecodeError):
+    except (OSError, UnicodeDecodeError, BadFileError):
         return False
 
 
@@ -73,10 +79,10 @@ def say_next(state) -> None:
     from ..campaign.renaissance.core import awaiting
 
     if state.ended:
-        click.echo(f"The campaign is over: {state.ended}" + (f" (winner: {state.winner})" if state.winner else ""))
+        click.echo(printable(f"The campaign is over: {state.ended}" + (f" (winner: {state.winner})" if state.winner else "")))
         return
     phase = f", phase {state.phase}" if state.season == "summer" and state.phase else ""
-    click.echo(f"Now: year {state.year}, {state.season}{phase}; awaiting: {awaiting(state)}")
+    click.echo(printable(f"Now: year {state.year}, {state.season}{phase}; awaiting: {awaiting(state)}"))
 
 
 def _seat(value: str) -> str:

@@ -6,6 +6,9 @@ from pathlib import Path
 
 import click
 
+from ..text import MAX_NAME, printable, text_problem
+from .campaign import saveable
+
 
 def new_renaissance(folder: Path, map_file, seed, countries, neutrals, sheet, players, ends, names, rules, formats) -> None:
     """``campaign new DIR --rules renaissance``: the country map (given or generated), day one, the counters."""
@@ -53,9 +56,14 @@ def new_renaissance(folder: Path, map_file, seed, countries, neutrals, sheet, pl
         options = Options(banks=n >= BANKS_FROM_PLAYERS, **chosen)
     player_names = [n.strip() for n in names.split(",")] if names else None
     if player_names and not all(player_names):
-        raise click.BadParameter(f"{names!r}: give the names comma-separated, none empty", param_hint="--names")
+        raise click.BadParameter(f"{printable(names)!r}: give the names comma-separated, none empty", param_hint="'--names'")
+    for n, name in enumerate(player_names or (), start=1):
+        problem = text_problem(name, MAX_NAME)
+        if problem:
+            raise click.BadParameter(f"name {n} {problem}", param_hint="'--names'")
     try:
         state = new_campaign(cm, map_bytes, seed, players, end, player_names, options)
     except ValueError as exc:
         raise click.UsageError(str(exc)) from None
+    saveable(state)
     _run(folder, lambda o: (write_campaign(o, state, map_bytes, counter_formats, get_paper("a4-portrait"), country_map=cm), add_to_kit(o)))

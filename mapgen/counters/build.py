@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from .. import safefs
 from .layout import lay_out
 
 CAMPAIGN_MAP_FILE = "fw-map.json"
@@ -28,6 +29,6 @@ def load_campaign_map(campaign):
     if isinstance(campaign, FwMap):
         return campaign
     path = Path(campaign)
-    if path.is_dir():
-        path = path / CAMPAIGN_MAP_FILE
+    if path.is_dir():  # a campaign folder: its map must be a real file in it, not a planted link
+        path = safefs.real_file(path, CAMPAIGN_MAP_FILE) or path / CAMPAIGN_MAP_FILE
     return read_fw_map(path)  # errors name the file, e.g. output/new-7/fw-map.json: squares[3]...

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from ..errors import BadFileError
 from ..jsonio import read_text
+from ..text import MAX_NAME, text_problem
 from .rules import NAP_UNITS, SK_POINTS_PER_VC, SK_VC_BY_TYPE, STAT_TAGS
 
 REQUIRED = ("name", "side", "type")
@@ -189,6 +190,9 @@ def _unit(row: dict, line: int, name: str) -> RosterUnit:
     for col in REQUIRED:
         if not row.get(col, "").strip():
             raise RosterError(f"{where}, column {col!r}: empty; every unit needs a {col}")
+        problem = text_problem(row[col].strip(), MAX_NAME)
+        if problem:  # printed on a counter and in a VASSAL module: one line of printable text
+            raise RosterError(f"{where}, column {col!r}: {problem}")
     count = _int(row, "count", where, 1, MAX_COUNT)
     stats = {col: _int(row, col, where, 0, 9999) for col in STATS}
     kind = _type_key(row["type"])

@@ -26,6 +26,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from .. import safefs
 from ..battlefield.model import Battlefield
 from ..jsonio import dumps, write_atomic
 from .raster import check_size, png, reframe
@@ -149,10 +150,9 @@ def find_battlefields(source: Path) -> list[tuple[str, Path]]:
     if source.is_file():
         return [(f"{source.stem}.dd2vtt", source)]
     found = []
-    for path in sorted(source.rglob("*.json")):
-        rel = path.relative_to(source)
-        if _BATTLEFIELD_JSON.match(path.name) and not any(p.startswith(".") for p in rel.parts):
-            found.append((rel.with_suffix(".dd2vtt").as_posix(), path))
+    for rel in map(Path, safefs.real_files(source, ".json")):  # a folder from an opponent: no link is followed
+        if _BATTLEFIELD_JSON.match(rel.name):
+            found.append((rel.with_suffix(".dd2vtt").as_posix(), source / rel))
     return found
 
 

@@ -21,6 +21,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from .. import safefs
 from ..errors import BadFileError
 from ..jsonio import parse, read_text, write_atomic
 from .geojson_shapes import DECIMALS, DEGREES_PER_MM
@@ -70,7 +71,7 @@ def read_source(path: str | Path) -> Source:
     """
     path = Path(path)
     if path.is_dir():
-        found = next((path / n for n in (CAMPAIGN_FILE, FW_MAP_FILE, COUNTRY_FILE) if (path / n).is_file()), None)
+        found = next((p for p in (safefs.real_file(path, n) for n in (CAMPAIGN_FILE, FW_MAP_FILE, COUNTRY_FILE)) if p is not None), None)
         if found is None:
             raise ExportError(f"{path}: no {CAMPAIGN_FILE}, {FW_MAP_FILE} or {COUNTRY_FILE} in this folder")
         path = found
@@ -82,10 +83,10 @@ def read_source(path: str | Path) -> Source:
         if loaded.renaissance:
             from ..country.model import read_country_map
 
-            return Source(path.parent, CAMPAIGN_REN, read_country_map(path.parent / COUNTRY_FILE), loaded)
+            return Source(path.parent, CAMPAIGN_REN, read_country_map(_map_in(path.parent, COUNTRY_FILE)), loaded)
         from ..fw.model import read_fw_map
 
-        return Source(path.parent, CAMPAIGN, read_fw_map(path.parent / FW_MAP_FILE), loaded)
+        return Source(path.parent, CAMPAIGN, read_fw_map(_map_in(path.parent, FW_MAP_FILE)), loaded)
     if schema == FW_MAP:
         from ..fw.model import read_fw_map
 
@@ -159,6 +160,11 @@ def default_out(source: Source, side: str | None = None) -> Path:
 def write_geojson(collection: dict, out: str | Path) -> Path:
     """Write the collection to ``out`` atomically (a reader never sees half a file)."""
     return write_atomic(out, geojson_text(collection))
+
+
+def _map_in(folder: Path, name: str) -> Path:
+    """A campaign's map file: a real file in its folder (a link planted there is refused, never followed)."""
+    return safefs.real_file(folder, name) or folder / name  # a missing one: its reader says so
 
 
 def _schema_of(path: Path) -> str | None:

@@ -28,6 +28,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .. import safefs
 from ..counters.model import Counter, Face
 from ..errors import BadFileError
 from .raster import check_size, png, reframe
@@ -108,15 +109,18 @@ def pieces_of(counters: list[Counter]) -> tuple[list[Piece], dict[str, str]]:
     return pieces, key_of
 
 
+#: ``counters/counters.json`` is a few kilobytes; a bigger file there is not mapgen's.
+MAX_COUNTERS_JSON = 4 * 1024 * 1024
+
+
 def counter_size_mm(folder: Path | None) -> float:
     """The counters' printed size: the campaign's ``counters/counters.json``, else the sheets' default."""
     from ..counters.layout import DEFAULT_SIZE, parse_size
 
-    path = folder / "counters" / "counters.json" if folder else None
-    if path is not None and path.is_file():
+    if folder is not None and safefs.is_file(folder, "counters/counters.json"):
         try:
-            size = json.loads(path.read_text(encoding="utf-8")).get("size_mm")
-        except (OSError, ValueError, AttributeError):
+            size = json.loads(safefs.read_bytes(folder, "counters/counters.json", MAX_COUNTERS_JSON)).get("size_mm")
+        except (OSError, ValueError, AttributeError, BadFileError):
             size = None
         if isinstance(size, (int, float)) and 5 <= size <= 100:
             return float(size)
@@ -194,7 +198,7 @@ def fw_module(folder: Path | None, m, ppi: float) -> Module:
 
     state = None
     counters, title = choose_set("fw", fw_map=m)
-    if folder is not None and (folder / "campaign.json").is_file():
+    if folder is not None and safefs.real_file(folder, "campaign.json") is not None:
         from ..campaign.files import campaign_counters, counters_title
         from ..campaign.store import load
 
@@ -241,7 +245,7 @@ def renaissance_module(folder: Path | None, cm, ppi: float) -> Module:
     board = country_board(cm, ppi)
     sides = [f"{c.id} {c.name}" for c in cm.countries if not c.neutral]
     what = "country map"
-    if folder is not None and (folder / "campaign.json").is_file():
+    if folder is not None and safefs.real_file(folder, "campaign.json") is not None:
         from ..campaign.renaissance.counters import campaign_counters, counters_title
         from ..campaign.store import load
 
@@ -283,8 +287,9 @@ def load_module(source: Path, ppi: float = DEFAULT_PPI) -> Module:
     folder = source if source.is_dir() else None
     if folder is not None:
         for name, reader, build in (("fw-map.json", read_fw_map, fw_module), ("country.json", read_country_map, renaissance_module)):
-            if (folder / name).is_file():
-                return build(folder, reader(folder / name), ppi)
+            path = safefs.real_file(folder, name)  # a linked map is refused, not read
+            if path is not None:
+                return build(folder, reader(path), ppi)
         raise BadFileError(f"{source}: no fw-map.json or country.json here (give a campaign folder, a map kit or a map)")
     text = source.read_text(encoding="utf-8", errors="replace")[:300]
     if '"mapgen/country"' in text:

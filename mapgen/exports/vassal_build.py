@@ -22,6 +22,7 @@ import re
 import xml.etree.ElementTree as ET
 import zipfile
 
+from ..text import xml_safe
 from .vassal_pieces import clean, slot_text
 
 VASSAL_VERSION = "3.7.0"
@@ -57,9 +58,10 @@ def face_images(module) -> dict:
 
 
 def _el(parent, tag: str, text: str | None = None, **attrs) -> ET.Element:
-    el = ET.SubElement(parent, B + tag if not tag.startswith("VASSAL.") else tag, {k: str(v) for k, v in attrs.items()})
+    # Every value through xml_safe: a name from a hand-edited campaign must not make the file ill-formed.
+    el = ET.SubElement(parent, B + tag if not tag.startswith("VASSAL.") else tag, {k: xml_safe(v) for k, v in attrs.items()})
     if text is not None:
-        el.text = text
+        el.text = xml_safe(text)
     return el
 
 
@@ -126,7 +128,7 @@ def module_data(module) -> str:
     root = ET.Element("data", {"version": "1"})
     for tag, value in (("version", MODULE_VERSION), ("extra1", ""), ("extra2", ""), ("VassalVersion", VASSAL_VERSION),
                        ("description", module.description), ("name", module.title)):
-        ET.SubElement(root, tag).text = value
+        ET.SubElement(root, tag).text = xml_safe(value)
     ET.indent(root, space="  ")
     return '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
 

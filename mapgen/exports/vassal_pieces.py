@@ -15,6 +15,8 @@ piece's name gains the back's title in brackets, "Red Probe (Confused)".
 
 from __future__ import annotations
 
+from ..text import printable
+
 #: Ctrl+F: key code 70, modifiers 130 (Java's CTRL_DOWN_MASK | CTRL_MASK, as VASSAL saves them).
 FLIP_KEY = "70,130"
 CTRL = 130
@@ -65,8 +67,9 @@ def flip_type(back_image: str, back_title: str) -> str:
 
 def clean(name: str) -> str:
     """A name VASSAL can read back: white space (a tab would split the piece into traits) as single
-    spaces, and no backslash at the end (it would escape the delimiter after it)."""
-    return " ".join(name.split()).rstrip("\\")
+    spaces, control and bidi characters shown as ``\\xNN`` (:func:`mapgen.text.printable`), and no
+    backslash at the end (it would escape the delimiter after it)."""
+    return printable(" ".join(name.split())).rstrip("\\")
 
 
 def slot_text(front_image: str, name: str, gpid: int, back: tuple[str, str] | None = None, flipped: bool = False) -> str:

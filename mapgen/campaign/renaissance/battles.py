@@ -23,9 +23,11 @@ this module's choice, tagged [DEV] below.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from ... import safefs
 from ...battlefield.renaissance import REAR_GUARD_ATTACKER_UDM, REAR_GUARD_BAND_UDM, udm
 from ...errors import InfeasibleError
 from ...setup_sheet import md_text
@@ -212,18 +214,17 @@ def write_engagement_battle(outputs_or_folder, state: RenaissanceState, engageme
     if isinstance(outputs_or_folder, Outputs):
         produce(outputs_or_folder, f"{folder}/")
         return Path(folder)
-    target = Path(outputs_or_folder) / folder
+    target = safefs.new_folder_target(outputs_or_folder, folder)
     write(target, lambda outputs: produce(outputs, ""))
     return target
 
 
 def write_pending(campaign, state: RenaissanceState, country_map, paper: str = "A4", udm_cm: float | None = None) -> list[Path]:
     """The folders of the table battles waiting for a result that have none yet (an existing one is left alone)."""
-    written = []
-    for e in state.engagements:
-        if is_table_battle(e) and not (Path(campaign) / battle_folder_name(state, e)).exists():
-            written.append(write_engagement_battle(campaign, state, e, country_map, paper, udm_cm))
-    return written
+    todo = [e for e in state.engagements if is_table_battle(e) and not os.path.lexists(safefs.inside(campaign, battle_folder_name(state, e)))]
+    for e in todo:  # every target checked before the first is written
+        safefs.new_folder_target(campaign, battle_folder_name(state, e))
+    return [write_engagement_battle(campaign, state, e, country_map, paper, udm_cm) for e in todo]
 
 
 # --- battle.md ------------------------------------------------------------------------------------

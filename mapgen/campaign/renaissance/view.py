@@ -21,6 +21,7 @@ import dataclasses
 from collections import Counter
 from typing import Mapping
 
+from ...text import printable
 from .specialists import decoy_id, decoys
 from .state import SUMMER_PHASES, LogEntry, RenaissanceState
 
@@ -142,12 +143,12 @@ def entry_words(e: LogEntry) -> str:
     secret = f" [secret: {e.player}]" if e.secret else ""
     head = f"{when}, {e.rule}{secret}: {e.text}"
     if e.dice is None:
-        return head
+        return printable(head)  # a hand-edited state's names cannot drive the terminal
     roll = f"{e.dice} rolled {'+'.join(map(str, e.faces))}" + (" (entered)" if e.entered else "")
     mods = "".join(f", {m.name} {_signed(m.value)}" for m in e.modifiers)
     total = f" = {e.total}" if e.total is not None else ""
     outcome = f" -> {e.outcome}" if e.outcome else ""
-    return f"{head} [{roll}{mods}{total}{outcome}]"
+    return printable(f"{head} [{roll}{mods}{total}{outcome}]")
 
 
 def log_lines(state: RenaissanceState, seat: str | None, year: int | None = None) -> list[str]:
@@ -204,7 +205,7 @@ def status_lines(state: RenaissanceState, seat: str | None, kinds: Mapping[str, 
     for p in v["prisoners"]:
         ids = f": {', '.join(c['id'] for c in p['companies'])}" if p["companies"] is not None else ""
         lines.append(f"Prisoners: {p['holder']} holds {p['count']} company(ies) of {p['owner']}{ids}")
-    return lines
+    return [printable(line) for line in lines]  # names from a hand-edited state: shown, never obeyed
 
 
 def _army_words(a: dict) -> str:

@@ -1,0 +1,192 @@
+"""Names players type (sides, leaders, units, players, seeds), checked where they enter and escaped where they leave.
+
+A name travels: typed on one player's command line or roster, it is saved in
+``campaign.json``, then printed on the other player's terminal, written into
+``report.yaml``, ``battle.md`` and a VASSAL module.  A line break in a leader's
+name once wrote keys into the opponent's report form; an ESC sequence reached
+his terminal; an 81-character unit type made a state no command could read
+back.  So there is one check, :func:`check_name`, used by every reader of
+typed text (the CLI options, the rosters, ``--names``, ``--seed``), with the
+same limit as the state's schema (:data:`MAX_NAME`, the ``Name`` type of
+:mod:`mapgen.campaign.state`); :func:`check_state_text` checks a whole state
+before it is committed; and a file edited by hand is still written safely:
+:func:`yaml_str` and :func:`printable` escape whatever is odd on the way out.
+
+Examples
+--------
+>>> check_name("Ragnar the Red", "--leader")
+'Ragnar the Red'
+>>> check_name("Ragnar\\nwinner: B", "--leader")
+Traceback (most recent call last):
+...
+mapgen.text.BadTextError: --leader: holds a line break (U+000A); names are one line of printable text
+>>> printable("\\x1b[2J")
+'\\\\x1b[2J'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import typing
+
+from annotated_types import MaxLen
+
+from .errors import MapgenError
+
+#: The longest name the campaign states keep (``Name`` in both rule sets' ``state.py``).
+MAX_NAME = 80
+#: A seed is a name too; the CLI refuses longer ones (``int()`` stops at 4300 digits).
+MAX_SEED = 200
+
+#: Bidirectional controls: U+202E makes "evil.exe" read "exe.live"; a name never needs them.
+BIDI = "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+#: What no name may hold: C0 and C1 controls, DEL, the line and paragraph separators,
+#: bidi controls, lone surrogates (bytes that were not UTF-8), the byte-order mark and the noncharacters U+FFFE/FFFF.
+_FORBIDDEN = re.compile(f"[\\x00-\\x1f\\x7f-\\x9f\\u2028\\u2029\\ufeff\\ufffe\\uffff\\ud800-\\udfff{BIDI}]")
+_WHAT = {"\n": "a line break", "\r": "a line break", "\t": "a tab", "\x1b": "an escape character"}
+
+
+class BadTextError(MapgenError, ValueError):
+    """A typed name that cannot be kept: the message names the option, field or roster line."""
+
+
+def text_problem(value: str, max_len: int = MAX_NAME) -> str | None:
+    """Why ``value`` cannot be a name (None when it can): the first odd character, or its length."""
+    m = _FORBIDDEN.search(value)
+    if m:
+        ch = m.group()
+        what = _WHAT.get(ch) or ("a bidirectional control" if ch in BIDI else "a control character")
+        return f"holds {what} (U+{ord(ch):04X}); names are one line of printable text"
+    if len(value) > max_len:
+        return f"is {len(value)} characters long; at most {max_len}"
+    return None
+
+
+def check_name(value: str, what: str, max_len: int = MAX_NAME) -> str:
+    """``value`` stripped, or :class:`BadTextError` saying ``what`` (``--leader``, ``north.yaml line 4``) is wrong.
+
+    Empty is refused too: a side, a leader or a unit needs a name.
+    """
+    text = value.strip()
+    if not text:
+        raise BadTextError(f"{what}: empty; give a name")
+    problem = text_problem(text, max_len)
+    if problem:
+        raise BadTextError(f"{what}: {problem}")
+    return text
+
+
+# --- a whole state, before it is committed --------------------------------------------------
+
+
+def _max_len(hint) -> int | None:
+    """The ``MaxLen`` of an ``Annotated[str, ...]`` field, looking through ``X | None`` and ``tuple[X, ...]``."""
+    for meta in getattr(hint, "__metadata__", ()):
+        if isinstance(meta, MaxLen):
+            return meta.max_length
+    for arg in typing.get_args(hint):
+        found = _max_len(arg)
+        if found is not None:
+            return found
+    return None
+
+
+_HINTS: dict[type, dict] = {}
+
+
+def _hints(cls: type) -> dict:
+    if cls not in _HINTS:
+        _HINTS[cls] = typing.get_type_hints(cls, include_extras=True)
+    return _HINTS[cls]
+
+
+def text_problems(obj, path: str = "state") -> list[str]:
+    """Every string in a state (nested dataclasses, tuples, dicts) that its schema or :func:`text_problem` refuses.
+
+    Each problem names its field (``state.forces[2].leader.name: ...``), so a
+    command that built such a state can be refused before it is saved.  The
+    lengths are the schema's own ``MaxLen`` (the file must read back);
+    control characters are refused in every string.
+    """
+    out: list[str] = []
+    _walk(obj, path, None, out)
+    return out
+
+
+def _walk(obj, path: str, max_len: int | None, out: list[str]) -> None:
+    if isinstance(obj, str):
+        problem = text_problem(obj, max_len if max_len is not None else 1 << 62)
+        if problem:
+            out.append(f"{path}: {problem}")
+    elif dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        hints = _hints(type(obj))
+        for f in dataclasses.fields(obj):
+            _walk(getattr(obj, f.name), f"{path}.{f.name}", _max_len(hints.get(f.name)), out)
+    elif isinstance(obj, (tuple, list)):
+        for i, item in enumerate(obj):
+            _walk(item, f"{path}[{i}]", max_len, out)
+    elif isinstance(obj, dict):
+        for k, v in obj.items():
+            _walk(k, f"{path} key", None, out)
+            _walk(v, f"{path}[{k!r}]", None, out)
+
+
+def check_state_text(state) -> None:
+    """:class:`BadTextError` naming the first string of ``state`` that could not be saved and read back."""
+    problems = text_problems(state)
+    if problems:
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        raise BadTextError(f"{problems[0]}{more}")
+
+
+# --- on the way out ----------------------------------------------------------------------
+
+
+def _escape(ch: str) -> str:
+    n = ord(ch)
+    return f"\\x{n:02x}" if n < 0x100 else f"\\u{n:04x}"
+
+
+def printable(text: str) -> str:
+    """``text`` safe for a terminal: every control, bidi or separator character shown as ``\\xNN``/``\\uNNNN``.
+
+    For lines made from a state that may have been edited by hand: an ESC
+    sequence in a name then reads as text and cannot clear or recolour the
+    screen of the player who prints it.
+    """
+    text = "" if text is None else str(text)
+    return _FORBIDDEN.sub(lambda m: _escape(m.group()), text) if _FORBIDDEN.search(text) else text
+
+
+#: Characters a YAML double-quoted scalar must escape; PyYAML's reader also refuses C1 and other non-printables.
+_YAML_ODD = re.compile("[\\\\\"\\x00-\\x1f\\x7f-\\x9f\\u2028\\u2029\\ufeff\\ud800-\\udfff" + BIDI + "\\ufffe\\uffff]")
+
+
+def yaml_str(text: str) -> str:
+    """A double-quoted YAML scalar that ``yaml.safe_load`` reads back as exactly ``text``, on one line.
+
+    >>> yaml_str('Ragnar\\nwinner: B')
+    '"Ragnar\\\\nwinner: B"'
+    """
+
+    def esc(m: re.Match) -> str:
+        ch = m.group()
+        if ch in '\\"':
+            return "\\" + ch
+        if ch == "\n":
+            return "\\n"
+        n = ord(ch)
+        return f"\\x{n:02x}" if n < 0x100 else f"\\u{n:04x}"
+
+    return '"' + _YAML_ODD.sub(esc, str(text)) + '"'
+
+
+#: What XML 1.0 cannot hold at all, even as a character reference: most C0 controls, lone surrogates, U+FFFE/FFFF.
+_XML_ILLEGAL = re.compile("[\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\ud800-\\udfff\\ufffe\\uffff]")
+
+
+def xml_safe(text: str) -> str:
+    """``text`` an XML parser accepts: characters XML 1.0 forbids shown as ``\\xNN`` (tab and line breaks stay)."""
+    text = str(text)
+    return _XML_ILLEGAL.sub(lambda m: _escape(m.group()), text) if _XML_ILLEGAL.search(text) else text
