@@ -169,6 +169,7 @@ RULESET = RuleSet(
     entry_words=view.entry_words,
     status_lines=lambda state, seat, board: view.status_lines(state, board, seat),
     when=_when,
+    presenter="mapgen.campaign.presenter",
 )
 
 

@@ -226,13 +226,14 @@ def _say_next(state, board) -> None:
 @refusals
 def undo_cmd(folder):
     """Put back campaign.json as it was before the last command, byte for byte."""
-    from ..campaign import store
+    from .. import session
     from .atlas import refresh_after
 
-    done = store.undo(folder)
-    click.echo(f"Undone: {json.dumps(done, ensure_ascii=False)}")
-    refresh_after(folder)
-    loaded = store.load(folder)
+    with session.open_folder(folder) as s:
+        done = s.undo()
+        click.echo(f"Undone: {json.dumps(done, ensure_ascii=False)}")
+        refresh_after(folder)
+        loaded = s.loaded
     if loaded.renaissance:
         from .campaign_ren import say_next
 
@@ -252,11 +253,12 @@ def undo_cmd(folder):
 @refusals
 def status_cmd(folder, side, as_json, svg_file):
     """Day, phase, weather, what is awaited, every force with its zone of control, holdings, battles."""
-    from ..campaign import store
+    from .. import session
+    from ..campaign.store import MAP_FILE
     from ..campaign.view import side_view, status_lines
     from ..jsonio import dumps, write_atomic
 
-    loaded = store.load(folder)
+    loaded = session.load(folder)
     if loaded.renaissance:
         from .campaign_ren_read import status_renaissance
 
@@ -266,7 +268,7 @@ def status_cmd(folder, side, as_json, svg_file):
         from ..fw.model import read_fw_map
         from ..render.campaign import render_campaign
 
-        doc = render_campaign(read_fw_map(folder / store.MAP_FILE), loaded.state, loaded.board, side)
+        doc = render_campaign(read_fw_map(folder / MAP_FILE), loaded.state, loaded.board, side)
         write_atomic(svg_file, doc.tostring())
     if as_json:
         click.echo(dumps(side_view(loaded.state, side, loaded.board)), nl=False)
@@ -284,10 +286,10 @@ def status_cmd(folder, side, as_json, svg_file):
 @refusals
 def log_cmd(folder, day, side):
     """The campaign's history in words: every roll with its rule, dice, modifiers, total and outcome."""
-    from ..campaign import store
+    from .. import session
     from ..campaign.view import log_lines
 
-    loaded = store.load(folder)
+    loaded = session.load(folder)
     if loaded.renaissance:
         from .campaign_ren_read import log_renaissance
 
@@ -301,4 +303,4 @@ def log_cmd(folder, day, side):
 
 # The commands of both rule sets are registered on the ``campaign`` group by these modules: import them
 # here, so any import of this module (a test, ``campaign_ren``) finds every command.
-from . import campaign_play  # noqa: E402,F401
+from . import campaign_play, campaign_session  # noqa: E402,F401

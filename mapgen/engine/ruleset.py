@@ -97,6 +97,11 @@ class RuleSet:
     actions: Callable[[State, str | None, Board], list[Action]] = lambda state, seat, board: []
     #: Where in the game the state is, in words ("day 3, phase 2 (movement)").
     when: Callable[[State], str] = lambda state: ""
+    #: The dotted path of the module that writes this rule set's files after a command (its battle
+    #: folders) and says where they are: ``write_outputs(folder, state, board)``,
+    #: ``new_outputs(folder, state) -> [folder names]``, ``output_lines(folder, state) -> [lines]``.
+    #: The session imports it by name, so the rules never import the writers; "" writes nothing.
+    presenter: str = ""
 
     def spec(self, command) -> CommandSpec | None:
         """The spec of a command object (None: not a command of this rule set)."""

@@ -107,6 +107,7 @@ RULESET = RuleSet(
     entry_words=view.entry_words,
     status_lines=lambda state, seat, board: view.status_lines(state, seat, board.kinds, awaiting(state)),
     when=_when,
+    presenter="mapgen.campaign.renaissance.presenter",
 )
 
 
