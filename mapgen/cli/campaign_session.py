@@ -68,8 +68,8 @@ def play(folder: Path, command, roll: str | None = None, seat: str | None = None
         new = outputs.new_outputs(ruleset, folder, state)
         if new:
             record["battles"] = new  # undo removes them with the state that made them
-        s.commit(state, record)
         try:
+            s.commit(state, record)
             for e in ruleset.visible(events, seat):
                 click.echo(ruleset.entry_words(e))
             _write_outputs(ruleset, folder, state, s.board)
@@ -78,6 +78,8 @@ def play(folder: Path, command, roll: str | None = None, seat: str | None = None
             if say_next is not None:
                 say_next(state, s.board)
         except KeyboardInterrupt:
+            if not s.commits:
+                raise
             click.echo(f"Interrupted: the command was saved; 'mapgen campaign refresh {folder}' writes its battle folders "
                        f"and pages again", err=True)
             raise SystemExit(INTERRUPTED_EXIT) from None

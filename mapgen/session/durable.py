@@ -12,13 +12,15 @@ the folder is never written or removed through.
 
 The crash tests need to stop the process at each step of a commit:
 :func:`step` ends it at once (``os._exit``, as a kill would) when the
-environment variable ``MAPGEN_CRASH_AT`` names that step.
+environment variable ``MAPGEN_CRASH_AT`` names that step, or sends the
+process the signal ``MAPGEN_CRASH_WITH`` names (``SIGTERM``, ``SIGINT``).
 """
 
 from __future__ import annotations
 
 import os
 import re
+import signal
 import tempfile
 from pathlib import Path
 
@@ -26,15 +28,21 @@ from .. import safefs
 
 #: The environment variable naming the step at which :func:`step` ends the process (tests only).
 CRASH_ENV = "MAPGEN_CRASH_AT"
+#: ... and how: a signal's name, or (unset) at once, as ``kill -9`` would.
+CRASH_WITH_ENV = "MAPGEN_CRASH_WITH"
 #: The exit status of a process stopped by :func:`step`, apart from every status mapgen gives.
 CRASH_EXIT = 86
 TEMP_SUFFIX = ".tmp"
 
 
 def step(name: str) -> None:
-    """A point in a commit where the crash tests may stop the process, as ``kill -9`` would."""
+    """A point in a commit where the crash tests may stop the process, as ``kill -9`` or a signal would."""
     if os.environ.get(CRASH_ENV) == name:
-        os._exit(CRASH_EXIT)
+        how = os.environ.get(CRASH_WITH_ENV)
+        if how in ("SIGTERM", "SIGINT"):
+            signal.raise_signal(getattr(signal, how))
+        else:
+            os._exit(CRASH_EXIT)
 
 
 def _file_mode() -> int:

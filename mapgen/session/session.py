@@ -45,6 +45,8 @@ class Session:
 
     def __init__(self, loaded: Loaded):
         self.loaded = loaded
+        #: Commits made in this session: a signal delivered right after one finds the command saved.
+        self.commits = 0
 
     @property
     def folder(self) -> Path:
@@ -76,7 +78,8 @@ class Session:
         safefs.make_dirs(folder, HISTORY_DIR)
         with signals.deferred():
             journal.commit(folder, entry, text)
-        self.loaded = Loaded(folder, state, self.board, text, ruleset)
+            self.loaded = Loaded(folder, state, self.board, text, ruleset)
+            self.commits += 1
 
     def undo(self) -> dict:
         """Put back ``campaign.json`` as it was before the last command, byte for byte; returns that command's record.
@@ -101,6 +104,7 @@ class Session:
         entry = journal.Entry("undo", len(done), self.loaded.text, boards.sha256_bytes(previous), done[-1])
         with signals.deferred():
             journal.commit(folder, entry, previous)
+            self.commits += 1
         remove_battles(folder, done[-1].get("battles", []))
         self.loaded = load(folder)
         return done[-1]
@@ -122,16 +126,16 @@ def remove_battles(folder: Path, names) -> list[str]:
 
 
 @contextmanager
-def open_folder(folder: str | os.PathLike, wait_s: float = lock.WAIT_S) -> Iterator[Session]:
+def open_folder(folder: str | os.PathLike, wait_s: float | None = None) -> Iterator[Session]:
     """Lock the campaign folder, put right a commit a killed command left, load and check it.
 
     Refused with :class:`~mapgen.session.lock.CampaignBusyError` when another
-    command holds it longer than ``wait_s`` seconds.  SIGTERM inside the block
+    command holds it longer than ``wait_s`` seconds (default :data:`~mapgen.session.lock.WAIT_S`).  SIGTERM inside the block
     ends the command through its cleanup (no temporary file is left).
     """
     folder = Path(folder)
     check_folder(folder)
-    with signals.terminating_cleanly(), lock.held(folder, wait_s):
+    with signals.terminating_cleanly(), lock.held(folder, lock.WAIT_S if wait_s is None else wait_s):
         journal.recover(folder)
         remove_temporaries(folder)
         yield Session(load(folder))
