@@ -1,11 +1,12 @@
-"""``mapgen campaign ...``: play a Fantasy Warriors campaign kept in a folder.
+"""``mapgen campaign ...``: play a campaign, Fantasy Warriors or Renaissance, kept in a folder.
 
-Every command that changes the campaign does the same four things: load
-and check ``DIR/campaign.json`` (a broken file is reported and never
-overwritten), build the command and the dice (``--roll`` faces first),
-``engine.apply`` it, and save only when the rules accepted it.  A refusal
-prints one ``Error:`` line and exits 2 with ``campaign.json`` byte for byte
-as it was.  The rules live in :mod:`mapgen.campaign`; this module only reads
+Every command that changes the campaign goes through the session
+(:func:`mapgen.cli.campaign_session.play`, :mod:`mapgen.session`): lock the
+folder, load and check ``DIR/campaign.json`` once (a broken file is reported
+and never overwritten), build the command and the dice (``--roll`` faces
+first), ``engine.apply`` it, and commit only what the rules accepted, whole.
+A refusal prints one ``Error:`` line and exits 2 with the folder byte for
+byte as it was.  The rules live in the rule sets; this module only reads
 options and prints.
 """
 
