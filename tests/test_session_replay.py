@@ -141,3 +141,11 @@ def test_refresh_writes_the_atlas_again(camp, capsys):
     code, out, err = run(["campaign", "refresh", str(camp)], capsys)
     assert code == 0, err
     assert (camp / "index.html").exists() and "Refreshed" in out
+
+
+def test_a_command_of_the_other_rules_is_refused_naming_both(played, capsys):
+    before = snapshot(played)
+    code, out, err = run(["campaign", "loan", str(played), "P1", "100"], capsys)
+    assert code == 2
+    assert f"'take loan' is a Renaissance command; {played} holds a Fantasy Warriors campaign" in err
+    assert snapshot(played) == before

@@ -1,7 +1,7 @@
 """A new Renaissance campaign folder: the country map copy, ``campaign.json`` and the campaign's counters.
 
 The same folder as a Fantasy Warriors campaign (:mod:`mapgen.campaign.files`),
-so the same store, history and undo play it: ``country.json`` is the map
+so the same session (:mod:`mapgen.session`: lock, history, undo, replay) plays it: ``country.json`` is the map
 (its SHA-256 in the state), ``campaign.json`` the state on day one after the
 first spring's taxes (RC-2, RC-3.1 steps 1-3), and ``counters/`` the armies',
 specialists' and siege markers' counters.  Both ``mapgen campaign new
