@@ -10,13 +10,14 @@ first as its temporary (``-tmp``), then renamed in.
 
 from __future__ import annotations
 
+import json
 import shutil
 
 import pytest
 
 from mapgen.session import durable
 
-from .cli_helpers import run
+from .cli_helpers import run, snapshot
 from .session_helpers import fw_campaign, lines, mapgen, temporaries
 
 COMMAND_STEPS = ("journal-tmp", "journal", "state-tmp", "state", "history-tmp", "history", "commands-tmp", "commands", "end")
@@ -122,3 +123,38 @@ def test_ctrl_c_during_the_commit_says_the_command_stands(camp, capsys):
     assert "the command was saved" in done.stderr and "Aborted" not in done.stderr
     assert lines(camp) == ['{"command": "turn"}']
     assert_whole(camp, capsys)
+
+
+def _face_off(folder, capsys):
+    """A2 (probe) steps next to B2 while every other force defends; returns after the move, one ``turn`` before the battle."""
+    from mapgen import session
+
+    data = json.loads((folder / "campaign.json").read_text())
+    board = session.load(folder).board
+    a2 = next(f for f in data["forces"] if f["id"] == "A2")
+    near = next(sq for sq in board.steps[a2["square"]] if not any(f["square"] == sq for f in data["forces"]))
+    for f in data["forces"]:
+        f["order"], f["reaction"] = ("probe" if f["id"] == "A2" else "defend"), None
+        if f["id"] == "B2":
+            f["square"] = near
+    (folder / "campaign.json").write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    for argv in (["turn"], ["move", "A2", near, "--roll", "6"]):
+        code, out, err = run(["campaign", argv[0], str(folder), *argv[1:]], capsys)
+        assert code == 0, err
+
+
+def test_a_kill_after_the_commit_loses_nothing_refresh_writes_the_battle_folder(camp, tmp_path, capsys):
+    _face_off(camp, capsys)
+    whole = tmp_path / "whole"
+    shutil.copytree(camp, whole)
+    code, out, err = run(["campaign", "turn", str(whole)], capsys)  # to the battle (FW-10), uninterrupted
+    assert code == 0, err
+    (battle,) = [p.name for p in (whole / "battles").iterdir()]
+    assert crash(camp, "end", "turn").returncode == durable.CRASH_EXIT  # killed once saved, before its battle folder
+    assert not (camp / "battles" / battle).exists()
+    assert lines(camp) == lines(whole)  # the record names the folder, for undo
+    code, out, err = run(["campaign", "refresh", str(camp)], capsys)
+    assert code == 0, err
+    assert snapshot(camp / "battles") == snapshot(whole / "battles")
+    code, out, err = run(["campaign", "undo", str(camp)], capsys)
+    assert code == 0 and not (camp / "battles" / battle).exists()
