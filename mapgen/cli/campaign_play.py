@@ -14,7 +14,6 @@ from pathlib import Path
 import click
 
 from .campaign import (
-    Refused,
     _say_next,
     campaign,
     folder_arg,
