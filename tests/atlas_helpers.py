@@ -34,6 +34,7 @@ def play_until_battles(folder: Path, m, battles: int, max_days: int = 120, again
     the same folder, until there are enough; ``campaign.json`` is then the last game's.
     """
     from mapgen.campaign import battles as battle_files
+    from mapgen import session
     from mapgen.campaign import store
     from mapgen.campaign.bots import make_bots
     from mapgen.campaign.bots import play as bot_play
@@ -41,7 +42,7 @@ def play_until_battles(folder: Path, m, battles: int, max_days: int = 120, again
     from mapgen.campaign.state import Options
     from mapgen.jsonio import write_atomic
 
-    loaded = store.load(folder)
+    loaded = session.load(folder)
     state, board = loaded.state, loaded.board
     bots = make_bots(("aggressive", "aggressive"))
     give = bot_play.give

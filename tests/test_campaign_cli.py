@@ -414,10 +414,10 @@ def test_move_and_battle_build_the_commands_the_core_expects(camp, capsys, monke
 
 def _face_off(camp) -> tuple[str, str]:
     """Hand-edit the state: every force defends except A2, which probes next to B2 (a step it may take)."""
-    from mapgen.campaign import store
+    from mapgen import session
 
     data = state_of(camp)
-    board = store.load(camp).board
+    board = session.load(camp).board
     a2 = next(f for f in data["forces"] if f["id"] == "A2")
     near = next(sq for sq, crossing in board.steps[a2["square"]].items() if not any(f["square"] == sq for f in data["forces"]))
     for f in data["forces"]:
@@ -510,14 +510,14 @@ def _river_step(board) -> tuple[str, str] | None:
 
 
 def test_the_movement_refusals_of_the_issue_exit_2_and_change_nothing(camp, capsys):
-    from mapgen.campaign import store
+    from mapgen import session
 
     assert run(["campaign", "order", str(camp), "A2", "max_speed", "--roll", "6"], capsys)[0] == 0
     code, _, err = run(["campaign", "order", str(camp), "A2", "probe"], capsys)
     assert code == 2 and "FW-8.1" in err  # an order to a force already tested today
     assert run(["campaign", "turn", str(camp)], capsys)[0] == 0
     data = state_of(camp)
-    board = store.load(camp).board
+    board = session.load(camp).board
     head = data["initiative"][0]
     mine = next(f for f in data["forces"] if f["side"] == head and f["order"] != "defend")
     theirs = next(f for f in data["forces"] if f["side"] != head and f["order"] != "defend")

@@ -8,6 +8,7 @@ from dataclasses import replace
 
 import pytest
 
+from mapgen import session
 from mapgen.campaign import core, store
 from mapgen.campaign.board import build_board
 from mapgen.campaign.dice import DiceEntryError, GameDice
@@ -81,7 +82,7 @@ def test_an_impossible_entered_face_is_refused():
 
 
 def test_unused_entered_faces_refuse_the_command(folder):
-    loaded = store.load(folder)
+    loaded = session.load(folder)
     prober = next(f for f in loaded.state.forces if f.order == "probe")
     # the Force Test throws one die (FW-8.2): the second face entered is left over
     with pytest.raises(core.CommandError, match="rolled only 1 .*unused: 2"):
@@ -92,7 +93,7 @@ def test_unused_entered_faces_refuse_the_command(folder):
 
 
 def test_state_round_trips_through_json(folder):
-    loaded = store.load(folder)
+    loaded = session.load(folder)
     assert store.from_json_text(store.dumps_state(loaded.state), "x") == loaded.state
     assert store.dumps_state(loaded.state) == loaded.text
 
@@ -113,7 +114,7 @@ def test_a_hand_broken_field_is_named(folder, edit, field):
     edit(data)
     path.write_text(json.dumps(data))
     with pytest.raises(BadFileError, match="campaign.json: field '" + re.escape(field) + "'"):
-        store.load(folder)
+        session.load(folder)
 
 
 def test_a_force_in_the_sea_or_off_the_map_is_named(folder, fw_map):
@@ -122,38 +123,38 @@ def test_a_force_in_the_sea_or_off_the_map_is_named(folder, fw_map):
     data["forces"][2]["square"] = "Z99"
     path.write_text(json.dumps(data))
     with pytest.raises(BadFileError, match=r"forces\[2\]\.square.*Z99 is not a land square"):
-        store.load(folder)
+        session.load(folder)
 
 
 def test_a_changed_map_copy_is_refused(folder):
     path = folder / store.MAP_FILE
     path.write_text(path.read_text().replace('"seed"', '"seed" ', 1))
     with pytest.raises(BadFileError, match="changed since the campaign began"):
-        store.load(folder)
+        session.load(folder)
 
 
 def test_save_then_undo_restores_the_bytes(folder):
     before = (folder / store.CAMPAIGN_FILE).read_bytes()
-    loaded = store.load(folder)
+    loaded = session.load(folder)
     new = replace(loaded.state, day=2)
-    store.save(loaded, new, {"command": "test"})
+    session.save(loaded, new, {"command": "test"})
     assert (folder / store.CAMPAIGN_FILE).read_bytes() != before
-    assert store.commands(folder) == [{"command": "test"}]
-    undone = store.undo(folder)
+    assert session.commands(folder) == [{"command": "test"}]
+    undone = session.undo(folder)
     assert undone == {"command": "test"}
     assert (folder / store.CAMPAIGN_FILE).read_bytes() == before
-    assert store.commands(folder) == []
+    assert session.commands(folder) == []
     with pytest.raises(BadFileError, match="nothing to undo"):
-        store.undo(folder)
+        session.undo(folder)
 
 
 def test_a_broken_state_is_never_undone_over(folder):
-    loaded = store.load(folder)
-    store.save(loaded, replace(loaded.state, day=2), {"command": "test"})
+    loaded = session.load(folder)
+    session.save(loaded, replace(loaded.state, day=2), {"command": "test"})
     path = folder / store.CAMPAIGN_FILE
     path.write_text("{ not json")
     with pytest.raises(BadFileError):
-        store.undo(folder)
+        session.undo(folder)
     assert path.read_text() == "{ not json"
 
 
@@ -264,4 +265,4 @@ def test_a_season_the_zone_cannot_have_is_named(folder, zone, season):
     data["weather"].update(zone=zone, season=season)
     path.write_text(json.dumps(data))
     with pytest.raises(BadFileError, match=r"field 'weather.season'.*FW-7.3"):
-        store.load(folder)
+        session.load(folder)

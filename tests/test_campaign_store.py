@@ -8,7 +8,9 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from mapgen import schemas
+from mapgen import session
 from mapgen.campaign import files, store
+from mapgen.engine import boards
 from mapgen.campaign.roster import CampaignRosterError, read_campaign_roster
 from mapgen.campaign.state import Options
 from mapgen.errors import BadFileError
@@ -87,7 +89,7 @@ def test_a_written_folder_loads(tmp_path, state, fw):
     from mapgen import kit
 
     kit.write(tmp_path / "c", lambda o: files.write_campaign(o, state, fw[1], ("json",), None))
-    loaded = store.load(tmp_path / "c")
+    loaded = session.load(tmp_path / "c")
     assert loaded.state == state
     with pytest.raises(files.CampaignFolderError, match="already holds a campaign"):
         files.check_new_folder(tmp_path / "c")
@@ -189,8 +191,8 @@ def test_a_folder_loads_its_board_from_its_map_copy_when_none_is_registered(tmp_
     from mapgen import kit
 
     kit.write(tmp_path / "c", lambda o: files.write_campaign(o, state, fw[1], ("json",), None))
-    monkeypatch.setattr(store, "_BOARDS", {})
-    loaded = store.load(tmp_path / "c")
+    monkeypatch.setattr(boards, "_BOARDS", {})
+    loaded = session.load(tmp_path / "c")
     assert loaded.board is not None and set(loaded.board.squares) >= {f.square for f in state.forces}
 
 

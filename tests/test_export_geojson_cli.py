@@ -8,7 +8,7 @@ from pathlib import Path
 import geojson
 import pytest
 
-from mapgen.campaign import store
+from mapgen import session
 from mapgen.campaign.state import with_holding
 from mapgen.jsonio import dumps
 
@@ -82,9 +82,9 @@ def test_a_campaign_adds_the_forces_where_the_state_puts_them_and_who_holds_each
 
 
 def test_a_holding_changes_hands_in_the_export_when_it_does_in_the_state(camp, capsys):
-    loaded = store.load(camp / "north")
+    loaded = session.load(camp / "north")
     lost = next(h for h in loaded.state.holdings if h.owner == "A" and not h.capital)
-    store.save(loaded, with_holding(loaded.state, type(lost)(lost.square, "B", False, lost.feature, original_owner="A")), {"command": "test"})
+    session.save(loaded, with_holding(loaded.state, type(lost)(lost.square, "B", False, lost.feature, original_owner="A")), {"command": "test"})
     assert export([str(camp / "north")], capsys)[0] == 0
     data = read(camp / "north" / "campaign.geojson")
     assert layer(data, "holding")[lost.square]["owner"] == "B" and layer(data, "holding")[lost.square]["side"] == "A"
@@ -98,7 +98,7 @@ def test_a_side_sees_the_enemy_as_counters_only(camp, capsys):
     forces = layer(data, "force")
     assert forces["A1"]["leader"] == "Thorin" and forces["A1"]["figures"] > 0
     assert all("leader" not in p and "figures" not in p for k, p in forces.items() if p["side"] == "B")
-    assert {p["square"] for p in forces.values()} == {f.square for f in store.load(camp / "north").state.forces}
+    assert {p["square"] for p in forces.values()} == {f.square for f in session.load(camp / "north").state.forces}
     assert data["mapgen"]["campaign"]["side"] == "A"
 
 

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mapgen.campaign import store
+from mapgen import session
 from mapgen.campaign.commands import Turn
 from mapgen.campaign.dice import GameDice
 from mapgen.campaign.renaissance.commands import CommandError, EndMoves, FormArmy, MoveArmy, Recruit, command_record
@@ -56,14 +56,14 @@ def test_undo_gives_back_every_earlier_file(made, data, capsys):
         shutil.copytree(made, folder)
         saved = []
         for _ in range(data.draw(st.integers(1, 12))):
-            loaded = store.load(folder)
+            loaded = session.load(folder)
             cmd = _pick(data.draw, loaded.state, loaded.board)
             try:
                 state, _ = apply(loaded.state, cmd, GameDice(loaded.state.seed), loaded.board)
             except CommandError:
                 continue
             saved.append((folder / "campaign.json").read_bytes())
-            store.save(loaded, state, command_record(cmd))
+            session.save(loaded, state, command_record(cmd))
         for expected in reversed(saved):
             code, out, err = run(["campaign", "undo", str(folder)], capsys)
             assert code == 0, err

@@ -51,11 +51,12 @@ def build_atlas(folder: str | Path, side: str | None = None) -> str:
     Raises :class:`~mapgen.errors.BadFileError` for a folder without a readable
     campaign, :class:`AtlasError` for a side the campaign does not have.
     """
+    from .. import session
     from ..campaign import store
     from .page import render_page
 
     folder = Path(folder)
-    loaded = store.load(folder)
+    loaded = session.load(folder)
     if loaded.renaissance:
         from ..campaign.renaissance.store import MAP_FILE
         from ..country.model import CountryMap
@@ -73,7 +74,7 @@ def build_atlas(folder: str | Path, side: str | None = None) -> str:
 
     if side is not None and side not in ("A", "B"):
         raise AtlasError(f"--side {side}: a Fantasy Warriors campaign has sides A and B")
-    # The map the state was started on: store.load found its SHA-256 unchanged, so its JSON Schema
+    # The map the state was started on: session.load found its SHA-256 unchanged, so its JSON Schema
     # (checked when the campaign began, a tenth of a second a command) need not be checked again.
     path = folder / store.MAP_FILE
     fw_map = FwMap.from_json(parse(safefs.read_text(folder, store.MAP_FILE), str(path)))

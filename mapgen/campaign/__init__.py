@@ -8,7 +8,8 @@
   each holding its rule tables as data with their rule IDs, and :mod:`.incursione` (FW-17);
 * :mod:`.dice`: dice derived from the campaign seed and the place in the game, and entered faces;
 * :mod:`.board`: the map worked out once (legal steps, zones of control, terrain);
-* :mod:`.setup`: a new campaign from a map; :mod:`.store`: the folder, history and undo.
+* :mod:`.setup`: a new campaign from a map; :mod:`.store`: the state file
+  (the folder, history and undo are :mod:`mapgen.session`'s).
 """
 
 from .core import (

@@ -15,7 +15,9 @@ import os
 from pathlib import Path
 
 from .. import safefs
+from ..engine import boards
 from ..errors import MapgenError
+from ..jsonio import MAX_FILE_BYTES
 from .board import build_board
 from .core import PHASE_NAMES, awaiting, begin, phase_index
 from .dice import GameDice
@@ -27,6 +29,7 @@ from .store import (
     HISTORY_DIR,
     MAP_FILE,
     dumps_state,
+    from_json_text,
     register_board,
     sha256_bytes,
 )
@@ -54,10 +57,8 @@ def check_new_folder(folder: str | Path) -> None:
 
 def board_for_map(fw_map, map_bytes: bytes):
     """The map's Board, worked out once per map file (kept by its SHA-256 for the commands that follow)."""
-    from . import store
-
     sha = sha256_bytes(map_bytes)
-    return store._BOARDS.get(sha) or register_board(sha, build_board(fw_map))
+    return boards.known(sha) or register_board(sha, build_board(fw_map))
 
 
 def check_not_in_play(folder: str | Path) -> None:
@@ -115,11 +116,9 @@ def counters_title(state: CampaignState) -> str:
 
 def campaign_set(folder) -> tuple[list, str] | None:
     """The counters and title of the campaign in ``folder`` (``mapgen counters --campaign``); None when it holds none."""
-    from .store import load
-
     if not Path(folder).is_dir() or safefs.real_file(folder, CAMPAIGN_FILE) is None:
         return None
-    state = load(folder).state
+    state = from_json_text(safefs.read_text(folder, CAMPAIGN_FILE, MAX_FILE_BYTES), str(Path(folder) / CAMPAIGN_FILE))
     return campaign_counters(state), counters_title(state)
 
 

@@ -1,38 +1,23 @@
-"""The campaign folder: ``campaign.json`` saved atomically, its history, the commands, and undo.
+"""The Fantasy Warriors ``campaign.json``: its schema, its text, and how it is read back.
 
-One store for both rule sets.  A campaign folder holds:
-
-* ``campaign.json``: the state (schema ``mapgen/campaign``, version 1, or for a
-  Renaissance campaign ``mapgen/campaign-renaissance``, read by
-  :mod:`mapgen.campaign.renaissance.store`; the schema, first in the file, says which);
-* ``fw-map.json`` (Renaissance: ``country.json``): a copy of the map it was started from (its SHA-256 is in the state);
-* ``commands.jsonl``: every command applied, one JSON object a line, so a
-  campaign can be replayed and checked (the 18xx.games model);
-* ``history/NNNN.json``: the exact bytes of ``campaign.json`` before command
-  NNNN, so ``undo`` restores the previous file byte for byte (and removes the
-  battle folders that command wrote, named in its line of ``commands.jsonl``).
-
-Saving writes the history file first, then swaps the new ``campaign.json`` in
-with one rename, then the command list: a crash leaves either the old state
-or the new one, never half of one.  A state that cannot be read is never
-overwritten: every command loads (and so checks) it first.
+Only what is this rule set's state file lives here (schema ``mapgen/campaign``,
+version 1, written with ``schema`` and ``version`` first); the campaign
+folder itself (the lock, the journaled commit, history, ``commands.jsonl``,
+undo, replay) is the session's, :mod:`mapgen.session`, one for both rule sets.
+:func:`read_state` is also the Renaissance file's reader.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
-import os
 import re
-from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 
 from pydantic import TypeAdapter, ValidationError
 
+from ..engine import boards
 from ..errors import BadFileError
-from ..jsonio import dumps, parse, read_text, write_atomic
-from .board import Board, build_board
+from ..jsonio import dumps, parse
+from .board import Board
 from .state import SCHEMA, VERSION, CampaignState
 
 CAMPAIGN_FILE = "campaign.json"
@@ -96,7 +81,17 @@ def from_json_text(text: str, where: str) -> CampaignState:
 
 
 def read_state(text: str, where: str, schema: str, version: int, reader: TypeAdapter):
-    """A state file of either rule set: its schema and version first, then every field through ``reader``."""
+    """A state file of either rule set, read and checked once, by ``reader`` (pydantic over the state's dataclasses).
+
+    The state types fix ``schema`` and ``version`` as constants, have no floats
+    (so no NaN) and strict pydantic refuses lone surrogates, so one pass is
+    enough for a good file; only a refused one is read again, to name the
+    problem as every mapgen file does (schema, version, then the fields).
+    """
+    try:
+        return reader.validate_json(text, strict=True)
+    except ValidationError:
+        pass
     data = parse(text, where)
     if not isinstance(data, dict):
         raise BadFileError(f"{where}: expected a JSON object at the top level")
@@ -115,140 +110,15 @@ def read_state(text: str, where: str, schema: str, version: int, reader: TypeAda
 
 # --- boards ---------------------------------------------------------------------------------
 
-_BOARDS: dict[str, Board] = {}
+sha256_bytes = boards.sha256_bytes
 
 
 def register_board(sha256: str, board: Board) -> Board:
-    _BOARDS[sha256] = board
-    return board
+    return boards.remember(sha256, board)
 
 
 def board_for(state: CampaignState) -> Board:
-    try:
-        return _BOARDS[state.map.sha256]
-    except KeyError:
-        raise BadFileError(f"the map {state.map.path} (SHA-256 {state.map.sha256[:12]}...) is not loaded") from None
-
-
-def sha256_bytes(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
-
-
-# --- the folder -------------------------------------------------------------------------------
-
-
-@dataclass
-class Loaded:
-    folder: Path
-    state: CampaignState
-    board: Board
-    text: str  # the exact campaign.json text, for history
-
-    @property
-    def renaissance(self) -> bool:
-        """Whether this folder plays the Renaissance rules (its state is not a Fantasy Warriors one)."""
-        return not isinstance(self.state, CampaignState)
-
-
-def load(folder: str | os.PathLike) -> Loaded:
-    """Read and check a campaign folder: the state, the map copy (its SHA-256 must match), the state against the map."""
-    from ..fw.model import FwMap
-    from ..jsonio import load as load_json
-    from .checks import check_state
-
-    folder = Path(folder)
-    path = folder / CAMPAIGN_FILE
-    if not folder.is_dir():
-        raise BadFileError(f"{folder}: no such campaign folder (start one with 'mapgen campaign new {folder}')")
-    if not path.exists():
-        raise BadFileError(f"{path}: no campaign here (start one with 'mapgen campaign new {folder}')")
-    text = read_text(path)
-    from .renaissance import store as renaissance
-
-    if renaissance.is_renaissance(text):
-        return renaissance.load_folder(folder, text, path)
-    state = from_json_text(text, str(path))
-    map_path = folder / MAP_FILE
-    if not map_path.exists():
-        raise BadFileError(f"{map_path}: the campaign's copy of its map is missing")
-    raw = map_path.read_bytes()
-    sha = sha256_bytes(raw)
-    if sha != state.map.sha256:
-        raise BadFileError(f"{map_path}: changed since the campaign began (SHA-256 {sha[:12]}..., campaign.json says {state.map.sha256[:12]}...)")
-    board = _BOARDS.get(sha)
+    board = boards.known(state.map.sha256)
     if board is None:
-        fw_map = FwMap.from_json(load_json(map_path, "mapgen/fw-map"))
-        board = register_board(sha, build_board(fw_map))
-    try:
-        check_state(state, board)
-    except BadFileError as exc:
-        raise BadFileError(f"{path}: {exc}") from None
-    return Loaded(folder, state, board, text)
-
-
-def commands(folder: Path) -> list[dict]:
-    path = folder / COMMANDS_FILE
-    if not path.exists():
-        return []
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
-
-
-def save(loaded: Loaded, state: CampaignState, record: dict) -> None:
-    """Keep the old bytes in history, swap the new state in, then append the command."""
-    folder = loaded.folder
-    done = commands(folder)
-    hist = folder / HISTORY_DIR
-    hist.mkdir(exist_ok=True)
-    write_atomic(hist / f"{len(done) + 1:04d}.json", loaded.text)
-    write_atomic(folder / CAMPAIGN_FILE, _dumps(state))
-    lines = [json.dumps(c, ensure_ascii=False) for c in done + [record]]
-    write_atomic(folder / COMMANDS_FILE, "\n".join(lines) + "\n")
-
-
-def _dumps(state) -> str:
-    """The state's file text, for either rule set."""
-    from .renaissance import store as renaissance
-
-    return dumps_state(state) if isinstance(state, CampaignState) else renaissance.dumps_state(state)
-
-
-def _check_text(text: str, where: str) -> None:
-    """Read a state file of either rule set (its schema says which), only to check it."""
-    from .renaissance import store as renaissance
-
-    (renaissance.from_json_text if renaissance.is_renaissance(text) else from_json_text)(text, where)
-
-
-def undo(folder: str | os.PathLike) -> dict:
-    """Put back the state before the last command, byte for byte; returns the command undone."""
-    folder = Path(folder)
-    loaded = load(folder)  # a broken state is reported, never overwritten
-    done = commands(folder)
-    if not done:
-        raise BadFileError(f"{folder}: nothing to undo (no command since 'campaign new')")
-    last = folder / HISTORY_DIR / f"{len(done):04d}.json"
-    if not last.exists():
-        raise BadFileError(f"{last}: the history of the last command is missing; cannot undo")
-    previous = last.read_bytes()
-    _check_text(previous.decode("utf-8"), str(last))  # never restore a broken file
-    write_atomic(folder / CAMPAIGN_FILE, previous)
-    rest = done[:-1]
-    write_atomic(folder / COMMANDS_FILE, "".join(json.dumps(c, ensure_ascii=False) + "\n" for c in rest))
-    last.unlink()
-    del loaded
-    _remove_battles(folder, done[-1].get("battles", []))
-    return done[-1]
-
-
-def _remove_battles(folder: Path, names) -> None:
-    """The battle folders the undone command wrote: their battle is no longer pending.
-
-    Only folders under ``battles/`` are touched, whatever the command list says.
-    """
-    import shutil
-
-    root = (folder / "battles").resolve()
-    for name in names if isinstance(names, list) else []:
-        target = (folder / str(name)).resolve()
-        if target.parent == root and target.is_dir():
-            shutil.rmtree(target)
+        raise BadFileError(f"the map {state.map.path} (SHA-256 {state.map.sha256[:12]}...) is not loaded")
+    return board

@@ -1,11 +1,12 @@
-"""``mapgen campaign ...``: play a Fantasy Warriors campaign kept in a folder.
+"""``mapgen campaign ...``: play a campaign, Fantasy Warriors or Renaissance, kept in a folder.
 
-Every command that changes the campaign does the same four things: load
-and check ``DIR/campaign.json`` (a broken file is reported and never
-overwritten), build the command and the dice (``--roll`` faces first),
-``engine.apply`` it, and save only when the rules accepted it.  A refusal
-prints one ``Error:`` line and exits 2 with ``campaign.json`` byte for byte
-as it was.  The rules live in :mod:`mapgen.campaign`; this module only reads
+Every command that changes the campaign goes through the session
+(:func:`mapgen.cli.campaign_session.play`, :mod:`mapgen.session`): lock the
+folder, load and check ``DIR/campaign.json`` once (a broken file is reported
+and never overwritten), build the command and the dice (``--roll`` faces
+first), ``engine.apply`` it, and commit only what the rules accepted, whole.
+A refusal prints one ``Error:`` line and exits 2 with the folder byte for
+byte as it was.  The rules live in the rule sets; this module only reads
 options and prints.
 """
 
@@ -236,13 +237,14 @@ def _say_next(state, board) -> None:
 @refusals
 def undo_cmd(folder):
     """Put back campaign.json as it was before the last command, byte for byte."""
-    from ..campaign import store
+    from .. import session
     from .atlas import refresh_after
 
-    done = store.undo(folder)
-    click.echo(f"Undone: {json.dumps(done, ensure_ascii=False)}")
-    refresh_after(folder)
-    loaded = store.load(folder)
+    with session.open_folder(folder) as s:
+        done = s.undo()
+        click.echo(f"Undone: {json.dumps(done, ensure_ascii=False)}")
+        refresh_after(folder)
+        loaded = s.loaded
     if loaded.renaissance:
         from .campaign_ren import say_next
 
@@ -270,11 +272,11 @@ def _seat_of(ruleset, state, side: str | None) -> str | None:
 @refusals
 def status_cmd(folder, side, as_json, svg_file):
     """Where the campaign stands, as SIDE may know it: what is awaited, every force or army, holdings, battles."""
-    from ..campaign import store
+    from .. import session
     from ..engine import of_state
     from ..jsonio import dumps, write_atomic
 
-    loaded = store.load(folder)
+    loaded = session.load(folder)
     ruleset = of_state(loaded.state)
     side = _seat_of(ruleset, loaded.state, side)
     if svg_file is not None:
@@ -295,10 +297,10 @@ def status_cmd(folder, side, as_json, svg_file):
 @refusals
 def log_cmd(folder, day, side):
     """The campaign's history in words: every roll with its rule, dice, modifiers, total and outcome."""
-    from ..campaign import store
+    from .. import session
     from ..engine import of_state
 
-    loaded = store.load(folder)
+    loaded = session.load(folder)
     ruleset = of_state(loaded.state)
     lines = ruleset.log_lines(loaded.state, _seat_of(ruleset, loaded.state, side), day)
     for line in lines:
@@ -309,4 +311,4 @@ def log_cmd(folder, day, side):
 
 # The commands of both rule sets are registered on the ``campaign`` group by these modules: import them
 # here, so any import of this module (a test, ``campaign_ren``) finds every command.
-from . import campaign_play  # noqa: E402,F401
+from . import campaign_play, campaign_session  # noqa: E402,F401

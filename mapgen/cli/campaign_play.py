@@ -1,9 +1,9 @@
 """``mapgen campaign order|move|turn|battle|sack|reinforce``: the commands that play a turn.
 
-Each loads and checks the campaign, applies one command with the campaign's
-dice (``--roll`` faces first), saves only what the rules accepted, prints
-every new log entry in words and what is awaited next.  Battle folders are
-written after the state is saved (:func:`mapgen.campaign.battles.write_pending`).
+Each builds one command and hands it to the session's :func:`~.campaign_session.play`
+(lock, load and check, apply with the campaign's dice, ``--roll`` faces first,
+commit only what the rules accepted, print every new log entry in words, write
+the battle folders, say what is awaited next).
 """
 
 from __future__ import annotations
@@ -15,61 +15,22 @@ import click
 
 from . import typed_name
 from .campaign import (
-    Refused,
     _say_next,
     campaign,
     folder_arg,
     fw_side,
-    parse_faces,
     refusals,
     roll_option,
     side_option,
 )
+from .campaign_session import play as session_play
 
 # --- playing --------------------------------------------------------------------------------
 
 
-def _battle_folders(folder: Path, state, board) -> list[Path]:
-    """Write ``battles/day-NN-SQUARE/`` for each battle that has none yet (after the state is saved)."""
-    from ..campaign.battles import write_pending
-    from ..campaign.store import MAP_FILE
-    from ..fw.model import read_fw_map
-
-    if not any(c.folder and not (folder / c.folder).exists() for c in state.pending):
-        return []
-    return write_pending(folder, state, read_fw_map(folder / MAP_FILE), board)
-
-
-def play(folder: Path, command, record: dict, roll: str | None, side: str | None = None) -> None:
-    """Load, apply, save, say what happened (as ``side`` may know it) and what is awaited next."""
-    from ..campaign import store
-    from ..campaign.ruleset import apply
-    from ..campaign.dice import GameDice
-    from ..campaign.view import entry_words, visible
-    from .atlas import refresh_after
-
-    faces = parse_faces(roll)
-    loaded = store.load(folder)
-    if loaded.renaissance:
-        raise Refused(f"'{record['command']}' is a Fantasy Warriors command; {folder} holds a Renaissance campaign (see mapgen campaign --help)")
-    dice = GameDice(loaded.state.seed, faces)
-    state, events = apply(loaded.state, command, dice, loaded.board)
-    if faces:
-        record = {**record, "roll": faces}
-    new_battles = [c.folder for c in state.pending if c.folder and not (folder / c.folder).exists()]
-    if new_battles:
-        record = {**record, "battles": new_battles}  # undo removes them with the state that made them
-    store.save(loaded, state, record)
-    for e in visible(events, side):
-        click.echo(entry_words(e))
-    _battle_folders(folder, state, loaded.board)
-    refresh_after(folder)
-    for c in state.pending:
-        if c.folder:
-            click.echo(f"Battle at {c.square}: {' vs '.join(c.forces)} ({c.scenario.replace('_', ' ')}), folder {folder / c.folder}")
-    _say_next(state, loaded.board)
-
-
+def play(folder: Path, command, roll: str | None = None, side: str | None = None, extra: dict | None = None) -> None:
+    """:func:`.campaign_session.play` of a Fantasy Warriors command, saying what is awaited next as this CLI does."""
+    session_play(folder, command, roll, side, extra, _say_next)
 
 
 def _owner(force: str) -> str | None:
@@ -89,7 +50,7 @@ def order_cmd(folder, force, order, roll):
     from ..campaign.core import GiveOrder
 
     order = order.lower().replace("-", "_")
-    play(folder, GiveOrder(force.upper(), order), {"command": "order", "force": force.upper(), "order": order}, roll, _owner(force))
+    play(folder, GiveOrder(force.upper(), order), roll, _owner(force))
 
 
 @campaign.command("move")
@@ -111,10 +72,7 @@ def move_cmd(folder, force, squares, roll, countermarch):
 
     path = tuple(s.upper() for s in squares)
     cm = countermarch.upper() if countermarch else None
-    record = {"command": "move", "force": force.upper(), "path": list(path)}
-    if cm:
-        record["countermarch"] = cm
-    play(folder, Move(force.upper(), path, cm), record, roll, _owner(force))
+    play(folder, Move(force.upper(), path, cm), roll, _owner(force))
 
 
 @campaign.command("turn")
@@ -130,7 +88,7 @@ def turn_cmd(folder, roll, side):
         return turn_renaissance(folder, roll, side)
     from ..campaign.core import Turn
 
-    play(folder, Turn(), {"command": "turn"}, roll, fw_side(side))
+    play(folder, Turn(), roll, fw_side(side))
 
 
 def _losses(ctx, param, value):
@@ -179,19 +137,10 @@ def battle_cmd(folder, report_file, winner, losses, leaders_lost, square, node, 
         w = winner.upper() if winner != "stalemate" else "stalemate"
         lost = tuple(x.strip().upper() for x in (leaders_lost or "").split(",") if x.strip())
         cmd = BattleReport(w, losses, lost, square=square.upper() if square else None)
-    # the report's content, not its path: the command list replays even if the file changes
-    record = {"command": "battle", "winner": cmd.winner, "losses": [[x.unit, x.killed, x.fled, x.withdrawn] for x in cmd.losses]}
-    if cmd.leaders_lost:
-        record["leaders_lost"] = list(cmd.leaders_lost)
-    if cmd.retreats:
-        record["retreats"] = [list(r) for r in cmd.retreats]
-    if cmd.length is not None:
-        record["length"] = cmd.length
-    if cmd.square:
-        record["square"] = cmd.square
-    if report_file is not None:
-        record["report"] = os.fspath(report_file)
-    play(folder, cmd, record, roll, side)
+    # the record holds the report's content (the rule set's encoding), so the command list replays even if
+    # the file changes; its path is kept beside it
+    extra = {"report": os.fspath(report_file)} if report_file is not None else None
+    play(folder, cmd, roll, side, extra)
 
 
 
@@ -204,7 +153,7 @@ def sack_cmd(folder, force):
     """Incursione, Phase 2: the raider FORCE sacks the enemy holding it stands on, before it moves (FW-17.7)."""
     from ..campaign.incursione import Sack
 
-    play(folder, Sack(force.upper()), {"command": "sack", "force": force.upper()}, None)
+    play(folder, Sack(force.upper()))
 
 
 def _units(ctx, param, value):
@@ -242,11 +191,7 @@ def reinforce_cmd(folder, side, units, leader):
     """Spend SIDE's banked reinforcement points (FW-15): the units join the force in the capital, or form a new one."""
     from ..campaign.core import Reinforce
 
-    side = side.upper()
-    record = {"command": "reinforce", "side": side, "units": [[u.type, u.quality, u.figures, u.points] for u in units]}
-    if leader is not None:
-        record["leader"] = [leader.name, leader.cv]
-    play(folder, Reinforce(side, units, leader), record, None)
+    play(folder, Reinforce(side.upper(), units, leader))
 
 
 from . import campaign_ren, campaign_sim  # noqa: E402,F401 - register ``campaign simulate`` and the Renaissance commands

@@ -4,8 +4,9 @@ The same folder, store, dice, ``--roll``, history and undo as a Fantasy
 Warriors campaign; ``turn``, ``move``, ``battle``, ``status``, ``log`` and
 ``undo`` serve both rule sets (the folder's ``campaign.json`` says which).
 Each command here builds one command of :mod:`mapgen.campaign.renaissance.commands`
-and hands it to :func:`play`: load, apply, save only what the rules
-accepted, print the new log lines the player may see and what is awaited.
+and hands it to the session's :func:`~.campaign_session.play` (one for both
+rule sets): lock, load, apply, commit only what the rules accepted, print
+the new log lines the player may see and what is awaited.
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ import click
 from .. import safefs
 from ..errors import BadFileError
 from ..text import printable
-from .campaign import Refused, campaign, folder_arg, parse_faces, refusals, roll_option
+from .campaign import campaign, folder_arg, refusals, roll_option
+from .campaign_session import play as session_play
 
 SEAT = re.compile(r"^P\d{1,2}$")
 
@@ -38,41 +40,8 @@ def is_renaissance(folder: Path) -> bool:
 
 
 def play(folder: Path, command, roll: str | None = None, seat: str | None = None) -> None:
-    """Load, apply, save; print the new log lines (as ``seat`` may see them) and what is awaited."""
-    from ..campaign import store
-    from ..campaign.dice import GameDice
-    from ..campaign.renaissance.battles import battle_folder_name, is_table_battle
-    from ..campaign.renaissance.commands import command_record
-    from ..campaign.renaissance.ruleset import apply
-    from ..campaign.renaissance.view import entry_words, visible
-    from .atlas import refresh_after
-
-    faces = parse_faces(roll)
-    loaded = store.load(folder)
-    record = command_record(command)
-    if not loaded.renaissance:
-        raise Refused(f"'{record['command'].replace('_', ' ')}' is a Renaissance command; {folder} holds a Fantasy Warriors campaign")
-    dice = GameDice(loaded.state.seed, faces)
-    state, events = apply(loaded.state, command, dice, loaded.board)
-    if faces:
-        record["roll"] = faces
-    tables = {battle_folder_name(state, e): e for e in state.engagements if is_table_battle(e)}
-    new_battles = [b for b in tables if not (folder / b).exists()]
-    if new_battles:
-        record["battles"] = new_battles  # undo removes them with the state that made them
-    store.save(loaded, state, record)
-    for e in visible(events, seat):
-        click.echo(entry_words(e))
-    if new_battles:
-        from ..campaign.renaissance.battles import write_pending
-        from ..campaign.renaissance.store import MAP_FILE
-        from ..country.model import read_country_map
-
-        write_pending(folder, state, read_country_map(folder / MAP_FILE))
-    refresh_after(folder)
-    for name, e in tables.items():
-        click.echo(f"Battle on the table at {e.node} ({e.phasing} against {e.other}): its battlefield and sheet are in {folder / name}")
-    say_next(state)
+    """:func:`.campaign_session.play` of a Renaissance command, saying what is awaited next as this CLI does."""
+    session_play(folder, command, roll, seat, say_next=lambda state, board: say_next(state))
 
 
 def say_next(state) -> None:
@@ -283,11 +252,11 @@ def end_cmd(folder, player, roll):
 @refusals
 def siege_cmd(folder, army, node):
     """Renaissance summer: ARMY begins a siege of the fortified place it stands on (RC-4.10)."""
-    from ..campaign import store
+    from .. import session
     from ..campaign.renaissance.commands import BeginSiege
 
     if node is None:
-        state = store.load(folder).state
+        state = session.load(folder).state
         here = next((a.node for a in state.armies if a.id == army.upper()), None)
         if here is None:
             raise click.UsageError(f"{army!r} is not an army of this campaign")

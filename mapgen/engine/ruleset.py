@@ -146,5 +146,5 @@ class RuleSet:
         return seat
 
     def present(self):
-        """The presenter module (imported on first use)."""
-        return importlib.import_module(self.presenter)
+        """The presenter module (imported on first use); None for a rule set that has none."""
+        return importlib.import_module(self.presenter) if self.presenter else None

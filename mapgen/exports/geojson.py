@@ -41,7 +41,7 @@ class ExportError(BadFileError):
 
 @dataclass
 class Source:
-    """What one export reads: a map, and for a campaign its loaded folder (``campaign.store.Loaded``)."""
+    """What one export reads: a map, and for a campaign its loaded folder (``session.Loaded``)."""
 
     path: Path
     schema: str  # FW_MAP, COUNTRY, CAMPAIGN or CAMPAIGN_REN
@@ -77,7 +77,7 @@ def read_source(path: str | Path) -> Source:
         path = found
     schema = _schema_of(path)
     if schema in (CAMPAIGN, CAMPAIGN_REN):
-        from ..campaign.store import load
+        from ..session import load
 
         loaded = load(path.parent)
         if loaded.renaissance:

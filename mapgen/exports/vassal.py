@@ -200,7 +200,7 @@ def fw_module(folder: Path | None, m, ppi: float) -> Module:
     counters, title = choose_set("fw", fw_map=m)
     if folder is not None and safefs.real_file(folder, "campaign.json") is not None:
         from ..campaign.files import campaign_counters, counters_title
-        from ..campaign.store import load
+        from ..session import load
 
         state = load(folder).state
         counters, title = campaign_counters(state), counters_title(state)
@@ -247,7 +247,7 @@ def renaissance_module(folder: Path | None, cm, ppi: float) -> Module:
     what = "country map"
     if folder is not None and safefs.real_file(folder, "campaign.json") is not None:
         from ..campaign.renaissance.counters import campaign_counters, counters_title
-        from ..campaign.store import load
+        from ..session import load
 
         state = load(folder).state
         counters, title = campaign_counters(state, cm), counters_title(state)

@@ -1,11 +1,43 @@
-"""The Fantasy Warriors campaign drawn for people: the status map."""
+"""The Fantasy Warriors campaign for people: the status map, and what a command leaves in the folder besides the state.
+
+Named by the rule set (``RULESET.presenter``) and imported only when needed
+(the session imports it after a command is committed), so the rules never
+import the writers.  Everything here is made from the state alone, so
+``mapgen campaign refresh`` can always write it again.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from .. import safefs
+from ..campaign.battles import write_pending
 from ..campaign.store import MAP_FILE
-from ..fw.model import read_fw_map
+from ..fw.model import FwMap, read_fw_map
+from ..jsonio import parse
+
+
+def new_outputs(folder: Path, state) -> list[str]:
+    """The battle folders this state needs that are not in the folder yet (``undo`` removes them again)."""
+    return [c.folder for c in state.pending if c.folder and not safefs.is_dir(folder, c.folder)]
+
+
+def write_outputs(folder: Path, state, board) -> list[Path]:
+    """Write ``battles/day-NN-SQUARE/`` for each pending battle that has none yet (one there may hold a filled form)."""
+    if not new_outputs(folder, state):
+        return []
+    # the map's SHA-256 was checked when the session loaded the state: no schema check again
+    fw_map = FwMap.from_json(parse(safefs.read_text(folder, MAP_FILE), str(Path(folder) / MAP_FILE)))
+    return write_pending(folder, state, fw_map, board)
+
+
+def output_lines(folder: Path, state) -> list[str]:
+    """Where each pending battle's folder is, for the players."""
+    return [
+        f"Battle at {c.square}: {' vs '.join(c.forces)} ({c.scenario.replace('_', ' ')}), folder {Path(folder) / c.folder}"
+        for c in state.pending
+        if c.folder
+    ]
 
 
 def status_svg(folder: Path, state, board, seat: str | None) -> str:

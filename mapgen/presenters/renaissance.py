@@ -1,12 +1,44 @@
-"""The Renaissance campaign drawn for people: the status map."""
+"""The Renaissance campaign for people: the status map, and the folders of its table battles.
+
+Named by the rule set (``RULESET.presenter``) and imported only when needed
+(the session imports it after a command is committed); made from the state
+alone, so ``mapgen campaign refresh`` can always write it again.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from .. import safefs
+from ..campaign.renaissance.battles import battle_folder_name, is_table_battle, write_pending
 from ..campaign.renaissance.store import MAP_FILE
 from ..campaign.renaissance.view import side_view
-from ..country.model import read_country_map
+from ..country.model import CountryMap, read_country_map
+from ..jsonio import parse
+
+
+def _tables(state) -> dict:
+    return {battle_folder_name(state, e): e for e in state.engagements if is_table_battle(e)}
+
+
+def new_outputs(folder: Path, state) -> list[str]:
+    """The table battles' folders this state needs that are not in the folder yet (``undo`` removes them again)."""
+    return [name for name in _tables(state) if not safefs.is_dir(folder, name)]
+
+
+def write_outputs(folder: Path, state, board) -> list[Path]:
+    """Write the folder of each table battle waiting for its result that has none yet."""
+    if not new_outputs(folder, state):
+        return []
+    country_map = CountryMap.from_json(parse(safefs.read_text(folder, MAP_FILE), str(Path(folder) / MAP_FILE)))
+    return write_pending(folder, state, country_map)
+
+
+def output_lines(folder: Path, state) -> list[str]:
+    return [
+        f"Battle on the table at {e.node} ({e.phasing} against {e.other}): its battlefield and sheet are in {Path(folder) / name}"
+        for name, e in _tables(state).items()
+    ]
 
 
 def status_svg(folder: Path, state, board, seat: str | None) -> str:

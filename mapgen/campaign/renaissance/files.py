@@ -1,7 +1,7 @@
 """A new Renaissance campaign folder: the country map copy, ``campaign.json`` and the campaign's counters.
 
 The same folder as a Fantasy Warriors campaign (:mod:`mapgen.campaign.files`),
-so the same store, history and undo play it: ``country.json`` is the map
+so the same session (:mod:`mapgen.session`: lock, history, undo, replay) plays it: ``country.json`` is the map
 (its SHA-256 in the state), ``campaign.json`` the state on day one after the
 first spring's taxes (RC-2, RC-3.1 steps 1-3), and ``counters/`` the armies',
 specialists' and siege markers' counters.  Both ``mapgen campaign new
@@ -14,7 +14,8 @@ from __future__ import annotations
 from typing import Iterable
 
 from ..dice import GameDice
-from ..store import register_board, sha256_bytes, _BOARDS
+from ...engine import boards
+from ..store import register_board, sha256_bytes
 from .core import awaiting, begin, board_for_map
 from .setup import DEFAULT_ENDS, start_campaign
 from .state import Ends, Options, RenaissanceState
@@ -28,7 +29,7 @@ COUNTERS_DIR = "counters/"
 def board(country_map, map_bytes: bytes):
     """The map's board, worked out once per map file and kept by its SHA-256 for the commands that follow."""
     sha = sha256_bytes(map_bytes)
-    return _BOARDS.get(sha) or register_board(sha, board_for_map(country_map))
+    return boards.known(sha) or register_board(sha, board_for_map(country_map))
 
 
 def new_campaign(

@@ -1,6 +1,7 @@
 """A Renaissance ``campaign.json``: written as stable text, read back through pydantic, with its JSON Schema.
 
-The same approach as the Fantasy Warriors file (:mod:`mapgen.campaign.store`):
+The same approach as the Fantasy Warriors file (:mod:`mapgen.campaign.store`),
+and the same folder (:mod:`mapgen.session`):
 one pydantic ``TypeAdapter`` over the state's own dataclasses checks every
 field's type and range on reading and writes the published schema, and an
 error names the field (``armies[0].companies[2].type``).  Then the few rules
@@ -97,29 +98,3 @@ MAP_FILE = "country.json"
 def is_renaissance(text: str) -> bool:
     """Whether a ``campaign.json`` text is a Renaissance one: its schema is the first field of every mapgen file."""
     return f'"schema": "{SCHEMA}"' in text[:200]
-
-
-def load_folder(folder, text: str, path):
-    """The folder's state, its map copy (checked against the state's SHA-256) and the map's board.
-
-    Called by :func:`mapgen.campaign.store.load` once it has seen the schema, so
-    undo, history and saving are the same code for both rule sets.
-    """
-    from ...country.model import read_country_map
-    from ..store import _BOARDS, Loaded, register_board, sha256_bytes
-    from .core import board_for_map
-
-    state = from_json_text(text, str(path))
-    map_path = folder / MAP_FILE
-    if not map_path.exists():
-        raise BadFileError(f"{map_path}: the campaign's copy of its country map is missing")
-    sha = sha256_bytes(map_path.read_bytes())
-    if sha != state.map.sha256:
-        raise BadFileError(f"{map_path}: changed since the campaign began (SHA-256 {sha[:12]}..., campaign.json says {state.map.sha256[:12]}...)")
-    board = _BOARDS.get(sha)
-    if board is None:
-        board = register_board(sha, board_for_map(read_country_map(map_path)))
-    missing = [p.node for p in state.places if board.kinds.get(p.node) is None]
-    if missing:
-        raise BadFileError(f"{path}: field 'places': {missing[0]} is not a node of {map_path.name}")
-    return Loaded(folder, state, board, text)

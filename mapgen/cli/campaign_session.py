@@ -1,0 +1,117 @@
+"""The one way a command plays in a campaign folder, for both rule sets; and ``campaign replay``, ``campaign refresh``.
+
+:func:`play` opens the folder's session (its lock; a commit a killed command
+left half done is put right), applies the command with the campaign's dice
+(``--roll`` faces first), commits the new state with the command's record,
+then says what happened as the player's seat may know it, writes the
+battle folders and the atlas (from the state: ``campaign refresh`` writes
+them again), and says what is awaited next.  Which rules play is the
+folder's ``campaign.json``'s business: every step asks its rule set.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable
+
+import click
+
+from .. import engine, safefs, session
+from ..campaign.dice import GameDice
+from ..errors import MapgenError
+from ..session import outputs
+from ..text import printable
+from .atlas import refresh_after
+from .campaign import Refused, campaign, folder_arg, parse_faces, refusals
+
+#: The exit status after Ctrl-C, as a shell reports it (128 + SIGINT).
+INTERRUPTED_EXIT = 130
+
+
+def _wrong_rules(folder: Path, ruleset, command) -> str:
+    """A command of the other rules: say whose it is (``'recruit' is a Renaissance command; ...``)."""
+    other = next((r for r in engine.rulesets() if r.spec(command) is not None), None)
+    if other is None:
+        return f"{type(command).__name__} is not a command of a {ruleset.title} campaign"
+    name = other.encode(command)["command"].replace("_", " ")
+    return f"'{name}' is a {other.title} command; {folder} holds a {ruleset.title} campaign (see mapgen campaign --help)"
+
+
+def _reason(exc: Exception) -> str:
+    return f"{exc.strerror}: {exc.filename}" if isinstance(exc, OSError) and exc.strerror else str(exc)
+
+
+def _write_outputs(ruleset, folder: Path, state, board) -> None:
+    """The battle folders, then the atlas; a failure is said and the command stands."""
+    try:
+        outputs.write_outputs(ruleset, folder, state, board)
+    except (OSError, MapgenError) as exc:
+        click.echo(f"Warning: battle folders not written ({_reason(exc)}); the command stands: "
+                   f"run 'mapgen campaign refresh {folder}' to try again", err=True)
+    refresh_after(folder)
+
+
+def play(folder: Path, command, roll: str | None = None, seat: str | None = None, extra: dict | None = None,
+         say_next: Callable[[object, object], None] | None = None) -> None:
+    """Lock, load, apply, commit; say what happened (as ``seat`` may know it), where the battles are, what is awaited.
+
+    ``extra``: keys of this command line's record the rules do not encode (``battle --report``'s path).
+    """
+    faces = parse_faces(roll)
+    with session.open_folder(folder) as s:
+        ruleset = s.ruleset
+        if ruleset.spec(command) is None:
+            raise Refused(_wrong_rules(folder, ruleset, command))
+        state, events = engine.apply(ruleset, s.state, command, GameDice(ruleset.seed(s.state), faces), s.board)
+        record = {**ruleset.encode(command), **(extra or {})}
+        if faces:
+            record["roll"] = faces
+        new = outputs.new_outputs(ruleset, folder, state)
+        if new:
+            for name in new:  # a linked battles/ is refused now, before the commit, not after it
+                safefs.inside(folder, name)
+            record["battles"] = new  # undo removes them with the state that made them
+        try:
+            s.commit(state, record)
+            for e in ruleset.visible(events, seat):
+                click.echo(printable(ruleset.entry_words(e)))
+            _write_outputs(ruleset, folder, state, s.board)
+            for line in outputs.output_lines(ruleset, folder, state):
+                click.echo(printable(line))
+            if say_next is not None:
+                say_next(state, s.board)
+        except KeyboardInterrupt:
+            if not s.commits:
+                raise
+            click.echo(f"Interrupted: the command was saved; 'mapgen campaign refresh {folder}' writes its battle folders "
+                       f"and pages again", err=True)
+            raise SystemExit(INTERRUPTED_EXIT) from None
+
+
+@campaign.command("replay")
+@folder_arg
+@click.option("--check", is_flag=True, help="Compare every step with history/ and the end with campaign.json; name the first command that differs.")
+@refusals
+def replay_cmd(folder: Path, check: bool) -> None:
+    """Rebuild the state from the start state and commands.jsonl (printed as campaign.json text; --check: compare instead)."""
+    with session.open_folder(folder):
+        result = session.replay(folder, check)
+    if not check:
+        click.echo(result.text, nl=False)
+        return
+    if result.difference is not None:
+        raise click.ClickException(result.difference.words(folder))
+    click.echo(f"Replayed {result.commands} command(s) from the start state: history/ and campaign.json match")
+
+
+@campaign.command("refresh")
+@folder_arg
+@refusals
+def refresh_cmd(folder: Path) -> None:
+    """Write again what the state gives: the battle folders of pending battles not written yet, and the atlas pages."""
+    with session.open_folder(folder) as s:
+        written = outputs.write_outputs(s.ruleset, folder, s.state, s.board)
+        for path in written:
+            click.echo(f"Wrote {path}")
+        refresh_after(folder)
+        click.echo(f"Refreshed {folder}")
