@@ -141,8 +141,7 @@ def _moves(state: CampaignState, board, side: str) -> list[Action]:
         hurried = f.order == "max_speed" and bool(board.steps[f.square])
         path = next((p for p in paths.values() if len(p) == 1), ()) if hurried else ()
         where = f"steps to {path[0]} (under Max Speed it must move, FW-9.4.e)" if path else "stays"
-        reach = ", ".join(paths) or "nowhere"
-        label = f"{fid} at {f.square} {where}; it may set out for {reach}"
+        label = f"{fid} at {f.square} {where}; {len(paths)} square(s) within reach today"
         out.append(Action(side, "move", {"force": fid, "path": list(path)}, {"path": tuple(paths.values())}, label))
     return out
 

@@ -146,7 +146,7 @@ def awaiting(state: CampaignState, board) -> str | None:
     if not state.initiative:
         return None
     side = state.initiative[0]
-    return f"movement: side {side} moves one of {', '.join(movable(state, side))} (`move FORCE SQUARE ...`; no square: it stays)"
+    return f"movement: side {side} moves one of {', '.join(movable(state, side))} (a force given no square stays)"
 
 
 # --- refusals ----------------------------------------------------------------------------------

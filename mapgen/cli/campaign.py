@@ -210,15 +210,9 @@ def new_cmd(folder, map_file, seed, size, width, height, holdings, races, square
     _run(folder, lambda o: (write_campaign(o, state, map_bytes, counter_formats, get_paper("a4-portrait")), add_to_kit(o)))
 
 
-def _say_next(state, board) -> None:
-    from ..campaign.core import PHASE_NAMES, awaiting, phase_index
-
-    if state.winner is not None:
-        click.echo(f"The campaign is over: {state.ended} (winner: {state.winner})")
-        return
-    i = phase_index(state)
-    wait = awaiting(state, board)
-    click.echo(f"Now: day {state.day}, phase {i} ({PHASE_NAMES[i]}); awaiting: {wait or 'nothing, mapgen campaign turn goes on'}")
+def _say_next(state, board, folder) -> None:
+    """Where the campaign is and what may come next (:func:`.campaign_actions.say_next`, registered below)."""
+    campaign_actions.say_next(state, board, folder)
 
 
 @campaign.command("undo")
@@ -236,9 +230,9 @@ def undo_cmd(folder):
     if loaded.renaissance:
         from .campaign_ren import say_next
 
-        say_next(loaded.state)
+        say_next(loaded.state, loaded.board, folder)
     else:
-        _say_next(loaded.state, loaded.board)
+        _say_next(loaded.state, loaded.board, folder)
 
 
 # --- reading ------------------------------------------------------------------------------------
@@ -301,4 +295,4 @@ def log_cmd(folder, day, side):
 
 # The commands of both rule sets are registered on the ``campaign`` group by these modules: import them
 # here, so any import of this module (a test, ``campaign_ren``) finds every command.
-from . import campaign_play  # noqa: E402,F401
+from . import campaign_actions, campaign_play  # noqa: E402,F401

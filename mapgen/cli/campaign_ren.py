@@ -16,6 +16,7 @@ from pathlib import Path
 import click
 
 from .campaign import Refused, campaign, folder_arg, parse_faces, refusals, roll_option
+from .campaign_actions import say_next  # noqa: F401 - where ``undo`` and ``play`` find it
 
 SEAT = re.compile(r"^P\d{1,2}$")
 
@@ -66,17 +67,7 @@ def play(folder: Path, command, roll: str | None = None, seat: str | None = None
     refresh_after(folder)
     for name, e in tables.items():
         click.echo(f"Battle on the table at {e.node} ({e.phasing} against {e.other}): its battlefield and sheet are in {folder / name}")
-    say_next(state)
-
-
-def say_next(state) -> None:
-    from ..campaign.renaissance.core import awaiting
-
-    if state.ended:
-        click.echo(f"The campaign is over: {state.ended}" + (f" (winner: {state.winner})" if state.winner else ""))
-        return
-    phase = f", phase {state.phase}" if state.season == "summer" and state.phase else ""
-    click.echo(f"Now: year {state.year}, {state.season}{phase}; awaiting: {awaiting(state)}")
+    say_next(state, loaded.board, folder)
 
 
 def _seat(value: str) -> str:

@@ -29,7 +29,7 @@ from ...engine.ruleset import Action
 from ..commands import Turn
 from . import commands as c
 from . import resolve
-from .rules import NON_PHASING_CHOICES
+from .rules import CITY_KINDS, FORTIFICATION_WORKS, NON_PHASING_CHOICES
 from .spring import COMPANY_COST, held_kinds, is_fortified, tax_event
 from .state import RenaissanceState
 from .summer import MAX_STEPS
@@ -41,7 +41,6 @@ RECRUITS = (("small", "regular"), ("small_cavalry", "regular"), ("medium", "regu
 NEW_ARMY = (("medium", "regular"),)
 #: [DEV] The representative bribe (RC-4.10 step 2: +1 per 10 ducats).
 BRIBE_DUCATS = 10
-CITY_KINDS = ("city", "capital")
 WORKS = ("fortify", "repair", "improve")
 
 Accepts = Callable[[RenaissanceState, object], bool]
@@ -118,8 +117,11 @@ def _spring(state: RenaissanceState, seat: str, board, offer) -> None:
         if a.node in fortified and len(a.companies) > 1:
             offer(seat, c.Garrison(seat, a.id, (a.companies[-1].id,)), f"{a.id} leaves {a.companies[-1].id} in the garrison of {a.node} (RC-3.8)")
     for p in _own(state, seat):
+        fits = {"fortify": kinds.get(p.node) == "village" and not p.fortified, "improve": is_fortified(p, kinds) and not p.advanced,
+                "repair": p.damaged}  # fmt: skip - Tabella 32's works a place may take (the engine checks again)
         for work in WORKS:
-            offer(seat, c.OrderWorks(seat, p.node, work), f"{seat} orders the works '{work}' at {p.node} (RC-3.9)")
+            if fits[work] and FORTIFICATION_WORKS[work].cost <= player.treasury:
+                offer(seat, c.OrderWorks(seat, p.node, work), f"{seat} orders the works '{work}' at {p.node} (RC-3.9)")
     engineer_at = next(iter([a.id for a in state.armies_of(seat)] + fortified), None)
     if engineer_at:
         offer(seat, c.HireSpecialist(seat, "engineer", engineer_at), f"{seat} hires an engineer for {engineer_at} (RC-3.10)")
@@ -186,6 +188,8 @@ def _engagements(state: RenaissanceState, seat: str | None, offer) -> None:
                 continue
             for choice in NON_PHASING_CHOICES:
                 offer(side, c.ChooseEngagement(side, e.node, choice), f"{side} chooses {choice.replace('_', ' ')} at {e.node} (RC-4.4), secretly")
+            # RC-A.33: a battle fought on the table if the other side asks too
+            offer(side, c.ChooseEngagement(side, e.node, "attack", on_table=True), f"{side} attacks at {e.node} and asks for a battle on the table (RC-A.33)")
 
 
 def _releases(state: RenaissanceState, seat: str, offer) -> None:
