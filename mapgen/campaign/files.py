@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..engine import command_line
 from ..engine.hints import next_lines
 from ..errors import MapgenError
 from .board import build_board
@@ -49,7 +50,7 @@ def check_new_folder(folder: str | Path) -> None:
     if found:
         raise CampaignFolderError(
             f"{folder} already holds a campaign ({', '.join(found)}); give a new or empty folder "
-            f"(or 'mapgen campaign undo {folder}' to step back in that one)"
+            f"(or '{command_line('undo', folder, [])}' to step back in that one)"
         )
 
 
