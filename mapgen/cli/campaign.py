@@ -210,9 +210,9 @@ def new_cmd(folder, map_file, seed, size, width, height, holdings, races, square
     _run(folder, lambda o: (write_campaign(o, state, map_bytes, counter_formats, get_paper("a4-portrait")), add_to_kit(o)))
 
 
-def _say_next(state, board, folder) -> None:
-    """Where the campaign is and what may come next (:func:`.campaign_actions.say_next`, registered below)."""
-    campaign_actions.say_next(state, board, folder)
+def _say_next(state, board, folder, seat: str | None = None) -> None:
+    """Where the campaign is and what may come next, for ``seat`` (None: everyone) (:func:`.campaign_actions.say_next`)."""
+    campaign_actions.say_next(state, board, folder, seat)
 
 
 @campaign.command("undo")

@@ -15,7 +15,12 @@ from .campaign import Refused, campaign, folder_arg, refusals, side_option
 
 
 def say_next(state, board, folder: Path, seat: str | None = None) -> None:
-    """Print where the campaign is and the commands that may come next (``Now:``, ``Next:``)."""
+    """Print where the campaign is and the commands that may come next (``Now:``, ``Next:``).
+
+    With ``seat`` (the player whose command it was), only that seat's actions
+    and those open to anyone: what a side may do tells its secrets (banked
+    points, a treasury), so a player's screen shows only its own.
+    """
     from ..engine import of_state
     from ..engine.hints import say_lines
 

@@ -66,7 +66,7 @@ def play(folder: Path, command, record: dict, roll: str | None, side: str | None
     for c in state.pending:
         if c.folder:
             click.echo(f"Battle at {c.square}: {' vs '.join(c.forces)} ({c.scenario.replace('_', ' ')}), folder {folder / c.folder}")
-    _say_next(state, loaded.board, folder)
+    _say_next(state, loaded.board, folder, side)
 
 
 

@@ -67,7 +67,7 @@ def play(folder: Path, command, roll: str | None = None, seat: str | None = None
     refresh_after(folder)
     for name, e in tables.items():
         click.echo(f"Battle on the table at {e.node} ({e.phasing} against {e.other}): its battlefield and sheet are in {folder / name}")
-    say_next(state, loaded.board, folder)
+    say_next(state, loaded.board, folder, seat)
 
 
 def _seat(value: str) -> str:

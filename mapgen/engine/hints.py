@@ -49,7 +49,7 @@ def next_lines(ruleset: RuleSet, state, board, folder, seat: str | None = None) 
         lines.append(ruleset.command_line(first, folder) + (f"   # {note}" if note else ""))
     if len(shown) < len(kinds) or any(len(g) > 1 for g in shown):
         total = sum(len(g) for g in kinds)
-        every = command_line("actions", folder, [f"--side={seat}"] if seat else [])
+        every = command_line("actions", folder, [f"--side={seat}"] if seat in ruleset.seats(state) else [])
         lines.append(f"{every}   # all {total} actions")
     return [("Next: " if i == 0 else INDENT) + line for i, line in enumerate(lines)]
 
