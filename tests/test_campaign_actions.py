@@ -151,6 +151,21 @@ def test_the_next_lines_after_a_command_run_as_printed(fw, capsys):
     assert len(records(fw)) == before + 1
 
 
+def test_after_a_side_s_own_command_the_hints_show_only_its_own_actions(fw, capsys):
+    """FW-15.h: a side's banked points are its own, and what it may do tells them."""
+    code, out, _ = run(["campaign", "order", str(fw), "A2", "max_speed"], capsys)
+    hints = next_lines(out)
+    assert hints and not any(word.startswith("B") for h in hints for word in shlex.split(h)[3:])
+    assert hints[-1].endswith("--side=A")
+
+
+def test_after_a_player_s_own_command_the_hints_show_only_its_own_actions(ren, capsys):
+    """RC-3.4: a player's treasury is its own, and what it can afford tells it."""
+    code, out, _ = run(["campaign", "recruit", str(ren), "P2", "B-0", "medium"], capsys)
+    hints = next_lines(out)
+    assert hints and all("P1" not in h for h in hints)
+
+
 def test_no_loan_is_offered_when_the_banks_are_off(ren, capsys):
     """RC-3.4: banks are an optional rule, off with two players: neither the hints nor the actions offer a loan."""
     code, out, _ = run(["campaign", "turn", str(ren)], capsys)
