@@ -144,11 +144,16 @@ def _spring(state: RenaissanceState, seat: str, board, offer) -> None:
 
 
 def paths(start: str, steps) -> list[tuple[str, ...]]:
-    """Every road path of one or two steps from ``start`` (RC-4.3), not coming back to it, shortest first."""
-    out = [(n,) for n in steps.get(start, ())]
-    for (first,) in list(out):
-        out += [(first, n) for n in steps.get(first, ()) if n != start]
-    return out if MAX_STEPS >= 2 else out[: len(steps.get(start, ()))]
+    """Every road path of 1 to :data:`~.summer.MAX_STEPS` steps from ``start`` (RC-4.3), never back on itself, shortest first.
+
+    The engine decides which of them a force may take now (one holding another's force stops it).
+    """
+    out: list[tuple[str, ...]] = []
+    frontier: list[tuple[str, ...]] = [()]
+    for _ in range(MAX_STEPS):
+        frontier = [p + (n,) for p in frontier for n in steps.get(p[-1] if p else start, ()) if n != start and n not in p]
+        out += frontier
+    return out
 
 
 def _summer_moves(state: RenaissanceState, seat: str, board, offer, accepts: Accepts) -> None:
