@@ -377,3 +377,79 @@ def test_a_reinforcement_s_command_line_is_the_command_itself(fw, monkeypatch, c
     code, _, err = run_line(RULESET.command_line(offered[0], fw), capsys)
     assert code == 0, err
     assert got == [RULESET.command_of(offered[0])]
+
+
+# --- what the Fantasy Warriors actions offer, from the rules -------------------------------------------
+
+
+def test_fw_orders_offer_no_second_test_nor_the_same_order_again():
+    """FW-8.1.b: one Force Test a day; AMB-19: no test to the order a force already has (without a reaction)."""
+    from mapgen.campaign import GameDice, GiveOrder, apply
+    from mapgen.campaign.ruleset import RULESET
+
+    from .test_campaign_properties import start_state
+
+    state, board = start_state(7, 3, False, False)
+    offered = {(a.args["force"], a.args["order"]) for a in RULESET.actions(state, "A", board) if a.command == "order"}
+    for f in state.side_forces("A"):
+        assert {o for fid, o in offered if fid == f.id} == {"max_speed", "probe", "defend"} - {f.order}
+    state, _ = apply(state, GiveOrder("A2", "defend"), GameDice(state.seed), board)
+    assert not any(a.args.get("force") == "A2" for a in RULESET.actions(state, "A", board))
+
+
+def test_fw_moves_are_the_head_side_s_and_their_paths_keep_the_movement_rules():
+    """FW-9.1.2: only the side at the head of the initiative moves; FW-9.3/9.4/9.8: paths of at most 3 legal steps, none past an enemy."""
+    from mapgen.campaign import GameDice, Turn, apply
+    from mapgen.campaign.ruleset import RULESET
+
+    from .test_campaign_properties import start_state
+
+    state, board = start_state(8, 4, False, False)
+    state, _ = apply(state, Turn(), GameDice(state.seed), board)
+    assert state.phase == 2 and state.initiative
+    head = state.initiative[0]
+    moves = [a for a in RULESET.actions(state, None, board) if a.command == "move"]
+    assert moves and {a.seat for a in moves} == {head}
+    assert {a.args["force"] for a in moves} == {f.id for f in state.side_forces(head) if f.order != "defend" and not f.moved_today}
+    for a in moves:
+        f = state.force(a.args["force"])
+        enemies = {g.square for g in state.forces if g.side != f.side}
+        ends = set()
+        for path in a.choices["path"]:
+            walk = (f.square, *path)
+            assert 1 <= len(path) <= 3
+            assert all(b in board.steps[x] for x, b in zip(walk, walk[1:]))
+            assert not enemies & set(path[:-1])
+            ends.add(path[-1])
+        assert len(ends) == len(a.choices["path"])  # one path a square
+        one_step = set(board.steps[f.square])
+        assert one_step <= ends  # every bordering square off a river is within reach
+        if f.order == "max_speed":
+            assert len(a.args["path"]) == 1  # FW-9.4.e: it may not simply stay
+        else:
+            assert a.args["path"] == []
+
+
+def test_fw_a_pending_battle_offers_each_result_and_nothing_else():
+    """FW-10.3: the players enter A, B or a stalemate; ``turn`` waits for the report."""
+    from mapgen.campaign.ruleset import RULESET
+    from mapgen.campaign.state import Contact, evolve
+
+    from .test_campaign_properties import start_state
+
+    state, board = start_state(7, 3, False, False)
+    a, b = state.side_forces("A")[0], state.side_forces("B")[0]
+    state = evolve(state, forces=tuple(evolve(f, square=a.square) if f.id == b.id else f for f in state.forces),
+                   pending=(Contact(a.square, (a.id, b.id), day=state.day, folder=f"battles/day-01-{a.square}"),), phase="battle")
+    offered = RULESET.actions(state, None, board)
+    assert [(x.command, x.args["winner"], x.args["square"]) for x in offered] == [("battle", w, a.square) for w in ("A", "B", "stalemate")]
+
+
+def test_a_finished_campaign_offers_nothing():
+    from mapgen.campaign.ruleset import RULESET
+    from mapgen.campaign.state import evolve
+
+    from .test_campaign_properties import start_state
+
+    state, board = start_state(7, 3, False, False)
+    assert RULESET.actions(evolve(state, winner="A", ended="side B surrenders"), None, board) == []
