@@ -143,7 +143,7 @@ def test_the_next_lines_after_a_command_run_as_printed(fw, capsys):
     code, out, err = run(["campaign", "order", str(fw), "A2", "max_speed"], capsys)
     assert code == 0, err
     hints = next_lines(out)
-    assert hints and all(h.startswith(f"mapgen campaign ") and shlex.quote(NAME) in h for h in hints)
+    assert hints and all(h.startswith("mapgen campaign ") and shlex.quote(NAME) in h for h in hints)
     assert "DIR" not in out
     before = len(records(fw))
     code, _, err = run_line(hints[0], capsys)
