@@ -301,12 +301,30 @@ def test_rest_stay_outside_the_movement_is_refused(fw, capsys):
     assert snapshot(fw) == before
 
 
-def test_a_renaissance_campaign_refuses_the_fantasy_warriors_forms(ren, capsys):
+def test_a_renaissance_campaign_refuses_the_rest_stay(ren, capsys):
     before = snapshot(ren)
-    for argv in (["move", str(ren), "P1-1:A-1", "P1-2:A-2"], ["turn", str(ren), "--rest-stay"]):
-        code, _, err = run(["campaign", *argv], capsys)
-        assert code == 2 and err.splitlines()[-1].startswith("Error: ")
+    code, _, err = run(["campaign", "turn", str(ren), "--rest-stay"], capsys)
+    assert code == 2 and err.splitlines()[-1].startswith("Error: ") and "Fantasy Warriors" in err
     assert snapshot(ren) == before
+
+
+def test_several_renaissance_armies_move_in_one_command(ren, capsys):
+    """RC-4.3: the player to move moves any of its armies; ``ARMY:NODE,NODE`` gives several at once, all or none."""
+    for argv in (["army", str(ren), "P1", "A-0", "--company", "medium"], ["army", str(ren), "P1", "A-0", "--company", "small"],
+                 ["turn", str(ren)]):
+        code, _, err = run(["campaign", *argv], capsys)
+        assert code == 0, err
+    before = snapshot(ren)
+    code, _, err = run(["campaign", "move", str(ren), "P1-1:A-1,A-5", "P1-2:A-1,A-0,A-1"], capsys)  # three steps: RC-4.3 allows two
+    assert code == 2 and "P1-2" in err and "RC-4.3" in err
+    assert snapshot(ren) == before
+    code, _, err = run(["campaign", "move", str(ren), "P1-1:A-1,A-5", "P1-2:A-1"], capsys)
+    assert code == 0, err
+    assert records(ren)[-1] == {"command": "move_armies", "player": "P1", "moves": [["P1-1", ["A-1", "A-5"]], ["P1-2", ["A-1"]]]}
+    armies = {a["id"]: a["node"] for a in json.loads((ren / "campaign.json").read_text())["armies"]}
+    assert armies == {"P1-1": "A-5", "P1-2": "A-1"}
+    code, _, err = run(["campaign", "move", str(ren), "P1-1:A-1", "P2-1:B-1"], capsys)
+    assert code == 2 and "one player" in err
 
 
 # --- every command line the actions print is the command they stand for --------------------------------

@@ -102,16 +102,17 @@ def move_cmd(folder, force, squares, roll, countermarch):
     """Move FORCE along SQUARES (FW phase 2: one step each, the movement roll says how far, FW-9); Renaissance: an ARMY along up to two road NODES (RC-4.3).
 
     Several forces at once: FORCE:SQUARE,SQUARE ... (A2:K6,J6 A3:I7; A3: alone stays), each
-    moved in its side's next initiative slot (FW-9.1.2); one refused refuses them all.
+    moved in its side's next initiative slot (FW-9.1.2); Renaissance: ARMY:NODE,NODE ... of
+    one player.  One refused refuses them all.
     """
-    from .campaign_ren import is_renaissance, move_renaissance
+    from .campaign_ren import is_renaissance, move_armies, move_renaissance
 
     several = ":" in force or any(":" in s for s in squares)
     if is_renaissance(folder):
         if countermarch or roll:
             raise click.UsageError("--countermarch and --roll are Fantasy Warriors movement options")
         if several:
-            raise click.UsageError("a Renaissance army moves one at a time: move DIR ARMY NODE [NODE]")
+            return move_armies(folder, (force, *squares))
         return move_renaissance(folder, force, squares)
     from ..campaign.core import Move
     from ..campaign.commands import Moves

@@ -357,6 +357,24 @@ def move_renaissance(folder: Path, army: str, nodes: tuple[str, ...]) -> None:
     play(folder, MoveArmy(seat, army.upper(), tuple(n.upper() for n in nodes)), seat=seat)
 
 
+def move_armies(folder: Path, words: tuple[str, ...]) -> None:
+    """``campaign move DIR ARMY:NODE,NODE ...`` in a Renaissance campaign: several of one player's armies (RC-4.3)."""
+    from ..campaign.renaissance.commands import MoveArmies
+
+    moves = []
+    for word in words:
+        army, sep, nodes = word.partition(":")
+        path = tuple(n.strip().upper() for n in nodes.split(",") if n.strip())
+        if not sep or not army.strip() or not path or len(path) != len(nodes.split(",")):
+            raise click.BadParameter(f"{word!r}: give ARMY:NODE[,NODE] for each army (e.g. P1-1:A-1,A-5)", param_hint="ARMY")
+        moves.append((army.strip().upper(), path))
+    seats = {_seat_of(army) for army, _ in moves}
+    if len(seats) != 1:
+        raise click.UsageError(f"the armies of one player move in one command, not of {', '.join(sorted(seats))} (RC-4.3)")
+    seat = seats.pop()
+    play(folder, MoveArmies(seat, tuple(moves)), seat=seat)
+
+
 def turn_renaissance(folder: Path, roll: str | None, seat: str | None) -> None:
     from ..campaign.commands import Turn
 

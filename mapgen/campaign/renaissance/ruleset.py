@@ -71,6 +71,7 @@ ARGV = {
     c.PayUpkeep: lambda a: [a["army_or_place"], _ids(a["company_ids"]), f"--player={a['player']}"],
     c.Disband: lambda a: [a["player"], _ids(a["company_ids"])],
     c.MoveArmy: lambda a: [a["army"], *a["path"]],
+    c.MoveArmies: lambda a: [f"{army}:{','.join(path)}" for army, path in a["moves"]],
     c.EndMoves: lambda a: [a["player"]],
     c.BeginSiege: lambda a: [a["army"], f"--node={a['node']}"],
     c.Bribe: lambda a: [a["player"], a["node"], str(a["ducats"])],
@@ -85,7 +86,7 @@ ARGV = {
 #: The command line's name where it is not the record's.
 CLI_NAME = {
     c.TakeLoan: "loan", c.FormArmy: "army", c.OrderWorks: "works", c.HireSpecialist: "hire", c.PayUpkeep: "upkeep",
-    c.MoveArmy: "move", c.EndMoves: "end", c.BeginSiege: "siege", c.MoveDiplomat: "diplomat", c.ChooseEngagement: "engage",
+    c.MoveArmy: "move", c.MoveArmies: "move", c.EndMoves: "end", c.BeginSiege: "siege", c.MoveDiplomat: "diplomat", c.ChooseEngagement: "engage",
     c.TableBattle: "battle",
 }
 
@@ -103,6 +104,18 @@ def _summer(state, cmd, dice, board: RenaissanceBoard):
     return apply_summer(state, cmd, dice, board.kinds, board.steps)[0]
 
 
+def _move_armies(state, cmd: c.MoveArmies, dice, board: RenaissanceBoard):
+    """Each army's move in turn, as its own ``move``; a refusal names the army and refuses them all."""
+    if not cmd.moves:
+        raise engine.CommandError("name at least one army to move (RC-4.3)")
+    for army, path in cmd.moves:
+        try:
+            state = _summer(state, c.MoveArmy(cmd.player, army, tuple(path)), dice, board)
+        except engine.CommandError as exc:
+            raise engine.CommandError(f"{army}: {exc}") from None
+    return state
+
+
 _SPRING = (c.TakeLoan, c.Recruit, c.FormArmy, c.Garrison, c.OrderWorks, c.HireSpecialist, c.PayUpkeep, c.Disband)
 _SUMMER = (c.MoveArmy, c.EndMoves, c.BeginSiege, c.Bribe, c.MoveDiplomat, c.ChooseEngagement, c.TableBattle)
 
@@ -110,6 +123,7 @@ COMMANDS = (
     CommandSpec("turn", Turn, lambda s, cmd, dice, b: turn(s, cmd, dice, b)[0], c.command_record, lambda r: Turn(), lambda a: []),
     *(_spec(k, _spring) for k in _SPRING),
     *(_spec(k, _summer) for k in _SUMMER),
+    _spec(c.MoveArmies, _move_armies),
     _spec(c.Assassinate, lambda s, cmd, dice, b: apply_specialist(s, cmd, dice, b.kinds)[0]),
     _spec(c.Transfer, lambda s, cmd, dice, b: transfer(s, cmd)[0]),
 )
