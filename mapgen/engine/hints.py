@@ -36,7 +36,9 @@ def next_lines(ruleset: RuleSet, state, board, folder, seat: str | None = None) 
     """``Next:`` and one command line per kind of action open now (none once the campaign is over)."""
     groups: dict[tuple, list[Action]] = {}
     for a in ruleset.actions(state, seat, board):
-        groups.setdefault(_kind(a), []).append(a)
+        spec = ruleset.spec_named(a.command)
+        if spec is not None and spec.argv is not None:  # a command with no command line (a toy rule set's) is no hint
+            groups.setdefault(_kind(a), []).append(a)
     if not groups:
         return []
     kinds = sorted(groups.values(), key=lambda g: g[0].command == "turn")  # stable: turn last
