@@ -395,7 +395,7 @@ def test_a_battle_both_ask_for_is_fought_on_the_table():
     s = do(s, ChooseEngagement("P2", "A-3", "stand", on_table=True))
     assert s.engagements[0].result == "BATTLE" and s.engagements[0].defender == "P2"
     assert store.from_json_text(store.dumps_state(s), "campaign.json") == s  # a pending engagement is saved with the campaign
-    assert awaiting_engagements(s) == "engagement at A-3: the result of the table battle between P1 and P2 (TableBattle)"
+    assert awaiting_engagements(s) == "engagement at A-3: the result of the table battle between P1 and P2 (battle --node A-3)"
     refused(s, ChooseEngagement("P2", "A-3", "stand"), r"awaits its table battle.*RC-4.7")
     refused(s, TableBattle("A-3", "P3"), r"not won by P3.*RC-4.7")
     refused(s, TableBattle("A-3", "P1", ("P1-1-c0", "B-9")), r"B-9: not a company that fought.*RC-4.7")

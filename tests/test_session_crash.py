@@ -155,6 +155,8 @@ def test_a_kill_after_the_commit_loses_nothing_refresh_writes_the_battle_folder(
     assert lines(camp) == lines(whole)  # the record names the folder, for undo
     code, out, err = run(["campaign", "refresh", str(camp)], capsys)
     assert code == 0, err
-    assert snapshot(camp / "battles") == snapshot(whole / "battles")
+    # the same files, each naming its own campaign folder in the command that enters the result
+    mine = {k: v.replace(str(camp).encode(), str(whole).encode()) for k, v in snapshot(camp / "battles").items()}
+    assert mine == snapshot(whole / "battles")
     code, out, err = run(["campaign", "undo", str(camp)], capsys)
     assert code == 0 and not (camp / "battles" / battle).exists()

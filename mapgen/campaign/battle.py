@@ -251,11 +251,7 @@ def awaiting(state: CampaignState, board: Board) -> str | None:
     c = next((c for c in state.pending if c.day <= state.day), None)  # the first of today's battles
     if c is None:
         return None
-    return (
-        f"the battle at {c.square} (forces {', '.join(c.forces)}) needs its report: "
-        f"`mapgen campaign battle DIR --report FILE` (or --winner A|B|stalemate --losses UNIT=N,...); "
-        f"the form is {c.folder}/report.yaml"
-    )
+    return f"the battle at {c.square} (forces {', '.join(c.forces)}) needs its report; the form to fill in is {c.folder}/report.yaml"
 
 
 def collapse_shattered(state: CampaignState, c: Contact, dice, board: Board) -> tuple[CampaignState, Contact]:

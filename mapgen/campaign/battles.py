@@ -22,11 +22,13 @@ import os
 from pathlib import Path
 
 from .. import safefs
+from ..engine import Action
 from ..errors import InfeasibleError
 from ..setup_sheet import md_text
 from .battle import battle_forces, field_works, scenario_for, scouting
 from .board import Board
 from .report import form
+from .ruleset import RULESET
 from .state import CampaignState, Contact
 
 #: Formats of the battlefield in a battle folder: the plan to print at home, its data and setup sheet.
@@ -38,7 +40,13 @@ def battle_seed(state: CampaignState, contact: Contact) -> str:
     return f"{state.seed}-day{contact.day}-{contact.square}"
 
 
-def brief(state: CampaignState, contact: Contact, board: Board, table_note: str) -> str:
+def enter_line(campaign: str | Path, contact: Contact) -> str:
+    """The command that enters this battle's filled-in form, from the directory the campaign folder was named in."""
+    report = Path(campaign) / contact.folder / "report.yaml"
+    return RULESET.command_line(Action(None, "battle", {"report": str(report)}), campaign)
+
+
+def brief(state: CampaignState, contact: Contact, board: Board, table_note: str, enter: str | None = None) -> str:
     """``battle.md``: the battle in words, for the players at the table."""
     sides = battle_forces(state, contact)
     out = [f"# Battle at {md_text(contact.square)}, day {contact.day}", ""]
@@ -61,7 +69,8 @@ def brief(state: CampaignState, contact: Contact, board: Board, table_note: str)
     if works:
         out += ["", "## Field works (FW-5.2.1, optional)"]
         out += [f"- {fid} under Defend may build stakes, chevaux de frise and palisades worth {n} points (1 per model)" for fid, n in works]
-    out += ["", "## Table", table_note, "", "Fill in `report.yaml` after the battle and enter it with `mapgen campaign battle DIR --report FILE`.", ""]
+    enter = enter or f"mapgen campaign battle . --report {contact.folder}/report.yaml"
+    out += ["", "## Table", table_note, "", f"Fill in `report.yaml` after the battle and enter it with `{enter}`.", ""]
     return "\n".join(out)
 
 
@@ -89,8 +98,9 @@ def write_battle(campaign: str | Path, state: CampaignState, contact: Contact, f
                 f"`battlefield.pdf` (plan at 1:{plan.scale:g} on {plan.paper.label()}, to print), `battlefield.svg` "
                 f"and `battlefield-setup.md`; seed {battle_seed(state, contact)}."
             )
-        outputs.write_text("battle.md", brief(state, contact, board, note))
-        outputs.write_text("report.yaml", form(state, contact))
+        enter = enter_line(campaign, contact)
+        outputs.write_text("battle.md", brief(state, contact, board, note, enter))
+        outputs.write_text("report.yaml", form(state, contact, enter))
 
     write(target, produce)
     return target

@@ -32,6 +32,22 @@ class Move:
 
 
 @dataclass(frozen=True)
+class Moves:
+    """Phase 2: several forces' moves in one command, each taken in its side's next initiative slot (FW-9.1.2).
+
+    The same as the ``move`` commands one by one, in slot order; one refused
+    refuses them all.
+    """
+
+    moves: tuple[Move, ...]
+
+
+@dataclass(frozen=True)
+class RestStay:
+    """Phase 2: every force that has not moved stays where it is (FW-9.4: a move without a square), then ``turn``."""
+
+
+@dataclass(frozen=True)
 class UnitLosses:
     """One unit's models removed during a battle (FW-10.1)."""
 
@@ -66,4 +82,4 @@ class Reinforce:
     leader: object | None = None  # state.Leader for a new force
 
 
-Command = Turn | GiveOrder | Move | BattleReport | Reinforce
+Command = Turn | GiveOrder | Move | Moves | RestStay | BattleReport | Reinforce

@@ -15,12 +15,14 @@ import os
 from pathlib import Path
 
 from .. import safefs
-from ..engine import boards
+from ..engine import boards, command_line
+from ..engine.hints import next_lines
 from ..errors import MapgenError
 from ..jsonio import MAX_FILE_BYTES
 from .board import build_board
 from .core import PHASE_NAMES, awaiting, begin, phase_index
 from .dice import GameDice
+from .ruleset import RULESET
 from .setup import ForceSpec, new_campaign
 from .state import CampaignState, MapRef, Options
 from .store import (
@@ -28,6 +30,7 @@ from .store import (
     COMMANDS_FILE,
     HISTORY_DIR,
     MAP_FILE,
+    board_for,
     dumps_state,
     from_json_text,
     register_board,
@@ -51,7 +54,7 @@ def check_new_folder(folder: str | Path) -> None:
     if found:
         raise CampaignFolderError(
             f"{folder} already holds a campaign ({', '.join(found)}); give a new or empty folder "
-            f"(or 'mapgen campaign undo {folder}' to step back in that one)"
+            f"(or '{command_line('undo', folder, [])}' to step back in that one)"
         )
 
 
@@ -158,8 +161,11 @@ def campaign_counters(state: CampaignState) -> list:
     return counters + _fw_withdraw_counters()
 
 
-def summary_lines(state: CampaignState, board=None, folder="DIR") -> list[str]:
-    """What a new player needs first: the sides, their forces and where they stand, and what to do next."""
+def summary_lines(state: CampaignState, board=None, folder: str | Path = ".") -> list[str]:
+    """What a new player needs first: the sides, their forces and where they stand, and what to do next.
+
+    ``folder`` is the campaign folder as the user gave it: the ``Next:`` lines are commands that run as printed.
+    """
     i = phase_index(state)
     lines = [f"Campaign seed {state.seed}: day {state.day}, phase {i} ({PHASE_NAMES[i]})"]
     for side in state.sides:
@@ -170,12 +176,11 @@ def summary_lines(state: CampaignState, board=None, folder="DIR") -> list[str]:
                 f"  {f.id} at {f.square}: {f.state}, led by {f.leader.name} (CV {f.leader.cv}), "
                 f"{len(f.units)} unit(s), {f.figures} figures"
             )
-    if board is not None:
-        wait = awaiting(state, board)
-        if wait:
-            lines.append(f"Awaiting: {wait}")
-    lines.append(f"Next: mapgen campaign status {folder}; give orders (mapgen campaign order {folder} FORCE ORDER), then mapgen campaign turn {folder}")
-    return lines
+    board = board if board is not None else board_for(state)
+    wait = awaiting(state, board)
+    if wait:
+        lines.append(f"Awaiting: {wait}")
+    return lines + next_lines(RULESET, state, board, folder)
 
 
 def _drawing_tools() -> None:

@@ -27,7 +27,8 @@ The rule tables are in :mod:`.march`; the jungle losses of the day's paths
 from __future__ import annotations
 
 from .capture import capture as take_holding
-from .commands import CommandError
+from .commands import CommandError, Move, Moves, RestStay, Turn
+from .core import turn
 from .march import (
     COUNTERMARCH_REACTION,
     MAX_ALLOWANCE,
@@ -145,7 +146,7 @@ def awaiting(state: CampaignState, board) -> str | None:
     if not state.initiative:
         return None
     side = state.initiative[0]
-    return f"movement: side {side} moves one of {', '.join(movable(state, side))} (`move FORCE SQUARE ...`; no square: it stays)"
+    return f"movement: side {side} moves one of {', '.join(movable(state, side))} (a force given no square stays)"
 
 
 # --- refusals ----------------------------------------------------------------------------------
@@ -322,6 +323,59 @@ def capture(state: CampaignState, dice, board, force: Force) -> CampaignState:
 def _say(state: CampaignState, dice, rule: str, text: str, **kw) -> None:
     """A Phase 2 log line without dice."""
     dice.event(day=state.day, phase=2, rule=rule, text=text, **kw)
+
+
+# --- several moves in one command ---------------------------------------------------------------
+
+
+def moves(state: CampaignState, cmd: Moves, dice, board) -> CampaignState:
+    """The ``move`` command with several forces: each moves in its side's next initiative slot (FW-9.1.2).
+
+    The forces are taken in the order given, each when its side heads the
+    initiative; a force whose side's slot does not come before the others'
+    forces run out is refused with its own reason, and so is the whole command.
+    """
+    left = list(cmd.moves)
+    if not left:
+        raise CommandError("name at least one force to move")
+    seen = [m.force for m in left]
+    twice = next((f for f in seen if seen.count(f) > 1), None)
+    if twice:
+        raise CommandError(f"{twice} is named twice: a force moves once a day (FW-9.1)")
+    while left:
+        head = state.initiative[0] if state.phase == 2 and state.initiative else None
+        nxt = next((m for m in left if (f := state.force(m.force)) is not None and f.side == head), left[0])
+        try:
+            state = move(state, nxt, dice, board)
+        except CommandError as exc:
+            raise CommandError(f"{nxt.force}: {exc}") from None
+        left.remove(nxt)
+    return state
+
+
+def must_move(state: CampaignState, board) -> list[str]:
+    """The forces that may still move today under Max Speed with a square to step to: they may not simply stay (FW-9.4.e)."""
+    return [
+        f.id for f in state.forces
+        if f.order == "max_speed" and board.steps[f.square] and may_move(state, f) and f.side in state.initiative
+    ]
+
+
+def rest_stay(state: CampaignState, cmd: RestStay, dice, board) -> CampaignState:
+    """``turn --rest-stay``: every force that has not moved stays (each in its slot, FW-9.4), then the turn goes on.
+
+    A force under Max Speed must move at least one square when its roll
+    allows (FW-9.4.e, AMB-17): while one may still move, this is refused, and
+    the player moves it first.
+    """
+    if state.phase != 2:
+        raise CommandError(f"--rest-stay leaves the forces that have not moved where they are, in Phase 2 (FW-9); the campaign is in Phase {state.phase}")
+    hurried = must_move(state, board)
+    if hurried:
+        raise CommandError(f"{', '.join(hurried)} under Max Speed must move at least one square if the roll allows (FW-9.4.e): move them first")
+    while state.initiative:
+        state = move(state, Move(movable(state, state.initiative[0])[0]), dice, board)
+    return turn(state, Turn(), dice, board)
 
 
 # --- for bots and the CLI ----------------------------------------------------------------------

@@ -72,7 +72,7 @@ def start(state, dice, board):
 
 
 def awaiting(state, board):
-    return "orders: either side may give its forces new orders (`order`), then `turn`"
+    return "orders: either side may give its forces new orders, then turn"
 
 
 def in_action(state: CampaignState, force: Force) -> bool:

@@ -48,15 +48,19 @@ def _q(text: str) -> str:
 # --- the form ----------------------------------------------------------------------------
 
 
-def form(state: CampaignState, contact: Contact) -> str:
-    """``report.yaml`` for one battle: both sides' forces and units with blanks for the result."""
+def form(state: CampaignState, contact: Contact, enter: str | None = None) -> str:
+    """``report.yaml`` for one battle: both sides' forces and units with blanks for the result.
+
+    ``enter`` is the command line that enters the filled-in form (the campaign
+    folder's real path, :func:`.battles.enter_line`); without it, the form's own path.
+    """
     from .battle import battle_forces
 
     sides = battle_forces(state, contact)
     lines = [
         f"# Battle report: day {contact.day}, square {printable(contact.square)}, scenario {contact.scenario.replace('_', ' ')}.",
         "# Fill in the blanks after the battle, then enter it:",
-        f"#   mapgen campaign battle DIR --report {printable(contact.folder)}/report.yaml",
+        f"#   {printable(enter) if enter else f'mapgen campaign battle . --report {printable(contact.folder)}/report.yaml'}",
         "# A blank loss counts as 0.",
         f"schema: {SCHEMA}",
         f"version: {VERSION}",

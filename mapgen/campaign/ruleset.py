@@ -17,7 +17,8 @@ from ..jsonio import read_bytes_as
 from . import after_battle, incursione, movement, orders, reinforcements, store, view
 from .board import build_board
 from .checks import check_state
-from .commands import BattleReport, GiveOrder, Move, Reinforce, UnitLosses
+from .actions import actions
+from .commands import BattleReport, GiveOrder, Move, Moves, Reinforce, RestStay, UnitLosses
 from .core import PHASE_NAMES, awaiting, begin, check_end, phase_index, turn
 from .state import CampaignState, Leader, Unit, evolve
 
@@ -29,8 +30,20 @@ def _seat_argv(args: Mapping[str, Any]) -> list[str]:
 # --- the commands and their records -----------------------------------------------------------------
 
 
-def _turn_spec() -> CommandSpec:
-    return CommandSpec("turn", Turn, turn, lambda c: {"command": "turn"}, lambda r: Turn(), lambda a: [])
+def _turn_decode(r: Mapping[str, Any]):
+    return RestStay() if r.get("rest_stay") else Turn()
+
+
+def _turn_argv(a: Mapping[str, Any]) -> list[str]:
+    return ["--rest-stay"] if a.get("rest_stay") else []
+
+
+def _turn_specs() -> tuple[CommandSpec, CommandSpec]:
+    """``turn``, and ``turn --rest-stay`` (its record ``{"command": "turn", "rest_stay": true}``): one record name, two commands."""
+    return (
+        CommandSpec("turn", Turn, turn, lambda c: {"command": "turn"}, _turn_decode, _turn_argv),
+        CommandSpec("turn", RestStay, lambda *a: movement.rest_stay(*a), lambda c: {"command": "turn", "rest_stay": True}, _turn_decode, _turn_argv),
+    )
 
 
 def _order_spec() -> CommandSpec:
@@ -50,13 +63,31 @@ def _move_record(c: Move) -> dict:
     return record
 
 
-def _move_spec() -> CommandSpec:
-    return CommandSpec(
-        "move", Move,
-        lambda *a: movement.move(*a),
-        _move_record,
-        lambda r: Move(str(r["force"]), tuple(map(str, r.get("path", ()))), r.get("countermarch")),
-        lambda a: [a["force"], *a.get("path", ()), *([f"--countermarch={a['countermarch']}"] if a.get("countermarch") else [])],
+def _one_move(r: Mapping[str, Any]) -> Move:
+    return Move(str(r["force"]), tuple(map(str, r.get("path", ()))), r.get("countermarch"))
+
+
+def _move_decode(r: Mapping[str, Any]):
+    if "moves" in r:
+        return Moves(tuple(_one_move(m) for m in r["moves"]))
+    return _one_move(r)
+
+
+def _move_argv(a: Mapping[str, Any]) -> list[str]:
+    if "moves" in a:  # ``move DIR A2:K6,J6 A3:I7``
+        return [f"{m['force']}:{','.join(m.get('path', ()))}" for m in a["moves"]]
+    return [a["force"], *a.get("path", ()), *([f"--countermarch={a['countermarch']}"] if a.get("countermarch") else [])]
+
+
+def _moves_record(c: Moves) -> dict:
+    return {"command": "move", "moves": [{k: v for k, v in _move_record(m).items() if k != "command"} for m in c.moves]}
+
+
+def _move_specs() -> tuple[CommandSpec, CommandSpec]:
+    """``move`` one force (``force``, ``path``), or several (``moves``: a list of those): one record name, two commands."""
+    return (
+        CommandSpec("move", Move, lambda *a: movement.move(*a), _move_record, _move_decode, _move_argv),
+        CommandSpec("move", Moves, lambda *a: movement.moves(*a), _moves_record, _move_decode, _move_argv),
     )
 
 
@@ -87,7 +118,14 @@ def _battle_decode(r: Mapping[str, Any]) -> BattleReport:
 def _battle_argv(a: Mapping[str, Any]) -> list[str]:
     if a.get("report"):
         return [f"--report={a['report']}"]
-    return [f"--winner={a.get('winner', 'A')}", *([f"--square={a['square']}"] if a.get("square") else [])]
+    out = [f"--winner={a.get('winner', 'A')}"]
+    if a.get("losses"):
+        out.append("--losses=" + ",".join(f"{u}={k}/{f}/{w}" for u, k, f, w in a["losses"]))
+    if a.get("leaders_lost"):
+        out.append(f"--leaders-lost={','.join(a['leaders_lost'])}")
+    if a.get("square"):
+        out.append(f"--square={a['square']}")
+    return out
 
 
 def _battle_spec() -> CommandSpec:
@@ -118,7 +156,8 @@ def _reinforce_decode(r: Mapping[str, Any]) -> Reinforce:
 
 
 def _reinforce_argv(a: Mapping[str, Any]) -> list[str]:
-    return [a["side"], *(f"--unit={':'.join(map(str, u))}" for u in a.get("units", ()))]
+    leader = [f"--leader={a['leader'][0]}:{a['leader'][1]}"] if a.get("leader") else []
+    return [a["side"], *(f"--unit={':'.join(map(str, u))}" for u in a.get("units", ())), *leader]
 
 
 def _reinforce_spec() -> CommandSpec:
@@ -153,7 +192,7 @@ RULESET = RuleSet(
     version=store.VERSION,
     state_type=CampaignState,
     map_file=store.MAP_FILE,
-    commands=(_turn_spec(), _order_spec(), _move_spec(), _battle_spec(), _sack_spec(), _reinforce_spec()),
+    commands=(*_turn_specs(), _order_spec(), *_move_specs(), _battle_spec(), _sack_spec(), _reinforce_spec()),
     read_state=store.from_json_text,
     dumps_state=store.dumps_state,
     json_schema=store.json_schema,
@@ -168,6 +207,7 @@ RULESET = RuleSet(
     visible=view.visible,
     entry_words=view.entry_words,
     status_lines=lambda state, seat, board: view.status_lines(state, board, seat),
+    actions=actions,
     when=_when,
     log_lines=lambda state, seat, day: view.log_lines(state, seat, day),
     presenter="mapgen.presenters.fantasy_warriors",

@@ -146,7 +146,7 @@ def status_lines(state: CampaignState, board, side: str | None = None) -> list[s
     if state.winner is not None:
         lines.append(f"The campaign is over: {state.ended} (winner: {state.winner})")
     else:
-        lines.append(f"Awaiting: {awaiting(state, board) or 'nothing; mapgen campaign turn DIR goes on'}")
+        lines.append(f"Awaiting: {awaiting(state, board) or 'nothing, turn goes on'}")
     lines.append(f"Showing: {'everything (both sides)' if side is None else f'what side {side} may know'}")
     for s in state.sides:
         rp = f", {s.reinforcement_points} reinforcement points banked" if side in (None, s.id) else ""

@@ -221,17 +221,6 @@ def new_cmd(folder, map_file, seed, size, width, height, holdings, races, square
     _run(folder, lambda o: (write_campaign(o, state, map_bytes, counter_formats, get_paper("a4-portrait")), add_to_kit(o)))
 
 
-def _say_next(state, board) -> None:
-    from ..campaign.core import PHASE_NAMES, awaiting, phase_index
-
-    if state.winner is not None:
-        click.echo(printable(f"The campaign is over: {state.ended} (winner: {state.winner})"))
-        return
-    i = phase_index(state)
-    wait = awaiting(state, board)
-    click.echo(printable(f"Now: day {state.day}, phase {i} ({PHASE_NAMES[i]}); awaiting: {wait or 'nothing, mapgen campaign turn goes on'}"))
-
-
 @campaign.command("undo")
 @folder_arg
 @refusals
@@ -242,15 +231,10 @@ def undo_cmd(folder):
 
     with session.open_folder(folder) as s:
         done = s.undo()
-        click.echo(f"Undone: {json.dumps(done, ensure_ascii=False)}")
+        click.echo(printable(f"Undone: {json.dumps(done, ensure_ascii=False)}"))
         refresh_after(folder)
         loaded = s.loaded
-    if loaded.renaissance:
-        from .campaign_ren import say_next
-
-        say_next(loaded.state)
-    else:
-        _say_next(loaded.state, loaded.board)
+    campaign_actions.say_next(loaded.state, loaded.board, folder)
 
 
 # --- reading ------------------------------------------------------------------------------------
@@ -311,4 +295,4 @@ def log_cmd(folder, day, side):
 
 # The commands of both rule sets are registered on the ``campaign`` group by these modules: import them
 # here, so any import of this module (a test, ``campaign_ren``) finds every command.
-from . import campaign_play, campaign_session  # noqa: E402,F401
+from . import campaign_actions, campaign_play, campaign_session  # noqa: E402,F401

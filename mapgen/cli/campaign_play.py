@@ -15,7 +15,6 @@ import click
 
 from . import typed_name
 from .campaign import (
-    _say_next,
     campaign,
     folder_arg,
     fw_side,
@@ -30,7 +29,7 @@ from .campaign_session import play as session_play
 
 def play(folder: Path, command, roll: str | None = None, side: str | None = None, extra: dict | None = None) -> None:
     """:func:`.campaign_session.play` of a Fantasy Warriors command, saying what is awaited next as this CLI does."""
-    session_play(folder, command, roll, side, extra, _say_next)
+    session_play(folder, command, roll, side, extra)
 
 
 def _owner(force: str) -> str | None:
@@ -61,34 +60,64 @@ def order_cmd(folder, force, order, roll):
 @click.option("--countermarch", metavar="SQUARE", help="Counter-march to this square after the move (FW-9.6).")
 @refusals
 def move_cmd(folder, force, squares, roll, countermarch):
-    """Move FORCE along SQUARES (FW phase 2: one step each, the movement roll says how far, FW-9); Renaissance: an ARMY along up to two road NODES (RC-4.3)."""
-    from .campaign_ren import is_renaissance, move_renaissance
+    """Move FORCE along SQUARES (FW phase 2: one step each, the movement roll says how far, FW-9); Renaissance: an ARMY along up to two road NODES (RC-4.3).
 
+    Several forces at once: FORCE:SQUARE,SQUARE ... (A2:K6,J6 A3:I7; A3: alone stays), each
+    moved in its side's next initiative slot (FW-9.1.2); Renaissance: ARMY:NODE,NODE ... of
+    one player.  One refused refuses them all.
+    """
+    from .campaign_ren import is_renaissance, move_armies, move_renaissance
+
+    several = ":" in force or any(":" in s for s in squares)
     if is_renaissance(folder):
         if countermarch or roll:
             raise click.UsageError("--countermarch and --roll are Fantasy Warriors movement options")
+        if several:
+            return move_armies(folder, (force, *squares))
         return move_renaissance(folder, force, squares)
     from ..campaign.core import Move
+    from ..campaign.commands import Moves
 
+    if several:
+        if countermarch:
+            raise click.UsageError("--countermarch goes with one force: move DIR FORCE SQUARE... --countermarch SQUARE")
+        cmd = Moves(tuple(_one_move(word) for word in (force, *squares)))
+        sides = {_owner(m.force) for m in cmd.moves}
+        return play(folder, cmd, roll, sides.pop() if len(sides) == 1 else None)
     path = tuple(s.upper() for s in squares)
     cm = countermarch.upper() if countermarch else None
     play(folder, Move(force.upper(), path, cm), roll, _owner(force))
+
+
+def _one_move(word: str):
+    """``A2:K6,J6`` -> the move of A2 along K6, J6 (``A2:`` stays)."""
+    from ..campaign.core import Move
+
+    fid, sep, squares = word.partition(":")
+    path = tuple(s.strip().upper() for s in squares.split(",") if s.strip())
+    if not sep or not fid.strip() or (squares.strip() and len(path) != len(squares.split(","))):
+        raise click.BadParameter(f"{word!r}: give FORCE:SQUARE,SQUARE,... for each force (e.g. A2:K6,J6; A2: stays)", param_hint="FORCE")
+    return Move(fid.strip().upper(), path)
 
 
 @campaign.command("turn")
 @folder_arg
 @roll_option
 @side_option
+@click.option("--rest-stay", is_flag=True, help="Fantasy Warriors, Phase 2: every force that has not moved stays where it is, then the turn goes on (FW-9.4).")
 @refusals
-def turn_cmd(folder, roll, side):
+def turn_cmd(folder, roll, side, rest_stay):
     """Run every phase that needs no decision and stop where a player must act (Renaissance: end the spring, the moves of the player to move, or the winter)."""
     from .campaign_ren import is_renaissance, turn_renaissance
 
     if is_renaissance(folder):
+        if rest_stay:
+            raise click.UsageError("--rest-stay is a Fantasy Warriors option: a Renaissance army that does not move stays anyway")
         return turn_renaissance(folder, roll, side)
+    from ..campaign.commands import RestStay
     from ..campaign.core import Turn
 
-    play(folder, Turn(), roll, fw_side(side))
+    play(folder, RestStay() if rest_stay else Turn(), roll, fw_side(side))
 
 
 def _losses(ctx, param, value):

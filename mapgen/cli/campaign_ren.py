@@ -18,7 +18,6 @@ import click
 
 from .. import safefs
 from ..errors import BadFileError
-from ..text import printable
 from .campaign import campaign, folder_arg, refusals, roll_option
 from .campaign_session import play as session_play
 
@@ -40,18 +39,8 @@ def is_renaissance(folder: Path) -> bool:
 
 
 def play(folder: Path, command, roll: str | None = None, seat: str | None = None) -> None:
-    """:func:`.campaign_session.play` of a Renaissance command, saying what is awaited next as this CLI does."""
-    session_play(folder, command, roll, seat, say_next=lambda state, board: say_next(state))
-
-
-def say_next(state) -> None:
-    from ..campaign.renaissance.core import awaiting
-
-    if state.ended:
-        click.echo(printable(f"The campaign is over: {state.ended}" + (f" (winner: {state.winner})" if state.winner else "")))
-        return
-    phase = f", phase {state.phase}" if state.season == "summer" and state.phase else ""
-    click.echo(printable(f"Now: year {state.year}, {state.season}{phase}; awaiting: {awaiting(state)}"))
+    """:func:`.campaign_session.play` of a Renaissance command."""
+    session_play(folder, command, roll, seat)
 
 
 def _seat(value: str) -> str:
@@ -339,6 +328,24 @@ def move_renaissance(folder: Path, army: str, nodes: tuple[str, ...]) -> None:
 
     seat = _seat_of(army)
     play(folder, MoveArmy(seat, army.upper(), tuple(n.upper() for n in nodes)), seat=seat)
+
+
+def move_armies(folder: Path, words: tuple[str, ...]) -> None:
+    """``campaign move DIR ARMY:NODE,NODE ...`` in a Renaissance campaign: several of one player's armies (RC-4.3)."""
+    from ..campaign.renaissance.commands import MoveArmies
+
+    moves = []
+    for word in words:
+        army, sep, nodes = word.partition(":")
+        path = tuple(n.strip().upper() for n in nodes.split(",") if n.strip())
+        if not sep or not army.strip() or not path or len(path) != len(nodes.split(",")):
+            raise click.BadParameter(f"{word!r}: give ARMY:NODE[,NODE] for each army (e.g. P1-1:A-1,A-5)", param_hint="ARMY")
+        moves.append((army.strip().upper(), path))
+    seats = {_seat_of(army) for army, _ in moves}
+    if len(seats) != 1:
+        raise click.UsageError(f"the armies of one player move in one command, not of {', '.join(sorted(seats))} (RC-4.3)")
+    seat = seats.pop()
+    play(folder, MoveArmies(seat, tuple(moves)), seat=seat)
 
 
 def turn_renaissance(folder: Path, roll: str | None, seat: str | None) -> None:

@@ -12,8 +12,6 @@ folder's ``campaign.json``'s business: every step asks its rule set.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable
-
 import click
 
 from .. import engine, safefs, session
@@ -23,6 +21,7 @@ from ..session import outputs
 from ..text import printable
 from .atlas import refresh_after
 from .campaign import Refused, campaign, folder_arg, parse_faces, refusals
+from .campaign_actions import say_next
 
 #: The exit status after Ctrl-C, as a shell reports it (128 + SIGINT).
 INTERRUPTED_EXIT = 130
@@ -51,8 +50,7 @@ def _write_outputs(ruleset, folder: Path, state, board) -> None:
     refresh_after(folder)
 
 
-def play(folder: Path, command, roll: str | None = None, seat: str | None = None, extra: dict | None = None,
-         say_next: Callable[[object, object], None] | None = None) -> None:
+def play(folder: Path, command, roll: str | None = None, seat: str | None = None, extra: dict | None = None) -> None:
     """Lock, load, apply, commit; say what happened (as ``seat`` may know it), where the battles are, what is awaited.
 
     ``extra``: keys of this command line's record the rules do not encode (``battle --report``'s path).
@@ -78,8 +76,7 @@ def play(folder: Path, command, roll: str | None = None, seat: str | None = None
             _write_outputs(ruleset, folder, state, s.board)
             for line in outputs.output_lines(ruleset, folder, state):
                 click.echo(printable(line))
-            if say_next is not None:
-                say_next(state, s.board)
+            say_next(state, s.board, folder, seat)
         except KeyboardInterrupt:
             if not s.commits:
                 raise

@@ -13,9 +13,9 @@ sit above and ask.
 from .apply import apply
 from .commands import CommandError, DiceEntryError, Turn
 from .registry import named, of_schema, of_state, of_text, register, rulesets, unregister
-from .ruleset import Action, CommandSpec, RuleSet
+from .ruleset import Action, CommandSpec, RuleSet, command_line
 
 __all__ = [
-    "Action", "CommandError", "CommandSpec", "DiceEntryError", "RuleSet", "Turn",
+    "Action", "CommandError", "CommandSpec", "DiceEntryError", "RuleSet", "Turn", "command_line",
     "apply", "named", "of_schema", "of_state", "of_text", "register", "rulesets", "unregister",
 ]

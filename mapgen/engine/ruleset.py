@@ -14,6 +14,7 @@ here, so the session (above) owns the folder and its safety.
 from __future__ import annotations
 
 import importlib
+import shlex
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
@@ -50,6 +51,8 @@ class CommandSpec:
     and ``decode`` turns the record back, so a campaign replays from its
     command list.  ``argv(args)`` gives the command line's words after the
     folder (``["A2", "probe"]``), so every hint mapgen prints runs as shown.
+    ``cli`` is the command's name on the command line when it is not the
+    record's (``move_army`` is typed ``move``, ``end_moves`` ``end``).
     """
 
     name: str
@@ -58,6 +61,11 @@ class CommandSpec:
     encode: Callable[[Any], dict]
     decode: Callable[[Mapping[str, Any]], Any]
     argv: Callable[[Mapping[str, Any]], list[str]] | None = None
+    cli: str | None = None
+
+    @property
+    def cli_name(self) -> str:
+        return self.cli or self.name
 
 
 @dataclass(frozen=True)
@@ -148,3 +156,22 @@ class RuleSet:
     def present(self):
         """The presenter module (imported on first use); None for a rule set that has none."""
         return importlib.import_module(self.presenter) if self.presenter else None
+    def command_of(self, action: Action):
+        """The command object an action stands for (its args are the command's record fields)."""
+        return self.decode({**action.args, "command": action.command})
+
+    def command_line(self, action: Action, folder) -> str:
+        """The action as a shell command that runs as printed: ``mapgen campaign move north A2 K6``.
+
+        ``folder`` is the campaign folder as the user gave it (relative to the
+        current directory); every word is shell-quoted.
+        """
+        spec = self.spec_named(action.command)
+        if spec is None or spec.argv is None:
+            raise ValueError(f"{action.command!r} has no command line in a {self.title} campaign")
+        return command_line(spec.cli_name, folder, spec.argv(action.args))
+
+
+def command_line(name: str, folder, argv: list[str]) -> str:
+    """``mapgen campaign NAME FOLDER ARGV...``, each word shell-quoted."""
+    return " ".join(["mapgen", "campaign", *(shlex.quote(str(w)) for w in (name, folder, *argv))])

@@ -29,8 +29,10 @@ from pathlib import Path
 
 from ... import safefs
 from ...battlefield.renaissance import REAR_GUARD_ATTACKER_UDM, REAR_GUARD_BAND_UDM, udm
+from ...engine import Action
 from ...errors import InfeasibleError
 from ...setup_sheet import md_text
+from .ruleset import RULESET
 from .state import Company, PendingEngagement, RenaissanceState
 
 #: Formats of the battlefield in a battle folder: the plan to print (PDF), its drawing, data and setup sheet.
@@ -209,8 +211,9 @@ def write_engagement_battle(outputs_or_folder, state: RenaissanceState, engageme
                 f"Print `battlefield.pdf` (plan at 1:{plan.scale:g} on {plan.paper.label()}); `battlefield-setup.md` places "
                 f"every feature; `battlefield.svg` is the same plan to edit. Seed {md_text(opts.seed)}."
             )
-        outputs.write_text(f"{prefix}battle.md", battle_sheet(state, engagement, country_map, b, note, udm_cm))
+        outputs.write_text(f"{prefix}battle.md", battle_sheet(state, engagement, country_map, b, note, udm_cm, campaign))
 
+    campaign = outputs_or_folder.out if isinstance(outputs_or_folder, Outputs) else outputs_or_folder
     if isinstance(outputs_or_folder, Outputs):
         produce(outputs_or_folder, f"{folder}/")
         return Path(folder)
@@ -248,7 +251,8 @@ def ground_words(engagement: PendingEngagement, country_map) -> str:
     return "Open country: a plain with the road across it [DEV]."
 
 
-def battle_sheet(state: RenaissanceState, engagement: PendingEngagement, country_map, b, table_note: str, udm_cm: float | None = None) -> str:
+def battle_sheet(state: RenaissanceState, engagement: PendingEngagement, country_map, b, table_note: str, udm_cm: float | None = None,
+                 campaign=".") -> str:  # fmt: skip
     """``battle.md``: the battle in words, for the players at the table."""
     a, o = battle_sides(state, engagement, country_map)
     rear = engagement.rear_guard is not None
@@ -306,8 +310,9 @@ def battle_sheet(state: RenaissanceState, engagement: PendingEngagement, country
         out.append("The tactical rules decide who won (RC-A.13). The loser falls back to an adjacent node with no enemy, or is captured (RC-4.9).")
     out += ["", "## Entering the result", ""]
     example = next((c.id for s in (o, a) for _, c in s.companies), "P2-c3")
-    out.append("After the battle each player counts the companies that routed, were captured or were destroyed: they are lost (RC-4.7). Enter the result (DIR: the campaign folder):")
-    out += ["", "```", f"mapgen campaign battle DIR --node {engagement.node} --winner {a.seat} --lost {example},...", "```", ""]
+    out.append("After the battle each player counts the companies that routed, were captured or were destroyed: they are lost (RC-4.7). Enter the result, e.g.:")
+    enter = RULESET.command_line(Action(None, "table_battle", {"node": engagement.node, "winner": a.seat, "lost": [example]}), campaign)
+    out += ["", "```", enter, "```", ""]
     out.append(f"`--winner` is the seat that won ({a.seat} or {o.seat}); `--lost` lists every lost company of both sides, by id, comma-separated.")
     out.append("")
     return "\n".join(out)

@@ -138,6 +138,18 @@ class MoveArmy:
 
 
 @dataclass(frozen=True)
+class MoveArmies:
+    """RC-4.3: several of the player's armies moved in one command (``move DIR P1-1:A-1,A-5 P1-2:B-3``).
+
+    ``moves`` holds ``(army, path)`` pairs, taken in the order given, each as
+    its own :class:`MoveArmy`; one refused refuses them all.
+    """
+
+    player: str
+    moves: tuple[tuple[str, tuple[str, ...]], ...]
+
+
+@dataclass(frozen=True)
 class EndMoves:
     """RC-4.1 b, RC-A.20: the player has moved all they want this phase; the next player in the order moves."""
 
@@ -221,7 +233,7 @@ class TableBattle:
     lost: tuple[str, ...] = ()
 
 
-SummerCommand = MoveArmy | EndMoves | BeginSiege | Bribe | MoveDiplomat | ChooseEngagement | TableBattle
+SummerCommand = MoveArmy | MoveArmies | EndMoves | BeginSiege | Bribe | MoveDiplomat | ChooseEngagement | TableBattle
 SpringCommand = TakeLoan | Recruit | FormArmy | Garrison | OrderWorks | HireSpecialist | PayUpkeep | Disband
 
 

@@ -109,7 +109,7 @@ def awaiting_engagements(state: RenaissanceState) -> str | None:
     waits = []
     for e in _open(state):
         if e.result == "BATTLE":
-            waits.append(f"engagement at {e.node}: the result of the table battle between {e.phasing} and {e.other} (TableBattle)")
+            waits.append(f"engagement at {e.node}: the result of the table battle between {e.phasing} and {e.other} (battle --node {e.node})")
         else:
             missing = [s if s not in state.neutrals else f"the referee for {s} (neutral)"
                        for s, c in ((e.phasing, e.phasing_choice), (e.other, e.other_choice)) if c is None]

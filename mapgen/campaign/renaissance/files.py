@@ -13,10 +13,12 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from ..dice import GameDice
 from ...engine import boards
-from ..store import register_board, sha256_bytes
+from ...engine.hints import next_lines
+from ..dice import GameDice
+from ..store import board_for, register_board, sha256_bytes
 from .core import awaiting, begin, board_for_map
+from .ruleset import RULESET
 from .setup import DEFAULT_ENDS, start_campaign
 from .state import Ends, Options, RenaissanceState
 from .store import MAP_FILE, dumps_state
@@ -82,7 +84,7 @@ def summary_lines(state: RenaissanceState, folder=None) -> list[str]:
         lines.append(f"{p.seat} {p.name} rules country {p.country}: {held} places, treasury {p.treasury} ducats")
     lines.append(f"Now: year {state.year}, {state.season}; awaiting: {awaiting(state)}")
     if folder is not None:
-        lines.append(f"Play it with: mapgen campaign status {folder}")
+        lines += next_lines(RULESET, state, board_for(state), folder)
     return lines
 
 

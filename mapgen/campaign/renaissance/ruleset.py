@@ -17,6 +17,8 @@ from ...errors import BadFileError
 from ...jsonio import read_bytes_as
 from . import commands as c
 from . import store, view
+from ..dice import GameDice
+from .actions import actions
 from .core import RenaissanceBoard, awaiting, begin, board_for_map, turn
 from .specialists import apply_specialist
 from .spring import apply_spring
@@ -42,9 +44,56 @@ def _decoder(kind: type):
     return decode
 
 
+def _opt(flag: str, value) -> list[str]:
+    """``--flag=value`` when the value is given (a list: comma-separated; True: the bare flag)."""
+    if value is None or value is False or value == [] or value == ():
+        return []
+    if value is True:
+        return [f"--{flag}"]
+    if isinstance(value, (list, tuple)):
+        value = ",".join(map(str, value))
+    return [f"--{flag}={value}"]
+
+
+def _ids(value) -> str:
+    return ",".join(value)
+
+
+#: Each command's line after ``mapgen campaign NAME DIR`` (the words of :mod:`mapgen.cli.campaign_ren`), from its record's fields.
+ARGV = {
+    c.TakeLoan: lambda a: [a["player"], str(a["ducats"])],
+    c.Recruit: lambda a: [a["player"], a["army_or_place"], a["company_type"],
+                          *_opt("kind", a.get("kind") if a.get("kind", "regular") != "regular" else None), *_opt("cost", a.get("cost"))],
+    c.FormArmy: lambda a: [a["player"], a["node"], *(f"--company={t}:{k}" for t, k in a["companies"])],
+    c.Garrison: lambda a: [a["army"], _ids(a["companies"])],
+    c.OrderWorks: lambda a: [a["player"], a["node"], a["work"]],
+    c.HireSpecialist: lambda a: [a["player"], a["kind"], *_opt("at", a.get("at")), *_opt("target", a.get("target"))],
+    c.PayUpkeep: lambda a: [a["army_or_place"], _ids(a["company_ids"]), f"--player={a['player']}"],
+    c.Disband: lambda a: [a["player"], _ids(a["company_ids"])],
+    c.MoveArmy: lambda a: [a["army"], *a["path"]],
+    c.MoveArmies: lambda a: [f"{army}:{','.join(path)}" for army, path in a["moves"]],
+    c.EndMoves: lambda a: [a["player"]],
+    c.BeginSiege: lambda a: [a["army"], f"--node={a['node']}"],
+    c.Bribe: lambda a: [a["player"], a["node"], str(a["ducats"])],
+    c.MoveDiplomat: lambda a: [a["diplomat"], *a["path"]],
+    c.ChooseEngagement: lambda a: [a["player"], a["node"], a["choice"], *_opt("rear-guard", a.get("rear_guard")),
+                                   *_opt("retreat-to", a.get("retreat_to")), *_opt("on-table", a.get("on_table"))],
+    c.TableBattle: lambda a: [f"--node={a['node']}", f"--winner={a['winner']}", *_opt("lost", a.get("lost"))],
+    c.Assassinate: lambda a: [a["assassin"], a["target"]],
+    c.Transfer: lambda a: [a["from_player"], a["to_player"], *_opt("ducats", a.get("ducats") or None),
+                           *_opt("prisoners", a.get("prisoners")), *_opt("agreed", a.get("agreed"))],
+}
+#: The command line's name where it is not the record's.
+CLI_NAME = {
+    c.TakeLoan: "loan", c.FormArmy: "army", c.OrderWorks: "works", c.HireSpecialist: "hire", c.PayUpkeep: "upkeep",
+    c.MoveArmy: "move", c.MoveArmies: "move", c.EndMoves: "end", c.BeginSiege: "siege", c.MoveDiplomat: "diplomat", c.ChooseEngagement: "engage",
+    c.TableBattle: "battle",
+}
+
+
 def _spec(kind: type, handler) -> CommandSpec:
     name = c.command_record_name(kind)
-    return CommandSpec(name, kind, handler, c.command_record, _decoder(kind))
+    return CommandSpec(name, kind, handler, c.command_record, _decoder(kind), ARGV[kind], CLI_NAME.get(kind))
 
 
 def _spring(state, cmd, dice, board: RenaissanceBoard):
@@ -55,13 +104,26 @@ def _summer(state, cmd, dice, board: RenaissanceBoard):
     return apply_summer(state, cmd, dice, board.kinds, board.steps)[0]
 
 
+def _move_armies(state, cmd: c.MoveArmies, dice, board: RenaissanceBoard):
+    """Each army's move in turn, as its own ``move``; a refusal names the army and refuses them all."""
+    if not cmd.moves:
+        raise engine.CommandError("name at least one army to move (RC-4.3)")
+    for army, path in cmd.moves:
+        try:
+            state = _summer(state, c.MoveArmy(cmd.player, army, tuple(path)), dice, board)
+        except engine.CommandError as exc:
+            raise engine.CommandError(f"{army}: {exc}") from None
+    return state
+
+
 _SPRING = (c.TakeLoan, c.Recruit, c.FormArmy, c.Garrison, c.OrderWorks, c.HireSpecialist, c.PayUpkeep, c.Disband)
 _SUMMER = (c.MoveArmy, c.EndMoves, c.BeginSiege, c.Bribe, c.MoveDiplomat, c.ChooseEngagement, c.TableBattle)
 
 COMMANDS = (
-    CommandSpec("turn", Turn, lambda s, cmd, dice, b: turn(s, cmd, dice, b)[0], c.command_record, lambda r: Turn()),
+    CommandSpec("turn", Turn, lambda s, cmd, dice, b: turn(s, cmd, dice, b)[0], c.command_record, lambda r: Turn(), lambda a: []),
     *(_spec(k, _spring) for k in _SPRING),
     *(_spec(k, _summer) for k in _SUMMER),
+    _spec(c.MoveArmies, _move_armies),
     _spec(c.Assassinate, lambda s, cmd, dice, b: apply_specialist(s, cmd, dice, b.kinds)[0]),
     _spec(c.Transfer, lambda s, cmd, dice, b: transfer(s, cmd)[0]),
 )
@@ -77,6 +139,15 @@ def _check_state(state: RenaissanceState, board: RenaissanceBoard) -> None:
     missing = [p.node for p in state.places if board.kinds.get(p.node) is None]
     if missing:
         raise BadFileError(f"field 'places': {missing[0]} is not a node of {store.MAP_FILE}")
+
+
+def _accepts(state: RenaissanceState, command, board: RenaissanceBoard) -> bool:
+    """Whether the engine accepts ``command`` now (applied to the immutable state; the result is thrown away)."""
+    try:
+        engine.apply(RULESET, state, command, GameDice(state.seed), board)
+    except engine.CommandError:
+        return False
+    return True
 
 
 def _when(state: RenaissanceState) -> str:
@@ -106,6 +177,7 @@ RULESET = RuleSet(
     visible=view.visible,
     entry_words=view.entry_words,
     status_lines=lambda state, seat, board: view.status_lines(state, seat, board.kinds, awaiting(state)),
+    actions=lambda state, seat, board: actions(state, seat, board, lambda s, command: _accepts(s, command, board)),
     when=_when,
     log_lines=lambda state, seat, year: view.log_lines(state, seat, year),
     log_when="in year",

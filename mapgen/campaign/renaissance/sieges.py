@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Mapping
 
 from ..dice import GameDice
-from ..state import evolve
+from ..state import Modifier, evolve
 from .commands import BeginSiege, Bribe, CommandError
 from .companies import remove_companies
 from .rules import SIEGE, SIEGE_ATTRITION
@@ -123,7 +123,9 @@ def _one_siege(state: RenaissanceState, siege: Siege, dice: GameDice, kinds: Map
     taken = band.outcome == "taken"
     text = f"Siege of {place.node} by {army.id}, phase {phases}: {roll.total} - " + (
         f"{place.node} surrenders to {seat} with its garrison." if taken else f"{place.node} holds.")
-    log.append(_entry(state, "RC-4.10", text, seat, dice=roll.dice, faces=tuple(roll.faces), modifiers=tuple(mods),
+    # the state's own Modifier (not the dice's): a state read back from its file must equal this one
+    modifiers = tuple(Modifier(m.name, m.value) for m in mods)
+    log.append(_entry(state, "RC-4.10", text, seat, dice=roll.dice, faces=tuple(roll.faces), modifiers=modifiers,
                       total=roll.total, outcome=band.outcome, entered=roll.entered))  # fmt: skip
     if taken:
         state = _take(state, siege, army, log)

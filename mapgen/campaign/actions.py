@@ -1,0 +1,160 @@
+"""What a side may do now in a Fantasy Warriors campaign: :func:`actions`, the rule set's ``actions``.
+
+Every action is a command the engine accepts as it stands (the random-play
+fuzzer in ``tests/test_fuzz.py`` applies each one to check it), with its
+record fields as ``args``, so ``RULESET.command_of(action)`` is the command
+and ``RULESET.command_line(action, folder)`` the line a player types.  The
+hints mapgen prints, ``campaign actions`` and the bots read this list.
+
+Where a command takes free values the list holds representative choices, so
+a game can always go on: a battle's result is offered as each winner with
+no losses entered (the players enter theirs); a reinforcement as one unit of
+average infantry the banked points pay for.  A move is offered once per
+force, staying where it is (or, under Max Speed, one step: it must move,
+FW-9.4.e), with every square it may reach today in ``choices["path"]``,
+each as a path of at most :data:`~.march.MAX_ALLOWANCE` steps.
+"""
+
+from __future__ import annotations
+
+from ..engine.ruleset import Action
+from .after_battle import refusal as report_refusal
+from .commands import BattleReport, CommandError, Reinforce
+from .core import awaiting, phase_index
+from .dice import GameDice
+from .incursione import refusal as sack_refusal
+from .march import MAX_ALLOWANCE, enemy_squares
+from .movement import movable, must_move
+from .orders import refusal as order_refusal
+from .orders import test_group
+from .reinforcements import REINFORCE_PHASES, own_capital, reinforce
+from .state import ORDERS, CampaignState, Leader, Unit
+
+SIDES = ("A", "B")
+#: [DEV] The representative reinforcement: average infantry at this many points a figure (FW-4.1 lists 5 to 8 for most).
+REINFORCEMENT_POINTS_PER_FIGURE = 5
+#: [DEV] ... and at most this many figures (a unit of the default rosters).
+REINFORCEMENT_FIGURES = 20
+#: [DEV] The General named for a new force the representative reinforcement forms (FW-15.d: CV 1 to 6).
+NEW_GENERAL = Leader("General", 2)
+RESULTS = ("A", "B", "stalemate")
+
+
+def actions(state: CampaignState, seat: str | None, board) -> list[Action]:
+    """The actions open now to ``seat`` (A or B; None: to both sides and the referee), in the order a player thinks of them."""
+    if state.winner is not None:
+        return []
+    sides = (seat,) if seat in SIDES else SIDES if seat is None else ()
+    i = phase_index(state)
+    out: list[Action] = []
+    if i == 1:
+        for side in sides:
+            out += _orders(state, board, side)
+            out += _reinforcement(state, board, side)
+        out.append(Action(None, "turn", {}, label="no more orders: on to the initiative and the movement (FW-9)"))
+    elif i == 2:
+        for side in sides:
+            out += _sacks(state, side)
+        if state.initiative:
+            if state.initiative[0] in sides:
+                out += _moves(state, board, state.initiative[0])
+            if not must_move(state, board):
+                out.append(Action(None, "turn", {"rest_stay": True}, label="every force that has not moved stays; then the turn goes on"))
+        else:
+            out.append(Action(None, "turn", {}, label="the movement is over: on to the battles and the next day"))
+    elif state.phase == "battle" and awaiting(state, board):
+        out += _battles(state, board)
+    elif awaiting(state, board) is None:
+        out.append(Action(None, "turn", {}, label="run the phases that need no decision"))
+    return out
+
+
+def _orders(state: CampaignState, board, side: str) -> list[Action]:
+    """FW-8: each order a force may be tested for, the forces in the FW-8.1.a sequence (in action first)."""
+    forces = sorted(state.side_forces(side), key=lambda f: (test_group(state, board, f), f.id))
+    out = []
+    for f in forces:
+        for order in ORDERS:
+            if order_refusal(state, board, f.id, order) is None:
+                out.append(Action(side, "order", {"force": f.id, "order": order}, label=f"{f.id} ({f.state}) tested for {order.replace('_', ' ')} (FW-8.2)"))
+    return out
+
+
+def _reinforcement(state: CampaignState, board, side: str) -> list[Action]:
+    """FW-15: one unit of average infantry the banked points pay for, joining the force in the capital or forming one."""
+    banked = state.side(side).reinforcement_points
+    figures = min(REINFORCEMENT_FIGURES, banked // REINFORCEMENT_POINTS_PER_FIGURE)
+    capital = own_capital(state, side)
+    if state.phase not in REINFORCE_PHASES or capital is None or figures < 1:
+        return []
+    unit = Unit("R1", "infantry", "average", figures, REINFORCEMENT_POINTS_PER_FIGURE)
+    joins = any(f.side == side for f in state.forces_at(capital.square))
+    leader = None if joins else NEW_GENERAL
+    try:  # the same checks as the command (an enemy in the capital, six forces already): it rolls no die
+        reinforce(state, Reinforce(side, (unit,), leader), GameDice(state.seed), board)
+    except CommandError:
+        return []
+    args = {"side": side, "units": [[unit.type, unit.quality, unit.figures, unit.points]]}
+    if leader is not None:
+        args["leader"] = [leader.name, leader.cv]
+    return [Action(side, "reinforce", args, label=f"{figures} average infantry for {figures * unit.points} of {banked} banked points (FW-15)")]
+
+
+def _sacks(state: CampaignState, side: str) -> list[Action]:
+    """FW-17.7: an Incursione raider on an enemy holding may sack it before it moves."""
+    return [
+        Action(side, "sack", {"force": f.id}, label=f"{f.id} sacks the holding at {f.square} (FW-17.7)")
+        for f in state.side_forces(side) if sack_refusal(state, f.id) is None
+    ]
+
+
+def reachable(state: CampaignState, board, force_id: str) -> dict[str, tuple[str, ...]]:
+    """Every square ``force_id`` may set out for today, with the shortest path to it (FW-9.4).
+
+    The steps of the board (no river off a crossing), at most
+    :data:`MAX_ALLOWANCE` of them, none past an enemy's square; the roll and
+    the enemy zones of control decide on the way how far it gets.
+    """
+    force = state.force(force_id)
+    enemies = enemy_squares(state, force.side)
+    paths: dict[str, tuple[str, ...]] = {}
+    frontier = [(force.square, ())]
+    for _ in range(MAX_ALLOWANCE):
+        nxt = []
+        for here, path in frontier:
+            if here in enemies:
+                continue  # entering an enemy's square ends the path there (FW-9.8)
+            for sq in board.steps[here]:
+                if sq != force.square and sq not in paths:
+                    paths[sq] = path + (sq,)
+                    nxt.append((sq, paths[sq]))
+        frontier = nxt
+    return paths
+
+
+def _moves(state: CampaignState, board, side: str) -> list[Action]:
+    """FW-9: the side heading the initiative moves one of its forces (one action a force, its paths as choices)."""
+    out = []
+    for fid in movable(state, side):
+        f = state.force(fid)
+        paths = reachable(state, board, fid)
+        hurried = f.order == "max_speed" and bool(board.steps[f.square])
+        path = next((p for p in paths.values() if len(p) == 1), ()) if hurried else ()
+        where = f"steps to {path[0]} (under Max Speed it must move, FW-9.4.e)" if path else "stays"
+        label = f"{fid} at {f.square} {where}; {len(paths)} square(s) within reach today"
+        out.append(Action(side, "move", {"force": fid, "path": list(path)}, {"path": tuple(paths.values())}, label))
+    return out
+
+
+def _battles(state: CampaignState, board) -> list[Action]:
+    """FW-10.3: today's battles in contact order, each result (the losses are the players' to enter)."""
+    out = []
+    for c in state.pending:
+        if c.day > state.day:
+            continue
+        for winner in RESULTS:
+            args = {"winner": winner, "losses": [], "square": c.square}
+            if report_refusal(state, board, BattleReport(winner, square=c.square)) is None:
+                who = "a stalemate" if winner == "stalemate" else f"won by side {winner}"
+                out.append(Action(None, "battle", args, label=f"the battle at {c.square} ({', '.join(c.forces)}) {who}, no losses entered"))
+    return out
