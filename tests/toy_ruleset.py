@@ -61,6 +61,12 @@ class Board:
     goal: int
 
 
+def _side(words: list[str]) -> str:
+    if len(words) != 1 or words[0].upper() not in SIDES:
+        raise ValueError("give the side that dashes, A or B")
+    return words[0].upper()
+
+
 def _other(side: str) -> str:
     return "B" if side == "A" else "A"
 
@@ -129,7 +135,8 @@ RULESET = RuleSet(
     map_file=MAP_FILE,
     commands=(
         CommandSpec("turn", Turn, pass_turn, lambda c: {"command": "turn"}, lambda r: Turn(), lambda a: []),
-        CommandSpec("dash", Dash, dash, lambda c: {"command": "dash", "side": c.side}, lambda r: Dash(str(r["side"])), lambda a: [a["side"]]),
+        CommandSpec("dash", Dash, dash, lambda c: {"command": "dash", "side": c.side}, lambda r: Dash(str(r["side"])), lambda a: [a["side"]],
+                    parse=lambda words: Dash(_side(words))),
     ),
     read_state=read_state,
     dumps_state=dumps_state,
@@ -147,6 +154,7 @@ RULESET = RuleSet(
     status_lines=lambda state, seat, board: [f"{s}: {v} of {board.goal}" for s, v in zip(SIDES, state.scores)],
     actions=actions,
     log_lines=lambda state, seat, when: [e.text for e in state.log],
+    when=lambda state: f"throw {state.throws + 1}",
 )
 
 
@@ -162,3 +170,15 @@ def start(seed: int | str = 1, goal: int = 12) -> tuple[DashState, bytes]:
 
 def install() -> RuleSet:
     return engine.register(RULESET)
+
+
+def new_folder(folder, seed: int | str = 1, goal: int = 12):
+    """What ``campaign new`` would write for Dash: the state and the map copy (plain files: Dash has no kit)."""
+    from pathlib import Path
+
+    folder = Path(folder)
+    folder.mkdir(parents=True)
+    state, data = start(seed, goal)
+    (folder / MAP_FILE).write_bytes(data)
+    (folder / "campaign.json").write_text(dumps_state(state), encoding="utf-8")
+    return folder

@@ -100,7 +100,23 @@ roll_option = click.option("--roll", metavar="N[,N...]", help="Faces rolled at t
 folder_arg = click.argument("folder", metavar="DIR", type=click.Path(file_okay=False, path_type=Path))
 
 
-@cli.group("campaign")
+class CampaignGroup(click.Group):
+    """The ``campaign`` commands, and any a registered rule set declares with a parser and no click command of its own.
+
+    :data:`fallback` (set by :mod:`.campaign_session`) makes such a command
+    (``mapgen campaign dash DIR A``), so a rule set joins the CLI by registering.
+    """
+
+    fallback = None
+
+    def get_command(self, ctx, name):
+        cmd = super().get_command(ctx, name)
+        if cmd is None and self.fallback is not None:
+            cmd = self.fallback(name)
+        return cmd
+
+
+@cli.group("campaign", cls=CampaignGroup)
 def campaign():
     """Play a campaign, Fantasy Warriors or Renaissance: one folder per campaign (campaign.json, its map, history)."""
 

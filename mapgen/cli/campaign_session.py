@@ -85,6 +85,33 @@ def play(folder: Path, command, roll: str | None = None, seat: str | None = None
             raise SystemExit(INTERRUPTED_EXIT) from None
 
 
+def rule_set_command(name: str) -> click.Command | None:
+    """``mapgen campaign NAME DIR WORDS...`` for a command some registered rule set parses from its words (:attr:`CommandSpec.parse`)."""
+    if not any(s.cli_name == name and s.parse for r in engine.rulesets() for s in r.commands):
+        return None
+
+    @refusals
+    def run(folder: Path, words: tuple[str, ...], roll: str | None, side: str | None) -> None:
+        ruleset = session.load(folder).ruleset
+        spec = next((s for s in ruleset.commands if s.cli_name == name and s.parse), None)
+        if spec is None:
+            raise Refused(f"'{name}' is not a command of a {ruleset.title} campaign (see mapgen campaign actions {folder})")
+        try:
+            command = spec.parse(list(words))
+        except (ValueError, IndexError) as exc:
+            raise click.UsageError(f"{name} {' '.join(words)}: {exc or 'not what this command takes'}") from None
+        play(folder, command, roll, side.strip().upper() if side else None)
+
+    return click.Command(name, callback=run, help=f"A rule set's own command: {name} DIR WORDS... (see 'mapgen campaign actions DIR').",
+                         params=[click.Argument(["folder"], metavar="DIR", type=click.Path(file_okay=False, path_type=Path)),
+                                 click.Argument(["words"], nargs=-1),
+                                 click.Option(["--roll"], metavar="N[,N...]", help="Faces rolled at the table, used in order."),
+                                 click.Option(["--side"], metavar="SEAT", help="Say only what this seat may know.")])
+
+
+campaign.fallback = rule_set_command
+
+
 @campaign.command("replay")
 @folder_arg
 @click.option("--check", is_flag=True, help="Compare every step with history/ and the end with campaign.json; name the first command that differs.")

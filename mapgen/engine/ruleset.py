@@ -53,6 +53,10 @@ class CommandSpec:
     folder (``["A2", "probe"]``), so every hint mapgen prints runs as shown.
     ``cli`` is the command's name on the command line when it is not the
     record's (``move_army`` is typed ``move``, ``end_moves`` ``end``).
+    ``parse(words)``, the other way round from ``argv``, makes the command
+    from the words typed after the folder (ValueError when they are not one):
+    a rule set whose command has no click command of its own is played
+    through ``mapgen campaign NAME DIR WORDS...`` with it.
     """
 
     name: str
@@ -62,6 +66,7 @@ class CommandSpec:
     decode: Callable[[Mapping[str, Any]], Any]
     argv: Callable[[Mapping[str, Any]], list[str]] | None = None
     cli: str | None = None
+    parse: Callable[[list[str]], Any] | None = None
 
     @property
     def cli_name(self) -> str:
