@@ -331,9 +331,13 @@ def test_several_renaissance_armies_move_in_one_command(ren, capsys):
 
 
 def _cli_commands(monkeypatch, module) -> list:
-    """Replace ``module.play`` by a recorder: the CLI builds the command from the words, nothing is applied."""
+    """Replace ``module.play`` (and the session's, where ``move``, ``turn`` and ``battle`` go) by a recorder:
+    the CLI builds the command from the words, nothing is applied."""
+    from mapgen.cli import campaign_session
+
     got = []
-    monkeypatch.setattr(module, "play", lambda folder, command, *rest, **kw: got.append(command))
+    for m in (module, campaign_session):
+        monkeypatch.setattr(m, "play", lambda folder, command, *rest, **kw: got.append(command))
     return got
 
 

@@ -134,9 +134,9 @@ RULESET = RuleSet(
     state_type=DashState,
     map_file=MAP_FILE,
     commands=(
-        CommandSpec("turn", Turn, pass_turn, lambda c: {"command": "turn"}, lambda r: Turn(), lambda a: []),
+        CommandSpec("turn", Turn, pass_turn, lambda c: {"command": "turn"}, lambda r: Turn(), lambda a: [], parse=lambda words, options: Turn()),
         CommandSpec("dash", Dash, dash, lambda c: {"command": "dash", "side": c.side}, lambda r: Dash(str(r["side"])), lambda a: [a["side"]],
-                    parse=lambda words: Dash(_side(words))),
+                    parse=lambda words, options: Dash(_side(words))),
     ),
     read_state=read_state,
     dumps_state=dumps_state,

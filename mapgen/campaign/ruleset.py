@@ -14,7 +14,7 @@ from typing import Any, Mapping
 from .. import engine
 from ..engine import CommandSpec, RuleSet, Turn
 from ..jsonio import read_bytes_as
-from . import after_battle, incursione, movement, orders, reinforcements, store, view
+from . import after_battle, incursione, movement, orders, reinforcements, store, view, words
 from .board import build_board
 from .checks import check_state
 from .actions import actions
@@ -41,7 +41,7 @@ def _turn_argv(a: Mapping[str, Any]) -> list[str]:
 def _turn_specs() -> tuple[CommandSpec, CommandSpec]:
     """``turn``, and ``turn --rest-stay`` (its record ``{"command": "turn", "rest_stay": true}``): one record name, two commands."""
     return (
-        CommandSpec("turn", Turn, turn, lambda c: {"command": "turn"}, _turn_decode, _turn_argv),
+        CommandSpec("turn", Turn, turn, lambda c: {"command": "turn"}, _turn_decode, _turn_argv, parse=words.parse_turn),
         CommandSpec("turn", RestStay, lambda *a: movement.rest_stay(*a), lambda c: {"command": "turn", "rest_stay": True}, _turn_decode, _turn_argv),
     )
 
@@ -86,7 +86,7 @@ def _moves_record(c: Moves) -> dict:
 def _move_specs() -> tuple[CommandSpec, CommandSpec]:
     """``move`` one force (``force``, ``path``), or several (``moves``: a list of those): one record name, two commands."""
     return (
-        CommandSpec("move", Move, lambda *a: movement.move(*a), _move_record, _move_decode, _move_argv),
+        CommandSpec("move", Move, lambda *a: movement.move(*a), _move_record, _move_decode, _move_argv, parse=words.parse_move),
         CommandSpec("move", Moves, lambda *a: movement.moves(*a), _moves_record, _move_decode, _move_argv),
     )
 
@@ -129,7 +129,8 @@ def _battle_argv(a: Mapping[str, Any]) -> list[str]:
 
 
 def _battle_spec() -> CommandSpec:
-    return CommandSpec("battle", BattleReport, lambda *a: after_battle.report(*a), _battle_record, _battle_decode, _battle_argv)
+    return CommandSpec("battle", BattleReport, lambda *a: after_battle.report(*a), _battle_record, _battle_decode, _battle_argv,
+                       parse=words.parse_battle)
 
 
 def _sack_spec() -> CommandSpec:
@@ -211,6 +212,7 @@ RULESET = RuleSet(
     when=_when,
     log_lines=lambda state, seat, day: view.log_lines(state, seat, day),
     presenter="mapgen.presenters.fantasy_warriors",
+    command_seat=words.command_seat,
 )
 
 

@@ -17,12 +17,12 @@ from . import typed_name
 from .campaign import (
     campaign,
     folder_arg,
-    fw_side,
     refusals,
     roll_option,
     side_option,
 )
 from .campaign_session import play as session_play
+from .campaign_session import play_words
 
 # --- playing --------------------------------------------------------------------------------
 
@@ -33,9 +33,9 @@ def play(folder: Path, command, roll: str | None = None, side: str | None = None
 
 
 def _owner(force: str) -> str | None:
-    """The side a force id belongs to (``A2`` -> A): its player sees what that side may know."""
-    first = force.strip()[:1].upper()
-    return first if first in ("A", "B") else None
+    from ..campaign.words import owner
+
+    return owner(force)
 
 
 @campaign.command("order")
@@ -66,38 +66,7 @@ def move_cmd(folder, force, squares, roll, countermarch):
     moved in its side's next initiative slot (FW-9.1.2); Renaissance: ARMY:NODE,NODE ... of
     one player.  One refused refuses them all.
     """
-    from .campaign_ren import is_renaissance, move_armies, move_renaissance
-
-    several = ":" in force or any(":" in s for s in squares)
-    if is_renaissance(folder):
-        if countermarch or roll:
-            raise click.UsageError("--countermarch and --roll are Fantasy Warriors movement options")
-        if several:
-            return move_armies(folder, (force, *squares))
-        return move_renaissance(folder, force, squares)
-    from ..campaign.core import Move
-    from ..campaign.commands import Moves
-
-    if several:
-        if countermarch:
-            raise click.UsageError("--countermarch goes with one force: move DIR FORCE SQUARE... --countermarch SQUARE")
-        cmd = Moves(tuple(_one_move(word) for word in (force, *squares)))
-        sides = {_owner(m.force) for m in cmd.moves}
-        return play(folder, cmd, roll, sides.pop() if len(sides) == 1 else None)
-    path = tuple(s.upper() for s in squares)
-    cm = countermarch.upper() if countermarch else None
-    play(folder, Move(force.upper(), path, cm), roll, _owner(force))
-
-
-def _one_move(word: str):
-    """``A2:K6,J6`` -> the move of A2 along K6, J6 (``A2:`` stays)."""
-    from ..campaign.core import Move
-
-    fid, sep, squares = word.partition(":")
-    path = tuple(s.strip().upper() for s in squares.split(",") if s.strip())
-    if not sep or not fid.strip() or (squares.strip() and len(path) != len(squares.split(","))):
-        raise click.BadParameter(f"{word!r}: give FORCE:SQUARE,SQUARE,... for each force (e.g. A2:K6,J6; A2: stays)", param_hint="FORCE")
-    return Move(fid.strip().upper(), path)
+    play_words(folder, "move", [force, *squares], {"countermarch": countermarch}, roll)
 
 
 @campaign.command("turn")
@@ -108,16 +77,7 @@ def _one_move(word: str):
 @refusals
 def turn_cmd(folder, roll, side, rest_stay):
     """Run every phase that needs no decision and stop where a player must act (Renaissance: end the spring, the moves of the player to move, or the winter)."""
-    from .campaign_ren import is_renaissance, turn_renaissance
-
-    if is_renaissance(folder):
-        if rest_stay:
-            raise click.UsageError("--rest-stay is a Fantasy Warriors option: a Renaissance army that does not move stays anyway")
-        return turn_renaissance(folder, roll, side)
-    from ..campaign.commands import RestStay
-    from ..campaign.core import Turn
-
-    play(folder, RestStay() if rest_stay else Turn(), roll, fw_side(side))
+    play_words(folder, "turn", [], {"rest_stay": rest_stay}, roll, side)
 
 
 def _losses(ctx, param, value):
@@ -143,35 +103,11 @@ def _losses(ctx, param, value):
 @refusals
 def battle_cmd(folder, report_file, winner, losses, leaders_lost, square, node, lost, roll, side):
     """Enter a battle's result (Fantasy Warriors phase 3, then the after-battle phase; Renaissance RC-4.7)."""
-    from .campaign_ren import battle_renaissance, is_renaissance
-
-    if is_renaissance(folder):
-        return battle_renaissance(folder, node, winner, lost)
-    if node or lost:
-        raise click.UsageError("--node and --lost are for a Renaissance campaign's battle")
-    side = fw_side(side)
-    from ..campaign.core import BattleReport
-
-    if winner is not None and winner.lower() not in ("a", "b", "stalemate"):
-        raise click.BadParameter(f"{winner!r} is not one of 'A', 'B', 'stalemate'", param_hint="'--winner'")
-    if (report_file is None) == (winner is None):
-        raise click.UsageError("give either --report FILE or --winner A|B|stalemate")
-    if report_file is not None and (losses or leaders_lost):
-        raise click.UsageError("--losses and --leaders-lost go with --winner; a report lists its own")
-    if report_file is not None:
-        from ..campaign.report import read_report
-
-        cmd = read_report(report_file)
-    else:
-        w = winner.upper() if winner != "stalemate" else "stalemate"
-        lost = tuple(x.strip().upper() for x in (leaders_lost or "").split(",") if x.strip())
-        cmd = BattleReport(w, losses, lost, square=square.upper() if square else None)
+    options = {"report": report_file, "winner": winner, "losses": losses, "leaders_lost": leaders_lost, "square": square, "node": node, "lost": lost}
     # the record holds the report's content (the rule set's encoding), so the command list replays even if
     # the file changes; its path is kept beside it
     extra = {"report": os.fspath(report_file)} if report_file is not None else None
-    play(folder, cmd, roll, side, extra)
-
-
+    play_words(folder, "battle", [], options, roll, side, extra)
 
 
 @campaign.command("sack")

@@ -20,6 +20,7 @@ from .. import safefs
 from ..errors import BadFileError
 from .campaign import campaign, folder_arg, refusals, roll_option
 from .campaign_session import play as session_play
+from ..campaign.renaissance.words import normal_id, normal_ids
 
 SEAT = re.compile(r"^P\d{1,2}$")
 
@@ -52,21 +53,6 @@ def _seat(value: str) -> str:
 
 def _seat_cb(ctx, param, value):
     return None if value is None else _seat(value)
-
-
-#: A company or specialist id, ``P1-c3`` or ``P2-s1``: the seat in capitals, the letter in lower case.
-_OWNED_ID = re.compile(r"^(p\d{1,2})-([cs])(\d+)$", re.IGNORECASE)
-
-
-def _id(value: str) -> str:
-    """Any id as the engine writes it, whatever case the player typed: ``a-3`` -> ``A-3``, ``p1-C3`` -> ``P1-c3``."""
-    value = value.strip()
-    m = _OWNED_ID.match(value)
-    return f"{m.group(1).upper()}-{m.group(2).lower()}{m.group(3)}" if m else value.upper()
-
-
-def _ids(value: str | None) -> tuple[str, ...]:
-    return tuple(_id(v) for v in (value or "").split(",") if v.strip())
 
 
 def _seat_of(army: str) -> str:
@@ -146,7 +132,7 @@ def garrison_cmd(folder, army, companies):
     """Renaissance spring: detach COMPANIES (comma-separated ids) of ARMY into the garrison of the fortified place it stands on (RC-3.8)."""
     from ..campaign.renaissance.commands import Garrison
 
-    play(folder, Garrison(_seat_of(army), army.upper(), _ids(companies)), seat=_seat_of(army))
+    play(folder, Garrison(_seat_of(army), army.upper(), normal_ids(companies)), seat=_seat_of(army))
 
 
 @campaign.command("works")
@@ -189,7 +175,7 @@ def upkeep_cmd(folder, army_or_place, companies, player):
     seat = player or _seat_of(army_or_place)
     if not SEAT.match(seat):
         raise click.UsageError("give --player for a garrison's upkeep")
-    play(folder, PayUpkeep(seat, army_or_place.upper(), _ids(companies)), seat=seat)
+    play(folder, PayUpkeep(seat, army_or_place.upper(), normal_ids(companies)), seat=seat)
 
 
 @campaign.command("disband")
@@ -201,7 +187,7 @@ def disband_cmd(folder, player, companies):
     """Renaissance spring: PLAYER sends COMPANIES (comma-separated ids) home (RC-3.11)."""
     from ..campaign.renaissance.commands import Disband
 
-    play(folder, Disband(player, _ids(companies)), seat=player)
+    play(folder, Disband(player, normal_ids(companies)), seat=player)
 
 
 @campaign.command("transfer")
@@ -216,7 +202,7 @@ def transfer_cmd(folder, from_player, to_player, ducats, prisoners, agreed):
     """Renaissance: a ransom or exchange both players agreed: ducats and/or prisoners from one to the other (RC-3.3, RC-5.3)."""
     from ..campaign.renaissance.commands import Transfer
 
-    play(folder, Transfer(from_player, to_player, ducats, _ids(prisoners), agreed))
+    play(folder, Transfer(from_player, to_player, ducats, normal_ids(prisoners), agreed))
 
 
 # --- summer (RC-4) ------------------------------------------------------------------------------
@@ -291,7 +277,7 @@ def engage_cmd(folder, player, node, choice, rear_guard, retreat_to, on_table, r
     """
     from ..campaign.renaissance.commands import ChooseEngagement
 
-    cmd = ChooseEngagement(player, node.upper(), choice.replace("-", "_"), _ids(rear_guard), retreat_to.upper() if retreat_to else None, on_table)
+    cmd = ChooseEngagement(player, node.upper(), choice.replace("-", "_"), normal_ids(rear_guard), retreat_to.upper() if retreat_to else None, on_table)
     play(folder, cmd, roll, seat=player)
 
 
@@ -305,7 +291,7 @@ def diplomat_cmd(folder, diplomat, nodes):
     from ..campaign.renaissance.commands import MoveDiplomat
 
     seat = _seat_of(diplomat)
-    play(folder, MoveDiplomat(seat, _id(diplomat), tuple(n.upper() for n in nodes)), seat=seat)
+    play(folder, MoveDiplomat(seat, normal_id(diplomat), tuple(n.upper() for n in nodes)), seat=seat)
 
 
 @campaign.command("assassinate")
@@ -319,45 +305,4 @@ def assassinate_cmd(folder, assassin, target, roll):
     from ..campaign.renaissance.commands import Assassinate
 
     seat = _seat_of(assassin)
-    play(folder, Assassinate(seat, _id(assassin), _id(target)), roll, seat=seat)
-
-
-def move_renaissance(folder: Path, army: str, nodes: tuple[str, ...]) -> None:
-    """``campaign move DIR ARMY NODE...`` in a Renaissance campaign: up to two road steps (RC-4.3)."""
-    from ..campaign.renaissance.commands import MoveArmy
-
-    seat = _seat_of(army)
-    play(folder, MoveArmy(seat, army.upper(), tuple(n.upper() for n in nodes)), seat=seat)
-
-
-def move_armies(folder: Path, words: tuple[str, ...]) -> None:
-    """``campaign move DIR ARMY:NODE,NODE ...`` in a Renaissance campaign: several of one player's armies (RC-4.3)."""
-    from ..campaign.renaissance.commands import MoveArmies
-
-    moves = []
-    for word in words:
-        army, sep, nodes = word.partition(":")
-        path = tuple(n.strip().upper() for n in nodes.split(",") if n.strip())
-        if not sep or not army.strip() or not path or len(path) != len(nodes.split(",")):
-            raise click.BadParameter(f"{word!r}: give ARMY:NODE[,NODE] for each army (e.g. P1-1:A-1,A-5)", param_hint="ARMY")
-        moves.append((army.strip().upper(), path))
-    seats = {_seat_of(army) for army, _ in moves}
-    if len(seats) != 1:
-        raise click.UsageError(f"the armies of one player move in one command, not of {', '.join(sorted(seats))} (RC-4.3)")
-    seat = seats.pop()
-    play(folder, MoveArmies(seat, tuple(moves)), seat=seat)
-
-
-def turn_renaissance(folder: Path, roll: str | None, seat: str | None) -> None:
-    from ..campaign.commands import Turn
-
-    play(folder, Turn(), roll, seat)
-
-
-def battle_renaissance(folder: Path, node: str | None, winner: str | None, lost: str | None) -> None:
-    """``campaign battle DIR --node N --winner P1 --lost IDS``: a battle fought on the table (RC-4.7)."""
-    from ..campaign.renaissance import commands
-
-    if node is None or winner is None:
-        raise click.UsageError("a Renaissance battle needs --node and --winner (a seat or neutral country), and --lost company ids")
-    play(folder, commands.TableBattle(node.upper(), _id(winner), _ids(lost)))
+    play(folder, Assassinate(seat, normal_id(assassin), normal_id(target)), roll, seat=seat)

@@ -85,22 +85,36 @@ def play(folder: Path, command, roll: str | None = None, seat: str | None = None
             raise SystemExit(INTERRUPTED_EXIT) from None
 
 
+def play_words(folder: Path, name: str, words: list[str], options: dict, roll: str | None = None, side: str | None = None,
+               extra: dict | None = None) -> None:
+    """``mapgen campaign NAME DIR WORDS... OPTIONS``: the folder's rule set makes the command from them, then :func:`play`.
+
+    ``move``, ``turn`` and ``battle`` are typed alike in every rule set; what
+    the words mean is the rule set's (:attr:`~mapgen.engine.CommandSpec.parse`).
+    ``side``, when given, must be one of the campaign's seats; otherwise the
+    command's own seat (:attr:`~mapgen.engine.RuleSet.command_seat`) says what it prints.
+    """
+    loaded = session.load(folder)  # which rules: the commit below loads again, under the lock
+    ruleset = loaded.ruleset
+    spec = ruleset.cli_spec(name)
+    if spec is None:
+        raise Refused(f"'{name}' is not a command of a {ruleset.title} campaign (see mapgen campaign actions {folder})")
+    try:
+        side = ruleset.check_seat(loaded.state, side)
+        command = spec.parse(list(words), options)
+    except ValueError as exc:
+        raise click.UsageError(str(exc)) from None
+    play(folder, command, roll, side or ruleset.command_seat(command), extra)
+
+
 def rule_set_command(name: str) -> click.Command | None:
-    """``mapgen campaign NAME DIR WORDS...`` for a command some registered rule set parses from its words (:attr:`CommandSpec.parse`)."""
+    """``mapgen campaign NAME DIR WORDS...`` for a command some registered rule set parses from its words and no click command has."""
     if not any(s.cli_name == name and s.parse for r in engine.rulesets() for s in r.commands):
         return None
 
     @refusals
     def run(folder: Path, words: tuple[str, ...], roll: str | None, side: str | None) -> None:
-        ruleset = session.load(folder).ruleset
-        spec = next((s for s in ruleset.commands if s.cli_name == name and s.parse), None)
-        if spec is None:
-            raise Refused(f"'{name}' is not a command of a {ruleset.title} campaign (see mapgen campaign actions {folder})")
-        try:
-            command = spec.parse(list(words))
-        except (ValueError, IndexError) as exc:
-            raise click.UsageError(f"{name} {' '.join(words)}: {exc or 'not what this command takes'}") from None
-        play(folder, command, roll, side.strip().upper() if side else None)
+        play_words(folder, name, list(words), {}, roll, side.strip().upper() if side else None)
 
     return click.Command(name, callback=run, help=f"A rule set's own command: {name} DIR WORDS... (see 'mapgen campaign actions DIR').",
                          params=[click.Argument(["folder"], metavar="DIR", type=click.Path(file_okay=False, path_type=Path)),

@@ -53,10 +53,12 @@ class CommandSpec:
     folder (``["A2", "probe"]``), so every hint mapgen prints runs as shown.
     ``cli`` is the command's name on the command line when it is not the
     record's (``move_army`` is typed ``move``, ``end_moves`` ``end``).
-    ``parse(words)``, the other way round from ``argv``, makes the command
-    from the words typed after the folder (ValueError when they are not one):
-    a rule set whose command has no click command of its own is played
-    through ``mapgen campaign NAME DIR WORDS...`` with it.
+    ``parse(words, options)``, the other way round from ``argv``, makes the
+    command from the words typed after the folder and the options the CLI
+    read (ValueError saying what to type when they are not one): the CLI's
+    ``move``, ``turn`` and ``battle`` serve every rule set through it, and a
+    rule set's own command with no click command is played as
+    ``mapgen campaign NAME DIR WORDS...``.
     """
 
     name: str
@@ -66,7 +68,7 @@ class CommandSpec:
     decode: Callable[[Mapping[str, Any]], Any]
     argv: Callable[[Mapping[str, Any]], list[str]] | None = None
     cli: str | None = None
-    parse: Callable[[list[str]], Any] | None = None
+    parse: Callable[[list[str], Mapping[str, Any]], Any] | None = None
 
     @property
     def cli_name(self) -> str:
@@ -117,6 +119,8 @@ class RuleSet:
     #: status map, builds the atlas page's context and writes battle folders.  A string, so the rule set
     #: itself never imports what draws it.
     presenter: str = ""
+    #: Whose command this is (None: nobody's in particular), so what it prints is what that seat may know.
+    command_seat: Callable[[Any], str | None] = lambda command: None
     #: (state, seat, board) -> the legal actions now.
     actions: Callable[[State, str | None, Board], list[Action]] = lambda state, seat, board: []
     #: Where in the game the state is, in words ("day 3, phase 2 (movement)").
@@ -128,6 +132,10 @@ class RuleSet:
             if type(command) is s.type:
                 return s
         return None
+
+    def cli_spec(self, name: str) -> CommandSpec | None:
+        """The spec whose command line is ``mapgen campaign NAME`` and that parses its words (None: no such command here)."""
+        return next((s for s in self.commands if s.cli_name == name and s.parse is not None), None)
 
     def spec_named(self, name: str) -> CommandSpec | None:
         for s in self.commands:

@@ -16,7 +16,7 @@ from ...engine import CommandSpec, RuleSet, Turn
 from ...errors import BadFileError
 from ...jsonio import read_bytes_as
 from . import commands as c
-from . import store, view
+from . import store, view, words
 from ..dice import GameDice
 from .actions import actions
 from .core import RenaissanceBoard, awaiting, begin, board_for_map, turn
@@ -91,9 +91,13 @@ CLI_NAME = {
 }
 
 
+#: The commands the CLI's shared ``move`` and ``battle`` make from their words (:mod:`.words`).
+PARSE = {c.MoveArmy: words.parse_move, c.TableBattle: words.parse_battle}
+
+
 def _spec(kind: type, handler) -> CommandSpec:
     name = c.command_record_name(kind)
-    return CommandSpec(name, kind, handler, c.command_record, _decoder(kind), ARGV[kind], CLI_NAME.get(kind))
+    return CommandSpec(name, kind, handler, c.command_record, _decoder(kind), ARGV[kind], CLI_NAME.get(kind), PARSE.get(kind))
 
 
 def _spring(state, cmd, dice, board: RenaissanceBoard):
@@ -120,7 +124,8 @@ _SPRING = (c.TakeLoan, c.Recruit, c.FormArmy, c.Garrison, c.OrderWorks, c.HireSp
 _SUMMER = (c.MoveArmy, c.EndMoves, c.BeginSiege, c.Bribe, c.MoveDiplomat, c.ChooseEngagement, c.TableBattle)
 
 COMMANDS = (
-    CommandSpec("turn", Turn, lambda s, cmd, dice, b: turn(s, cmd, dice, b)[0], c.command_record, lambda r: Turn(), lambda a: []),
+    CommandSpec("turn", Turn, lambda s, cmd, dice, b: turn(s, cmd, dice, b)[0], c.command_record, _decoder(Turn), lambda a: [],
+                parse=words.parse_turn),
     *(_spec(k, _spring) for k in _SPRING),
     *(_spec(k, _summer) for k in _SUMMER),
     _spec(c.MoveArmies, _move_armies),
@@ -183,6 +188,7 @@ RULESET = RuleSet(
     log_when="in year",
     seat_word="player",
     presenter="mapgen.presenters.renaissance",
+    command_seat=words.command_seat,
 )
 
 

@@ -1,0 +1,79 @@
+"""What a Fantasy Warriors player types after ``mapgen campaign NAME DIR``, made into the command (a spec's ``parse``).
+
+The CLI's ``move``, ``turn`` and ``battle`` serve every rule set: each hands
+the words and options it read to the folder's rule set, so the same command
+line means a force's squares here and an army's nodes in a Renaissance
+campaign.  A ValueError says what to type instead.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ..engine import Turn
+from .commands import BattleReport, Move, Moves, RestStay
+from .report import read_report
+
+SIDES = ("A", "B")
+
+
+def owner(force: str) -> str | None:
+    """The side a force id belongs to (``A2`` -> A): its player sees what that side may know."""
+    first = force.strip()[:1].upper()
+    return first if first in SIDES else None
+
+
+def command_seat(command) -> str | None:
+    """Whose command this is, so the lines it prints are what that side may know."""
+    if isinstance(command, Moves):
+        sides = {owner(m.force) for m in command.moves}
+        return sides.pop() if len(sides) == 1 else None
+    if hasattr(command, "force"):
+        return owner(command.force)
+    return getattr(command, "side", None) if getattr(command, "side", None) in SIDES else None
+
+
+def _one_move(word: str) -> Move:
+    """``A2:K6,J6`` -> the move of A2 along K6, J6 (``A2:`` stays)."""
+    fid, sep, squares = word.partition(":")
+    path = tuple(s.strip().upper() for s in squares.split(",") if s.strip())
+    if not sep or not fid.strip() or (squares.strip() and len(path) != len(squares.split(","))):
+        raise ValueError(f"{word!r}: give FORCE:SQUARE,SQUARE,... for each force (e.g. A2:K6,J6; A2: stays)")
+    return Move(fid.strip().upper(), path)
+
+
+def parse_move(words: list[str], options: Mapping[str, Any]) -> Move | Moves:
+    """``FORCE SQUARE...`` (``--countermarch SQUARE``), or several forces ``A2:K6,J6 A3:I7`` (FW-9)."""
+    if not words:
+        raise ValueError("give the force and its squares: move DIR FORCE SQUARE...")
+    countermarch = options.get("countermarch")
+    if any(":" in w for w in words):
+        if countermarch:
+            raise ValueError("--countermarch goes with one force: move DIR FORCE SQUARE... --countermarch SQUARE")
+        return Moves(tuple(_one_move(w) for w in words))
+    return Move(words[0].upper(), tuple(s.upper() for s in words[1:]), countermarch.upper() if countermarch else None)
+
+
+def parse_turn(words: list[str], options: Mapping[str, Any]) -> Turn | RestStay:
+    if words:
+        raise ValueError(f"turn takes no words ({' '.join(words)})")
+    return RestStay() if options.get("rest_stay") else Turn()
+
+
+def parse_battle(words: list[str], options: Mapping[str, Any]) -> BattleReport:
+    """``--report FILE`` (the filled form) or ``--winner A|B|stalemate`` with ``--losses``, ``--leaders-lost``, ``--square``."""
+    if options.get("node") or options.get("lost"):
+        raise ValueError("--node and --lost are for a Renaissance campaign's battle")
+    report, winner = options.get("report"), options.get("winner")
+    if winner is not None and winner.lower() not in ("a", "b", "stalemate"):
+        raise ValueError(f"--winner {winner!r} is not one of 'A', 'B', 'stalemate'")
+    if (report is None) == (winner is None):
+        raise ValueError("give either --report FILE or --winner A|B|stalemate")
+    if report is not None:
+        if options.get("losses") or options.get("leaders_lost"):
+            raise ValueError("--losses and --leaders-lost go with --winner; a report lists its own")
+        return read_report(report)
+    lost = tuple(x.strip().upper() for x in (options.get("leaders_lost") or "").split(",") if x.strip())
+    square = options.get("square")
+    return BattleReport(winner.upper() if winner.lower() != "stalemate" else "stalemate", options.get("losses") or (), lost,
+                        square=square.upper() if square else None)
