@@ -34,6 +34,12 @@ def fmt(value: float) -> str:
     return "0" if text in ("-0", "") else text
 
 
+def layer_attrs(label: str) -> dict[str, str]:
+    """The attributes that make a ``<g>`` an Inkscape layer called ``label``: the same for svgwrite and etree drawings."""
+    slug = re.sub(r"[^a-z0-9]+", "-", label.lower()).strip("-")
+    return {"id": f"layer-{slug}", "inkscape:groupmode": "layer", "inkscape:label": label}
+
+
 class SvgDoc:
     """A drawing ``width_mm`` x ``height_mm`` with named layers."""
 
@@ -63,10 +69,9 @@ class SvgDoc:
     def layer(self, label: str):
         """The layer called ``label``, created (on top) the first time it is asked for."""
         if label not in self.layers:
-            slug = re.sub(r"[^a-z0-9]+", "-", label.lower()).strip("-")
-            group = self.drawing.g(id=f"layer-{slug}")
-            group.attribs["inkscape:groupmode"] = "layer"
-            group.attribs["inkscape:label"] = label
+            attrs = layer_attrs(label)
+            group = self.drawing.g(id=attrs.pop("id"))
+            group.attribs.update(attrs)
             self.drawing.add(group)
             self.layers[label] = group
         return self.layers[label]
