@@ -16,6 +16,9 @@ system and can be sent by e-mail.
 * :func:`refresh` rewrites the folder's pages after a command changed the
   state; ``mapgen new``, ``campaign new`` and every engine command call it
   (the kits through :func:`add_to_kit`, staged with the rest of their files).
+  What no command changes (the map under the counters, the setup sheets as
+  HTML, a side's counter sheet) is drawn once and kept in ``.atlas-cache/``
+  (:mod:`.cache`), so a command pays only for what it changed.
 
 The pages are built by :mod:`.fw` and :mod:`.renaissance` (what the page
 says), :mod:`.folder` (the files it shows), :mod:`.svg` (the drawings in
@@ -28,6 +31,7 @@ import re
 from pathlib import Path
 
 from ..errors import MapgenError
+from .cache import Fragments
 
 #: The page of everything (the referee's, or the players' when they share the folder).
 ATLAS_FILE = "index.html"
@@ -44,8 +48,11 @@ def atlas_name(side: str | None = None) -> str:
     return ATLAS_FILE if side is None else f"index-{side}.html"
 
 
-def build_atlas(folder: str | Path, side: str | None = None) -> str:
+def build_atlas(folder: str | Path, side: str | None = None, cache: Fragments | None = None) -> str:
     """The page of the campaign in ``folder`` as ``side`` may know it (None: everything), as HTML text.
+
+    ``cache`` keeps the parts no command changes (:mod:`.cache`); by default the
+    folder's own, written to when it is writable.
 
     Raises :class:`~mapgen.errors.BadFileError` for a folder without a readable
     campaign, :class:`AtlasError` for a side the campaign does not have.
@@ -54,6 +61,7 @@ def build_atlas(folder: str | Path, side: str | None = None) -> str:
     from .page import render_page
 
     folder = Path(folder)
+    cache = Fragments(folder) if cache is None else cache
     loaded = store.load(folder)
     if loaded.renaissance:
         from ..campaign.renaissance.store import MAP_FILE
@@ -65,7 +73,7 @@ def build_atlas(folder: str | Path, side: str | None = None) -> str:
         if side is not None and side not in seats:
             raise AtlasError(f"--side {side}: this Renaissance campaign's players are {', '.join(seats)}")
         path = folder / MAP_FILE  # unchanged since the campaign began, as below
-        return render_page(context(folder, CountryMap.from_json(parse(read_text(path), str(path))), loaded.state, loaded.board, side))
+        return render_page(context(folder, CountryMap.from_json(parse(read_text(path), str(path))), loaded.state, loaded.board, side, cache))
     from ..fw.model import FwMap
     from ..jsonio import parse, read_text
     from .fw import context
@@ -75,15 +83,16 @@ def build_atlas(folder: str | Path, side: str | None = None) -> str:
     # The map the state was started on: store.load found its SHA-256 unchanged, so its JSON Schema
     # (checked when the campaign began, a tenth of a second a command) need not be checked again.
     path = folder / store.MAP_FILE
-    fw_map = FwMap.from_json(parse(read_text(path), str(path)))
-    return render_page(context(folder, fw_map, loaded.state, loaded.board, side))
+    text = read_text(path)
+    fw_map = FwMap.from_json(parse(text, str(path)))
+    return render_page(context(folder, fw_map, loaded.state, loaded.board, side, cache, text))
 
 
-def write_atlas(folder: str | Path, side: str | None = None) -> Path:
+def write_atlas(folder: str | Path, side: str | None = None, cache: Fragments | None = None) -> Path:
     """Write the page (:func:`build_atlas`) into the folder, atomically: a reader never sees half a page."""
     from ..jsonio import write_atomic
 
-    text = build_atlas(folder, side)
+    text = build_atlas(folder, side, cache)
     return write_atomic(Path(folder) / atlas_name(side), text)
 
 
@@ -101,12 +110,14 @@ def refresh(folder: str | Path) -> list[Path]:
     A page named for a side this campaign does not have (``index-P1.html`` beside a
     Fantasy Warriors campaign) is not the engine's and is left alone.
     """
-    written = [write_atlas(folder)]
+    cache = Fragments(folder)
+    written = [write_atlas(folder, None, cache)]
     for side in side_pages(folder):
         try:
-            written.append(write_atlas(folder, side))
+            written.append(write_atlas(folder, side, cache))
         except AtlasError:
             continue
+    cache.prune()  # what no page of the folder uses now: the map and sheets as they were before
     return written
 
 
@@ -115,4 +126,4 @@ def add_to_kit(outputs) -> None:
 
     Call it last: the page shows the battlefields and counters the kit wrote.
     """
-    outputs.write_text(ATLAS_FILE, build_atlas(outputs.staging))
+    outputs.write_text(ATLAS_FILE, build_atlas(outputs.staging, cache=Fragments(outputs.staging, write=False)))

@@ -13,6 +13,7 @@ from __future__ import annotations
 from ..campaign.renaissance.core import awaiting
 from ..campaign.renaissance.state import SUMMER_PHASES
 from ..campaign.renaissance.view import entry_words, side_view, status_lines, visible
+from .cache import Fragments
 from .common import counters_html, headline, log_row, plans_html
 
 #: Radius of a place's target on the map, mm: a settlement's symbol with its ring and a margin to point at,
@@ -95,7 +96,7 @@ def _when(e) -> str:
     return f"{e.season}" + (f" phase {e.phase}" if e.season == "summer" and e.phase else "")
 
 
-def context(folder, cm, state, board, seat: str | None) -> dict:
+def context(folder, cm, state, board, seat: str | None, cache: Fragments) -> dict:
     """What the template needs for a Renaissance campaign, as ``seat`` may know it (None: the referee, everything)."""
     from ..render.country import country_layout
     from ..render.renaissance_campaign import render_renaissance_campaign
@@ -141,7 +142,7 @@ def context(folder, cm, state, board, seat: str | None) -> dict:
         "pending": [],
         "log": log,
         "log_when": "Year",
-        "plans": plans_html(plans),
+        "plans": plans_html(plans, cache),
         "map_svg": inline_map(svg, node_hits(order, NODE_RADIUS_MM),
                               f"Country map, {len(order)} places: {who}; {viewer}. Arrow keys move to the nearest place that way."),
         "map_kind": "places",
