@@ -224,7 +224,7 @@ def test_commands_rewrite_the_pages_and_undo_takes_them_back(played, capsys):
 def test_a_page_that_cannot_be_written_leaves_the_command_standing(played, capsys, monkeypatch):
     import mapgen.atlas
 
-    def full(folder, side=None, cache=None):
+    def full(folder, side=None, cache=None, loaded=None):
         raise OSError(28, "No space left on device", str(Path(folder) / ATLAS_FILE))
 
     monkeypatch.setattr(mapgen.atlas, "write_atlas", full)

@@ -112,3 +112,19 @@ def test_a_folder_that_cannot_keep_anything_still_gets_its_page(camp):
     (camp / CACHE_DIR).write_text("a file where the cache's folder goes", encoding="utf-8")
     refresh(camp)
     assert (camp / ATLAS_FILE).read_text(encoding="utf-8") == _drawn_from_nothing(camp)
+
+
+def test_a_command_may_hand_its_loaded_campaign_to_the_pages(camp, monkeypatch):
+    from mapgen.campaign import store
+
+    loaded = store.load(camp)
+    (camp / "index-A.html").write_text("", encoding="utf-8")
+
+    def must_not_load(folder):
+        raise AssertionError("the campaign was loaded a second time")
+
+    monkeypatch.setattr(store, "load", must_not_load)
+    refresh(camp, loaded)
+    monkeypatch.undo()
+    for side, page in ((None, ATLAS_FILE), ("A", "index-A.html")):
+        assert (camp / page).read_text(encoding="utf-8") == _drawn_from_nothing(camp, side)

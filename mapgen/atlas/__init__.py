@@ -48,11 +48,14 @@ def atlas_name(side: str | None = None) -> str:
     return ATLAS_FILE if side is None else f"index-{side}.html"
 
 
-def build_atlas(folder: str | Path, side: str | None = None, cache: Fragments | None = None) -> str:
+def build_atlas(folder: str | Path, side: str | None = None, cache: Fragments | None = None, loaded=None) -> str:
     """The page of the campaign in ``folder`` as ``side`` may know it (None: everything), as HTML text.
 
     ``cache`` keeps the parts no command changes (:mod:`.cache`); by default the
-    folder's own, written to when it is writable.
+    folder's own, written to when it is writable.  ``loaded`` is the campaign as a
+    command has just loaded and saved it (a :class:`mapgen.campaign.store.Loaded`),
+    so that the page does not read and check the state a second time; by default
+    it is loaded from the folder.
 
     Raises :class:`~mapgen.errors.BadFileError` for a folder without a readable
     campaign, :class:`AtlasError` for a side the campaign does not have.
@@ -62,7 +65,7 @@ def build_atlas(folder: str | Path, side: str | None = None, cache: Fragments | 
 
     folder = Path(folder)
     cache = Fragments(folder) if cache is None else cache
-    loaded = store.load(folder)
+    loaded = store.load(folder) if loaded is None else loaded
     if loaded.renaissance:
         from ..campaign.renaissance.store import MAP_FILE
         from ..country.model import CountryMap
@@ -88,11 +91,11 @@ def build_atlas(folder: str | Path, side: str | None = None, cache: Fragments | 
     return render_page(context(folder, fw_map, loaded.state, loaded.board, side, cache, text))
 
 
-def write_atlas(folder: str | Path, side: str | None = None, cache: Fragments | None = None) -> Path:
+def write_atlas(folder: str | Path, side: str | None = None, cache: Fragments | None = None, loaded=None) -> Path:
     """Write the page (:func:`build_atlas`) into the folder, atomically: a reader never sees half a page."""
     from ..jsonio import write_atomic
 
-    text = build_atlas(folder, side, cache)
+    text = build_atlas(folder, side, cache, loaded)
     return write_atomic(Path(folder) / atlas_name(side), text)
 
 
@@ -104,17 +107,22 @@ def side_pages(folder: str | Path) -> list[str]:
     return sorted(m["side"] for m in (SIDE_FILE.match(p.name) for p in folder.iterdir()) if m)
 
 
-def refresh(folder: str | Path) -> list[Path]:
+def refresh(folder: str | Path, loaded=None) -> list[Path]:
     """After a command changed the state: ``index.html`` again, and every side's page already there.
 
-    A page named for a side this campaign does not have (``index-P1.html`` beside a
-    Fantasy Warriors campaign) is not the engine's and is left alone.
+    ``loaded``: the campaign as the command saved it (see :func:`build_atlas`), or None
+    to read it from the folder, once for all the pages.  A page named for a side this
+    campaign does not have (``index-P1.html`` beside a Fantasy Warriors campaign) is
+    not the engine's and is left alone.
     """
+    from ..campaign import store
+
     cache = Fragments(folder)
-    written = [write_atlas(folder, None, cache)]
+    loaded = store.load(folder) if loaded is None else loaded
+    written = [write_atlas(folder, None, cache, loaded)]
     for side in side_pages(folder):
         try:
-            written.append(write_atlas(folder, side, cache))
+            written.append(write_atlas(folder, side, cache, loaded))
         except AtlasError:
             continue
     cache.prune()  # what no page of the folder uses now: the map and sheets as they were before

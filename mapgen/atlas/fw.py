@@ -185,7 +185,7 @@ def context(folder, m, state, board, side: str | None, cache: Fragments, map_sou
     title = f"{a['name']} ({_words(a['race'])}) against {b['name']} ({_words(b['race'])})"
     viewer = "everything (the referee's page)" if side is None else f"what side {side} ({sides[side]['name']}) may know"
     head, tail = base.rsplit("</svg>", 1)
-    svg = head + layers_markup(campaign_layers(frame, state, board, side)) + "</svg>" + tail
+    svg = head + layers_markup(campaign_layers(frame, view, board, side)) + "</svg>" + tail
     i = phase_index(state)
     forces = [{
         "id": f["id"], "side": side_label(f["side"], sides), "square": f["square"], "state": _words(f["reaction"] or f["order"] or "none"),

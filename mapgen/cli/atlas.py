@@ -29,14 +29,18 @@ def atlas_cmd(folder: Path, side: str | None) -> None:
     click.echo(f"Wrote {path}")
 
 
-def refresh_after(folder: Path) -> None:
-    """After a command changed the state: the folder's pages again; a failure is said, the command stands."""
+def refresh_after(folder: Path, loaded=None) -> None:
+    """After a command changed the state: the folder's pages again; a failure is said, the command stands.
+
+    ``loaded``: the campaign as the command saved it (a :class:`mapgen.campaign.store.Loaded`
+    of the new state), so that the pages do not load and check it again; None reads the folder.
+    """
     from ..atlas import ATLAS_FILE, refresh
     from ..errors import MapgenError
     from . import _describe
 
     try:
-        refresh(folder)
+        refresh(folder, loaded)
     except (OSError, MapgenError) as exc:
         click.echo(f"Warning: {Path(folder) / ATLAS_FILE} not rewritten ({_describe(exc)}); the command stands: "
                    f"run 'mapgen atlas {folder}' to try again", err=True)

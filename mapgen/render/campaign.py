@@ -13,7 +13,8 @@ layers are :mod:`.campaign_layers`', which the atlas lays on the map it keeps.
 
 from __future__ import annotations
 
-from ..campaign.state import CampaignState
+from ..campaign.state import CampaignState, evolve
+from ..campaign.view import side_view
 from ..fw.model import FwMap
 from .campaign_layers import KEY, SHORT, STYLES, Frame, campaign_layers  # noqa: F401 - STYLES, SHORT, KEY: this drawing's API
 from .fw_map import fw_map_layout, render_fw_map
@@ -24,6 +25,6 @@ from .templates import Raw
 def render_campaign(m: FwMap, state: CampaignState, board, side: str | None = None) -> SvgDoc:
     """The map with zones of control, holdings' owners, pending battles and force counters."""
     doc = render_fw_map(m)
-    for layer in campaign_layers(Frame.of(fw_map_layout(m), m.square_mm), state, board, side):
+    for layer in campaign_layers(Frame.of(fw_map_layout(m), m.square_mm), side_view(evolve(state, log=()), side, board), board, side):
         doc.drawing.add(Raw(layer))
     return doc

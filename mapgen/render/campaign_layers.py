@@ -13,8 +13,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from typing import NamedTuple
 
-from ..campaign.state import CampaignState, other
-from ..campaign.view import side_view
+from ..campaign.state import other
 from ..counters import rules as R
 from .fonts import SANS_FAMILY
 from .svgdoc import layer_attrs
@@ -52,9 +51,11 @@ def _layer(label: str) -> ET.Element:
     return ET.Element("g", layer_attrs(label))
 
 
-def campaign_layers(frame: Frame, state: CampaignState, board, side: str | None = None) -> list[ET.Element]:
-    """The layers, bottom to top: zones of control, the campaign's marks (with the day and the key), the forces."""
-    view = side_view(state, side, board)
+def campaign_layers(frame: Frame, view: dict, board, side: str | None = None) -> list[ET.Element]:
+    """The layers, bottom to top: zones of control, the campaign's marks (with the day and the key), the forces.
+
+    ``view`` is what ``side`` may know (:func:`mapgen.campaign.view.side_view`; its log is not read).
+    """
     q = frame.square_mm
 
     def origin(sid: str) -> tuple[float, float]:
