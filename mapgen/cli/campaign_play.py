@@ -30,12 +30,12 @@ from .campaign import (
 
 def _battle_folders(folder: Path, state, board) -> list[Path]:
     """Write ``battles/day-NN-SQUARE/`` for each battle that has none yet (after the state is saved)."""
+    if not any(c.folder and not (folder / c.folder).exists() for c in state.pending):
+        return []  # most commands: the battle writers (and PyYAML, for the report form) are not imported
     from ..campaign.battles import write_pending
     from ..campaign.store import MAP_FILE
     from ..fw.model import read_fw_map
 
-    if not any(c.folder and not (folder / c.folder).exists() for c in state.pending):
-        return []
     return write_pending(folder, state, read_fw_map(folder / MAP_FILE), board)
 
 
