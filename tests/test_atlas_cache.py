@@ -128,3 +128,22 @@ def test_a_command_may_hand_its_loaded_campaign_to_the_pages(camp, monkeypatch):
     monkeypatch.undo()
     for side, page in ((None, ATLAS_FILE), ("A", "index-A.html")):
         assert (camp / page).read_text(encoding="utf-8") == _drawn_from_nothing(camp, side)
+
+
+def test_the_compiled_template_is_made_from_the_template_as_it_is_now():
+    from pathlib import Path
+
+    from mapgen.atlas import page
+
+    shipped = Path(page.__file__).with_name(page.COMPILED + ".py").read_text(encoding="utf-8")
+    assert shipped == page.compiled_module_text(), (
+        "templates/atlas/atlas.html (or Jinja2) changed: run "
+        "python -c 'from mapgen.atlas.page import write_compiled; write_compiled()'")
+
+
+def test_the_page_from_the_compiled_template_is_the_page_from_the_template(kit, monkeypatch):
+    from mapgen.atlas import page
+
+    compiled = _drawn_from_nothing(kit)
+    monkeypatch.setattr(page, "_template", lambda: page._environment().get_template(page.TEMPLATE))
+    assert _drawn_from_nothing(kit) == compiled
