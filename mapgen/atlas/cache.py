@@ -21,6 +21,7 @@ markup in it could do.
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import os
 import stat
 import tempfile
@@ -44,11 +45,13 @@ MAX_ENTRY_BYTES = 128 * 1024 * 1024
 #: a change to any file in them (a new mapgen, an edited style sheet) makes new entries.
 CODE = ("render", "atlas", "fw", "counters")
 TEMPLATES = ("fw-map", "counters", "fonts")
+#: The libraries whose output is kept (markdown-it's HTML, svgwrite's SVG, reportlab's font metrics): found, not imported.
+LIBRARIES = ("markdown_it", "svgwrite", "reportlab")
 
 
 @lru_cache(maxsize=1)
 def code_mark() -> str:
-    """mapgen's version and the size and time of each file of the drawing code, once a process.
+    """mapgen's version and the size and time of each file of the drawing code and of its libraries, once a process.
 
     Sizes and times, not contents: reading the code would cost more than
     the drawing it saves; an edited file changes both.
@@ -61,6 +64,11 @@ def code_mark() -> str:
                 if name.endswith((".py", ".json", ".ttf", ".js", ".css", ".html")):
                     st = os.stat(os.path.join(dirpath, name))
                     parts.append(f"{os.path.relpath(os.path.join(dirpath, name), base)}:{st.st_size}:{st.st_mtime_ns}")
+    for name in LIBRARIES:
+        spec = importlib.util.find_spec(name)
+        if spec is not None and spec.origin and os.path.exists(spec.origin):
+            st = os.stat(spec.origin)
+            parts.append(f"{name}:{st.st_size}:{st.st_mtime_ns}")
     return hashlib.sha256("\n".join(parts).encode("utf-8")).hexdigest()
 
 
