@@ -8,6 +8,7 @@ from markupsafe import Markup
 
 from .cache import Fragments
 from .folder import Plan, counter_fronts
+from .page import markdown_html
 from .svg import data_uri
 
 
@@ -40,12 +41,7 @@ def log_row(words: str, when: int, phase: str, rule: str, dice: str | None, who:
 def sheet_html(text: str, cache: Fragments) -> Markup:
     """A setup or battle sheet (markdown) as the page's HTML, turned once and kept (:func:`.page.markdown_html`)."""
 
-    def draw() -> str:
-        from .page import markdown_html
-
-        return str(markdown_html(text))
-
-    return Markup(cache.get("sheet", text, draw))
+    return Markup(cache.get("sheet", text, lambda: str(markdown_html(text))))
 
 
 def plans_html(plans: list[Plan], cache: Fragments) -> list[dict]:

@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import importlib
 import json
 from functools import lru_cache
+from pathlib import Path
 
 #: The template's files, under ``templates/atlas/``.
 TEMPLATE = "atlas.html"
@@ -66,8 +68,6 @@ def compiled_module_text() -> str:
 
 def write_compiled() -> None:
     """Make ``compiled_page.py`` again from the template (after editing ``templates/atlas/atlas.html``)."""
-    from pathlib import Path
-
     Path(__file__).with_name(COMPILED + ".py").write_text(compiled_module_text(), encoding="utf-8")
 
 
@@ -78,8 +78,6 @@ def _digest(text: str) -> str:
 @lru_cache(maxsize=1)
 def _template():
     """The page's template: the compiled module while it matches the template and Jinja2, else compiled now."""
-    import importlib
-
     import jinja2
 
     env = _environment()
