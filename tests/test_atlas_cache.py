@@ -147,3 +147,46 @@ def test_the_page_from_the_compiled_template_is_the_page_from_the_template(kit, 
     compiled = _drawn_from_nothing(kit)
     monkeypatch.setattr(page, "_template", lambda: page._environment().get_template(page.TEMPLATE))
     assert _drawn_from_nothing(kit) == compiled
+
+
+@pytest.fixture(scope="module")
+def country(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("country") / "camp"
+    from mapgen.cli import main
+
+    main(["campaign", "new", str(folder), "--rules", "renaissance", "--seed", "9", "--countries", "2"])
+    return folder
+
+
+def test_a_renaissance_command_lays_its_layers_on_the_kept_country_map(country, tmp_path, capsys, monkeypatch):
+    import mapgen.render.country
+
+    camp = tmp_path / "ren"
+    shutil.copytree(country, camp)
+    assert run(["atlas", str(camp), "--side", "P2"], capsys)[0] == 0
+    assert any(name.startswith("country-map-") for name in _entries(camp))
+
+    def must_not_draw(*args, **kwargs):
+        raise AssertionError("the country map was drawn again")
+
+    monkeypatch.setattr(mapgen.render.country, "render_country", must_not_draw)
+    code, _, err = run(["campaign", "turn", str(camp)], capsys)  # the spring ends: the map's marks change
+    assert code == 0 and "Warning" not in err, err
+    monkeypatch.undo()
+    for side, page in ((None, ATLAS_FILE), ("P2", "index-P2.html")):
+        assert (camp / page).read_text(encoding="utf-8") == _drawn_from_nothing(camp, side)
+
+
+def test_the_status_map_laid_on_a_kept_map_is_the_status_map_drawn_whole(country):
+    # the status map (campaign status --svg) and the atlas's map are one drawing, put together two ways
+    from mapgen.campaign import store
+    from mapgen.campaign.renaissance.view import side_view
+    from mapgen.country.model import read_country_map
+    from mapgen.render.renaissance_campaign import PrintedMap, campaign_on, printed_map, render_renaissance_campaign, ruler_tints
+
+    loaded = store.load(country)
+    cm = read_country_map(country / "country.json")
+    for seat in (None, "P1"):
+        view = side_view(loaded.state, seat, loaded.board.kinds)
+        kept = PrintedMap.from_json(printed_map(cm, ruler_tints(cm, view)).to_json())
+        assert campaign_on(kept, cm, view) == render_renaissance_campaign(cm, view).tostring()

@@ -76,7 +76,8 @@ def build_atlas(folder: str | Path, side: str | None = None, cache: Fragments | 
         if side is not None and side not in seats:
             raise AtlasError(f"--side {side}: this Renaissance campaign's players are {', '.join(seats)}")
         path = folder / MAP_FILE  # unchanged since the campaign began, as below
-        return render_page(context(folder, CountryMap.from_json(parse(read_text(path), str(path))), loaded.state, loaded.board, side, cache))
+        text = read_text(path)
+        return render_page(context(folder, CountryMap.from_json(parse(text, str(path))), loaded.state, loaded.board, side, cache, text))
     from ..fw.model import FwMap
     from ..jsonio import parse, read_text
     from .fw import context

@@ -44,7 +44,7 @@ MAX_ENTRY_BYTES = 128 * 1024 * 1024
 #: The code that draws the cached parts (mapgen's packages, then folders of ``templates/``):
 #: a change to any file in them (a new mapgen, an edited style sheet) makes new entries.
 CODE = ("render", "atlas", "fw", "counters")
-TEMPLATES = ("fw-map", "counters", "fonts")
+TEMPLATES = ("fw-map", "country", "counters", "fonts")
 #: The libraries whose output is kept (markdown-it's HTML, svgwrite's SVG, reportlab's font metrics): found, not imported.
 LIBRARIES = ("markdown_it", "svgwrite", "reportlab")
 

@@ -10,6 +10,8 @@ of that same view.
 
 from __future__ import annotations
 
+import json
+
 from ..campaign.renaissance.core import awaiting
 from ..campaign.renaissance.state import SUMMER_PHASES
 from ..campaign.renaissance.view import entry_words, side_view, status_lines, visible
@@ -96,10 +98,14 @@ def _when(e) -> str:
     return f"{e.season}" + (f" phase {e.phase}" if e.season == "summer" and e.phase else "")
 
 
-def context(folder, cm, state, board, seat: str | None, cache: Fragments) -> dict:
-    """What the template needs for a Renaissance campaign, as ``seat`` may know it (None: the referee, everything)."""
-    from ..render.country import country_layout
-    from ..render.renaissance_campaign import render_renaissance_campaign
+def context(folder, cm, state, board, seat: str | None, cache: Fragments, map_source: str) -> dict:
+    """What the template needs for a Renaissance campaign, as ``seat`` may know it (None: the referee, everything).
+
+    ``map_source`` is the text of ``country.json`` ``cm`` was read from: the country
+    map drawn from it (in the rulers' colours) is kept in ``cache``, and only the
+    campaign's layers and key are drawn anew.
+    """
+    from ..render.renaissance_campaign import PrintedMap, campaign_on, printed_map, ruler_tints
     from . import folder as files
     from .svg import inline_map, node_hits
 
@@ -110,9 +116,11 @@ def context(folder, cm, state, board, seat: str | None, cache: Fragments) -> dic
     by_place: dict[str, list[str]] = {}
     for p in sorted(plans, key=lambda p: p.order, reverse=True):
         by_place.setdefault(p.place, []).append(p.key)
-    lay = country_layout(cm)
-    order, details = nodes(cm, view, board, by_place, (lay.map_x, lay.map_y))
-    svg = render_renaissance_campaign(cm, view).tostring()
+    tints = ruler_tints(cm, view)
+    printed = PrintedMap.from_json(cache.get("country-map", map_source + "\0" + json.dumps(tints, sort_keys=True),
+                                             lambda: printed_map(cm, tints).to_json()))
+    order, details = nodes(cm, view, board, by_place, (printed.frame.map_x, printed.frame.map_y))
+    svg = campaign_on(printed, cm, view)
     who = " against ".join(_owner_words(p["seat"], players, countries) for p in view["players"])
     viewer = "everything (the referee's page)" if seat is None else f"what {_owner_words(seat, players, countries)} may know"
     phase = f", phase {state.phase} of {SUMMER_PHASES}" if state.season == "summer" and state.phase else ""

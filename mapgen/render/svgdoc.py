@@ -78,11 +78,20 @@ class SvgDoc:
 
     def tostring(self) -> str:
         """The SVG text.  svgwrite escapes ``& < > "`` in text and attributes; what XML cannot hold at all goes here."""
-        text = _NOT_XML.sub("", self.drawing.tostring())
-        # A lone surrogate (a seed from a command line in a broken locale) cannot be written as
-        # UTF-8, and the serialiser writes it as a character reference XML refuses: U+FFFD instead.
-        if _SURROGATE.search(text):
-            text = text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
-        if "&#" in text:
-            text = _CHAR_REF.sub(_xml_char_ref, text)
-        return '<?xml version="1.0" encoding="utf-8" ?>\n' + text + "\n"
+        return XML_DECLARATION + xml_text(self.drawing.tostring()) + "\n"
+
+
+#: The first line of every SVG file mapgen writes.
+XML_DECLARATION = '<?xml version="1.0" encoding="utf-8" ?>\n'
+
+
+def xml_text(text: str) -> str:
+    """Serialised markup without what XML cannot hold at all (svgwrite and etree escape the rest)."""
+    text = _NOT_XML.sub("", text)
+    # A lone surrogate (a seed from a command line in a broken locale) cannot be written as
+    # UTF-8, and the serialiser writes it as a character reference XML refuses: U+FFFD instead.
+    if _SURROGATE.search(text):
+        text = text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+    if "&#" in text:
+        text = _CHAR_REF.sub(_xml_char_ref, text)
+    return text
