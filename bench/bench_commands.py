@@ -9,7 +9,9 @@ The floor is measured in the same run, paired: each round starts
 ``python -c "import numpy"`` with the same interpreter, then each command
 once, and a command's ratio is taken against that round's floor, so a
 machine that slows down during the run (other users, a hot CPU) moves both.
-The figures quoted are the medians of the rounds.  Each command is a new
+The figures quoted are the medians of the rounds; the CPU time (user +
+system, the kernel's count for the reaped process) is printed beside the
+wall time, as it moves less on a shared machine.  Each command is a new
 process, Python's start and imports included, its output thrown away, as a
 player runs it.  The campaign is a medium ``mapgen new`` kit (12 x 9,
 8 forces, 8 holdings' battlefields, counters); ``order`` and ``move`` are
@@ -45,10 +47,16 @@ def _mapgen() -> list[str]:
     return [str(script)] if script.is_file() else [sys.executable, "-c", "from mapgen.cli import main; main()"]
 
 
-def _timed(argv: list[str], env: dict) -> float:
+def _timed(argv: list[str], env: dict) -> tuple[float, float]:
+    """Wall seconds from the start to the reaping of ``argv``, and the CPU seconds (user + system) it used."""
     t = time.perf_counter()
-    subprocess.run(argv, check=True, env=env, stdout=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
-    return time.perf_counter() - t
+    proc = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - t
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode != 0:
+        raise SystemExit(f"{' '.join(argv)} failed (exit {proc.returncode})")
+    return wall, usage.ru_utime + usage.ru_stime
 
 
 def a_legal_move(folder: Path) -> tuple[str, str]:
@@ -132,30 +140,34 @@ def main() -> None:
             ("undo (of that order)", lambda: [*cmd, "campaign", "undo", str(kit)], COMMAND_BOUND),
         ]
         floor_argv = [sys.executable, "-c", "import numpy"]
-        floors: list[float] = []
-        times: dict[str, list[float]] = {name: [] for name, _, _ in cases}
-        ratios: dict[str, list[float]] = {name: [] for name, _, _ in cases}
+        floors: list[tuple[float, float]] = []
+        times: dict[str, list[tuple[float, float]]] = {name: [] for name, _, _ in cases}
+        ratios: dict[str, list[tuple[float, float]]] = {name: [] for name, _, _ in cases}
         for n in range(rounds + 1):  # the first round warms the disk cache and the atlas's kept parts, and is not counted
             floor = _timed(floor_argv, env)
             for name, argv, _ in cases:
                 t = _timed(argv(), env)
                 if n:
                     times[name].append(t)
-                    ratios[name].append(t / floor)
+                    ratios[name].append((t[0] / floor[0], t[1] / floor[1]))
             if n:
                 floors.append(floor)
         applies = apply_ms(moving, force, square, 50 if args.quick else 500)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 
-    print(f"{rounds} rounds; the floor, python -c 'import numpy': median {statistics.median(floors) * 1000:.0f} ms "
-          f"({min(floors) * 1000:.0f}-{max(floors) * 1000:.0f})")
-    print(f"| {'command (new process)':<24} | median ms | min-max ms | x floor (median) | bound |")
-    print(f"|{'-' * 26}|----------:|-----------:|-----------------:|------:|")
+    def med(values, i):
+        return statistics.median(v[i] for v in values)
+
+    wall = [f[0] for f in floors]
+    print(f"{rounds} rounds; the floor, python -c 'import numpy': wall median {med(floors, 0) * 1000:.0f} ms "
+          f"({min(wall) * 1000:.0f}-{max(wall) * 1000:.0f}), CPU median {med(floors, 1) * 1000:.0f} ms")
+    print(f"| {'command (new process)':<24} | wall ms (min-max) | x floor | CPU ms | x floor | bound |")
+    print(f"|{'-' * 26}|------------------:|--------:|-------:|--------:|------:|")
     for name, _, bound in cases:
         t, r = times[name], ratios[name]
-        print(f"| {name:<24} | {statistics.median(t) * 1000:9.0f} | {min(t) * 1000:4.0f}-{max(t) * 1000:<5.0f} | "
-              f"{statistics.median(r):16.2f} | {bound:5.1f} |")
+        spread = f"{med(t, 0) * 1000:.0f} ({min(x[0] for x in t) * 1000:.0f}-{max(x[0] for x in t) * 1000:.0f})"
+        print(f"| {name:<24} | {spread:>17} | {med(r, 0):7.2f} | {med(t, 1) * 1000:6.0f} | {med(r, 1):7.2f} | {bound:5.1f} |")
     print(f"| apply of a move (in process, {len(applies)} runs) | median {statistics.median(applies):.3f} ms, "
           f"min {min(applies):.3f}, max {max(applies):.3f} | bound {APPLY_BOUND_MS} ms |")
 
