@@ -190,3 +190,43 @@ def test_the_status_map_laid_on_a_kept_map_is_the_status_map_drawn_whole(country
         view = side_view(loaded.state, seat, loaded.board.kinds)
         kept = PrintedMap.from_json(printed_map(cm, ruler_tints(cm, view)).to_json())
         assert campaign_on(kept, cm, view) == render_renaissance_campaign(cm, view).tostring()
+
+
+def test_entries_named_under_another_users_key_are_never_read(camp, monkeypatch):
+    # a folder from an opponent may come with entries: named under their key, this user's mapgen never reads them
+    import mapgen.atlas.cache as cache
+
+    monkeypatch.setattr(cache, "user_key", lambda: b"the opponent's key, 32 bytes....")
+    refresh(camp)
+    for name in _entries(camp):
+        (camp / CACHE_DIR / name).write_text("<p>PLANTED</p>", encoding="utf-8")
+    monkeypatch.undo()
+    refresh(camp)
+    page = (camp / ATLAS_FILE).read_text(encoding="utf-8")
+    assert "PLANTED" not in page and page == _drawn_from_nothing(camp)
+
+
+def test_without_a_key_of_its_own_the_atlas_keeps_nothing(camp, monkeypatch):
+    import mapgen.atlas.cache as cache
+
+    monkeypatch.setattr(cache, "user_key", lambda: None)
+    refresh(camp)
+    assert _entries(camp) == []
+    assert (camp / ATLAS_FILE).read_text(encoding="utf-8") == _drawn_from_nothing(camp)
+
+
+def test_the_key_is_made_once_and_readable_by_its_user_only(tmp_path, monkeypatch):
+    import stat
+
+    import mapgen.atlas.cache as cache
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    cache.user_key.cache_clear()
+    try:
+        key = cache.user_key()
+        cache.user_key.cache_clear()
+        assert len(key) == cache.KEY_BYTES and cache.user_key() == key
+        assert stat.S_IMODE(os.stat(tmp_path / "xdg" / "mapgen" / "atlas-key").st_mode) == 0o600
+        assert os.listdir(tmp_path / "xdg" / "mapgen") == ["atlas-key"]
+    finally:
+        cache.user_key.cache_clear()
