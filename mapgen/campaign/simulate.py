@@ -203,20 +203,24 @@ def _watch_parent(parent: int) -> None:
 
 
 def _stop_workers(pool: ProcessPoolExecutor) -> None:
-    """Terminate the pool's workers now, their games unfinished (the executor only cancels games not started)."""
+    """Terminate the pool's workers now, their games unfinished.
+
+    The executor then finds its pool broken and fails every game not played
+    (BrokenProcessPool, never seen: the run is already stopping) and closes
+    its queues itself.  No future may be cancelled first: Python 3.11's
+    executor fails a cancelled future again and its thread dies, leaving
+    the process unable to exit.
+    """
     stop = getattr(pool, "terminate_workers", None)  # Python 3.14
     if stop is not None:
         stop()
         return
-    # Before 3.14 the executor's own list of its processes; shutdown() forgets it, so it is read first.
-    processes = list((getattr(pool, "_processes", None) or {}).values())
-    pool.shutdown(wait=False, cancel_futures=True)
-    for process in processes:
+    for process in list((getattr(pool, "_processes", None) or {}).values()):  # the executor's own list, before 3.14
         process.terminate()
 
 
-def _worker_game(seed: int):
-    return _WORKER["game"](_WORKER["map_bytes"], _WORKER["options"], seed)
+def _worker_games(seeds: list[int]) -> list:
+    return [_WORKER["game"](_WORKER["map_bytes"], _WORKER["options"], seed) for seed in seeds]
 
 
 def play_seeds(
@@ -241,12 +245,15 @@ def play_seeds(
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
     pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_init_worker, initargs=(game, map_bytes, options, warm, os.getpid()))
     try:
-        return _collect(pool.map(_worker_game, seeds, chunksize=chunk), progress)
+        # Chunks submitted by hand, not pool.map: map's iterator cancels what is left when it is
+        # interrupted, which the executor of Python 3.11 cannot take with its workers stopped.
+        batches = [pool.submit(_worker_games, seeds[i:i + chunk]) for i in range(0, len(seeds), chunk)]
+        return _collect((record for batch in batches for record in batch.result()), progress)
     except BaseException:  # Ctrl-C, SIGTERM (Terminated), a game's error: no worker plays on
         _stop_workers(pool)
         raise
     finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+        pool.shutdown(wait=True)
 
 
 def play_run(game: Callable, check: Callable, warm: Callable, map_bytes: bytes, options, run_seed: int | str, games: int,
