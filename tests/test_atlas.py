@@ -224,7 +224,7 @@ def test_commands_rewrite_the_pages_and_undo_takes_them_back(played, capsys):
 def test_a_page_that_cannot_be_written_leaves_the_command_standing(played, capsys, monkeypatch):
     import mapgen.atlas
 
-    def full(folder, side=None):
+    def full(folder, side=None, cache=None, loaded=None):
         raise OSError(28, "No space left on device", str(Path(folder) / ATLAS_FILE))
 
     monkeypatch.setattr(mapgen.atlas, "write_atlas", full)
@@ -238,7 +238,7 @@ def test_the_atlas_command_refuses_what_it_cannot_do(tmp_path, played, capsys):
     code, _, err = run(["atlas", str(tmp_path / "nowhere")], capsys)
     assert code == 2 and err.strip().startswith("Error:") and "no such campaign folder" in err
     code, _, err = run(["atlas", str(played), "--side", "P1"], capsys)
-    assert code == 2 and "a Fantasy Warriors campaign has sides A and B" in err
+    assert code == 2 and "this Fantasy Warriors campaign's sides are A, B" in err
     code, _, err = run(["atlas", str(played), "--side", "C"], capsys)
     assert code == 2 and "--side" in err
     assert not (played / "index-P1.html").exists()

@@ -281,3 +281,14 @@ def test_a_view_of_another_map_is_refused_rather_than_drawn_without_its_army():
     m, _ = country_map()
     with pytest.raises(MapgenError, match="P1-1 at 'Z-99'"):
         render_renaissance_campaign(m, view(armies=[army("P1-1", "Z-99", 4)]))
+
+
+@pytest.mark.parametrize("key", sorted(VIEWS))
+def test_the_map_laid_on_a_kept_country_map_is_the_map_drawn_whole(key):
+    # issue 22: the atlas keeps the country map and lays each command's layers and key on it
+    from mapgen.render.renaissance_campaign import PrintedMap, campaign_on, printed_map, ruler_tints
+
+    m, _ = country_map()
+    v = VIEWS[key]()
+    kept = PrintedMap.from_json(printed_map(m, ruler_tints(m, v)).to_json())
+    assert campaign_on(kept, m, v) == _drawn(key)

@@ -16,9 +16,13 @@ system and can be sent by e-mail.
 * :func:`refresh` rewrites the folder's pages after a command changed the
   state; ``mapgen new``, ``campaign new`` and every engine command call it
   (the kits through :func:`add_to_kit`, staged with the rest of their files).
+  What no command changes (the map under the counters, the setup sheets as
+  HTML, a side's counter sheet) is drawn once and kept in ``.atlas-cache/``
+  (:mod:`.cache`), so a command pays only for what it changed.
 
 The pages are built by :mod:`.fw` and :mod:`.renaissance` (what the page
-says), :mod:`.folder` (the files it shows), :mod:`.svg` (the drawings in
+says; each rule set's presenter, ``RuleSet.presenter``, hands its campaign to
+one of them with ``atlas_context``), :mod:`.folder` (the files it shows), :mod:`.svg` (the drawings in
 it) and :mod:`.page` (the Jinja2 template, ``templates/atlas/``).
 """
 
@@ -27,8 +31,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from .. import safefs
 from ..errors import MapgenError
+from .cache import Fragments
 
 #: The page of everything (the referee's, or the players' when they share the folder).
 ATLAS_FILE = "index.html"
@@ -45,47 +49,39 @@ def atlas_name(side: str | None = None) -> str:
     return ATLAS_FILE if side is None else f"index-{side}.html"
 
 
-def build_atlas(folder: str | Path, side: str | None = None) -> str:
+def build_atlas(folder: str | Path, side: str | None = None, cache: Fragments | None = None, loaded=None) -> str:
     """The page of the campaign in ``folder`` as ``side`` may know it (None: everything), as HTML text.
+
+    ``cache`` keeps the parts no command changes (:mod:`.cache`); by default the
+    folder's own, written to when it is writable.  ``loaded`` is the campaign as a
+    command has just loaded and saved it (a :class:`mapgen.campaign.store.Loaded`),
+    so that the page does not read and check the state a second time; by default
+    it is loaded from the folder.
 
     Raises :class:`~mapgen.errors.BadFileError` for a folder without a readable
     campaign, :class:`AtlasError` for a side the campaign does not have.
     """
     from .. import session
-    from ..campaign import store
     from .page import render_page
 
     folder = Path(folder)
-    loaded = session.load(folder)
-    if loaded.renaissance:
-        from ..campaign.renaissance.store import MAP_FILE
-        from ..country.model import CountryMap
-        from ..jsonio import parse
-        from .renaissance import context
-
-        seats = [p.seat for p in loaded.state.players]
-        if side is not None and side not in seats:
-            raise AtlasError(f"--side {side}: this Renaissance campaign's players are {', '.join(seats)}")
-        path = folder / MAP_FILE  # unchanged since the campaign began, as below
-        return render_page(context(folder, CountryMap.from_json(parse(safefs.read_text(folder, MAP_FILE), str(path))), loaded.state, loaded.board, side))
-    from ..fw.model import FwMap
-    from ..jsonio import parse
-    from .fw import context
-
-    if side is not None and side not in ("A", "B"):
-        raise AtlasError(f"--side {side}: a Fantasy Warriors campaign has sides A and B")
-    # The map the state was started on: session.load found its SHA-256 unchanged, so its JSON Schema
-    # (checked when the campaign began, a tenth of a second a command) need not be checked again.
-    path = folder / store.MAP_FILE
-    fw_map = FwMap.from_json(parse(safefs.read_text(folder, store.MAP_FILE), str(path)))
-    return render_page(context(folder, fw_map, loaded.state, loaded.board, side))
+    cache = Fragments(folder) if cache is None else cache
+    loaded = session.load(folder) if loaded is None else loaded
+    presenter = loaded.ruleset.present()
+    if presenter is None or not hasattr(presenter, "atlas_context"):
+        raise AtlasError(f"{folder}: a {loaded.ruleset.title} campaign has no atlas page")
+    try:
+        loaded.ruleset.check_seat(loaded.state, side)
+    except ValueError as exc:
+        raise AtlasError(f"--side {side}: {exc}") from None
+    return render_page(presenter.atlas_context(folder, loaded.state, loaded.board, side, cache))
 
 
-def write_atlas(folder: str | Path, side: str | None = None) -> Path:
+def write_atlas(folder: str | Path, side: str | None = None, cache: Fragments | None = None, loaded=None) -> Path:
     """Write the page (:func:`build_atlas`) into the folder, atomically: a reader never sees half a page."""
     from ..jsonio import write_atomic
 
-    text = build_atlas(folder, side)
+    text = build_atlas(folder, side, cache, loaded)
     return write_atomic(Path(folder) / atlas_name(side), text)
 
 
@@ -97,18 +93,28 @@ def side_pages(folder: str | Path) -> list[str]:
     return sorted(m["side"] for m in (SIDE_FILE.match(p.name) for p in folder.iterdir()) if m)
 
 
-def refresh(folder: str | Path) -> list[Path]:
+def refresh(folder: str | Path, loaded=None, redraw: bool = False) -> list[Path]:
     """After a command changed the state: ``index.html`` again, and every side's page already there.
 
-    A page named for a side this campaign does not have (``index-P1.html`` beside a
-    Fantasy Warriors campaign) is not the engine's and is left alone.
+    ``loaded``: the campaign as the command saved it (see :func:`build_atlas`), or None
+    to read it from the folder, once for all the pages.  A page named for a side this
+    campaign does not have (``index-P1.html`` beside a Fantasy Warriors campaign) is
+    not the engine's and is left alone.
     """
-    written = [write_atlas(folder)]
+    from .. import session
+
+    cache = Fragments(folder, read=not redraw)  # redraw: every part drawn again, whatever the folder keeps
+    loaded = session.load(folder) if loaded is None else loaded
+    presenter = loaded.ruleset.present()
+    if presenter is None or not hasattr(presenter, "atlas_context"):
+        return []  # a rule set with no page (a toy one)
+    written = [write_atlas(folder, None, cache, loaded)]
     for side in side_pages(folder):
         try:
-            written.append(write_atlas(folder, side))
+            written.append(write_atlas(folder, side, cache, loaded))
         except AtlasError:
             continue
+    cache.prune()  # what no page of the folder uses now: the map and sheets as they were before
     return written
 
 
@@ -117,4 +123,4 @@ def add_to_kit(outputs) -> None:
 
     Call it last: the page shows the battlefields and counters the kit wrote.
     """
-    outputs.write_text(ATLAS_FILE, build_atlas(outputs.staging))
+    outputs.write_text(ATLAS_FILE, build_atlas(outputs.staging, cache=Fragments(outputs.staging, write=False)))

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from markupsafe import Markup
+
+from .cache import Fragments
 from .folder import Plan, counter_fronts
 from .page import markdown_html
 from .svg import data_uri
@@ -35,7 +38,13 @@ def log_row(words: str, when: int, phase: str, rule: str, dice: str | None, who:
             "roll": dice is not None, "who": who or "", "secret": secret}  # fmt: skip
 
 
-def plans_html(plans: list[Plan]) -> list[dict]:
+def sheet_html(text: str, cache: Fragments) -> Markup:
+    """A setup or battle sheet (markdown) as the page's HTML, turned once and kept (:func:`.page.markdown_html`)."""
+
+    return Markup(cache.get("sheet", text, lambda: str(markdown_html(text))))
+
+
+def plans_html(plans: list[Plan], cache: Fragments) -> list[dict]:
     """Each plan with its drawing as an image, its sheets as HTML (any HTML typed into them shows as text)."""
     out = []
     for p in plans:
@@ -43,19 +52,18 @@ def plans_html(plans: list[Plan]) -> list[dict]:
             "key": p.key, "place": p.place, "title": p.title, "folder": p.folder, "files": p.files,
             "img": data_uri(p.svg) if p.svg else None,
             "alt": f"Plan of the table: {p.title}. Its features, sizes and positions are listed in the setup sheet below.",
-            "brief": markdown_html(p.brief) if p.brief else None,
-            "setup": markdown_html(p.setup) if p.setup else None,
+            "brief": sheet_html(p.brief, cache) if p.brief else None,
+            "setup": sheet_html(p.setup, cache) if p.setup else None,
             "report": p.report,
         })  # fmt: skip
     return out
 
 
-def counters_html(folder: Path, sheet=None) -> list[dict]:
-    """The fronts of the counter sheets as images: the folder's, or ``sheet``'s drawn now (a side's own counters)."""
-    if sheet is None:
-        pages = [(p.number, p.svg) for p in counter_fronts(folder)]
-    else:
-        from ..render.counters import render_page
+def counters_html(folder: Path) -> list[dict]:
+    """The fronts of the folder's counter sheets as images."""
+    return counter_pages([(p.number, p.svg) for p in counter_fronts(folder)])
 
-        pages = [(p.pdf_page, render_page(sheet, p.pdf_page)) for p in sheet.pages if p.side == "front"]
+
+def counter_pages(pages) -> list[dict]:
+    """Pages of counter fronts, (page number, SVG text) each, as the page's images."""
     return [{"number": n, "img": data_uri(svg), "alt": f"Counter sheet, page {n} (fronts): every counter's face as printed"} for n, svg in pages]

@@ -10,13 +10,17 @@ starting there today.  This module only puts them in words for the page.
 
 from __future__ import annotations
 
+import json
+
 from ..campaign.core import PHASE_NAMES, phase_index
 from ..campaign.march import MOVE_TABLE, STATE_MOVE, move_modifiers
 from ..campaign.state import Force, Leader, evolve
 from ..campaign.view import entry_words, side_view, status_lines, visible_log
 from ..fw.rules import TERRAIN
 from ..grid import square_id
-from .common import counters_html, headline, log_row, plans_html, side_label, signed
+from ..render.campaign_layers import Frame, campaign_layers, layers_markup
+from .cache import Fragments
+from .common import counter_pages, counters_html, headline, log_row, plans_html, side_label, signed
 
 #: The order a force's movement roll is worked out for on the page: Probe adds nothing of its own (FW-9.2).
 SHOWN_ORDER = "probe"
@@ -158,10 +162,12 @@ def _phase_words(phase) -> str:
     return "battle" if phase == "battle" else f"phase {phase} ({PHASE_NAMES[int(phase)]})"
 
 
-def context(folder, m, state, board, side: str | None) -> dict:
-    """What the template needs for a Fantasy Warriors campaign, as ``side`` may know it (None: everything)."""
-    from ..render.campaign import render_campaign
-    from ..render.fw_map import fw_map_layout
+def context(folder, m, state, board, side: str | None, cache: Fragments, map_source: str) -> dict:
+    """What the template needs for a Fantasy Warriors campaign, as ``side`` may know it (None: everything).
+
+    ``map_source`` is the text of ``fw-map.json`` ``m`` was read from: the map drawn
+    from it is kept in ``cache``, and only the campaign's layers are drawn anew.
+    """
     from . import folder as files
     from .svg import inline_map, square_hits
 
@@ -174,11 +180,12 @@ def context(folder, m, state, board, side: str | None) -> dict:
     for p in sorted(plans, key=lambda p: p.order, reverse=True):  # the latest battle first, the kit's table last
         by_place.setdefault(p.place, []).append(p.key)
     order, details = squares(m, state, board, view, by_place)
-    lay = fw_map_layout(m)
+    frame, base = printed_map(m, cache, map_source)
     a, b = (sides[s] for s in ("A", "B"))
     title = f"{a['name']} ({_words(a['race'])}) against {b['name']} ({_words(b['race'])})"
     viewer = "everything (the referee's page)" if side is None else f"what side {side} ({sides[side]['name']}) may know"
-    svg = render_campaign(m, state, board, side).tostring()
+    head, tail = base.rsplit("</svg>", 1)
+    svg = head + layers_markup(campaign_layers(frame, view, board, side)) + "</svg>" + tail
     i = phase_index(state)
     forces = [{
         "id": f["id"], "side": side_label(f["side"], sides), "square": f["square"], "state": _words(f["reaction"] or f["order"] or "none"),
@@ -204,11 +211,11 @@ def context(folder, m, state, board, side: str | None) -> dict:
         "pending": view["pending"],
         "log": log,
         "log_when": "Day",
-        "plans": plans_html(plans),
-        "map_svg": inline_map(svg, square_hits(order, lay.grid_x, lay.grid_y, m.square_mm),
+        "plans": plans_html(plans, cache),
+        "map_svg": inline_map(svg, square_hits(order, frame.grid_x, frame.grid_y, m.square_mm),
                               f"Campaign map, {m.width} by {m.height} squares: {title}, {viewer}. Arrow keys move between squares."),
         "map_kind": "squares",
-        "counters": counters_html(folder, _side_sheet(state, side) if side else None),
+        "counters": counters_html(folder) if side is None else _side_counters(state, side, cache),
         "pdfs": files.pdf_files(folder),
         "places": [],
         "data": {"game": "fw", "width": m.width, "height": m.height, "details": details, "notes": {"movement": movement_note()},
@@ -222,12 +229,35 @@ def _square(sid: str) -> tuple[int, int]:
     return parse_square(sid)
 
 
-def _side_sheet(state, side: str):
-    """The counter sheet of one side's own counters: the folder's sheets name every leader, which the enemy may not know."""
+def _side_counters(state, side: str, cache: Fragments) -> list[dict]:
+    """The counter sheet of one side's own counters: the folder's sheets name every leader, which the enemy may not know.
+
+    Drawn once for each set of counters (they change when a force is raised or lost) and kept.
+    """
     from ..campaign.files import campaign_counters, counters_title
-    from ..counters.build import build_sheet
-    from ..counters.layout import DEFAULT_SIZE, parse_size
-    from ..paper import get_paper
 
     own = [c for c in campaign_counters(state) if not c.id.startswith(("fw-A-", "fw-B-")) or c.id.startswith(f"fw-{side}-")]
-    return build_sheet(own, get_paper("a4-portrait"), parse_size(DEFAULT_SIZE), title=f"{counters_title(state)}: side {side}'s own")
+    title = f"{counters_title(state)}: side {side}'s own"
+
+    def draw() -> str:
+        from ..counters.build import build_sheet
+        from ..counters.layout import DEFAULT_SIZE, parse_size
+        from ..paper import get_paper
+        from ..render.counters import render_page
+
+        sheet = build_sheet(own, get_paper("a4-portrait"), parse_size(DEFAULT_SIZE), title=title)
+        return json.dumps([[p.pdf_page, render_page(sheet, p.pdf_page)] for p in sheet.pages if p.side == "front"])
+
+    return counter_pages(json.loads(cache.get("side-counters", repr((own, title)), draw)))
+
+
+def printed_map(m, cache: Fragments, map_source: str) -> tuple[Frame, str]:
+    """The printed map's SVG text (as ``mapgen new`` draws it) and its frame: drawn once a map, then read back."""
+
+    def draw() -> str:
+        from ..render.fw_map import fw_map_layout, render_fw_map
+
+        return json.dumps({"frame": Frame.of(fw_map_layout(m), m.square_mm), "svg": render_fw_map(m).tostring()})
+
+    kept = json.loads(cache.get("fw-map", map_source, draw))
+    return Frame(*kept["frame"]), kept["svg"]

@@ -10,9 +10,12 @@ of that same view.
 
 from __future__ import annotations
 
+import json
+
 from ..campaign.renaissance.core import awaiting
 from ..campaign.renaissance.state import SUMMER_PHASES
 from ..campaign.renaissance.view import entry_words, side_view, status_lines, visible
+from .cache import Fragments
 from .common import counters_html, headline, log_row, plans_html
 
 #: Radius of a place's target on the map, mm: a settlement's symbol with its ring and a margin to point at,
@@ -95,10 +98,14 @@ def _when(e) -> str:
     return f"{e.season}" + (f" phase {e.phase}" if e.season == "summer" and e.phase else "")
 
 
-def context(folder, cm, state, board, seat: str | None) -> dict:
-    """What the template needs for a Renaissance campaign, as ``seat`` may know it (None: the referee, everything)."""
-    from ..render.country import country_layout
-    from ..render.renaissance_campaign import render_renaissance_campaign
+def context(folder, cm, state, board, seat: str | None, cache: Fragments, map_source: str) -> dict:
+    """What the template needs for a Renaissance campaign, as ``seat`` may know it (None: the referee, everything).
+
+    ``map_source`` is the text of ``country.json`` ``cm`` was read from: the country
+    map drawn from it (in the rulers' colours) is kept in ``cache``, and only the
+    campaign's layers and key are drawn anew.
+    """
+    from ..render.renaissance_campaign import PrintedMap, campaign_on, printed_map, ruler_tints
     from . import folder as files
     from .svg import inline_map, node_hits
 
@@ -109,9 +116,11 @@ def context(folder, cm, state, board, seat: str | None) -> dict:
     by_place: dict[str, list[str]] = {}
     for p in sorted(plans, key=lambda p: p.order, reverse=True):
         by_place.setdefault(p.place, []).append(p.key)
-    lay = country_layout(cm)
-    order, details = nodes(cm, view, board, by_place, (lay.map_x, lay.map_y))
-    svg = render_renaissance_campaign(cm, view).tostring()
+    tints = ruler_tints(cm, view)
+    printed = PrintedMap.from_json(cache.get("country-map", map_source + "\0" + json.dumps(tints, sort_keys=True),
+                                             lambda: printed_map(cm, tints).to_json()))
+    order, details = nodes(cm, view, board, by_place, (printed.frame.map_x, printed.frame.map_y))
+    svg = campaign_on(printed, cm, view)
     who = " against ".join(_owner_words(p["seat"], players, countries) for p in view["players"])
     viewer = "everything (the referee's page)" if seat is None else f"what {_owner_words(seat, players, countries)} may know"
     phase = f", phase {state.phase} of {SUMMER_PHASES}" if state.season == "summer" and state.phase else ""
@@ -141,7 +150,7 @@ def context(folder, cm, state, board, seat: str | None) -> dict:
         "pending": [],
         "log": log,
         "log_when": "Year",
-        "plans": plans_html(plans),
+        "plans": plans_html(plans, cache),
         "map_svg": inline_map(svg, node_hits(order, NODE_RADIUS_MM),
                               f"Country map, {len(order)} places: {who}; {viewer}. Arrow keys move to the nearest place that way."),
         "map_kind": "places",

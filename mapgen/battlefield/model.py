@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-
-from shapely.geometry import Polygon
+from typing import TYPE_CHECKING
 
 from ..dice import Roll
 from ..errors import BadFileError
 from ..jsonio import Reader, read
+
+if TYPE_CHECKING:
+    from shapely.geometry import Polygon
 
 SCHEMA = "mapgen/battlefield"
 VERSION = 1
@@ -250,6 +252,8 @@ def _poly(reader: Reader) -> Polygon:
     )
     if not ok:
         raise BadFileError(f"field '{reader.where}.polygon' should be a list of at least three [x_cm, y_cm] points")
+    from shapely.geometry import Polygon  # here: a campaign command imports this module and reads no battlefield
+
     return Polygon(pts)
 
 

@@ -12,12 +12,14 @@ forces' campaign orders and situation (FW-23.0 and its [DEV] trigger order).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-
-from shapely.geometry import MultiPolygon, Polygon, box
+from typing import TYPE_CHECKING
 
 from ..dice import Dice
 from ..errors import InfeasibleError
 from .model import Scenario, SideOrders, Zone
+
+if TYPE_CHECKING:
+    from shapely.geometry import Polygon
 
 SCENARIOS = ("pitched", "raid", "breakthrough", "chance_encounter", "flank_attack", "ambush", "last_stand", "relief", "battle", "rear_guard")
 #: The Renaissance campaign's scenarios (:mod:`.renaissance`): distances in the tactical rules' udm.
@@ -113,6 +115,13 @@ def other(side: str) -> str:
 
 def own_edge(side: str) -> str:
     return "edge_a" if side == "A" else "edge_b"
+
+
+def box(x0: float, y0: float, x1: float, y1: float) -> Polygon:
+    """shapely's rectangle, shapely imported on first use: a campaign choosing a scenario (FW-10) draws no zone."""
+    from shapely.geometry import box as rectangle
+
+    return rectangle(x0, y0, x1, y1)
 
 
 def band(side: str, near: float, far: float, width: float, depth: float, x0: float = 0, x1: float | None = None) -> Polygon:
@@ -261,7 +270,7 @@ def _raid(dice: Dice, width: float, depth: float, first: str) -> ScenarioPlan:
     cx, cy, h = width / 2, depth / 2, RAID_VILLAGE_CM / 2
     village = box(cx - h, cy - h, cx + h, cy + h)
     around = box(0, 0, width, depth).difference(village.buffer(RAID_DISTANCE_CM, quad_segs=4))
-    pieces = [p for p in (around.geoms if isinstance(around, MultiPolygon) else [around]) if not p.is_empty and p.area >= MIN_STRIP_CM**2]
+    pieces = [p for p in (around.geoms if around.geom_type == "MultiPolygon" else [around]) if not p.is_empty and p.area >= MIN_STRIP_CM**2]
     if not pieces:
         raise InfeasibleError("FW-23.1", f"no room {RAID_DISTANCE_CM} cm from the central village on a {width:g} x {depth:g} table")
     pieces.sort(key=lambda p: (round(p.centroid.x), round(p.centroid.y)))

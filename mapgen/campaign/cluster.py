@@ -74,11 +74,15 @@ def simulate_on_cluster(
         shared_map = client.scatter(map_bytes, broadcast=True)
         batches = [seeds[i:i + GAMES_PER_TASK] for i in range(0, len(seeds), GAMES_PER_TASK)]
         futures = [client.submit(play_games, shared_map, options, batch, game, pure=False) for batch in batches]
-        if progress is not None:
-            for done in as_completed(futures):
-                for record in done.result():
-                    progress(record)
-        return [record for batch in client.gather(futures) for record in batch]
+        try:
+            if progress is not None:
+                for done in as_completed(futures):
+                    for record in done.result():
+                        progress(record)
+            return [record for batch in client.gather(futures) for record in batch]
+        except BaseException:  # Ctrl-C, SIGTERM, a failed game: the cluster stops playing this run's games
+            client.cancel(futures)
+            raise
     finally:
         if close:
             client.close()

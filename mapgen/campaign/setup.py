@@ -16,7 +16,6 @@ from functools import lru_cache
 from ..errors import InfeasibleError
 from ..fw.model import FwMap
 from ..grid import KING_STEPS, square_id
-from ..yamltext import load_template
 from .board import Board
 from .state import (
     CampaignState,
@@ -64,7 +63,9 @@ class ForceSpec:
 
 @lru_cache(maxsize=1)
 def default_forces_table() -> dict:
+    """The default rosters, read when a campaign begins: PyYAML is imported then, not by every command that imports this module."""
     from ..render.templates import template_path
+    from ..yamltext import load_template
 
     text = template_path("campaign", "default-forces.yaml").read_text(encoding="utf-8")
     return load_template(text)

@@ -18,14 +18,21 @@ the map once per process (``initializer``), and needs no extra dependency
 for what is one function over a list of seeds (joblib would add its own
 process management for nothing here).  Each worker keeps the boards it has
 built (by the map's SHA-256), so the routes the bots work out are shared by
-all the games a worker plays.
+all the games a worker plays.  Stopping the run stops its workers: Ctrl-C
+or SIGTERM in the parent terminates them before the parent exits, and a
+worker whose parent died (killed outright) exits by itself (:func:`_die_with`).
 """
 
 from __future__ import annotations
 
+import ctypes
 import json
 import multiprocessing
 import os
+import signal
+import sys
+import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from typing import Callable, Iterable
@@ -149,17 +156,71 @@ def _start(map_bytes: bytes, options: SimOptions, seed: int):
 # --- a local pool, for either rule set -----------------------------------------------------------
 
 _WORKER: dict = {}
+#: ``prctl`` option: the signal a process gets when its parent dies (Linux, ``<linux/prctl.h>``).
+PR_SET_PDEATHSIG = 1
+#: How often a worker with no ``prctl`` looks whether its parent is still there, s.
+ORPHAN_CHECK_S = 1.0
 
 
-def _init_worker(game: Callable, map_bytes: bytes, options, warm: Callable | None) -> None:
+def _init_worker(game: Callable, map_bytes: bytes, options, warm: Callable | None, parent: int) -> None:
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+    _die_with(parent)
     _WORKER.update(game=game, map_bytes=map_bytes, options=options)
     if warm is not None:
         warm(map_bytes)
 
 
-def _worker_game(seed: int):
-    return _WORKER["game"](_WORKER["map_bytes"], _WORKER["options"], seed)
+def _die_with(parent: int) -> None:
+    """Make this worker stop when the run does: on the parent's death, on the pool's SIGTERM, never on the terminal's Ctrl-C.
+
+    Ctrl-C reaches the whole foreground process group: the parent alone
+    handles it (it stops the pool and says so), so a worker ignores SIGINT
+    and takes SIGTERM, whatever handler the parent had, as the default: die.
+    A parent killed outright (SIGKILL, a crash) cannot stop its pool, so the
+    kernel is asked to send SIGTERM when the parent goes (Linux
+    ``PR_SET_PDEATHSIG``); elsewhere a thread checks every second whether
+    the worker was orphaned.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if hasattr(signal, "SIGHUP"):
+        signal.signal(signal.SIGHUP, signal.SIG_DFL)
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        watched = hasattr(libc, "prctl") and sys.platform.startswith("linux") and libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0) == 0
+    except (OSError, TypeError, AttributeError):  # no C library to ask (not a POSIX system)
+        watched = False
+    if os.getppid() != parent:  # the parent died before the kernel was asked to watch it
+        os._exit(1)
+    if not watched:
+        threading.Thread(target=_watch_parent, args=(parent,), daemon=True, name="orphan-check").start()
+
+
+def _watch_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(ORPHAN_CHECK_S)
+    os._exit(1)
+
+
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    """Terminate the pool's workers now, their games unfinished.
+
+    The executor then finds its pool broken and fails every game not played
+    (BrokenProcessPool, never seen: the run is already stopping) and closes
+    its queues itself.  No future may be cancelled first: Python 3.11's
+    executor fails a cancelled future again and its thread dies, leaving
+    the process unable to exit.
+    """
+    stop = getattr(pool, "terminate_workers", None)  # Python 3.14
+    if stop is not None:
+        stop()
+        return
+    for process in list((getattr(pool, "_processes", None) or {}).values()):  # the executor's own list, before 3.14
+        process.terminate()
+
+
+def _worker_games(seeds: list[int]) -> list:
+    return [_WORKER["game"](_WORKER["map_bytes"], _WORKER["options"], seed) for seed in seeds]
 
 
 def play_seeds(
@@ -182,8 +243,17 @@ def play_seeds(
         return _collect((game(map_bytes, options, s) for s in seeds), progress)
     chunk = max(1, len(seeds) // (workers * CHUNKS_PER_WORKER))
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
-    with ProcessPoolExecutor(workers, mp_context=context, initializer=_init_worker, initargs=(game, map_bytes, options, warm)) as pool:
-        return _collect(pool.map(_worker_game, seeds, chunksize=chunk), progress)
+    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_init_worker, initargs=(game, map_bytes, options, warm, os.getpid()))
+    try:
+        # Chunks submitted by hand, not pool.map: map's iterator cancels what is left when it is
+        # interrupted, which the executor of Python 3.11 cannot take with its workers stopped.
+        batches = [pool.submit(_worker_games, seeds[i:i + chunk]) for i in range(0, len(seeds), chunk)]
+        return _collect((record for batch in batches for record in batch.result()), progress)
+    except BaseException:  # Ctrl-C, SIGTERM (Terminated), a game's error: no worker plays on
+        _stop_workers(pool)
+        raise
+    finally:
+        pool.shutdown(wait=True)
 
 
 def play_run(game: Callable, check: Callable, warm: Callable, map_bytes: bytes, options, run_seed: int | str, games: int,

@@ -12,7 +12,6 @@ from typing import Any, Mapping
 
 from ..engine import Turn
 from .commands import BattleReport, Move, Moves, RestStay
-from .report import read_report
 
 SIDES = ("A", "B")
 
@@ -72,6 +71,8 @@ def parse_battle(words: list[str], options: Mapping[str, Any]) -> BattleReport:
     if report is not None:
         if options.get("losses") or options.get("leaders_lost"):
             raise ValueError("--losses and --leaders-lost go with --winner; a report lists its own")
+        from .report import read_report  # PyYAML, for a battle report only: every other command starts faster
+
         return read_report(report)
     lost = tuple(x.strip().upper() for x in (options.get("leaders_lost") or "").split(",") if x.strip())
     square = options.get("square")

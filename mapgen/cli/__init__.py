@@ -36,6 +36,8 @@ from ..text import MAX_NAME, MAX_SEED, printable, text_problem  # noqa: E402
 FORMATS = ("json", "svg", "pdf", "md")
 #: The library's errors that mean "change the options": exit 2, like click's usage errors.
 USAGE_ERRORS = (InfeasibleError, OutputFolderError, PdfTooLargeError)
+#: Exit status after Ctrl-C: 128 + SIGINT, as a shell reports a process SIGINT ended.
+EXIT_INTERRUPTED = 130
 
 
 class FiniteFloatRange(click.FloatRange):
@@ -271,9 +273,15 @@ def main(argv=None) -> None:
         cli.main(args=args, prog_name="mapgen", standalone_mode=False)
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
-    except click.Abort:
+    except click.Abort as exc:
+        if isinstance(exc.__context__, KeyboardInterrupt):  # Ctrl-C: click turns it into Abort
+            click.echo("Interrupted.", err=True)
+            sys.exit(EXIT_INTERRUPTED)
         click.echo("Aborted.", err=True)
         sys.exit(1)
+    except KeyboardInterrupt:
+        click.echo("Interrupted.", err=True)
+        sys.exit(EXIT_INTERRUPTED)
     except click.ClickException as exc:
         exc.show()
         sys.exit(exc.exit_code)

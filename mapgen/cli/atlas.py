@@ -21,22 +21,10 @@ def atlas_cmd(folder: Path, side: str | None) -> None:
     that side may know, to send to its player. The engine keeps the pages up to date.
     """
     from ..atlas import AtlasError, write_atlas
+    from ..atlas.cache import Fragments
 
-    try:
-        path = write_atlas(folder, side)
+    try:  # drawn from the sources, not from what the folder keeps: a received folder's own drawings are not trusted
+        path = write_atlas(folder, side, Fragments(folder, read=False))
     except AtlasError as exc:
         raise click.UsageError(str(exc)) from None
     click.echo(f"Wrote {path}")
-
-
-def refresh_after(folder: Path) -> None:
-    """After a command changed the state: the folder's pages again; a failure is said, the command stands."""
-    from ..atlas import ATLAS_FILE, refresh
-    from ..errors import MapgenError
-    from . import _describe
-
-    try:
-        refresh(folder)
-    except (OSError, MapgenError) as exc:
-        click.echo(f"Warning: {Path(folder) / ATLAS_FILE} not rewritten ({_describe(exc)}); the command stands: "
-                   f"run 'mapgen atlas {folder}' to try again", err=True)

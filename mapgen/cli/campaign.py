@@ -243,13 +243,13 @@ def new_cmd(folder, map_file, seed, size, width, height, holdings, races, square
 def undo_cmd(folder):
     """Put back campaign.json as it was before the last command, byte for byte."""
     from .. import session
-    from .atlas import refresh_after
+    from .pages import refresh_after
 
     with session.open_folder(folder) as s:
         done = s.undo()
         click.echo(printable(f"Undone: {json.dumps(done, ensure_ascii=False)}"))
-        refresh_after(folder)
         loaded = s.loaded
+        refresh_after(folder, loaded)
     campaign_actions.say_next(loaded.state, loaded.board, folder)
 
 

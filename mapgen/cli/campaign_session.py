@@ -19,7 +19,7 @@ from ..campaign.dice import GameDice
 from ..errors import MapgenError
 from ..session import outputs
 from ..text import printable
-from .atlas import refresh_after
+from .pages import refresh_after
 from .campaign import Refused, campaign, folder_arg, parse_faces, refusals
 from .campaign_actions import say_next
 
@@ -40,14 +40,14 @@ def _reason(exc: Exception) -> str:
     return f"{exc.strerror}: {exc.filename}" if isinstance(exc, OSError) and exc.strerror else str(exc)
 
 
-def _write_outputs(ruleset, folder: Path, state, board) -> None:
+def _write_outputs(ruleset, folder: Path, state, board, loaded=None) -> None:
     """The battle folders, then the atlas; a failure is said and the command stands."""
     try:
         outputs.write_outputs(ruleset, folder, state, board)
     except (OSError, MapgenError) as exc:
         click.echo(f"Warning: battle folders not written ({_reason(exc)}); the command stands: "
                    f"run 'mapgen campaign refresh {folder}' to try again", err=True)
-    refresh_after(folder)
+    refresh_after(folder, loaded)  # the campaign as just committed: the pages need not load it again
 
 
 def play(folder: Path, command, roll: str | None = None, seat: str | None = None, extra: dict | None = None) -> None:
@@ -73,7 +73,7 @@ def play(folder: Path, command, roll: str | None = None, seat: str | None = None
             s.commit(state, record)
             for e in ruleset.visible(events, seat):
                 click.echo(printable(ruleset.entry_words(e)))
-            _write_outputs(ruleset, folder, state, s.board)
+            _write_outputs(ruleset, folder, state, s.board, s.loaded)
             for line in outputs.output_lines(ruleset, folder, state):
                 click.echo(printable(line))
             say_next(state, s.board, folder, seat)
@@ -151,5 +151,5 @@ def refresh_cmd(folder: Path) -> None:
         written = outputs.write_outputs(s.ruleset, folder, s.state, s.board)
         for path in written:
             click.echo(f"Wrote {path}")
-        refresh_after(folder)
+        refresh_after(folder, redraw=True)
         click.echo(f"Refreshed {folder}")

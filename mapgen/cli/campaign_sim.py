@@ -14,6 +14,7 @@ from pathlib import Path
 
 import click
 
+from ..kit.swap import TerminationGuard
 from . import MAX_GAMES, _out, _run, cpu_workers, given, workers_option
 from .campaign import RENAISSANCE_RULES, Refused, campaign, refusals
 from .fw import map_options
@@ -148,11 +149,21 @@ def _player(simulate, map_bytes: bytes, options, run_seed, games: int, workers, 
 
 
 def _with_progress(play, games: int) -> list:
-    """``play(progress)``'s records, with a progress bar on a terminal only."""
-    if sys.stderr.isatty():
-        with click.progressbar(length=games, label=f"Playing {games} games", file=sys.stderr) as bar:
-            return play(progress=lambda _r: bar.update(1))
-    return play()
+    """``play(progress)``'s records, with a progress bar on a terminal only.
+
+    SIGTERM and SIGHUP raise :class:`~mapgen.kit.Terminated` meanwhile (Ctrl-C raises
+    KeyboardInterrupt), so the pool stops its workers on the way out and the
+    command ends with its one line, not with workers playing on.
+    """
+    guard = TerminationGuard()
+    guard.install()
+    try:
+        if sys.stderr.isatty():
+            with click.progressbar(length=games, label=f"Playing {games} games", file=sys.stderr) as bar:
+                return play(progress=lambda _r: bar.update(1))
+        return play()
+    finally:
+        guard.restore()
 
 
 def simulate_renaissance(map_file, seed, games, bots, rules, players, years, countries, neutrals, sheet, workers, out, scheduler=None) -> None:

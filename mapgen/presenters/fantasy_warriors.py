@@ -11,7 +11,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from .. import safefs
-from ..campaign.battles import write_pending
 from ..campaign.store import MAP_FILE
 from ..fw.model import FwMap, read_fw_map
 from ..jsonio import parse
@@ -25,7 +24,9 @@ def new_outputs(folder: Path, state) -> list[str]:
 def write_outputs(folder: Path, state, board) -> list[Path]:
     """Write ``battles/day-NN-SQUARE/`` for each pending battle that has none yet (one there may hold a filled form)."""
     if not new_outputs(folder, state):
-        return []
+        return []  # most commands: the battle writers (and PyYAML, for the report form) are not imported
+    from ..campaign.battles import write_pending
+
     # the map's SHA-256 was checked when the session loaded the state: no schema check again
     fw_map = FwMap.from_json(parse(safefs.read_text(folder, MAP_FILE), str(Path(folder) / MAP_FILE)))
     return write_pending(folder, state, fw_map, board)
@@ -45,3 +46,15 @@ def status_svg(folder: Path, state, board, seat: str | None) -> str:
     from ..render.campaign import render_campaign
 
     return render_campaign(read_fw_map(Path(folder) / MAP_FILE), state, board, seat).tostring()
+
+
+def atlas_context(folder: Path, state, board, side: str | None, cache) -> dict:
+    """What the atlas page shows of this campaign (:func:`mapgen.atlas.build_atlas`), as ``side`` may know it.
+
+    The map is the one the state was started on: the session found its SHA-256
+    unchanged, so its JSON Schema (checked when the campaign began) is not checked again.
+    """
+    from ..atlas.fw import context
+
+    text = safefs.read_text(folder, MAP_FILE)
+    return context(Path(folder), FwMap.from_json(parse(text, str(Path(folder) / MAP_FILE))), state, board, side, cache, text)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .. import safefs
-from ..campaign.renaissance.battles import battle_folder_name, is_table_battle, write_pending
+from ..campaign.renaissance.battles import battle_folder_name, is_table_battle
 from ..campaign.renaissance.store import MAP_FILE
 from ..campaign.renaissance.view import side_view
 from ..country.model import CountryMap, read_country_map
@@ -30,6 +30,8 @@ def write_outputs(folder: Path, state, board) -> list[Path]:
     """Write the folder of each table battle waiting for its result that has none yet."""
     if not new_outputs(folder, state):
         return []
+    from ..campaign.renaissance.battles import write_pending  # the battlefield generator, for a table battle only
+
     country_map = CountryMap.from_json(parse(safefs.read_text(folder, MAP_FILE), str(Path(folder) / MAP_FILE)))
     return write_pending(folder, state, country_map)
 
@@ -46,3 +48,15 @@ def status_svg(folder: Path, state, board, seat: str | None) -> str:
     from ..render.renaissance_campaign import render_renaissance_campaign
 
     return render_renaissance_campaign(read_country_map(Path(folder) / MAP_FILE), side_view(state, seat, board.kinds)).tostring()
+
+
+def atlas_context(folder: Path, state, board, side: str | None, cache) -> dict:
+    """What the atlas page shows of this campaign (:func:`mapgen.atlas.build_atlas`), as ``side`` may know it.
+
+    The map is the one the state was started on: the session found its SHA-256
+    unchanged, so its JSON Schema (checked when the campaign began) is not checked again.
+    """
+    from ..atlas.renaissance import context
+
+    text = safefs.read_text(folder, MAP_FILE)
+    return context(Path(folder), CountryMap.from_json(parse(text, str(Path(folder) / MAP_FILE))), state, board, side, cache, text)

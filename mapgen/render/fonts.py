@@ -14,15 +14,14 @@ font's own metrics, and every SVG names it first, then fallbacks of the same wid
 
 Faces are read and registered with reportlab the first time they are asked for, once
 per process.  Only files of the reportlab package and of ``templates/`` are read.
+reportlab itself (a fifth of a campaign command's imports) is imported then too: the
+atlas and ``status`` name the families without measuring a word.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont, TTFError
 
 from ..errors import MapgenError
 from .templates import template_path
@@ -63,6 +62,9 @@ def face_files() -> list[Path]:
 
 @lru_cache(maxsize=None)
 def _register(serif: bool, bold: bool, italic: bool) -> str:
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFError, TTFont
+
     name, folder, filename = _FACES[(serif, bold, italic)]
     if name not in pdfmetrics.getRegisteredFontNames():
         path = _file(folder, filename)
@@ -82,6 +84,8 @@ def pdf_font(bold: bool = False, italic: bool = False, serif: bool = False) -> s
 
 def width(text: str, size: float, bold: bool = False, italic: bool = False, serif: bool = False) -> float:
     """Advance width of ``text`` at ``size``, in the unit of ``size``, with the embedded face's metrics."""
+    from reportlab.pdfbase import pdfmetrics
+
     return pdfmetrics.stringWidth(text, pdf_font(bold, italic, serif), size)
 
 
@@ -109,6 +113,8 @@ _CONTROLS = {c: " " for c in (*range(32), 127)}
 
 @lru_cache(maxsize=None)
 def _glyphs(name: str) -> frozenset[int]:
+    from reportlab.pdfbase import pdfmetrics
+
     return frozenset(pdfmetrics.getFont(name).face.charToGlyph)
 
 

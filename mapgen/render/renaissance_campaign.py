@@ -18,8 +18,11 @@ under the map (:mod:`.renaissance_key`).
 
 from __future__ import annotations
 
+import json
+import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import numpy as np
 import shapely
@@ -28,10 +31,9 @@ from shapely.geometry import MultiLineString
 from ..country.model import CountryMap
 from ..errors import MapgenError
 from . import renaissance_marks as M
-from .country import country_layout, render_country
 from .country_style import _scene, _text, load_country_symbols
-from .renaissance_key import draw_key
-from .svgdoc import SvgDoc
+from .renaissance_key import KEY_LAYER, draw_key, key_band
+from .svgdoc import SvgDoc, fmt, layer_attrs, xml_text
 from .templates import Raw as _Raw, el as _el, local
 from .text import text_width
 
@@ -60,6 +62,60 @@ OFF_MAP_COST = 500.0
 Box = tuple[float, float, float, float]
 
 
+class MapFrame(NamedTuple):
+    """Where the country map's sheets sit in its drawing, mm: all the campaign's layers need to know of its layout."""
+
+    map_x: float
+    map_y: float
+    map_w: float
+    map_h: float
+
+    @classmethod
+    def of(cls, lay) -> MapFrame:
+        """The frame of a :class:`~mapgen.render.country.CountryLayout`."""
+        return cls(lay.map_x, lay.map_y, lay.map_w, lay.map_h)
+
+
+@dataclass(frozen=True)
+class PrintedMap:
+    """The country map as ``mapgen country`` prints it, each player's country in its ruler's colour: drawn once.
+
+    What the campaign's layers need of it is kept with its text: its size, its
+    frame and the boxes of its names, which the counters and badges keep off.
+    The rulers' colours do not change in a campaign (one per seat), so neither
+    does this drawing: the atlas keeps it and lays each command's layers on it
+    (:func:`campaign_on`).
+    """
+
+    svg: str
+    width_mm: float
+    height_mm: float
+    frame: MapFrame
+    labels: tuple[Box, ...]
+
+    def to_json(self) -> str:
+        return json.dumps({"svg": self.svg, "size": [self.width_mm, self.height_mm], "frame": list(self.frame), "labels": self.labels})
+
+    @classmethod
+    def from_json(cls, text: str) -> PrintedMap:
+        d = json.loads(text)
+        return cls(d["svg"], *d["size"], MapFrame(*d["frame"]), tuple(tuple(b) for b in d["labels"]))
+
+
+def ruler_tints(country_map: CountryMap, view: dict) -> dict[str, str]:
+    """Each player country's ground colour on the status map: its ruler's tint (country id -> colour)."""
+    _, rulers = _owners(country_map, view)
+    return {cid: o.tint for cid, o in rulers.items()}
+
+
+def printed_map(country_map: CountryMap, tints: dict[str, str]) -> PrintedMap:
+    """The country map grounded in ``tints`` (:func:`ruler_tints`), as the status map draws it under the campaign."""
+    from .country import country_layout, render_country
+
+    doc = render_country(country_map, tints)
+    return PrintedMap(doc.tostring(), doc.width_mm, doc.height_mm, MapFrame.of(country_layout(country_map)), tuple(_label_boxes(doc)))
+
+
 def render_renaissance_campaign(country_map: CountryMap, view: dict) -> SvgDoc:
     """The country map with holders, badges, engagements and army counters from ``view``, and its key below.
 
@@ -75,24 +131,13 @@ def render_renaissance_campaign(country_map: CountryMap, view: dict) -> SvgDoc:
     SvgDoc
         1 unit = 1 mm, Inkscape layers; the same view gives the same bytes.
     """
+    from .country import country_layout, render_country
+
     cm = country_map
     _check_nodes(cm, view)
-    owners = M.owners(view, {c.id: c.name for c in cm.countries})
-    rulers = {p["country"]: owners[p["seat"]] for p in view["players"]}
+    owners, rulers = _owners(cm, view)
     doc = render_country(cm, {cid: o.tint for cid, o in rulers.items()})
-    lay = country_layout(cm)
-    sc = _scene(cm, lay.map_x, lay.map_y)
-    symbols = load_country_symbols()
-    radius = {n: symbols[k].radius for n, k in sc.kind.items()}
-    room = _Room.of(doc, sc, radius, (lay.map_x, lay.map_y, lay.map_x + lay.map_w, lay.map_y + lay.map_h))
-    roots = {name: ET.Element("g") for name in LAYERS}
-
-    home = {n: rulers.get(sc.country[n]) or owners.get(sc.country[n]) for n in sc.pos}
-    _draw_rulers(roots["Holders"], cm, lay, rulers)
-    engaged = _draw_engagements(roots["Engagements"], view, sc, radius)
-    _draw_places(roots["Holders"], roots["Badges"], view, sc, radius, owners, home, engaged, room)
-    _draw_armies(roots["Armies"], view, sc, radius, owners, engaged, room)
-
+    roots = _campaign_layers(cm, view, owners, rulers, MapFrame.of(country_layout(cm)), _label_boxes(doc))
     for name in LAYERS:
         layer = doc.layer(name)
         for child in roots[name]:
@@ -100,6 +145,60 @@ def render_renaissance_campaign(country_map: CountryMap, view: dict) -> SvgDoc:
     _move_under(doc, "Holders", "Labels")  # a ring must not cut into the name beside its place
     draw_key(doc, cm, view, owners)
     return doc
+
+
+def campaign_on(printed: PrintedMap, country_map: CountryMap, view: dict) -> str:
+    """:func:`render_renaissance_campaign`'s text, byte for byte, with the map under the campaign drawn before (:func:`printed_map`)."""
+    cm = country_map
+    _check_nodes(cm, view)
+    owners, rulers = _owners(cm, view)
+    roots = _campaign_layers(cm, view, owners, rulers, printed.frame, list(printed.labels))
+    key, height = key_band(cm, view, owners, printed.width_mm, printed.height_mm)
+    text = printed.svg
+    under = text.index(f'<g id="{layer_attrs("Labels")["id"]}"')  # the rings go under the names, as _move_under puts them
+    end = text.rindex("</svg>")
+    above = "".join(_layer_markup(name, roots[name]) for name in LAYERS if name != "Holders") + _layer_markup(KEY_LAYER, key)
+    text = text[:under] + _layer_markup("Holders", roots["Holders"]) + text[under:end] + above + text[end:]
+    return _resized(text, printed.width_mm, printed.height_mm + height)
+
+
+def _owners(cm: CountryMap, view: dict) -> tuple[dict[str, M.Owner], dict[str, M.Owner]]:
+    """Every owner's colours and names, and each player country's ruler."""
+    owners = M.owners(view, {c.id: c.name for c in cm.countries})
+    return owners, {p["country"]: owners[p["seat"]] for p in view["players"]}
+
+
+def _campaign_layers(cm: CountryMap, view: dict, owners, rulers, frame: MapFrame, labels: list[Box]) -> dict[str, ET.Element]:
+    """The campaign's layers (:data:`LAYERS`) as etree groups, placed round the map's names and roads."""
+    sc = _scene(cm, frame.map_x, frame.map_y)
+    symbols = load_country_symbols()
+    radius = {n: symbols[k].radius for n, k in sc.kind.items()}
+    room = _Room.of(labels, sc, radius, (frame.map_x, frame.map_y, frame.map_x + frame.map_w, frame.map_y + frame.map_h))
+    roots = {name: ET.Element("g") for name in LAYERS}
+
+    home = {n: rulers.get(sc.country[n]) or owners.get(sc.country[n]) for n in sc.pos}
+    _draw_rulers(roots["Holders"], cm, frame, rulers)
+    engaged = _draw_engagements(roots["Engagements"], view, sc, radius)
+    _draw_places(roots["Holders"], roots["Badges"], view, sc, radius, owners, home, engaged, room)
+    _draw_armies(roots["Armies"], view, sc, radius, owners, engaged, room)
+    return roots
+
+
+def _layer_markup(label: str, group: ET.Element) -> str:
+    """A layer's markup as :meth:`SvgDoc.layer` would write it, holding ``group``'s children."""
+    layer = ET.Element("g", layer_attrs(label))
+    layer.extend(list(group))
+    return xml_text(ET.tostring(layer, encoding="unicode"))
+
+
+def _resized(text: str, width_mm: float, height_mm: float) -> str:
+    """The SVG text with its root's size made ``width_mm`` x ``height_mm``, as :meth:`SvgDoc.resize` does."""
+    start = text.index("<svg")
+    end = text.index(">", start)
+    root = re.sub(r'\sheight="[^"]*"', f' height="{fmt(height_mm)}mm"', text[start:end], count=1)
+    root = re.sub(r'\swidth="[^"]*"', f' width="{fmt(width_mm)}mm"', root, count=1)
+    root = re.sub(r'\sviewBox="[^"]*"', f' viewBox="0 0 {fmt(width_mm)} {fmt(height_mm)}"', root, count=1)
+    return text[:start] + root + text[end:]
 
 
 def _check_nodes(cm: CountryMap, view: dict) -> None:
@@ -133,10 +232,10 @@ class _Room:
     placed: list[Box] = field(default_factory=list)
 
     @classmethod
-    def of(cls, doc: SvgDoc, sc, radius: dict[str, float], frame: Box) -> _Room:
+    def of(cls, labels: list[Box], sc, radius: dict[str, float], frame: Box) -> _Room:
         nodes = {n: M.circle_box(x, y, radius[n] + NODE_CLEAR_MM) for n, (x, y) in sc.pos.items()}
         segs = [(sc.pos[a], sc.pos[b]) for a, b in sc.roads] + sc.link_segments()
-        return cls(_label_boxes(doc), nodes, MultiLineString([list(s) for s in segs]) if segs else None, frame)
+        return cls(list(labels), nodes, MultiLineString([list(s) for s in segs]) if segs else None, frame)
 
     def place(self, node: str, cx: float, cy: float, reach: float, sizes, spots) -> tuple[float, float, int]:
         """Where a box goes just outside ``reach`` of ``node`` at (cx, cy): its top left and which of ``sizes``.

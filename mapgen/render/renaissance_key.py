@@ -58,27 +58,32 @@ def _who(owners: dict[str, M.Owner], oid: str) -> str:
 
 def draw_key(doc: SvgDoc, cm: CountryMap, view: dict, owners: dict[str, M.Owner]) -> None:
     """Grow ``doc`` downwards by a band holding the key, in as few rows of columns as its width allows."""
+    root, height = key_band(cm, view, owners, doc.width_mm, doc.height_mm)
+    doc.resize(doc.width_mm, doc.height_mm + height)
+    layer = doc.layer(KEY_LAYER)
+    for child in root:
+        layer.add(_Raw(child))
+
+
+def key_band(cm: CountryMap, view: dict, owners: dict[str, M.Owner], width_mm: float, top: float) -> tuple[ET.Element, float]:
+    """The key as a group of elements for a drawing ``width_mm`` wide, from ``top`` down; and the band's height."""
     style = load_style_sheet("country")
     ls = style["layout"]
     pad, gap, colw = ls["pad"], ls["gap"], ls["panel_width"]
     blocks = key_blocks(cm, view, owners, colw)
-    ncols = max(1, int((doc.width_mm - 2 * pad + gap) // (colw + gap)))
+    ncols = max(1, int((width_mm - 2 * pad + gap) // (colw + gap)))
     cols = balanced_columns(blocks, ncols)
-    top = doc.height_mm
     height = column_height(blocks, cols) + pad
-    doc.resize(doc.width_mm, top + height)
     root = ET.Element("g")
-    _el(root, "rect", x=0, y=top, width=doc.width_mm, height=height, fill=style["paper"], stroke="none")
-    _el(root, "line", x1=pad, y1=top + 0.2, x2=doc.width_mm - pad, y2=top + 0.2, stroke=style["sheet"]["frame"],
+    _el(root, "rect", x=0, y=top, width=width_mm, height=height, fill=style["paper"], stroke="none")
+    _el(root, "line", x1=pad, y1=top + 0.2, x2=width_mm - pad, y2=top + 0.2, stroke=style["sheet"]["frame"],
         stroke_width=0.4)
     for k, (start, end) in enumerate(cols):
         x, y = pad + k * (colw + gap), top + 1.0
         for blk in blocks[start:end]:
             blk.draw(root, x, y, colw)
             y += blk.height
-    layer = doc.layer(KEY_LAYER)
-    for child in root:
-        layer.add(_Raw(child))
+    return root, height
 
 
 def key_blocks(cm: CountryMap, view: dict, owners: dict[str, M.Owner], width: float) -> list[Block]:

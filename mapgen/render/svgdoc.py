@@ -34,6 +34,12 @@ def fmt(value: float) -> str:
     return "0" if text in ("-0", "") else text
 
 
+def layer_attrs(label: str) -> dict[str, str]:
+    """The attributes that make a ``<g>`` an Inkscape layer called ``label``: the same for svgwrite and etree drawings."""
+    slug = re.sub(r"[^a-z0-9]+", "-", label.lower()).strip("-")
+    return {"id": f"layer-{slug}", "inkscape:groupmode": "layer", "inkscape:label": label}
+
+
 class SvgDoc:
     """A drawing ``width_mm`` x ``height_mm`` with named layers."""
 
@@ -63,21 +69,29 @@ class SvgDoc:
     def layer(self, label: str):
         """The layer called ``label``, created (on top) the first time it is asked for."""
         if label not in self.layers:
-            slug = re.sub(r"[^a-z0-9]+", "-", label.lower()).strip("-")
-            group = self.drawing.g(id=f"layer-{slug}")
-            group.attribs["inkscape:groupmode"] = "layer"
-            group.attribs["inkscape:label"] = label
+            attrs = layer_attrs(label)
+            group = self.drawing.g(id=attrs.pop("id"))
+            group.attribs.update(attrs)
             self.drawing.add(group)
             self.layers[label] = group
         return self.layers[label]
 
     def tostring(self) -> str:
         """The SVG text.  svgwrite escapes ``& < > "`` in text and attributes; what XML cannot hold at all goes here."""
-        text = _NOT_XML.sub("", self.drawing.tostring())
-        # A lone surrogate (a seed from a command line in a broken locale) cannot be written as
-        # UTF-8, and the serialiser writes it as a character reference XML refuses: U+FFFD instead.
-        if _SURROGATE.search(text):
-            text = text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
-        if "&#" in text:
-            text = _CHAR_REF.sub(_xml_char_ref, text)
-        return '<?xml version="1.0" encoding="utf-8" ?>\n' + text + "\n"
+        return XML_DECLARATION + xml_text(self.drawing.tostring()) + "\n"
+
+
+#: The first line of every SVG file mapgen writes.
+XML_DECLARATION = '<?xml version="1.0" encoding="utf-8" ?>\n'
+
+
+def xml_text(text: str) -> str:
+    """Serialised markup without what XML cannot hold at all (svgwrite and etree escape the rest)."""
+    text = _NOT_XML.sub("", text)
+    # A lone surrogate (a seed from a command line in a broken locale) cannot be written as
+    # UTF-8, and the serialiser writes it as a character reference XML refuses: U+FFFD instead.
+    if _SURROGATE.search(text):
+        text = text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+    if "&#" in text:
+        text = _CHAR_REF.sub(_xml_char_ref, text)
+    return text
