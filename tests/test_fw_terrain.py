@@ -12,7 +12,7 @@ from mapgen.fw.generate import generate_map, mainland
 from mapgen.fw.model import Crossing, Holding, River
 from mapgen.fw.movement import crossing_mask, king_pairs, movement_graph
 from mapgen.fw.options import MapOptions, OptionError
-from mapgen.fw.rivers import CornerGraph, corner_elevation, corner_touches, drainage, flow_length, pick_sources, trace
+from mapgen.fw.rivers import CornerGraph, Drainage, corner_elevation, corner_touches, drainage, flow_length, pick_sources, trace
 from mapgen.fw import roads as R
 from mapgen.fw.roads import RoadBuilder, connect_holdings
 
@@ -370,6 +370,18 @@ def test_flow_length_counts_edges_to_the_outlet():
     assert flow_length(down) == {(3, 0): 3, (2, 0): 2, (1, 0): 1, (2, 1): 3, (5, 5): 1}
 
 
+def test_the_flood_counts_each_corners_way_to_its_outlet_as_the_pointers_do():
+    # Drainage counts the edges while flooding; following the pointers one by one must agree.
+    rng = np.random.default_rng(5)
+    for shape in ((7, 9), (12, 5), (20, 20)):
+        t = np.where(rng.random(shape) < 0.08, "lake", "plain").astype("<U12")
+        drain = Drainage(t, rng.random(shape))
+        by_pointers = np.zeros(drain.filled.shape, int)
+        for (x, y), n in flow_length(drain.down).items():
+            by_pointers[y, x] = n
+        assert (drain.length == by_pointers).all() and drain.length.max() >= 3
+
+
 def test_river_sources_rise_beside_high_ground_spread_apart():
     t = np.full((12, 14), "plain", dtype="<U12")
     t[2:4, 2:12] = "hills"
@@ -405,7 +417,7 @@ def test_the_rivers_stage_draws_from_each_source_to_an_outlet_or_a_river(monkeyp
     on_first = first[3]
     asked = []
 
-    def sources(rng, terrain, filled, down, count):
+    def sources(rng, terrain, filled, down, count, length=None):
         asked.append(count)
         # (10, 1) flows first; a source on its course is skipped; (4, 1) and (7, 1) flow too.
         return [(10, 1), on_first, (4, 1), (7, 1)]
@@ -575,7 +587,7 @@ def test_roads_go_round_mountains_and_bridge_rivers():
 
 def _steps_from(b, sq):
     w = b.w
-    return {(j % w, j // w): (round(cost, 6), cross) for j, cost, cross in b._steps(sq[1] * w + sq[0])}
+    return {(j % w, j // w): (round(cost, 6), cross) for j, cost, cross in b.steps(sq[1] * w + sq[0])}
 
 
 def test_road_steps_cost_the_mean_of_both_squares():
@@ -602,7 +614,7 @@ def test_road_steps_cost_the_mean_of_both_squares():
     assert set(_steps_from(b, (0, 0))) == {(1, 0), (0, 1), (1, 1)}
     assert _steps_from(b, (2, 1))[(1, 1)] == expect[(2, 1)]  # crossing westwards is the same bridge
     assert set(_steps_from(b, (2, 2))) == {(2, 1), (1, 2)}  # (1, 1) is through the river point
-    b.used.add((4, 5))  # the step B2-C2 (cells 4 and 5) is on an earlier road
+    b.follow(4, 5)  # the step B2-C2 (cells 4 and 5) is on an earlier road
     assert _steps_from(b, (1, 1))[(2, 1)] == (round((mean((1, 1), (2, 1)) + R.BRIDGE_COST) * R.REUSE, 6), True)
     assert _steps_from(b, (1, 1))[(1, 2)] == expect[(1, 2)]
 
@@ -619,8 +631,8 @@ def test_roads_on_new_ground_are_least_cost():
     g = nx.DiGraph()
     probe = RoadBuilder(t, [river])
     for i in range(t.size):
-        if probe.cost[i] != np.inf:
-            for j, cost, _ in probe._steps(i):
+        for j, cost, _ in probe.steps(i):
+            if cost != np.inf:  # from a lake square: no road starts there
                 g.add_edge(i, j, weight=cost)
     pairs = [(a, z) for a in range(0, t.size, 7) for z in range(3, t.size, 11) if a in g and z in g and a != z]
     checked = 0
@@ -744,8 +756,8 @@ def test_a_map_drains_once_unless_a_lake_is_rolled(monkeypatch):
     from mapgen.fw import rivers
 
     calls = []
-    real = rivers.drainage
-    monkeypatch.setattr(rivers, "drainage", lambda *a: calls.append(1) or real(*a))
+    real = rivers.flood
+    monkeypatch.setattr(rivers, "flood", lambda *a: calls.append(1) or real(*a))
     m = generate_map(MapOptions(seed=5, size="medium"))
     assert any(c.watercourse == "new" for c in m.configs) and not any(c.name == "lake" for c in m.configs)
     assert len(calls) == 1

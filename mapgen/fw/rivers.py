@@ -88,20 +88,33 @@ def drainage(graph: CornerGraph, elev: np.ndarray) -> tuple[np.ndarray, dict]:
     """Priority-flood from the outlets: filled elevation and downslope pointer per corner.
 
     Corners are visited lowest first, so each corner's pointer leads to a
-    corner visited before it, with a strictly lower filled elevation.  The
-    loop works on flat Python lists: it is the hot path on big maps.
+    corner visited before it, with a strictly lower filled elevation.
+    """
+    filled, down, _ = flood(graph, elev)
+    return filled, down
+
+
+def flood(graph: CornerGraph, elev: np.ndarray) -> tuple[np.ndarray, dict, np.ndarray]:
+    """:func:`drainage`, and each corner's edges to its outlet ([y, x], 0 off the pointers).
+
+    The loop works on flat Python lists, each corner's four open neighbours worked
+    out beforehand in numpy (-1: no step that way): it is the hot path on big maps.
+    The ways to the outlets are counted afterwards by pointer jumping in numpy.
     """
     H, W = elev.shape  # corners: (h + 1) x (w + 1)
     w = W - 1
+    n = H * W
     level_of = elev.ravel().tolist()
-    outlet = graph.outlet.ravel().tolist()
-    filled = [math.inf] * (H * W)
-    # east[i]: corner i may step to i + 1; south[i]: to i + W.
-    east = np.zeros((H, W), bool)
-    east[:, :w] = graph.h_ok
-    south = np.zeros((H, W), bool)
-    south[: H - 1, :] = graph.v_ok
-    east_l, south_l = east.ravel().tolist(), south.ravel().tolist()
+    filled = [math.inf] * n
+    # A step onto an outlet is never taken: an outlet drains off the map.
+    inland = ~graph.outlet
+    index = np.arange(n).reshape(H, W)
+    east, west, south, north = (np.full((H, W), -1) for _ in range(4))
+    east[:, :w] = np.where(graph.h_ok & inland[:, 1:], index[:, 1:], -1)
+    west[:, 1:] = np.where(graph.h_ok & inland[:, :w], index[:, :w], -1)
+    south[: H - 1] = np.where(graph.v_ok & inland[1:], index[1:], -1)
+    north[1:] = np.where(graph.v_ok & inland[: H - 1], index[: H - 1], -1)
+    e_, w_, s_, n_ = (a.ravel().tolist() for a in (east, west, south, north))
     down_i: dict[int, int] = {}
     heap = []
     for i in np.flatnonzero(graph.outlet).tolist():
@@ -113,20 +126,35 @@ def drainage(graph: CornerGraph, elev: np.ndarray) -> tuple[np.ndarray, dict]:
         level, i = pop(heap)
         if level > filled[i]:
             continue
-        for j, ok in ((i + 1, east_l[i]), (i - 1, i % W and east_l[i - 1]), (i + W, south_l[i]), (i - W, i >= W and south_l[i - W])):
-            if not ok or outlet[j]:
+        low = level + EPSILON
+        for j in (e_[i], w_[i], s_[i], n_[i]):
+            if j < 0:
                 continue
-            rise = level_of[j] if level_of[j] > level + EPSILON else level + EPSILON
+            rise = level_of[j] if level_of[j] > low else low
             if rise < filled[j]:
                 filled[j] = rise
                 down_i[j] = i
                 push(heap, (rise, j))
-    down = {(j % W, j // W): (i % W, i // W) for j, i in down_i.items()}
-    return np.array(filled).reshape(H, W), down
+    src = np.fromiter(down_i.keys(), int, len(down_i))
+    dst = np.fromiter(down_i.values(), int, len(down_i))
+    corner = list(zip((src % W).tolist(), (src // W).tolist()))
+    target = list(zip((dst % W).tolist(), (dst // W).tolist()))
+    down = dict(zip(corner, target))
+    # Pointer jumping: after k rounds each corner knows its 2**k-th corner downstream.
+    nxt = np.arange(n)
+    nxt[src] = dst
+    length = (nxt != np.arange(n)).astype(int)
+    while True:
+        ahead = nxt[nxt]
+        if np.array_equal(ahead, nxt):
+            break
+        length += length[nxt]
+        nxt = ahead
+    return np.array(filled).reshape(H, W), down, length.reshape(H, W)
 
 
 class Drainage:
-    """The corner graph, filled elevation and downslope pointers of the terrain as it is now.
+    """The corner graph, filled elevation, downslope pointers and ways to the outlets of the terrain as it is now.
 
     Configurations add watercourses after the terrain stage, and a rolled lake adds
     outlets, so the placer keeps one of these and builds a new one when water changes.
@@ -134,7 +162,7 @@ class Drainage:
 
     def __init__(self, terrain: np.ndarray, elevation: np.ndarray):
         self.graph = CornerGraph(terrain)
-        self.filled, self.down = drainage(self.graph, corner_elevation(elevation, self.graph.water))
+        self.filled, self.down, self.length = flood(self.graph, corner_elevation(elevation, self.graph.water))
 
 
 def flow_length(down: dict) -> dict:
@@ -152,18 +180,25 @@ def flow_length(down: dict) -> dict:
     return length
 
 
-def pick_sources(rng: np.random.Generator, terrain: np.ndarray, filled: np.ndarray, down: dict, count: int):
-    """Corners beside hills or mountains, spread apart; high ones with a long way to run more likely."""
+def pick_sources(
+    rng: np.random.Generator, terrain: np.ndarray, filled: np.ndarray, down: dict, count: int, length: np.ndarray | None = None
+):
+    """Corners beside hills or mountains, spread apart; high ones with a long way to run more likely.
+
+    ``length``: each corner's edges to its outlet ([y, x], as :class:`Drainage` has it);
+    worked out from ``down`` when not given.
+    """
     high = corner_touches(np.isin(terrain, list(HIGH_GROUND)))
-    length = flow_length(down)
-    cands = [
-        (int(x), int(y))
-        for y, x in np.argwhere(high)
-        if length.get((int(x), int(y)), 0) >= MIN_RIVER_EDGES
-    ]
-    if not cands:
+    if length is None:
+        length = np.zeros(high.shape, int)
+        for (x, y), n in flow_length(down).items():
+            if 0 <= y < high.shape[0] and 0 <= x < high.shape[1]:
+                length[y, x] = n
+    ys, xs = np.nonzero(high & (length >= MIN_RIVER_EDGES))
+    if not len(ys):
         return []
-    weight = np.array([filled[y, x] * np.sqrt(length[(x, y)]) for x, y in cands]) + 0.05
+    cands = list(zip(xs.tolist(), ys.tolist()))
+    weight = filled[ys, xs] * np.sqrt(length[ys, xs]) + 0.05
     keys = rng.random(len(cands)) ** (1.0 / weight)  # weighted order without replacement
     chosen: list[tuple[int, int]] = []
     near = np.zeros(filled.shape, bool)  # corners too close to a chosen source
@@ -201,7 +236,7 @@ def generate_rivers(rng: np.random.Generator, terrain: np.ndarray, drain: Draina
     count = max(1, int(round(RIVERS_PER_100[climate] * w * h / 100)))
     rivers: list[River] = []
     on_river: set[tuple[int, int]] = set()
-    for source in pick_sources(rng, terrain, filled, down, count):
+    for source in pick_sources(rng, terrain, filled, down, count, drain.length):
         if source in on_river:
             continue
         path = trace(source, down, on_river)

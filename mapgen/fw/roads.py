@@ -170,19 +170,30 @@ class RoadBuilder:
         path = self._search(start[1] * self.w + start[0], goals, None)
         return self._commit(path) if path else None
 
-    def _direction(self, i: int, j: int) -> int:
-        return KING_STEPS.index(((j % self.w) - (i % self.w), (j // self.w) - (i // self.w)))
+    def steps(self, i: int) -> list[tuple[int, float, bool]]:
+        """(neighbour, price now, crosses a river) for each legal road step from cell ``i``."""
+        return [
+            (i + off, price[i], cross[i])
+            for off, price, cross in zip(self.offsets, self.price, self.crosses)
+            if price[i] is not None
+        ]
+
+    def follow(self, i: int, j: int) -> None:
+        """A road now runs along the step between cells ``i`` and ``j``: later roads pay :data:`REUSE` of its price."""
+        key = (min(i, j), max(i, j))
+        if key in self.used:
+            return
+        self.used.add(key)
+        there = KING_STEPS.index(((j % self.w) - (i % self.w), (j // self.w) - (i // self.w)))
+        back = KING_STEPS.index(((i % self.w) - (j % self.w), (i // self.w) - (j // self.w)))
+        self.price[there][i] *= REUSE
+        self.price[back][j] *= REUSE
+        if self.crosses[there][i]:
+            self.bridged.add(key)
 
     def _commit(self, path: list[int]) -> Road:
         for i, j in zip(path, path[1:]):
-            key = (min(i, j), max(i, j))
-            there, back = self._direction(i, j), self._direction(j, i)
-            if key not in self.used:
-                self.used.add(key)
-                self.price[there][i] *= REUSE
-                self.price[back][j] *= REUSE
-            if self.crosses[there][i]:
-                self.bridged.add(key)
+            self.follow(i, j)
         squares = [(i % self.w, i // self.w) for i in path]
         self.on_road.update(squares)
         road = Road(squares)
