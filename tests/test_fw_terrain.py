@@ -482,6 +482,31 @@ def test_a_watercourse_rises_at_the_highest_corner_with_a_way_down():
 # --- movement and connectivity ---------------------------------------------------
 
 
+def test_each_component_is_labelled_by_its_smallest_node():
+    # Against a plain walk over the edges: random graphs, and a long snake numbered out of order
+    # (the shape rivers cut the land into, where label propagation needed a hundred rounds).
+    rng = np.random.default_rng(11)
+    snake = rng.permutation(400)
+    graphs = [(400, snake[:-1], snake[1:])]
+    for n, e in ((30, 10), (200, 150), (500, 700)):
+        graphs.append((n, rng.integers(0, n, e), rng.integers(0, n, e)))
+    for n, a, b in graphs:
+        near = {i: set() for i in range(n)}
+        for x, y in zip(a.tolist(), b.tolist()):
+            near[x].add(y)
+            near[y].add(x)
+        expect = [-1] * n
+        for start in range(n):  # nodes in order, so each walk starts at its part's smallest node
+            if expect[start] < 0:
+                todo, expect[start] = [start], start
+                while todo:
+                    for y in near[todo.pop()]:
+                        if expect[y] < 0:
+                            expect[y] = start
+                            todo.append(y)
+        assert component_labels(n, a, b).tolist() == expect
+
+
 def test_components_and_the_largest():
     labels = component_labels(5, np.array([0, 3]), np.array([1, 4]))
     assert labels.tolist() == [0, 0, 2, 3, 3]
