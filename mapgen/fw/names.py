@@ -69,8 +69,10 @@ def name_places(
     height, width = terrain.shape
     race = {s.id: s.race for s in sides}
 
+    whose = territory.ravel().tolist()
+
     def of(squares: list[tuple[int, int]], tie: str | None = None) -> str:
-        return race.get(_most([str(territory[r, c]) for c, r in squares], tie), NEUTRAL)
+        return race.get(_most([whose[r * width + c] for c, r in squares], tie), NEUTRAL)
 
     held = [""] * len(holdings)
     for i in sorted(range(len(holdings)), key=lambda i: not holdings[i].capital):  # capitals choose first

@@ -85,11 +85,13 @@ def split(group: np.ndarray, width: int, part: int, smallest: int) -> list[np.nd
     cols, rows = group % width, group // width
     xy = np.stack([cols, rows], axis=1).astype(float)
     seeds = [0]
-    dist = np.hypot(*(xy - xy[0]).T)
+    away = [np.hypot(*(xy - xy[0]).T)]  # each seed's distance to every square
+    dist = away[0]
     for _ in range(k - 1):
         seeds.append(int(np.argmax(dist)))
-        dist = np.minimum(dist, np.hypot(*(xy - xy[seeds[-1]]).T))
-    near = np.argmin(np.stack([np.hypot(*(xy - xy[s]).T) for s in seeds]), axis=0)
+        away.append(np.hypot(*(xy - xy[seeds[-1]]).T))
+        dist = np.minimum(dist, away[-1])
+    near = np.argmin(np.stack(away), axis=0)
     # the group's steps, as positions in ``group``, on a grid just round it
     c0, r0 = int(cols.min()), int(rows.min())
     local = np.zeros((int(rows.max()) - r0 + 1, int(cols.max()) - c0 + 1), bool)
@@ -122,7 +124,7 @@ def split(group: np.ndarray, width: int, part: int, smallest: int) -> list[np.nd
 
 
 def _squares(flat: np.ndarray, width: int) -> list[tuple[int, int]]:
-    return [(int(i % width), int(i // width)) for i in flat]
+    return list(zip((flat % width).tolist(), (flat // width).tolist()))
 
 
 def find_chains(terrain: np.ndarray) -> list[tuple[str, list[tuple[int, int]]]]:
