@@ -241,7 +241,11 @@ def add_fords(
     ia, ib = flat_index(steps.a, w), flat_index(steps.b, w)
     flat_usable = usable.ravel()
     inside = flat_usable[ia] & flat_usable[ib]
-    crossed = np.array([frozenset(((a[0], a[1]), (b[0], b[1]))) in have for a, b in zip(steps.a[steps.crosses_river].tolist(), steps.b[steps.crosses_river].tolist())], bool)
+    # Which river-crossing steps have a bridge or ford already: as keys (lower cell, higher cell).
+    n = h * w
+    have_keys = [min(p, q) * n + max(p, q) for p, q in ((a[1] * w + a[0], b[1] * w + b[0]) for a, b in map(tuple, have))]
+    ca, cb = ia[steps.crosses_river], ib[steps.crosses_river]
+    crossed = np.isin(np.minimum(ca, cb) * n + np.maximum(ca, cb), np.array(have_keys, dtype=np.int64))
     passable = ~steps.crosses_river
     passable[np.flatnonzero(steps.crosses_river)[crossed]] = True
     join = inside & passable
