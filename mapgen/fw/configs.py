@@ -94,6 +94,7 @@ class Placer:
         self.existing_crossings: set = set()
         #: The drainage of the terrain's water as it is now (the rivers stage's, until a lake is rolled).
         self._drainage: Drainage | None = drainage
+        self._water_changed = False  # squares became water since the drainage was worked out
 
     # -- square choice ---------------------------------------------------
     def kept(self) -> np.ndarray:
@@ -144,7 +145,7 @@ class Placer:
     def _set(self, sq, terrain: str) -> None:
         self.terrain[sq[1], sq[0]] = terrain
         if terrain in WATER:
-            self._drainage = None  # a lake is a new outlet: drain again when next needed
+            self._water_changed = True  # a lake is a new outlet: drain again when next needed
 
     # -- placement -------------------------------------------------------
     def place(self, slot: Slot) -> bool:
@@ -275,6 +276,9 @@ class Placer:
                 break
             if self._drainage is None:
                 self._drainage = Drainage(self.terrain, self.elevation)
+            elif self._water_changed:
+                self._drainage = self._drainage.after_new_water(self.terrain, self.elevation)
+            self._water_changed = False
             river = watercourse_from(sq, self._drainage, self.river_corners, self._crosses_road)
             if river is not None:
                 self.rivers.append(river)

@@ -94,32 +94,32 @@ def drainage(graph: CornerGraph, elev: np.ndarray) -> tuple[np.ndarray, dict]:
     return filled, down
 
 
-def flood(graph: CornerGraph, elev: np.ndarray) -> tuple[np.ndarray, dict, np.ndarray]:
-    """:func:`drainage`, and each corner's edges to its outlet ([y, x], 0 off the pointers).
+def _neighbours(graph: CornerGraph, into_outlets: bool) -> list[np.ndarray]:
+    """Each corner's neighbour east, west, south and north along an open edge, as flat indices (-1: none).
 
-    The loop works on flat Python lists, each corner's four open neighbours worked
-    out beforehand in numpy (-1: no step that way): it is the hot path on big maps.
-    The ways to the outlets are counted afterwards by pointer jumping in numpy.
+    ``into_outlets`` False leaves out steps onto an outlet, which the flood never takes:
+    an outlet drains off the map.
     """
-    H, W = elev.shape  # corners: (h + 1) x (w + 1)
+    H, W = graph.outlet.shape
     w = W - 1
-    n = H * W
-    level_of = elev.ravel().tolist()
-    filled = [math.inf] * n
-    # A step onto an outlet is never taken: an outlet drains off the map.
-    inland = ~graph.outlet
-    index = np.arange(n).reshape(H, W)
+    index = np.arange(H * W).reshape(H, W)
+    open_ = np.ones((H, W), bool) if into_outlets else ~graph.outlet
     east, west, south, north = (np.full((H, W), -1) for _ in range(4))
-    east[:, :w] = np.where(graph.h_ok & inland[:, 1:], index[:, 1:], -1)
-    west[:, 1:] = np.where(graph.h_ok & inland[:, :w], index[:, :w], -1)
-    south[: H - 1] = np.where(graph.v_ok & inland[1:], index[1:], -1)
-    north[1:] = np.where(graph.v_ok & inland[: H - 1], index[: H - 1], -1)
-    e_, w_, s_, n_ = (a.ravel().tolist() for a in (east, west, south, north))
-    down_i: dict[int, int] = {}
-    heap = []
-    for i in np.flatnonzero(graph.outlet).tolist():
-        filled[i] = level_of[i]
-        heap.append((level_of[i], i))
+    east[:, :w] = np.where(graph.h_ok & open_[:, 1:], index[:, 1:], -1)
+    west[:, 1:] = np.where(graph.h_ok & open_[:, :w], index[:, :w], -1)
+    south[: H - 1] = np.where(graph.v_ok & open_[1:], index[1:], -1)
+    north[1:] = np.where(graph.v_ok & open_[: H - 1], index[: H - 1], -1)
+    return [a.ravel() for a in (east, west, south, north)]
+
+
+def _relax(graph: CornerGraph, level_of: list[float], filled: list[float], starts: list[int]) -> None:
+    """The priority flood from the corners ``starts`` (their ``filled`` set), lowering ``filled`` in place.
+
+    The loop works on flat Python lists, each corner's open neighbours worked out
+    beforehand in numpy: it is the hot path on big maps.
+    """
+    e_, w_, s_, n_ = (a.tolist() for a in _neighbours(graph, into_outlets=False))
+    heap = [(filled[i], i) for i in starts]
     heapq.heapify(heap)
     push, pop = heapq.heappush, heapq.heappop
     while heap:
@@ -133,36 +133,113 @@ def flood(graph: CornerGraph, elev: np.ndarray) -> tuple[np.ndarray, dict, np.nd
             rise = level_of[j] if level_of[j] > low else low
             if rise < filled[j]:
                 filled[j] = rise
-                down_i[j] = i
                 push(heap, (rise, j))
-    src = np.fromiter(down_i.keys(), int, len(down_i))
-    dst = np.fromiter(down_i.values(), int, len(down_i))
-    corner = list(zip((src % W).tolist(), (src // W).tolist()))
-    target = list(zip((dst % W).tolist(), (dst // W).tolist()))
-    down = dict(zip(corner, target))
-    # Pointer jumping: after k rounds each corner knows its 2**k-th corner downstream.
+
+
+def _pointers(graph: CornerGraph, level: np.ndarray, filled: np.ndarray) -> np.ndarray:
+    """Each corner's downslope pointer as the flood sets it (flat index; -1 on outlets and unreached corners).
+
+    The flood gives a corner the first neighbour, in the order corners leave the heap
+    (lowest filled elevation, then lowest index), whose step up to it is the lowest: that
+    is the neighbour with the least (rise, filled elevation, index), found here for every
+    corner at once.
+    """
+    lev, fil = level.ravel(), filled.ravel()
+    n = fil.size
+    best = (np.full(n, math.inf), np.full(n, math.inf), np.full(n, n))
+    for nb in _neighbours(graph, into_outlets=True):
+        there = np.flatnonzero(nb >= 0)
+        i = nb[there]
+        low = fil[i] + EPSILON
+        key = (np.where(lev[there] > low, lev[there], low), fil[i], i)
+        r, f, k = (b[there] for b in best)
+        better = (key[0] < r) | ((key[0] == r) & ((key[1] < f) | ((key[1] == f) & (key[2] < k))))
+        for b, new in zip(best, key):
+            b[there[better]] = new[better]
+    pointer = np.where((best[0] == fil) & ~graph.outlet.ravel() & np.isfinite(fil), best[2], -1)
+    return pointer
+
+
+def _downstream(pointer: np.ndarray, W: int) -> tuple[dict, np.ndarray]:
+    """The pointers as a {(x, y): (x, y)} dict, and each corner's edges to its outlet by pointer jumping."""
+    n = pointer.size
+    src = np.flatnonzero(pointer >= 0)
+    dst = pointer[src]
+    down = dict(zip(zip((src % W).tolist(), (src // W).tolist()), zip((dst % W).tolist(), (dst // W).tolist())))
+    # After k rounds each corner knows its 2**k-th corner downstream.
     nxt = np.arange(n)
     nxt[src] = dst
-    length = (nxt != np.arange(n)).astype(int)
+    length = (pointer >= 0).astype(int)
     while True:
         ahead = nxt[nxt]
         if np.array_equal(ahead, nxt):
-            break
+            return down, length
         length += length[nxt]
         nxt = ahead
-    return np.array(filled).reshape(H, W), down, length.reshape(H, W)
+
+
+def flood(graph: CornerGraph, elev: np.ndarray) -> tuple[np.ndarray, dict, np.ndarray]:
+    """:func:`drainage`, and each corner's edges to its outlet ([y, x], 0 off the pointers)."""
+    H, W = elev.shape  # corners: (h + 1) x (w + 1)
+    level_of = elev.ravel().tolist()
+    filled = [math.inf] * (H * W)
+    starts = np.flatnonzero(graph.outlet).tolist()
+    for i in starts:
+        filled[i] = level_of[i]
+    _relax(graph, level_of, filled, starts)
+    filled_a = np.array(filled).reshape(H, W)
+    down, length = _downstream(_pointers(graph, elev, filled_a), W)
+    return filled_a, down, length.reshape(H, W)
 
 
 class Drainage:
     """The corner graph, filled elevation, downslope pointers and ways to the outlets of the terrain as it is now.
 
     Configurations add watercourses after the terrain stage, and a rolled lake adds
-    outlets, so the placer keeps one of these and builds a new one when water changes.
+    outlets, so the placer keeps one of these and asks it for the new one
+    (:meth:`after_new_water`) when water changes.
     """
 
     def __init__(self, terrain: np.ndarray, elevation: np.ndarray):
         self.graph = CornerGraph(terrain)
-        self.filled, self.down, self.length = flood(self.graph, corner_elevation(elevation, self.graph.water))
+        self.level = corner_elevation(elevation, self.graph.water)
+        self.filled, self.down, self.length = flood(self.graph, self.level)
+
+    def after_new_water(self, terrain: np.ndarray, elevation: np.ndarray) -> "Drainage":
+        """``Drainage(terrain, elevation)`` once squares of this one's terrain have become water (a rolled lake).
+
+        Every corner of a new water square becomes an outlet, only those corners' levels change
+        (water counts 0), and the edges lost run between them: so the filled elevations can
+        only fall, and the flood runs again from the new outlets alone, not over the whole map
+        (a second flood was a sixth of a 200 x 200 map's time).  Any other change of the
+        terrain floods the whole map again.
+        """
+        graph = CornerGraph(terrain)
+        level = corner_elevation(elevation, graph.water)
+        new = graph.outlet & ~self.graph.outlet
+        lost_h = (self.graph.h_ok != graph.h_ok) & ~(graph.outlet[:, :-1] & graph.outlet[:, 1:])
+        lost_v = (self.graph.v_ok != graph.v_ok) & ~(graph.outlet[:-1, :] & graph.outlet[1:, :])
+        if (
+            (self.graph.outlet & ~graph.outlet).any()
+            or (level != self.level)[~new].any()
+            or (level[new] > self.filled[new]).any()
+            or lost_h.any()
+            or lost_v.any()
+        ):
+            return Drainage(terrain, elevation)
+        H, W = level.shape
+        filled = self.filled.ravel().tolist()
+        level_of = level.ravel().tolist()
+        starts = np.flatnonzero(new).tolist()
+        for i in starts:
+            filled[i] = level_of[i]
+        _relax(graph, level_of, filled, starts)
+        out = Drainage.__new__(Drainage)
+        out.graph, out.level = graph, level
+        out.filled = np.array(filled).reshape(H, W)
+        out.down, length = _downstream(_pointers(graph, level, out.filled), W)
+        out.length = length.reshape(H, W)
+        return out
 
 
 def flow_length(down: dict) -> dict:
