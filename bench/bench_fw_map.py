@@ -1,12 +1,15 @@
 """Benchmark: Fantasy Warriors map generation (no rendering) and rendering of the medium map.
 
-Run from the repository root: ``python bench/bench_fw_map.py``.  Each case
-uses a new seed per run, so the medians cover many different maps.
+Run from the repository root: ``python bench/bench_fw_map.py`` (``--generate-only``
+skips the rendering rows).  Each case uses a new seed per run, so the medians cover
+many different maps; the generation rows are the sizes issue 27 measured (150 to
+40,000 squares), and the growth between the two largest is printed after them.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 import tempfile
 from pathlib import Path
@@ -19,19 +22,37 @@ from mapgen.fw.generate import generate_map  # noqa: E402
 from mapgen.fw.options import MapOptions  # noqa: E402
 
 
+#: (label, squares, MapOptions fields, runs, quick runs, target): the sizes issue 27 measured.
+SIZES = (
+    ("generate small (12 x 8)", 96, {"size": "small"}, 41, 3, ""),
+    ("generate medium (15 x 10)", 150, {"size": "medium"}, 41, 3, "< 5 ms"),
+    ("generate large (21 x 14)", 294, {"size": "large"}, 21, 3, ""),
+    ("generate 30 x 30", 900, {"width": 30, "height": 30}, 21, 3, ""),
+    ("generate 50 x 50", 2500, {"width": 50, "height": 50}, 11, 1, ""),
+    ("generate 100 x 100", 10000, {"width": 100, "height": 100}, 7, 1, ""),
+    ("generate 200 x 200", 40000, {"width": 200, "height": 200}, 5, 1, "< 200 ms"),
+)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="fewer runs (for a smoke test)")
+    parser.add_argument("--generate-only", action="store_true", help="only the generation rows (no rendering)")
     args = parser.parse_args()
     runs = 3 if args.quick else 21
-    big_runs = 1 if args.quick else 5
     rows = []
-    for size, target in (("small", ""), ("medium", "< 50 ms"), ("large", "")):
-        med, lo, hi = median_ms(lambda i: generate_map(MapOptions(seed=1000 + i, size=size)), runs)
-        rows.append((f"generate {size}", med, lo, hi, target))
-    for n, target in ((100, ""), (200, "< 2000 ms")):
-        med, lo, hi = median_ms(lambda i: generate_map(MapOptions(seed=2000 + i, width=n, height=n)), big_runs)
-        rows.append((f"generate {n}x{n}", med, lo, hi, target))
+    by_squares = {}
+    for label, squares, fields, n, quick_n, target in SIZES:
+        med, lo, hi = median_ms(lambda i: generate_map(MapOptions(seed=2000 + i, **fields)), quick_n if args.quick else n)
+        rows.append((label, med, lo, hi, target))
+        by_squares[squares] = med
+    report(rows)
+    # Growth: time ~ squares ** k between 10,000 and 40,000 squares (issue 27: k at most 1.0).
+    k = math.log(by_squares[40000] / by_squares[10000]) / math.log(4)
+    print(f"growth from 10,000 to 40,000 squares: n^{k:.2f}")
+    if args.generate_only:
+        return
+    rows = []
 
     from mapgen.render.fw_map import render_fw_map
     from mapgen.paper import get_paper
