@@ -527,6 +527,38 @@ def test_each_component_is_labelled_by_its_smallest_node():
         assert component_labels(n, a, b).tolist() == expect
 
 
+def test_high_mountains_are_each_chains_upper_half_by_rounded_elevation():
+    # The docstring's rule chain by chain, with numpy's own quantile, against the all-at-once version.
+    from mapgen.fw.model import ELEVATION_DECIMALS
+
+    rng = np.random.default_rng(6)
+    for shape in ((8, 8), (20, 30), (40, 40)):
+        t = np.where(rng.random(shape) < 0.35, "mountain", "plain").astype("<U12")
+        e = rng.random(shape)
+        e[0, :3] = 0.5  # ties at the cut
+        mountain = t == "mountain"
+        a, b = _king_edges(mountain)
+        keep = mountain.ravel()[a] & mountain.ravel()[b]
+        labels = component_labels(t.size, a[keep], b[keep]).reshape(shape)
+        expect = np.zeros(shape, bool)
+        for label in set(labels[mountain].tolist()):
+            chain = mountain & (labels == label)
+            rounded = np.array([round(float(v), ELEVATION_DECIMALS) for v in e[chain]])  # as fw-map.json rounds
+            cut = np.quantile(rounded, 1 - T.HIGH_MOUNTAIN_SHARE, method="higher")
+            expect[chain] = rounded >= cut
+        assert (T.high_mountains(t, e) == expect).all()
+
+
+def test_linear_quantile_is_numpys_to_the_bit():
+    # terrain.linear_quantile stands in for np.quantile (which would import numpy.ma): same number, every bit.
+    rng = np.random.default_rng(4)
+    for n in (1, 2, 3, 7, 150, 1001):
+        values = rng.random(n) ** 3
+        for q in (0.0, 0.1, 0.35, 0.5, 0.65, 0.999, 1.0):
+            assert T.linear_quantile(values, q) == np.quantile(values, q), (n, q)
+    assert T.linear_quantile(np.array([[2.0, 1.0], [4.0, 3.0]]), 0.35) == np.quantile(np.array([[2.0, 1.0], [4.0, 3.0]]), 0.35)
+
+
 def test_components_and_the_largest():
     labels = component_labels(5, np.array([0, 3]), np.array([1, 4]))
     assert labels.tolist() == [0, 0, 2, 3, 3]

@@ -119,7 +119,7 @@ def split(group: np.ndarray, width: int, part: int, smallest: int) -> list[np.nd
         settled = {s: d for s, d in move.items() if d not in move}
         move = settled or {min(move): move[min(move)]}
         label = np.array([move.get(v, v) for v in label.tolist()])
-    parts = [group[label == v] for v in np.unique(label)]
+    parts = [group[label == v] for v in np.flatnonzero(np.bincount(label))]  # np.unique would import numpy.ma
     return sorted(parts, key=lambda g: int(g[0]))
 
 
