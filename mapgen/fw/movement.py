@@ -39,17 +39,23 @@ def land_mask(terrain: np.ndarray) -> np.ndarray:
 
 
 def king_pairs(land: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Every pair of king-adjacent land squares: (a, b) as (n, 2) col/row arrays, and diagonal flags."""
+    """Every pair of king-adjacent land squares: (a, b) as (n, 2) col/row arrays, and diagonal flags.
+
+    One direction after another, each in row order of ``a``: a shifted view of the grid against
+    itself per direction (no index arrays over the whole grid; the generator calls this a few
+    dozen times per map).
+    """
     h, w = land.shape
-    rows, cols = np.nonzero(land)
     a_parts, b_parts, diag_parts = [], [], []
     for dc, dr in _HALF_STEPS:
-        c2, r2 = cols + dc, rows + dr
-        ok = (c2 >= 0) & (c2 < w) & (r2 >= 0) & (r2 < h)
-        ok[ok] = land[r2[ok], c2[ok]]
-        a_parts.append(np.stack([cols[ok], rows[ok]], axis=1))
-        b_parts.append(np.stack([c2[ok], r2[ok]], axis=1))
-        diag_parts.append(np.full(int(ok.sum()), bool(dc and dr)))
+        r0, r1 = max(0, -dr), h - max(0, dr)
+        c0, c1 = max(0, -dc), w - max(0, dc)
+        rows, cols = np.nonzero(land[r0:r1, c0:c1] & land[r0 + dr : r1 + dr, c0 + dc : c1 + dc])
+        rows += r0
+        cols += c0
+        a_parts.append(np.stack([cols, rows], axis=1))
+        b_parts.append(np.stack([cols + dc, rows + dr], axis=1))
+        diag_parts.append(np.full(rows.size, bool(dc and dr)))
     return np.concatenate(a_parts), np.concatenate(b_parts), np.concatenate(diag_parts)
 
 
