@@ -28,6 +28,7 @@ from .rules import (
     CONFIGS_PER_SIDE,
     SUB_TABLES,
     WATER,
+    of_kind,
     watercourse_name,
 )
 
@@ -112,7 +113,7 @@ class Placer:
         return occ
 
     def _terrain(self, *names: str, free: bool = False) -> np.ndarray:
-        mask = np.isin(self.terrain, names)
+        mask = of_kind(self.terrain, names)
         return mask & ~self._occupied() if free else mask
 
     def _becomes(self, new: str, mask: np.ndarray) -> np.ndarray:
@@ -135,7 +136,7 @@ class Placer:
         mask = self._terrain(*OPEN, "cultivated", free=True) & ~self.kept()
         mask[0, :] = mask[-1, :] = False
         mask[:, 0] = mask[:, -1] = False
-        mask &= neighbour_count(np.isin(self.terrain, list(WATER))) == 0
+        mask &= neighbour_count(of_kind(self.terrain, WATER)) == 0
         corners = np.zeros((h + 1, w + 1), bool)
         for x, y in self.river_corners:
             corners[y, x] = True

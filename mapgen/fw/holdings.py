@@ -17,7 +17,7 @@ from ..errors import InfeasibleError
 from ..grid import chebyshev, col_letters, square_id
 from ..tables import roll_on
 from .model import Holding
-from .rules import BURIAL_OBJECT, HOLDING_FEATURE, HOLDING_FORBIDDEN, HOLDING_MIN_DISTANCE, WATER, holding_terrain_allowed
+from .rules import BURIAL_OBJECT, HOLDING_FEATURE, HOLDING_FORBIDDEN, HOLDING_MIN_DISTANCE, WATER, holding_terrain_allowed, of_kind
 
 #: How much a holding likes each terrain (unlisted allowed terrain: 0.6).
 GROUND_PREFERENCE = {"plain": 1.0, "cultivated": 1.0, "uncultivated": 0.9, "hills": 0.8, "desert": 0.4}
@@ -35,7 +35,7 @@ def allowed_mask(terrain: np.ndarray, race: str) -> np.ndarray:
     map's own kinds with np.unique cost more than the rest of the mask on a big map).
     """
     refused = sorted(t for t in WATER | HOLDING_FORBIDDEN if not holding_terrain_allowed(t, race))
-    return ~np.isin(terrain, refused)
+    return ~of_kind(terrain, refused)
 
 
 def describe_band(mask: np.ndarray) -> str:
@@ -100,7 +100,7 @@ def place_side(
     """
     own = territory == side.id
     ok = own & usable & allowed_mask(terrain, side.race)
-    clearable = own & usable & np.isin(terrain, list(CLEARABLE)) & ~ok
+    clearable = own & usable & of_kind(terrain, sorted(CLEARABLE)) & ~ok
     if keep is not None:
         clearable &= ~keep
     need = minor + 1

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .rules import WATER
+from .rules import WATER, of_kind
 
 if TYPE_CHECKING:  # networkx is imported where the graph is built: generating a map needs none (0.15 s)
     import networkx as nx
@@ -35,7 +35,7 @@ class Steps:
 
 
 def land_mask(terrain: np.ndarray) -> np.ndarray:
-    return ~np.isin(terrain, list(WATER))
+    return ~of_kind(terrain, WATER)
 
 
 def king_pairs(land: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

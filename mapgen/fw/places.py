@@ -23,7 +23,7 @@ import numpy as np
 from ..grid import square_id
 from .connectivity import component_labels
 from .movement import flat_index, king_pairs
-from .rules import RACES
+from .rules import RACES, of_kind
 
 CHAIN_KINDS = ("mountains", "hills")
 #: Region kinds are the terrain they are made of.
@@ -130,7 +130,7 @@ def _squares(flat: np.ndarray, width: int) -> list[tuple[int, int]]:
 def find_chains(terrain: np.ndarray) -> list[tuple[str, list[tuple[int, int]]]]:
     """Every chain or range of high ground as (kind, squares), west to east along the first row it reaches."""
     width = terrain.shape[1]
-    high = np.isin(terrain, ["hills", "mountain"])
+    high = of_kind(terrain, ("hills", "mountain"))
     mountain = (terrain == "mountain").ravel()
     out = []
     for g in groups(high):

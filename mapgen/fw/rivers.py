@@ -18,7 +18,7 @@ import numpy as np
 
 from ..grid import edge_squares
 from .model import River
-from .rules import HIGH_GROUND, WATER
+from .rules import HIGH_GROUND, WATER, of_kind
 
 #: Rivers per 100 squares, by climate.
 RIVERS_PER_100 = {"cold": 1.6, "temperate": 1.6, "torrid": 1.0}
@@ -51,7 +51,7 @@ class CornerGraph:
     def __init__(self, terrain: np.ndarray):
         h, w = terrain.shape
         self.width, self.height = w, h
-        self.water = np.isin(terrain, list(WATER))
+        self.water = of_kind(terrain, WATER)
         land = ~self.water
         self.sea = corner_touches(terrain == "sea")
         self.lake = corner_touches(terrain == "lake")
@@ -265,7 +265,7 @@ def pick_sources(
     ``length``: each corner's edges to its outlet ([y, x], as :class:`Drainage` has it);
     worked out from ``down`` when not given.
     """
-    high = corner_touches(np.isin(terrain, list(HIGH_GROUND)))
+    high = corner_touches(of_kind(terrain, HIGH_GROUND))
     if length is None:
         length = np.zeros(high.shape, int)
         for (x, y), n in flow_length(down).items():

@@ -29,6 +29,7 @@ from ..grid import edge_squares
 from .connectivity import component_labels
 from .model import Crossing, Holding, Road
 from .movement import Steps, flat_index
+from .rules import of_kind
 
 #: Cost of entering a square for road building; mountains only over a pass.
 ROAD_COST = {
@@ -251,7 +252,7 @@ def add_fords(
     join = inside & passable
     labels = component_labels(h * w, ia[join], ib[join])
     cut = np.flatnonzero(inside & steps.crosses_river & ~steps.diagonal & ~passable)
-    no_ford = np.isin(terrain, list(NO_FORD)).ravel()
+    no_ford = of_kind(terrain, NO_FORD).ravel()
     ease = np.where(no_ford[ia[cut]] | no_ford[ib[cut]], 0.1, 1.0)
     fords: list[Crossing] = []
     while len(cut):

@@ -12,7 +12,7 @@ import math
 import numpy as np
 
 from .model import ELEVATION_DECIMALS
-from .rules import HIGH_GROUND
+from .rules import HIGH_GROUND, of_kind
 
 # Chains per 100 squares, by region type (FW-11.2 rolled for the region, AMB-73).
 CHAINS_PER_100 = {"flat": 0.6, "hilly": 1.4, "mountainous": 1.6}
@@ -50,10 +50,9 @@ def value_noise(rng: np.random.Generator, height: int, width: int, cell: float) 
     tx = (xs - x0)[None, :]
     ty = ty * ty * (3 - 2 * ty)
     tx = tx * tx * (3 - 2 * tx)
-    a = lattice[np.ix_(y0, x0)]
-    b = lattice[np.ix_(y0, x0 + 1)]
-    c = lattice[np.ix_(y0 + 1, x0)]
-    d = lattice[np.ix_(y0 + 1, x0 + 1)]
+    upper, lower = lattice[y0], lattice[y0 + 1]
+    a, b = upper[:, x0], upper[:, x0 + 1]
+    c, d = lower[:, x0], lower[:, x0 + 1]
     return (a * (1 - tx) + b * tx) * (1 - ty) + (c * (1 - tx) + d * tx) * ty
 
 
@@ -213,7 +212,7 @@ def classify(
 
 def remove_isolated_high_ground(terrain: np.ndarray) -> None:
     """FW-2.5 item 7: hills and mountains belong to chains; a lone one becomes plain."""
-    high = np.isin(terrain, list(HIGH_GROUND))
+    high = of_kind(terrain, HIGH_GROUND)
     lone = high & (neighbour_count(high) == 0)
     terrain[lone] = "plain"
 
@@ -222,7 +221,7 @@ def final_elevation(elevation: np.ndarray, terrain: np.ndarray) -> np.ndarray:
     """Lift high ground so mountains stand above hills and hills above the lowland."""
     lift = np.where(terrain == "mountain", 0.5, np.where(terrain == "hills", 0.25, 0.0))
     out = normalize(elevation + lift)
-    out[np.isin(terrain, ["sea", "lake"])] = 0.0
+    out[of_kind(terrain, ("sea", "lake"))] = 0.0
     return out
 
 
