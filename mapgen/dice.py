@@ -137,6 +137,8 @@ class Dice:
         self.log: list[Roll] = []
 
     def _faces(self, expr: DiceExpr) -> list[int]:
+        if expr.count == 1:  # the same draw as size=1, without building an array (most rolls are one die)
+            return [int(self.rng.integers(1, expr.sides + 1))]
         return [int(f) for f in self.rng.integers(1, expr.sides + 1, size=expr.count)]
 
     def roll(

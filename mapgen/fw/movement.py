@@ -46,17 +46,18 @@ def king_pairs(land: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     dozen times per map).
     """
     h, w = land.shape
-    a_parts, b_parts, diag_parts = [], [], []
+    rows_, cols_, steps = [], [], []
     for dc, dr in _HALF_STEPS:
         r0, r1 = max(0, -dr), h - max(0, dr)
         c0, c1 = max(0, -dc), w - max(0, dc)
         rows, cols = np.nonzero(land[r0:r1, c0:c1] & land[r0 + dr : r1 + dr, c0 + dc : c1 + dc])
-        rows += r0
-        cols += c0
-        a_parts.append(np.stack([cols, rows], axis=1))
-        b_parts.append(np.stack([cols + dc, rows + dr], axis=1))
-        diag_parts.append(np.full(rows.size, bool(dc and dr)))
-    return np.concatenate(a_parts), np.concatenate(b_parts), np.concatenate(diag_parts)
+        rows_.append(rows + r0)
+        cols_.append(cols + c0)
+        steps.append(rows.size)
+    rows, cols = np.concatenate(rows_), np.concatenate(cols_)
+    dcs = np.repeat([dc for dc, _ in _HALF_STEPS], steps)
+    drs = np.repeat([dr for _, dr in _HALF_STEPS], steps)
+    return np.stack([cols, rows], axis=1), np.stack([cols + dcs, rows + drs], axis=1), (dcs != 0) & (drs != 0)
 
 
 def land_steps(terrain: np.ndarray, rivers) -> Steps:

@@ -86,21 +86,22 @@ class RoadBuilder:
         self.offsets = [dr * w + dc for dc, dr in KING_STEPS]
         self.price: list[list] = []  # [direction][cell]: the step's price now, None where no road may go
         self.crosses: list[list] = []  # [direction][cell]: the step crosses a river edge
-        rows, cols = np.indices((h, w))
+        # The neighbour's cost in each direction is a shifted view of the grid ringed with
+        # impassable squares, so a step off the map is refused like a step into water.
+        ringed = np.full((h + 2, w + 2), math.inf)
+        ringed[1:-1, 1:-1] = cost
+        no_river = np.zeros((h, w), bool)  # a diagonal step crosses no river edge (it is refused at a river's point)
         for dc, dr in KING_STEPS:
-            cc, rr = cols + dc, rows + dr
-            inside = (cc >= 0) & (cc < w) & (rr >= 0) & (rr < h)
-            there = np.full((h, w), math.inf)
-            there[inside] = cost[rr[inside], cc[inside]]
-            ok = inside & (there != math.inf)
+            there = ringed[1 + dr : 1 + dr + h, 1 + dc : 1 + dc + w]
+            ok = there != math.inf
             step = (cost + there) / 2
-            cross = np.zeros((h, w), bool)
+            cross = no_river
             if dc and dr:
                 # a road never slips diagonally through a river's point
-                ok &= ~corner[rows + (dr > 0), cols + (dc > 0)]
+                ok &= ~corner[(dr > 0) : (dr > 0) + h, (dc > 0) : (dc > 0) + w]
                 step = step * DIAGONAL
             elif dc:
-                cross = east if dc > 0 else np.roll(east, 1, axis=1)
+                cross = east if dc > 0 else np.roll(east, 1, axis=1)  # what wraps round is off the map: refused
             else:
                 cross = south if dr > 0 else np.roll(south, 1, axis=0)
             cross = cross & ok
