@@ -402,6 +402,25 @@ def test_new_lakes_drain_as_a_whole_new_flood_would():
     assert after.after_new_water(t, elevation).down == Drainage(t, elevation).down
 
 
+def test_river_edge_squares_are_grid_edge_squares_for_every_edge():
+    from mapgen.fw.rivers import river_edge_squares
+    from mapgen.grid import edge_squares
+
+    rng = np.random.default_rng(3)
+    rivers = [River([(3, 3)], "edge")]  # one point: no edge
+    for _ in range(40):
+        pts = [(int(rng.integers(1, 20)), int(rng.integers(1, 20)))]
+        for _ in range(int(rng.integers(1, 12))):
+            dx, dy = [(1, 0), (-1, 0), (0, 1), (0, -1)][int(rng.integers(4))]
+            pts.append((pts[-1][0] + dx, pts[-1][1] + dy))
+        rivers.append(River(pts, "edge"))
+    expect = [edge_squares(p, q) for r in rivers for p, q in r.edges()]
+    assert [tuple(map(tuple, e)) for e in river_edge_squares(rivers).tolist()] == expect
+    assert river_edge_squares([]).shape == (0, 2, 2)
+    with pytest.raises(ValueError, match="not the ends of one square edge"):
+        river_edge_squares([River([(0, 0), (2, 0)], "edge")])
+
+
 def test_river_sources_rise_beside_high_ground_spread_apart():
     t = np.full((12, 14), "plain", dtype="<U12")
     t[2:4, 2:12] = "hills"

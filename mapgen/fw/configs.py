@@ -16,10 +16,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..dice import Dice
-from ..grid import edge_squares, shared_edge, square_id
+from ..grid import shared_edge, square_id
 from ..tables import roll_on
 from .model import Config, Crossing
-from .rivers import Drainage, river_squares, watercourse_from
+from .rivers import Drainage, river_edge_squares, river_squares, watercourse_from
 from .terrain import high_mountains, neighbour_count
 from .rules import (
     CONFIG_CATEGORY,
@@ -292,18 +292,23 @@ class Placer:
         return True
 
     def _place_bridge(self, slot: Slot) -> bool:
+        """A bridge on a river edge of the territory with no crossing yet, chosen at random among them
+        in row order (every edge of every river at once: a big map's rivers have thousands)."""
         have = {frozenset(c.squares) for c in self.crossings} | self.existing_crossings
-        edges = []
-        for river in self.rivers:
-            for p, q in river.edges():
-                a, b = edge_squares(p, q)
-                if self.territory[a[1], a[0]] == slot.territory and frozenset((a, b)) not in have:
-                    if self.usable[a[1], a[0]] and self.usable[b[1], b[0]]:
-                        edges.append(tuple(sorted((a, b))))
-        if not edges:
+        edges = river_edge_squares(self.rivers)
+        if not len(edges):
             return False
-        edges = sorted(set(edges), key=lambda e: (e[0][1], e[0][0], e[1][1], e[1][0]))
-        a, b = edges[int(self.rng.integers(len(edges)))]
+        (ac, ar), (bc, br) = edges[:, 0].T, edges[:, 1].T
+        ok = (self.territory[ar, ac] == slot.territory) & self.usable[ar, ac] & self.usable[br, bc]
+        fitting = np.flatnonzero(ok)
+        taken = [frozenset(((a, b), (c, d))) in have for a, b, c, d in edges[fitting].reshape(-1, 4).tolist()]
+        edges = edges[fitting[~np.array(taken, bool).reshape(-1)]]
+        if not len(edges):
+            return False
+        # each edge once, in order of its first square's row and column, then its second's
+        edges = edges[np.lexsort((edges[:, 1, 0], edges[:, 1, 1], edges[:, 0, 0], edges[:, 0, 1]))]
+        edges = edges[np.r_[True, (edges[1:] != edges[:-1]).any(axis=(1, 2))]]
+        (a, b) = (tuple(sq) for sq in edges[int(self.rng.integers(len(edges)))].tolist())
         self.crossings.append(Crossing((a, b), "bridge"))
         self._record(slot, a, "bridge")
         return True

@@ -333,12 +333,35 @@ def generate_rivers(rng: np.random.Generator, terrain: np.ndarray, drain: Draina
 def river_squares(rivers, width: int, height: int) -> np.ndarray:
     """Every square touching a river edge has the river."""
     mask = np.zeros((height, width), bool)
-    for river in rivers:
-        for a, b in river.edges():
-            for c, r in edge_squares(a, b):
-                if 0 <= c < width and 0 <= r < height:
-                    mask[r, c] = True
+    squares = river_edge_squares(rivers).reshape(-1, 2)
+    c, r = squares[:, 0], squares[:, 1]
+    inside = (c >= 0) & (c < width) & (r >= 0) & (r < height)
+    mask[r[inside], c[inside]] = True
     return mask
+
+
+def river_edge_squares(rivers) -> np.ndarray:
+    """The two squares on either side of every edge of ``rivers``, river after river, source to mouth.
+
+    :func:`mapgen.grid.edge_squares` for all the edges at once, as an (edges, 2, 2) array:
+    ``[k, 0]`` is the square west or north of edge ``k``, ``[k, 1]`` the one east or south,
+    each as (col, row).  An edge that is not one square side raises edge_squares' ValueError.
+    """
+    lines = [np.asarray(r.points, dtype=np.int64).reshape(-1, 2) for r in rivers if len(r.points) >= 2]
+    if not lines:
+        return np.zeros((0, 2, 2), np.int64)
+    p = np.concatenate([line[:-1] for line in lines])
+    q = np.concatenate([line[1:] for line in lines])
+    first = (p[:, 0] < q[:, 0]) | ((p[:, 0] == q[:, 0]) & (p[:, 1] <= q[:, 1]))
+    lo = np.where(first[:, None], p, q)
+    hi = np.where(first[:, None], q, p)
+    across = (lo[:, 1] == hi[:, 1]) & (hi[:, 0] == lo[:, 0] + 1)
+    down = (lo[:, 0] == hi[:, 0]) & (hi[:, 1] == lo[:, 1] + 1)
+    if not (across | down).all():
+        k = int(np.flatnonzero(~(across | down))[0])
+        edge_squares(tuple(p[k].tolist()), tuple(q[k].tolist()))  # raises, naming the corners
+    before = np.where(across[:, None], lo - [0, 1], lo - [1, 0])
+    return np.stack([before, lo], axis=1)
 
 
 def watercourse_from(square, drain: Drainage, on_river: set, refuse=None) -> River | None:
