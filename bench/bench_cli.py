@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import compileall
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -39,21 +40,24 @@ def _command() -> list[str]:
     return [str(script)] if script.is_file() else [sys.executable, "-c", "from mapgen.cli import main; main()"]
 
 
-def _wall(argv: list[str], env: dict) -> float:
-    """Wall seconds of one new process running ``argv`` to its end."""
+def _run(argv: list[str], env: dict) -> tuple[float, float]:
+    """Wall and CPU seconds (user + system, its children included) of one new process running ``argv``."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t = time.perf_counter()
     subprocess.run(argv, check=True, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    return time.perf_counter() - t
+    wall = time.perf_counter() - t
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
-def paired(make_argv, runs: int, env: dict) -> tuple[list[float], list[float]]:
-    """``runs`` pairs (command, floor), after one unmeasured pair: the command's and the floor's wall times."""
-    _wall(make_argv(-1), env)
-    _wall(FLOOR, env)
+def paired(make_argv, runs: int, env: dict) -> tuple[list[tuple], list[tuple]]:
+    """``runs`` pairs (command, floor), after one unmeasured pair: each run's (wall, CPU) seconds."""
+    _run(make_argv(-1), env)
+    _run(FLOOR, env)
     command, floor = [], []
     for i in range(runs):
-        command.append(_wall(make_argv(i), env))
-        floor.append(_wall(FLOOR, env))
+        command.append(_run(make_argv(i), env))
+        floor.append(_run(FLOOR, env))
     return command, floor
 
 
@@ -71,13 +75,15 @@ def main() -> None:
         ("new (the medium kit)", lambda i: [*mapgen_cmd, "new", "--seed", str(200 + i), "--out", str(tmp / f"n{i}")],
          3 if args.quick else 11, "<= 5 x floor"),
     )
-    print(f"| {'command (a new process)':<24} | median ms | floor ms | ratio (median of pairs) | min-max ratio | target |")
-    print(f"|{'-' * 26}|----------:|---------:|------------------------:|--------------:|--------|")
+    print(f"| {'command (a new process)':<24} | wall ms | floor ms | wall ratio | CPU ms | floor CPU ms | CPU ratio | target |")
+    print(f"|{'-' * 26}|--------:|---------:|-----------:|-------:|-------------:|----------:|--------|")
     for name, make_argv, runs, target in cases:
         command, floor = paired(make_argv, runs, env)
-        ratios = [c / f for c, f in zip(command, floor)]
-        print(f"| {name:<24} | {statistics.median(command) * 1000:9.0f} | {statistics.median(floor) * 1000:8.0f} "
-              f"| {statistics.median(ratios):23.2f} | {min(ratios):5.2f}-{max(ratios):<7.2f} | {target} |")
+        row = []
+        for k in (0, 1):  # wall, then CPU: medians, and the median of the pairs' ratios
+            row += [statistics.median(c[k] for c in command) * 1000, statistics.median(f[k] for f in floor) * 1000,
+                    statistics.median(c[k] / f[k] for c, f in zip(command, floor))]
+        print(f"| {name:<24} | {row[0]:7.0f} | {row[1]:8.0f} | {row[2]:10.2f} | {row[3]:6.0f} | {row[4]:12.0f} | {row[5]:9.2f} | {target} |")
     shutil.rmtree(tmp, ignore_errors=True)
 
 
