@@ -175,3 +175,19 @@ def test_the_setup_sheet_lists_every_name_with_its_squares():
         assert f"{chr(65 + p.squares[0][0])}{p.squares[0][1] + 1}" in names
     for r in m.rivers:
         assert f"**{r.name}**" in names
+
+
+def test_regions_of_every_kind_come_from_one_labelling_as_from_one_per_kind():
+    # places.groups_by_kind labels the grid once for all region kinds; each kind's groups must be
+    # those of its own mask (squares of another kind never join them, whatever touches what).
+    from mapgen.fw import places as P
+
+    rng = np.random.default_rng(2)
+    kinds = P.REGION_KINDS
+    for shape in ((1, 1), (3, 7), (15, 10), (40, 33)):
+        for _ in range(5):
+            t = np.array([*kinds, "plain", "hills"])[rng.integers(0, len(kinds) + 2, shape)]
+            by_kind = P.groups_by_kind(t, kinds)
+            for kind in kinds:
+                alone = P.groups(t == kind)
+                assert [g.tolist() for g in by_kind[kind]] == [g.tolist() for g in alone], (shape, kind)
