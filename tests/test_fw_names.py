@@ -191,3 +191,13 @@ def test_regions_of_every_kind_come_from_one_labelling_as_from_one_per_kind():
             for kind in kinds:
                 alone = P.groups(t == kind)
                 assert [g.tolist() for g in by_kind[kind]] == [g.tolist() for g in alone], (shape, kind)
+
+
+def test_the_banks_of_all_rivers_at_once_are_each_rivers_own():
+    from mapgen.fw.model import River
+    from mapgen.fw.names import banks, river_squares
+
+    m = cached_map(seed=12, size="large")
+    assert banks(m.rivers, m.width, m.height) == [river_squares(r, m.width, m.height) for r in m.rivers]
+    edge = [River([(0, 0), (0, 2), (1, 2)], "edge"), River([(5, 5)], "edge")]  # a long segment: edge by edge
+    assert banks(edge, 4, 4) == [river_squares(r, 4, 4) for r in edge]

@@ -23,6 +23,7 @@ from ..dice import seed_to_int
 from ..naming import Namer, load_table, names_rng
 from .model import Holding, River, Side
 from .places import NEUTRAL, Place, find_chains, find_regions
+from .rivers import river_edge_squares
 
 
 @dataclass
@@ -55,6 +56,24 @@ def river_squares(river: River, width: int, height: int) -> list[tuple[int, int]
     return out
 
 
+def banks(rivers: list[River], width: int, height: int) -> list[list[tuple[int, int]]]:
+    """:func:`river_squares` of each of ``rivers``, every edge of every river worked out at once
+    (edge by edge if a river leaves the square sides, as a hand-edited file may)."""
+    try:
+        pairs = river_edge_squares(rivers).reshape(-1, 2)  # each edge's square west or north, then east or south
+    except ValueError:
+        return [river_squares(r, width, height) for r in rivers]
+    c, r = pairs[:, 0], pairs[:, 1]
+    inside = ((c >= 0) & (c < width) & (r >= 0) & (r < height)).tolist()
+    squares = list(zip(c.tolist(), r.tolist()))
+    out, at = [], 0
+    for river in rivers:
+        end = at + 2 * max(len(river.points) - 1, 0)
+        out.append([sq for sq, ok in zip(squares[at:end], inside[at:end]) if ok])
+        at = end
+    return out
+
+
 def name_places(
     seed: int | str,
     sides: list[Side],
@@ -83,8 +102,7 @@ def name_places(
         who = of(squares)
         chains.append(Place(namer.name(load_table(who), kind), kind, who, squares))
     flowing = []
-    for r in rivers:
-        squares = river_squares(r, width, height)
+    for squares in banks(rivers, width, height):
         mouth = str(territory[squares[-1][1], squares[-1][0]]) if squares else None
         flowing.append(namer.name(load_table(of(squares, mouth) if squares else NEUTRAL), "river"))
     regions = []
