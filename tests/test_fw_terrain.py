@@ -421,6 +421,30 @@ def test_river_edge_squares_are_grid_edge_squares_for_every_edge():
         river_edge_squares([River([(0, 0), (2, 0)], "edge")])
 
 
+def test_the_flood_in_waves_and_by_heap_fill_the_same_to_the_bit(monkeypatch):
+    # rivers.fill floods big maps in numpy waves and small ones with a heap: the filled elevations,
+    # pointers and lengths must not depend on which (a lake rolled later re-floods either way too).
+    from mapgen.fw import rivers as RV
+
+    rng = np.random.default_rng(9)
+    for shape in ((6, 9), (25, 18), (40, 40)):
+        t = np.where(rng.random(shape) < 0.04, "lake", "plain").astype("<U12")
+        t[:, :2] = np.where(rng.random(shape[0]) < 0.5, "sea", "plain")[:, None]
+        e = rng.random(shape) ** 3  # deep hollows to fill
+        e[5:, 3:] = 0.5  # a flat, filled by EPSILON steps
+        land = np.argwhere(t == "plain")
+        later = t.copy()
+        for r, c in land[rng.choice(len(land), size=3, replace=False)]:
+            later[r, c] = "lake"
+        results = []
+        for waves_from in (0, 10**9):
+            monkeypatch.setattr(RV, "WAVES_FROM", waves_from)
+            d = RV.Drainage(t, e)
+            results.append([d, d.after_new_water(later, e)])
+        for a, b in zip(*results):
+            assert a.filled.tobytes() == b.filled.tobytes() and a.down == b.down and (a.length == b.length).all()
+
+
 def test_river_sources_rise_beside_high_ground_spread_apart():
     t = np.full((12, 14), "plain", dtype="<U12")
     t[2:4, 2:12] = "hills"
