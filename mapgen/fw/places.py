@@ -143,30 +143,49 @@ def split(group: np.ndarray, width: int, part: int, smallest: int) -> list[np.nd
     return sorted(parts, key=lambda g: int(g[0]))
 
 
-def _squares(flat: np.ndarray, width: int) -> list[tuple[int, int]]:
-    return list(zip((flat % width).tolist(), (flat // width).tolist()))
+def squares_of(parts: list[np.ndarray], width: int) -> list[list[tuple[int, int]]]:
+    """Each part's flat indices as (col, row) squares, all parts converted at once."""
+    if not parts:
+        return []
+    flat = np.concatenate(parts)
+    squares = list(zip((flat % width).tolist(), (flat // width).tolist()))
+    ends = np.cumsum([p.size for p in parts]).tolist()
+    return [squares[a:b] for a, b in zip([0, *ends[:-1]], ends)]
 
 
-def find_chains(terrain: np.ndarray) -> list[tuple[str, list[tuple[int, int]]]]:
-    """Every chain or range of high ground as (kind, squares), west to east along the first row it reaches."""
+def chain_parts(terrain: np.ndarray) -> list[tuple[str, np.ndarray]]:
+    """:func:`find_chains` with each chain's squares as sorted flat indices."""
     width = terrain.shape[1]
     high = of_kind(terrain, ("hills", "mountain"))
+    parts = [part for g in groups(high) for part in split(g, width, CHAIN_PART, smallest=3)]
+    if not parts:
+        return []
+    # each part's share of mountain squares, as np.mean of the part's mountain flags gives it
     mountain = (terrain == "mountain").ravel()
-    out = []
-    for g in groups(high):
-        for part in split(g, width, CHAIN_PART, smallest=3):
-            kind = "mountains" if mountain[part].mean() >= MOUNTAIN_SHARE else "hills"
-            out.append((kind, _squares(part, width)))
-    return out
+    sizes = np.array([p.size for p in parts])
+    share = np.add.reduceat(mountain[np.concatenate(parts)], np.r_[0, np.cumsum(sizes)[:-1]]).astype(float) / sizes
+    return [("mountains" if s >= MOUNTAIN_SHARE else "hills", part) for s, part in zip(share.tolist(), parts)]
 
 
-def find_regions(terrain: np.ndarray) -> list[tuple[str, list[tuple[int, int]]]]:
-    """Every region of one ground of at least REGION_MIN squares as (kind, squares)."""
+def region_parts(terrain: np.ndarray) -> list[tuple[str, np.ndarray]]:
+    """:func:`find_regions` with each region's squares as sorted flat indices."""
     width = terrain.shape[1]
     out = []
     by_kind = groups_by_kind(terrain, REGION_KINDS)
     for kind in REGION_KINDS:
         for g in by_kind[kind]:
             if g.size >= REGION_MIN:
-                out += [(kind, _squares(part, width)) for part in split(g, width, REGION_PART, REGION_MIN)]
+                out += [(kind, part) for part in split(g, width, REGION_PART, REGION_MIN)]
     return out
+
+
+def find_chains(terrain: np.ndarray) -> list[tuple[str, list[tuple[int, int]]]]:
+    """Every chain or range of high ground as (kind, squares), west to east along the first row it reaches."""
+    parts = chain_parts(terrain)
+    return list(zip([k for k, _ in parts], squares_of([p for _, p in parts], terrain.shape[1])))
+
+
+def find_regions(terrain: np.ndarray) -> list[tuple[str, list[tuple[int, int]]]]:
+    """Every region of one ground of at least REGION_MIN squares as (kind, squares)."""
+    parts = region_parts(terrain)
+    return list(zip([k for k, _ in parts], squares_of([p for _, p in parts], terrain.shape[1])))
