@@ -37,6 +37,8 @@ _VOWELS = frozenset("aeiou")
 _CONSONANTS = "bcdfghjklmnpqrstvwxyzBCDFGHJKLMNPQRSTVWXYZ"
 #: What a name may hold: letters, spaces, hyphens and apostrophes.
 PRINTABLE = re.compile(r"[A-Za-z][A-Za-z '\-]*[A-Za-z]")
+_WORD = re.compile(r"[A-Za-z]+")
+_NOT_LETTER = re.compile(r"[^a-z]")
 _ROMAN = ("", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX")
 
 
@@ -112,7 +114,7 @@ def _blocked_words() -> re.Pattern:
 
 def blocked(name: str) -> bool:
     """Whether ``name``, read without spaces and marks, contains a word of the blocklist."""
-    letters = re.sub(r"[^a-z]", "", name.lower())
+    letters = _NOT_LETTER.sub("", name.lower())
     return _blocked_words().search(letters) is not None
 
 
@@ -210,11 +212,10 @@ class Namer:
         return out  # pragma: no cover - the loop returns
 
     def _fits(self, text: str) -> bool:
-        words = re.findall(r"[A-Za-z]+", text)
         return (
             len(text) <= MAX_CHARS
             and bool(PRINTABLE.fullmatch(text))
-            and all(len(w) <= MAX_WORD + 6 for w in words)
+            and all(len(w) <= MAX_WORD + 6 for w in _WORD.findall(text))
             and not blocked(text)
         )
 
