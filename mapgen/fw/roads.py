@@ -71,21 +71,26 @@ class RoadBuilder:
         h, w = terrain.shape
         self.terrain = terrain
         self.h, self.w = h, w
-        cost = np.array([ROAD_COST.get(str(t), math.inf) for t in terrain.ravel().tolist()]).reshape(h, w)
+        cost = np.full((h, w), math.inf)  # a kind without a road cost (water) is never entered
+        for kind, price in ROAD_COST.items():
+            cost[terrain == kind] = price
         corner = np.zeros((h + 1, w + 1), bool)
         east = np.zeros((h, w), bool)  # step (c, r) -> (c+1, r) crosses a river
         south = np.zeros((h, w), bool)  # step (c, r) -> (c, r+1) crosses a river
-        for river in rivers:
-            for x, y in river.points:
-                corner[y, x] = True
-            for (x0, y0), (x1, y1) in river.edges():
-                if x0 == x1 and 0 < x0 < w:  # vertical edge at x between rows y..y+1
-                    east[min(y0, y1), x0 - 1] = True
-                elif y0 == y1 and 0 < y0 < h:
-                    south[y0 - 1, min(x0, x1)] = True
+        lines = [np.asarray(r.points, dtype=np.int64).reshape(-1, 2) for r in rivers]
+        if lines:
+            points = np.concatenate(lines)
+            corner[points[:, 1], points[:, 0]] = True
+            p = np.concatenate([line[:-1] for line in lines])
+            q = np.concatenate([line[1:] for line in lines])
+            (x0, y0), (x1, y1) = p.T, q.T
+            vertical = (x0 == x1) & (0 < x0) & (x0 < w)  # the edge at x between rows y..y+1
+            east[np.minimum(y0, y1)[vertical], x0[vertical] - 1] = True
+            across = ~vertical & (y0 == y1) & (0 < y0) & (y0 < h)
+            south[y0[across] - 1, np.minimum(x0, x1)[across]] = True
         self.offsets = [dr * w + dc for dc, dr in KING_STEPS]
         self.price: list[list] = []  # [direction][cell]: the step's price now, None where no road may go
-        self.crosses: list[list] = []  # [direction][cell]: the step crosses a river edge
+        self.crosses: list[np.ndarray] = []  # [direction][cell]: the step crosses a river edge
         # The neighbour's cost in each direction is a shifted view of the grid ringed with
         # impassable squares, so a step off the map is refused like a step into water.
         ringed = np.full((h + 2, w + 2), math.inf)
@@ -106,10 +111,11 @@ class RoadBuilder:
                 cross = south if dr > 0 else np.roll(south, 1, axis=0)
             cross = cross & ok
             step = np.where(cross, step + BRIDGE_COST, step)
-            price = step.astype(object)
-            price[~ok] = None
-            self.price.append(price.ravel().tolist())
-            self.crosses.append(cross.ravel().tolist())
+            price = step.ravel().tolist()
+            for i in np.flatnonzero(~ok).tolist():
+                price[i] = None
+            self.price.append(price)
+            self.crosses.append(cross.ravel())
         self.used: set[tuple[int, int]] = set()
         self.bridged: set[tuple[int, int]] = set()
         self.roads: list[Road] = []
@@ -175,7 +181,7 @@ class RoadBuilder:
     def steps(self, i: int) -> list[tuple[int, float, bool]]:
         """(neighbour, price now, crosses a river) for each legal road step from cell ``i``."""
         return [
-            (i + off, price[i], cross[i])
+            (i + off, price[i], bool(cross[i]))
             for off, price, cross in zip(self.offsets, self.price, self.crosses)
             if price[i] is not None
         ]
