@@ -949,3 +949,15 @@ def test_land_a_river_cuts_off_gets_a_ford(monkeypatch):
 def test_too_small_a_grid_names_the_rule():
     with pytest.raises(InfeasibleError, match="FW-3.2"):
         generate_map(MapOptions(seed=1, size="large", width=6, height=3))
+
+
+def test_lowest_picks_what_a_stable_sort_puts_first():
+    # terrain.lowest stands in for argsort(kind="stable")[:n] when classify takes its swamps,
+    # forests and deserts: the same squares, ties broken by position.
+    rng = np.random.default_rng(0)
+    for size in (1, 2, 5, 50, 1000):
+        for n in (1, 2, size // 2 + 1, size, size + 3):
+            for values in (rng.random(size), rng.integers(0, 4, size).astype(float), np.zeros(size)):
+                expect = np.zeros(size, bool)
+                expect[np.argsort(values, kind="stable")[:n]] = True
+                assert (T.lowest(values, n) == expect).all(), (size, n)

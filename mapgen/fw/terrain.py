@@ -200,8 +200,7 @@ def classify(
         free = lowland[terrain.ravel()[lowland] == "plain"]
         if not free.size:
             return
-        best = free[np.argsort(-score.ravel()[free], kind="stable")[:n]]
-        terrain.ravel()[best] = name
+        terrain.ravel()[free[lowest(-score.ravel()[free], n)]] = name
 
     # Swamps in the lowest, wettest ground; forests where moist; desert where dry and hot.
     take(SWAMP_SHARE[climate], wet * (1 - elevation) ** 2, "swamp")
@@ -209,6 +208,21 @@ def classify(
     take(DESERT_SHARE[climate], (1 - wet) + 0.1 * jitter, "desert")
     take(UNCULTIVATED_SHARE[climate], jitter, "uncultivated")
     return terrain, wet
+
+
+def lowest(values: np.ndarray, n: int) -> np.ndarray:
+    """Which of ``values`` the first ``n`` of a stable ascending sort would be (a mask), without sorting them all.
+
+    The n-th smallest value is found by partition; every smaller value is in, and of the values
+    equal to it the first ones by position, as a stable sort keeps them.
+    """
+    chosen = np.ones(values.size, bool)
+    if n >= values.size:
+        return chosen
+    cut = np.partition(values, n - 1)[n - 1]
+    chosen = values < cut
+    chosen[np.flatnonzero(values == cut)[: n - int(chosen.sum())]] = True
+    return chosen
 
 
 def remove_isolated_high_ground(terrain: np.ndarray) -> None:
