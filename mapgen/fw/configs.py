@@ -126,9 +126,9 @@ class Placer:
         if not mask.any():
             return None
         fresh = mask & ~self.kept()
-        cells = np.argwhere(fresh if fresh.any() else mask)
-        r, c = cells[int(self.rng.integers(len(cells)))]
-        return int(c), int(r)
+        rows, cols = np.nonzero(fresh if fresh.any() else mask)  # row order, as np.argwhere lists them
+        k = int(self.rng.integers(len(rows)))
+        return int(cols[k]), int(rows[k])
 
     def _lake_mask(self) -> np.ndarray:
         """Open ground away from the edge, water, rivers and other configurations: a lake there cuts nothing off."""
