@@ -65,7 +65,8 @@ def pack(cands, need: int, capital_key, key, centre) -> list[tuple[int, int]]:
     if not cands:
         return []
     capital = max(cands, key=capital_key)
-    rest = sorted((sq for sq in cands if sq != capital), key=key)
+    rest = sorted(cands, key=key)
+    rest.remove(capital)  # the keys are distinct: the same order as sorting the others
     picked = greedy([capital] + rest, need)
     if len(picked) == need:
         return picked
@@ -126,16 +127,18 @@ def place_side(
         - CLEARING_PENALTY * clearable[rows_, cols_]
     )
     far = np.maximum(np.abs(cols_ - centre[0]), np.abs(rows_ - centre[1])) / span
+    squares = list(zip(cols_.tolist(), rows_.tolist()))
     # central: highest (score - 1.5 * distance from the centre), then northmost, then westmost
-    central = _ranks(rows_ * w + cols_, h * w, -cols_, -rows_, score - 1.5 * far)
+    flat = rows_ * w + cols_  # row, then column, as one key
+    central = dict(zip(squares, _ranks(-flat, score - 1.5 * far)))
     # order: best score first, then row, then column
-    order = _ranks(rows_ * w + cols_, h * w, cols_, rows_, -score)
+    order = dict(zip(squares, _ranks(flat, -score)))
 
     picked: list = []
     for pool in (ok, anywhere):
         r, c = np.nonzero(pool)
         cands = list(zip(c.tolist(), r.tolist()))
-        picked = pack(cands, need, lambda sq: central[sq[1] * w + sq[0]], lambda sq: order[sq[1] * w + sq[0]], centre)
+        picked = pack(cands, need, central.__getitem__, order.__getitem__, centre)
         if len(picked) == need:
             return picked, [sq for sq in picked if clearable[sq[1], sq[0]]]
     land = int((own & usable).sum())
@@ -148,11 +151,10 @@ def place_side(
     )
 
 
-def _ranks(where: np.ndarray, size: int, *keys: np.ndarray) -> list[int]:
-    """Each square's place when the squares at flat indices ``where`` are sorted by ``keys``
-    (the last the first key), as a list over all ``size`` squares (-1 elsewhere)."""
-    rank = np.full(size, -1)
-    rank[where[np.lexsort(keys)]] = np.arange(where.size)
+def _ranks(*keys: np.ndarray) -> list[int]:
+    """Each item's place when all are sorted by ``keys`` (the last the first key)."""
+    rank = np.empty(keys[0].size, int)
+    rank[np.lexsort(keys)] = np.arange(keys[0].size)
     return rank.tolist()
 
 
