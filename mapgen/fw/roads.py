@@ -121,25 +121,31 @@ class RoadBuilder:
         self.roads: list[Road] = []
         self.on_road: set[tuple[int, int]] = set()
 
-    def _heuristic(self, target: int) -> list[float]:
-        """Octile distance of every cell to ``target``, priced as fresh open ground."""
-        rows, cols = np.indices((self.h, self.w))
-        dx, dy = np.abs(cols - target % self.w).ravel(), np.abs(rows - target // self.w).ravel()
-        return (np.maximum(dx, dy) + (DIAGONAL - 1) * np.minimum(dx, dy)).tolist()
-
     def _search(self, start: int, goals: set[int], target: int | None) -> list[int] | None:
         """A* towards ``target`` (octile heuristic), or Dijkstra to the nearest of ``goals``.
 
         The heap holds (estimate, cost so far, cell): its order alone decides ties, so the
-        path found does not depend on the order the steps are looked at.
+        path found does not depend on the order the steps are looked at.  The estimate, the
+        octile distance priced as fresh open ground, is worked out for the cells the search
+        reaches only, from each column's and row's distance to the target.
         """
-        n = self.w * self.h
-        h = self._heuristic(target) if target is not None else [0.0] * n
+        w = self.w
+        n = w * self.h
+        if target is None:
+            away_c = away_r = None
+            first = 0.0
+        else:
+            tc, tr = target % w, target // w
+            away_c = [abs(c - tc) for c in range(w)]
+            away_r = [abs(r - tr) for r in range(self.h)]
+            dx, dy = away_c[start % w], away_r[start // w]
+            first = dx + (DIAGONAL - 1) * dy if dx > dy else dy + (DIAGONAL - 1) * dx
+        diagonal = DIAGONAL - 1
         inf = math.inf
         best = [inf] * n
         best[start] = 0.0
         came: dict[int, int] = {}
-        heap = [(h[start], 0.0, start)]
+        heap = [(first, 0.0, start)]
         pop, push = heapq.heappop, heapq.heappush
         moves = list(zip(self.offsets, self.price))
         while heap:
@@ -160,7 +166,11 @@ class RoadBuilder:
                 if ng < best[j]:
                     best[j] = ng
                     came[j] = i
-                    push(heap, (ng + h[j], ng, j))
+                    if away_c is None:
+                        push(heap, (ng + 0.0, ng, j))
+                    else:
+                        dx, dy = away_c[j % w], away_r[j // w]
+                        push(heap, (ng + (dx + diagonal * dy if dx > dy else dy + diagonal * dx), ng, j))
         return None
 
     def build(self, a: tuple[int, int], b: tuple[int, int]) -> Road | None:
