@@ -91,8 +91,8 @@ class CornerGraph:
 def drainage(graph: CornerGraph, elev: np.ndarray) -> tuple[np.ndarray, dict]:
     """Priority-flood from the outlets: filled elevation and downslope pointer per corner.
 
-    Corners are visited lowest first, so each corner's pointer leads to a
-    corner visited before it, with a strictly lower filled elevation.
+    Each corner's pointer leads to a neighbour that the flood, going lowest first,
+    reached before it, with a strictly lower filled elevation (:func:`fill`, :func:`_pointers`).
     """
     filled, down, _ = flood(graph, elev)
     return filled, down
