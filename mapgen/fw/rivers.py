@@ -94,7 +94,7 @@ def drainage(graph: CornerGraph, elev: np.ndarray) -> tuple[np.ndarray, dict]:
     Each corner's pointer leads to a neighbour that the flood, going lowest first,
     reached before it, with a strictly lower filled elevation (:func:`fill`, :func:`_pointers`).
     """
-    filled, down, _ = flood(graph, elev)
+    filled, down, _, _ = flood(graph, elev)
     return filled, down
 
 
@@ -208,12 +208,28 @@ def _pointers(graph: CornerGraph, level: np.ndarray, filled: np.ndarray) -> np.n
     return pointer
 
 
-def _downstream(pointer: np.ndarray, W: int) -> tuple[dict, np.ndarray]:
-    """The pointers as a {(x, y): (x, y)} dict, and each corner's edges to its outlet by pointer jumping."""
+def _as_corners(flat: np.ndarray, W: int) -> list[tuple[int, int]]:
+    return list(zip((flat % W).tolist(), (flat // W).tolist()))
+
+
+def _downstream(pointer: np.ndarray, W: int, before: tuple[np.ndarray, dict] | None = None) -> tuple[dict, np.ndarray]:
+    """The pointers as a {(x, y): (x, y)} dict, and each corner's edges to its outlet by pointer jumping.
+
+    ``before``: an earlier (pointer, dict) of the same grid, whose dict is copied and changed
+    where the pointers differ rather than built anew (a rolled lake moves a few hundred).
+    """
     n = pointer.size
     src = np.flatnonzero(pointer >= 0)
     dst = pointer[src]
-    down = dict(zip(zip((src % W).tolist(), (src // W).tolist()), zip((dst % W).tolist(), (dst // W).tolist())))
+    if before is None:
+        down = dict(zip(_as_corners(src, W), _as_corners(dst, W)))
+    else:
+        old, down = before[0], dict(before[1])
+        moved = np.flatnonzero(pointer != old)
+        for corner in _as_corners(moved[pointer[moved] < 0], W):
+            del down[corner]
+        there = moved[pointer[moved] >= 0]
+        down.update(zip(_as_corners(there, W), _as_corners(pointer[there], W)))
     # After k rounds each corner knows its 2**k-th corner downstream.
     nxt = np.arange(n)
     nxt[src] = dst
@@ -226,15 +242,16 @@ def _downstream(pointer: np.ndarray, W: int) -> tuple[dict, np.ndarray]:
         nxt = ahead
 
 
-def flood(graph: CornerGraph, elev: np.ndarray) -> tuple[np.ndarray, dict, np.ndarray]:
-    """:func:`drainage`, and each corner's edges to its outlet ([y, x], 0 off the pointers)."""
+def flood(graph: CornerGraph, elev: np.ndarray) -> tuple[np.ndarray, dict, np.ndarray, np.ndarray]:
+    """:func:`drainage`, each corner's edges to its outlet ([y, x], 0 off the pointers) and the pointers as flat indices."""
     H, W = elev.shape  # corners: (h + 1) x (w + 1)
     filled = np.full(H * W, math.inf)
     starts = np.flatnonzero(graph.outlet)
     filled[starts] = elev.ravel()[starts]
     filled_a = fill(graph, elev, filled, starts).reshape(H, W)
-    down, length = _downstream(_pointers(graph, elev, filled_a), W)
-    return filled_a, down, length.reshape(H, W)
+    pointer = _pointers(graph, elev, filled_a)
+    down, length = _downstream(pointer, W)
+    return filled_a, down, length.reshape(H, W), pointer
 
 
 class Drainage:
@@ -248,7 +265,7 @@ class Drainage:
     def __init__(self, terrain: np.ndarray, elevation: np.ndarray):
         self.graph = CornerGraph(terrain)
         self.level = corner_elevation(elevation, self.graph.water)
-        self.filled, self.down, self.length = flood(self.graph, self.level)
+        self.filled, self.down, self.length, self.pointer = flood(self.graph, self.level)
 
     def after_new_water(self, terrain: np.ndarray, elevation: np.ndarray) -> "Drainage":
         """``Drainage(terrain, elevation)`` once squares of this one's terrain have become water (a rolled lake).
@@ -279,7 +296,8 @@ class Drainage:
         out = Drainage.__new__(Drainage)
         out.graph, out.level = graph, level
         out.filled = fill(graph, level, filled, starts).reshape(H, W)
-        out.down, length = _downstream(_pointers(graph, level, out.filled), W)
+        out.pointer = _pointers(graph, level, out.filled)
+        out.down, length = _downstream(out.pointer, W, (self.pointer, self.down))
         out.length = length.reshape(H, W)
         return out
 
