@@ -99,17 +99,16 @@ def _by_label(idx: np.ndarray, labels: np.ndarray) -> list[np.ndarray]:
 def split(group: np.ndarray, width: int, part: int, smallest: int) -> list[np.ndarray]:
     """``group`` (flat indices) cut into connected parts of about ``part`` squares, none under ``smallest``."""
     n = group.size
-    k = int(np.ceil(n / part))
+    k = -(-n // part)  # ceil(n / part)
     if k <= 1:
         return [group]
     cols, rows = group % width, group // width
-    xy = np.stack([cols, rows], axis=1).astype(float)
-    seeds = [0]
-    away = [np.hypot(*(xy - xy[0]).T)]  # each seed's distance to every square
+    x, y = cols.astype(float), rows.astype(float)
+    away = [np.hypot(x - x[0], y - y[0])]  # each seed's distance to every square; the first seed is square 0
     dist = away[0]
     for _ in range(k - 1):
-        seeds.append(int(np.argmax(dist)))
-        away.append(np.hypot(*(xy - xy[seeds[-1]]).T))
+        seed = int(np.argmax(dist))
+        away.append(np.hypot(x - x[seed], y - y[seed]))
         dist = np.minimum(dist, away[-1])
     near = np.argmin(np.stack(away), axis=0)
     # the group's steps, as positions in ``group``, on a grid just round it
@@ -138,7 +137,9 @@ def split(group: np.ndarray, width: int, part: int, smallest: int) -> list[np.nd
         # never move a crumb onto one that moves too (two crumbs would swap for ever)
         settled = {s: d for s, d in move.items() if d not in move}
         move = settled or {min(move): move[min(move)]}
-        label = np.array([move.get(v, v) for v in label.tolist()])
+        onto = np.arange(n)
+        onto[list(move)] = list(move.values())
+        label = onto[label]
     parts = [group[label == v] for v in np.flatnonzero(np.bincount(label))]  # np.unique would import numpy.ma
     return sorted(parts, key=lambda g: int(g[0]))
 
