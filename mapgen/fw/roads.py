@@ -29,6 +29,7 @@ from ..grid import edge_squares
 from .connectivity import component_labels
 from .model import Crossing, Holding, Road
 from .movement import Steps, flat_index
+from .rivers import river_edge_squares
 from .rules import of_kind
 
 #: Cost of entering a square for road building; mountains only over a pass.
@@ -286,10 +287,40 @@ def add_fords(
         have.add(frozenset((a, b)))
         fords.append(Crossing(tuple(sorted((a, b))), "ford"))
 
+    # Long rivers: a ford wherever a stretch runs too long with no crossing.  Whether each
+    # edge is crossed already, and would take a ford, is worked out for all edges at once.
+    edges = river_edge_squares(rivers)  # [edge, (west or north square, east or south), (col, row)]
+    (ac, ar), (bc, br) = edges[:, 0].T, edges[:, 1].T
+    if ((ac < 0) | (ar < 0) | (bc >= w) | (br >= h)).any():  # a river on the map's rim: edge by edge
+        return fords + _long_river_fords(rivers, have, no_ford, usable, w)
+    fa, fb = ar * w + ac, br * w + bc
+    have_keys = [min(p, q) * n + max(p, q) for p, q in ((a[1] * w + a[0], b[1] * w + b[0]) for a, b in map(tuple, have))]
+    crossed = np.isin(np.minimum(fa, fb) * n + np.maximum(fa, fb), np.array(have_keys, dtype=np.int64)).tolist()
+    fordable = (~no_ford[fa] & ~no_ford[fb] & flat_usable[fa] & flat_usable[fb]).tolist()
+    squares = edges.tolist()
+    start = 0
+    for river in rivers:
+        end = start + max(len(river.points) - 1, 0)  # this river's edges
+        run = 0
+        for k in range(start, end):
+            if crossed[k]:
+                run = 0
+                continue
+            run += 1
+            if run >= RIVER_EDGES_PER_CROSSING and fordable[k]:
+                fords.append(Crossing(tuple(map(tuple, squares[k])), "ford"))
+                run = 0
+        start = end
+    return fords
+
+
+def _long_river_fords(rivers, have: set, no_ford: np.ndarray, usable: np.ndarray, w: int) -> list[Crossing]:
+    """add_fords' fords along long rivers, edge by edge (for rivers on the map's rim)."""
+
     def easy(a, b) -> bool:
         return not (no_ford[a[1] * w + a[0]] or no_ford[b[1] * w + b[0]])
 
-    # Long rivers: a ford wherever a stretch runs too long with no crossing.
+    fords = []
     for river in rivers:
         run = 0
         for p, q in river.edges():
