@@ -297,7 +297,6 @@ def add_fords(
     have_keys = [min(p, q) * n + max(p, q) for p, q in ((a[1] * w + a[0], b[1] * w + b[0]) for a, b in map(tuple, have))]
     crossed = np.isin(np.minimum(fa, fb) * n + np.maximum(fa, fb), np.array(have_keys, dtype=np.int64)).tolist()
     fordable = (~no_ford[fa] & ~no_ford[fb] & flat_usable[fa] & flat_usable[fb]).tolist()
-    squares = edges.tolist()
     start = 0
     for river in rivers:
         end = start + max(len(river.points) - 1, 0)  # this river's edges
@@ -308,7 +307,7 @@ def add_fords(
                 continue
             run += 1
             if run >= RIVER_EDGES_PER_CROSSING and fordable[k]:
-                fords.append(Crossing(tuple(map(tuple, squares[k])), "ford"))
+                fords.append(Crossing(tuple(map(tuple, edges[k].tolist())), "ford"))
                 run = 0
         start = end
     return fords
