@@ -4,6 +4,13 @@ Run from the repository root: ``python bench/bench_cli.py``.  The package's
 bytecode is compiled first, as ``pip install`` leaves it (with
 ``PYTHONDONTWRITEBYTECODE`` set, every run would compile mapgen again); each
 run writes a new folder with a new seed.
+
+Each command is timed in turn with the machine's floor, a new process that only
+imports numpy (``python -c "import numpy"``, which every command needs), run for
+run: command, floor, command, floor ...  The ratio is taken pair by pair and its
+median reported, so it holds while the machine's speed drifts (a shared machine
+does): issue 27 asks for ``fw-map --formats json`` at most 1.4 times the floor
+and ``new`` at most 5 times.
 """
 
 from __future__ import annotations
@@ -11,22 +18,47 @@ from __future__ import annotations
 import argparse
 import compileall
 import os
+import resource
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from common import median_ms, report  # noqa: E402
-
 import mapgen  # noqa: E402
+
+#: The floor: a new Python that imports numpy and nothing else.
+FLOOR = [sys.executable, "-c", "import numpy"]
 
 
 def _command() -> list[str]:
     script = Path(sys.executable).with_name("mapgen")
     return [str(script)] if script.is_file() else [sys.executable, "-c", "from mapgen.cli import main; main()"]
+
+
+def _run(argv: list[str], env: dict) -> tuple[float, float]:
+    """Wall and CPU seconds (user + system, its children included) of one new process running ``argv``."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t = time.perf_counter()
+    subprocess.run(argv, check=True, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    wall = time.perf_counter() - t
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def paired(make_argv, runs: int, env: dict) -> tuple[list[tuple], list[tuple]]:
+    """``runs`` pairs (command, floor), after one unmeasured pair: each run's (wall, CPU) seconds."""
+    _run(make_argv(-1), env)
+    _run(FLOOR, env)
+    command, floor = [], []
+    for i in range(runs):
+        command.append(_run(make_argv(i), env))
+        floor.append(_run(FLOOR, env))
+    return command, floor
 
 
 def main() -> None:
@@ -37,18 +69,22 @@ def main() -> None:
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     tmp = Path(tempfile.mkdtemp())
     mapgen_cmd = _command()
-
-    def run(*argv: str) -> None:
-        subprocess.run([*mapgen_cmd, *argv], check=True, env=env, stdout=subprocess.DEVNULL)
-
-    rows = []
-    med, lo, hi = median_ms(lambda i: run("fw-map", "--seed", str(100 + i), "--formats", "json", "--out", str(tmp / f"j{i}")),
-                            5 if args.quick else 21)
-    rows.append(("fw-map json only (new process)", med, lo, hi, "< 150 ms"))
-    med, lo, hi = median_ms(lambda i: run("new", "--seed", str(200 + i), "--out", str(tmp / f"n{i}")), 3 if args.quick else 11)
-    rows.append(("new, medium kit (new process)", med, lo, hi, "< 600 ms"))
+    cases = (
+        ("fw-map --formats json", lambda i: [*mapgen_cmd, "fw-map", "--seed", str(100 + i), "--formats", "json", "--out", str(tmp / f"j{i}")],
+         5 if args.quick else 21, "<= 1.4 x floor"),
+        ("new (the medium kit)", lambda i: [*mapgen_cmd, "new", "--seed", str(200 + i), "--out", str(tmp / f"n{i}")],
+         3 if args.quick else 11, "<= 5 x floor"),
+    )
+    print(f"| {'command (a new process)':<24} | wall ms | floor ms | wall ratio | CPU ms | floor CPU ms | CPU ratio | target |")
+    print(f"|{'-' * 26}|--------:|---------:|-----------:|-------:|-------------:|----------:|--------|")
+    for name, make_argv, runs, target in cases:
+        command, floor = paired(make_argv, runs, env)
+        row = []
+        for k in (0, 1):  # wall, then CPU: medians, and the median of the pairs' ratios
+            row += [statistics.median(c[k] for c in command) * 1000, statistics.median(f[k] for f in floor) * 1000,
+                    statistics.median(c[k] / f[k] for c, f in zip(command, floor))]
+        print(f"| {name:<24} | {row[0]:7.0f} | {row[1]:8.0f} | {row[2]:10.2f} | {row[3]:6.0f} | {row[4]:12.0f} | {row[5]:9.2f} | {target} |")
     shutil.rmtree(tmp, ignore_errors=True)
-    report(rows)
 
 
 if __name__ == "__main__":

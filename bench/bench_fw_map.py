@@ -1,13 +1,18 @@
 """Benchmark: Fantasy Warriors map generation (no rendering) and rendering of the medium map.
 
-Run from the repository root: ``python bench/bench_fw_map.py``.  Each case
-uses a new seed per run, so the medians cover many different maps.
+Run from the repository root: ``python bench/bench_fw_map.py`` (``--generate-only``
+skips the rendering rows).  Each case uses a new seed per run, so the medians cover
+many different maps; the generation rows are the sizes issue 27 measured (150 to
+40,000 squares), and the growth between the two largest is printed after them.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
+import statistics
 import sys
+import time
 import tempfile
 from pathlib import Path
 
@@ -19,19 +24,53 @@ from mapgen.fw.generate import generate_map  # noqa: E402
 from mapgen.fw.options import MapOptions  # noqa: E402
 
 
+#: (label, squares, MapOptions fields, runs, quick runs, target): the sizes issue 27 measured.
+SIZES = (
+    ("generate small (12 x 8)", 96, {"size": "small"}, 41, 3, ""),
+    ("generate medium (15 x 10)", 150, {"size": "medium"}, 41, 3, "< 5 ms"),
+    ("generate large (21 x 14)", 294, {"size": "large"}, 21, 3, ""),
+    ("generate 30 x 30", 900, {"width": 30, "height": 30}, 21, 3, ""),
+    ("generate 50 x 50", 2500, {"width": 50, "height": 50}, 11, 1, ""),
+    ("generate 100 x 100", 10000, {"width": 100, "height": 100}, 7, 1, ""),
+    ("generate 200 x 200", 40000, {"width": 200, "height": 200}, 5, 1, "< 200 ms"),
+)
+
+
+def timed(fn, runs: int) -> tuple[float, float, float]:
+    """Median wall and CPU milliseconds of ``fn(i)`` over ``runs`` calls (after one unmeasured), and the fastest wall.
+
+    The CPU time is the process's own: on a machine shared with other work it moves far
+    less than the wall time, and generation runs on one thread.
+    """
+    fn(-1)
+    wall, cpu = [], []
+    for i in range(runs):
+        w, c = time.perf_counter(), time.process_time()
+        fn(i)
+        wall.append((time.perf_counter() - w) * 1000)
+        cpu.append((time.process_time() - c) * 1000)
+    return statistics.median(wall), statistics.median(cpu), min(wall)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="fewer runs (for a smoke test)")
+    parser.add_argument("--generate-only", action="store_true", help="only the generation rows (no rendering)")
     args = parser.parse_args()
     runs = 3 if args.quick else 21
-    big_runs = 1 if args.quick else 5
+    print(f"| {'case':<26} | squares | wall median ms | CPU median ms | fastest ms | target |")
+    print(f"|{'-' * 28}|--------:|---------------:|--------------:|-----------:|--------|")
+    cpu_at = {}
+    for label, squares, fields, n, quick_n, target in SIZES:
+        wall, cpu, fastest = timed(lambda i: generate_map(MapOptions(seed=2000 + i, **fields)), quick_n if args.quick else n)
+        cpu_at[squares] = cpu
+        print(f"| {label:<26} | {squares:7,} | {wall:14.1f} | {cpu:13.1f} | {fastest:10.1f} | {target} |")
+    # Growth: time ~ squares ** k between 10,000 and 40,000 squares (issue 27: k at most 1.0).
+    k = math.log(cpu_at[40000] / cpu_at[10000]) / math.log(4)
+    print(f"growth from 10,000 to 40,000 squares (CPU medians): n^{k:.2f}")
+    if args.generate_only:
+        return
     rows = []
-    for size, target in (("small", ""), ("medium", "< 50 ms"), ("large", "")):
-        med, lo, hi = median_ms(lambda i: generate_map(MapOptions(seed=1000 + i, size=size)), runs)
-        rows.append((f"generate {size}", med, lo, hi, target))
-    for n, target in ((100, ""), (200, "< 2000 ms")):
-        med, lo, hi = median_ms(lambda i: generate_map(MapOptions(seed=2000 + i, width=n, height=n)), big_runs)
-        rows.append((f"generate {n}x{n}", med, lo, hi, target))
 
     from mapgen.render.fw_map import render_fw_map
     from mapgen.paper import get_paper

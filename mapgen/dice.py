@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import asdict, dataclass, field
+from functools import lru_cache
 from typing import Iterable, Sequence
 
 import numpy as np
@@ -98,6 +99,12 @@ class Roll:
         )
 
 
+@lru_cache(maxsize=256)
+def _parsed(text: str) -> DiceExpr:
+    """A table's dice, read once: the same few expressions are rolled thousands of times."""
+    return DiceExpr.parse(text)
+
+
 def seed_to_int(seed: int | str) -> int:
     """Turn an int or a free-text seed into the integer numpy wants.
 
@@ -130,6 +137,8 @@ class Dice:
         self.log: list[Roll] = []
 
     def _faces(self, expr: DiceExpr) -> list[int]:
+        if expr.count == 1:  # the same draw as size=1, without building an array (most rolls are one die)
+            return [int(self.rng.integers(1, expr.sides + 1))]
         return [int(f) for f in self.rng.integers(1, expr.sides + 1, size=expr.count)]
 
     def roll(
@@ -139,7 +148,7 @@ class Dice:
         purpose: str,
         modifiers: Iterable[Modifier] = (),
     ) -> Roll:
-        expr = dice if isinstance(dice, DiceExpr) else DiceExpr.parse(dice)
+        expr = dice if isinstance(dice, DiceExpr) else _parsed(dice)
         mods = list(modifiers)
         faces = self._faces(expr)
         total = sum(faces) + expr.bonus + sum(m.value for m in mods)

@@ -37,6 +37,8 @@ _VOWELS = frozenset("aeiou")
 _CONSONANTS = "bcdfghjklmnpqrstvwxyzBCDFGHJKLMNPQRSTVWXYZ"
 #: What a name may hold: letters, spaces, hyphens and apostrophes.
 PRINTABLE = re.compile(r"[A-Za-z][A-Za-z '\-]*[A-Za-z]")
+_WORD = re.compile(r"[A-Za-z]+")
+_NOT_LETTER = re.compile(r"[^a-z]")
 _ROMAN = ("", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX")
 
 
@@ -104,10 +106,16 @@ def blocklist() -> tuple[str, ...]:
     return tuple(str(w).lower() for w in data["words"])
 
 
+@lru_cache(maxsize=None)
+def _blocked_words() -> re.Pattern:
+    """The blocklist as one pattern: one search instead of a test per word (a big map tries 6000 names)."""
+    return re.compile("|".join(re.escape(w) for w in blocklist()) or r"(?!)")
+
+
 def blocked(name: str) -> bool:
     """Whether ``name``, read without spaces and marks, contains a word of the blocklist."""
-    letters = re.sub(r"[^a-z]", "", name.lower())
-    return any(w in letters for w in blocklist())
+    letters = _NOT_LETTER.sub("", name.lower())
+    return _blocked_words().search(letters) is not None
 
 
 def join(a: str, b: str) -> str:
@@ -139,6 +147,17 @@ def _agree(entry: str, before: str) -> str:
         return entry
     masc, fem = entry.split("/", 1)
     return fem if before.rstrip().endswith("a") else masc
+
+
+@lru_cache(maxsize=None)
+def _pattern_parts(pattern: str) -> tuple[tuple[str, str | None], ...]:
+    """A pattern as (literal text, token after it) pairs, the last token None: parsed once per pattern."""
+    parts, pos = [], 0
+    for m in _TOKEN.finditer(pattern):
+        parts.append((pattern[pos : m.start()], m.group(1)))
+        pos = m.end()
+    parts.append((pattern[pos:], None))
+    return tuple(parts)
 
 
 class Namer:
@@ -180,28 +199,23 @@ class Namer:
     def fill(self, t: NameTable, pattern: str) -> str:
         """One name from ``pattern``: its tokens filled in, words glued where the pattern glues them."""
         out = ""
-        pos = 0
-        for m in [*_TOKEN.finditer(pattern), None]:
-            literal = pattern[pos : m.start() if m else len(pattern)]
+        for literal, token in _pattern_parts(pattern):
             out = glue(out, literal) if out[-1:].isalpha() and literal[:1].isalpha() else out + literal
-            if m is None:
+            if token is None:
                 return out
-            token = m.group(1)
             if token.lower() in ("name", "root"):
                 word = self._word(t) if token.lower() == "name" else self._root(t)
                 word = word.capitalize() if token[0].isupper() else word.lower()
                 out = join(out, word) if out[-1:].isalpha() else out + word
             else:
                 out += _agree(self._pick(t.lists[token]), out)
-            pos = m.end()
         return out  # pragma: no cover - the loop returns
 
     def _fits(self, text: str) -> bool:
-        words = re.findall(r"[A-Za-z]+", text)
         return (
             len(text) <= MAX_CHARS
             and bool(PRINTABLE.fullmatch(text))
-            and all(len(w) <= MAX_WORD + 6 for w in words)
+            and all(len(w) <= MAX_WORD + 6 for w in _WORD.findall(text))
             and not blocked(text)
         )
 

@@ -175,3 +175,49 @@ def test_the_setup_sheet_lists_every_name_with_its_squares():
         assert f"{chr(65 + p.squares[0][0])}{p.squares[0][1] + 1}" in names
     for r in m.rivers:
         assert f"**{r.name}**" in names
+
+
+def test_regions_of_every_kind_come_from_one_labelling_as_from_one_per_kind():
+    # places.groups_by_kind labels the grid once for all region kinds; each kind's groups must be
+    # those of its own mask (squares of another kind never join them, whatever touches what).
+    from mapgen.fw import places as P
+
+    rng = np.random.default_rng(2)
+    kinds = P.REGION_KINDS
+    for shape in ((1, 1), (3, 7), (15, 10), (40, 33)):
+        for _ in range(5):
+            t = np.array([*kinds, "plain", "hills"])[rng.integers(0, len(kinds) + 2, shape)]
+            by_kind = P.groups_by_kind(t, kinds)
+            for kind in kinds:
+                alone = P.groups(t == kind)
+                assert [g.tolist() for g in by_kind[kind]] == [g.tolist() for g in alone], (shape, kind)
+
+
+def test_the_banks_of_all_rivers_at_once_are_each_rivers_own():
+    from mapgen.fw.model import River
+    from mapgen.fw.names import banks, river_squares
+
+    m = cached_map(seed=12, size="large")
+    assert banks(m.rivers, m.width, m.height) == [river_squares(r, m.width, m.height) for r in m.rivers]
+    edge = [River([(0, 0), (0, 2), (1, 2)], "edge"), River([(5, 5)], "edge")]  # a long segment: edge by edge
+    assert banks(edge, 4, 4) == [river_squares(r, 4, 4) for r in edge]
+
+
+def test_a_place_bears_the_names_of_the_territory_most_of_it_lies_in_the_first_met_on_a_tie():
+    from mapgen.fw.names import most_territory
+
+    territory = np.array([["A", "A", "N", "B"], ["B", "N", "N", "B"], ["A", "B", "B", "N"]])
+    parts = [np.array([0, 1, 2]), np.array([2, 3]), np.array([3, 2]), np.array([4, 5, 6, 8]), np.array([9]), np.array([1, 4, 10, 11])]
+    # A A N -> A; N B tie -> N (met first); B N tie -> B; B N N A -> N; B; A B B N -> B
+    assert most_territory(parts, territory) == ["A", "N", "B", "N", "B", "B"]
+    assert most_territory([], territory) == []
+    rng = np.random.default_rng(1)
+    big = np.array(["A", "N", "B"])[rng.integers(0, 3, (20, 20))]
+    flat = big.ravel().tolist()
+    parts = [np.sort(rng.choice(400, size=int(rng.integers(1, 30)), replace=False)) for _ in range(200)]
+    expect = []
+    for part in parts:
+        seen = [flat[i] for i in part]
+        top = max(seen.count(t) for t in seen)
+        expect.append(next(t for t in seen if seen.count(t) == top))
+    assert most_territory(parts, big) == expect

@@ -12,7 +12,7 @@ from mapgen.fw.generate import generate_map, mainland
 from mapgen.fw.model import Crossing, Holding, River
 from mapgen.fw.movement import crossing_mask, king_pairs, movement_graph
 from mapgen.fw.options import MapOptions, OptionError
-from mapgen.fw.rivers import CornerGraph, corner_elevation, corner_touches, drainage, flow_length, pick_sources, trace
+from mapgen.fw.rivers import CornerGraph, Drainage, corner_elevation, corner_touches, drainage, flow_length, pick_sources, trace
 from mapgen.fw import roads as R
 from mapgen.fw.roads import RoadBuilder, connect_holdings
 
@@ -370,6 +370,81 @@ def test_flow_length_counts_edges_to_the_outlet():
     assert flow_length(down) == {(3, 0): 3, (2, 0): 2, (1, 0): 1, (2, 1): 3, (5, 5): 1}
 
 
+def test_the_flood_counts_each_corners_way_to_its_outlet_as_the_pointers_do():
+    # Drainage counts the edges while flooding; following the pointers one by one must agree.
+    rng = np.random.default_rng(5)
+    for shape in ((7, 9), (12, 5), (20, 20)):
+        t = np.where(rng.random(shape) < 0.08, "lake", "plain").astype("<U12")
+        drain = Drainage(t, rng.random(shape))
+        by_pointers = np.zeros(drain.filled.shape, int)
+        for (x, y), n in flow_length(drain.down).items():
+            by_pointers[y, x] = n
+        assert (drain.length == by_pointers).all() and drain.length.max() >= 3
+
+
+def test_new_lakes_drain_as_a_whole_new_flood_would():
+    # A rolled lake: the drainage worked out from the old one must be the one a new flood gives,
+    # to the last bit (the watercourses drawn after it, and so the map's bytes, depend on it).
+    rng = np.random.default_rng(8)
+    for shape in ((9, 12), (16, 16), (30, 22)):
+        for _ in range(6):
+            t = np.where(rng.random(shape) < 0.05, "lake", "plain").astype("<U12")
+            elevation = rng.random(shape) ** 2
+            before = Drainage(t, elevation)
+            land = np.argwhere(t == "plain")
+            for r, c in land[rng.choice(len(land), size=int(rng.integers(1, 4)), replace=False)]:
+                t[r, c] = "lake"
+            after, fresh = before.after_new_water(t, elevation), Drainage(t, elevation)
+            assert (after.filled == fresh.filled).all() and after.down == fresh.down
+            assert (after.length == fresh.length).all() and (after.graph.outlet == fresh.graph.outlet).all()
+    # Water turned back into land is no lowering: the whole map floods again, to the same result.
+    t[t == "lake"] = "plain"
+    assert after.after_new_water(t, elevation).down == Drainage(t, elevation).down
+
+
+def test_river_edge_squares_are_grid_edge_squares_for_every_edge():
+    from mapgen.fw.rivers import river_edge_squares
+    from mapgen.grid import edge_squares
+
+    rng = np.random.default_rng(3)
+    rivers = [River([(3, 3)], "edge")]  # one point: no edge
+    for _ in range(40):
+        pts = [(int(rng.integers(1, 20)), int(rng.integers(1, 20)))]
+        for _ in range(int(rng.integers(1, 12))):
+            dx, dy = [(1, 0), (-1, 0), (0, 1), (0, -1)][int(rng.integers(4))]
+            pts.append((pts[-1][0] + dx, pts[-1][1] + dy))
+        rivers.append(River(pts, "edge"))
+    expect = [edge_squares(p, q) for r in rivers for p, q in r.edges()]
+    assert [tuple(map(tuple, e)) for e in river_edge_squares(rivers).tolist()] == expect
+    assert river_edge_squares([]).shape == (0, 2, 2)
+    with pytest.raises(ValueError, match="not the ends of one square edge"):
+        river_edge_squares([River([(0, 0), (2, 0)], "edge")])
+
+
+def test_the_flood_in_waves_and_by_heap_fill_the_same_to_the_bit(monkeypatch):
+    # rivers.fill floods big maps in numpy waves and small ones with a heap: the filled elevations,
+    # pointers and lengths must not depend on which (a lake rolled later re-floods either way too).
+    from mapgen.fw import rivers as RV
+
+    rng = np.random.default_rng(9)
+    for shape in ((6, 9), (25, 18), (40, 40)):
+        t = np.where(rng.random(shape) < 0.04, "lake", "plain").astype("<U12")
+        t[:, :2] = np.where(rng.random(shape[0]) < 0.5, "sea", "plain")[:, None]
+        e = rng.random(shape) ** 3  # deep hollows to fill
+        e[5:, 3:] = 0.5  # a flat, filled by EPSILON steps
+        land = np.argwhere(t == "plain")
+        later = t.copy()
+        for r, c in land[rng.choice(len(land), size=3, replace=False)]:
+            later[r, c] = "lake"
+        results = []
+        for waves_from in (0, 10**9):
+            monkeypatch.setattr(RV, "WAVES_FROM", waves_from)
+            d = RV.Drainage(t, e)
+            results.append([d, d.after_new_water(later, e)])
+        for a, b in zip(*results):
+            assert a.filled.tobytes() == b.filled.tobytes() and a.down == b.down and (a.length == b.length).all()
+
+
 def test_river_sources_rise_beside_high_ground_spread_apart():
     t = np.full((12, 14), "plain", dtype="<U12")
     t[2:4, 2:12] = "hills"
@@ -405,7 +480,7 @@ def test_the_rivers_stage_draws_from_each_source_to_an_outlet_or_a_river(monkeyp
     on_first = first[3]
     asked = []
 
-    def sources(rng, terrain, filled, down, count):
+    def sources(rng, terrain, filled, down, count, length=None):
         asked.append(count)
         # (10, 1) flows first; a source on its course is skipped; (4, 1) and (7, 1) flow too.
         return [(10, 1), on_first, (4, 1), (7, 1)]
@@ -468,6 +543,63 @@ def test_a_watercourse_rises_at_the_highest_corner_with_a_way_down():
 
 
 # --- movement and connectivity ---------------------------------------------------
+
+
+def test_each_component_is_labelled_by_its_smallest_node():
+    # Against a plain walk over the edges: random graphs, and a long snake numbered out of order
+    # (the shape rivers cut the land into, where label propagation needed a hundred rounds).
+    rng = np.random.default_rng(11)
+    snake = rng.permutation(400)
+    graphs = [(400, snake[:-1], snake[1:])]
+    for n, e in ((30, 10), (200, 150), (500, 700)):
+        graphs.append((n, rng.integers(0, n, e), rng.integers(0, n, e)))
+    for n, a, b in graphs:
+        near = {i: set() for i in range(n)}
+        for x, y in zip(a.tolist(), b.tolist()):
+            near[x].add(y)
+            near[y].add(x)
+        expect = [-1] * n
+        for start in range(n):  # nodes in order, so each walk starts at its part's smallest node
+            if expect[start] < 0:
+                todo, expect[start] = [start], start
+                while todo:
+                    for y in near[todo.pop()]:
+                        if expect[y] < 0:
+                            expect[y] = start
+                            todo.append(y)
+        assert component_labels(n, a, b).tolist() == expect
+
+
+def test_high_mountains_are_each_chains_upper_half_by_rounded_elevation():
+    # The docstring's rule chain by chain, with numpy's own quantile, against the all-at-once version.
+    from mapgen.fw.model import ELEVATION_DECIMALS
+
+    rng = np.random.default_rng(6)
+    for shape in ((8, 8), (20, 30), (40, 40)):
+        t = np.where(rng.random(shape) < 0.35, "mountain", "plain").astype("<U12")
+        e = rng.random(shape)
+        e[0, :3] = 0.5  # ties at the cut
+        mountain = t == "mountain"
+        a, b = _king_edges(mountain)
+        keep = mountain.ravel()[a] & mountain.ravel()[b]
+        labels = component_labels(t.size, a[keep], b[keep]).reshape(shape)
+        expect = np.zeros(shape, bool)
+        for label in set(labels[mountain].tolist()):
+            chain = mountain & (labels == label)
+            rounded = np.array([round(float(v), ELEVATION_DECIMALS) for v in e[chain]])  # as fw-map.json rounds
+            cut = np.quantile(rounded, 1 - T.HIGH_MOUNTAIN_SHARE, method="higher")
+            expect[chain] = rounded >= cut
+        assert (T.high_mountains(t, e) == expect).all()
+
+
+def test_linear_quantile_is_numpys_to_the_bit():
+    # terrain.linear_quantile stands in for np.quantile (which would import numpy.ma): same number, every bit.
+    rng = np.random.default_rng(4)
+    for n in (1, 2, 3, 7, 150, 1001):
+        values = rng.random(n) ** 3
+        for q in (0.0, 0.1, 0.35, 0.5, 0.65, 0.999, 1.0):
+            assert T.linear_quantile(values, q) == np.quantile(values, q), (n, q)
+    assert T.linear_quantile(np.array([[2.0, 1.0], [4.0, 3.0]]), 0.35) == np.quantile(np.array([[2.0, 1.0], [4.0, 3.0]]), 0.35)
 
 
 def test_components_and_the_largest():
@@ -575,7 +707,7 @@ def test_roads_go_round_mountains_and_bridge_rivers():
 
 def _steps_from(b, sq):
     w = b.w
-    return {(j % w, j // w): (round(cost, 6), cross) for j, cost, cross in b._steps(sq[1] * w + sq[0])}
+    return {(j % w, j // w): (round(cost, 6), cross) for j, cost, cross in b.steps(sq[1] * w + sq[0])}
 
 
 def test_road_steps_cost_the_mean_of_both_squares():
@@ -602,7 +734,7 @@ def test_road_steps_cost_the_mean_of_both_squares():
     assert set(_steps_from(b, (0, 0))) == {(1, 0), (0, 1), (1, 1)}
     assert _steps_from(b, (2, 1))[(1, 1)] == expect[(2, 1)]  # crossing westwards is the same bridge
     assert set(_steps_from(b, (2, 2))) == {(2, 1), (1, 2)}  # (1, 1) is through the river point
-    b.used.add((4, 5))  # the step B2-C2 (cells 4 and 5) is on an earlier road
+    b.follow(4, 5)  # the step B2-C2 (cells 4 and 5) is on an earlier road
     assert _steps_from(b, (1, 1))[(2, 1)] == (round((mean((1, 1), (2, 1)) + R.BRIDGE_COST) * R.REUSE, 6), True)
     assert _steps_from(b, (1, 1))[(1, 2)] == expect[(1, 2)]
 
@@ -619,8 +751,8 @@ def test_roads_on_new_ground_are_least_cost():
     g = nx.DiGraph()
     probe = RoadBuilder(t, [river])
     for i in range(t.size):
-        if probe.cost[i] != np.inf:
-            for j, cost, _ in probe._steps(i):
+        for j, cost, _ in probe.steps(i):
+            if cost != np.inf:  # from a lake square: no road starts there
                 g.add_edge(i, j, weight=cost)
     pairs = [(a, z) for a in range(0, t.size, 7) for z in range(3, t.size, 11) if a in g and z in g and a != z]
     checked = 0
@@ -744,8 +876,8 @@ def test_a_map_drains_once_unless_a_lake_is_rolled(monkeypatch):
     from mapgen.fw import rivers
 
     calls = []
-    real = rivers.drainage
-    monkeypatch.setattr(rivers, "drainage", lambda *a: calls.append(1) or real(*a))
+    real = rivers.flood
+    monkeypatch.setattr(rivers, "flood", lambda *a: calls.append(1) or real(*a))
     m = generate_map(MapOptions(seed=5, size="medium"))
     assert any(c.watercourse == "new" for c in m.configs) and not any(c.name == "lake" for c in m.configs)
     assert len(calls) == 1
@@ -817,3 +949,15 @@ def test_land_a_river_cuts_off_gets_a_ford(monkeypatch):
 def test_too_small_a_grid_names_the_rule():
     with pytest.raises(InfeasibleError, match="FW-3.2"):
         generate_map(MapOptions(seed=1, size="large", width=6, height=3))
+
+
+def test_lowest_picks_what_a_stable_sort_puts_first():
+    # terrain.lowest stands in for argsort(kind="stable")[:n] when classify takes its swamps,
+    # forests and deserts: the same squares, ties broken by position.
+    rng = np.random.default_rng(0)
+    for size in (1, 2, 5, 50, 1000):
+        for n in (1, 2, size // 2 + 1, size, size + 3):
+            for values in (rng.random(size), rng.integers(0, 4, size).astype(float), np.zeros(size)):
+                expect = np.zeros(size, bool)
+                expect[np.argsort(values, kind="stable")[:n]] = True
+                assert (T.lowest(values, n) == expect).all(), (size, n)

@@ -16,10 +16,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..dice import Dice
-from ..grid import edge_squares, shared_edge, square_id
+from ..grid import shared_edge, square_id
 from ..tables import roll_on
 from .model import Config, Crossing
-from .rivers import Drainage, river_squares, watercourse_from
+from .rivers import Drainage, river_edge_squares, river_squares, watercourse_from
 from .terrain import high_mountains, neighbour_count
 from .rules import (
     CONFIG_CATEGORY,
@@ -28,6 +28,7 @@ from .rules import (
     CONFIGS_PER_SIDE,
     SUB_TABLES,
     WATER,
+    of_kind,
     watercourse_name,
 )
 
@@ -94,6 +95,7 @@ class Placer:
         self.existing_crossings: set = set()
         #: The drainage of the terrain's water as it is now (the rivers stage's, until a lake is rolled).
         self._drainage: Drainage | None = drainage
+        self._water_changed = False  # squares became water since the drainage was worked out
 
     # -- square choice ---------------------------------------------------
     def kept(self) -> np.ndarray:
@@ -111,7 +113,7 @@ class Placer:
         return occ
 
     def _terrain(self, *names: str, free: bool = False) -> np.ndarray:
-        mask = np.isin(self.terrain, names)
+        mask = of_kind(self.terrain, names)
         return mask & ~self._occupied() if free else mask
 
     def _becomes(self, new: str, mask: np.ndarray) -> np.ndarray:
@@ -124,9 +126,9 @@ class Placer:
         if not mask.any():
             return None
         fresh = mask & ~self.kept()
-        cells = np.argwhere(fresh if fresh.any() else mask)
-        r, c = cells[int(self.rng.integers(len(cells)))]
-        return int(c), int(r)
+        rows, cols = np.nonzero(fresh if fresh.any() else mask)  # row order, as np.argwhere lists them
+        k = int(self.rng.integers(len(rows)))
+        return int(cols[k]), int(rows[k])
 
     def _lake_mask(self) -> np.ndarray:
         """Open ground away from the edge, water, rivers and other configurations: a lake there cuts nothing off."""
@@ -134,7 +136,7 @@ class Placer:
         mask = self._terrain(*OPEN, "cultivated", free=True) & ~self.kept()
         mask[0, :] = mask[-1, :] = False
         mask[:, 0] = mask[:, -1] = False
-        mask &= neighbour_count(np.isin(self.terrain, list(WATER))) == 0
+        mask &= neighbour_count(of_kind(self.terrain, WATER)) == 0
         corners = np.zeros((h + 1, w + 1), bool)
         for x, y in self.river_corners:
             corners[y, x] = True
@@ -144,7 +146,7 @@ class Placer:
     def _set(self, sq, terrain: str) -> None:
         self.terrain[sq[1], sq[0]] = terrain
         if terrain in WATER:
-            self._drainage = None  # a lake is a new outlet: drain again when next needed
+            self._water_changed = True  # a lake is a new outlet: drain again when next needed
 
     # -- placement -------------------------------------------------------
     def place(self, slot: Slot) -> bool:
@@ -275,6 +277,9 @@ class Placer:
                 break
             if self._drainage is None:
                 self._drainage = Drainage(self.terrain, self.elevation)
+            elif self._water_changed:
+                self._drainage = self._drainage.after_new_water(self.terrain, self.elevation)
+            self._water_changed = False
             river = watercourse_from(sq, self._drainage, self.river_corners, self._crosses_road)
             if river is not None:
                 self.rivers.append(river)
@@ -287,18 +292,23 @@ class Placer:
         return True
 
     def _place_bridge(self, slot: Slot) -> bool:
+        """A bridge on a river edge of the territory with no crossing yet, chosen at random among them
+        in row order (every edge of every river at once: a big map's rivers have thousands)."""
         have = {frozenset(c.squares) for c in self.crossings} | self.existing_crossings
-        edges = []
-        for river in self.rivers:
-            for p, q in river.edges():
-                a, b = edge_squares(p, q)
-                if self.territory[a[1], a[0]] == slot.territory and frozenset((a, b)) not in have:
-                    if self.usable[a[1], a[0]] and self.usable[b[1], b[0]]:
-                        edges.append(tuple(sorted((a, b))))
-        if not edges:
+        edges = river_edge_squares(self.rivers)
+        if not len(edges):
             return False
-        edges = sorted(set(edges), key=lambda e: (e[0][1], e[0][0], e[1][1], e[1][0]))
-        a, b = edges[int(self.rng.integers(len(edges)))]
+        (ac, ar), (bc, br) = edges[:, 0].T, edges[:, 1].T
+        ok = (self.territory[ar, ac] == slot.territory) & self.usable[ar, ac] & self.usable[br, bc]
+        fitting = np.flatnonzero(ok)
+        taken = [frozenset(((a, b), (c, d))) in have for a, b, c, d in edges[fitting].reshape(-1, 4).tolist()]
+        edges = edges[fitting[~np.array(taken, bool).reshape(-1)]]
+        if not len(edges):
+            return False
+        # each edge once, in order of its first square's row and column, then its second's
+        edges = edges[np.lexsort((edges[:, 1, 0], edges[:, 1, 1], edges[:, 0, 0], edges[:, 0, 1]))]
+        edges = edges[np.r_[True, (edges[1:] != edges[:-1]).any(axis=(1, 2))]]
+        (a, b) = (tuple(sq) for sq in edges[int(self.rng.integers(len(edges)))].tolist())
         self.crossings.append(Crossing((a, b), "bridge"))
         self._record(slot, a, "bridge")
         return True

@@ -1,8 +1,11 @@
 """Connected parts of the grid, in numpy: which squares can reach which.
 
-Label propagation with pointer jumping over edge arrays: each round every
-node takes the smallest label among its edges, then follows its label's
-label.  It settles in a few dozen rounds even on a 200 x 200 map, where a
+Hooking and pointer jumping over edge arrays (Shiloach and Vishkin's scheme):
+each round, the root of every edge's higher end is hooked under the lower
+end's root, then every node follows its pointers to its root.  Roots only ever
+point to smaller nodes, so each part ends under its smallest node.  It settles
+in a handful of rounds: label propagation (each node taking its neighbours'
+smallest label) needed a hundred on a 200 x 200 map cut by rivers, and a
 Python union-find over 150 000 steps took seconds.
 """
 
@@ -13,18 +16,21 @@ import numpy as np
 
 def component_labels(n: int, a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """Label per node (the smallest node index in its component); a, b are edge endpoint indices."""
-    labels = np.arange(n)
+    root = np.arange(n)
     if not len(a):
-        return labels
+        return root
     while True:
-        low = np.minimum(labels[a], labels[b])
-        new = labels.copy()
-        np.minimum.at(new, a, low)
-        np.minimum.at(new, b, low)
-        new = new[new]
-        if np.array_equal(new, labels):
-            return labels
-        labels = new
+        ra, rb = root[a], root[b]
+        apart = ra != rb
+        if not apart.any():
+            return root
+        ra, rb = ra[apart], rb[apart]
+        np.minimum.at(root, np.maximum(ra, rb), np.minimum(ra, rb))
+        while True:
+            up = root[root]
+            if np.array_equal(up, root):
+                break
+            root = up
 
 
 def largest(mask: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:

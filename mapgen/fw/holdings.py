@@ -17,7 +17,7 @@ from ..errors import InfeasibleError
 from ..grid import chebyshev, col_letters, square_id
 from ..tables import roll_on
 from .model import Holding
-from .rules import BURIAL_OBJECT, HOLDING_FEATURE, HOLDING_MIN_DISTANCE, holding_terrain_allowed
+from .rules import BURIAL_OBJECT, HOLDING_FEATURE, HOLDING_FORBIDDEN, HOLDING_MIN_DISTANCE, WATER, holding_terrain_allowed, of_kind
 
 #: How much a holding likes each terrain (unlisted allowed terrain: 0.6).
 GROUND_PREFERENCE = {"plain": 1.0, "cultivated": 1.0, "uncultivated": 0.9, "hills": 0.8, "desert": 0.4}
@@ -29,8 +29,13 @@ CLEARING_PENALTY = 2.0
 
 
 def allowed_mask(terrain: np.ndarray, race: str) -> np.ndarray:
-    names = np.unique(terrain)
-    return np.isin(terrain, [t for t in names.tolist() if holding_terrain_allowed(t, race)])
+    """Where ``race`` may hold a square: any ground but water and the forbidden kinds it has no exception for.
+
+    Only water and the forbidden kinds can be refused, so only they are looked for (listing the
+    map's own kinds with np.unique cost more than the rest of the mask on a big map).
+    """
+    refused = sorted(t for t in WATER | HOLDING_FORBIDDEN if not holding_terrain_allowed(t, race))
+    return ~of_kind(terrain, refused)
 
 
 def describe_band(mask: np.ndarray) -> str:
@@ -60,7 +65,8 @@ def pack(cands, need: int, capital_key, key, centre) -> list[tuple[int, int]]:
     if not cands:
         return []
     capital = max(cands, key=capital_key)
-    rest = sorted((sq for sq in cands if sq != capital), key=key)
+    rest = sorted(cands, key=key)
+    rest.remove(capital)  # the keys are distinct: the same order as sorting the others
     picked = greedy([capital] + rest, need)
     if len(picked) == need:
         return picked
@@ -95,7 +101,7 @@ def place_side(
     """
     own = territory == side.id
     ok = own & usable & allowed_mask(terrain, side.race)
-    clearable = own & usable & np.isin(terrain, list(CLEARABLE)) & ~ok
+    clearable = own & usable & of_kind(terrain, sorted(CLEARABLE)) & ~ok
     if keep is not None:
         clearable &= ~keep
     need = minor + 1
@@ -104,22 +110,35 @@ def place_side(
     span = max(1.0, float(max(cols.max() - cols.min(), rows.max() - rows.min())))
     jitter = rng.random(terrain.shape)
 
-    def score(sq) -> float:
-        c, r = sq
-        s = GROUND_PREFERENCE.get(str(terrain[r, c]), 0.6) + RIVER_BONUS * bool(river[r, c]) + JITTER * jitter[r, c]
-        return s - CLEARING_PENALTY * bool(clearable[r, c])
-
-    def central(sq) -> tuple:
-        d = max(abs(sq[0] - centre[0]), abs(sq[1] - centre[1])) / span
-        return (score(sq) - 1.5 * d, -sq[1], -sq[0])
-
-    def order(sq) -> tuple:
-        return (-score(sq), sq[1], sq[0])
+    # The score of every square at once (good ground, a river, jitter, less for clearing), and
+    # each square's place in the two orders pack() sorts by, as ranks: sorting thousands of
+    # squares by tuples built square by square was most of a big map's holdings stage.
+    h, w = terrain.shape
+    anywhere = ok | clearable
+    rows_, cols_ = np.nonzero(anywhere)
+    preference = np.full(rows_.size, 0.6)
+    ground = terrain[rows_, cols_]
+    for t, v in GROUND_PREFERENCE.items():
+        preference[ground == t] = v
+    score = (
+        preference
+        + RIVER_BONUS * river[rows_, cols_].astype(bool)
+        + JITTER * jitter[rows_, cols_]
+        - CLEARING_PENALTY * clearable[rows_, cols_]
+    )
+    far = np.maximum(np.abs(cols_ - centre[0]), np.abs(rows_ - centre[1])) / span
+    squares = list(zip(cols_.tolist(), rows_.tolist()))
+    # central: highest (score - 1.5 * distance from the centre), then northmost, then westmost
+    flat = rows_ * w + cols_  # row, then column, as one key
+    central = dict(zip(squares, _ranks(-flat, score - 1.5 * far)))
+    # order: best score first, then row, then column
+    order = dict(zip(squares, _ranks(flat, -score)))
 
     picked: list = []
-    for pool in (ok, ok | clearable):
-        cands = [(int(c), int(r)) for r, c in np.argwhere(pool)]
-        picked = pack(cands, need, central, order, centre)
+    for pool in (ok, anywhere):
+        r, c = np.nonzero(pool)
+        cands = list(zip(c.tolist(), r.tolist()))
+        picked = pack(cands, need, central.__getitem__, order.__getitem__, centre)
         if len(picked) == need:
             return picked, [sq for sq in picked if clearable[sq[1], sq[0]]]
     land = int((own & usable).sum())
@@ -130,6 +149,13 @@ def place_side(
         f" or be cleared) fits only {len(picked)}. "
         "Use a larger map (--width/--height), fewer holdings (--holdings) or another --seed.",
     )
+
+
+def _ranks(*keys: np.ndarray) -> list[int]:
+    """Each item's place when all are sorted by ``keys`` (the last the first key)."""
+    rank = np.empty(keys[0].size, int)
+    rank[np.lexsort(keys)] = np.arange(keys[0].size)
+    return rank.tolist()
 
 
 def place_holdings(

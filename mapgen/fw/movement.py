@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .rules import WATER
+from .rules import WATER, of_kind
 
 if TYPE_CHECKING:  # networkx is imported where the graph is built: generating a map needs none (0.15 s)
     import networkx as nx
@@ -35,22 +35,29 @@ class Steps:
 
 
 def land_mask(terrain: np.ndarray) -> np.ndarray:
-    return ~np.isin(terrain, list(WATER))
+    return ~of_kind(terrain, WATER)
 
 
 def king_pairs(land: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Every pair of king-adjacent land squares: (a, b) as (n, 2) col/row arrays, and diagonal flags."""
+    """Every pair of king-adjacent land squares: (a, b) as (n, 2) col/row arrays, and diagonal flags.
+
+    One direction after another, each in row order of ``a``: a shifted view of the grid against
+    itself per direction (no index arrays over the whole grid; the generator calls this a few
+    dozen times per map).
+    """
     h, w = land.shape
-    rows, cols = np.nonzero(land)
-    a_parts, b_parts, diag_parts = [], [], []
+    rows_, cols_, steps = [], [], []
     for dc, dr in _HALF_STEPS:
-        c2, r2 = cols + dc, rows + dr
-        ok = (c2 >= 0) & (c2 < w) & (r2 >= 0) & (r2 < h)
-        ok[ok] = land[r2[ok], c2[ok]]
-        a_parts.append(np.stack([cols[ok], rows[ok]], axis=1))
-        b_parts.append(np.stack([c2[ok], r2[ok]], axis=1))
-        diag_parts.append(np.full(int(ok.sum()), bool(dc and dr)))
-    return np.concatenate(a_parts), np.concatenate(b_parts), np.concatenate(diag_parts)
+        r0, r1 = max(0, -dr), h - max(0, dr)
+        c0, c1 = max(0, -dc), w - max(0, dc)
+        rows, cols = np.nonzero(land[r0:r1, c0:c1] & land[r0 + dr : r1 + dr, c0 + dc : c1 + dc])
+        rows_.append(rows + r0)
+        cols_.append(cols + c0)
+        steps.append(rows.size)
+    rows, cols = np.concatenate(rows_), np.concatenate(cols_)
+    dcs = np.repeat([dc for dc, _ in _HALF_STEPS], steps)
+    drs = np.repeat([dr for _, dr in _HALF_STEPS], steps)
+    return np.stack([cols, rows], axis=1), np.stack([cols + dcs, rows + drs], axis=1), (dcs != 0) & (drs != 0)
 
 
 def land_steps(terrain: np.ndarray, rivers) -> Steps:
@@ -79,11 +86,12 @@ def crossing_mask(a: np.ndarray, b: np.ndarray, rivers) -> np.ndarray:
     dc, dr = b[:, 0] - a[:, 0], b[:, 1] - a[:, 1]
     if np.any((np.abs(dc) > 1) | (np.abs(dr) > 1) | ((dc == 0) & (dr == 0))):
         return _crossing_mask_shapely(a, b, lines)
-    points = [p for line in lines for p in line]
-    if min(a.min(), b.min()) < 0 or not all(float(v).is_integer() and v >= 0 for p in points for v in p):
+    points = np.array([p for line in lines for p in line], dtype=float).reshape(-1, 2)
+    whole = np.isfinite(points).all() and (points == np.floor(points)).all() and (points >= 0).all()
+    if min(a.min(), b.min()) < 0 or not whole:
         return _crossing_mask_shapely(a, b, lines)
-    w = int(max(a.max(), b.max(), max(max(p) for p in points))) + 2
-    river = _unit_edges(lines, w)
+    w = int(max(a.max(), b.max(), points.max())) + 2
+    river = _unit_edges(points.astype(np.int64), [len(line) for line in lines], w)
     if river is None:
         return _crossing_mask_shapely(a, b, lines)
     edges, corners = river
@@ -98,16 +106,21 @@ def crossing_mask(a: np.ndarray, b: np.ndarray, rivers) -> np.ndarray:
     return crosses
 
 
-def _unit_edges(lines, w: int):
-    """The river edges and points (whole, not negative) as integer keys, or None off unit square edges."""
-    edges, corners = set(), set()
-    for line in lines:
-        corners.update(int(y) * w + int(x) for x, y in line)
-        for (x0, y0), (x1, y1) in zip(line, line[1:]):
-            if abs(x1 - x0) + abs(y1 - y0) != 1:
-                return None
-            edges.add(2 * (int(min(y0, y1)) * w + int(min(x0, x1))) + (y0 == y1))
-    return np.array(sorted(edges), dtype=np.int64), np.array(sorted(corners), dtype=np.int64)
+def _unit_edges(points: np.ndarray, lengths: list[int], w: int):
+    """The river edges and points (whole, not negative) as integer keys, or None off unit square edges.
+
+    ``points`` holds every river's points one river after another, ``lengths`` how many
+    each has; an edge joins two points of the same river in turn.
+    """
+    x, y = points[:, 0], points[:, 1]
+    same_river = np.ones(len(points), bool)
+    same_river[np.cumsum(lengths) - 1] = False  # a river's last point starts no edge
+    k = np.flatnonzero(same_river[:-1])
+    x0, y0, x1, y1 = x[k], y[k], x[k + 1], y[k + 1]
+    if ((np.abs(x1 - x0) + np.abs(y1 - y0)) != 1).any():
+        return None
+    edges = 2 * (np.minimum(y0, y1) * w + np.minimum(x0, x1)) + (y0 == y1)
+    return edges, y * w + x
 
 
 def _crossing_mask_shapely(a: np.ndarray, b: np.ndarray, lines) -> np.ndarray:

@@ -22,7 +22,8 @@ import numpy as np
 from ..dice import seed_to_int
 from ..naming import Namer, load_table, names_rng
 from .model import Holding, River, Side
-from .places import NEUTRAL, Place, find_chains, find_regions
+from .places import NEUTRAL, Place, chain_parts, region_parts, squares_of
+from .rivers import river_edge_squares
 
 
 @dataclass
@@ -43,6 +44,28 @@ def _most(territories: list[str], tie: str | None = None) -> str:
     return tie if tie in best else best[0]
 
 
+def most_territory(parts: list[np.ndarray], territory: np.ndarray) -> list[str]:
+    """For each part (flat indices of squares, in order), the territory most of its squares are in;
+    on a tie, the one met first.  All parts at once: name_places asks for some 2,000 on a 200 x 200 map."""
+    if not parts:
+        return []
+    flat = territory.ravel()
+    kinds = sorted(set(flat.tolist()))
+    code = np.searchsorted(np.array(kinds), flat)
+    sizes = [p.size for p in parts]
+    squares = np.concatenate(parts)
+    part = np.repeat(np.arange(len(parts)), sizes)
+    held = code[squares]
+    counts = np.zeros((len(parts), len(kinds)), int)
+    np.add.at(counts, (part, held), 1)
+    top = counts.max(axis=1)
+    # on a tie, the territory of the first square of the part whose territory has the top count
+    hits = np.flatnonzero(counts[part, held] == top[part])
+    first = np.full(len(parts), squares.size)
+    np.minimum.at(first, part[hits], hits)
+    return [kinds[k] for k in held[first].tolist()]
+
+
 def river_squares(river: River, width: int, height: int) -> list[tuple[int, int]]:
     """The squares on either side of each edge of ``river``, source to mouth (a square once per edge)."""
     out = []
@@ -52,6 +75,24 @@ def river_squares(river: River, width: int, height: int) -> list[tuple[int, int]
         else:
             pair = ((x0 - 1, min(y0, y1)), (x0, min(y0, y1)))
         out += [sq for sq in pair if 0 <= sq[0] < width and 0 <= sq[1] < height]
+    return out
+
+
+def banks(rivers: list[River], width: int, height: int) -> list[list[tuple[int, int]]]:
+    """:func:`river_squares` of each of ``rivers``, every edge of every river worked out at once
+    (edge by edge if a river leaves the square sides, as a hand-edited file may)."""
+    try:
+        pairs = river_edge_squares(rivers).reshape(-1, 2)  # each edge's square west or north, then east or south
+    except ValueError:
+        return [river_squares(r, width, height) for r in rivers]
+    c, r = pairs[:, 0], pairs[:, 1]
+    inside = ((c >= 0) & (c < width) & (r >= 0) & (r < height)).tolist()
+    squares = list(zip(c.tolist(), r.tolist()))
+    out, at = [], 0
+    for river in rivers:
+        end = at + 2 * max(len(river.points) - 1, 0)
+        out.append([sq for sq, ok in zip(squares[at:end], inside[at:end]) if ok])
+        at = end
     return out
 
 
@@ -69,25 +110,27 @@ def name_places(
     height, width = terrain.shape
     race = {s.id: s.race for s in sides}
 
+    whose = territory.ravel().tolist()
+
     def of(squares: list[tuple[int, int]], tie: str | None = None) -> str:
-        return race.get(_most([str(territory[r, c]) for c, r in squares], tie), NEUTRAL)
+        return race.get(_most([whose[r * width + c] for c, r in squares], tie), NEUTRAL)
 
     held = [""] * len(holdings)
     for i in sorted(range(len(holdings)), key=lambda i: not holdings[i].capital):  # capitals choose first
         h = holdings[i]
         held[i] = namer.name(load_table(race[h.side]), "capital" if h.capital else "holding")
+    chain_list, region_list = chain_parts(terrain), region_parts(terrain)
+    chain_whose = [race.get(t, NEUTRAL) for t in most_territory([p for _, p in chain_list], territory)]
+    region_whose = [race.get(t, NEUTRAL) for t in most_territory([p for _, p in region_list], territory)]
     chains = []
-    for kind, squares in find_chains(terrain):
-        who = of(squares)
+    for (kind, _), who, squares in zip(chain_list, chain_whose, squares_of([p for _, p in chain_list], width)):
         chains.append(Place(namer.name(load_table(who), kind), kind, who, squares))
     flowing = []
-    for r in rivers:
-        squares = river_squares(r, width, height)
+    for squares in banks(rivers, width, height):
         mouth = str(territory[squares[-1][1], squares[-1][0]]) if squares else None
         flowing.append(namer.name(load_table(of(squares, mouth) if squares else NEUTRAL), "river"))
     regions = []
-    for kind, squares in find_regions(terrain):
-        who = of(squares)
+    for (kind, _), who, squares in zip(region_list, region_whose, squares_of([p for _, p in region_list], width)):
         named_as = "wasteland" if kind == "desert" and zone != "torrid" else kind
         regions.append(Place(namer.name(load_table(who), named_as), kind, who, squares))
     return PlaceNames(held, flowing, chains, regions)

@@ -23,7 +23,7 @@ import numpy as np
 from ..grid import square_id
 from .connectivity import component_labels
 from .movement import flat_index, king_pairs
-from .rules import RACES
+from .rules import RACES, of_kind
 
 CHAIN_KINDS = ("mountains", "hills")
 #: Region kinds are the terrain they are made of.
@@ -66,10 +66,30 @@ def groups(mask: np.ndarray) -> list[np.ndarray]:
     """The 8-connected groups of True squares, each as sorted flat indices, in the order of their first square."""
     w = mask.shape[1]
     a, b, _ = king_pairs(mask)
-    idx = np.flatnonzero(mask.ravel())
+    labels = component_labels(mask.size, flat_index(a, w), flat_index(b, w))
+    return _by_label(np.flatnonzero(mask.ravel()), labels)
+
+
+def groups_by_kind(terrain: np.ndarray, kinds) -> dict[str, list[np.ndarray]]:
+    """:func:`groups` of ``terrain == kind`` for each of ``kinds``, from one labelling of the grid
+    (squares of the same kind side by side are joined): one pass instead of one per kind."""
+    w = terrain.shape[1]
+    flat = terrain.ravel()
+    code = np.zeros(flat.size, np.int8)
+    for i, kind in enumerate(kinds, 1):
+        code[flat == kind] = i
+    a, b, _ = king_pairs((code > 0).reshape(terrain.shape))
+    a, b = flat_index(a, w), flat_index(b, w)
+    same = code[a] == code[b]
+    labels = component_labels(flat.size, a[same], b[same])
+    return {kind: _by_label(np.flatnonzero(code == i), labels) for i, kind in enumerate(kinds, 1)}
+
+
+def _by_label(idx: np.ndarray, labels: np.ndarray) -> list[np.ndarray]:
+    """The squares ``idx`` (ascending flat indices) grouped by their component label, in the order of each group's first square."""
     if not idx.size:
         return []
-    labels = component_labels(mask.size, flat_index(a, w), flat_index(b, w))[idx]
+    labels = labels[idx]
     order = np.argsort(labels, kind="stable")
     cuts = np.flatnonzero(np.diff(labels[order])) + 1
     found = [np.sort(idx[part]) for part in np.split(order, cuts)]
@@ -79,17 +99,18 @@ def groups(mask: np.ndarray) -> list[np.ndarray]:
 def split(group: np.ndarray, width: int, part: int, smallest: int) -> list[np.ndarray]:
     """``group`` (flat indices) cut into connected parts of about ``part`` squares, none under ``smallest``."""
     n = group.size
-    k = int(np.ceil(n / part))
+    k = -(-n // part)  # ceil(n / part)
     if k <= 1:
         return [group]
     cols, rows = group % width, group // width
-    xy = np.stack([cols, rows], axis=1).astype(float)
-    seeds = [0]
-    dist = np.hypot(*(xy - xy[0]).T)
+    x, y = cols.astype(float), rows.astype(float)
+    away = [np.hypot(x - x[0], y - y[0])]  # each seed's distance to every square; the first seed is square 0
+    dist = away[0]
     for _ in range(k - 1):
-        seeds.append(int(np.argmax(dist)))
-        dist = np.minimum(dist, np.hypot(*(xy - xy[seeds[-1]]).T))
-    near = np.argmin(np.stack([np.hypot(*(xy - xy[s]).T) for s in seeds]), axis=0)
+        seed = int(np.argmax(dist))
+        away.append(np.hypot(x - x[seed], y - y[seed]))
+        dist = np.minimum(dist, away[-1])
+    near = np.argmin(np.stack(away), axis=0)
     # the group's steps, as positions in ``group``, on a grid just round it
     c0, r0 = int(cols.min()), int(rows.min())
     local = np.zeros((int(rows.max()) - r0 + 1, int(cols.max()) - c0 + 1), bool)
@@ -116,34 +137,56 @@ def split(group: np.ndarray, width: int, part: int, smallest: int) -> list[np.nd
         # never move a crumb onto one that moves too (two crumbs would swap for ever)
         settled = {s: d for s, d in move.items() if d not in move}
         move = settled or {min(move): move[min(move)]}
-        label = np.array([move.get(v, v) for v in label.tolist()])
-    parts = [group[label == v] for v in np.unique(label)]
+        onto = np.arange(n)
+        onto[list(move)] = list(move.values())
+        label = onto[label]
+    parts = [group[label == v] for v in np.flatnonzero(np.bincount(label))]  # np.unique would import numpy.ma
     return sorted(parts, key=lambda g: int(g[0]))
 
 
-def _squares(flat: np.ndarray, width: int) -> list[tuple[int, int]]:
-    return [(int(i % width), int(i // width)) for i in flat]
+def squares_of(parts: list[np.ndarray], width: int) -> list[list[tuple[int, int]]]:
+    """Each part's flat indices as (col, row) squares, all parts converted at once."""
+    if not parts:
+        return []
+    flat = np.concatenate(parts)
+    squares = list(zip((flat % width).tolist(), (flat // width).tolist()))
+    ends = np.cumsum([p.size for p in parts]).tolist()
+    return [squares[a:b] for a, b in zip([0, *ends[:-1]], ends)]
+
+
+def chain_parts(terrain: np.ndarray) -> list[tuple[str, np.ndarray]]:
+    """:func:`find_chains` with each chain's squares as sorted flat indices."""
+    width = terrain.shape[1]
+    high = of_kind(terrain, ("hills", "mountain"))
+    parts = [part for g in groups(high) for part in split(g, width, CHAIN_PART, smallest=3)]
+    if not parts:
+        return []
+    # each part's share of mountain squares, as np.mean of the part's mountain flags gives it
+    mountain = (terrain == "mountain").ravel()
+    sizes = np.array([p.size for p in parts])
+    share = np.add.reduceat(mountain[np.concatenate(parts)], np.r_[0, np.cumsum(sizes)[:-1]]).astype(float) / sizes
+    return [("mountains" if s >= MOUNTAIN_SHARE else "hills", part) for s, part in zip(share.tolist(), parts)]
+
+
+def region_parts(terrain: np.ndarray) -> list[tuple[str, np.ndarray]]:
+    """:func:`find_regions` with each region's squares as sorted flat indices."""
+    width = terrain.shape[1]
+    out = []
+    by_kind = groups_by_kind(terrain, REGION_KINDS)
+    for kind in REGION_KINDS:
+        for g in by_kind[kind]:
+            if g.size >= REGION_MIN:
+                out += [(kind, part) for part in split(g, width, REGION_PART, REGION_MIN)]
+    return out
 
 
 def find_chains(terrain: np.ndarray) -> list[tuple[str, list[tuple[int, int]]]]:
     """Every chain or range of high ground as (kind, squares), west to east along the first row it reaches."""
-    width = terrain.shape[1]
-    high = np.isin(terrain, ["hills", "mountain"])
-    mountain = (terrain == "mountain").ravel()
-    out = []
-    for g in groups(high):
-        for part in split(g, width, CHAIN_PART, smallest=3):
-            kind = "mountains" if mountain[part].mean() >= MOUNTAIN_SHARE else "hills"
-            out.append((kind, _squares(part, width)))
-    return out
+    parts = chain_parts(terrain)
+    return list(zip([k for k, _ in parts], squares_of([p for _, p in parts], terrain.shape[1])))
 
 
 def find_regions(terrain: np.ndarray) -> list[tuple[str, list[tuple[int, int]]]]:
     """Every region of one ground of at least REGION_MIN squares as (kind, squares)."""
-    width = terrain.shape[1]
-    out = []
-    for kind in REGION_KINDS:
-        for g in groups(terrain == kind):
-            if g.size >= REGION_MIN:
-                out += [(kind, _squares(part, width)) for part in split(g, width, REGION_PART, REGION_MIN)]
-    return out
+    parts = region_parts(terrain)
+    return list(zip([k for k, _ in parts], squares_of([p for _, p in parts], terrain.shape[1])))

@@ -18,7 +18,7 @@ import numpy as np
 
 from ..grid import edge_squares
 from .model import River
-from .rules import HIGH_GROUND, WATER
+from .rules import HIGH_GROUND, WATER, of_kind
 
 #: Rivers per 100 squares, by climate.
 RIVERS_PER_100 = {"cold": 1.6, "temperate": 1.6, "torrid": 1.0}
@@ -34,14 +34,18 @@ def corner_elevation(elevation: np.ndarray, water: np.ndarray) -> np.ndarray:
     """Mean elevation of the up-to-four squares around each corner (water counts 0)."""
     h, w = elevation.shape
     e = np.where(water, 0.0, elevation)
-    padded = np.pad(e, 1, mode="edge")
+    padded = np.empty((h + 2, w + 2))  # np.pad(e, 1, mode="edge"), without np.pad's setup
+    padded[1:-1, 1:-1] = e
+    padded[0, 1:-1], padded[-1, 1:-1] = e[0], e[-1]
+    padded[:, 0], padded[:, -1] = padded[:, 1], padded[:, -2]
     # corner (x, y) touches squares (x-1..x, y-1..y): padded indices y..y+1, x..x+1
     return (padded[:-1, :-1] + padded[:-1, 1:] + padded[1:, :-1] + padded[1:, 1:]) / 4.0
 
 
 def corner_touches(mask: np.ndarray) -> np.ndarray:
     """[y, x] over corners: does any of the four squares around it satisfy ``mask``?"""
-    padded = np.pad(mask, 1, constant_values=False)
+    padded = np.zeros((mask.shape[0] + 2, mask.shape[1] + 2), bool)
+    padded[1:-1, 1:-1] = mask
     return padded[:-1, :-1] | padded[:-1, 1:] | padded[1:, :-1] | padded[1:, 1:]
 
 
@@ -51,7 +55,7 @@ class CornerGraph:
     def __init__(self, terrain: np.ndarray):
         h, w = terrain.shape
         self.width, self.height = w, h
-        self.water = np.isin(terrain, list(WATER))
+        self.water = of_kind(terrain, WATER)
         land = ~self.water
         self.sea = corner_touches(terrain == "sea")
         self.lake = corner_touches(terrain == "lake")
@@ -87,54 +91,215 @@ class CornerGraph:
 def drainage(graph: CornerGraph, elev: np.ndarray) -> tuple[np.ndarray, dict]:
     """Priority-flood from the outlets: filled elevation and downslope pointer per corner.
 
-    Corners are visited lowest first, so each corner's pointer leads to a
-    corner visited before it, with a strictly lower filled elevation.  The
-    loop works on flat Python lists: it is the hot path on big maps.
+    Each corner's pointer leads to a neighbour that the flood, going lowest first,
+    reached before it, with a strictly lower filled elevation (:func:`fill`, :func:`_pointers`).
     """
-    H, W = elev.shape  # corners: (h + 1) x (w + 1)
+    filled, down, _, _ = flood(graph, elev)
+    return filled, down
+
+
+def _neighbours(graph: CornerGraph, into_outlets: bool) -> list[np.ndarray]:
+    """Each corner's neighbour east, west, south and north along an open edge, as flat indices (-1: none).
+
+    ``into_outlets`` False leaves out steps onto an outlet, which the flood never takes:
+    an outlet drains off the map.
+    """
+    H, W = graph.outlet.shape
     w = W - 1
-    level_of = elev.ravel().tolist()
-    outlet = graph.outlet.ravel().tolist()
-    filled = [math.inf] * (H * W)
-    # east[i]: corner i may step to i + 1; south[i]: to i + W.
-    east = np.zeros((H, W), bool)
-    east[:, :w] = graph.h_ok
-    south = np.zeros((H, W), bool)
-    south[: H - 1, :] = graph.v_ok
-    east_l, south_l = east.ravel().tolist(), south.ravel().tolist()
-    down_i: dict[int, int] = {}
-    heap = []
-    for i in np.flatnonzero(graph.outlet).tolist():
-        filled[i] = level_of[i]
-        heap.append((level_of[i], i))
+    index = np.arange(H * W).reshape(H, W)
+    open_ = np.ones((H, W), bool) if into_outlets else ~graph.outlet
+    east, west, south, north = (np.full((H, W), -1) for _ in range(4))
+    east[:, :w] = np.where(graph.h_ok & open_[:, 1:], index[:, 1:], -1)
+    west[:, 1:] = np.where(graph.h_ok & open_[:, :w], index[:, :w], -1)
+    south[: H - 1] = np.where(graph.v_ok & open_[1:], index[1:], -1)
+    north[1:] = np.where(graph.v_ok & open_[: H - 1], index[: H - 1], -1)
+    return [a.ravel() for a in (east, west, south, north)]
+
+
+#: From this many corners on, the flood runs in numpy waves; below it, a heap in Python costs less.
+WAVES_FROM = 4000
+
+
+def fill(graph: CornerGraph, level: np.ndarray, filled: np.ndarray, starts: np.ndarray) -> np.ndarray:
+    """``filled`` (flat) lowered by flooding from the corners ``starts`` (theirs already set) until none can fall.
+
+    A corner's filled elevation is the least, over its open neighbours, of the neighbour's
+    plus :data:`EPSILON` (or its own level when that is higher).  That has one solution,
+    reached to the bit whatever order the corners are lowered in, since each value is the
+    same sum worked out from the same neighbour's final value; so a big map floods in
+    numpy waves (:func:`_waves`, four times faster on 200 x 200) and a small one with a
+    heap in Python (:func:`_heap`), and a test checks both give the same.
+    """
+    if filled.size >= WAVES_FROM:
+        return _waves(graph, level.ravel(), filled.copy(), starts)
+    out = filled.tolist()
+    _heap(graph, level.ravel().tolist(), out, starts.tolist())
+    return np.array(out)
+
+
+def _heap(graph: CornerGraph, level_of: list[float], filled: list[float], starts: list[int]) -> None:
+    """The priority flood, lowest corner first, on flat Python lists (``filled`` lowered in place)."""
+    e_, w_, s_, n_ = (a.tolist() for a in _neighbours(graph, into_outlets=False))
+    heap = [(filled[i], i) for i in starts]
     heapq.heapify(heap)
     push, pop = heapq.heappush, heapq.heappop
     while heap:
         level, i = pop(heap)
         if level > filled[i]:
             continue
-        for j, ok in ((i + 1, east_l[i]), (i - 1, i % W and east_l[i - 1]), (i + W, south_l[i]), (i - W, i >= W and south_l[i - W])):
-            if not ok or outlet[j]:
+        low = level + EPSILON
+        for j in (e_[i], w_[i], s_[i], n_[i]):
+            if j < 0:
                 continue
-            rise = level_of[j] if level_of[j] > level + EPSILON else level + EPSILON
+            rise = level_of[j] if level_of[j] > low else low
             if rise < filled[j]:
                 filled[j] = rise
-                down_i[j] = i
                 push(heap, (rise, j))
-    down = {(j % W, j // W): (i % W, i // W) for j, i in down_i.items()}
-    return np.array(filled).reshape(H, W), down
+
+
+def _waves(graph: CornerGraph, level: np.ndarray, filled: np.ndarray, starts: np.ndarray) -> np.ndarray:
+    """The flood in numpy: each wave, every corner lowered by the last one offers its neighbours a new value.
+
+    A few hundred waves on a 200 x 200 map, each over the corners that just changed.
+    """
+    ways = _neighbours(graph, into_outlets=False)
+    changed = np.zeros(filled.size, bool)
+    front = starts
+    while front.size:
+        low_front = filled[front] + EPSILON
+        js, offers = [], []
+        for way in ways:
+            j = way[front]
+            there = j >= 0
+            j, low = j[there], low_front[there]
+            js.append(j)
+            offers.append(np.where(level[j] > low, level[j], low))
+        j, offer = np.concatenate(js), np.concatenate(offers)
+        lower = offer < filled[j]
+        j = j[lower]
+        np.minimum.at(filled, j, offer[lower])
+        changed[:] = False
+        changed[j] = True
+        front = np.flatnonzero(changed)
+    return filled
+
+
+def _pointers(graph: CornerGraph, level: np.ndarray, filled: np.ndarray) -> np.ndarray:
+    """Each corner's downslope pointer as the flood sets it (flat index; -1 on outlets and unreached corners).
+
+    The flood gives a corner the first neighbour, in the order corners leave the heap
+    (lowest filled elevation, then lowest index), whose step up to it is the lowest: that
+    is the neighbour with the least (rise, filled elevation, index), found here for every
+    corner at once.
+    """
+    lev, fil = level.ravel(), filled.ravel()
+    n = fil.size
+    best = (np.full(n, math.inf), np.full(n, math.inf), np.full(n, n))
+    for nb in _neighbours(graph, into_outlets=True):
+        there = np.flatnonzero(nb >= 0)
+        i = nb[there]
+        low = fil[i] + EPSILON
+        key = (np.where(lev[there] > low, lev[there], low), fil[i], i)
+        r, f, k = (b[there] for b in best)
+        better = (key[0] < r) | ((key[0] == r) & ((key[1] < f) | ((key[1] == f) & (key[2] < k))))
+        for b, new in zip(best, key):
+            b[there[better]] = new[better]
+    pointer = np.where((best[0] == fil) & ~graph.outlet.ravel() & np.isfinite(fil), best[2], -1)
+    return pointer
+
+
+def _as_corners(flat: np.ndarray, W: int) -> list[tuple[int, int]]:
+    return list(zip((flat % W).tolist(), (flat // W).tolist()))
+
+
+def _downstream(pointer: np.ndarray, W: int, before: tuple[np.ndarray, dict] | None = None) -> tuple[dict, np.ndarray]:
+    """The pointers as a {(x, y): (x, y)} dict, and each corner's edges to its outlet by pointer jumping.
+
+    ``before``: an earlier (pointer, dict) of the same grid, whose dict is copied and changed
+    where the pointers differ rather than built anew (a rolled lake moves a few hundred).
+    """
+    n = pointer.size
+    src = np.flatnonzero(pointer >= 0)
+    dst = pointer[src]
+    if before is None:
+        down = dict(zip(_as_corners(src, W), _as_corners(dst, W)))
+    else:
+        old, down = before[0], dict(before[1])
+        moved = np.flatnonzero(pointer != old)
+        for corner in _as_corners(moved[pointer[moved] < 0], W):
+            del down[corner]
+        there = moved[pointer[moved] >= 0]
+        down.update(zip(_as_corners(there, W), _as_corners(pointer[there], W)))
+    # After k rounds each corner knows its 2**k-th corner downstream.
+    nxt = np.arange(n)
+    nxt[src] = dst
+    length = (pointer >= 0).astype(int)
+    while True:
+        ahead = nxt[nxt]
+        if np.array_equal(ahead, nxt):
+            return down, length
+        length += length[nxt]
+        nxt = ahead
+
+
+def flood(graph: CornerGraph, elev: np.ndarray) -> tuple[np.ndarray, dict, np.ndarray, np.ndarray]:
+    """:func:`drainage`, each corner's edges to its outlet ([y, x], 0 off the pointers) and the pointers as flat indices."""
+    H, W = elev.shape  # corners: (h + 1) x (w + 1)
+    filled = np.full(H * W, math.inf)
+    starts = np.flatnonzero(graph.outlet)
+    filled[starts] = elev.ravel()[starts]
+    filled_a = fill(graph, elev, filled, starts).reshape(H, W)
+    pointer = _pointers(graph, elev, filled_a)
+    down, length = _downstream(pointer, W)
+    return filled_a, down, length.reshape(H, W), pointer
 
 
 class Drainage:
-    """The corner graph, filled elevation and downslope pointers of the terrain as it is now.
+    """The corner graph, filled elevation, downslope pointers and ways to the outlets of the terrain as it is now.
 
     Configurations add watercourses after the terrain stage, and a rolled lake adds
-    outlets, so the placer keeps one of these and builds a new one when water changes.
+    outlets, so the placer keeps one of these and asks it for the new one
+    (:meth:`after_new_water`) when water changes.
     """
 
     def __init__(self, terrain: np.ndarray, elevation: np.ndarray):
         self.graph = CornerGraph(terrain)
-        self.filled, self.down = drainage(self.graph, corner_elevation(elevation, self.graph.water))
+        self.level = corner_elevation(elevation, self.graph.water)
+        self.filled, self.down, self.length, self.pointer = flood(self.graph, self.level)
+
+    def after_new_water(self, terrain: np.ndarray, elevation: np.ndarray) -> "Drainage":
+        """``Drainage(terrain, elevation)`` once squares of this one's terrain have become water (a rolled lake).
+
+        Every corner of a new water square becomes an outlet, only those corners' levels change
+        (water counts 0), and the edges lost run between them: so the filled elevations can
+        only fall, and the flood runs again from the new outlets alone, not over the whole map
+        (a second flood was a sixth of a 200 x 200 map's time).  Any other change of the
+        terrain floods the whole map again.
+        """
+        graph = CornerGraph(terrain)
+        level = corner_elevation(elevation, graph.water)
+        new = graph.outlet & ~self.graph.outlet
+        lost_h = (self.graph.h_ok != graph.h_ok) & ~(graph.outlet[:, :-1] & graph.outlet[:, 1:])
+        lost_v = (self.graph.v_ok != graph.v_ok) & ~(graph.outlet[:-1, :] & graph.outlet[1:, :])
+        if (
+            (self.graph.outlet & ~graph.outlet).any()
+            or (level != self.level)[~new].any()
+            or (level[new] > self.filled[new]).any()
+            or lost_h.any()
+            or lost_v.any()
+        ):
+            return Drainage(terrain, elevation)
+        H, W = level.shape
+        filled = self.filled.ravel().copy()
+        starts = np.flatnonzero(new)
+        filled[starts] = level.ravel()[starts]
+        out = Drainage.__new__(Drainage)
+        out.graph, out.level = graph, level
+        out.filled = fill(graph, level, filled, starts).reshape(H, W)
+        out.pointer = _pointers(graph, level, out.filled)
+        out.down, length = _downstream(out.pointer, W, (self.pointer, self.down))
+        out.length = length.reshape(H, W)
+        return out
 
 
 def flow_length(down: dict) -> dict:
@@ -152,18 +317,25 @@ def flow_length(down: dict) -> dict:
     return length
 
 
-def pick_sources(rng: np.random.Generator, terrain: np.ndarray, filled: np.ndarray, down: dict, count: int):
-    """Corners beside hills or mountains, spread apart; high ones with a long way to run more likely."""
-    high = corner_touches(np.isin(terrain, list(HIGH_GROUND)))
-    length = flow_length(down)
-    cands = [
-        (int(x), int(y))
-        for y, x in np.argwhere(high)
-        if length.get((int(x), int(y)), 0) >= MIN_RIVER_EDGES
-    ]
-    if not cands:
+def pick_sources(
+    rng: np.random.Generator, terrain: np.ndarray, filled: np.ndarray, down: dict, count: int, length: np.ndarray | None = None
+):
+    """Corners beside hills or mountains, spread apart; high ones with a long way to run more likely.
+
+    ``length``: each corner's edges to its outlet ([y, x], as :class:`Drainage` has it);
+    worked out from ``down`` when not given.
+    """
+    high = corner_touches(of_kind(terrain, HIGH_GROUND))
+    if length is None:
+        length = np.zeros(high.shape, int)
+        for (x, y), n in flow_length(down).items():
+            if 0 <= y < high.shape[0] and 0 <= x < high.shape[1]:
+                length[y, x] = n
+    ys, xs = np.nonzero(high & (length >= MIN_RIVER_EDGES))
+    if not len(ys):
         return []
-    weight = np.array([filled[y, x] * np.sqrt(length[(x, y)]) for x, y in cands]) + 0.05
+    cands = list(zip(xs.tolist(), ys.tolist()))
+    weight = filled[ys, xs] * np.sqrt(length[ys, xs]) + 0.05
     keys = rng.random(len(cands)) ** (1.0 / weight)  # weighted order without replacement
     chosen: list[tuple[int, int]] = []
     near = np.zeros(filled.shape, bool)  # corners too close to a chosen source
@@ -201,7 +373,7 @@ def generate_rivers(rng: np.random.Generator, terrain: np.ndarray, drain: Draina
     count = max(1, int(round(RIVERS_PER_100[climate] * w * h / 100)))
     rivers: list[River] = []
     on_river: set[tuple[int, int]] = set()
-    for source in pick_sources(rng, terrain, filled, down, count):
+    for source in pick_sources(rng, terrain, filled, down, count, drain.length):
         if source in on_river:
             continue
         path = trace(source, down, on_river)
@@ -217,12 +389,35 @@ def generate_rivers(rng: np.random.Generator, terrain: np.ndarray, drain: Draina
 def river_squares(rivers, width: int, height: int) -> np.ndarray:
     """Every square touching a river edge has the river."""
     mask = np.zeros((height, width), bool)
-    for river in rivers:
-        for a, b in river.edges():
-            for c, r in edge_squares(a, b):
-                if 0 <= c < width and 0 <= r < height:
-                    mask[r, c] = True
+    squares = river_edge_squares(rivers).reshape(-1, 2)
+    c, r = squares[:, 0], squares[:, 1]
+    inside = (c >= 0) & (c < width) & (r >= 0) & (r < height)
+    mask[r[inside], c[inside]] = True
     return mask
+
+
+def river_edge_squares(rivers) -> np.ndarray:
+    """The two squares on either side of every edge of ``rivers``, river after river, source to mouth.
+
+    :func:`mapgen.grid.edge_squares` for all the edges at once, as an (edges, 2, 2) array:
+    ``[k, 0]`` is the square west or north of edge ``k``, ``[k, 1]`` the one east or south,
+    each as (col, row).  An edge that is not one square side raises edge_squares' ValueError.
+    """
+    lines = [np.asarray(r.points, dtype=np.int64).reshape(-1, 2) for r in rivers if len(r.points) >= 2]
+    if not lines:
+        return np.zeros((0, 2, 2), np.int64)
+    p = np.concatenate([line[:-1] for line in lines])
+    q = np.concatenate([line[1:] for line in lines])
+    first = (p[:, 0] < q[:, 0]) | ((p[:, 0] == q[:, 0]) & (p[:, 1] <= q[:, 1]))
+    lo = np.where(first[:, None], p, q)
+    hi = np.where(first[:, None], q, p)
+    across = (lo[:, 1] == hi[:, 1]) & (hi[:, 0] == lo[:, 0] + 1)
+    down = (lo[:, 0] == hi[:, 0]) & (hi[:, 1] == lo[:, 1] + 1)
+    if not (across | down).all():
+        k = int(np.flatnonzero(~(across | down))[0])
+        edge_squares(tuple(p[k].tolist()), tuple(q[k].tolist()))  # raises, naming the corners
+    before = np.where(across[:, None], lo - [0, 1], lo - [1, 0])
+    return np.stack([before, lo], axis=1)
 
 
 def watercourse_from(square, drain: Drainage, on_river: set, refuse=None) -> River | None:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
+
 from ..tables import Table, band
 
 # --- FW-2.2 / FW-2.6: terrain types and their effects --------------------
@@ -82,6 +84,19 @@ def holding_terrain_allowed(terrain: str, race: str) -> bool:
         return True
     allowed, _ = RACE_EXCEPTIONS.get(race, (frozenset(), ""))
     return terrain in allowed
+
+
+def of_kind(terrain: np.ndarray, kinds) -> np.ndarray:
+    """Where ``terrain`` is one of ``kinds``: ``np.isin`` for the few kinds a stage asks about.
+
+    The same mask, without np.isin's setup, which cost more than the comparisons on a
+    medium map (the generator asks a few dozen times a map).
+    """
+    mask = np.zeros(terrain.shape, bool)
+    for kind in kinds:
+        mask |= terrain == kind
+    return mask
+
 
 
 #: FW-3.2 item 3 with AMB-07: same-side holdings at Chebyshev distance >= 3.

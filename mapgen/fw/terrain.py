@@ -7,10 +7,12 @@ generator and every constant has a name.
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from .model import ELEVATION_DECIMALS
-from .rules import HIGH_GROUND
+from .rules import HIGH_GROUND, of_kind
 
 # Chains per 100 squares, by region type (FW-11.2 rolled for the region, AMB-73).
 CHAINS_PER_100 = {"flat": 0.6, "hilly": 1.4, "mountainous": 1.6}
@@ -48,10 +50,9 @@ def value_noise(rng: np.random.Generator, height: int, width: int, cell: float) 
     tx = (xs - x0)[None, :]
     ty = ty * ty * (3 - 2 * ty)
     tx = tx * tx * (3 - 2 * tx)
-    a = lattice[np.ix_(y0, x0)]
-    b = lattice[np.ix_(y0, x0 + 1)]
-    c = lattice[np.ix_(y0 + 1, x0)]
-    d = lattice[np.ix_(y0 + 1, x0 + 1)]
+    upper, lower = lattice[y0], lattice[y0 + 1]
+    a, b = upper[:, x0], upper[:, x0 + 1]
+    c, d = lower[:, x0], lower[:, x0 + 1]
     return (a * (1 - tx) + b * tx) * (1 - ty) + (c * (1 - tx) + d * tx) * ty
 
 
@@ -83,8 +84,9 @@ def dilate(mask: np.ndarray) -> np.ndarray:
 
 def neighbour_count(mask: np.ndarray) -> np.ndarray:
     """How many of each square's eight neighbours are set."""
-    padded = np.pad(mask.astype(np.int16), 1)
     h, w = mask.shape
+    padded = np.zeros((h + 2, w + 2), np.int16)  # np.pad(mask, 1) without np.pad's setup
+    padded[1:-1, 1:-1] = mask
     total = np.zeros((h, w), np.int16)
     for dr in (-1, 0, 1):
         for dc in (-1, 0, 1):
@@ -150,7 +152,7 @@ def add_lakes(rng: np.random.Generator, terrain: np.ndarray, elevation: np.ndarr
     """A few lakes in low, wet ground, never on high ground or the map edge."""
     height, width = terrain.shape
     count = int(rng.poisson(LAKES_PER_100 * height * width / 100))
-    low = (elevation < np.quantile(elevation, 0.35)) & (terrain == "plain")
+    low = (elevation < linear_quantile(elevation, 0.35)) & (terrain == "plain")
     low[0, :] = low[-1, :] = False
     low[:, 0] = low[:, -1] = False
     low &= neighbour_count(terrain == "sea") == 0
@@ -198,8 +200,7 @@ def classify(
         free = lowland[terrain.ravel()[lowland] == "plain"]
         if not free.size:
             return
-        best = free[np.argsort(-score.ravel()[free], kind="stable")[:n]]
-        terrain.ravel()[best] = name
+        terrain.ravel()[free[lowest(-score.ravel()[free], n)]] = name
 
     # Swamps in the lowest, wettest ground; forests where moist; desert where dry and hot.
     take(SWAMP_SHARE[climate], wet * (1 - elevation) ** 2, "swamp")
@@ -209,9 +210,24 @@ def classify(
     return terrain, wet
 
 
+def lowest(values: np.ndarray, n: int) -> np.ndarray:
+    """Which of ``values`` the first ``n`` of a stable ascending sort would be (a mask), without sorting them all.
+
+    The n-th smallest value is found by partition; every smaller value is in, and of the values
+    equal to it the first ones by position, as a stable sort keeps them.
+    """
+    chosen = np.ones(values.size, bool)
+    if n >= values.size:
+        return chosen
+    cut = np.partition(values, n - 1)[n - 1]
+    chosen = values < cut
+    chosen[np.flatnonzero(values == cut)[: n - int(chosen.sum())]] = True
+    return chosen
+
+
 def remove_isolated_high_ground(terrain: np.ndarray) -> None:
     """FW-2.5 item 7: hills and mountains belong to chains; a lone one becomes plain."""
-    high = np.isin(terrain, list(HIGH_GROUND))
+    high = of_kind(terrain, HIGH_GROUND)
     lone = high & (neighbour_count(high) == 0)
     terrain[lone] = "plain"
 
@@ -220,7 +236,7 @@ def final_elevation(elevation: np.ndarray, terrain: np.ndarray) -> np.ndarray:
     """Lift high ground so mountains stand above hills and hills above the lowland."""
     lift = np.where(terrain == "mountain", 0.5, np.where(terrain == "hills", 0.25, 0.0))
     out = normalize(elevation + lift)
-    out[np.isin(terrain, ["sea", "lake"])] = 0.0
+    out[of_kind(terrain, ("sea", "lake"))] = 0.0
     return out
 
 
@@ -250,12 +266,42 @@ def high_mountains(terrain: np.ndarray, elevation: np.ndarray) -> np.ndarray:
         b.append(r2[ok] * w + c2[ok])
     labels = component_labels(h * w, np.concatenate(a), np.concatenate(b))[idx]
     elev = np.array([round(float(v), ELEVATION_DECIMALS) for v in elevation[rows, cols]])
-    for label in np.unique(labels):
-        chain = labels == label
-        cut = np.quantile(elev[chain], 1 - HIGH_MOUNTAIN_SHARE, method="higher")
-        pick = chain & (elev >= cut)
-        high[rows[pick], cols[pick]] = True
+    # Each chain's cut is np.quantile(its elevations, 1 - HIGH_MOUNTAIN_SHARE, method="higher"):
+    # the value at rank ceil((n - 1) * q) of its sorted elevations, found for all chains at once.
+    order = np.lexsort((elev, labels))
+    chain_of, sorted_elev = labels[order], elev[order]
+    starts = np.flatnonzero(np.r_[True, chain_of[1:] != chain_of[:-1]])
+    sizes = np.diff(np.r_[starts, chain_of.size])
+    cut = sorted_elev[starts + np.ceil((sizes - 1) * (1 - HIGH_MOUNTAIN_SHARE)).astype(np.intp)]
+    pick = elev >= cut[np.searchsorted(chain_of[starts], labels)]
+    high[rows[pick], cols[pick]] = True
     return high
+
+
+def linear_quantile(values: np.ndarray, q: float) -> float:
+    """``np.quantile(values, q)`` (its default "linear" method), to the last bit.
+
+    numpy's own calls np.unique, which imports numpy.ma (a tenth of ``fw-map --formats
+    json``'s whole run) for this one number; this takes the same two order statistics
+    and interpolates between them with numpy's own arithmetic.
+    """
+    flat = values.ravel()
+    n = flat.size
+    virtual = (n - 1) * q
+    if virtual >= n - 1:
+        below = above = n - 1
+        t = virtual + 1  # numpy's weight here; both values are the largest, so it changes nothing
+    elif virtual < 0:
+        below = above = 0
+        t = virtual
+    else:
+        below = math.floor(virtual)
+        above = below + 1
+        t = virtual - below
+    part = np.partition(flat, sorted({below, above}))
+    a, b = part[below], part[above]
+    diff = b - a
+    return b - diff * (1 - t) if t >= 0.5 else a + diff * t
 
 
 def generate_terrain(rng: np.random.Generator, width: int, height: int, region: str, climate: str):

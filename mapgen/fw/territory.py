@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..dice import Dice
-from .rules import holding_terrain_allowed
+from .holdings import allowed_mask
 
 
 def band_sizes(length: int) -> tuple[int, int, int]:
@@ -44,7 +44,7 @@ def assign_territory(dice: Dice, terrain: np.ndarray, sides) -> np.ndarray:
     ids = [s.id for s in sides]
     winner, loser = dice.contest("FW-2.3", "territory: winner chooses an end", ids)
     race = {s.id: s.race for s in sides}[winner]
-    allowed = np.isin(terrain, [t for t in np.unique(terrain).tolist() if holding_terrain_allowed(t, race)])
+    allowed = allowed_mask(terrain, race)
     take_first = (allowed & first).sum() >= (allowed & last).sum()
     territory = np.full((height, width), "N", dtype="<U1")
     territory[first] = winner if take_first else loser
