@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from mapgen.country.generate import generate_countries
-from mapgen.exports.geojson import export_geojson, geojson_text
+from mapgen.exports.geojson import build, geojson_text, read_source
 from mapgen.fw.generate import generate_map
 from mapgen.fw.options import MapOptions
 from mapgen.jsonio import dumps
@@ -57,7 +57,7 @@ def svg_hash(case: str) -> str:
     return _sha(render_fw_map(generate_map(MapOptions(**kw)), look).tostring())
 
 
-def geojson_hash(case: str, folder: Path) -> str:
+def geojson_hash(case: str, folder: Path, text: bool = False) -> str:
     if case in GEOJSON_FW_CASES:
         data = generate_map(MapOptions(**GEOJSON_FW_CASES[case])).to_json()
         path = folder / "fw-map.json"
@@ -65,7 +65,7 @@ def geojson_hash(case: str, folder: Path) -> str:
         data = generate_countries(*GEOJSON_COUNTRY_CASES[case]).to_json()
         path = folder / "country.json"
     path.write_text(dumps(data), encoding="utf-8")
-    return _sha(geojson_text(export_geojson(path)))
+    return _sha(geojson_text(build(read_source(path), text=text)))
 
 
 def _expected() -> dict:
@@ -77,9 +77,10 @@ def test_the_campaign_map_svg_is_byte_for_byte_what_it_was(case):
     assert svg_hash(case) == _expected()["svg"][case]
 
 
+@pytest.mark.parametrize("text", [False, True], ids=["as-dicts", "squares-as-text"])
 @pytest.mark.parametrize("case", [*GEOJSON_FW_CASES, *GEOJSON_COUNTRY_CASES])
-def test_the_geojson_export_is_byte_for_byte_what_it_was(case, tmp_path):
-    assert geojson_hash(case, tmp_path) == _expected()["geojson"][case]
+def test_the_geojson_export_is_byte_for_byte_what_it_was(case, text, tmp_path):
+    assert geojson_hash(case, tmp_path, text) == _expected()["geojson"][case]
 
 
 def _record() -> None:
