@@ -170,30 +170,42 @@ def play_seeds(
     workers: int = 1,
     progress: Callable | None = None,
     warm: Callable[[bytes], object] | None = None,
+    stop: Callable[[list], bool] | None = None,
 ) -> list:
     """``game(map_bytes, options, seed)`` for every seed, in seed order whatever ``workers`` is.
 
     The pool both rule sets share: ``game`` is a module-level function (the
     Fantasy Warriors :func:`run_game` or the Renaissance one), ``warm`` reads
     the map once in each worker before its first game; ``progress`` is
-    called with each record, in seed order.
+    called with each record, in seed order.  ``stop`` (a sequential test) is
+    asked after each record with the records so far, in seed order: True ends
+    the run there, so the records are the same prefix whatever ``workers`` is
+    (a pool plays :data:`STOP_ROUND` games a worker ahead, and no more).
     """
     if workers <= 1 or len(seeds) <= 1:
-        return _collect((game(map_bytes, options, s) for s in seeds), progress)
+        return _collect((game(map_bytes, options, s) for s in seeds), progress, stop)
     chunk = max(1, len(seeds) // (workers * CHUNKS_PER_WORKER))
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
     with ProcessPoolExecutor(workers, mp_context=context, initializer=_init_worker, initargs=(game, map_bytes, options, warm)) as pool:
-        return _collect(pool.map(_worker_game, seeds, chunksize=chunk), progress)
+        if stop is None:
+            return _collect(pool.map(_worker_game, seeds, chunksize=chunk), progress)
+        step = workers * STOP_ROUND
+        rounds = (r for i in range(0, len(seeds), step) for r in pool.map(_worker_game, seeds[i : i + step]))
+        return _collect(rounds, progress, stop)
+
+
+#: Games a worker is handed at once when a sequential test may stop the run: the most played for nothing.
+STOP_ROUND = 4
 
 
 def play_run(game: Callable, check: Callable, warm: Callable, map_bytes: bytes, options, run_seed: int | str, games: int,
-             workers: int = 1, progress: Callable | None = None) -> list:
+             workers: int = 1, progress: Callable | None = None, stop: Callable[[list], bool] | None = None) -> list:
     """A whole run of either rule set: its options checked, the run's seeds, the first game's start checked here
     (a map the campaign cannot start on is refused in this process, not in a worker), then :func:`play_seeds`."""
     options.check()
     seeds = game_seeds(run_seed, games)
     check(map_bytes, options, seeds[0])
-    return play_seeds(game, map_bytes, options, seeds, workers, progress, warm=warm)
+    return play_seeds(game, map_bytes, options, seeds, workers, progress, warm=warm, stop=stop)
 
 
 def simulate(
@@ -203,15 +215,19 @@ def simulate(
     games: int,
     workers: int = 1,
     progress: Callable[[GameRecord], None] | None = None,
+    stop: Callable[[list[GameRecord]], bool] | None = None,
 ) -> list[GameRecord]:
-    """Play ``games`` games, in seed order whatever ``workers`` is; ``progress`` is called after each."""
-    return play_run(run_game, check_start, _map, map_bytes, options, run_seed, games, workers, progress)
+    """Play ``games`` games, in seed order whatever ``workers`` is; ``progress`` is called after each, and
+    ``stop`` may end the run early (see :func:`play_seeds`)."""
+    return play_run(run_game, check_start, _map, map_bytes, options, run_seed, games, workers, progress, stop)
 
 
-def _collect(records: Iterable, progress) -> list:
+def _collect(records: Iterable, progress, stop=None) -> list:
     out = []
     for r in records:
         out.append(r)
         if progress is not None:
             progress(r)
+        if stop is not None and stop(out):
+            break
     return out
