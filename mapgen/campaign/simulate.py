@@ -26,8 +26,10 @@ from __future__ import annotations
 import json
 import multiprocessing
 import os
+from collections import deque
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
+from itertools import islice
 from typing import Callable, Iterable
 
 import numpy as np
@@ -180,7 +182,7 @@ def play_seeds(
     called with each record, in seed order.  ``stop`` (a sequential test) is
     asked after each record with the records so far, in seed order: True ends
     the run there, so the records are the same prefix whatever ``workers`` is
-    (a pool plays :data:`STOP_ROUND` games a worker ahead, and no more).
+    (a pool queues :data:`STOP_AHEAD` games a worker ahead, and no more).
     """
     if workers <= 1 or len(seeds) <= 1:
         return _collect((game(map_bytes, options, s) for s in seeds), progress, stop)
@@ -189,13 +191,26 @@ def play_seeds(
     with ProcessPoolExecutor(workers, mp_context=context, initializer=_init_worker, initargs=(game, map_bytes, options, warm)) as pool:
         if stop is None:
             return _collect(pool.map(_worker_game, seeds, chunksize=chunk), progress)
-        step = workers * STOP_ROUND
-        rounds = (r for i in range(0, len(seeds), step) for r in pool.map(_worker_game, seeds[i : i + step]))
-        return _collect(rounds, progress, stop)
+        played = _collect(_in_order(pool, seeds, workers * STOP_AHEAD), progress, stop)
+        pool.shutdown(cancel_futures=True)  # the games queued past the stop are not played
+        return played
 
 
-#: Games a worker is handed at once when a sequential test may stop the run: the most played for nothing.
-STOP_ROUND = 4
+#: Games queued per worker, ahead of the one the sequential test reads: enough to keep each busy, few to waste.
+STOP_AHEAD = 2
+
+
+def _in_order(pool, seeds: list[int], ahead: int):
+    """Each seed's record in seed order, at most ``ahead`` games queued and not yet read."""
+    queued: deque = deque()
+    rest = iter(seeds)
+    for seed in islice(rest, ahead):
+        queued.append(pool.submit(_worker_game, seed))
+    while queued:
+        record = queued.popleft().result()
+        for seed in islice(rest, 1):
+            queued.append(pool.submit(_worker_game, seed))
+        yield record
 
 
 def play_run(game: Callable, check: Callable, warm: Callable, map_bytes: bytes, options, run_seed: int | str, games: int,
