@@ -32,6 +32,8 @@ from __future__ import annotations
 
 import functools
 import json
+import math
+import re
 from importlib import resources
 from typing import Any
 
@@ -188,23 +190,91 @@ def _resolved(v, sub):
     return sub
 
 
+#: Keywords :func:`plainly_valid` judges itself; a field schema with any other goes to ``jsonschema``.
+_PLAIN_KEYWORDS = {"type", "minimum", "maximum", "minLength", "maxLength", "pattern", "enum", "items", "prefixItems",
+                   "minItems", "maxItems", "$ref", "description", "title"}  # fmt: skip
+_NOTES = {"description", "title"}
+
+
+@functools.lru_cache(maxsize=256)
+def _pattern(text: str) -> re.Pattern:
+    return re.compile(text)
+
+
+def plainly_valid(value, sub, defs: dict) -> bool:
+    """True when ``value`` certainly meets the field schema ``sub``: a scalar of the type named, within its
+    bounds, length and pattern (``re.search``, as ``jsonschema`` does) or among its strings, or a list of such
+    (``items``, ``prefixItems``) within its length; ``$ref`` to ``#/$defs/...`` is looked up in ``defs``.
+
+    Only a yes is trusted: False means "ask ``jsonschema``", which also writes the message.  A 200 x 200
+    map has 40,000 distinct square names and elevations and its regions hundreds of lists of squares, each
+    a ``jsonschema`` descent of 0.1 ms or more; judged here they cost a microsecond or so (issue 27: reading
+    the map was most of its GeoJSON export).
+    """
+    if not isinstance(sub, dict) or not set(sub) <= _PLAIN_KEYWORDS:
+        return False
+    if "$ref" in sub:
+        ref = sub["$ref"]
+        if set(sub) - _NOTES != {"$ref"} or not isinstance(ref, str) or not ref.startswith("#/$defs/") or ref.count("/") != 2:
+            return False
+        return plainly_valid(value, defs.get(ref.rsplit("/", 1)[1]), defs)
+    kind = sub.get("type")
+    keys = set(sub) - _NOTES
+    if "enum" in sub:
+        return keys == {"enum"} and type(value) is str and all(type(e) is str for e in sub["enum"]) and value in sub["enum"]
+    if kind == "string":
+        if not keys <= {"type", "minLength", "maxLength", "pattern"} or type(value) is not str:
+            return False
+        if len(value) < sub.get("minLength", 0) or len(value) > sub.get("maxLength", len(value)):
+            return False
+        return "pattern" not in sub or _pattern(sub["pattern"]).search(value) is not None
+    if kind in ("integer", "number"):
+        if not keys <= {"type", "minimum", "maximum"}:
+            return False
+        if type(value) is not int and (kind == "integer" or type(value) is not float or not math.isfinite(value)):
+            return False
+        low, high = sub.get("minimum"), sub.get("maximum")
+        return (low is None or value >= low) and (high is None or value <= high)
+    if kind == "boolean":
+        return keys == {"type"} and type(value) is bool
+    if kind == "array":
+        if not keys <= {"type", "items", "prefixItems", "minItems", "maxItems"} or type(value) is not list:
+            return False
+        if len(value) < sub.get("minItems", 0) or len(value) > sub.get("maxItems", len(value)):
+            return False
+        prefix = sub.get("prefixItems", [])
+        if not isinstance(prefix, list) or not all(plainly_valid(x, p, defs) for x, p in zip(value, prefix)):
+            return False
+        items = sub.get("items", True)  # the items after the prefix
+        if items is True or items == {}:
+            return True
+        return all(plainly_valid(x, items, defs) for x in value[len(prefix) :])
+    return False
+
+
 def _bad_records(v, records: list, items: dict):
-    """Indexes of the records that break ``items`` (type object, required, properties), each distinct field value checked once."""
+    """Indexes of the records that break ``items`` (type object, required, properties), in order, each distinct
+    field value checked once.
+
+    Column by column: one field's values over every record, a scalar's memo key made in line (a 200 x 200 map
+    is 360,000 field values, and a call each was most of the check).
+    """
     required = items.get("required", [])
     fields = {key: _resolved(v, sub) for key, sub in items.get("properties", {}).items()}
-    verdict: dict[tuple, bool] = {}
-    for i, record in enumerate(records):
-        if not isinstance(record, dict) or any(k not in record for k in required):
-            yield i
-            continue
-        for key, sub in fields.items():
-            if key not in record:
+    defs = v.schema.get("$defs", {})
+    bad = {i for i, record in enumerate(records) if not isinstance(record, dict) or any(k not in record for k in required)}
+    scalars = (str, int, float, bool, type(None))
+    for key, sub in fields.items():
+        verdict: dict[tuple, bool] = {}
+        for i, record in enumerate(records):
+            if i in bad or key not in record:
                 continue
             value = record[key]
-            memo = (key, _memo_key(value))
+            kind = type(value)
+            memo = (kind, value) if kind in scalars else _memo_key(value)
             ok = verdict.get(memo)
             if ok is None:
-                ok = verdict[memo] = next(v.descend(value, sub, path=key), None) is None
+                ok = verdict[memo] = plainly_valid(value, sub, defs) or next(v.descend(value, sub, path=key), None) is None
             if not ok:
-                yield i
-                break
+                bad.add(i)
+    yield from sorted(bad)
