@@ -6,8 +6,9 @@ seed is balanced once, in this process, as ``mapgen fw-map --seed S
 --balanced`` does it (the campaign engine already imported, workers = the
 CPUs unless ``--workers``): the time from the first map's generation to the
 map kept, how many maps were tried and how many games they played.  An
-unbalanced seed (no map in ten) counts with the time it took.  Whole
-commands, Python's start and imports included, are ``bench/bench_cli.py``'s.
+unbalanced seed (no map in ten) counts with the time it took.  The
+machine's floor (a new ``python -c "import numpy"``) is measured in the
+same run.
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from common import print_floor  # noqa: E402
 
 from mapgen import balancing  # noqa: E402
 from mapgen.campaign import simulate  # noqa: E402,F401  (the engine's import is not the run's)
@@ -38,8 +41,8 @@ def main() -> None:
     parser.add_argument("--size", default="medium")
     args = parser.parse_args()
     times = []
-    print(f"| seed | time s | maps tried | games played | kept |")
-    print(f"|---:|---:|---:|---:|---|")
+    print("| seed | time s | maps tried | games played | kept |")
+    print("|---:|---:|---:|---:|---|")
     for seed in args.seeds:
         t = time.perf_counter()
         try:
@@ -53,6 +56,7 @@ def main() -> None:
         print(f"| {seed} | {took:.2f} | {len(attempts) or '10'} | {games} | {kept} |")
     print(f"median {statistics.median(times):.2f} s over {len(times)} seeds (min {min(times):.2f}, max {max(times):.2f}), "
           f"{args.workers} workers")
+    print_floor()
 
 
 if __name__ == "__main__":
