@@ -121,9 +121,7 @@ def build(source: Source, side: str | None = None, text: bool = False) -> dict:
             view = side_view(source.loaded.state, side, source.loaded.board)
             land = source.loaded.board.squares
         else:
-            from ..campaign.board import land_squares
-
-            land = land_squares(source.map)
+            land = None  # read off the map
         proj, features = fw_features(source.map, land, view, text)
         meta, title = fw_metadata(source.map, view), f"Campaign map, seed {source.map.seed}"
     else:

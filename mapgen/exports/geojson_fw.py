@@ -13,17 +13,19 @@ forces.
 from __future__ import annotations
 
 import json
+from typing import NamedTuple
 
 import numpy as np
 
 from ..campaign.march import square_modifiers
+from ..fw.movement import land_mask
 from ..fw.rules import TERRAIN
 from ..grid import col_letters, parse_square, square_id
 from .geojson_shapes import FeatureText, Projection, feature, grid_positions, line, point, squares_area
 
-def fw_features(m, land: dict, view: dict | None = None, text: bool = False) -> tuple[Projection, list]:
-    """The map ``m`` (an FwMap) as features; ``land`` is its land squares (the board's, or
-    :func:`~mapgen.campaign.board.land_squares`), for their movement modifiers; ``view``, a campaign's
+def fw_features(m, land: dict | None, view: dict | None = None, text: bool = False) -> tuple[Projection, list]:
+    """The map ``m`` (an FwMap) as features; ``land`` is its land squares (a campaign board's), for their
+    movement modifiers, or None to read them off the map (:func:`map_ground`); ``view``, a campaign's
     :func:`~mapgen.campaign.view.side_view`, adds who holds each holding and where the forces are (as much
     of them as that side may know).  With ``text`` the squares come as one :class:`FeatureText` of their
     lines, for :func:`~mapgen.exports.geojson.geojson_text`."""
@@ -72,7 +74,7 @@ def fw_features(m, land: dict, view: dict | None = None, text: bool = False) -> 
     return proj, out
 
 
-def _squares(m, proj: Projection, ids, land: dict, names: dict, owners: dict, view: dict | None, text: bool) -> list:
+def _squares(m, proj: Projection, ids, land: dict | None, names: dict, owners: dict, view: dict | None, text: bool) -> list:
     """One Polygon a square, with what a player asks of it: terrain, river, road, crossings, movement, who holds it.
 
     The squares are most of a big map's file (40,000 of 42,500 features on a 200 x 200 map), so they are
@@ -89,7 +91,7 @@ def _squares(m, proj: Projection, ids, land: dict, names: dict, owners: dict, vi
 _json = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 
 
-def square_lines(m, proj: Projection, ids, land: dict, names: dict, owners: dict, view: dict | None) -> list[str]:
+def square_lines(m, proj: Projection, ids, land: dict | None, names: dict, owners: dict, view: dict | None) -> list[str]:
     """Each square's feature as its line of JSON, byte for byte what ``json.dumps`` makes of its dict.
 
     Every value is encoded once and reused: a column's longitudes, a row's latitudes, each terrain,
@@ -123,13 +125,14 @@ def square_lines(m, proj: Projection, ids, land: dict, names: dict, owners: dict
     no_forces = ',"forces":[]' if view is not None else ""
     lons, lats = grid_positions(proj, m.width, m.height, m.square_mm)
     lon_text, lat_text = [_json(x) for x in lons], [_json(y) for y in lats]
+    ground = map_ground(m, ids) if land is None else {sid: Ground(sq.terrain, sq.river, sq.bridge, sq.mountain_pass, sq.road)
+                                                       for sid, sq in land.items()}  # fmt: skip
     movement: dict = {None: '"movement":null,"movement_nt":null'}
 
-    def moves(sq) -> str:
-        key = None if sq is None else (sq.terrain, sq.river, sq.bridge, sq.mountain_pass, sq.road)
+    def moves(key) -> str:
         out = movement.get(key)
         if out is None:
-            mv = _movement(sq)
+            mv = _movement(key)
             out = movement[key] = f'"movement":{_json(mv["movement"])},"movement_nt":{_json(mv["movement_nt"])}'
         return out
 
@@ -153,7 +156,7 @@ def square_lines(m, proj: Projection, ids, land: dict, names: dict, owners: dict
                 f"{terrain_text[terrain_row[col]]}{territory_text[territory_row[col]]}"
                 f'"river":{flag[bool(river_row[col])]},"road":{flag[bool(road_row[col])]},{lists.get(sq, no_lists)},'
                 f'"elevation":{float(elevation_row[col])!r},'  # json writes a finite float as its repr
-                f"{moves(land.get(sid))}{place_text.get(places.get(sq), no_place)}{who.get(sq, nobody)}"
+                f"{moves(ground.get(sid))}{place_text.get(places.get(sq), no_place)}{who.get(sq, nobody)}"
                 f"{forces_text.get(sid, no_forces)}}}}}"
             )
     return out
@@ -167,6 +170,30 @@ def fw_metadata(m, view: dict | None) -> dict:
         meta["campaign"] = {"schema": "mapgen/campaign", "side": view["side"], "day": view["day"], "phase": view["phase"]["name"],
                             "weather": view["weather"]["today"], "winner": view["winner"]}  # fmt: skip
     return meta
+
+
+class Ground(NamedTuple):
+    """What FW-9.2 reads of a land square (:func:`~mapgen.campaign.march.square_modifiers`)."""
+
+    terrain: str
+    river: bool
+    bridge: bool
+    mountain_pass: bool
+    road: bool
+
+
+def map_ground(m, ids) -> dict[str, Ground]:
+    """Each land square's :class:`Ground` by id, read off the map as :func:`~mapgen.campaign.board.land_squares`
+    reads it (a road feature is a road, a bridge crossing or feature a bridge, a pass feature a pass), without
+    building the board's 40,000 squares of a 200 x 200 map (a third of its export)."""
+    bridges = {sq for c in m.crossings if c.kind == "bridge" for sq in c.squares}
+    terrain, river, road = m.terrain.tolist(), m.river.tolist(), m.road.tolist()
+    out = {}
+    for row, col in np.argwhere(land_mask(m.terrain)).tolist():
+        feats = m.features.get((col, row), ())
+        out[ids[row][col]] = Ground(terrain[row][col], bool(river[row][col]), (col, row) in bridges or "bridge" in feats,
+                                    "pass" in feats, bool(road[row][col]) or "road" in feats)  # fmt: skip
+    return out
 
 
 def _movement(sq) -> dict:
