@@ -217,7 +217,7 @@ def _territories(m, proj: Projection, names: dict) -> list[dict]:
     """FW-2.3: the three thirds, each the union of its squares."""
     out = []
     for t in ("A", "N", "B"):
-        cells = [(c, r) for r in range(m.height) for c in range(m.width) if m.territory[r, c] == t]
+        cells = [(c, r) for r, c in np.argwhere(m.territory == t).tolist()]  # row by row, as the squares run
         if not cells:
             continue
         side = None if t == "N" else t
