@@ -23,12 +23,11 @@ import numpy as np
 import shapely
 
 from ..fw.model import FwMap
-from . import fonts
 from .fw_map import BOX, ID_ZONE, _Placed, _glyphs, _reserved, _river_points, load_style
 from .shape_index import ShapeIndex
 from .svgdoc import fmt
 from .templates import el as _el
-from .text import text_width
+from .text import letter_width, text_width
 
 #: Space left between a river's casing and its name, mm at 50 mm squares.
 RIVER_GAP = 0.7
@@ -65,7 +64,7 @@ class NameLabel:
         out, x = [], 0.0
         for ch in self.name:
             out.append(x)
-            x += fonts.width(ch, self.size, self.bold, self.italic) + self.spacing
+            x += letter_width(ch, self.size, self.bold, self.italic) + self.spacing
         return out
 
 
