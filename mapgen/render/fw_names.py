@@ -134,7 +134,7 @@ class _Map:
         ok = (b[:, 0] >= x0) & (b[:, 1] >= y0) & (b[:, 2] <= x1) & (b[:, 3] <= y1)
         if ok.any():
             idx = np.flatnonzero(ok)
-            ok[idx[self.hard.query(cands.shapes[idx], cands.upright[idx])[0]]] = False
+            ok[idx] = ~self.hard.touched(cands.shapes[idx], cands.upright[idx])
         return ok
 
     def free(self, cands: _Candidates, clear: np.ndarray | None = None) -> np.ndarray:
@@ -151,6 +151,18 @@ class _Map:
             idx = np.flatnonzero(ok)
             ok[idx] = ~shapely.intersects(cands.shapes[idx][:, None], np.array(recent, dtype=object)[None, :]).any(axis=1)
         return ok
+
+    def takes(self, shape, upright: bool) -> bool:
+        """Whether one clear spot touches a name placed so far: :meth:`free` for a single shape, without arrays."""
+        if len(self.placed) - self._indexed > _RECENT:
+            self._tree, self._indexed = ShapeIndex(self.placed), len(self.placed)
+        if self._tree is not None:
+            index = self._tree
+            for j in index.tree.query(shape).tolist():  # envelopes that meet; upright pairs need no more
+                if (upright and index.upright[j]) or shapely.intersects(index.geoms[j], shape):
+                    return True
+        recent = self.placed[self._indexed :]
+        return bool(recent) and bool(shapely.intersects(shape, recent).any())
 
     def crossings(self, cands: _Candidates, which: np.ndarray) -> np.ndarray:
         """How many roads and boundary lines each candidate crosses (counted only where ``which``)."""
@@ -282,22 +294,36 @@ def _place_river(mp: _Map, m: FwMap, lay, r, style) -> NameLabel | None:
     return None
 
 
-def _anchors(squares, lay, s: float):
-    """Centres of the squares, of each pair of neighbouring squares and of the whole group (mm)."""
-    sq = np.array(squares, dtype=np.int64).reshape(-1, 2)
+def _anchors(groups: list, lay, s: float) -> list[tuple[np.ndarray, np.ndarray]]:
+    """For each group of squares: the centres of its squares, of each pair of neighbouring squares and of the
+    whole group (mm), the :data:`MAX_ANCHORS` nearest the group's centre first, and that centre.
+
+    All groups at once (a big map has hundreds): the same numbers as group by group, each centre still
+    the mean of its own squares.
+    """
+    sizes = [len(g) for g in groups]
+    sq = np.array([q for g in groups for q in g], dtype=np.int64).reshape(-1, 2)
+    group = np.repeat(np.arange(len(groups)), sizes)
     pts = np.stack([lay.grid_x + (sq[:, 0] + 0.5) * s, lay.grid_y + (sq[:, 1] + 0.5) * s], axis=1)
     steps = np.array(((1, 0), (0, 1), (1, 1), (1, -1)), dtype=np.int64)
-    lo = sq.min(axis=0) - 1
-    have = np.zeros(tuple(sq.max(axis=0) - lo + 2), bool)  # the group's own squares, framed by one square of none
-    have[tuple((sq - lo).T)] = True
-    near = sq[:, None, :] + steps[None, :, :] - lo
-    which, step = np.nonzero(have[near[..., 0], near[..., 1]])  # square by square, each in the order of steps
+    # A square's key in its own group; a neighbour belongs to the group when its key is among the group's.
+    span = sq.max(axis=0) + 3 if len(sq) else np.array([1, 1])
+    key = (group * span[1] + sq[:, 1] + 1) * span[0] + sq[:, 0] + 1
+    near = sq[:, None, :] + steps[None, :, :]
+    near_key = (group[:, None] * span[1] + near[..., 1] + 1) * span[0] + near[..., 0] + 1
+    which, step = np.nonzero(np.isin(near_key, key))  # square by square, each in the order of steps
     d = steps[step]
     mids = np.stack([lay.grid_x + (sq[which, 0] + 0.5 + d[:, 0] / 2) * s, lay.grid_y + (sq[which, 1] + 0.5 + d[:, 1] / 2) * s], axis=1)
-    centre = pts.mean(axis=0)
-    spots = np.vstack([centre[None, :], pts, mids])
-    near = np.argsort(np.hypot(*(spots - centre).T), kind="stable")[:MAX_ANCHORS]
-    return spots[near], centre
+    mid_counts = np.bincount(group[which], minlength=len(groups))
+    out, at, at_mid = [], 0, 0
+    for n, n_mid in zip(sizes, mid_counts.tolist()):
+        own = pts[at : at + n]
+        centre = own.mean(axis=0)
+        spots = np.vstack([centre[None, :], own, mids[at_mid : at_mid + n_mid]])
+        nearest = np.argsort(np.hypot(*(spots - centre).T), kind="stable")[:MAX_ANCHORS]
+        out.append((spots[nearest], centre))
+        at, at_mid = at + n, at_mid + n_mid
+    return out
 
 
 def _axis(squares) -> float | None:
@@ -355,8 +381,8 @@ def _areas(m: FwMap, lay, ns: dict) -> list[_Area]:
     out = []
     groups = [(p, "chain", ns["chain_color"], True, False) for p in m.chains]
     groups += [(p, "region", ns["region_colors"].get(p.kind, ns["chain_color"]), False, True) for p in m.regions]
-    for number, (place, kind, fill, bold, italic) in enumerate(groups):
-        anchors, centre = _anchors(place.squares, lay, s)
+    anchored = _anchors([g[0].squares for g in groups], lay, s)
+    for number, ((place, kind, fill, bold, italic), (anchors, centre)) in enumerate(zip(groups, anchored)):
         axis = _axis(place.squares) if kind == "chain" else None
         angles = [0.0] if axis is None or abs(axis) < 1 else [axis, 0.0]
         out.append(_Area(place, number, kind, fill, bold, italic, anchors, centre, angles, _variants(ns, kind, k)))
@@ -441,18 +467,39 @@ def _place_areas(mp: _Map, m: FwMap, lay, ns: dict, keep) -> None:
     else:
         first = _try(mp, areas, [0] * len(areas), owner, lay, s)
     for a, tried in zip(areas, first):
-        own = _owners(m, [replace(a, number=0)]) if owner is None else owner
-        number = 0 if owner is None else a.number
-        area = replace(a, number=number)
-        fallback = None
-        for v in range(len(a.variants)):
-            t = tried if v == 0 and tried is not None else _try(mp, [area], [v], own, lay, s)[0]
-            label, good = _pick(mp, a, t)
-            if good:
-                fallback = label
-                break
-            fallback = fallback or label
-        keep(fallback)
+        label = None if tried is None else _first_free(mp, a, tried)
+        if label is None:
+            own = _owners(m, [replace(a, number=0)]) if owner is None else owner
+            area = replace(a, number=0 if owner is None else a.number)
+            for v in range(len(a.variants)):
+                t = tried if v == 0 and tried is not None else _try(mp, [area], [v], own, lay, s)[0]
+                found, good = _pick(mp, a, t)
+                if good:
+                    label = found
+                    break
+                label = label or found
+        keep(label)
+
+
+#: Spots :func:`_first_free` checks one by one before it leaves the choice to :func:`_pick`.
+QUICK_TRIES = 6
+
+
+def _first_free(mp: _Map, a: _Area, t: _Tried) -> NameLabel | None:
+    """:func:`_pick`'s choice when it is a well-covering spot: the clear spots that cover enough, cheapest first
+    (ties by their order, as ``argmin`` breaks them), each checked alone against the names placed so far; the
+    first free one is the cheapest free one.  None when the first :data:`QUICK_TRIES` are all taken, or none
+    covers enough: :func:`_pick` then weighs every spot.  Most names take their first spot, so a name costs one
+    small check instead of a pass over all its spots."""
+    eligible = np.flatnonzero(t.clear & (t.cover >= MIN_COVER))
+    if not len(eligible):
+        return None
+    cost = -2.0 * t.cover[eligible] + 0.3 * t.dist[eligible] + 1.0 * t.crossings[eligible] + 0.4 * (t.ang[eligible] != a.angles[0])
+    for i in eligible[np.argsort(cost, kind="stable")][:QUICK_TRIES].tolist():
+        if not mp.takes(t.cands.shapes[i], bool(t.cands.upright[i])):
+            return NameLabel(a.place.name, a.kind, float(t.cx[i]), float(t.cy[i]), float(t.ang[i]), t.size, t.spacing,
+                             a.bold, a.italic, a.fill, t.cands.outline(i))  # fmt: skip
+    return None
 
 
 def _cover(cx, cy, ang, hw, hh, owner: np.ndarray, number: np.ndarray, lay, s: float) -> np.ndarray:

@@ -78,3 +78,19 @@ class ShapeIndex:
         if exact.any():
             keep[exact] = shapely.intersects(self.geoms[g[exact]], cands[c[exact]])  # the prepared shape first
         return c[keep], g[keep]
+
+    def touched(self, cands, cands_upright: np.ndarray) -> np.ndarray:
+        """Which candidates intersect at least one shape: :meth:`query`'s candidates, with the exact test
+        skipped for a candidate an upright pair has already settled."""
+        out = np.zeros(len(cands), bool)
+        if not len(self.geoms) or not len(cands):
+            return out
+        cands = np.asarray(cands, dtype=object)
+        c, g = self.tree.query(cands)
+        plain = cands_upright[c] & self.upright[g]
+        out[c[plain]] = True
+        exact = ~plain & ~out[c]
+        if exact.any():
+            hit = shapely.intersects(self.geoms[g[exact]], cands[c[exact]])
+            out[c[exact][hit]] = True
+        return out
