@@ -13,7 +13,7 @@ import shapely
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mapgen.render.shape_index import ShapeIndex, upright
+from mapgen.render.shape_index import GridBoxes, ShapeIndex, upright
 
 coord = st.integers(0, 20).map(float)  # a coarse grid: shapes often share edges and corners exactly
 
@@ -63,3 +63,17 @@ def test_saying_a_shape_is_not_upright_is_always_safe(flag):
     boxes = [shapely.box(0, 0, 1, 1), shapely.box(3, 3, 4, 4)]
     index = ShapeIndex(boxes, np.array([flag, flag]))
     assert index.query([shapely.box(0.5, 0.5, 3.5, 0.9)])[1].tolist() == [0]
+
+
+@settings(max_examples=150, deadline=None)
+@given(marks=st.lists(st.booleans(), min_size=12, max_size=12), cands=st.lists(shapes(), min_size=1, max_size=25))
+def test_grid_boxes_touch_what_shapely_says_their_boxes_touch(marks, cands):
+    """A 4 x 3 grid of 5-unit cells, a 2 x 1.5 box in each marked cell's corner (a square's name)."""
+    cols, rows, cell = 4, 3, 5.0
+    marked = np.array(marks).reshape(rows, cols)
+    x, y = np.arange(cols) * cell, np.arange(rows) * cell
+    grid = GridBoxes(x + 1, x + 3, y + 0.5, y + 2, marked)
+    boxes = [shapely.box(x[c] + 1, y[r] + 0.5, x[c] + 3, y[r] + 2) for r in range(rows) for c in range(cols) if marked[r, c]]
+    truth = set(shapely.STRtree(boxes).query(cands, predicate="intersects")[0].tolist()) if boxes else set()
+    got = grid.touched(np.array(cands, dtype=object), upright(cands), shapely.bounds(cands))
+    assert got.tolist() == [i in truth for i in range(len(cands))]

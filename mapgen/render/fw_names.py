@@ -24,7 +24,7 @@ import shapely
 
 from ..fw.model import FwMap
 from .fw_map import BOX, ID_ZONE, _Placed, _glyphs, _reserved, _river_points, load_style
-from .shape_index import ShapeIndex
+from .shape_index import GridBoxes, ShapeIndex
 from .svgdoc import fmt
 from .templates import el as _el
 from .text import letter_width, text_width
@@ -72,21 +72,35 @@ class NameLabel:
 class _Candidates:
     """Spots tried for one name: their corners, which are upright, their envelopes, and shapes to test them by.
 
-    An upright spot is tested as ``shapely.box`` of its envelope (half the cost of a polygon from its
-    corners, and the same area, so every test says the same); only the spot picked is built corner by
-    corner (:meth:`outline`), as the name's outline.
+    A shape is made only when a test needs it (most spots are settled by their envelope against the squares'
+    names, :class:`~.shape_index.GridBoxes`).  An upright spot is tested as ``shapely.box`` of its envelope
+    (half the cost of a polygon from its corners, and the same area, so every test says the same); only the
+    spot picked is built corner by corner (:meth:`outline`), as the name's outline.
     """
 
     xy: np.ndarray  # (n, 5, 2): each box's closed ring
     upright: np.ndarray
     bounds: np.ndarray  # (n, 4): x0, y0, x1, y1
-    shapes: np.ndarray  # shapely geometries, for the tests
+    shapes: np.ndarray  # shapely geometries, None until :meth:`shapes_at` makes them
 
     def __len__(self) -> int:
         return len(self.xy)
 
     def part(self, part: slice) -> "_Candidates":
         return _Candidates(self.xy[part], self.upright[part], self.bounds[part], self.shapes[part])
+
+    def shapes_at(self, idx: np.ndarray) -> np.ndarray:
+        """The shapes of the spots ``idx``, made now where they are not yet."""
+        missing = idx[np.equal(self.shapes[idx], None)]
+        if missing.size:
+            up = self.upright[missing]
+            made = np.empty(missing.size, dtype=object)
+            if up.any():
+                made[up] = shapely.box(*self.bounds[missing[up]].T)
+            if not up.all():
+                made[~up] = shapely.polygons(self.xy[missing[~up]])
+            self.shapes[missing] = made
+        return self.shapes[idx]
 
     def outline(self, i: int):
         return shapely.polygons(self.xy[i])
@@ -107,19 +121,14 @@ def _boxes(cx, cy, angle, hw, hh) -> _Candidates:
     ys = cy[:, None] + dx * sin + dy * cos
     xy = np.stack([xs, ys], axis=2)
     bounds = np.stack([xs.min(axis=1), ys.min(axis=1), xs.max(axis=1), ys.max(axis=1)], axis=1)
-    up = angle == 0
-    shapes = np.empty(len(xy), dtype=object)
-    if up.any():
-        shapes[up] = shapely.box(*bounds[up].T)
-    if not up.all():
-        shapes[~up] = shapely.polygons(xy[~up])
-    return _Candidates(xy, up, bounds, shapes)
+    return _Candidates(xy, angle == 0, bounds, np.full(len(xy), None, dtype=object))
 
 
 class _Map:
     """What names must keep off, and the names placed so far."""
 
-    def __init__(self, hard: ShapeIndex, soft: ShapeIndex, frame: tuple[float, float, float, float]):
+    def __init__(self, zones: GridBoxes, hard: ShapeIndex, soft: ShapeIndex, frame: tuple[float, float, float, float]):
+        self.zones = zones  # the square names' corners
         self.hard = hard
         self.soft = soft
         self.frame = frame
@@ -132,9 +141,13 @@ class _Map:
         b = cands.bounds
         x0, y0, x1, y1 = self.frame
         ok = (b[:, 0] >= x0) & (b[:, 1] >= y0) & (b[:, 2] <= x1) & (b[:, 3] <= y1)
-        if ok.any():
-            idx = np.flatnonzero(ok)
-            ok[idx] = ~self.hard.touched(cands.shapes[idx], cands.upright[idx])
+        idx = np.flatnonzero(ok)
+        if idx.size:  # the square names' corners: by arithmetic, a shape only for a turned spot
+            cands.shapes_at(idx[~cands.upright[idx]])
+            ok[idx] = ~self.zones.touched(cands.shapes[idx], cands.upright[idx], b[idx])
+        idx = np.flatnonzero(ok)
+        if idx.size:  # the icons, plates, crossings and rivers
+            ok[idx] = ~self.hard.touched(cands.shapes_at(idx), cands.upright[idx])
         return ok
 
     def free(self, cands: _Candidates, clear: np.ndarray | None = None) -> np.ndarray:
@@ -145,11 +158,11 @@ class _Map:
             self._tree, self._indexed = ShapeIndex(self.placed), len(self.placed)
         if self._tree is not None and ok.any():
             idx = np.flatnonzero(ok)
-            ok[idx[self._tree.query(cands.shapes[idx], cands.upright[idx])[0]]] = False
+            ok[idx[self._tree.query(cands.shapes_at(idx), cands.upright[idx])[0]]] = False
         recent = self.placed[self._indexed :]
         if recent and ok.any():
             idx = np.flatnonzero(ok)
-            ok[idx] = ~shapely.intersects(cands.shapes[idx][:, None], np.array(recent, dtype=object)[None, :]).any(axis=1)
+            ok[idx] = ~shapely.intersects(cands.shapes_at(idx)[:, None], np.array(recent, dtype=object)[None, :]).any(axis=1)
         return ok
 
     def takes(self, shape, upright: bool) -> bool:
@@ -168,7 +181,7 @@ class _Map:
         """How many roads and boundary lines each candidate crosses (counted only where ``which``)."""
         out = np.zeros(len(cands), int)
         idx = np.flatnonzero(which)
-        out[idx] = np.bincount(self.soft.query(cands.shapes[idx], cands.upright[idx])[0], minlength=len(idx))
+        out[idx] = np.bincount(self.soft.query(cands.shapes_at(idx), cands.upright[idx])[0], minlength=len(idx))
         return out
 
     def take(self, outline) -> None:
@@ -203,9 +216,9 @@ def _obstacles(m: FwMap, lay, placed: dict[tuple[int, int], list[_Placed]], styl
         half = reach * k * style["sizes"]["crossing"]
         boxes.append((mx - half, my - half, mx + half, my + half))
     bx0, by0, bx1, by1 = ID_ZONE
-    x, y = sq_x[bare], sq_y[bare]
-    zones = np.stack([x + bx0 * k, y + by0 * k, x + bx1 * k, y + by1 * k], axis=1)
-    hard = list(shapely.box(*np.vstack([zones, np.array(boxes).reshape(-1, 4)]).T))
+    col_x, row_y = sq_x[0], sq_y[:, 0]
+    zones = GridBoxes(col_x + bx0 * k, col_x + bx1 * k, row_y + by0 * k, row_y + by1 * k, bare)
+    hard = list(shapely.box(*np.array(boxes).reshape(-1, 4).T)) if boxes else []
     hard_upright = [True] * len(hard)
     rs = style["river"]
     for r in m.rivers:
@@ -228,7 +241,7 @@ def _obstacles(m: FwMap, lay, placed: dict[tuple[int, int], list[_Placed]], styl
         soft += list(shapely.linestrings(np.stack([np.stack([x, y + s], 1), np.stack([x + s, y + s], 1)], 1)))
     inset = 0.8 * k
     frame = (lay.grid_x + inset, lay.grid_y + inset, lay.grid_x + lay.grid_w - inset, lay.grid_y + lay.grid_h - inset)
-    return _Map(ShapeIndex(hard, np.array(hard_upright)), ShapeIndex(soft), frame)
+    return _Map(zones, ShapeIndex(hard, np.array(hard_upright, bool)), ShapeIndex(soft), frame)
 
 
 def _variants(ns: dict, kind: str, k: float):
@@ -496,7 +509,7 @@ def _first_free(mp: _Map, a: _Area, t: _Tried) -> NameLabel | None:
         return None
     cost = -2.0 * t.cover[eligible] + 0.3 * t.dist[eligible] + 1.0 * t.crossings[eligible] + 0.4 * (t.ang[eligible] != a.angles[0])
     for i in eligible[np.argsort(cost, kind="stable")][:QUICK_TRIES].tolist():
-        if not mp.takes(t.cands.shapes[i], bool(t.cands.upright[i])):
+        if not mp.takes(t.cands.shapes_at(np.array([i]))[0], bool(t.cands.upright[i])):
             return NameLabel(a.place.name, a.kind, float(t.cx[i]), float(t.cy[i]), float(t.ang[i]), t.size, t.spacing,
                              a.bold, a.italic, a.fill, t.cands.outline(i))  # fmt: skip
     return None

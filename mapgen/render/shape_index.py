@@ -94,3 +94,48 @@ class ShapeIndex:
             hit = shapely.intersects(self.geoms[g[exact]], cands[c[exact]])
             out[c[exact][hit]] = True
         return out
+
+
+class GridBoxes:
+    """The same upright box in every marked cell of a regular grid (a square's name in its corner, on every
+    square of a map): which candidates touch one, found by arithmetic instead of a box and a tree entry a cell.
+
+    ``x0``/``x1`` are the box's west and east edges in each column, ``y0``/``y1`` its north and south edges in
+    each row, both rising.  An upright candidate meets the boxes of a run of columns and a run of rows (the
+    edges rise), so a sum over the marked cells of that rectangle says whether it meets one, exactly as
+    the boxes' envelopes would; a turned candidate is tested with ``shapely.intersects`` against the boxes of
+    the cells its envelope reaches.
+    """
+
+    def __init__(self, x0, x1, y0, y1, marked: np.ndarray):
+        self.x0, self.x1, self.y0, self.y1 = (np.asarray(v, float) for v in (x0, x1, y0, y1))
+        self.marked = np.asarray(marked, bool)
+        sums = np.zeros((self.marked.shape[0] + 1, self.marked.shape[1] + 1), np.int64)
+        sums[1:, 1:] = self.marked.cumsum(axis=0).cumsum(axis=1)
+        self.sums = sums
+
+    def touched(self, shapes, upright_: np.ndarray, bounds: np.ndarray) -> np.ndarray:
+        """Which candidates (shapes, :func:`upright` flags and ``shapely.bounds``) meet a marked cell's box."""
+        rows, cols = self.marked.shape
+        c0 = np.searchsorted(self.x1, bounds[:, 0], side="left")  # the first column whose box reaches x0 ...
+        c1 = np.minimum(np.searchsorted(self.x0, bounds[:, 2], side="right") - 1, cols - 1)  # ... the last before x1
+        r0 = np.searchsorted(self.y1, bounds[:, 1], side="left")
+        r1 = np.minimum(np.searchsorted(self.y0, bounds[:, 3], side="right") - 1, rows - 1)
+        some = (c0 <= c1) & (r0 <= r1)
+        a, b, c, d = (np.where(some, v, 0) for v in (r0, r1 + 1, c0, c1 + 1))
+        count = np.where(some, self.sums[b, d] - self.sums[a, d] - self.sums[b, c] + self.sums[a, c], 0)
+        out = (count > 0) & upright_
+        turned = np.flatnonzero((count > 0) & ~upright_)
+        if turned.size:
+            width, height = c1[turned] - c0[turned] + 1, r1[turned] - r0[turned] + 1
+            cells = width * height
+            which = np.repeat(turned, cells)
+            step = np.arange(cells.sum()) - np.repeat(np.cumsum(cells) - cells, cells)
+            col = c0[which] + step % np.repeat(width, cells)
+            row = r0[which] + step // np.repeat(width, cells)
+            keep = self.marked[row, col]
+            which, col, row = which[keep], col[keep], row[keep]
+            boxes = shapely.box(self.x0[col], self.y0[row], self.x1[col], self.y1[row])
+            hit = shapely.intersects(boxes, np.asarray(shapes, dtype=object)[which])
+            out[which[hit]] = True
+        return out
