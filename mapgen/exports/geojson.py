@@ -16,8 +16,10 @@ decimals); the features of each map are described in
 
 from __future__ import annotations
 
+import gc
 import json
 import re
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -65,11 +67,30 @@ class Source:
         return tuple(p.seat for p in state.players) if self.schema == CAMPAIGN_REN else tuple(s.id for s in state.sides)
 
 
+@contextmanager
+def _no_collector():
+    """Python's cycle collector off for a while: reading and exporting a big map makes hundreds of thousands of
+    objects and no cycles, and the collector would walk them all again and again (a fifth of a 200 x 200
+    export).  It is switched back on as it was, whatever happens."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
 def read_source(path: str | Path) -> Source:
     """The map or campaign at ``path`` (a file or a folder), checked as every mapgen command checks it.
 
     Raises :class:`~mapgen.errors.BadFileError` naming the file and the field.
     """
+    with _no_collector():
+        return _read_source(path)
+
+
+def _read_source(path: str | Path) -> Source:
     path = Path(path)
     if path.is_dir():
         found = next((path / n for n in (CAMPAIGN_FILE, FW_MAP_FILE, COUNTRY_FILE) if (path / n).is_file()), None)
@@ -108,6 +129,11 @@ def build(source: Source, side: str | None = None, text: bool = False) -> dict:
     With ``text`` a campaign map's squares come already written, as :class:`~.geojson_shapes.FeatureText`
     lines: for :func:`geojson_text` and :func:`layer_counts` only, and several times faster on a big map.
     """
+    with _no_collector():
+        return _build(source, side, text)
+
+
+def _build(source: Source, side: str | None, text: bool) -> dict:
     if side is not None and side not in source.sides:
         have = f"its sides are {', '.join(source.sides)}" if source.sides else "only a campaign folder has sides"
         raise ExportError(f"{source.path}: no side {side!r} to show ({have})")
