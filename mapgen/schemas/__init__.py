@@ -211,45 +211,80 @@ def plainly_valid(value, sub, defs: dict) -> bool:
     a ``jsonschema`` descent of 0.1 ms or more; judged here they cost a microsecond or so (issue 27: reading
     the map was most of its GeoJSON export).
     """
+    check = _plain_check(sub, defs)
+    return check is not None and check(value)
+
+
+#: Each field schema's check (or None when it is not plain), by the schema's id: the shipped schemas are
+#: loaded once (:func:`schema`), so their dicts live as long as the process.
+_CHECKS: dict[int, tuple] = {}
+
+
+def _plain_check(sub, defs: dict):
+    """A function telling whether a value certainly meets ``sub`` (see :func:`plainly_valid`), or None."""
+    kept = _CHECKS.get(id(sub))
+    if kept is not None and kept[0] is sub:
+        return kept[1]
+    check = _make_check(sub, defs)
+    _CHECKS[id(sub)] = (sub, check)
+    return check
+
+
+def _make_check(sub, defs: dict):
     if not isinstance(sub, dict) or not set(sub) <= _PLAIN_KEYWORDS:
-        return False
+        return None
+    keys = set(sub) - _NOTES
     if "$ref" in sub:
         ref = sub["$ref"]
-        if set(sub) - _NOTES != {"$ref"} or not isinstance(ref, str) or not ref.startswith("#/$defs/") or ref.count("/") != 2:
-            return False
-        return plainly_valid(value, defs.get(ref.rsplit("/", 1)[1]), defs)
+        if keys != {"$ref"} or not isinstance(ref, str) or not ref.startswith("#/$defs/") or ref.count("/") != 2:
+            return None
+        return _plain_check(defs.get(ref.rsplit("/", 1)[1]), defs)
     kind = sub.get("type")
-    keys = set(sub) - _NOTES
     if "enum" in sub:
-        return keys == {"enum"} and type(value) is str and all(type(e) is str for e in sub["enum"]) and value in sub["enum"]
+        words = sub["enum"]
+        if keys != {"enum"} or not isinstance(words, list) or not all(type(e) is str for e in words):
+            return None
+        allowed = frozenset(words)
+        return lambda value: type(value) is str and value in allowed
     if kind == "string":
-        if not keys <= {"type", "minLength", "maxLength", "pattern"} or type(value) is not str:
-            return False
-        if len(value) < sub.get("minLength", 0) or len(value) > sub.get("maxLength", len(value)):
-            return False
-        return "pattern" not in sub or _pattern(sub["pattern"]).search(value) is not None
+        if not keys <= {"type", "minLength", "maxLength", "pattern"}:
+            return None
+        low, high = sub.get("minLength", 0), sub.get("maxLength")
+        pattern = _pattern(sub["pattern"]).search if "pattern" in sub else None
+        return lambda value: (type(value) is str and len(value) >= low and (high is None or len(value) <= high)
+                              and (pattern is None or pattern(value) is not None))  # fmt: skip
     if kind in ("integer", "number"):
         if not keys <= {"type", "minimum", "maximum"}:
-            return False
-        if type(value) is not int and (kind == "integer" or type(value) is not float or not math.isfinite(value)):
-            return False
+            return None
         low, high = sub.get("minimum"), sub.get("maximum")
-        return (low is None or value >= low) and (high is None or value <= high)
+        numbers = (int,) if kind == "integer" else (int, float)
+        return lambda value: (type(value) in numbers and (type(value) is int or math.isfinite(value))
+                              and (low is None or value >= low) and (high is None or value <= high))  # fmt: skip
     if kind == "boolean":
-        return keys == {"type"} and type(value) is bool
+        return (lambda value: type(value) is bool) if keys == {"type"} else None
     if kind == "array":
-        if not keys <= {"type", "items", "prefixItems", "minItems", "maxItems"} or type(value) is not list:
-            return False
-        if len(value) < sub.get("minItems", 0) or len(value) > sub.get("maxItems", len(value)):
-            return False
+        if not keys <= {"type", "items", "prefixItems", "minItems", "maxItems"}:
+            return None
+        low, high = sub.get("minItems", 0), sub.get("maxItems")
         prefix = sub.get("prefixItems", [])
-        if not isinstance(prefix, list) or not all(plainly_valid(x, p, defs) for x, p in zip(value, prefix)):
-            return False
-        items = sub.get("items", True)  # the items after the prefix
-        if items is True or items == {}:
-            return True
-        return all(plainly_valid(x, items, defs) for x in value[len(prefix) :])
-    return False
+        if not isinstance(prefix, list):
+            return None
+        heads = [_plain_check(p, defs) for p in prefix]
+        items = sub.get("items", True)
+        rest = None if items is True or items == {} else _plain_check(items, defs)
+        if None in heads or (rest is None and not (items is True or items == {})):
+            return None
+        n = len(prefix)
+
+        def check(value) -> bool:
+            if type(value) is not list or len(value) < low or (high is not None and len(value) > high):
+                return False
+            if not all(h(x) for h, x in zip(heads, value)):
+                return False
+            return rest is None or all(rest(x) for x in value[n:])
+
+        return check
+    return None
 
 
 def _bad_records(v, records: list, items: dict):
