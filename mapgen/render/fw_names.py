@@ -6,7 +6,11 @@ chains, then regions (a river has the fewest good spots), and puts each name at 
 a few candidate spots that touches nothing already on the map: the square names, holding and
 feature icons and their plates, crossings, the river lines and the names placed before it.
 Roads and the territory boundary may be crossed, at a cost.  Every candidate is a rotated box
-(shapely), checked in arrays of candidates at once (shapely 2), so a big map stays quick.  A
+(shapely), checked in arrays of candidates at once (shapely 2), so a big map stays quick:
+envelope first, with GEOS's exact test only where an envelope cannot settle it
+(:mod:`.shape_index`), the square names' corners by arithmetic on the grid, and the first size of
+every chain and region name in one batch (issue 27: a 150 x 150 map's names took 0.7 s and now
+0.2 s on the shared development machine, every SVG byte the same).  A
 name that finds no free spot is left off the map rather than drawn over something; the
 setup sheet lists every name.  Terrain glyphs under a name are left out
 (:func:`reserved_boxes`), so a name reads on plain colour: the PDF route draws no halo
