@@ -3,7 +3,10 @@
 Run from the repository root: ``python bench/bench_export_geojson.py``.  Each
 case times the whole export of a file as the command does it (reading and
 checking the map, building the features, the text) and, apart, building the
-features and the text from a map already read; it prints the file's size too.
+features and the text from a map already read; it prints the file's size too,
+and the machine's floor (a new ``python -c "import numpy"``) measured in the
+same run.  The text is built as the command builds it (``build(...,
+text=True)``: a campaign map's squares written straight as text).
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from common import median_ms, report  # noqa: E402
+from common import median_ms, print_floor, report  # noqa: E402
 
 from mapgen.country.generate import generate_countries  # noqa: E402
 from mapgen.exports.geojson import build, geojson_text, read_source  # noqa: E402
@@ -39,15 +42,16 @@ def main() -> None:
     for name, file, data in maps:
         path = tmp / file
         path.write_text(dumps(data), encoding="utf-8")
-        med, lo, hi = median_ms(lambda i, path=path: geojson_text(build(read_source(path))), runs)
+        med, lo, hi = median_ms(lambda i, path=path: geojson_text(build(read_source(path), text=True)), runs)
         rows.append((f"{name}: file to text", med, lo, hi, ""))
         source = read_source(path)
-        med, lo, hi = median_ms(lambda i, source=source: geojson_text(build(source)), runs)
+        med, lo, hi = median_ms(lambda i, source=source: geojson_text(build(source, text=True)), runs)
         rows.append((f"{name}: map read, to text", med, lo, hi, ""))
         sizes.append(f"{name}: {len(geojson_text(build(source)).encode('utf-8')) / 1e6:.2f} MB (map file {path.stat().st_size / 1e6:.2f} MB)")
     report(rows)
     for line in sizes:
         print(line)
+    print_floor()
 
 
 if __name__ == "__main__":

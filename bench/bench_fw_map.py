@@ -1,9 +1,13 @@
-"""Benchmark: Fantasy Warriors map generation (no rendering) and rendering of the medium map.
+"""Benchmark: Fantasy Warriors map generation (no rendering), rendering of the medium map, and the names on a big one.
 
 Run from the repository root: ``python bench/bench_fw_map.py`` (``--generate-only``
 skips the rendering rows).  Each case uses a new seed per run, so the medians cover
 many different maps; the generation rows are the sizes issue 27 measured (150 to
 40,000 squares), and the growth between the two largest is printed after them.
+"names" is the time the drawing of a 150 x 150 map spends on its river, chain and
+region names (placing them, keeping the terrain glyphs off them and writing them:
+``mapgen.render.fw_names``), timed inside whole renders of seeds 1-5.  The
+machine's floor (a new ``python -c "import numpy"``) is measured in the same run.
 """
 
 from __future__ import annotations
@@ -12,13 +16,13 @@ import argparse
 import math
 import statistics
 import sys
-import time
 import tempfile
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from common import median_ms, report  # noqa: E402
+from common import median_ms, print_floor, report  # noqa: E402
 
 from mapgen.fw.generate import generate_map  # noqa: E402
 from mapgen.fw.options import MapOptions  # noqa: E402
@@ -87,7 +91,39 @@ def main() -> None:
     rows.append(("render medium SVG + PDF (A3, tiled)", med, lo, hi, "< 150 ms"))
     med, lo, hi = median_ms(lambda i: render_fw_map(m).tostring(), runs)
     rows.append(("render medium SVG only", med, lo, hi, ""))
+    rows += names_rows(1 if args.quick else 5)
     report(rows)
+    print_floor()
+
+
+def names_rows(seeds: int) -> list[tuple[str, float, float, float, str]]:
+    """The names' share of a 150 x 150 map's drawing, and the whole SVG, over ``seeds`` maps."""
+    from mapgen.render import fw_names
+    from mapgen.render.fw_map import render_fw_map
+
+    spent = [0.0]
+    for name in ("layout_names", "reserved_boxes", "draw_names"):  # the drawing looks them up when it runs
+        real = getattr(fw_names, name)
+
+        def timed(*args, real=real):
+            t = time.perf_counter()
+            try:
+                return real(*args)
+            finally:
+                spent[0] += time.perf_counter() - t
+
+        setattr(fw_names, name, timed)
+    maps = [generate_map(MapOptions(seed=s, width=150, height=150)) for s in range(1, seeds + 1)]
+    names, whole = [], []
+    for m in [maps[0], *maps]:  # the first map twice: its first drawing loads the styles and fonts
+        spent[0] = 0.0
+        t = time.perf_counter()
+        render_fw_map(m).tostring()
+        whole.append((time.perf_counter() - t) * 1000)
+        names.append(spent[0] * 1000)
+    names, whole = names[1:], whole[1:]
+    return [("names on a 150x150 drawing", statistics.median(names), min(names), max(names), "< 300 ms"),
+            ("render 150x150 SVG only", statistics.median(whole), min(whole), max(whole), "")]
 
 
 if __name__ == "__main__":

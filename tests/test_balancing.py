@@ -77,7 +77,7 @@ def test_derived_seeds_are_the_seed_then_seed_balanced_k():
 
 def test_the_map_written_has_a_recorded_win_rate_inside_the_band(balanced_kit):
     doc = json.loads((balanced_kit / "balance.json").read_text())
-    assert doc["games"] == int(GAMES)
+    assert 1 <= doc["games"] <= int(GAMES) and len(doc["per_game"]) == doc["games"]
     assert doc["bots"] == {"A": "aggressive", "B": "aggressive"}
     for side in "AB":
         r = doc["win_rate"][side]
@@ -100,10 +100,12 @@ def test_a_lopsided_first_map_moves_to_a_derived_seed_and_every_attempt_is_logge
     rows = [line for line in section.splitlines() if line.startswith("| ") and line[2].isdigit()]
     k = int(str(fw["seed"]).rsplit("-", 1)[1])
     assert len(rows) == k + 1  # the seed's own map, then 3-balanced-1 ... the one kept
-    assert rows[0].startswith("| 1 | 3 | ") and "outside the band" in rows[0]
+    assert rows[0].startswith("| 1 | 3 | ") and "lopsided (sequential test)" in rows[0]  # 20 % to 80 %: it stops early
     assert f"| {fw['seed']} |" in rows[-1]
     assert "accepted" in rows[-1] and not any("accepted" in r for r in rows[:-1])
-    assert f"{GAMES} whole campaigns" in section and "aggressive" in section
+    assert f"up to {GAMES} whole campaigns" in section and "aggressive" in section
+    played = json.loads((balanced_kit / "balance.json").read_text())["games"]
+    assert f"| {fw['seed']} | {played} |" in rows[-1]  # the games column: what the kept map played
 
 
 def test_the_same_command_gives_the_same_bytes(balanced_kit, tmp_path):
@@ -114,7 +116,8 @@ def test_the_same_command_gives_the_same_bytes(balanced_kit, tmp_path):
 
 
 def test_balance_json_is_what_campaign_simulate_writes_for_the_map(balanced_kit, tmp_path, capsys):
-    code, _, err = run(["campaign", "simulate", "--map", str(balanced_kit / "fw-map.json"), "--games", GAMES,
+    played = str(json.loads((balanced_kit / "balance.json").read_text())["games"])  # the test may stop before --games
+    code, _, err = run(["campaign", "simulate", "--map", str(balanced_kit / "fw-map.json"), "--games", played,
                         "--bots", "aggressive,aggressive", "--workers", "1", "--out", str(tmp_path / "sim")], capsys)
     assert code == 0, err
     assert (tmp_path / "sim" / "balance.json").read_bytes() == (balanced_kit / "balance.json").read_bytes()
@@ -219,6 +222,86 @@ def test_progress_hears_every_map_and_game():
     result = balancing.balance_map(SMALL_OPTS, balancing.BalanceSettings(games=int(GAMES)), progress=Listen())
     maps = [h for h in heard if h[0] == "map"]
     assert [m[1] for m in maps] == list(range(1, len(result.attempts) + 1))
-    assert heard.count("game") == int(GAMES) * len(result.attempts)
+    assert heard.count("game") == sum(a.report["games"] for a in result.attempts)
     assert heard[-1] == ("done", len(result.attempts), True)
     assert result.map_bytes == dumps(result.map.to_json()).encode("utf-8")
+
+
+# --- the sequential test (issue 27) -----------------------------------------------------------------------
+
+#: Wald's test as the README states it: a side's 50 % against 35 % and 65 %, alpha 2.5 % each way, beta 5 %.
+P_FAIR, P_LOPSIDED, ALPHA, BETA = 0.50, 0.35, 0.025, 0.05
+
+
+def _first_verdict(wins_in_order: list[bool], limit: int = 200) -> tuple[str | None, int]:
+    """Feed a side A's results (True: A won, else B) to the test until it decides: (verdict, games)."""
+    a = 0
+    for n, won in enumerate(wins_in_order[:limit], 1):
+        a += won
+        v = balancing.verdict({"A": a, "B": n - a}, n)
+        if v is not None:
+            return v, n
+    return None, min(limit, len(wins_in_order))
+
+
+def test_wald_boundaries_are_the_textbook_ones():
+    import math
+
+    assert balancing.UPPER == pytest.approx(math.log((1 - BETA) / ALPHA))
+    assert balancing.LOWER == pytest.approx(math.log(BETA / (1 - ALPHA)))
+    # Fourteen straight wins: 14 * ln(0.65 / 0.5) = 3.67 is the first run of wins over ln(0.95 / 0.025) = 3.64.
+    assert _first_verdict([True] * 20) == ("lopsided", 14)
+    assert _first_verdict([False] * 20) == ("lopsided", 14)  # side B's fourteen, the same
+    # Won and lost in turn: each pair adds ln(0.65 * 0.35 / 0.25) = -0.094 to both one-sided tests; fair once both
+    # are at or below ln(0.05 / 0.975) = -2.97: 32 pairs, 64 games.
+    assert _first_verdict([True, False] * 100) == ("fair", 64)
+
+
+def test_a_stalemate_is_neither_sides_win_so_many_stalemates_are_lopsided():
+    assert balancing.verdict({"A": 32, "B": 32}, 64) == "fair"
+    assert balancing.verdict({"A": 20, "B": 20}, 64) == "lopsided"  # 24 stalemates: each side wins 31 %
+
+
+@pytest.mark.parametrize("p,most_often", [(P_FAIR, "fair"), (P_LOPSIDED, "lopsided"), (1 - P_LOPSIDED, "lopsided")])
+def test_the_tests_error_rates_are_within_walds_bounds(p, most_often):
+    """Wald: a fair map is called lopsided at most about alpha / (1 - beta) each way, a lopsided one fair at most
+    about beta / (1 - alpha); 4,000 runs of coin flips put the measured rate within about 1 point of the truth."""
+    import numpy as np
+
+    rng = np.random.default_rng(27)
+    runs = 4000
+    wrong = 0
+    for _ in range(runs):
+        v, _n = _first_verdict(list(rng.random(200) < p))
+        wrong += v is not None and v != most_often
+    bound = 2 * ALPHA / (1 - BETA) if most_often == "fair" else BETA / (1 - ALPHA)
+    assert wrong / runs <= bound + 0.01
+
+
+def test_a_kept_map_still_passes_the_same_band_and_interval():
+    """Whatever the test decides, the map kept has each side in 40-60 % with its interval over 50 % on its games."""
+    result = balancing.balance_map(MapOptions(seed=2, size="small"), balancing.BalanceSettings(games=200, attempts=10))
+    kept = result.attempts[-1]
+    assert kept.accepted and kept.verdict != "lopsided"
+    for side in "AB":
+        r = kept.report["win_rate"][side]
+        assert LOW <= r["rate"] <= HIGH and r["low"] <= EVEN <= r["high"]
+    # An attempt the test called lopsided is never kept, even where its rates happen to lie in the band.
+    lopsided = balancing.Attempt(1, 5, {"games": 14, "wins": {"A": 14, "B": 0},
+                                        "win_rate": {"A": {"rate": 0.5, "low": 0.3, "high": 0.7},
+                                                     "B": {"rate": 0.5, "low": 0.3, "high": 0.7}}}, verdict="lopsided")
+    assert not lopsided.accepted
+
+
+def test_the_games_stop_early_and_the_same_whatever_the_workers():
+    settings = balancing.BalanceSettings(games=200, attempts=1)
+    from mapgen.fw.generate import generate_map
+
+    m = generate_map(MapOptions(seed=5, size="small"))
+    raw = dumps(m.to_json()).encode("utf-8")
+    one = balancing.play(m, raw, settings, workers=1)
+    two = balancing.play(m, raw, settings, workers=2)
+    assert one == two
+    assert one["games"] < 200 and balancing.verdict(one["wins"], one["games"]) is not None
+    before = [g["winner"] for g in one["per_game"][:-1]]  # the games before the last: no verdict yet
+    assert balancing.verdict({s: before.count(s) for s in "AB"}, len(before)) is None

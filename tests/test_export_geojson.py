@@ -6,6 +6,7 @@ centre at 0 N 0 E, north up, six decimals): the checks below recompute them on t
 export's helpers.
 """
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -318,3 +319,22 @@ def test_a_squares_movement_modifier_is_what_the_engine_adds_for_a_force_startin
             state = tiny_state([force("A1", sid)], phase=2, options=Options(naran_movement=naran))
             rolled = sum(m.value for m in move_modifiers(state, board, state.force("A1")))
             assert rolled - territory[squares[sid]["territory"]] == squares[sid][key], (sid, key)
+
+
+@pytest.mark.parametrize("seed,size", [(7, "medium"), (11, "large"), (3, "small")])
+def test_the_ground_read_off_the_map_is_the_engines_land_squares(seed, size):
+    """The export reads each square's FW-9.2 facts off the map (issue 27: no board of 40,000 squares); they must be
+    the engine's own, square for square, land and water alike."""
+    from mapgen.campaign.board import land_squares
+    from mapgen.exports.geojson_fw import map_ground
+
+    m = cached_map(seed, size, races=("dwarves", "orcs"))
+    land = [(c, r) for r in range(m.height) for c in range(m.width) if str(m.terrain[r, c]) not in ("lake", "sea")]
+    mountain = next((c, r) for c, r in land if str(m.terrain[r, c]) in ("mountain", "hills"))
+    roadless = [(c, r) for c, r in land if not m.road[r, c] and (c, r) not in m.features][:2]
+    # The features the generator seldom places: a pass, a road and a bridge standing as features of a square.
+    extra = {mountain: ["pass"], roadless[0]: ["road"], roadless[1]: ["bridge"]}
+    m = dataclasses.replace(m, features={**m.features, **extra})
+    ids = [[square_id(c, r) for c in range(m.width)] for r in range(m.height)]
+    engine = {sid: (sq.terrain, sq.river, sq.bridge, sq.mountain_pass, sq.road) for sid, sq in land_squares(m).items()}
+    assert {sid: tuple(g) for sid, g in map_ground(m, ids).items()} == engine

@@ -33,8 +33,10 @@ import signal
 import sys
 import threading
 import time
+from collections import deque
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
+from itertools import islice
 from typing import Callable, Iterable
 
 import numpy as np
@@ -231,24 +233,32 @@ def play_seeds(
     workers: int = 1,
     progress: Callable | None = None,
     warm: Callable[[bytes], object] | None = None,
+    stop: Callable[[list], bool] | None = None,
 ) -> list:
     """``game(map_bytes, options, seed)`` for every seed, in seed order whatever ``workers`` is.
 
     The pool both rule sets share: ``game`` is a module-level function (the
     Fantasy Warriors :func:`run_game` or the Renaissance one), ``warm`` reads
     the map once in each worker before its first game; ``progress`` is
-    called with each record, in seed order.
+    called with each record, in seed order.  ``stop`` (a sequential test) is
+    asked after each record with the records so far, in seed order: True ends
+    the run there, so the records are the same prefix whatever ``workers`` is
+    (a pool queues :data:`STOP_AHEAD` games a worker ahead, and no more).
     """
     if workers <= 1 or len(seeds) <= 1:
-        return _collect((game(map_bytes, options, s) for s in seeds), progress)
+        return _collect((game(map_bytes, options, s) for s in seeds), progress, stop)
     chunk = max(1, len(seeds) // (workers * CHUNKS_PER_WORKER))
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
     pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_init_worker, initargs=(game, map_bytes, options, warm, os.getpid()))
     try:
-        # Chunks submitted by hand, not pool.map: map's iterator cancels what is left when it is
-        # interrupted, which the executor of Python 3.11 cannot take with its workers stopped.
-        batches = [pool.submit(_worker_games, seeds[i:i + chunk]) for i in range(0, len(seeds), chunk)]
-        return _collect((record for batch in batches for record in batch.result()), progress)
+        if stop is None:
+            # Chunks submitted by hand, not pool.map: map's iterator cancels what is left when it is
+            # interrupted, which the executor of Python 3.11 cannot take with its workers stopped.
+            batches = [pool.submit(_worker_games, seeds[i:i + chunk]) for i in range(0, len(seeds), chunk)]
+            return _collect((record for batch in batches for record in batch.result()), progress)
+        played = _collect(_in_order(pool, seeds, workers * STOP_AHEAD), progress, stop)
+        pool.shutdown(cancel_futures=True)  # the games queued past the stop are not played
+        return played
     except BaseException:  # Ctrl-C, SIGTERM (Terminated), a game's error: no worker plays on
         _stop_workers(pool)
         raise
@@ -256,14 +266,31 @@ def play_seeds(
         pool.shutdown(wait=True)
 
 
+#: Games queued per worker, ahead of the one the sequential test reads: enough to keep each busy, few to waste.
+STOP_AHEAD = 2
+
+
+def _in_order(pool, seeds: list[int], ahead: int):
+    """Each seed's record in seed order, at most ``ahead`` games queued and not yet read."""
+    queued: deque = deque()
+    rest = iter(seeds)
+    for seed in islice(rest, ahead):
+        queued.append(pool.submit(_worker_games, [seed]))
+    while queued:
+        (record,) = queued.popleft().result()
+        for seed in islice(rest, 1):
+            queued.append(pool.submit(_worker_games, [seed]))
+        yield record
+
+
 def play_run(game: Callable, check: Callable, warm: Callable, map_bytes: bytes, options, run_seed: int | str, games: int,
-             workers: int = 1, progress: Callable | None = None) -> list:
+             workers: int = 1, progress: Callable | None = None, stop: Callable[[list], bool] | None = None) -> list:
     """A whole run of either rule set: its options checked, the run's seeds, the first game's start checked here
     (a map the campaign cannot start on is refused in this process, not in a worker), then :func:`play_seeds`."""
     options.check()
     seeds = game_seeds(run_seed, games)
     check(map_bytes, options, seeds[0])
-    return play_seeds(game, map_bytes, options, seeds, workers, progress, warm=warm)
+    return play_seeds(game, map_bytes, options, seeds, workers, progress, warm=warm, stop=stop)
 
 
 def simulate(
@@ -273,15 +300,19 @@ def simulate(
     games: int,
     workers: int = 1,
     progress: Callable[[GameRecord], None] | None = None,
+    stop: Callable[[list[GameRecord]], bool] | None = None,
 ) -> list[GameRecord]:
-    """Play ``games`` games, in seed order whatever ``workers`` is; ``progress`` is called after each."""
-    return play_run(run_game, check_start, _map, map_bytes, options, run_seed, games, workers, progress)
+    """Play ``games`` games, in seed order whatever ``workers`` is; ``progress`` is called after each, and
+    ``stop`` may end the run early (see :func:`play_seeds`)."""
+    return play_run(run_game, check_start, _map, map_bytes, options, run_seed, games, workers, progress, stop)
 
 
-def _collect(records: Iterable, progress) -> list:
+def _collect(records: Iterable, progress, stop=None) -> list:
     out = []
     for r in records:
         out.append(r)
         if progress is not None:
             progress(r)
+        if stop is not None and stop(out):
+            break
     return out

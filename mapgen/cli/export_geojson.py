@@ -21,7 +21,7 @@ def geojson_cmd(source: Path, out: str | None, side: str | None):
 
     1 mm of the printed map is 0.001 degree, the map's centre at 0 N 0 E, north up.
     """
-    from ..exports.geojson import build, default_out, geojson_text, read_source, write_geojson
+    from ..exports.geojson import build, default_out, geojson_text, layer_counts, read_source, write_geojson
 
     if out is not None and not out.strip():
         raise click.BadParameter("cannot be empty: give a file, or - for standard output", param_hint="--out")
@@ -34,7 +34,7 @@ def geojson_cmd(source: Path, out: str | None, side: str | None):
         if side is not None and side not in loaded.sides:
             have = f"this campaign's are {', '.join(loaded.sides)}" if loaded.sides else "a map alone has none: give a campaign folder"
             raise click.BadParameter(f"{side}: {have}", param_hint="--side")
-        collection = build(loaded, side)
+        collection = build(loaded, side, text=True)
     except BadFileError as exc:
         raise click.BadParameter(str(exc), param_hint="FILE_OR_DIR") from None
     if out == "-":
@@ -46,8 +46,6 @@ def geojson_cmd(source: Path, out: str | None, side: str | None):
     if not target.parent.is_dir():
         raise click.BadParameter(f"{target.parent}{os.sep}: no such folder", param_hint="--out")
     write_geojson(collection, target)
-    counts: dict[str, int] = {}
-    for f in collection["features"]:
-        counts[f["properties"]["layer"]] = counts.get(f["properties"]["layer"], 0) + 1
+    counts = layer_counts(collection)
     click.echo(f"Wrote {target}")
     click.echo("  " + ", ".join(f"{layer}: {n}" for layer, n in counts.items()))

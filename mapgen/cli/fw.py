@@ -95,7 +95,7 @@ class _Bars(balancing.Progress):
         self.attempts, self.bar = attempts, None
 
     def attempt(self, number, seed, games):
-        label = f"Map {number} of at most {self.attempts} (seed {seed}): {games} games"
+        label = f"Map {number} of at most {self.attempts} (seed {seed}): up to {games} games"
         self.bar = click.progressbar(length=games, label=label, file=sys.stderr)
         self.bar.__enter__()
         return lambda _record: self.bar.update(1)

@@ -12,21 +12,29 @@ forces.
 
 from __future__ import annotations
 
-from ..campaign.march import square_modifiers
-from ..fw.rules import TERRAIN
-from ..grid import parse_square, square_id
-from .geojson_shapes import Projection, feature, line, point, square_rings, squares_area
+import json
+from typing import NamedTuple
 
-def fw_features(m, land: dict, view: dict | None = None) -> tuple[Projection, list[dict]]:
-    """The map ``m`` (an FwMap) as features; ``land`` is its land squares (the board's, or
-    :func:`~mapgen.campaign.board.land_squares`), for their movement modifiers; ``view``, a campaign's
+import numpy as np
+
+from ..campaign.march import square_modifiers
+from ..fw.movement import land_mask
+from ..fw.rules import TERRAIN
+from ..grid import col_letters, parse_square, square_id
+from .geojson_shapes import FeatureText, Projection, feature, grid_positions, line, point, squares_area
+
+def fw_features(m, land: dict | None, view: dict | None = None, text: bool = False) -> tuple[Projection, list]:
+    """The map ``m`` (an FwMap) as features; ``land`` is its land squares (a campaign board's), for their
+    movement modifiers, or None to read them off the map (:func:`map_ground`); ``view``, a campaign's
     :func:`~mapgen.campaign.view.side_view`, adds who holds each holding and where the forces are (as much
-    of them as that side may know)."""
+    of them as that side may know).  With ``text`` the squares come as one :class:`FeatureText` of their
+    lines, for :func:`~mapgen.exports.geojson.geojson_text`."""
     s = m.square_mm
     proj = Projection(m.width * s, m.height * s)
     names = _side_names(m, view)
     owners = {h["square"]: h for h in view["holdings"]} if view else {}
-    ids = [[square_id(col, row) for col in range(m.width)] for row in range(m.height)]
+    letters = [col_letters(col) for col in range(m.width)]
+    ids = [[f"{letters[col]}{row + 1}" for col in range(m.width)] for row in range(m.height)]  # square_id, a column's letters once
 
     def sid(sq: tuple[int, int]) -> str:
         return ids[sq[1]][sq[0]]
@@ -34,7 +42,7 @@ def fw_features(m, land: dict, view: dict | None = None) -> tuple[Projection, li
     def centre(sq: tuple[int, int]) -> tuple[float, float]:
         return (sq[0] + 0.5) * s, (sq[1] + 0.5) * s
 
-    out = _squares(m, proj, ids, land, names, owners, view)
+    out = _squares(m, proj, ids, land, names, owners, view, text)
     out += _territories(m, proj, names)
     for layer, group in (("region", m.regions), ("chain", m.chains)):
         for i, p in enumerate(group, 1):
@@ -66,36 +74,91 @@ def fw_features(m, land: dict, view: dict | None = None) -> tuple[Projection, li
     return proj, out
 
 
-def _squares(m, proj: Projection, ids, land: dict, names: dict, owners: dict, view: dict | None) -> list[dict]:
-    """One Polygon a square, with what a player asks of it: terrain, river, road, crossings, movement, who holds it."""
-    forces_at: dict[str, list[str]] = {}
-    for f in view["forces"] if view else ():
-        forces_at.setdefault(f["square"], []).append(f["id"])
+def _squares(m, proj: Projection, ids, land: dict | None, names: dict, owners: dict, view: dict | None, text: bool) -> list:
+    """One Polygon a square, with what a player asks of it: terrain, river, road, crossings, movement, who holds it.
+
+    The squares are most of a big map's file (40,000 of 42,500 features on a 200 x 200 map), so they are
+    written as text first (:func:`square_lines`); ``text`` keeps them so, else they are read back as dicts in
+    one ``json.loads``: one writer, so the dicts and the text cannot part ways.
+    """
+    lines = square_lines(m, proj, ids, land, names, owners, view)
+    if text:
+        return [FeatureText(",\n".join(lines), "square", len(lines))] if lines else []
+    return json.loads("[" + ",".join(lines) + "]")
+
+
+#: JSON as :func:`~mapgen.exports.geojson.geojson_text` writes it (compact, UTF-8).
+_json = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+
+
+def square_lines(m, proj: Projection, ids, land: dict | None, names: dict, owners: dict, view: dict | None) -> list[str]:
+    """Each square's feature as its line of JSON, byte for byte what ``json.dumps`` makes of its dict.
+
+    Every value is encoded once and reused: a column's longitudes, a row's latitudes, each terrain,
+    territory, list and name; a square's line is then one string join (issue 27: a 200 x 200 map's
+    squares took seconds as dicts through the encoder).  Properties, in order: layer, kind, id, name,
+    col, row, terrain, terrain_label, territory, river, road, features, configurations, crossings,
+    elevation, movement, movement_nt (FW-9.2), place, holding, owner, owner_name, and in a campaign forces.
+    """
     places = {sq: p.name for p in (*m.regions, *m.chains) for sq in p.squares}  # regions and chains share no square
     holdings = {h.square: h for h in m.holdings}
-    crossings = _crossings_at(m)
     configs: dict[tuple[int, int], list[str]] = {}
     for c in m.configs:
         configs.setdefault(c.square, []).append(c.name)
-    ring = square_rings(proj, m.width, m.height, m.square_mm)
+    forces_at: dict[str, list[str]] = {}
+    for f in view["forces"] if view else ():
+        forces_at.setdefault(f["square"], []).append(f["id"])
+    # What most squares lack, written once; a square that has it gets its own text.
+    crossings = _crossings_at(m)
+    lists = {sq: f'"features":{_json(list(m.features.get(sq, [])))},"configurations":{_json(configs.get(sq, []))},'
+                 f'"crossings":{_json(crossings.get(sq, []))}'
+             for sq in {*m.features, *configs, *crossings}}  # fmt: skip
+    no_lists = '"features":[],"configurations":[],"crossings":[]'
+    place_text = {name: f',"place":{_json(name)},' for name in set(places.values())}
+    no_place = ',"place":null,'
+    who = {}
+    for sq, holding in holdings.items():
+        owner = _owner(holding, owners.get(ids[sq[1]][sq[0]]))
+        who[sq] = f'"holding":{_json(holding.name)},"owner":{_json(owner)},"owner_name":{_json(names.get(owner))}'
+    nobody = '"holding":null,"owner":null,"owner_name":null'
+    forces_text = {sid: f',"forces":{_json(ids_here)}' for sid, ids_here in forces_at.items()}
+    no_forces = ',"forces":[]' if view is not None else ""
+    lons, lats = grid_positions(proj, m.width, m.height, m.square_mm)
+    lon_text, lat_text = [_json(x) for x in lons], [_json(y) for y in lats]
+    ground = map_ground(m, ids) if land is None else {sid: Ground(sq.terrain, sq.river, sq.bridge, sq.mountain_pass, sq.road)
+                                                       for sid, sq in land.items()}  # fmt: skip
+    movement: dict = {None: '"movement":null,"movement_nt":null'}
+
+    def moves(key) -> str:
+        out = movement.get(key)
+        if out is None:
+            mv = _movement(key)
+            out = movement[key] = f'"movement":{_json(mv["movement"])},"movement_nt":{_json(mv["movement_nt"])}'
+        return out
+
+    terrain_text = {t: f'"terrain":{_json(t)},"terrain_label":{_json(TERRAIN[t].label)}' for t in np.unique(m.terrain).tolist()}
+    territory_text = {t: f',"territory":{_json(t)},' for t in np.unique(m.territory).tolist()}
+    flag = {True: "true", False: "false"}
+    terrain, territory = m.terrain.tolist(), m.territory.tolist()
+    river, road, elevation = m.river.tolist(), m.road.tolist(), m.elevation.tolist()
     out = []
     for row in range(m.height):
+        n, s = lat_text[row], lat_text[row + 1]
+        ids_row, terrain_row, territory_row, river_row, road_row, elevation_row = (
+            ids[row], terrain[row], territory[row], river[row], road[row], elevation[row])  # fmt: skip
         for col in range(m.width):
-            sid, sq, terrain = ids[row][col], (col, row), str(m.terrain[row, col])
-            holding = holdings.get(sq)
-            owner = _owner(holding, owners.get(sid)) if holding else None
-            props = {
-                "layer": "square", "kind": "square", "id": sid, "name": sid, "col": col, "row": row,
-                "terrain": terrain, "terrain_label": TERRAIN[terrain].label,
-                "territory": str(m.territory[row, col]), "river": bool(m.river[row, col]), "road": bool(m.road[row, col]),
-                "features": list(m.features.get(sq, [])), "configurations": configs.get(sq, []), "crossings": crossings.get(sq, []),
-                "elevation": float(m.elevation[row, col]), **_movement(land.get(sid)),
-                "place": places.get(sq), "holding": holding.name if holding else None,
-                "owner": owner, "owner_name": names.get(owner),
-            }  # fmt: skip
-            if view is not None:
-                props["forces"] = forces_at.get(sid, [])
-            out.append(feature(f"square:{sid}", ring(col, row), props))
+            sid, sq = ids_row[col], (col, row)
+            w, e = lon_text[col], lon_text[col + 1]
+            out.append(
+                f'{{"type":"Feature","id":"square:{sid}","geometry":{{"type":"Polygon","coordinates":'
+                f"[[[{w},{s}],[{e},{s}],[{e},{n}],[{w},{n}],[{w},{s}]]]}},"
+                f'"properties":{{"layer":"square","kind":"square","id":"{sid}","name":"{sid}","col":{col},"row":{row},'
+                f"{terrain_text[terrain_row[col]]}{territory_text[territory_row[col]]}"
+                f'"river":{flag[bool(river_row[col])]},"road":{flag[bool(road_row[col])]},{lists.get(sq, no_lists)},'
+                f'"elevation":{float(elevation_row[col])!r},'  # json writes a finite float as its repr
+                f"{moves(ground.get(sid))}{place_text.get(places.get(sq), no_place)}{who.get(sq, nobody)}"
+                f"{forces_text.get(sid, no_forces)}}}}}"
+            )
     return out
 
 
@@ -107,6 +170,30 @@ def fw_metadata(m, view: dict | None) -> dict:
         meta["campaign"] = {"schema": "mapgen/campaign", "side": view["side"], "day": view["day"], "phase": view["phase"]["name"],
                             "weather": view["weather"]["today"], "winner": view["winner"]}  # fmt: skip
     return meta
+
+
+class Ground(NamedTuple):
+    """What FW-9.2 reads of a land square (:func:`~mapgen.campaign.march.square_modifiers`)."""
+
+    terrain: str
+    river: bool
+    bridge: bool
+    mountain_pass: bool
+    road: bool
+
+
+def map_ground(m, ids) -> dict[str, Ground]:
+    """Each land square's :class:`Ground` by id, read off the map as :func:`~mapgen.campaign.board.land_squares`
+    reads it (a road feature is a road, a bridge crossing or feature a bridge, a pass feature a pass), without
+    building the board's 40,000 squares of a 200 x 200 map (a third of its export)."""
+    bridges = {sq for c in m.crossings if c.kind == "bridge" for sq in c.squares}
+    terrain, river, road = m.terrain.tolist(), m.river.tolist(), m.road.tolist()
+    out = {}
+    for row, col in np.argwhere(land_mask(m.terrain)).tolist():
+        feats = m.features.get((col, row), ())
+        out[ids[row][col]] = Ground(terrain[row][col], bool(river[row][col]), (col, row) in bridges or "bridge" in feats,
+                                    "pass" in feats, bool(road[row][col]) or "road" in feats)  # fmt: skip
+    return out
 
 
 def _movement(sq) -> dict:
@@ -130,7 +217,7 @@ def _territories(m, proj: Projection, names: dict) -> list[dict]:
     """FW-2.3: the three thirds, each the union of its squares."""
     out = []
     for t in ("A", "N", "B"):
-        cells = [(c, r) for r in range(m.height) for c in range(m.width) if m.territory[r, c] == t]
+        cells = [(c, r) for r, c in np.argwhere(m.territory == t).tolist()]  # row by row, as the squares run
         if not cells:
             continue
         side = None if t == "N" else t

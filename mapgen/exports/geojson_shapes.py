@@ -22,10 +22,13 @@ exteriors counter-clockwise, holes clockwise, as seen with north up.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from shapely.geometry import MultiPolygon, Polygon, box
+import numpy as np
+import shapely
+from shapely.geometry import MultiPolygon, Polygon
 from shapely.ops import unary_union
 
 #: Degrees of longitude or latitude per millimetre of the printed map.
@@ -41,6 +44,13 @@ def _degrees(value: float) -> float:
     return round(value, DECIMALS) + 0.0
 
 
+@functools.lru_cache(maxsize=1 << 16)
+def _position(width_mm: float, height_mm: float, x_mm: float, y_mm: float) -> tuple[float, float]:
+    """:meth:`Projection.position`, remembered: an area's corners are the grid's, met again and again
+    (Python's correctly rounded ``round`` is most of what a 200 x 200 map's areas cost)."""
+    return _degrees((x_mm - width_mm / 2) * DEGREES_PER_MM), _degrees((height_mm / 2 - y_mm) * DEGREES_PER_MM)
+
+
 @dataclass(frozen=True)
 class Projection:
     """The printed map (``width_mm`` x ``height_mm``, y southwards from the top-left corner) centred on 0° N 0° E."""
@@ -49,8 +59,8 @@ class Projection:
     height_mm: float
 
     def position(self, x_mm: float, y_mm: float) -> list[float]:
-        """A GeoJSON position, [longitude, latitude], of a point on the map."""
-        return [_degrees((x_mm - self.width_mm / 2) * DEGREES_PER_MM), _degrees((self.height_mm / 2 - y_mm) * DEGREES_PER_MM)]
+        """A GeoJSON position, [longitude, latitude], of a point on the map (a new list: callers may keep it)."""
+        return list(_position(self.width_mm, self.height_mm, x_mm, y_mm))
 
     def millimetres(self, lon: float, lat: float) -> Point:
         """The point on the map at a position: :meth:`position` backwards."""
@@ -85,19 +95,22 @@ def polygon(proj: Projection, outline: Sequence[Point]) -> dict:
     return {"type": "Polygon", "coordinates": [_ring(proj, outline, exterior=True)]}
 
 
-def square_rings(proj: Projection, width: int, height: int, square_mm: float):
-    """``ring(col, row)``: a grid square's Polygon, counter-clockwise from its south-west corner.
-
-    The grid lines are projected once, so a 400 x 400 map's squares cost no more than their lists.
-    """
+def grid_positions(proj: Projection, width: int, height: int, square_mm: float) -> tuple[list[float], list[float]]:
+    """The longitude of each column line (west to east) and the latitude of each row line (north to south):
+    projected once, so a 400 x 400 map's squares cost no more than their lists."""
     lons = [proj.position(col * square_mm, 0)[0] for col in range(width + 1)]
     lats = [proj.position(0, row * square_mm)[1] for row in range(height + 1)]
+    return lons, lats
 
-    def ring(col: int, row: int) -> dict:
-        w, e, n, s = lons[col], lons[col + 1], lats[row], lats[row + 1]
-        return {"type": "Polygon", "coordinates": [[[w, s], [e, s], [e, n], [w, n], [w, s]]]}
 
-    return ring
+class FeatureText(str):
+    """Features already written as JSON, one a line joined by ``",\\n"`` (a big map's squares), with their
+    layer and how many they are, for the counts."""
+
+    def __new__(cls, text: str, layer: str, count: int):
+        out = super().__new__(cls, text)
+        out.layer, out.count = layer, count
+        return out
 
 
 def squares_area(proj: Projection, cells: Iterable[tuple[int, int]], square_mm: float) -> dict:
@@ -109,7 +122,7 @@ def squares_area(proj: Projection, cells: Iterable[tuple[int, int]], square_mm: 
     rows: dict[int, list[int]] = {}
     for col, row in cells:
         rows.setdefault(row, []).append(col)
-    boxes = []
+    runs = []  # (first col, last col, row)
     for row, cols in rows.items():
         cols.sort()
         start = prev = cols[0]
@@ -117,9 +130,12 @@ def squares_area(proj: Projection, cells: Iterable[tuple[int, int]], square_mm: 
             if col is not None and col == prev + 1:
                 prev = col
                 continue
-            boxes.append(box(start * square_mm, row * square_mm, (prev + 1) * square_mm, (row + 1) * square_mm))
+            runs.append((start, prev, row))
             if col is not None:
                 start = prev = col
+    first, last, row = np.array(runs, dtype=float).T
+    # shapely.box over arrays: the same boxes as shapely.geometry.box one by one, in one call
+    boxes = shapely.box(first * square_mm, row * square_mm, (last + 1) * square_mm, (row + 1) * square_mm)
     return area(proj, unary_union(boxes))
 
 

@@ -10,6 +10,7 @@ without one, from the embedded faces themselves.
 
 from __future__ import annotations
 
+import functools
 import re
 import xml.etree.ElementTree as ET
 
@@ -36,7 +37,13 @@ def text_width(text: str, size: float, *, bold: bool = False, italic: bool = Fal
     """
     if spacing is None:
         return fonts.width(text, size, bold, italic, serif)
-    return sum(fonts.width(ch, size, bold, italic, serif) for ch in text) + spacing * (len(text) - 1)
+    return sum(letter_width(ch, size, bold, italic, serif) for ch in text) + spacing * (len(text) - 1)
+
+
+@functools.lru_cache(maxsize=4096)
+def letter_width(ch: str, size: float, bold: bool = False, italic: bool = False, serif: bool = False) -> float:
+    """:func:`fonts.width` of one letter, remembered: a big map's names try several sizes each, letter by letter."""
+    return fonts.width(ch, size, bold, italic, serif)
 
 
 def text_box(x: float, y: float, text: str, size: float, anchor: str = "start", **font) -> tuple[float, float, float, float]:

@@ -32,6 +32,8 @@ from __future__ import annotations
 
 import functools
 import json
+import math
+import re
 from importlib import resources
 from typing import Any
 
@@ -188,23 +190,126 @@ def _resolved(v, sub):
     return sub
 
 
+#: Keywords :func:`plainly_valid` judges itself; a field schema with any other goes to ``jsonschema``.
+_PLAIN_KEYWORDS = {"type", "minimum", "maximum", "minLength", "maxLength", "pattern", "enum", "items", "prefixItems",
+                   "minItems", "maxItems", "$ref", "description", "title"}  # fmt: skip
+_NOTES = {"description", "title"}
+
+
+@functools.lru_cache(maxsize=256)
+def _pattern(text: str) -> re.Pattern:
+    return re.compile(text)
+
+
+def plainly_valid(value, sub, defs: dict) -> bool:
+    """True when ``value`` certainly meets the field schema ``sub``: a scalar of the type named, within its
+    bounds, length and pattern (``re.search``, as ``jsonschema`` does) or among its strings, or a list of such
+    (``items``, ``prefixItems``) within its length; ``$ref`` to ``#/$defs/...`` is looked up in ``defs``.
+
+    Only a yes is trusted: False means "ask ``jsonschema``", which also writes the message.  A 200 x 200
+    map has 40,000 distinct square names and elevations and its regions hundreds of lists of squares, each
+    a ``jsonschema`` descent of 0.1 ms or more; judged here they cost a microsecond or so (issue 27: reading
+    the map was most of its GeoJSON export).
+    """
+    check = _plain_check(sub, defs)
+    return check is not None and check(value)
+
+
+#: Each field schema's check (or None when it is not plain), by the schema's id: the shipped schemas are
+#: loaded once (:func:`schema`), so their dicts live as long as the process.
+_CHECKS: dict[int, tuple] = {}
+
+
+def _plain_check(sub, defs: dict):
+    """A function telling whether a value certainly meets ``sub`` (see :func:`plainly_valid`), or None."""
+    kept = _CHECKS.get(id(sub))
+    if kept is not None and kept[0] is sub:
+        return kept[1]
+    check = _make_check(sub, defs)
+    _CHECKS[id(sub)] = (sub, check)
+    return check
+
+
+def _make_check(sub, defs: dict):
+    if not isinstance(sub, dict) or not set(sub) <= _PLAIN_KEYWORDS:
+        return None
+    keys = set(sub) - _NOTES
+    if "$ref" in sub:
+        ref = sub["$ref"]
+        if keys != {"$ref"} or not isinstance(ref, str) or not ref.startswith("#/$defs/") or ref.count("/") != 2:
+            return None
+        return _plain_check(defs.get(ref.rsplit("/", 1)[1]), defs)
+    kind = sub.get("type")
+    if "enum" in sub:
+        words = sub["enum"]
+        if keys != {"enum"} or not isinstance(words, list) or not all(type(e) is str for e in words):
+            return None
+        allowed = frozenset(words)
+        return lambda value: type(value) is str and value in allowed
+    if kind == "string":
+        if not keys <= {"type", "minLength", "maxLength", "pattern"}:
+            return None
+        low, high = sub.get("minLength", 0), sub.get("maxLength")
+        pattern = _pattern(sub["pattern"]).search if "pattern" in sub else None
+        return lambda value: (type(value) is str and len(value) >= low and (high is None or len(value) <= high)
+                              and (pattern is None or pattern(value) is not None))  # fmt: skip
+    if kind in ("integer", "number"):
+        if not keys <= {"type", "minimum", "maximum"}:
+            return None
+        low, high = sub.get("minimum"), sub.get("maximum")
+        numbers = (int,) if kind == "integer" else (int, float)
+        return lambda value: (type(value) in numbers and (type(value) is int or math.isfinite(value))
+                              and (low is None or value >= low) and (high is None or value <= high))  # fmt: skip
+    if kind == "boolean":
+        return (lambda value: type(value) is bool) if keys == {"type"} else None
+    if kind == "array":
+        if not keys <= {"type", "items", "prefixItems", "minItems", "maxItems"}:
+            return None
+        low, high = sub.get("minItems", 0), sub.get("maxItems")
+        prefix = sub.get("prefixItems", [])
+        if not isinstance(prefix, list):
+            return None
+        heads = [_plain_check(p, defs) for p in prefix]
+        items = sub.get("items", True)
+        rest = None if items is True or items == {} else _plain_check(items, defs)
+        if None in heads or (rest is None and not (items is True or items == {})):
+            return None
+        n = len(prefix)
+
+        def check(value) -> bool:
+            if type(value) is not list or len(value) < low or (high is not None and len(value) > high):
+                return False
+            if not all(h(x) for h, x in zip(heads, value)):
+                return False
+            return rest is None or all(rest(x) for x in value[n:])
+
+        return check
+    return None
+
+
 def _bad_records(v, records: list, items: dict):
-    """Indexes of the records that break ``items`` (type object, required, properties), each distinct field value checked once."""
+    """Indexes of the records that break ``items`` (type object, required, properties), in order, each distinct
+    field value checked once.
+
+    Column by column: one field's values over every record, a scalar's memo key made in line (a 200 x 200 map
+    is 360,000 field values, and a call each was most of the check).
+    """
     required = items.get("required", [])
     fields = {key: _resolved(v, sub) for key, sub in items.get("properties", {}).items()}
-    verdict: dict[tuple, bool] = {}
-    for i, record in enumerate(records):
-        if not isinstance(record, dict) or any(k not in record for k in required):
-            yield i
-            continue
-        for key, sub in fields.items():
-            if key not in record:
+    defs = v.schema.get("$defs", {})
+    bad = {i for i, record in enumerate(records) if not isinstance(record, dict) or any(k not in record for k in required)}
+    scalars = (str, int, float, bool, type(None))
+    for key, sub in fields.items():
+        verdict: dict[tuple, bool] = {}
+        for i, record in enumerate(records):
+            if i in bad or key not in record:
                 continue
             value = record[key]
-            memo = (key, _memo_key(value))
+            kind = type(value)
+            memo = (kind, value) if kind in scalars else _memo_key(value)
             ok = verdict.get(memo)
             if ok is None:
-                ok = verdict[memo] = next(v.descend(value, sub, path=key), None) is None
+                ok = verdict[memo] = plainly_valid(value, sub, defs) or next(v.descend(value, sub, path=key), None) is None
             if not ok:
-                yield i
-                break
+                bad.add(i)
+    yield from sorted(bad)
