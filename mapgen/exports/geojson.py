@@ -48,24 +48,25 @@ class Source:
     """What one export reads: a map, and for a campaign its loaded folder (``session.Loaded``)."""
 
     path: Path
-    schema: str  # FW_MAP, COUNTRY, CAMPAIGN or CAMPAIGN_REN
+    schema: str  # the map's kind: FW_MAP (a campaign map's grid) or COUNTRY (a country map's roads)
     map: object  # FwMap or CountryMap
-    loaded: object | None = None
+    loaded: object | None = None  # a campaign on that map: its rule set says who sees what
 
     @property
     def inputs(self) -> tuple[Path, ...]:
         """The files the export reads, which it must never write over."""
         if self.loaded is None:
             return (self.path,)
-        return tuple(self.path / n for n in (CAMPAIGN_FILE, COUNTRY_FILE if self.schema == CAMPAIGN_REN else FW_MAP_FILE))
+        return (self.path / CAMPAIGN_FILE, self.path / self.loaded.ruleset.map_file)
 
     @property
     def sides(self) -> tuple[str, ...]:
         """The sides (Fantasy Warriors) or player seats (Renaissance) whose view ``side`` may ask for; none without a campaign."""
-        if self.loaded is None:
-            return ()
-        state = self.loaded.state
-        return tuple(p.seat for p in state.players) if self.schema == CAMPAIGN_REN else tuple(s.id for s in state.sides)
+        return () if self.loaded is None else self.loaded.ruleset.seats(self.loaded.state)
+
+    def view(self, side: str | None) -> dict | None:
+        """The campaign as ``side`` may know it (its rule set's view); None for a map alone."""
+        return None if self.loaded is None else self.loaded.ruleset.view(self.loaded.state, side, self.loaded.board)
 
 
 @contextmanager
@@ -80,6 +81,29 @@ def _no_collector():
     finally:
         if was:
             gc.enable()
+
+
+def _read_fw(path):
+    from ..fw.model import read_fw_map
+
+    return read_fw_map(path)
+
+
+def _read_country(path):
+    from ..country.model import read_country_map
+
+    return read_country_map(path)
+
+
+#: The map kinds GeoJSON draws, by their files' ``schema``: a campaign's map copy is one of these.
+READERS = {FW_MAP: _read_fw, COUNTRY: _read_country}
+
+
+def _is_campaign(schema: str) -> bool:
+    """Whether some registered rule set keeps its state under this schema."""
+    from ..engine import of_schema
+
+    return of_schema(schema) is not None
 
 
 def read_source(path: str | Path) -> Source:
@@ -99,17 +123,15 @@ def _read_source(path: str | Path) -> Source:
             raise ExportError(f"{path}: no {CAMPAIGN_FILE}, {FW_MAP_FILE} or {COUNTRY_FILE} in this folder")
         path = found
     schema = _schema_of(path)
-    if schema in (CAMPAIGN, CAMPAIGN_REN):
+    if schema and _is_campaign(schema):
         from ..session import load
 
         loaded = load(path.parent)
-        if loaded.renaissance:
-            from ..country.model import read_country_map
-
-            return Source(path.parent, CAMPAIGN_REN, read_country_map(_map_in(path.parent, COUNTRY_FILE)), loaded)
-        from ..fw.model import read_fw_map
-
-        return Source(path.parent, CAMPAIGN, read_fw_map(_map_in(path.parent, FW_MAP_FILE)), loaded)
+        map_path = _map_in(path.parent, loaded.ruleset.map_file)
+        kind = _schema_of(map_path)
+        if kind not in READERS:
+            raise ExportError(f"{map_path}: a {loaded.ruleset.title} campaign's map, which GeoJSON export does not draw")
+        return Source(path.parent, kind, READERS[kind](map_path), loaded)
     if schema == FW_MAP:
         from ..fw.model import read_fw_map
 
@@ -138,14 +160,11 @@ def _build(source: Source, side: str | None, text: bool) -> dict:
     if side is not None and side not in source.sides:
         have = f"its sides are {', '.join(source.sides)}" if source.sides else "only a campaign folder has sides"
         raise ExportError(f"{source.path}: no side {side!r} to show ({have})")
-    if source.schema in (FW_MAP, CAMPAIGN):
+    view = source.view(side)
+    if source.schema == FW_MAP:
         from .geojson_fw import fw_features, fw_metadata
 
-        view = None
         if source.loaded is not None:
-            from ..campaign.view import side_view
-
-            view = side_view(source.loaded.state, side, source.loaded.board)
             land = source.loaded.board.squares
         else:
             land = None  # read off the map
@@ -154,11 +173,6 @@ def _build(source: Source, side: str | None, text: bool) -> dict:
     else:
         from .geojson_country import country_features, country_metadata
 
-        view = None
-        if source.loaded is not None:
-            from ..campaign.renaissance.view import side_view as seat_view
-
-            view = seat_view(source.loaded.state, side, source.loaded.board.kinds)
         proj, features = country_features(source.map, view)
         meta, title = country_metadata(source.map, view), f"Country map, seed {source.map.seed}"
     if side is not None:
