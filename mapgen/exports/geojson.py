@@ -30,7 +30,7 @@ from .geojson_shapes import DECIMALS, DEGREES_PER_MM, FeatureText
 
 #: The files a folder may hold, in the order they are looked for: a campaign first (it names its map).
 CAMPAIGN_FILE, FW_MAP_FILE, COUNTRY_FILE = "campaign.json", "fw-map.json", "country.json"
-FW_MAP, COUNTRY, CAMPAIGN, CAMPAIGN_REN = "mapgen/fw-map", "mapgen/country", "mapgen/campaign", "mapgen/campaign-renaissance"
+FW_MAP, COUNTRY = "mapgen/fw-map", "mapgen/country"
 #: The ``schema`` field sits first in every mapgen file: read from the head, a wrong file costs no full parse.
 _SCHEMA_FIELD = re.compile(r'^\s*\{\s*"schema"\s*:\s*"([^"\\]{1,80})"')
 #: One encoder for every line (``json.dumps`` with options builds a new one each call).
