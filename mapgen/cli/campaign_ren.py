@@ -16,27 +16,11 @@ from pathlib import Path
 
 import click
 
-from .. import safefs
-from ..errors import BadFileError
 from .campaign import campaign, folder_arg, refusals, roll_option
 from .campaign_session import play as session_play
 from ..campaign.renaissance.words import normal_id, normal_ids
 
 SEAT = re.compile(r"^P\d{1,2}$")
-
-
-def is_renaissance(folder: Path) -> bool:
-    """Whether the folder's ``campaign.json`` is a Renaissance one (from its first bytes; a broken file is reported by ``load``)."""
-    from ..campaign.renaissance.store import is_renaissance as text_is
-
-    try:
-        path = safefs.real_file(folder, "campaign.json")  # never through a link (a fifo there would block)
-        if path is None:
-            return False
-        with open(path, encoding="utf-8") as f:
-            return text_is(f.read(200))
-    except (OSError, UnicodeDecodeError, BadFileError):
-        return False
 
 
 def play(folder: Path, command, roll: str | None = None, seat: str | None = None) -> None:

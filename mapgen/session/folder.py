@@ -43,11 +43,6 @@ class Loaded:
     text: str
     ruleset: RuleSet
 
-    @property
-    def renaissance(self) -> bool:
-        """Whether the folder plays the Renaissance rules (kept for callers that still ask; new code asks ``ruleset``)."""
-        return self.ruleset.name == "renaissance"
-
 
 def check_folder(folder: Path) -> None:
     if not folder.is_dir():

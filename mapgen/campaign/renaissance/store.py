@@ -93,8 +93,3 @@ def rule_problem(state: RenaissanceState) -> str | None:
 
 #: The campaign's copy of its country map (its SHA-256 is in the state), beside ``campaign.json``.
 MAP_FILE = "country.json"
-
-
-def is_renaissance(text: str) -> bool:
-    """Whether a ``campaign.json`` text is a Renaissance one: its schema is the first field of every mapgen file."""
-    return f'"schema": "{SCHEMA}"' in text[:200]
