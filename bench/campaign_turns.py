@@ -28,7 +28,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from mapgen.campaign.bots import Bot, play_day  # noqa: E402
-from mapgen.campaign.files import start_campaign  # noqa: E402
+from mapgen.campaign.setup import start_campaign  # noqa: E402
 from mapgen.campaign.state import Options  # noqa: E402
 from mapgen.campaign.store import board_for  # noqa: E402
 from mapgen.fw.generate import generate_map  # noqa: E402

@@ -38,7 +38,7 @@ def play_until_battles(folder: Path, m, battles: int, max_days: int = 120, again
     from mapgen.campaign import store
     from mapgen.campaign.bots import make_bots
     from mapgen.campaign.bots import play as bot_play
-    from mapgen.campaign.files import start_campaign
+    from mapgen.campaign.setup import start_campaign
     from mapgen.campaign.state import Options
     from mapgen.jsonio import write_atomic
 

@@ -4,7 +4,7 @@ from dataclasses import replace
 
 import pytest
 
-from mapgen.campaign import bots, files
+from mapgen.campaign import bots, setup as files
 from mapgen.campaign.state import Options, with_force
 from mapgen.campaign.store import board_for
 from mapgen.jsonio import dumps

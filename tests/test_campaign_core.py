@@ -160,7 +160,7 @@ def test_a_broken_state_is_never_undone_over(folder):
 
 def test_a_campaign_starts_on_a_map_with_a_holding_on_its_first_column():
     """Seed 17's medium map puts a holding in column A: forces placed beside it must not look at column -1."""
-    from mapgen.campaign.files import start_campaign
+    from mapgen.campaign.setup import start_campaign
 
     m = generate_map(MapOptions(seed=17, size="medium"))
     state = start_campaign(m, dumps(m.to_json()).encode("utf-8"), "fw-map.json", 17, Options(), forces_per_side=6)

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from mapgen.campaign.bots import Bot, play_day
 from mapgen.campaign.checks import check_state
-from mapgen.campaign.files import start_campaign
+from mapgen.campaign.setup import start_campaign
 from mapgen.campaign.state import Options
 from mapgen.campaign.store import board_for, dumps_state, from_json_text
 from mapgen.fw.generate import generate_map

@@ -9,7 +9,9 @@ from jsonschema import Draft202012Validator
 
 from mapgen import schemas
 from mapgen import session
-from mapgen.campaign import files, store
+from mapgen.campaign import store
+from mapgen.campaign import counters as campaign_counters_module, setup
+from mapgen.kit import fw_campaign as files
 from mapgen.engine import boards
 from mapgen.campaign.roster import CampaignRosterError, read_campaign_roster
 from mapgen.campaign.state import Options
@@ -29,7 +31,7 @@ def fw():
 @pytest.fixture(scope="module")
 def state(fw):
     m, raw = fw
-    return files.start_campaign(m, raw, "fw-map.json", 7, Options())
+    return setup.start_campaign(m, raw, "fw-map.json", 7, Options())
 
 
 # --------------------------------------------------------------------------- schema
@@ -97,7 +99,7 @@ def test_a_written_folder_loads(tmp_path, state, fw):
 
 
 def test_counters_are_one_per_force_with_its_leader_and_holdings_for_both_owners(state):
-    counters = files.campaign_counters(state)
+    counters = campaign_counters_module.campaign_counters(state)
     forces = [c for c in counters if "-force-" in c.id]
     assert [c.id for c in forces] == [f"fw-{f.side}-force-{f.id[1:]}" for f in state.forces]
     for c, f in zip(forces, state.forces):
@@ -112,7 +114,7 @@ def test_counters_are_one_per_force_with_its_leader_and_holdings_for_both_owners
 
 def test_a_force_that_is_gone_has_no_counter(state):
     fewer = replace(state, forces=state.forces[1:])
-    assert sum("-force-" in c.id for c in files.campaign_counters(fewer)) == len(state.forces) - 1
+    assert sum("-force-" in c.id for c in campaign_counters_module.campaign_counters(fewer)) == len(state.forces) - 1
 
 
 # --------------------------------------------------------------------------- rosters
@@ -212,7 +214,7 @@ def test_side_b_leaders_come_from_the_middle_of_the_list():
 
 def test_own_holding_counters_cite_the_counter_rule_of_their_kind(state):
     # FW-1.1.i the capital, FW-1.1.h a minor holding (the counter-mix table)
-    counters = {c.id: c for c in files.campaign_counters(state)}
+    counters = {c.id: c for c in campaign_counters_module.campaign_counters(state)}
     for h in state.holdings:
         kind = "capital" if h.capital else "holding"
         assert counters[f"fw-{h.owner}-{kind}-{h.square}"].rule == ("FW-1.1.i" if h.capital else "FW-1.1.h")

@@ -6,7 +6,8 @@ from dataclasses import replace
 
 import pytest
 
-from mapgen.campaign import files
+from mapgen.kit import fw_campaign as files
+from mapgen.campaign import counters as campaign_counters_module, setup
 from mapgen.campaign.state import Contact, LogEntry, Modifier, Options, with_holding, with_side
 from mapgen.campaign.store import board_for
 from mapgen.campaign.view import entry_words, log_lines, side_view, status_lines, visible_log
@@ -20,7 +21,7 @@ SVG = "{http://www.w3.org/2000/svg}"
 @pytest.fixture(scope="module")
 def game():
     m = cached_map(5, "small", races=("dwarves", "orcs"))
-    s = files.start_campaign(m, dumps(m.to_json()).encode("utf-8"), "fw-map.json", 5, Options())
+    s = setup.start_campaign(m, dumps(m.to_json()).encode("utf-8"), "fw-map.json", 5, Options())
     s = with_side(s, replace(s.side("B"), reinforcement_points=137))
     log = (
         LogEntry(1, 0, "FW-7.2", "weather", "2D6", (3, 4), (), 7, "fine"),  # both sides see the weather

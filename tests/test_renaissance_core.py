@@ -28,7 +28,7 @@ from mapgen.campaign.renaissance.commands import (
 )
 from mapgen.campaign.renaissance.core import awaiting, board_for_map, seat_of
 from mapgen.campaign.renaissance.ruleset import apply
-from mapgen.campaign.renaissance.files import new_campaign
+from mapgen.campaign.renaissance.setup import new_campaign
 from mapgen.campaign.renaissance.state import Options
 from mapgen.country.generate import generate_countries
 from mapgen.jsonio import dumps

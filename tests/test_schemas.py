@@ -207,7 +207,7 @@ def _balance_text() -> str:
 
 def _campaign_text() -> str:
     """A campaign on day 1 as ``mapgen campaign new`` saves it."""
-    from mapgen.campaign.files import start_campaign
+    from mapgen.campaign.setup import start_campaign
     from mapgen.campaign.state import Options
     from mapgen.campaign.store import dumps_state
     from mapgen.jsonio import dumps

@@ -234,7 +234,7 @@ def _side_counters(state, side: str, cache: Fragments) -> list[dict]:
 
     Drawn once for each set of counters (they change when a force is raised or lost) and kept.
     """
-    from ..campaign.files import campaign_counters, counters_title
+    from ..campaign.counters import campaign_counters, counters_title
 
     own = [c for c in campaign_counters(state) if not c.id.startswith(("fw-A-", "fw-B-")) or c.id.startswith(f"fw-{side}-")]
     title = f"{counters_title(state)}: side {side}'s own"

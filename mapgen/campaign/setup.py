@@ -13,10 +13,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from ..engine import boards
 from ..errors import InfeasibleError
 from ..fw.model import FwMap
 from ..grid import KING_STEPS, square_id
-from .board import Board
+from .board import Board, build_board
+from .core import begin
+from .dice import GameDice
+from .store import register_board, sha256_bytes
 from .state import (
     CampaignState,
     Force,
@@ -183,3 +187,25 @@ def new_campaign(
         forces=tuple(forces),
         holdings=tuple(holdings),
     )
+
+
+def board_for_map(fw_map, map_bytes: bytes):
+    """The map's Board, worked out once per map file (kept by its SHA-256 for the commands that follow)."""
+    sha = sha256_bytes(map_bytes)
+    return boards.known(sha) or register_board(sha, build_board(fw_map))
+
+
+def start_campaign(
+    fw_map,
+    map_bytes: bytes,
+    map_path: str,
+    seed: int | str,
+    options: Options,
+    rosters: dict[str, list[ForceSpec]] | None = None,
+    forces_per_side: int | None = None,
+) -> CampaignState:
+    """Day 1, phase 1 of a new campaign on ``fw_map`` (whose file is ``map_bytes``)."""
+    board = board_for_map(fw_map, map_bytes)
+    state = new_campaign(fw_map, board, MapRef(map_path, sha256_bytes(map_bytes)), seed, options, rosters, forces_per_side)
+    state, _ = begin(state, GameDice(seed), board)
+    return state

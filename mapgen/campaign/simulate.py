@@ -149,7 +149,7 @@ def check_start(map_bytes: bytes, options: SimOptions, seed: int) -> None:
 
 def _start(map_bytes: bytes, options: SimOptions, seed: int):
     """Day 1 of the game's campaign (``InfeasibleError`` when the map cannot hold it, e.g. FW-17.2)."""
-    from .files import start_campaign
+    from .setup import start_campaign
 
     fw_map, raw = _map(map_bytes)
     return start_campaign(fw_map, raw, MAP_NAME, seed, options.campaign_options())

@@ -45,7 +45,7 @@ class Refused(click.ClickException):
 def refusals(fn):
     """Turn the engine's refusals and a broken campaign folder into exit 2 with one line."""
     from ..campaign.core import CommandError
-    from ..campaign.files import CampaignFolderError
+    from ..kit.fw_campaign import CampaignFolderError
 
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
@@ -190,12 +190,8 @@ def new_cmd(folder, map_file, seed, size, width, height, holdings, races, square
     wrong = given(*RENAISSANCE_NEW_ONLY)
     if wrong:
         raise click.UsageError(f"{', '.join(wrong)}: Renaissance options; add --rules renaissance for a Renaissance campaign")
-    from ..campaign.files import (
-        board_for_map,
-        check_new_folder,
-        start_campaign,
-        write_campaign,
-    )
+    from ..campaign.setup import board_for_map, start_campaign
+    from ..kit.fw_campaign import check_new_folder, write_campaign
     from ..campaign.roster import check_squares, read_campaign_roster
     from ..campaign.setup import RAIDERS
     from ..campaign.state import Options

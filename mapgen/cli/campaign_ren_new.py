@@ -14,8 +14,9 @@ def new_renaissance(folder: Path, map_file, seed, countries, neutrals, sheet, pl
     """``campaign new DIR --rules renaissance``: the country map (given or generated), day one, the counters."""
     from .. import kit
     from ..atlas import add_to_kit
-    from ..campaign.files import check_new_folder
-    from ..campaign.renaissance.files import new_campaign, write_campaign
+    from ..kit.fw_campaign import check_new_folder
+    from ..campaign.renaissance.setup import new_campaign
+    from ..kit.renaissance_campaign import write_campaign
     from ..campaign.renaissance.setup import parse_ends
     from ..campaign.renaissance.state import Options
     from ..jsonio import dumps

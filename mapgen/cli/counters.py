@@ -77,7 +77,7 @@ def counters_cmd(counter_set, campaign, roster, size_mm, fold, bleed, gutter, se
             raise click.BadParameter(str(exc), param_hint="--roster") from None
     counters, title = choose_set(counter_set, fw_map=fw_map, units=units, roster_name=roster.name if roster else "")
     if campaign:
-        from ..campaign.files import campaign_set
+        from ..kit.fw_campaign import campaign_set
 
         try:  # a campaign folder: the counters of its forces, as 'mapgen new' printed them
             counters, title = campaign_set(campaign) or (counters, title)

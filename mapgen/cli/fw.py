@@ -160,14 +160,14 @@ def new(campaign, seed, out, paper, formats, size, width, height, holdings, race
     if wrong:
         other = "Fantasy Warriors map" if renaissance else "Renaissance country"
         raise click.UsageError(f"{', '.join(wrong)}: {other} options, not for a --campaign {campaign} kit; drop them")
-    from ..campaign.files import CampaignFolderError, check_not_in_play
+    from ..kit.fw_campaign import CampaignFolderError, check_not_in_play
 
     try:
         check_not_in_play(out)
     except CampaignFolderError as exc:
         raise click.UsageError(str(exc)) from None
     if renaissance:
-        from ..campaign.renaissance.files import write_new_kit
+        from ..kit.renaissance_campaign import write_new_kit
         from ..campaign.renaissance.setup import parse_ends
 
         try:

@@ -199,7 +199,7 @@ def fw_module(folder: Path | None, m, ppi: float) -> Module:
     state = None
     counters, title = choose_set("fw", fw_map=m)
     if folder is not None and safefs.real_file(folder, "campaign.json") is not None:
-        from ..campaign.files import campaign_counters, counters_title
+        from ..campaign.counters import campaign_counters, counters_title
         from ..session import load
 
         state = load(folder).state

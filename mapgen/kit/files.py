@@ -278,11 +278,11 @@ def home_papers(paper: Paper) -> tuple[Paper, Paper]:
 def write_new_fw_kit(m, outputs: Outputs, formats, paper: Paper, look: str = "colour", balanced=None):
     """The Fantasy Warriors kit of ``mapgen new``: the map, a battlefield per holding, a ready-to-play campaign.
 
-    Written by :func:`mapgen.campaign.files.write_new_campaign_kit`: ``campaign.json``
+    Written by :func:`mapgen.kit.fw_campaign.write_new_campaign_kit`: ``campaign.json``
     and the counter sheets of its forces (in ``counters/``) beside the map kit.
     Returns the campaign state (None when it was left out).
     """
-    from ..campaign.files import write_new_campaign_kit
+    from .fw_campaign import write_new_campaign_kit
 
     return write_new_campaign_kit(m, outputs, formats, paper, look, balanced)
 

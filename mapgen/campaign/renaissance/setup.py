@@ -14,8 +14,12 @@ from typing import Iterable
 
 from ...country.rules import URBAN_KINDS
 from ...errors import InfeasibleError
-from ..store import sha256_bytes
+from ...engine import boards
+from ..dice import GameDice
+from ..store import register_board, sha256_bytes
+from .core import begin, board_for_map
 from .state import Company, Ends, LogEntry, MapRef, Options, Place, Player, RenaissanceState
+from .store import MAP_FILE
 
 #: The kinds of node a player can hold, tax and garrison: the capital and the four urban areas (RC-1.1).
 PLACE_KINDS = ("capital",) + URBAN_KINDS
@@ -150,3 +154,23 @@ def check_ends(ends: Ends, country_map, players: int, neutrals: tuple[str, ...])
             raise InfeasibleError("RC-6", f"objective {node} is a {g.nodes[node]['kind']} point, not a place that can be taken")
     if ends.capitals and players < 2:
         raise InfeasibleError("RC-6", "the capitals condition needs an opponent's capital to take: play with two players or more")
+
+
+def board(country_map, map_bytes: bytes):
+    """The map's board, worked out once per map file and kept by its SHA-256 for the commands that follow."""
+    sha = sha256_bytes(map_bytes)
+    return boards.known(sha) or register_board(sha, board_for_map(country_map))
+
+
+def new_campaign(
+    country_map,
+    map_bytes: bytes,
+    seed: int | str,
+    players: int | None = None,
+    ends: str | Iterable[str] | Ends = DEFAULT_ENDS,
+    names: Iterable[str] | None = None,
+    options: Options | None = None,
+) -> RenaissanceState:
+    """Day one of a campaign on ``country_map`` (whose file is ``map_bytes``): the first spring has collected its taxes."""
+    state = start_campaign(country_map, map_bytes, MAP_FILE, seed, players, ends, names, options)
+    return begin(state, GameDice(seed), board(country_map, map_bytes))

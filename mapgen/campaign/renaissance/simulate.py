@@ -123,7 +123,7 @@ def load_map(map_bytes: bytes):
     kept = _MAPS.get(sha)
     if kept is None:
         from ...country.model import CountryMap
-        from .files import board
+        from .setup import board
 
         cm = CountryMap.from_json(json.loads(map_bytes))
         b = board(cm, map_bytes)
@@ -133,7 +133,7 @@ def load_map(map_bytes: bytes):
 
 def start(map_bytes: bytes, options: SimOptions, seed: int):
     """Day one of the game's campaign (``InfeasibleError`` naming the rule when the map cannot hold it, e.g. RC-1.1)."""
-    from .files import new_campaign
+    from .setup import new_campaign
 
     cm, _, _ = load_map(map_bytes)
     return new_campaign(cm, map_bytes, seed, options.players, options.ends(), None, options.campaign_options())

@@ -1,4 +1,4 @@
-"""A new campaign folder: the map copy, ``campaign.json`` and the counters of exactly its forces.
+"""A new Fantasy Warriors campaign folder: the map copy, ``campaign.json`` and the counters of exactly its forces.
 
 Both ``mapgen campaign new`` and ``mapgen new`` write through
 :mod:`mapgen.kit`'s staged :class:`~mapgen.kit.Outputs`, so a folder holds a
@@ -15,27 +15,16 @@ import os
 from pathlib import Path
 
 from .. import safefs
-from ..engine import boards, command_line
+from ..campaign.core import PHASE_NAMES, awaiting, phase_index
+from ..campaign.counters import campaign_counters, counters_title
+from ..campaign.ruleset import RULESET
+from ..campaign.setup import start_campaign
+from ..campaign.state import CampaignState, Options
+from ..campaign.store import CAMPAIGN_FILE, COMMANDS_FILE, HISTORY_DIR, MAP_FILE, board_for, dumps_state, from_json_text
+from ..engine import command_line
 from ..engine.hints import next_lines
 from ..errors import MapgenError
 from ..jsonio import MAX_FILE_BYTES
-from .board import build_board
-from .core import PHASE_NAMES, awaiting, begin, phase_index
-from .dice import GameDice
-from .ruleset import RULESET
-from .setup import ForceSpec, new_campaign
-from .state import CampaignState, MapRef, Options
-from .store import (
-    CAMPAIGN_FILE,
-    COMMANDS_FILE,
-    HISTORY_DIR,
-    MAP_FILE,
-    board_for,
-    dumps_state,
-    from_json_text,
-    register_board,
-    sha256_bytes,
-)
 
 #: Where a campaign folder keeps the counter sheets of its forces.
 COUNTERS_DIR = "counters/"
@@ -58,12 +47,6 @@ def check_new_folder(folder: str | Path) -> None:
         )
 
 
-def board_for_map(fw_map, map_bytes: bytes):
-    """The map's Board, worked out once per map file (kept by its SHA-256 for the commands that follow)."""
-    sha = sha256_bytes(map_bytes)
-    return boards.known(sha) or register_board(sha, build_board(fw_map))
-
-
 def check_not_in_play(folder: str | Path) -> None:
     """``mapgen new`` may rewrite a fresh kit, never one whose campaign has been played (its history would be orphaned)."""
     folder = Path(folder)
@@ -72,22 +55,6 @@ def check_not_in_play(folder: str | Path) -> None:
         raise CampaignFolderError(
             f"{folder} holds a campaign in play ({', '.join(found)}); writing a new kit there would lose it: give another --out"
         )
-
-
-def start_campaign(
-    fw_map,
-    map_bytes: bytes,
-    map_path: str,
-    seed: int | str,
-    options: Options,
-    rosters: dict[str, list[ForceSpec]] | None = None,
-    forces_per_side: int | None = None,
-) -> CampaignState:
-    """Day 1, phase 1 of a new campaign on ``fw_map`` (whose file is ``map_bytes``)."""
-    board = board_for_map(fw_map, map_bytes)
-    state = new_campaign(fw_map, board, MapRef(map_path, sha256_bytes(map_bytes)), seed, options, rosters, forces_per_side)
-    state, _ = begin(state, GameDice(seed), board)
-    return state
 
 
 def write_campaign(outputs, state: CampaignState, map_bytes: bytes | None, formats, paper, size: str | None = None) -> None:
@@ -104,7 +71,7 @@ def write_campaign(outputs, state: CampaignState, map_bytes: bytes | None, forma
 def write_campaign_counters(state: CampaignState, outputs, formats, paper, size: str | None = None):
     from ..counters.build import build_sheet
     from ..counters.layout import DEFAULT_SIZE, parse_size
-    from ..kit import write_counter_files
+    from .files import write_counter_files
     from ..paper import get_paper
 
     paper = paper or get_paper("a4-portrait")
@@ -113,52 +80,12 @@ def write_campaign_counters(state: CampaignState, outputs, formats, paper, size:
     return sheet
 
 
-def counters_title(state: CampaignState) -> str:
-    return f"Fantasy Warriors counters (FW-1.1), campaign seed {state.seed}"  # as the map-only set's title
-
-
 def campaign_set(folder) -> tuple[list, str] | None:
     """The counters and title of the campaign in ``folder`` (``mapgen counters --campaign``); None when it holds none."""
     if not Path(folder).is_dir() or safefs.real_file(folder, CAMPAIGN_FILE) is None:
         return None
     state = from_json_text(safefs.read_text(folder, CAMPAIGN_FILE, MAX_FILE_BYTES), str(Path(folder) / CAMPAIGN_FILE))
     return campaign_counters(state), counters_title(state)
-
-
-def campaign_counters(state: CampaignState) -> list:
-    """Per side: its forces (id and leader), the order and reaction counters, its holdings and the enemy's (for captures)."""
-    from ..counters import rules as R
-    from ..counters.model import Counter, Face
-    from ..counters.sets import (
-        _fw_state_counters,
-        _fw_withdraw_counters,
-        _holding_counter,
-        side_face,
-    )
-
-    styles = dict(R.FW_SIDES)
-    counters = []
-    for side in state.sides:
-        style = R.STYLE_BY_KEY[styles.get(side.id, "neutral")]
-        for f in state.side_forces(side.id):
-            number = f.id[len(side.id):] or f.id
-            counters.append(
-                Counter(
-                    f"fw-{side.id}-force-{number}",
-                    f"{style.name} Force {f.id}: {f.leader.name}",
-                    "FW-1.1.a",
-                    Face(style.key, "Force", big=number, note=f.leader.name),
-                    side_face(style, note=f"Force {f.id}"),
-                )
-            )
-        counters += _fw_state_counters(side.id, style)
-        own = [h for h in state.holdings if h.owner == side.id]
-        enemy = [h for h in state.holdings if h.owner != side.id]
-        for h in sorted(own, key=lambda h: not h.capital) + sorted(enemy, key=lambda h: not h.capital):
-            rule = ("FW-1.1.i" if h.capital else "FW-1.1.h") if h.owner == side.id else R.CAPTURE_RULE
-            kind = "capital" if h.capital else "holding"
-            counters.append(_holding_counter(f"fw-{side.id}-{kind}-{h.square}", style, h.capital, h.square, rule))
-    return counters + _fw_withdraw_counters()
 
 
 def summary_lines(state: CampaignState, board=None, folder: str | Path = ".") -> list[str]:
@@ -202,11 +129,8 @@ def write_new_campaign_kit(m, outputs, formats, paper, look: str = "colour", bal
     ``balanced`` (a :class:`mapgen.balancing.Balanced`) goes to the map kit.
     """
     from ..jsonio import dumps
-    from ..kit import (
-        files as kit_files,  # through the module, as write_new_fw_kit calls them
-    )
-
-    from ..kit.beside import Beside
+    from . import files as kit_files  # through the module, as write_new_fw_kit calls them
+    from .beside import Beside
 
     plans, counter_paper = kit_files.home_papers(paper)
     # The battlefields are the biggest part: on a second processor, while this one writes the rest.

@@ -1,6 +1,6 @@
 """A new Renaissance campaign folder: the country map copy, ``campaign.json`` and the campaign's counters.
 
-The same folder as a Fantasy Warriors campaign (:mod:`mapgen.campaign.files`),
+The same folder as a Fantasy Warriors campaign (:mod:`mapgen.kit.fw_campaign`),
 so the same session (:mod:`mapgen.session`: lock, history, undo, replay) plays it: ``country.json`` is the map
 (its SHA-256 in the state), ``campaign.json`` the state on day one after the
 first spring's taxes (RC-2, RC-3.1 steps 1-3), and ``counters/`` the armies',
@@ -11,41 +11,17 @@ through :mod:`mapgen.kit`'s staged outputs: the whole folder or nothing.
 
 from __future__ import annotations
 
-from typing import Iterable
-
-from ...engine import boards
-from ...engine.hints import next_lines
-from ..dice import GameDice
-from ..store import board_for, register_board, sha256_bytes
-from .core import awaiting, begin, board_for_map
-from .ruleset import RULESET
-from .setup import DEFAULT_ENDS, start_campaign
-from .state import Ends, Options, RenaissanceState
-from .store import MAP_FILE, dumps_state
+from ..campaign.renaissance.ruleset import RULESET
+from ..campaign.renaissance.setup import DEFAULT_ENDS, new_campaign
+from ..campaign.renaissance.core import awaiting
+from ..campaign.renaissance.state import RenaissanceState
+from ..campaign.renaissance.store import MAP_FILE, dumps_state
+from ..campaign.store import board_for
+from ..engine.hints import next_lines
 
 CAMPAIGN_FILE = "campaign.json"
 #: Where a campaign folder keeps the counter sheets (as for Fantasy Warriors).
 COUNTERS_DIR = "counters/"
-
-
-def board(country_map, map_bytes: bytes):
-    """The map's board, worked out once per map file and kept by its SHA-256 for the commands that follow."""
-    sha = sha256_bytes(map_bytes)
-    return boards.known(sha) or register_board(sha, board_for_map(country_map))
-
-
-def new_campaign(
-    country_map,
-    map_bytes: bytes,
-    seed: int | str,
-    players: int | None = None,
-    ends: str | Iterable[str] | Ends = DEFAULT_ENDS,
-    names: Iterable[str] | None = None,
-    options: Options | None = None,
-) -> RenaissanceState:
-    """Day one of a campaign on ``country_map`` (whose file is ``map_bytes``): the first spring has collected its taxes."""
-    state = start_campaign(country_map, map_bytes, MAP_FILE, seed, players, ends, names, options)
-    return begin(state, GameDice(seed), board(country_map, map_bytes))
 
 
 def write_campaign(outputs, state: RenaissanceState, map_bytes: bytes | None, formats=(), paper=None, size: str | None = None,
@@ -62,11 +38,11 @@ def write_campaign(outputs, state: RenaissanceState, map_bytes: bytes | None, fo
 
 def write_counters(state: RenaissanceState, outputs, formats, paper=None, size: str | None = None, country_map=None) -> None:
     """The counter sheets of the campaign's players: armies, the allied marker, specialists, siege markers (:mod:`.counters`)."""
-    from .counters import campaign_counters, counters_title
-    from ...counters.build import build_sheet
-    from ...counters.layout import DEFAULT_SIZE, parse_size
-    from ...kit import write_counter_files
-    from ...paper import get_paper
+    from ..campaign.renaissance.counters import campaign_counters, counters_title
+    from ..counters.build import build_sheet
+    from ..counters.layout import DEFAULT_SIZE, parse_size
+    from ..paper import get_paper
+    from .files import write_counter_files
 
     sheet = build_sheet(campaign_counters(state, country_map), paper or get_paper("a4-portrait"), parse_size(size or DEFAULT_SIZE), title=counters_title(state))
     write_counter_files(sheet, outputs, formats, COUNTERS_DIR)
@@ -95,8 +71,8 @@ def write_new_kit(country_map, outputs, formats, paper, players: int | None = No
     ``--formats json``, as the Fantasy Warriors kit needs ``fw-map.json``).
     Returns the state (None when it was left out).
     """
-    from ...jsonio import dumps
-    from ...kit import files as kit_files
+    from ..jsonio import dumps
+    from . import files as kit_files
 
     kit_files.write_country_kit(country_map, outputs, formats, paper)
     if "json" not in formats:
@@ -105,7 +81,7 @@ def write_new_kit(country_map, outputs, formats, paper, players: int | None = No
     map_bytes = dumps(country_map.to_json()).encode("utf-8")
     state = new_campaign(country_map, map_bytes, country_map.seed, players, ends, names)
     write_campaign(outputs, state, None, formats, kit_files.home_papers(paper)[1], country_map=country_map)
-    from ...atlas import add_to_kit
+    from ..atlas import add_to_kit
 
     add_to_kit(outputs)
     return state
