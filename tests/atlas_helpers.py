@@ -2,7 +2,7 @@
 
 The bots play through the engine (:func:`mapgen.campaign.bots.play_day`);
 each time a command leaves a battle pending, its folder is written as the
-CLI writes it (:func:`mapgen.campaign.battles.write_pending`), so the
+CLI writes it (:func:`mapgen.presenters.fw_battles.write_pending`), so the
 folder ends with the battle folders a real campaign would have.
 """
 
@@ -33,7 +33,7 @@ def play_until_battles(folder: Path, m, battles: int, max_days: int = 120, again
     Fight fails, FW-13), play another from day 1 on the same map, with the next campaign seed, into
     the same folder, until there are enough; ``campaign.json`` is then the last game's.
     """
-    from mapgen.campaign import battles as battle_files
+    from mapgen.presenters import fw_battles as battle_files
     from mapgen import session
     from mapgen.campaign import store
     from mapgen.campaign.bots import make_bots

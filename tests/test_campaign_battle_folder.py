@@ -6,7 +6,8 @@ import json
 
 import pytest
 
-from mapgen.campaign import battle, battles
+from mapgen.campaign import battle
+from mapgen.presenters import fw_battles as battles
 from mapgen.campaign.board import build_board
 from mapgen.campaign.dice import GameDice
 from mapgen.campaign.report import parse_report

@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 
 from mapgen.atlas import ATLAS_FILE, write_atlas
-from mapgen.campaign import battles as fw_battles
-from mapgen.campaign.renaissance import battles as ren_battles
+from mapgen.presenters import fw_battles
+from mapgen.presenters import renaissance_battles as ren_battles
 from mapgen.campaign.report import read_report
 from mapgen.campaign.state import evolve
 from mapgen.errors import BadFileError

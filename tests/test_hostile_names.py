@@ -17,7 +17,8 @@ import zipfile
 import pytest
 import yaml
 
-from mapgen.campaign import battle, battles, report
+from mapgen.campaign import battle, report
+from mapgen.presenters import fw_battles as battles
 from mapgen.campaign.board import build_board
 from mapgen.campaign.dice import GameDice
 from mapgen.campaign.roster import MAX_UNITS, CampaignRosterError, read_campaign_roster

@@ -22,8 +22,8 @@ import mapgen.cli.battlefield  # noqa: F401  (registers the command, as tests/te
 
 from mapgen.battlefield.generate import generate_battlefield
 from mapgen.battlefield.model import Battlefield
-from mapgen.campaign.renaissance import battles
-from mapgen.campaign.renaissance.battles import (
+from mapgen.presenters import renaissance_battles as battles
+from mapgen.presenters.renaissance_battles import (
     battle_folder_name,
     battle_options,
     battle_sides,

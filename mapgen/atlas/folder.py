@@ -25,9 +25,9 @@ from ..errors import BadFileError
 
 #: ``mapgen new``'s battlefield for each holding square (:func:`mapgen.kit.battlefields_for_kit`).
 KIT_PLAN = re.compile(r"^battlefield-(?P<square>[A-Z]+[0-9]+)\.json$")
-#: A Fantasy Warriors battle's folder (:mod:`mapgen.campaign.battles`): ``battles/day-03-C4``.
+#: A Fantasy Warriors battle's folder (:mod:`mapgen.presenters.fw_battles`): ``battles/day-03-C4``.
 FW_BATTLE = re.compile(r"^day-(?P<day>[0-9]+)-(?P<square>[A-Z]+[0-9]+)$")
-#: A Renaissance table battle's folder (:mod:`mapgen.campaign.renaissance.battles`): ``battles/year-1-phase-3-B-4``.
+#: A Renaissance table battle's folder (:mod:`mapgen.presenters.renaissance_battles`): ``battles/year-1-phase-3-B-4``.
 REN_BATTLE = re.compile(r"^year-(?P<year>[0-9]+)-phase-(?P<phase>[0-9]+)-(?P<node>.+)$")
 #: Folders whose PDFs are not the campaign's: the engine's history, hidden staging folders.
 SKIPPED_DIRS = ("history",)

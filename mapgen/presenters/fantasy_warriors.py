@@ -25,7 +25,7 @@ def write_outputs(folder: Path, state, board) -> list[Path]:
     """Write ``battles/day-NN-SQUARE/`` for each pending battle that has none yet (one there may hold a filled form)."""
     if not new_outputs(folder, state):
         return []  # most commands: the battle writers (and PyYAML, for the report form) are not imported
-    from ..campaign.battles import write_pending
+    from .fw_battles import write_pending
 
     # the map's SHA-256 was checked when the session loaded the state: no schema check again
     fw_map = FwMap.from_json(parse(safefs.read_text(folder, MAP_FILE), str(Path(folder) / MAP_FILE)))

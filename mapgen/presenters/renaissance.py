@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .. import safefs
-from ..campaign.renaissance.battles import battle_folder_name, is_table_battle
+from .renaissance_battles import battle_folder_name, is_table_battle
 from ..campaign.renaissance.store import MAP_FILE
 from ..campaign.renaissance.view import side_view
 from ..country.model import CountryMap, read_country_map
@@ -30,7 +30,7 @@ def write_outputs(folder: Path, state, board) -> list[Path]:
     """Write the folder of each table battle waiting for its result that has none yet."""
     if not new_outputs(folder, state):
         return []
-    from ..campaign.renaissance.battles import write_pending  # the battlefield generator, for a table battle only
+    from .renaissance_battles import write_pending  # the battlefield generator, for a table battle only
 
     country_map = CountryMap.from_json(parse(safefs.read_text(folder, MAP_FILE), str(Path(folder) / MAP_FILE)))
     return write_pending(folder, state, country_map)

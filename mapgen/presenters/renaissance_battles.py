@@ -3,7 +3,7 @@
 When Tabella 34 gives ``BATTLE`` and both players ask to fight it on the
 table (RC-A.33), the engagement waits in ``state.engagements`` for its result
 (RC-4.7).  This is a side effect outside the pure core, as in the Fantasy
-Warriors engine (:mod:`mapgen.campaign.battles`): the file layer calls
+Warriors engine (:mod:`mapgen.presenters.fw_battles`): the file layer calls
 :func:`write_pending` after it has saved the state that made the battle.
 Each folder is written whole or not at all (:func:`mapgen.kit.write` stages
 it and swaps it in), and a folder already there is left alone.
@@ -27,13 +27,13 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from ... import safefs
-from ...battlefield.renaissance import REAR_GUARD_ATTACKER_UDM, REAR_GUARD_BAND_UDM, udm
-from ...engine import Action
-from ...errors import InfeasibleError
-from ...setup_sheet import md_text
-from .ruleset import RULESET
-from .state import Company, PendingEngagement, RenaissanceState
+from .. import safefs
+from ..battlefield.renaissance import REAR_GUARD_ATTACKER_UDM, REAR_GUARD_BAND_UDM, udm
+from ..engine import Action
+from ..errors import InfeasibleError
+from ..setup_sheet import md_text
+from ..campaign.renaissance.ruleset import RULESET
+from ..campaign.renaissance.state import Company, PendingEngagement, RenaissanceState
 
 #: Formats of the battlefield in a battle folder: the plan to print (PDF), its drawing, data and setup sheet.
 FORMATS = ("json", "svg", "pdf", "md")
@@ -154,8 +154,8 @@ def battle_sides(state: RenaissanceState, engagement: PendingEngagement, country
 
 def battle_options(state: RenaissanceState, engagement: PendingEngagement, country_map, udm_cm: float | None = None):
     """The battlefield generator's options for this engagement (its ground, scenario and seed)."""
-    from ...battlefield.options import BattleOptions
-    from ...battlefield.scenarios import Situation
+    from ..battlefield.options import BattleOptions
+    from ..battlefield.scenarios import Situation
 
     a, b = battle_sides(state, engagement, country_map)
     letter = {a.seat: a.letter, b.seat: b.letter}
@@ -189,9 +189,9 @@ def write_engagement_battle(outputs_or_folder, state: RenaissanceState, engageme
     the tactical rules' unit in cm (the battlefield's ``UDM_CM`` [DEV] if None).
     Raises ValueError for an engagement that is not a table battle.
     """
-    from ...battlefield.generate import generate_battlefield
-    from ...kit import Outputs, write, write_battlefield
-    from ...paper import get_paper
+    from ..battlefield.generate import generate_battlefield
+    from ..kit import Outputs, write, write_battlefield
+    from ..paper import get_paper
 
     if not is_table_battle(engagement):
         raise ValueError(f"the engagement at {engagement.node} is no battle both sides fight on the table (RC-4.7, RC-A.33)")
@@ -285,7 +285,7 @@ def battle_sheet(state: RenaissanceState, engagement: PendingEngagement, country
         out.append("")
     out += ["## The table", "", ground_words(engagement, country_map), "", table_note, "", FEATURE_NOTE, ""]
     if b is not None:
-        from ...battlefield.setup_sheet import zone_text
+        from ..battlefield.setup_sheet import zone_text
 
         letters = {s.letter: s for s in (a, o)}
         out += ["| Side | Deploys | Where (cm: x from the left short edge, y from side A's long edge) |", "|---|---|---|"]

@@ -25,11 +25,11 @@ from .. import safefs
 from ..engine import Action
 from ..errors import InfeasibleError
 from ..setup_sheet import md_text
-from .battle import battle_forces, field_works, scenario_for, scouting
-from .board import Board
-from .report import form
-from .ruleset import RULESET
-from .state import CampaignState, Contact
+from ..campaign.battle import battle_forces, field_works, scenario_for, scouting
+from ..campaign.board import Board
+from ..campaign.report import form
+from ..campaign.ruleset import RULESET
+from ..campaign.state import CampaignState, Contact
 
 #: Formats of the battlefield in a battle folder: the plan to print at home, its data and setup sheet.
 #: The PDF is the plan players print, on one sheet of A4 at the largest standard scale that fits.
