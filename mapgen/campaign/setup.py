@@ -20,7 +20,7 @@ from ..grid import KING_STEPS, square_id
 from .board import Board, build_board
 from .core import begin
 from .dice import GameDice
-from .store import register_board, sha256_bytes
+from .store import sha256_bytes
 from .state import (
     CampaignState,
     Force,
@@ -191,8 +191,7 @@ def new_campaign(
 
 def board_for_map(fw_map, map_bytes: bytes):
     """The map's Board, worked out once per map file (kept by its SHA-256 for the commands that follow)."""
-    sha = sha256_bytes(map_bytes)
-    return boards.known(sha) or register_board(sha, build_board(fw_map))
+    return boards.for_map(map_bytes, lambda: build_board(fw_map))
 
 
 def start_campaign(

@@ -11,7 +11,7 @@ one cache without importing each other.
 from __future__ import annotations
 
 import hashlib
-from typing import Any
+from typing import Any, Callable
 
 _BOARDS: dict[str, Any] = {}
 
@@ -29,6 +29,13 @@ def remember(sha256: str, board: Any) -> Any:
 def known(sha256: str) -> Any | None:
     """The board of that map file, if worked out already in this process."""
     return _BOARDS.get(sha256)
+
+
+def for_map(map_bytes: bytes, build: Callable[[], Any]) -> Any:
+    """The board of the map file ``map_bytes``: kept, or ``build()`` now and kept (``campaign new`` of either rule set)."""
+    sha = sha256_bytes(map_bytes)
+    board = _BOARDS.get(sha)
+    return board if board is not None else remember(sha, build())
 
 
 def forget_all() -> None:

@@ -16,7 +16,7 @@ from ...country.rules import URBAN_KINDS
 from ...errors import InfeasibleError
 from ...engine import boards
 from ..dice import GameDice
-from ..store import register_board, sha256_bytes
+from ..store import sha256_bytes
 from .core import begin, board_for_map
 from .state import Company, Ends, LogEntry, MapRef, Options, Place, Player, RenaissanceState
 from .store import MAP_FILE
@@ -158,8 +158,7 @@ def check_ends(ends: Ends, country_map, players: int, neutrals: tuple[str, ...])
 
 def board(country_map, map_bytes: bytes):
     """The map's board, worked out once per map file and kept by its SHA-256 for the commands that follow."""
-    sha = sha256_bytes(map_bytes)
-    return boards.known(sha) or register_board(sha, board_for_map(country_map))
+    return boards.for_map(map_bytes, lambda: board_for_map(country_map))
 
 
 def new_campaign(
