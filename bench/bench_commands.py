@@ -61,14 +61,14 @@ def _timed(argv: list[str], env: dict) -> tuple[float, float]:
 
 def a_legal_move(folder: Path) -> tuple[str, str]:
     """A force of the side to move and a square one step away it may enter, found by the engine itself."""
-    from mapgen.campaign import store
+    from mapgen import session
     from mapgen.campaign.core import Move
     from mapgen.campaign.dice import GameDice
     from mapgen.engine import apply
     from mapgen.engine.commands import CommandError
     from mapgen.engine.registry import of_state
 
-    loaded = store.load(folder)
+    loaded = session.load(folder)
     rules = of_state(loaded.state)
     for force in loaded.state.forces:
         for square in loaded.board.steps.get(force.square, {}):
@@ -82,20 +82,20 @@ def a_legal_move(folder: Path) -> tuple[str, str]:
 
 def a_force(folder: Path, side: str) -> str:
     """The first force of ``side`` in the campaign, to give an order to."""
-    from mapgen.campaign import store
+    from mapgen import session
 
-    return next(f.id for f in store.load(folder).state.forces if f.side == side)
+    return next(f.id for f in session.load(folder).state.forces if f.side == side)
 
 
 def apply_ms(folder: Path, force: str, square: str, runs: int) -> list[float]:
     """``engine.apply`` of one move on the loaded state, ``runs`` times (the dice made anew each time, as a command does)."""
-    from mapgen.campaign import store
+    from mapgen import session
     from mapgen.campaign.core import Move
     from mapgen.campaign.dice import GameDice
     from mapgen.engine import apply
     from mapgen.engine.registry import of_state
 
-    loaded = store.load(folder)
+    loaded = session.load(folder)
     rules, state, board = of_state(loaded.state), loaded.state, loaded.board
     move = Move(force, (square,), None)
     apply(rules, state, move, GameDice(state.seed, []), board)  # warm: the board's own caches, as in a command

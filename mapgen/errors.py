@@ -19,3 +19,7 @@ class InfeasibleError(MapgenError):
 
 class BadFileError(MapgenError):
     """A JSON file that is not what mapgen expects; the message names the field."""
+
+
+class CampaignFolderError(MapgenError):
+    """A folder that cannot take a new campaign or kit: it holds one already, or one in play (a usage error)."""

@@ -12,32 +12,23 @@
   (the folder, history and undo are :mod:`mapgen.session`'s).
 """
 
-from .core import (
-    BattleReport,
-    CommandError,
-    GiveOrder,
-    Move,
-    Reinforce,
-    Turn,
-    UnitLosses,
-    awaiting,
-    begin,
-)
-from .dice import GameDice
-from .ruleset import apply
-from .state import CampaignState
+# The names below are found on first use (PEP 562), so that importing the Renaissance rule set, a
+# subpackage, or one module of this one does not import every phase of these rules.
+_NAMES = {
+    "BattleReport": ".commands", "CommandError": ".commands", "GiveOrder": ".commands", "Move": ".commands",
+    "Reinforce": ".commands", "Turn": ".commands", "UnitLosses": ".commands",
+    "awaiting": ".core", "begin": ".core", "GameDice": ".dice", "apply": ".ruleset", "CampaignState": ".state",
+}
 
-__all__ = [
-    "BattleReport",
-    "CampaignState",
-    "CommandError",
-    "GameDice",
-    "GiveOrder",
-    "Move",
-    "Reinforce",
-    "Turn",
-    "UnitLosses",
-    "apply",
-    "awaiting",
-    "begin",
-]
+__all__ = sorted(_NAMES)
+
+
+def __getattr__(name: str):
+    import importlib
+
+    module = _NAMES.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module, __name__), name)
+    globals()[name] = value
+    return value

@@ -44,8 +44,8 @@ class Refused(click.ClickException):
 
 def refusals(fn):
     """Turn the engine's refusals and a broken campaign folder into exit 2 with one line."""
-    from ..campaign.core import CommandError
-    from ..kit.fw_campaign import CampaignFolderError
+    from ..engine.commands import CommandError
+    from ..errors import CampaignFolderError
 
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):

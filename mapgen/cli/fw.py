@@ -160,7 +160,8 @@ def new(campaign, seed, out, paper, formats, size, width, height, holdings, race
     if wrong:
         other = "Fantasy Warriors map" if renaissance else "Renaissance country"
         raise click.UsageError(f"{', '.join(wrong)}: {other} options, not for a --campaign {campaign} kit; drop them")
-    from ..kit.fw_campaign import CampaignFolderError, check_not_in_play
+    from ..errors import CampaignFolderError
+    from ..kit.fw_campaign import check_not_in_play
 
     try:
         check_not_in_play(out)

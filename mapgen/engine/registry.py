@@ -14,10 +14,11 @@ import re
 from ..errors import BadFileError
 from .ruleset import RuleSet
 
-#: Modules that define ``RULESET``, in the order ``--help`` lists them.
+#: The built-in rule sets: each ``campaign.json`` schema and the module that defines its ``RULESET``, in the
+#: order ``--help`` lists them.  A folder's command imports only its own rule set's module.
 BUILTIN = (
-    "mapgen.campaign.ruleset",
-    "mapgen.campaign.renaissance.ruleset",
+    ("mapgen/campaign", "mapgen.campaign.ruleset"),
+    ("mapgen/campaign-renaissance", "mapgen.campaign.renaissance.ruleset"),
 )
 
 _REGISTERED: dict[str, RuleSet] = {}
@@ -34,13 +35,17 @@ def unregister(name: str) -> None:
     _REGISTERED.pop(name, None)
 
 
+def _load(module: str) -> RuleSet:
+    ruleset = importlib.import_module(module).RULESET
+    return _REGISTERED.setdefault(ruleset.name, ruleset)
+
+
 def _load_builtin() -> None:
     global _LOADED
     if not _LOADED:
         _LOADED = True
-        for module in BUILTIN:
-            ruleset = importlib.import_module(module).RULESET
-            _REGISTERED.setdefault(ruleset.name, ruleset)
+        for _schema, module in BUILTIN:
+            _load(module)
 
 
 def rulesets() -> tuple[RuleSet, ...]:
@@ -55,6 +60,12 @@ def named(name: str) -> RuleSet:
 
 
 def of_schema(schema: str) -> RuleSet | None:
+    for r in _REGISTERED.values():  # registered already (a toy one, or one loaded before)
+        if r.schema == schema:
+            return r
+    for known, module in BUILTIN:  # a built-in one, imported alone
+        if known == schema:
+            return _load(module)
     for r in rulesets():
         if r.schema == schema:
             return r

@@ -23,15 +23,11 @@ from ..campaign.state import CampaignState, Options
 from ..campaign.store import CAMPAIGN_FILE, COMMANDS_FILE, HISTORY_DIR, MAP_FILE, board_for, dumps_state, from_json_text
 from ..engine import command_line
 from ..engine.hints import next_lines
-from ..errors import MapgenError
+from ..errors import CampaignFolderError
 from ..jsonio import MAX_FILE_BYTES
 
 #: Where a campaign folder keeps the counter sheets of its forces.
 COUNTERS_DIR = "counters/"
-
-
-class CampaignFolderError(MapgenError):
-    """The folder given to ``campaign new`` already holds a campaign (a usage error)."""
 
 
 def check_new_folder(folder: str | Path) -> None:
