@@ -336,8 +336,8 @@ def _cli_commands(monkeypatch, module) -> list:
     from mapgen.cli import campaign_session
 
     got = []
-    for m in (module, campaign_session):
-        monkeypatch.setattr(m, "play", lambda folder, command, *rest, **kw: got.append(command))
+    monkeypatch.setattr(module, "play", lambda folder, command, *rest, **kw: got.append(command))
+    monkeypatch.setattr(campaign_session, "run", lambda s, folder, command, *rest, **kw: got.append(command))
     return got
 
 

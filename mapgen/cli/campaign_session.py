@@ -12,6 +12,7 @@ folder's ``campaign.json``'s business: every step asks its rule set.
 from __future__ import annotations
 
 from pathlib import Path
+
 import click
 
 from .. import engine, safefs, session
@@ -19,9 +20,9 @@ from ..campaign.dice import GameDice
 from ..errors import MapgenError
 from ..session import outputs
 from ..text import printable
-from .pages import refresh_after
 from .campaign import Refused, campaign, folder_arg, parse_faces, refusals
 from .campaign_actions import say_next
+from .pages import refresh_after
 
 #: The exit status after Ctrl-C, as a shell reports it (128 + SIGINT).
 INTERRUPTED_EXIT = 130
@@ -51,60 +52,67 @@ def _write_outputs(ruleset, folder: Path, state, board, loaded=None) -> None:
 
 
 def play(folder: Path, command, roll: str | None = None, seat: str | None = None, extra: dict | None = None) -> None:
-    """Lock, load, apply, commit; say what happened (as ``seat`` may know it), where the battles are, what is awaited.
-
-    ``extra``: keys of this command line's record the rules do not encode (``battle --report``'s path).
-    """
-    faces = parse_faces(roll)
+    """Lock the folder and :func:`run` ``command`` in it."""
     with session.open_folder(folder) as s:
-        ruleset = s.ruleset
-        if ruleset.spec(command) is None:
-            raise Refused(_wrong_rules(folder, ruleset, command))
-        state, events = engine.apply(ruleset, s.state, command, GameDice(ruleset.seed(s.state), faces), s.board)
-        record = {**ruleset.encode(command), **(extra or {})}
-        if faces:
-            record["roll"] = faces
-        new = outputs.new_outputs(ruleset, folder, state)
-        if new:
-            for name in new:  # a linked battles/ is refused now, before the commit, not after it
-                safefs.inside(folder, name)
-            record["battles"] = new  # undo removes them with the state that made them
-        try:
-            s.commit(state, record)
-            for e in ruleset.visible(events, seat):
-                click.echo(printable(ruleset.entry_words(e)))
-            _write_outputs(ruleset, folder, state, s.board, s.loaded)
-            for line in outputs.output_lines(ruleset, folder, state):
-                click.echo(printable(line))
-            say_next(state, s.board, folder, seat)
-        except KeyboardInterrupt:
-            if not s.commits:
-                raise
-            click.echo(f"Interrupted: the command was saved; 'mapgen campaign refresh {folder}' writes its battle folders "
-                       f"and pages again", err=True)
-            raise SystemExit(INTERRUPTED_EXIT) from None
+        run(s, folder, command, roll, seat, extra)
 
 
 def play_words(folder: Path, name: str, words: list[str], options: dict, roll: str | None = None, side: str | None = None,
                extra: dict | None = None) -> None:
-    """``mapgen campaign NAME DIR WORDS... OPTIONS``: the folder's rule set makes the command from them, then :func:`play`.
+    """``mapgen campaign NAME DIR WORDS... OPTIONS``: the folder's rule set makes the command from them, then :func:`run`.
 
     ``move``, ``turn`` and ``battle`` are typed alike in every rule set; what
-    the words mean is the rule set's (:attr:`~mapgen.engine.CommandSpec.parse`).
-    ``side``, when given, must be one of the campaign's seats; otherwise the
-    command's own seat (:attr:`~mapgen.engine.RuleSet.command_seat`) says what it prints.
+    the words mean is the rule set's (:attr:`~mapgen.engine.CommandSpec.parse`),
+    read under the same lock as the command runs.  ``side``, when given, must be
+    one of the campaign's seats; otherwise the command's own seat
+    (:attr:`~mapgen.engine.RuleSet.command_seat`) says what it prints.
     """
-    loaded = session.load(folder)  # which rules: the commit below loads again, under the lock
-    ruleset = loaded.ruleset
-    spec = ruleset.cli_spec(name)
-    if spec is None:
-        raise Refused(f"'{name}' is not a command of a {ruleset.title} campaign (see mapgen campaign actions {folder})")
+    with session.open_folder(folder) as s:
+        ruleset = s.ruleset
+        spec = ruleset.cli_spec(name)
+        if spec is None:
+            raise Refused(f"'{name}' is not a command of a {ruleset.title} campaign (see mapgen campaign actions {folder})")
+        try:
+            side = ruleset.check_seat(s.state, side)
+            command = spec.parse(list(words), options)
+        except ValueError as exc:
+            raise click.UsageError(str(exc)) from None
+        run(s, folder, command, roll, side or ruleset.command_seat(command), extra)
+
+
+def run(s, folder: Path, command, roll: str | None, seat: str | None, extra: dict | None) -> None:
+    """Apply, commit; say what happened (as ``seat`` may know it), where the battles are, what is awaited.
+
+    ``s`` is the folder's open session; ``extra``: keys of this command line's record the rules do
+    not encode (``battle --report``'s path).
+    """
+    faces = parse_faces(roll)
+    ruleset = s.ruleset
+    if ruleset.spec(command) is None:
+        raise Refused(_wrong_rules(folder, ruleset, command))
+    state, events = engine.apply(ruleset, s.state, command, GameDice(ruleset.seed(s.state), faces), s.board)
+    record = {**ruleset.encode(command), **(extra or {})}
+    if faces:
+        record["roll"] = faces
+    new = outputs.new_outputs(ruleset, folder, state)
+    if new:
+        for name in new:  # a linked battles/ is refused now, before the commit, not after it
+            safefs.inside(folder, name)
+        record["battles"] = new  # undo removes them with the state that made them
     try:
-        side = ruleset.check_seat(loaded.state, side)
-        command = spec.parse(list(words), options)
-    except ValueError as exc:
-        raise click.UsageError(str(exc)) from None
-    play(folder, command, roll, side or ruleset.command_seat(command), extra)
+        s.commit(state, record)
+        for e in ruleset.visible(events, seat):
+            click.echo(printable(ruleset.entry_words(e)))
+        _write_outputs(ruleset, folder, state, s.board, s.loaded)
+        for line in outputs.output_lines(ruleset, folder, state):
+            click.echo(printable(line))
+        say_next(state, s.board, folder, seat)
+    except KeyboardInterrupt:
+        if not s.commits:
+            raise
+        click.echo(f"Interrupted: the command was saved; 'mapgen campaign refresh {folder}' writes its battle folders "
+                   f"and pages again", err=True)
+        raise SystemExit(INTERRUPTED_EXIT) from None
 
 
 def rule_set_command(name: str) -> click.Command | None:
