@@ -12,6 +12,13 @@ from pathlib import Path
 from unittest import mock
 
 
+def copy_of(kit: Path, tmp_path: Path) -> Path:
+    """A test's own copy of a module's kit (the kit is made once; each test plays in its copy)."""
+    import shutil
+
+    return Path(shutil.copytree(kit, tmp_path / "camp"))
+
+
 def fw_kit(folder: Path, seed=7, size: str = "small", width: int | None = None, height: int | None = None,
            formats=("json", "svg", "md"), races=("humans", "humans")):
     """``mapgen new`` into ``folder`` (PDFs left out unless asked: the page links them, never reads them); the map."""

@@ -17,7 +17,7 @@ import mapgen.render.fw_map
 from mapgen.atlas import ATLAS_FILE, build_atlas, refresh
 from mapgen.atlas.cache import CACHE_DIR, Fragments
 
-from .atlas_helpers import fw_kit
+from .atlas_helpers import copy_of, fw_kit
 from .cli_helpers import run
 
 
@@ -30,9 +30,7 @@ def kit(tmp_path_factory):
 
 @pytest.fixture
 def camp(kit, tmp_path):
-    folder = tmp_path / "camp"
-    shutil.copytree(kit, folder)
-    return folder
+    return copy_of(kit, tmp_path)
 
 
 def _drawn_from_nothing(folder, side=None) -> str:

@@ -28,7 +28,7 @@ from mapgen.exports.dd2vtt import find_battlefields
 from mapgen.exports.vassal import counter_size_mm
 from mapgen.safefs import OutsideFolderError
 
-from .atlas_helpers import fw_kit
+from .atlas_helpers import copy_of, fw_kit
 from .cli_helpers import run, snapshot
 from .test_campaign_battle_folder import game  # noqa: F401 - the module's fixture: a campaign with a battle pending
 from .test_renaissance_battles import MAP, PITCHED, in_phase
@@ -72,9 +72,7 @@ def kit(tmp_path_factory):
 
 @pytest.fixture
 def camp(kit, tmp_path):
-    folder = tmp_path / "camp"
-    shutil.copytree(kit, folder)
-    return folder
+    return copy_of(kit, tmp_path)
 
 
 def test_the_atlas_embeds_nothing_a_planted_link_points_to(camp, outside):

@@ -17,19 +17,15 @@ import zipfile
 import pytest
 import yaml
 
-from mapgen.campaign import battle, report
+from mapgen.campaign import report
 from mapgen.presenters import fw_battles as battles
-from mapgen.campaign.board import build_board
-from mapgen.campaign.dice import GameDice
 from mapgen.campaign.roster import MAX_UNITS, CampaignRosterError, read_campaign_roster
-from mapgen.campaign.setup import new_campaign
-from mapgen.campaign.state import Contact, MapRef, Options, evolve
+from mapgen.campaign.state import evolve
 from mapgen.campaign.view import status_lines
-from mapgen.fw.generate import generate_map
-from mapgen.fw.options import MapOptions
 from mapgen.text import BadTextError, check_name, check_state_text, printable, text_problem, yaml_str
 
 from .cli_helpers import run, snapshot
+from .test_campaign_battle_folder import game  # noqa: F401 - the module's fixture: a campaign with a battle pending
 
 #: What the issue measured, and what a terminal or a parser would obey.
 LINE_BREAK = "Ragnar\nwinner: B"
@@ -184,19 +180,6 @@ def test_a_megabyte_roster_is_refused_before_it_is_parsed(tmp_path, capsys):
 ODD_LEADER = "Ragnar\nwinner: B\n# \x1b[2J\u202e\x85\r"
 ODD_TYPE = 'inf"an\\try\nwinner: B'
 ODD_ID = "U1\n- x: [y"
-
-
-@pytest.fixture(scope="module")
-def game():
-    """A campaign with side B's first force on side A's first force, a battle pending (as test_campaign_battle_folder)."""
-    m = generate_map(MapOptions(seed=7, size="small"))
-    board = build_board(m)
-    s = new_campaign(m, board, MapRef("fw-map.json", "0" * 64), 7, Options())
-    a1 = s.force("A1")
-    s = evolve(s, forces=tuple(evolve(f, square=a1.square, order="max_speed") if f.id == "B1" else f for f in s.forces), phase=3)
-    s = evolve(s, pending=(Contact(a1.square, ("B1", "A1"), mover="B1"),))
-    s = battle.start(s, GameDice(7), board)
-    return m, board, s
 
 
 @pytest.fixture(scope="module")
