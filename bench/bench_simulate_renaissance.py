@@ -23,7 +23,7 @@ from pathlib import Path
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # as the CLI does: one thread, so the pool may fork
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from mapgen.campaign.renaissance.simulate import SimOptions, simulate  # noqa: E402
+from mapgen.renaissance.simulate import SimOptions, simulate  # noqa: E402
 from mapgen.country.generate import generate_countries  # noqa: E402
 from mapgen.jsonio import dumps  # noqa: E402
 

@@ -11,7 +11,7 @@ import json
 
 from mapgen import schemas
 from mapgen.campaign import store
-from mapgen.campaign.renaissance import store as renaissance_store
+from mapgen.renaissance import store as renaissance_store
 
 if __name__ == "__main__":
     for name, make in (("campaign", store.json_schema), ("campaign-renaissance", renaissance_store.json_schema)):

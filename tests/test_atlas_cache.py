@@ -178,7 +178,7 @@ def test_a_renaissance_command_lays_its_layers_on_the_kept_country_map(country, 
 def test_the_status_map_laid_on_a_kept_map_is_the_status_map_drawn_whole(country):
     # the status map (campaign status --svg) and the atlas's map are one drawing, put together two ways
     from mapgen import session
-    from mapgen.campaign.renaissance.view import side_view
+    from mapgen.renaissance.view import side_view
     from mapgen.country.model import read_country_map
     from mapgen.render.renaissance_campaign import PrintedMap, campaign_on, printed_map, render_renaissance_campaign, ruler_tints
 

@@ -19,17 +19,17 @@ import pytest
 
 from mapgen import engine
 from mapgen.campaign.dice import GameDice
-from mapgen.campaign.renaissance.simulate import SimOptions, load_map, start
-from mapgen.campaign.renaissance.state import army_limit_broken
+from mapgen.renaissance.simulate import SimOptions, load_map, start
+from mapgen.renaissance.state import army_limit_broken
 from mapgen.campaign.setup import new_campaign
 from mapgen.campaign.state import MapRef, Options
 from mapgen.campaign.store import register_board
 from mapgen.campaign.ruleset import RULESET as FW
-from mapgen.campaign.renaissance.ruleset import RULESET as REN
+from mapgen.renaissance.ruleset import RULESET as REN
 from mapgen.campaign import begin
 from mapgen.campaign.board import build_board
 from mapgen.campaign.commands import BattleReport, Move
-from mapgen.campaign.renaissance.commands import MoveArmy
+from mapgen.renaissance.commands import MoveArmy
 from mapgen.country.generate import generate_countries
 from mapgen.engine.fuzz import FuzzFailure, play, replay
 from mapgen.jsonio import dumps

@@ -31,7 +31,7 @@ from mapgen.presenters.renaissance_battles import (
     write_engagement_battle,
     write_pending,
 )
-from mapgen.campaign.renaissance.state import Army, PendingEngagement, company
+from mapgen.renaissance.state import Army, PendingEngagement, company
 from mapgen.campaign.state import evolve
 from mapgen.kit import Outputs
 from tests.cli_helpers import run

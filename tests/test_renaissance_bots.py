@@ -19,14 +19,14 @@ import pytest
 
 from mapgen.campaign.bots import IllegalCommand
 from mapgen.campaign.dice import GameDice
-from mapgen.campaign.renaissance import store
-from mapgen.campaign.renaissance.bots import buy, command_words, give, make_bots, play_campaign
-from mapgen.campaign.renaissance.bots.play import engagement_answer
-from mapgen.campaign.renaissance.commands import BeginSiege, ChooseEngagement, MoveArmy, PayUpkeep
-from mapgen.campaign.renaissance.core import RenaissanceBoard
-from mapgen.campaign.renaissance.simulate import SimOptions, load_map, record, run_game, start
-from mapgen.campaign.renaissance.spring import start_spring
-from mapgen.campaign.renaissance.state import PendingEngagement, Place, company
+from mapgen.renaissance import store
+from mapgen.renaissance.bots import buy, command_words, give, make_bots, play_campaign
+from mapgen.renaissance.bots.play import engagement_answer
+from mapgen.renaissance.commands import BeginSiege, ChooseEngagement, MoveArmy, PayUpkeep
+from mapgen.renaissance.core import RenaissanceBoard
+from mapgen.renaissance.simulate import SimOptions, load_map, record, run_game, start
+from mapgen.renaissance.spring import start_spring
+from mapgen.renaissance.state import PendingEngagement, Place, company
 from mapgen.campaign.state import evolve
 from mapgen.country.generate import generate_countries
 from mapgen.jsonio import dumps
@@ -108,7 +108,7 @@ def test_an_aggressive_army_besieges_the_fortified_place_it_stands_on():
 
 def test_an_army_that_may_not_besiege_where_a_force_shut_itself_in_leaves_the_node():
     """RC-A.27: the move after the force shut itself in, an army leaves or besieges; here P1-2 already besieges B-0."""
-    from mapgen.campaign.renaissance.state import Siege
+    from mapgen.renaissance.state import Siege
 
     s = summer(armies=[evolve(army("P1-1", "B-0", "large"), shut_in_at="B-0", shut_in_phase=1), army("P1-2", "B-0", "small")])
     s = evolve(s, phase=2, sieges=(Siege("B-0", "P1-2", phases=1, arrived=1),), places=tuple(

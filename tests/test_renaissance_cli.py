@@ -74,7 +74,7 @@ def test_refusals_exit_2_and_change_nothing(camp, capsys, argv, reason):
 
 
 def test_a_fourth_army_is_refused(camp, capsys):
-    from mapgen.campaign.renaissance.rules import CITY_KINDS
+    from mapgen.renaissance.rules import CITY_KINDS
 
     cities = [n["id"] for n in json.loads((camp / "country.json").read_text())["nodes"] if n["country"] == "A" and n["kind"] in CITY_KINDS]
     for node in cities[:3]:

@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 
 from mapgen.campaign.commands import Turn
 from mapgen.campaign.dice import GameDice
-from mapgen.campaign.renaissance import store
-from mapgen.campaign.renaissance.commands import (
+from mapgen.renaissance import store
+from mapgen.renaissance.commands import (
     CommandError,
     EndMoves,
     FormArmy,
@@ -26,10 +26,10 @@ from mapgen.campaign.renaissance.commands import (
     Recruit,
     TakeLoan,
 )
-from mapgen.campaign.renaissance.core import awaiting, board_for_map, seat_of
-from mapgen.campaign.renaissance.ruleset import apply
-from mapgen.campaign.renaissance.setup import new_campaign
-from mapgen.campaign.renaissance.state import Options
+from mapgen.renaissance.core import awaiting, board_for_map, seat_of
+from mapgen.renaissance.ruleset import apply
+from mapgen.renaissance.setup import new_campaign
+from mapgen.renaissance.state import Options
 from mapgen.country.generate import generate_countries
 from mapgen.jsonio import dumps
 

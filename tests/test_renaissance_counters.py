@@ -13,9 +13,9 @@ import functools
 
 import pytest
 
-from mapgen.campaign.renaissance.commands import FormArmy
-from mapgen.campaign.renaissance.counters import army_ids, campaign_counters, counters_title
-from mapgen.campaign.renaissance.setup import start_campaign
+from mapgen.renaissance.commands import FormArmy
+from mapgen.renaissance.counters import army_ids, campaign_counters, counters_title
+from mapgen.renaissance.setup import start_campaign
 from mapgen.campaign.state import evolve
 from mapgen.counters.build import build_sheet
 from mapgen.counters.layout import DEFAULT_SIZE, parse_size

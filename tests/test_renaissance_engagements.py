@@ -23,8 +23,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mapgen.campaign.dice import GameDice
-from mapgen.campaign.renaissance import store
-from mapgen.campaign.renaissance.commands import (
+from mapgen.renaissance import store
+from mapgen.renaissance.commands import (
     BeginSiege,
     Bribe,
     ChooseEngagement,
@@ -33,10 +33,10 @@ from mapgen.campaign.renaissance.commands import (
     MoveArmy,
     TableBattle,
 )
-from mapgen.campaign.renaissance.engagements import awaiting_engagements
-from mapgen.campaign.renaissance.minor import minor_result, num
-from mapgen.campaign.renaissance.state import Player, Siege
-from mapgen.campaign.renaissance.summer import apply_summer
+from mapgen.renaissance.engagements import awaiting_engagements
+from mapgen.renaissance.minor import minor_result, num
+from mapgen.renaissance.state import Player, Siege
+from mapgen.renaissance.summer import apply_summer
 from mapgen.campaign.state import evolve
 from tests.test_renaissance_spring import KINDS
 from tests.test_renaissance_summer import STEPS, army, garrisoned, summer
@@ -353,7 +353,7 @@ def test_a_neutral_garrison_shuts_itself_in_at_once():
 
 def test_with_referee_neutrals_the_referee_chooses_for_the_neutral():
     """RC-4.4: "a neutral force's choice is made by the referee or by a default rule": the option leaves it to the referee."""
-    from mapgen.campaign.renaissance.state import Options
+    from mapgen.renaissance.state import Options
 
     s = evolve(garrisoned(summer([army("P1-1", "A-5", *P1_TYPES)]), "A-9", "N-g1"), options=Options(banks=True, referee_neutrals=True))
     s = do(do(s, MoveArmy("P1", "P1-1", ("A-9",))), EndMoves("P1"))

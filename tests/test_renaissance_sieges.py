@@ -13,11 +13,11 @@ from __future__ import annotations
 import pytest
 
 from mapgen.campaign.dice import GameDice
-from mapgen.campaign.renaissance import store
-from mapgen.campaign.renaissance.commands import BeginSiege, Bribe, CommandError, EndMoves, MoveArmy
-from mapgen.campaign.renaissance.sieges import cover
-from mapgen.campaign.renaissance.state import Army, Siege, SpecialistState, company
-from mapgen.campaign.renaissance.summer import apply_summer
+from mapgen.renaissance import store
+from mapgen.renaissance.commands import BeginSiege, Bribe, CommandError, EndMoves, MoveArmy
+from mapgen.renaissance.sieges import cover
+from mapgen.renaissance.state import Army, Siege, SpecialistState, company
+from mapgen.renaissance.summer import apply_summer
 from mapgen.campaign.state import evolve
 from tests.test_renaissance_spring import KINDS
 from tests.test_renaissance_summer import STEPS, garrisoned, summer

@@ -15,10 +15,10 @@ import pkgutil
 import pytest
 
 from mapgen import schemas
-from mapgen.campaign.renaissance import balance, store
-from mapgen.campaign.renaissance.bots import make_bots, play_campaign
-from mapgen.campaign.renaissance.simulate import GameRecord, SimOptions, load_map, record, simulate, start
-from mapgen.campaign.renaissance.state import RenaissanceState
+from mapgen.renaissance import balance, store
+from mapgen.renaissance.bots import make_bots, play_campaign
+from mapgen.renaissance.simulate import GameRecord, SimOptions, load_map, record, simulate, start
+from mapgen.renaissance.state import RenaissanceState
 from mapgen.campaign.simulate import game_seeds
 from mapgen.campaign.state import evolve
 from mapgen.country.generate import generate_countries
@@ -200,8 +200,8 @@ def _plain_remove_companies(state, ids):
 
 
 def _plain_village_control(state, kinds, log):
-    from mapgen.campaign.renaissance.spring import is_fortified
-    from mapgen.campaign.renaissance.summer import _entry
+    from mapgen.renaissance.spring import is_fortified
+    from mapgen.renaissance.summer import _entry
 
     places = []
     for p in state.places:
@@ -235,7 +235,7 @@ def test_the_speed_ups_play_the_same_games_as_the_plain_code(monkeypatch, three)
     fast = _games(maps)
     plain = {"spring_started": _plain_spring_started, "remove_companies": _plain_remove_companies,
              "village_control": _plain_village_control, "movement_reset": _plain_movement_reset}  # fmt: skip
-    package = importlib.import_module("mapgen.campaign.renaissance")
+    package = importlib.import_module("mapgen.renaissance")
     for info in pkgutil.iter_modules(package.__path__):
         module = importlib.import_module(f"{package.__name__}.{info.name}")
         for name, replacement in plain.items():

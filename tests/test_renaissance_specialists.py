@@ -14,11 +14,11 @@ from __future__ import annotations
 import pytest
 
 from mapgen.campaign.dice import GameDice
-from mapgen.campaign.renaissance import store
-from mapgen.campaign.renaissance.commands import Assassinate, BeginSiege, CommandError, EndMoves, FormArmy, HireSpecialist, MoveArmy, MoveDiplomat
-from mapgen.campaign.renaissance.specialists import apply_specialist, spy_reports
-from mapgen.campaign.renaissance.state import Army, ArmyReport, SpecialistState, company
-from mapgen.campaign.renaissance.summer import apply_summer, start_summer
+from mapgen.renaissance import store
+from mapgen.renaissance.commands import Assassinate, BeginSiege, CommandError, EndMoves, FormArmy, HireSpecialist, MoveArmy, MoveDiplomat
+from mapgen.renaissance.specialists import apply_specialist, spy_reports
+from mapgen.renaissance.state import Army, ArmyReport, SpecialistState, company
+from mapgen.renaissance.summer import apply_summer, start_summer
 from mapgen.campaign.state import evolve
 from tests.test_renaissance_spring import KINDS, spring
 from tests.test_renaissance_spring import do as do_spring
@@ -238,8 +238,8 @@ def test_an_engineer_with_another_army_does_not_help():
 
 def test_an_engineer_goes_with_its_army_into_a_garrison_and_is_lost_with_it():
     """RC-A.10: attached to one army or garrison, it moves with it; an army that is gone takes it along."""
-    from mapgen.campaign.renaissance.companies import remove_companies
-    from mapgen.campaign.renaissance.retreats import shut_in
+    from mapgen.renaissance.companies import remove_companies
+    from mapgen.renaissance.retreats import shut_in
 
     s = with_specialists(summer([army("P1-1", "A-1", "medium")]), SpecialistState("P1-s1", "P1", "engineer", 1, at="P1-1"))
     inside = shut_in(s, "P1", "A-1", [])  # A-1 is a city of P1's: the army becomes its garrison

@@ -13,10 +13,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mapgen.campaign.dice import GameDice
-from mapgen.campaign.renaissance import store
-from mapgen.campaign.renaissance.commands import CommandError, FormArmy, Garrison, HireSpecialist, OrderWorks, Recruit, TakeLoan
-from mapgen.campaign.renaissance.spring import COMPANY_COST, apply_spring, start_spring
-from mapgen.campaign.renaissance.state import Ends, MapRef, Options, PendingEvent, Place, Player, RenaissanceState, army_limit_broken
+from mapgen.renaissance import store
+from mapgen.renaissance.commands import CommandError, FormArmy, Garrison, HireSpecialist, OrderWorks, Recruit, TakeLoan
+from mapgen.renaissance.spring import COMPANY_COST, apply_spring, start_spring
+from mapgen.renaissance.state import Ends, MapRef, Options, PendingEvent, Place, Player, RenaissanceState, army_limit_broken
 from mapgen.campaign.state import evolve
 
 #: P1: a capital, 2 cities, 5 villages, a fortress (A-9 a walled village); P2: a capital and a village.
@@ -282,8 +282,8 @@ def test_any_spring_keeps_the_rules(commands, treasury):
 
 
 def test_first_spring_on_a_generated_map_taxes_each_players_country():
-    from mapgen.campaign.renaissance.setup import start_campaign
-    from mapgen.campaign.renaissance.spring import place_kinds
+    from mapgen.renaissance.setup import start_campaign
+    from mapgen.renaissance.spring import place_kinds
     from mapgen.country.generate import generate_countries
     from mapgen.jsonio import dumps
 

@@ -15,9 +15,9 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from mapgen import schemas
-from mapgen.campaign.renaissance import store
-from mapgen.campaign.renaissance.setup import parse_ends, start_campaign
-from mapgen.campaign.renaissance.state import Army, Ends, company
+from mapgen.renaissance import store
+from mapgen.renaissance.setup import parse_ends, start_campaign
+from mapgen.renaissance.state import Army, Ends, company
 from mapgen.campaign.state import evolve
 from mapgen.country.generate import generate_countries
 from mapgen.errors import BadFileError, InfeasibleError
@@ -127,7 +127,7 @@ def test_capitals_needs_an_opponent():
 
 def played():
     """A state with something in every list, as later phases will write it."""
-    from mapgen.campaign.renaissance.state import FortificationWork, PendingEvent, Prisoners, Siege, SpecialistState
+    from mapgen.renaissance.state import FortificationWork, PendingEvent, Prisoners, Siege, SpecialistState
 
     m, s = day_one()
     cap = m.country("A").capital

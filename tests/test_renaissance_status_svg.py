@@ -18,7 +18,7 @@ import xml.etree.ElementTree as ET
 import pytest
 from reportlab.pdfgen.canvas import Canvas
 
-from mapgen.campaign.renaissance.setup import start_campaign
+from mapgen.renaissance.setup import start_campaign
 from mapgen.country.generate import generate_countries
 from mapgen.counters.rules import NEUTRAL, rc_seat_style
 from mapgen.errors import MapgenError

@@ -19,11 +19,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mapgen.campaign.dice import GameDice
-from mapgen.campaign.renaissance import store
-from mapgen.campaign.renaissance.commands import ChooseEngagement, CommandError, EndMoves, MoveArmy
-from mapgen.campaign.renaissance.roads import road_steps
-from mapgen.campaign.renaissance.state import Army, PendingEvent, SpecialistState, company
-from mapgen.campaign.renaissance.summer import apply_summer, start_summer
+from mapgen.renaissance import store
+from mapgen.renaissance.commands import ChooseEngagement, CommandError, EndMoves, MoveArmy
+from mapgen.renaissance.roads import road_steps
+from mapgen.renaissance.state import Army, PendingEvent, SpecialistState, company
+from mapgen.renaissance.summer import apply_summer, start_summer
 from mapgen.campaign.state import evolve
 from tests.test_renaissance_spring import KINDS, state
 

@@ -2,14 +2,14 @@
 
 Every expected value here is typed from ``shared/rules/renaissance-campaign.md``
 (RC-3 to RC-5, RC-A) and the Italian original, never read from
-``mapgen/campaign/renaissance/rules.py``, so changing any number there fails a test.
+``mapgen/renaissance/rules.py``, so changing any number there fails a test.
 """
 
 from fractions import Fraction
 
 import pytest
 
-from mapgen.campaign.renaissance import resolve, rules
+from mapgen.renaissance import resolve, rules
 from mapgen.country import rules as country_rules
 from mapgen.dice import Modifier, ScriptedDice
 

@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from mapgen import session
 from mapgen.campaign.commands import Turn
 from mapgen.campaign.dice import GameDice
-from mapgen.campaign.renaissance.commands import CommandError, EndMoves, FormArmy, MoveArmy, Recruit, command_record
-from mapgen.campaign.renaissance.ruleset import apply
+from mapgen.renaissance.commands import CommandError, EndMoves, FormArmy, MoveArmy, Recruit, command_record
+from mapgen.renaissance.ruleset import apply
 
 from .cli_helpers import run
 

@@ -13,11 +13,11 @@ import json
 from dataclasses import dataclass
 
 from mapgen.campaign.dice import GameDice
-from mapgen.campaign.renaissance.commands import EndMoves, HireSpecialist, MoveArmy
-from mapgen.campaign.renaissance.specialists import spy_reports
-from mapgen.campaign.renaissance.state import Army, LogEntry, Prisoners, RenaissanceState, Siege, SpecialistState, company
-from mapgen.campaign.renaissance.summer import apply_summer
-from mapgen.campaign.renaissance.view import entry_words, log_lines, side_view, status_lines
+from mapgen.renaissance.commands import EndMoves, HireSpecialist, MoveArmy
+from mapgen.renaissance.specialists import spy_reports
+from mapgen.renaissance.state import Army, LogEntry, Prisoners, RenaissanceState, Siege, SpecialistState, company
+from mapgen.renaissance.summer import apply_summer
+from mapgen.renaissance.view import entry_words, log_lines, side_view, status_lines
 from mapgen.campaign.state import Modifier, evolve
 from tests.test_renaissance_spring import KINDS, spring
 from tests.test_renaissance_spring import do as do_spring

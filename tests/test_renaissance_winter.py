@@ -14,11 +14,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mapgen.campaign.dice import GameDice
-from mapgen.campaign.renaissance import store
-from mapgen.campaign.renaissance.commands import CommandError, Disband, FormArmy, PayUpkeep, Recruit, Transfer
-from mapgen.campaign.renaissance.spring import apply_spring, start_spring
-from mapgen.campaign.renaissance.state import Army, Ends, FortificationWork, PendingEvent, Place, Prisoners, company
-from mapgen.campaign.renaissance.winter import end_spring, end_summer, start_winter, transfer
+from mapgen.renaissance import store
+from mapgen.renaissance.commands import CommandError, Disband, FormArmy, PayUpkeep, Recruit, Transfer
+from mapgen.renaissance.spring import apply_spring, start_spring
+from mapgen.renaissance.state import Army, Ends, FortificationWork, PendingEvent, Place, Prisoners, company
+from mapgen.renaissance.winter import end_spring, end_summer, start_winter, transfer
 from mapgen.campaign.state import evolve
 from tests.test_renaissance_spring import KINDS, state
 
@@ -175,7 +175,7 @@ def test_holding_every_capital_wins():
 
 def test_the_capitals_condition_asks_for_the_players_capitals_not_a_neutrals():
     """RC-6, Italian "tutte le capitali avversarie": the opponents' capitals; a neutral country is no opponent."""
-    from mapgen.campaign.renaissance.winter import capitals_end
+    from mapgen.renaissance.winter import capitals_end
 
     kinds = {**KINDS, "N-0": "capital"}
     s = winter()

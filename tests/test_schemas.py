@@ -183,8 +183,8 @@ def docs():
 
 def _renaissance_balance_text() -> str:
     """A small Renaissance run's report as ``mapgen campaign simulate --rules renaissance`` writes it."""
-    from mapgen.campaign.renaissance import balance
-    from mapgen.campaign.renaissance.simulate import SimOptions, simulate
+    from mapgen.renaissance import balance
+    from mapgen.renaissance.simulate import SimOptions, simulate
     from mapgen.jsonio import dumps
 
     cm = generate_countries(11, 3, 1)
@@ -218,10 +218,10 @@ def _campaign_text() -> str:
 
 def _renaissance_text() -> str:
     """A Renaissance campaign on day one, with an army so that companies are described too."""
-    from mapgen.campaign.renaissance.setup import start_campaign
-    from mapgen.campaign.renaissance.state import Army, company
+    from mapgen.renaissance.setup import start_campaign
+    from mapgen.renaissance.state import Army, company
     from mapgen.campaign.state import evolve
-    from mapgen.campaign.renaissance.store import dumps_state
+    from mapgen.renaissance.store import dumps_state
     from mapgen.jsonio import dumps
 
     m = generate_countries(11, 2, 1)

@@ -1,7 +1,7 @@
 """A Renaissance campaign's atlas: the country map's places, armies, sieges and battles, as one player may know them.
 
 Everything a player sees comes from the engine's per-seat view
-(:func:`mapgen.campaign.renaissance.view.side_view`): another player's army
+(:func:`mapgen.renaissance.view.side_view`): another player's army
 is a counter with its strength only where one's spy reported it, their
 garrisons and treasuries are hidden, and the log leaves out their secret
 lines.  The map is the status map (:func:`~mapgen.render.renaissance_campaign.render_renaissance_campaign`)
@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import json
 
-from ..campaign.renaissance.core import awaiting
-from ..campaign.renaissance.state import SUMMER_PHASES
-from ..campaign.renaissance.view import entry_words, side_view, status_lines, visible
+from ..renaissance.core import awaiting
+from ..renaissance.state import SUMMER_PHASES
+from ..renaissance.view import entry_words, side_view, status_lines, visible
 from .cache import Fragments
 from .common import counters_html, headline, log_row, plans_html
 

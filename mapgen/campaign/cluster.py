@@ -62,7 +62,7 @@ def simulate_on_cluster(
 
     Returns the records in seed order, as :func:`~mapgen.campaign.simulate.simulate` does.
     ``game`` and ``check`` are the rule set's ``run_game`` and start check
-    (Fantasy Warriors by default; :mod:`mapgen.campaign.renaissance.simulate` for a Renaissance run).
+    (Fantasy Warriors by default; :mod:`mapgen.renaissance.simulate` for a Renaissance run).
     """
     options.check()
     seeds = game_seeds(run_seed, games)

@@ -3,7 +3,7 @@
 The same folder, store, dice, ``--roll``, history and undo as a Fantasy
 Warriors campaign; ``turn``, ``move``, ``battle``, ``status``, ``log`` and
 ``undo`` serve both rule sets (the folder's ``campaign.json`` says which).
-Each command here builds one command of :mod:`mapgen.campaign.renaissance.commands`
+Each command here builds one command of :mod:`mapgen.renaissance.commands`
 and hands it to the session's :func:`~.campaign_session.play` (one for both
 rule sets): lock, load, apply, commit only what the rules accepted, print
 the new log lines the player may see and what is awaited.
@@ -18,7 +18,7 @@ import click
 
 from .campaign import campaign, folder_arg, refusals, roll_option
 from .campaign_session import play as session_play
-from ..campaign.renaissance.words import normal_id, normal_ids
+from ..renaissance.words import normal_id, normal_ids
 
 SEAT = re.compile(r"^P\d{1,2}$")
 
@@ -40,7 +40,7 @@ def _seat_cb(ctx, param, value):
 
 
 def _seat_of(army: str) -> str:
-    from ..campaign.renaissance.core import seat_of
+    from ..renaissance.core import seat_of
 
     return seat_of(army.upper())
 
@@ -58,7 +58,7 @@ player_arg = click.argument("player", callback=lambda c, p, v: _seat(v))
 @refusals
 def loan_cmd(folder, player, ducats):
     """Renaissance spring: PLAYER borrows DUCATS from the bank (RC-3.4, optional rule; at most half the city taxes)."""
-    from ..campaign.renaissance.commands import TakeLoan
+    from ..renaissance.commands import TakeLoan
 
     play(folder, TakeLoan(player, ducats), seat=player)
 
@@ -77,7 +77,7 @@ COMPANY_KINDS = ["regular", "mercenary", "militia", "rabble", "allied"]
 @refusals
 def recruit_cmd(folder, player, army_or_place, company_type, kind, cost):
     """Renaissance spring: PLAYER recruits one company into an army or a fortified place's garrison (RC-3.5)."""
-    from ..campaign.renaissance.commands import Recruit
+    from ..renaissance.commands import Recruit
 
     play(folder, Recruit(player, army_or_place.upper(), company_type, kind, cost), seat=player)
 
@@ -102,7 +102,7 @@ def _companies(ctx, param, value):
 @refusals
 def army_cmd(folder, player, node, companies):
     """Renaissance spring: PLAYER raises a new army at a city it holds (RC-3.6: at most 3 and one allied)."""
-    from ..campaign.renaissance.commands import FormArmy
+    from ..renaissance.commands import FormArmy
 
     play(folder, FormArmy(player, node.upper(), companies), seat=player)
 
@@ -114,7 +114,7 @@ def army_cmd(folder, player, node, companies):
 @refusals
 def garrison_cmd(folder, army, companies):
     """Renaissance spring: detach COMPANIES (comma-separated ids) of ARMY into the garrison of the fortified place it stands on (RC-3.8)."""
-    from ..campaign.renaissance.commands import Garrison
+    from ..renaissance.commands import Garrison
 
     play(folder, Garrison(_seat_of(army), army.upper(), normal_ids(companies)), seat=_seat_of(army))
 
@@ -127,7 +127,7 @@ def garrison_cmd(folder, army, companies):
 @refusals
 def works_cmd(folder, player, node, work):
     """Renaissance spring: PLAYER pays for fortification WORK at NODE, finished in winter (RC-3.9)."""
-    from ..campaign.renaissance.commands import OrderWorks
+    from ..renaissance.commands import OrderWorks
 
     play(folder, OrderWorks(player, node.upper(), work), seat=player)
 
@@ -141,7 +141,7 @@ def works_cmd(folder, player, node, work):
 @refusals
 def hire_cmd(folder, player, kind, at, target):
     """Renaissance spring: PLAYER hires a specialist for the year (RC-3.10)."""
-    from ..campaign.renaissance.commands import HireSpecialist
+    from ..renaissance.commands import HireSpecialist
 
     play(folder, HireSpecialist(player, kind, at.upper() if at else None, target), seat=player)
 
@@ -154,7 +154,7 @@ def hire_cmd(folder, player, kind, at, target):
 @refusals
 def upkeep_cmd(folder, army_or_place, companies, player):
     """Renaissance spring: pay the upkeep of COMPANIES kept over the winter in an army or garrison (RC-3.11)."""
-    from ..campaign.renaissance.commands import PayUpkeep
+    from ..renaissance.commands import PayUpkeep
 
     seat = player or _seat_of(army_or_place)
     if not SEAT.match(seat):
@@ -169,7 +169,7 @@ def upkeep_cmd(folder, army_or_place, companies, player):
 @refusals
 def disband_cmd(folder, player, companies):
     """Renaissance spring: PLAYER sends COMPANIES (comma-separated ids) home (RC-3.11)."""
-    from ..campaign.renaissance.commands import Disband
+    from ..renaissance.commands import Disband
 
     play(folder, Disband(player, normal_ids(companies)), seat=player)
 
@@ -184,7 +184,7 @@ def disband_cmd(folder, player, companies):
 @refusals
 def transfer_cmd(folder, from_player, to_player, ducats, prisoners, agreed):
     """Renaissance: a ransom or exchange both players agreed: ducats and/or prisoners from one to the other (RC-3.3, RC-5.3)."""
-    from ..campaign.renaissance.commands import Transfer
+    from ..renaissance.commands import Transfer
 
     play(folder, Transfer(from_player, to_player, ducats, normal_ids(prisoners), agreed))
 
@@ -199,7 +199,7 @@ def transfer_cmd(folder, from_player, to_player, ducats, prisoners, agreed):
 @refusals
 def end_cmd(folder, player, roll):
     """Renaissance summer: PLAYER has made all their moves this phase (RC-4.3); same as 'turn' for the player to move."""
-    from ..campaign.renaissance.commands import EndMoves
+    from ..renaissance.commands import EndMoves
 
     play(folder, EndMoves(player), roll, seat=player)
 
@@ -212,7 +212,7 @@ def end_cmd(folder, player, roll):
 def siege_cmd(folder, army, node):
     """Renaissance summer: ARMY begins a siege of the fortified place it stands on (RC-4.10)."""
     from .. import session
-    from ..campaign.renaissance.commands import BeginSiege
+    from ..renaissance.commands import BeginSiege
 
     if node is None:
         state = session.load(folder).state
@@ -231,7 +231,7 @@ def siege_cmd(folder, army, node):
 @refusals
 def bribe_cmd(folder, player, node, ducats):
     """Renaissance summer: PLAYER spends DUCATS on bribes before this phase's siege roll at NODE (+1 per 10, RC-4.10)."""
-    from ..campaign.renaissance.commands import Bribe
+    from ..renaissance.commands import Bribe
 
     play(folder, Bribe(player, node.upper(), ducats), seat=player)
 
@@ -259,7 +259,7 @@ def engage_cmd(folder, player, node, choice, rear_guard, retreat_to, on_table, r
 
     PLAYER is a seat (P1), or a neutral country (D) whose choice the referee makes (--rules renaissance,referee_neutrals).
     """
-    from ..campaign.renaissance.commands import ChooseEngagement
+    from ..renaissance.commands import ChooseEngagement
 
     cmd = ChooseEngagement(player, node.upper(), choice.replace("-", "_"), normal_ids(rear_guard), retreat_to.upper() if retreat_to else None, on_table)
     play(folder, cmd, roll, seat=player)
@@ -272,7 +272,7 @@ def engage_cmd(folder, player, node, choice, rear_guard, retreat_to, on_table, r
 @refusals
 def diplomat_cmd(folder, diplomat, nodes):
     """Renaissance summer: move DIPLOMAT's decoy token (its id or its counter's army id) along NODES, as an army moves (RC-3.10)."""
-    from ..campaign.renaissance.commands import MoveDiplomat
+    from ..renaissance.commands import MoveDiplomat
 
     seat = _seat_of(diplomat)
     play(folder, MoveDiplomat(seat, normal_id(diplomat), tuple(n.upper() for n in nodes)), seat=seat)
@@ -286,7 +286,7 @@ def diplomat_cmd(folder, diplomat, nodes):
 @refusals
 def assassinate_cmd(folder, assassin, target, roll):
     """Renaissance, any time of the year: send ASSASSIN against TARGET, a specialist or an army's commander; 1D6, 5-6 succeeds (RC-3.10)."""
-    from ..campaign.renaissance.commands import Assassinate
+    from ..renaissance.commands import Assassinate
 
     seat = _seat_of(assassin)
     play(folder, Assassinate(seat, normal_id(assassin), normal_id(target)), roll, seat=seat)

@@ -15,10 +15,10 @@ def new_renaissance(folder: Path, map_file, seed, countries, neutrals, sheet, pl
     from .. import kit
     from ..atlas import add_to_kit
     from ..kit.fw_campaign import check_new_folder
-    from ..campaign.renaissance.setup import new_campaign
+    from ..renaissance.setup import new_campaign
     from ..kit.renaissance_campaign import write_campaign
-    from ..campaign.renaissance.setup import parse_ends
-    from ..campaign.renaissance.state import Options
+    from ..renaissance.setup import parse_ends
+    from ..renaissance.state import Options
     from ..jsonio import dumps
     from ..paper import get_paper
     from . import _run, _seed, given
@@ -51,7 +51,7 @@ def new_renaissance(folder: Path, map_file, seed, countries, neutrals, sheet, pl
     chosen = {r: True for r in rules if r != "renaissance"}
     options = Options(**chosen) if chosen else None
     if options is not None and "banks" not in chosen:
-        from ..campaign.renaissance.setup import BANKS_FROM_PLAYERS
+        from ..renaissance.setup import BANKS_FROM_PLAYERS
 
         n = players or sum(not c.neutral for c in cm.countries)
         options = Options(banks=n >= BANKS_FROM_PLAYERS, **chosen)

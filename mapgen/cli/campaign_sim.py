@@ -2,8 +2,8 @@
 
 The command only reads options, builds or reads the map and prints; the
 games are :mod:`mapgen.campaign.simulate` (Fantasy Warriors) or
-:mod:`mapgen.campaign.renaissance.simulate` (``--rules renaissance``), the
-reports :mod:`mapgen.campaign.balance` and :mod:`mapgen.campaign.renaissance.balance`,
+:mod:`mapgen.renaissance.simulate` (``--rules renaissance``), the
+reports :mod:`mapgen.campaign.balance` and :mod:`mapgen.renaissance.balance`,
 the folder :mod:`mapgen.kit` (staged and swapped in whole).
 """
 
@@ -168,8 +168,8 @@ def _with_progress(play, games: int) -> list:
 
 def simulate_renaissance(map_file, seed, games, bots, rules, players, years, countries, neutrals, sheet, workers, out, scheduler=None) -> None:
     """``campaign simulate --rules renaissance``: the country map (given or generated), the games, the report."""
-    from ..campaign.renaissance import balance
-    from ..campaign.renaissance.simulate import SimOptions, run_game, simulate, start
+    from ..renaissance import balance
+    from ..renaissance.simulate import SimOptions, run_game, simulate, start
     from ..jsonio import dumps
     from ..kit import check_input_outside, default_folder_name
     from . import _seed

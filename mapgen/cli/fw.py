@@ -169,7 +169,7 @@ def new(campaign, seed, out, paper, formats, size, width, height, holdings, race
         raise click.UsageError(str(exc)) from None
     if renaissance:
         from ..kit.renaissance_campaign import write_new_kit
-        from ..campaign.renaissance.setup import parse_ends
+        from ..renaissance.setup import parse_ends
 
         try:
             end = parse_ends(ends)

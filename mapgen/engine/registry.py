@@ -18,7 +18,7 @@ from .ruleset import RuleSet
 #: order ``--help`` lists them.  A folder's command imports only its own rule set's module.
 BUILTIN = (
     ("mapgen/campaign", "mapgen.campaign.ruleset"),
-    ("mapgen/campaign-renaissance", "mapgen.campaign.renaissance.ruleset"),
+    ("mapgen/campaign-renaissance", "mapgen.renaissance.ruleset"),
 )
 
 _REGISTERED: dict[str, RuleSet] = {}

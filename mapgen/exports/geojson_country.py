@@ -18,7 +18,7 @@ SETTLEMENTS = ("capital", "city", "walled_village", "village", "fortress")
 
 def country_features(cm, view: dict | None = None) -> tuple[Projection, list[dict]]:
     """The map ``cm`` (a CountryMap) as features; ``view``, a Renaissance campaign's
-    :func:`~mapgen.campaign.renaissance.view.side_view`, adds holders, garrisons, sieges and armies."""
+    :func:`~mapgen.renaissance.view.side_view`, adds holders, garrisons, sieges and armies."""
     proj = Projection(*cm.size_mm)
     g = cm.graph
     countries = {c.id: c for c in cm.countries}

@@ -246,7 +246,7 @@ def renaissance_module(folder: Path | None, cm, ppi: float) -> Module:
     sides = [f"{c.id} {c.name}" for c in cm.countries if not c.neutral]
     what = "country map"
     if folder is not None and safefs.real_file(folder, "campaign.json") is not None:
-        from ..campaign.renaissance.counters import campaign_counters, counters_title
+        from ..renaissance.counters import campaign_counters, counters_title
         from ..session import load
 
         state = load(folder).state

@@ -11,11 +11,11 @@ through :mod:`mapgen.kit`'s staged outputs: the whole folder or nothing.
 
 from __future__ import annotations
 
-from ..campaign.renaissance.ruleset import RULESET
-from ..campaign.renaissance.setup import DEFAULT_ENDS, new_campaign
-from ..campaign.renaissance.core import awaiting
-from ..campaign.renaissance.state import RenaissanceState
-from ..campaign.renaissance.store import MAP_FILE, dumps_state
+from ..renaissance.ruleset import RULESET
+from ..renaissance.setup import DEFAULT_ENDS, new_campaign
+from ..renaissance.core import awaiting
+from ..renaissance.state import RenaissanceState
+from ..renaissance.store import MAP_FILE, dumps_state
 from ..campaign.store import board_for
 from ..engine.hints import next_lines
 
@@ -38,7 +38,7 @@ def write_campaign(outputs, state: RenaissanceState, map_bytes: bytes | None, fo
 
 def write_counters(state: RenaissanceState, outputs, formats, paper=None, size: str | None = None, country_map=None) -> None:
     """The counter sheets of the campaign's players: armies, the allied marker, specialists, siege markers (:mod:`.counters`)."""
-    from ..campaign.renaissance.counters import campaign_counters, counters_title
+    from ..renaissance.counters import campaign_counters, counters_title
     from ..counters.build import build_sheet
     from ..counters.layout import DEFAULT_SIZE, parse_size
     from ..paper import get_paper

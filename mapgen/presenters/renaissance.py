@@ -11,8 +11,8 @@ from pathlib import Path
 
 from .. import safefs
 from .renaissance_battles import battle_folder_name, is_table_battle
-from ..campaign.renaissance.store import MAP_FILE
-from ..campaign.renaissance.view import side_view
+from ..renaissance.store import MAP_FILE
+from ..renaissance.view import side_view
 from ..country.model import CountryMap, read_country_map
 from ..jsonio import parse
 

@@ -32,8 +32,8 @@ from ..battlefield.renaissance import REAR_GUARD_ATTACKER_UDM, REAR_GUARD_BAND_U
 from ..engine import Action
 from ..errors import InfeasibleError
 from ..setup_sheet import md_text
-from ..campaign.renaissance.ruleset import RULESET
-from ..campaign.renaissance.state import Company, PendingEngagement, RenaissanceState
+from ..renaissance.ruleset import RULESET
+from ..renaissance.state import Company, PendingEngagement, RenaissanceState
 
 #: Formats of the battlefield in a battle folder: the plan to print (PDF), its drawing, data and setup sheet.
 FORMATS = ("json", "svg", "pdf", "md")

@@ -5,7 +5,7 @@ country`` prints it, except that each player's country is grounded in its
 ruler's colour; the campaign goes on top in layers of its own, so the picture
 is the printed map with the counters put down.  Everything drawn comes from a
 per-player view (``mapgen/campaign-renaissance-view``, see
-:func:`mapgen.campaign.renaissance.view.side_view`) and the map: the renderer
+:func:`mapgen.renaissance.view.side_view`) and the map: the renderer
 decides no game fact, and an army whose strength the viewer does not know
 shows ``?``.
 

@@ -10,7 +10,7 @@ contract says new fields may be added and none renamed.
 ``campaign.schema.json`` is generated from the campaign state's own
 dataclasses (:func:`mapgen.campaign.store.json_schema`), and
 ``campaign-renaissance.schema.json`` from the Renaissance one's
-(:func:`mapgen.campaign.renaissance.store.json_schema`); tests keep the
+(:func:`mapgen.renaissance.store.json_schema`); tests keep the
 shipped files equal to them.
 
 Checking uses ``jsonschema`` (the reference validator) rather than

@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from ..dice import GameDice
-from ..state import evolve
+from ..campaign.dice import GameDice
+from ..campaign.state import evolve
 from .commands import BeginSiege, Bribe, ChooseEngagement, CommandError, EndMoves, MoveArmy, MoveDiplomat, SummerCommand, TableBattle
 from .companies import remove_companies
 from .engagements import awaiting_engagements, choose_engagement, open_engagements, table_battle

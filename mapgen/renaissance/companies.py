@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..state import evolve
+from ..campaign.state import evolve
 from .commands import CommandError
 from .state import Player, RenaissanceState
 

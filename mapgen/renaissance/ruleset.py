@@ -11,13 +11,13 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Mapping
 
-from ... import engine
-from ...engine import CommandSpec, RuleSet, Turn
-from ...errors import BadFileError
-from ...jsonio import read_bytes_as
+from .. import engine
+from ..engine import CommandSpec, RuleSet, Turn
+from ..errors import BadFileError
+from ..jsonio import read_bytes_as
 from . import commands as c
 from . import store, view, words
-from ..dice import GameDice
+from ..campaign.dice import GameDice
 from .actions import actions
 from .core import RenaissanceBoard, awaiting, begin, board_for_map, turn
 from .specialists import apply_specialist
@@ -135,7 +135,7 @@ COMMANDS = (
 
 
 def _board_from_map(data: bytes, where: str) -> RenaissanceBoard:
-    from ...country.model import SCHEMA, CountryMap
+    from ..country.model import SCHEMA, CountryMap
 
     # the session calls this only once the file's SHA-256 matched the one the campaign began on, whose
     # JSON Schema was checked then: its fields are still read and checked, the schema not again

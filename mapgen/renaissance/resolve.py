@@ -12,8 +12,8 @@ from __future__ import annotations
 import math
 from typing import Iterable
 
-from ...dice import Dice, Modifier, Roll
-from ...tables import Band, roll_on
+from ..dice import Dice, Modifier, Roll
+from ..tables import Band, roll_on
 from .rules import (
     ASSASSIN,
     BANK_DEFAULT,

@@ -21,8 +21,8 @@ from __future__ import annotations
 import re
 from typing import Mapping
 
-from ..dice import GameDice
-from ..state import evolve
+from ..campaign.dice import GameDice
+from ..campaign.state import evolve
 from . import resolve
 from .commands import CommandError, Disband, FormArmy, Garrison, HireSpecialist, OrderWorks, PayUpkeep, Recruit, SpringCommand, TakeLoan
 from .rules import BANK_DEFAULT, CITY_KINDS, COMPANY_STRENGTH, FORTIFICATION_WORKS, MAX_ALLIED_ARMIES, MAX_ARMIES, SPECIALISTS

@@ -35,8 +35,8 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from ..dice import GameDice
-from ..state import evolve
+from ..campaign.dice import GameDice
+from ..campaign.state import evolve
 from .commands import ChooseEngagement, CommandError, TableBattle
 from .companies import remove_companies
 from .minor import fight, rear_guard_problem, strongest_within
@@ -101,7 +101,7 @@ def awaiting_engagements(state: RenaissanceState) -> str | None:
 
     Examples
     --------
-    >>> from mapgen.campaign.renaissance.state import Ends, MapRef
+    >>> from mapgen.renaissance.state import Ends, MapRef
     >>> s = RenaissanceState(1, MapRef("m", "0" * 64), Ends(), (), (), (), engagements=(PendingEngagement("A-3", "P1", "P2"),))
     >>> awaiting_engagements(s)
     'engagement at A-3: choices from P1, P2'

@@ -20,9 +20,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ...bots.play import BotStuck, IllegalCommand
-from ...commands import CommandError, Turn
-from ...dice import GameDice
+from ...campaign.bots.play import BotStuck, IllegalCommand
+from ...campaign.commands import CommandError, Turn
+from ...campaign.dice import GameDice
 from .. import commands as c
 from ..ruleset import apply
 

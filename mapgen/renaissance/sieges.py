@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from ..dice import GameDice
-from ..state import Modifier, evolve
+from ..campaign.dice import GameDice
+from ..campaign.state import Modifier, evolve
 from .commands import BeginSiege, Bribe, CommandError
 from .companies import remove_companies
 from .rules import SIEGE, SIEGE_ATTRITION

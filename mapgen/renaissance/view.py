@@ -21,7 +21,7 @@ import dataclasses
 from collections import Counter
 from typing import Mapping
 
-from ...text import printable
+from ..text import printable
 from .specialists import decoy_id, decoys
 from .state import SUMMER_PHASES, LogEntry, RenaissanceState
 

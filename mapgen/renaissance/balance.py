@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import statistics
 
-from ..balance import pct, r2, r4, rate_chart, wilson, write_report
+from ..campaign.balance import pct, r2, r4, rate_chart, wilson, write_report
 from .simulate import GameRecord, SimOptions
 
 SCHEMA = "mapgen/balance-renaissance"
@@ -87,7 +87,7 @@ def report(records: list[GameRecord], options: SimOptions, run_seed: int | str, 
 
 def map_info(country_map, map_bytes: bytes) -> dict:
     """The ``map`` field: the map's seed, its file's SHA-256, its countries and its places."""
-    from ..store import sha256_bytes
+    from ..campaign.store import sha256_bytes
     from .setup import PLACE_KINDS
 
     kinds = [d["kind"] for _, d in country_map.graph.nodes(data=True)]

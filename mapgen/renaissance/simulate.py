@@ -19,7 +19,7 @@ from collections import Counter
 from dataclasses import asdict, dataclass, field
 from typing import Callable
 
-from ..simulate import play_run
+from ..campaign.simulate import play_run
 from .bots import BEHAVIOURS, Routes, make_bots, play_campaign
 from .setup import BANKS_FROM_PLAYERS
 from .state import SUMMER_PHASES, Ends, Options
@@ -117,12 +117,12 @@ _MAPS: dict[str, tuple] = {}
 
 def load_map(map_bytes: bytes):
     """The country map in ``map_bytes``, its board and the bots' routes, read once per process."""
-    from ..store import sha256_bytes
+    from ..campaign.store import sha256_bytes
 
     sha = sha256_bytes(map_bytes)
     kept = _MAPS.get(sha)
     if kept is None:
-        from ...country.model import CountryMap
+        from ..country.model import CountryMap
         from .setup import board
 
         cm = CountryMap.from_json(json.loads(map_bytes))

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from ..state import evolve
+from ..campaign.state import evolve
 from .companies import engineers_join_garrison, remove_companies
 from .spring import is_fortified
 from .state import Army, LogEntry, Prisoners, RenaissanceState

@@ -15,8 +15,8 @@ army).
 
 from __future__ import annotations
 
-from ...counters import rules as R
-from ...counters.model import Counter, Face
+from ..counters import rules as R
+from ..counters.model import Counter, Face
 from .rules import MAX_ALLIED_ARMIES, MAX_ARMIES, SIEGE_TARGET, SPECIALISTS
 from .state import RenaissanceState
 

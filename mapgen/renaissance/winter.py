@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from ..dice import GameDice
-from ..state import evolve
+from ..campaign.dice import GameDice
+from ..campaign.state import evolve
 from .commands import CommandError, Transfer
 from .rules import EVENT_CHECK, EVENTS
 from .companies import companies_of, remove_companies

@@ -24,8 +24,8 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from ..dice import GameDice
-from ..state import evolve
+from ..campaign.dice import GameDice
+from ..campaign.state import evolve
 from .commands import Assassinate, CommandError, MoveDiplomat
 from .rules import ASSASSIN
 from .state import SUMMER_PHASES, ArmyReport, LogEntry, RenaissanceState, SpecialistState
@@ -64,7 +64,7 @@ def next_counter(state: RenaissanceState, seat: str) -> str:
 
     Examples
     --------
-    >>> from mapgen.campaign.renaissance.state import Army, Ends, MapRef, Player, RenaissanceState
+    >>> from mapgen.renaissance.state import Army, Ends, MapRef, Player, RenaissanceState
     >>> s = RenaissanceState(1, MapRef("m", "0" * 64), Ends(), (Player("P1", "A", "A"),), (), (),
     ...                      armies=(Army("P1-1", "P1", "A-0", ()),), specialists=(SpecialistState("P1-s1", "P1", "diplomat", 1, "A-0", counter="P1-2"),))
     >>> next_counter(s, "P1")

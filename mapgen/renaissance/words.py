@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping
 
-from ...engine import Turn
+from ..engine import Turn
 from .commands import MoveArmies, MoveArmy, TableBattle
 from .core import seat_of
 

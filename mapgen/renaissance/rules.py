@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ...country.rules import TAX
-from ...tables import RuleMap, Table, band
+from ..country.rules import TAX
+from ..tables import RuleMap, Table, band
 
 # --- RC-3.2: taxes (Tabella 29) ------------------------------------------
 

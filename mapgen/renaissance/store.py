@@ -15,9 +15,9 @@ from functools import lru_cache
 
 from pydantic import TypeAdapter
 
-from ...errors import BadFileError
-from ...jsonio import dumps
-from ..store import read_state
+from ..errors import BadFileError
+from ..jsonio import dumps
+from ..campaign.store import read_state
 from .rules import COMPANY_STRENGTH
 from .state import SCHEMA, VERSION, RenaissanceState, army_limit_broken
 

@@ -1,7 +1,7 @@
 """The Renaissance spring commands (RC-3.1 steps 4 and 5): small frozen dataclasses.
 
 Each is one thing a player does in spring, checked and applied by
-:func:`mapgen.campaign.renaissance.spring.apply_spring`; a refusal is the
+:func:`mapgen.renaissance.spring.apply_spring`; a refusal is the
 engine's :class:`~mapgen.campaign.commands.CommandError`, so callers catch
 one error for both rule sets.  Apart from :mod:`.spring` so a CLI or a
 saved command list can import them without the handlers.
@@ -13,7 +13,7 @@ import dataclasses
 import re
 from dataclasses import dataclass
 
-from ..commands import CommandError  # noqa: F401 - re-exported: the refusal of every spring command
+from ..campaign.commands import CommandError  # noqa: F401 - re-exported: the refusal of every spring command
 
 
 @dataclass(frozen=True)
@@ -29,7 +29,7 @@ class Recruit:
     """RC-3.5 step 5: pay for one company and add it to an army (its id) or a garrison (a place's node).
 
     ``cost`` is the army list's price (RC-A.23: the tactical rules' lists give it);
-    None takes :data:`~mapgen.campaign.renaissance.spring.COMPANY_COST`.
+    None takes :data:`~mapgen.renaissance.spring.COMPANY_COST`.
     """
 
     player: str
@@ -88,7 +88,7 @@ class HireSpecialist:
 class PayUpkeep:
     """RC-3.11: pay again for companies kept under arms over the winter, in one army (its id) or garrison (its node).
 
-    Each costs its recruitment price (RC-A.23, :data:`~mapgen.campaign.renaissance.spring.COMPANY_COST`);
+    Each costs its recruitment price (RC-A.23, :data:`~mapgen.renaissance.spring.COMPANY_COST`);
     a company still unpaid when the spring ends is disbanded, so a player keeps exactly the ones paid for.
     """
 
