@@ -177,7 +177,7 @@ def test_faces_are_the_place_s_hash_bytes_in_order_skipping_the_uneven_top(dice,
     import hashlib
 
     if cold:
-        from mapgen.campaign import dice as dice_module
+        from mapgen.engine import dice as dice_module
 
         for cache in ("_EXPRS", "_FACES", "_KEYED", "_BANDS"):
             monkeypatch.setattr(dice_module, cache, {})

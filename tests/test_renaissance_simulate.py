@@ -201,14 +201,14 @@ def _plain_remove_companies(state, ids):
 
 def _plain_village_control(state, kinds, log):
     from mapgen.renaissance.spring import is_fortified
-    from mapgen.renaissance.summer import _entry
+    from mapgen.renaissance.log import line
 
     places = []
     for p in state.places:
         owners = {a.owner for a in state.armies_at(p.node)}
         if not is_fortified(p, kinds) and len(owners) == 1 and not p.garrison and p.owner not in owners:
             taker = owners.pop()
-            log.append(_entry(state, "RC-A.12", f"{taker} holds {p.node} alone at the end of phase {state.phase}: the village passes from {p.owner} to {taker}.", taker))
+            log.append(line(state, "RC-A.12", f"{taker} holds {p.node} alone at the end of phase {state.phase}: the village passes from {p.owner} to {taker}.", taker))
             p = evolve(p, owner=taker)
         places.append(p)
     return tuple(places)

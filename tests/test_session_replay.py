@@ -13,6 +13,7 @@ import pytest
 
 from mapgen import session
 from mapgen.campaign import store
+from mapgen.engine import statefile
 from mapgen.campaign.state import Unit, evolve
 from mapgen.errors import BadFileError
 
@@ -143,7 +144,7 @@ def test_a_good_state_is_read_once_by_one_validator(played, monkeypatch):
     def second_read(*a, **k):
         raise AssertionError("campaign.json read twice")
 
-    monkeypatch.setattr(store, "parse", second_read)
+    monkeypatch.setattr(statefile, "parse", second_read)
     assert session.load(played).text == (played / "campaign.json").read_text(encoding="utf-8")
 
 

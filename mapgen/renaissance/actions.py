@@ -25,8 +25,8 @@ from __future__ import annotations
 
 from typing import Callable
 
+from ..engine.commands import Turn
 from ..engine.ruleset import Action
-from ..campaign.commands import Turn
 from . import commands as c
 from . import resolve
 from .rules import CITY_KINDS, FORTIFICATION_WORKS, NON_PHASING_CHOICES

@@ -2,9 +2,9 @@
 
 The Fantasy Warriors report (:mod:`mapgen.campaign.balance`) per seat rather
 than per side: each seat's win rate with its 95 % Wilson interval (the same
-:func:`~mapgen.campaign.balance.wilson`), written by the same
+:func:`~mapgen.balance_report.wilson`), written by the same
 :func:`~mapgen.campaign.balance.write_report` and drawn by the same
-:func:`~mapgen.campaign.balance.rate_chart`.  A game is won only by taking
+:func:`~mapgen.balance_report.rate_chart`.  A game is won only by taking
 every player's capital (RC-6); when the agreed years run out nobody wins,
 so the report also counts the games each seat ended holding the most
 places alone (``leads``), with its interval too.
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import statistics
 
-from ..campaign.balance import pct, r2, r4, rate_chart, wilson, write_report
+from ..balance_report import pct, r2, r4, rate_chart, wilson, write_report
 from .simulate import GameRecord, SimOptions
 
 SCHEMA = "mapgen/balance-renaissance"
@@ -87,7 +87,7 @@ def report(records: list[GameRecord], options: SimOptions, run_seed: int | str, 
 
 def map_info(country_map, map_bytes: bytes) -> dict:
     """The ``map`` field: the map's seed, its file's SHA-256, its countries and its places."""
-    from ..campaign.store import sha256_bytes
+    from ..engine.boards import sha256_bytes
     from .setup import PLACE_KINDS
 
     kinds = [d["kind"] for _, d in country_map.graph.nodes(data=True)]

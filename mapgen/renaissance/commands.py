@@ -13,7 +13,7 @@ import dataclasses
 import re
 from dataclasses import dataclass
 
-from ..campaign.commands import CommandError  # noqa: F401 - re-exported: the refusal of every spring command
+from ..engine.commands import CommandError  # noqa: F401 - re-exported: the refusal of every spring command
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..campaign.state import evolve
+from ..engine.records import evolve
 from .commands import CommandError
 from .state import Player, RenaissanceState
 

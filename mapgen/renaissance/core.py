@@ -26,9 +26,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping
 
-from ..campaign.commands import CommandError, Turn
-from ..campaign.dice import GameDice
-from ..campaign.state import evolve
+from ..engine.commands import CommandError, Turn
+from ..engine.dice import GameDice
+from ..engine.records import evolve
 from . import commands as c
 from .state import SUMMER_PHASES, RenaissanceState
 

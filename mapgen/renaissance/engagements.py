@@ -35,10 +35,11 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from ..campaign.dice import GameDice
-from ..campaign.state import evolve
+from ..engine.dice import GameDice
+from ..engine.records import evolve
 from .commands import ChooseEngagement, CommandError, TableBattle
 from .companies import remove_companies
+from .log import line
 from .minor import fight, rear_guard_problem, strongest_within
 from .resolve import engagement_result, rear_guard_limit
 from .retreats import end_lost_sieges, fall_back, forces_at, garrison_beaten, go_back, shut_in
@@ -49,9 +50,6 @@ from .state import Company, LogEntry, PendingEngagement, RenaissanceState
 #: RC-A.21: a neutral force's choice, the first it may make: shut in if it holds a fortified place there, else stand.
 NEUTRAL_CHOICES = ("shut_in", "stand")
 
-
-def _entry(state: RenaissanceState, rule: str, text: str, player: str | None = None, **kw) -> LogEntry:
-    return LogEntry(state.year, "summer", state.phase, rule, text, player=player, **kw)
 
 
 # --- who meets whom ---------------------------------------------------------------------------------
@@ -69,11 +67,11 @@ def open_engagements(state: RenaissanceState, seat: str, kinds: Mapping[str, str
         for i, other in enumerate(others):
             eng = PendingEngagement(node, seat, other)
             pair = f" (pair {i + 1} of {len(others)}, in the moving order)" if len(others) > 1 else ""
-            log.append(_entry(state, "RC-A.11", f"Engagement at {node}: {seat} against {other}{pair}; each side chooses in secret (RC-4.4).", seat))
+            log.append(line(state, "RC-A.11", f"Engagement at {node}: {seat} against {other}{pair}; each side chooses in secret (RC-4.4).", seat))
             if other in state.neutrals and not state.options.referee_neutrals:
                 choice = next(c for c in NEUTRAL_CHOICES if c != "shut_in" or _can_shut_in(state, other, node, kinds))
                 eng = evolve(eng, other_choice=choice)
-                log.append(_entry(state, "RC-A.21", f"{other} (neutral) chooses {choice} at {node}.", other, secret=True))
+                log.append(line(state, "RC-A.21", f"{other} (neutral) chooses {choice} at {node}.", other, secret=True))
             found.append(eng)
     return evolve(state, engagements=state.engagements + tuple(found), log=state.log + tuple(log))
 
@@ -172,7 +170,7 @@ def choose_engagement(state: RenaissanceState, cmd: ChooseEngagement, dice: Game
                     on_table=eng.on_table + ((cmd.player,) if cmd.on_table else ()))  # fmt: skip
     extra = "".join((f", rear guard {', '.join(rear)}" if rear else "", f", falling back to {cmd.retreat_to}" if cmd.retreat_to else "",
                      ", asks for the table" if cmd.on_table else ""))  # fmt: skip
-    log = [_entry(state, "RC-4.4", f"{cmd.player} chooses {cmd.choice} at {cmd.node}{extra}.", cmd.player, secret=True)]
+    log = [line(state, "RC-4.4", f"{cmd.player} chooses {cmd.choice} at {cmd.node}{extra}.", cmd.player, secret=True)]
     state = _replace(state, eng, chosen)
     if chosen.phasing_choice and chosen.other_choice:
         state = _reveal(state, chosen, dice, kinds, steps, log)
@@ -194,14 +192,14 @@ def _reveal(state: RenaissanceState, eng: PendingEngagement, dice, kinds, steps,
     roles = f"; {done.defender} defends" if done.defender else ""
     roles += f" with a rear guard of {', '.join(_rear_ids(done)) or 'no company (none fits within a third, RC-4.8)'}" if done.rear_guard else ""
     text = f"Engagement at {eng.node} revealed: {eng.phasing} {eng.phasing_choice}, {eng.other} {eng.other_choice} -> {done.result} (Tabella 34){roles}."
-    log.append(_entry(state, "RC-4.5", text, None, outcome=done.result))
+    log.append(line(state, "RC-4.5", text, None, outcome=done.result))
     state = _replace(state, eng, done)
     empty = [seat for seat, companies in _taking_part(state, done).items() if not companies]
     if done.result == "BATTLE" and {eng.phasing, eng.other} <= set(done.on_table) and empty:
         # [DEV] No table battle with an empty side (a rear guard no company fits within a third, RC-4.8): resolved at once.
-        log.append(_entry(state, "RC-A.33", f"Nothing to fight on the table at {eng.node}: {empty[0]} has no company in the battle.", None))
+        log.append(line(state, "RC-A.33", f"Nothing to fight on the table at {eng.node}: {empty[0]} has no company in the battle.", None))
     elif done.result == "BATTLE" and {eng.phasing, eng.other} <= set(done.on_table):
-        log.append(_entry(state, "RC-A.33", f"The battle at {eng.node} is fought on the table; its result is entered with TableBattle (RC-4.7).", None))
+        log.append(line(state, "RC-A.33", f"The battle at {eng.node} is fought on the table; its result is entered with TableBattle (RC-4.7).", None))
         return state
     return _resolve(state, done, dice, kinds, steps, log)
 
@@ -211,7 +209,7 @@ def _default_rear_guard(state: RenaissanceState, eng: PendingEngagement, log: li
     limit = rear_guard_limit(sum(c.strength for c in force))
     rear = tuple(c.id for c in strongest_within(force, limit))
     text = f"{eng.rear_guard} named no rear guard at {eng.node}: the strongest within a third ({limit}), {', '.join(rear) or 'none'} [DEV]."
-    log.append(_entry(state, "RC-4.8", text, eng.rear_guard))
+    log.append(line(state, "RC-4.8", text, eng.rear_guard))
     return evolve(eng, **{"phasing_rear_guard" if eng.rear_guard == eng.phasing else "other_rear_guard": rear})
 
 
@@ -251,7 +249,7 @@ def _resolve(state: RenaissanceState, eng: PendingEngagement, dice, kinds, steps
             # [DEV] A side with no company in the battle (a rear guard no company fits within a third,
             # RC-4.8) does not fight: no losses on either side; it has lost, and withdraws or retreats.
             winner = p if empty[0] == o else o
-            log.append(_entry(state, "RC-4.9", f"No fight at {node}: {empty[0]} has no company in the battle; {winner} holds the field [DEV].", None,
+            log.append(line(state, "RC-4.9", f"No fight at {node}: {empty[0]} has no company in the battle; {winner} holds the field [DEV].", None,
                               outcome=winner))  # fmt: skip
         else:
             state, winner = fight(state, eng, sides, dice, log)
@@ -288,7 +286,7 @@ def _settle(state: RenaissanceState, node: str, log: list) -> RenaissanceState:
     kept = []
     for e in state.engagements:
         if e.node == node and not ({e.phasing, e.other} <= set(forces_at(state, node)) and not _garrison_only(state, e.phasing, node)):
-            log.append(_entry(state, "RC-A.11", f"The engagement at {node} between {e.phasing} and {e.other} lapses: one side is no longer there.", None))
+            log.append(line(state, "RC-A.11", f"The engagement at {node} between {e.phasing} and {e.other} lapses: one side is no longer there.", None))
             continue
         kept.append(e)
     return evolve(state, engagements=tuple(kept))
@@ -317,7 +315,7 @@ def table_battle(state: RenaissanceState, cmd: TableBattle, kinds: Mapping[str, 
         raise CommandError(f"{', '.join(stray)}: not a company that fought at {cmd.node} (a rear guard's only, RC-A.14) (RC-4.7)")
     by_seat = {s: [i for i in lost if part[i] == s] for s in (eng.phasing, eng.other)}
     text = f"Table battle at {cmd.node}: {cmd.winner} wins; " + "; ".join(f"{s} loses {', '.join(ids) or 'nothing'}" for s, ids in by_seat.items()) + "."
-    log = [_entry(state, "RC-4.7", text, None, outcome=cmd.winner)]
+    log = [line(state, "RC-4.7", text, None, outcome=cmd.winner)]
     garrisons = _garrison_sides(state, eng)
     state = remove_companies(state, lost)
     state = _after_battle(state, eng, cmd.winner, garrisons, kinds, steps, log)

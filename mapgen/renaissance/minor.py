@@ -18,20 +18,18 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterable
 
-from ..campaign.dice import GameDice
-from ..campaign.state import evolve
+from ..engine.dice import GameDice
+from ..engine.records import evolve
 from .companies import remove_companies
+from .log import line, throw
 from .resolve import rear_guard_limit
 from .rules import DEFENDER_FACTOR
 from .sieges import cover
-from .state import Company, LogEntry, PendingEngagement, RenaissanceState
+from .state import Company, PendingEngagement, RenaissanceState
 
 #: RC-4.9 step 5 (RC-A.15): the winner's loss is this share of the difference, the loser's all of it.
 WINNER_SHARE = Fraction(1, 2)
 
-
-def _entry(state: RenaissanceState, rule: str, text: str, player: str | None = None, **roll) -> LogEntry:
-    return LogEntry(state.year, "summer", state.phase, rule, text, player=player, **roll)
 
 
 def num(value: Fraction) -> str:
@@ -115,31 +113,29 @@ def fight(state: RenaissanceState, eng: PendingEngagement, sides: dict[str, list
     if r.winner is None:
         winner = eng.defender or _roll_off(state, eng, dice, log, text)
         if eng.defender:
-            log.append(_entry(state, "RC-4.9", f"{text}: a tie, nobody loses; {winner}, the defender, wins it (RC-4.9 step 7).", None))
+            log.append(line(state, "RC-4.9", f"{text}: a tie, nobody loses; {winner}, the defender, wins it (RC-4.9 step 7).", None))
         return state, winner
     winner = p if r.winner == "phasing" else o
     loser = o if winner == p else p
     lost = {loser: cover(tuple(sides[loser]), r.loser_loss), winner: cover(tuple(sides[winner]), r.winner_loss)}
     text += f": {winner} wins; {loser} loses at least {r.loser_loss}, {winner} at least {r.winner_loss} (RC-3.7)."
-    log.append(_entry(state, "RC-4.9", text, None, outcome=winner))
+    log.append(line(state, "RC-4.9", text, None, outcome=winner))
     for seat in (loser, winner):
         gone = ", ".join(f"{c.id} ({c.strength})" for c in lost[seat]) or "no company with strength to lose (RC-A.8)"
-        log.append(_entry(state, "RC-3.7", f"{seat} loses {gone} at {eng.node}.", seat))
+        log.append(line(state, "RC-3.7", f"{seat} loses {gone} at {eng.node}.", seat))
     state = remove_companies(state, [c.id for cs in lost.values() for c in cs])
     return _disperse(state, sides, log), winner
 
 
 def _roll_off(state: RenaissanceState, eng: PendingEngagement, dice: GameDice, log: list, text: str) -> str:
     """RC-4.9 step 7 (RC-A.15): a tie with no defender; each side rolls 1D6, ties re-rolled, the higher holds."""
-    log.append(_entry(state, "RC-4.9", f"{text}: a tie, nobody loses; no defender, so a 1D6 roll-off.", None))
+    log.append(line(state, "RC-4.9", f"{text}: a tie, nobody loses; no defender, so a 1D6 roll-off.", None))
     while True:
         rolls = {}
         for seat in (eng.phasing, eng.other):
-            roll = dice.roll("1D6", day=state.year, phase=f"summer {state.phase}", place=f"roll-off {eng.node} {eng.phasing}-{eng.other} {seat}",
-                             rule="RC-4.9", text=f"roll-off at {eng.node}: {seat}")  # fmt: skip
+            roll = throw(dice, state, f"roll-off {eng.node} {eng.phasing}-{eng.other} {seat}", "1D6")
             rolls[seat] = roll
-            log.append(_entry(state, "RC-4.9", f"Roll-off at {eng.node}: {seat} rolls {roll.total}.", seat,
-                              dice=roll.dice, faces=tuple(roll.faces), total=roll.total, entered=roll.entered))  # fmt: skip
+            log.append(line(state, "RC-4.9", f"Roll-off at {eng.node}: {seat} rolls {roll.total}.", seat, roll))
         a, b = rolls[eng.phasing].total, rolls[eng.other].total
         if a != b:
             winner = eng.phasing if a > b else eng.other
@@ -154,5 +150,5 @@ def _disperse(state: RenaissanceState, sides: dict[str, list[Company]], log: lis
     ids = {c.id for cs in sides.values() for c in cs}
     gone = [a for a in state.armies if any(c.id in ids for c in a.companies) and not any(c.strength for c in a.companies)]
     for a in gone:
-        log.append(_entry(state, "RC-A.8", f"{a.id} has only rabble left: it disperses.", a.owner))
+        log.append(line(state, "RC-A.8", f"{a.id} has only rabble left: it disperses.", a.owner))
     return remove_companies(state, [c.id for a in gone for c in a.companies])

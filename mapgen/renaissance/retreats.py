@@ -19,14 +19,11 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from ..campaign.state import evolve
+from ..engine.records import evolve
 from .companies import engineers_join_garrison, remove_companies
+from .log import line
 from .spring import is_fortified
-from .state import Army, LogEntry, Prisoners, RenaissanceState
-
-
-def _entry(state: RenaissanceState, rule: str, text: str, player: str | None = None) -> LogEntry:
-    return LogEntry(state.year, "summer", state.phase, rule, text, player=player)
+from .state import Army, Prisoners, RenaissanceState
 
 
 def forces_at(state: RenaissanceState, node: str) -> list[str]:
@@ -70,7 +67,7 @@ def fall_back(state: RenaissanceState, seat: str, node: str, opponent: str, pref
     to = retreat_node(state, armies, node, prefer, steps)
     if to is None:
         return capture(state, armies, opponent, log, f"{why}: every node next to {node} holds an enemy force")
-    log.append(_entry(state, "RC-4.5", f"{why}: {', '.join(a.id for a in armies)} of {seat} fall{'s' * (len(armies) == 1)} back {node} -> {to}.", seat))
+    log.append(line(state, "RC-4.5", f"{why}: {', '.join(a.id for a in armies)} of {seat} fall{'s' * (len(armies) == 1)} back {node} -> {to}.", seat))
     return _move(state, armies, to)
 
 
@@ -84,7 +81,7 @@ def go_back(state: RenaissanceState, seat: str, node: str, opponent: str, prefer
     for army in [a for a in state.armies_at(node) if a.owner == seat]:
         back = army.came_from
         if back is not None and back in steps.get(node, ()) and not enemy_at(state, seat, back):
-            log.append(_entry(state, "RC-4.5", f"{why}: {army.id} of {seat} goes back {node} -> {back}, the way it came.", seat))
+            log.append(line(state, "RC-4.5", f"{why}: {army.id} of {seat} goes back {node} -> {back}, the way it came.", seat))
             state = _move(state, [army], back)
         else:
             blocked = f"{back} holds an enemy force" if back else f"{army.id} did not move in this phase"
@@ -103,7 +100,7 @@ def capture(state: RenaissanceState, armies: list[Army], holder: str, log: list,
     if not companies:
         return state
     owner = armies[0].owner
-    log.append(_entry(state, "RC-4.6", f"{why}: {', '.join(a.id for a in armies)} of {owner} ({len(companies)} compan{'y' if len(companies) == 1 else 'ies'}) are captured by {holder}.", owner))
+    log.append(line(state, "RC-4.6", f"{why}: {', '.join(a.id for a in armies)} of {owner} ({len(companies)} compan{'y' if len(companies) == 1 else 'ies'}) are captured by {holder}.", owner))
     state = remove_companies(state, [c.id for c in companies])
     return evolve(state, prisoners=state.prisoners + (Prisoners(holder, owner, companies),))
 
@@ -119,11 +116,11 @@ def garrison_beaten(state: RenaissanceState, seat: str, node: str, opponent: str
     if place is None or place.owner != seat or not place.garrison:
         return state
     if is_fortified(place, kinds):
-        log.append(_entry(state, "RC-4.9", f"The garrison of {node} ({seat}) cannot retreat: it holds within the walls (RC-3.8, RC-A.12).", seat))
+        log.append(line(state, "RC-4.9", f"The garrison of {node} ({seat}) cannot retreat: it holds within the walls (RC-3.8, RC-A.12).", seat))
         return state
     companies = place.garrison
     text = f"The garrison of {node} ({seat}) cannot retreat and has no walls: {', '.join(c.id for c in companies)} captured by {opponent}."
-    log.append(_entry(state, "RC-4.6", text, seat))
+    log.append(line(state, "RC-4.6", text, seat))
     state = remove_companies(state, [c.id for c in companies])
     return evolve(state, prisoners=state.prisoners + (Prisoners(opponent, seat, companies),))
 
@@ -135,12 +132,12 @@ def shut_in(state: RenaissanceState, seat: str, node: str, log: list) -> Renaiss
     state = evolve(state, armies=tuple(evolve(a, shut_in_at=node, shut_in_phase=state.phase) if a.id in met else a for a in state.armies))
     armies = [a for a in state.armies_at(node) if a.owner == seat]
     if not armies:
-        log.append(_entry(state, "RC-4.5", f"The garrison of {node} ({seat}) stays shut in.", seat))
+        log.append(line(state, "RC-4.5", f"The garrison of {node} ({seat}) stays shut in.", seat))
         return state
     joined = tuple(c for a in armies for c in a.companies)
     ids = {a.id for a in armies}
     places = tuple(evolve(p, garrison=p.garrison + joined) if p.node == node else p for p in state.places)
-    log.append(_entry(state, "RC-4.5", f"{', '.join(sorted(ids))} of {seat} shut themselves in {node}: {len(joined)} companies join its garrison.", seat))
+    log.append(line(state, "RC-4.5", f"{', '.join(sorted(ids))} of {seat} shut themselves in {node}: {len(joined)} companies join its garrison.", seat))
     state = engineers_join_garrison(state, ids, node)
     return evolve(state, places=places, armies=tuple(a for a in state.armies if a.id not in ids))
 
@@ -150,5 +147,5 @@ def end_lost_sieges(state: RenaissanceState, node: str, log: list) -> Renaissanc
     here = {a.id for a in state.armies_at(node)}
     ended = [s for s in state.sieges if s.node == node and s.army not in here]
     for s in ended:
-        log.append(_entry(state, "RC-A.29", f"The siege of {node} ends: {s.army} is no longer there after the engagement.", None))
+        log.append(line(state, "RC-A.29", f"The siege of {node} ends: {s.army} is no longer there after the engagement.", None))
     return evolve(state, sieges=tuple(s for s in state.sieges if s not in ended)) if ended else state

@@ -13,11 +13,11 @@ from typing import Any, Mapping
 
 from .. import engine
 from ..engine import CommandSpec, RuleSet, Turn
+from ..engine.dice import GameDice
 from ..errors import BadFileError
 from ..jsonio import read_bytes_as
 from . import commands as c
 from . import store, view, words
-from ..campaign.dice import GameDice
 from .actions import actions
 from .core import RenaissanceBoard, awaiting, begin, board_for_map, turn
 from .specialists import apply_specialist

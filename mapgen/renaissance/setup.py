@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from ..engine.boards import sha256_bytes
 from ..country.rules import URBAN_KINDS
-from ..errors import InfeasibleError
 from ..engine import boards
-from ..campaign.dice import GameDice
-from ..campaign.store import sha256_bytes
+from ..engine.dice import GameDice
+from ..errors import InfeasibleError
 from .core import begin, board_for_map
 from .state import Company, Ends, LogEntry, MapRef, Options, Place, Player, RenaissanceState
 from .store import MAP_FILE

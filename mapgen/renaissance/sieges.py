@@ -15,19 +15,16 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from ..campaign.dice import GameDice
-from ..campaign.state import Modifier, evolve
+from ..engine.dice import GameDice
+from ..engine.records import evolve
 from .commands import BeginSiege, Bribe, CommandError
 from .companies import remove_companies
-from .rules import SIEGE, SIEGE_ATTRITION
+from .log import line, throw
 from .resolve import siege_modifiers
+from .rules import SIEGE, SIEGE_ATTRITION
 from .spring import is_fortified
 from .state import Army, Company, LogEntry, Prisoners, RenaissanceState, Siege
 from .winter import capitals_end
-
-
-def _entry(state: RenaissanceState, rule: str, text: str, player: str | None = None, **roll) -> LogEntry:
-    return LogEntry(state.year, "summer", state.phase, rule, text, player=player, **roll)
 
 
 def fortified(state: RenaissanceState, node: str, kinds: Mapping[str, str]) -> bool:
@@ -62,7 +59,7 @@ def begin_siege(state: RenaissanceState, cmd: BeginSiege, kinds: Mapping[str, st
     if any(s.node == cmd.node for s in state.sieges):
         raise CommandError(f"{cmd.node} is already under siege (RC-4.10)")
     siege = Siege(cmd.node, army.id, phases=0, arrived=max(1, state.phase - 1))
-    entries = [_entry(state, "RC-4.10", f"{army.id} of {cmd.player} begins the siege of {cmd.node} (held by {place.owner}).", cmd.player)]
+    entries = [line(state, "RC-4.10", f"{army.id} of {cmd.player} begins the siege of {cmd.node} (held by {place.owner}).", cmd.player)]
     return evolve(state, sieges=state.sieges + (siege,), log=state.log + tuple(entries)), entries
 
 
@@ -78,7 +75,7 @@ def bribe(state: RenaissanceState, cmd: Bribe) -> tuple[RenaissanceState, list[L
     players = tuple(evolve(p, treasury=p.treasury - cmd.ducats) if p.seat == cmd.player else p for p in state.players)
     sieges = tuple(evolve(s, bribes=s.bribes + cmd.ducats) if s is siege else s for s in state.sieges)
     text = f"{cmd.player} spends {cmd.ducats} ducats on bribes at {cmd.node} ({siege.bribes + cmd.ducats} this phase)."
-    entries = [_entry(state, "RC-4.10", text, cmd.player, secret=True)]
+    entries = [line(state, "RC-4.10", text, cmd.player, secret=True)]
     return evolve(state, players=players, sieges=sieges, log=state.log + tuple(entries)), entries
 
 
@@ -102,7 +99,7 @@ def _one_siege(state: RenaissanceState, siege: Siege, dice: GameDice, kinds: Map
     place = state.place(siege.node)
     if army is None or army.node != siege.node or army.moved or place.owner == (army and army.owner):
         why = "is gone" if army is None else "moved away" if army.node != siege.node or army.moved else "holds it already"
-        log.append(_entry(state, "RC-4.10", f"The siege of {siege.node} ends: {siege.army} {why} (RC-4.10 step 6).", army and army.owner))
+        log.append(line(state, "RC-4.10", f"The siege of {siege.node} ends: {siege.army} {why} (RC-4.10 step 6).", army and army.owner))
         return _drop(state, siege)
     seat = army.owner
     phases = siege.phases + 1  # RC-A.17: this phase counts
@@ -118,15 +115,12 @@ def _one_siege(state: RenaissanceState, siege: Siege, dice: GameDice, kinds: Map
         advanced=place.advanced,
         damaged=place.damaged,
     )
-    roll, band = dice.roll_on(SIEGE, modifiers=mods, day=state.year, phase=f"summer {state.phase}", place=f"siege {place.node}",
-                              text=f"siege of {place.node} by {army.id}")  # fmt: skip
+    roll = throw(dice, state, f"siege {place.node}", SIEGE, mods)
+    band = roll.band
     taken = band.outcome == "taken"
     text = f"Siege of {place.node} by {army.id}, phase {phases}: {roll.total} - " + (
         f"{place.node} surrenders to {seat} with its garrison." if taken else f"{place.node} holds.")
-    # the state's own Modifier (not the dice's): a state read back from its file must equal this one
-    modifiers = tuple(Modifier(m.name, m.value) for m in mods)
-    log.append(_entry(state, "RC-4.10", text, seat, dice=roll.dice, faces=tuple(roll.faces), modifiers=modifiers,
-                      total=roll.total, outcome=band.outcome, entered=roll.entered))  # fmt: skip
+    log.append(line(state, "RC-4.10", text, seat, roll, modifiers=True))
     if taken:
         state = _take(state, siege, army, log)
     else:
@@ -152,7 +146,7 @@ def _take(state: RenaissanceState, siege: Siege, army: Army, log: list) -> Renai
     prisoners = state.prisoners
     if place.garrison:
         prisoners += (Prisoners(army.owner, place.owner, place.garrison),)
-        log.append(_entry(state, "RC-4.6", f"{', '.join(c.id for c in place.garrison)} of {place.owner} are prisoners of {army.owner}.", army.owner))
+        log.append(line(state, "RC-4.6", f"{', '.join(c.id for c in place.garrison)} of {place.owner} are prisoners of {army.owner}.", army.owner))
     places = tuple(evolve(p, owner=army.owner, garrison=(), damaged=True) if p is place else p for p in state.places)
     return evolve(_drop(state, siege), places=places, prisoners=prisoners)
 
@@ -163,8 +157,8 @@ def _attrition(state: RenaissanceState, army: Army, log: list) -> RenaissanceSta
     text = f"Siege attrition: {army.id} loses {', '.join(f'{c.id} ({c.strength})' for c in lost)}." if lost else (
         f"Siege attrition: {army.id} has no company with strength to lose (RC-A.8).")
     # That the besieger wastes away is public (RC-4.10 step 5); which companies went is its owner's (RC-3.10).
-    log.append(_entry(state, "RC-4.10", f"Siege attrition: {army.id} loses strength ({SIEGE_ATTRITION} a siege phase).", army.owner))
-    log.append(_entry(state, "RC-4.10", text, army.owner, secret=True))
+    log.append(line(state, "RC-4.10", f"Siege attrition: {army.id} loses strength ({SIEGE_ATTRITION} a siege phase).", army.owner))
+    log.append(line(state, "RC-4.10", text, army.owner, secret=True))
     return remove_companies(state, [c.id for c in lost])
 
 

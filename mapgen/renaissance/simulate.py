@@ -19,7 +19,7 @@ from collections import Counter
 from dataclasses import asdict, dataclass, field
 from typing import Callable
 
-from ..campaign.simulate import play_run
+from ..workers import play_run
 from .bots import BEHAVIOURS, Routes, make_bots, play_campaign
 from .setup import BANKS_FROM_PLAYERS
 from .state import SUMMER_PHASES, Ends, Options
@@ -117,7 +117,7 @@ _MAPS: dict[str, tuple] = {}
 
 def load_map(map_bytes: bytes):
     """The country map in ``map_bytes``, its board and the bots' routes, read once per process."""
-    from ..campaign.store import sha256_bytes
+    from ..engine.boards import sha256_bytes
 
     sha = sha256_bytes(map_bytes)
     kept = _MAPS.get(sha)

@@ -24,18 +24,16 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from ..campaign.dice import GameDice
-from ..campaign.state import evolve
+from ..engine.dice import GameDice
+from ..engine.records import evolve
 from .commands import Assassinate, CommandError, MoveDiplomat
+from .log import line, throw
 from .rules import ASSASSIN
 from .state import SUMMER_PHASES, ArmyReport, LogEntry, RenaissanceState, SpecialistState
 
 #: RC-3.10, RC-A.10: the strength a diplomat's decoy shows a spy.
 DECOY_STRENGTH = 0
 
-
-def _entry(state: RenaissanceState, rule: str, text: str, player: str | None = None, **roll) -> LogEntry:
-    return LogEntry(state.year, state.season, state.phase, rule, text, player=player, **roll)
 
 
 def _number(army_id: str) -> int | None:
@@ -96,7 +94,7 @@ def spy_reports(state: RenaissanceState) -> RenaissanceState:
             report = _report(state, spy.target)
             spy = evolve(spy, report=report)
             told = "; ".join(f"{r.army} at {r.node}, strength {r.strength}" for r in report) or "no army in the field"
-            log.append(_entry(state, "RC-3.10", f"Spy {spy.id}: {spy.target} reports its armies at the start of phase {state.phase}: {told}.",
+            log.append(line(state, "RC-3.10", f"Spy {spy.id}: {spy.target} reports its armies at the start of phase {state.phase}: {told}.",
                               spy.owner, secret=True))  # fmt: skip
         specialists.append(spy)
     if not log:
@@ -126,7 +124,9 @@ def move_diplomat(state: RenaissanceState, cmd: MoveDiplomat, steps: Mapping[str
     army enters or passes its node (:func:`reveal_decoys`).  Garrisons do not
     reveal it: the digest names armies.
     """
-    from .summer import check_road_move  # the summer dispatches here: imported late, not at the top
+    from .summer import (
+        check_road_move,  # the summer dispatches here: imported late, not at the top
+    )
 
     d = next((s for s in decoys(state, cmd.player) if cmd.diplomat in (s.id, s.counter)), None)
     if d is None:
@@ -137,7 +137,7 @@ def move_diplomat(state: RenaissanceState, cmd: MoveDiplomat, steps: Mapping[str
     path = check_road_move(state, cmd.player, counter, d.at, cmd.path, steps, "RC-4.3, RC-A.10")
     moved = evolve(d, at=path[-1], moved_phase=state.phase)
     state = evolve(state, specialists=tuple(moved if s is d else s for s in state.specialists))
-    entries = [_entry(state, "RC-4.3", f"{counter} moves {' -> '.join((d.at,) + path)} ({len(path)} step{'s' * (len(path) > 1)}).", cmd.player)]
+    entries = [line(state, "RC-4.3", f"{counter} moves {' -> '.join((d.at,) + path)} ({len(path)} step{'s' * (len(path) > 1)}).", cmd.player)]
     met = [a.id for a in state.armies_at(path[-1]) if a.owner != cmd.player]
     if met:
         state, seen = _reveal(state, [moved], ", ".join(met))
@@ -160,7 +160,7 @@ def _reveal(state: RenaissanceState, found: list[SpecialistState], by: str) -> t
         return state, []
     ids = {d.id for d in found}
     state = evolve(state, specialists=tuple(evolve(s, revealed=True) if s.id in ids else s for s in state.specialists))
-    return state, [_entry(state, "RC-3.10", f"{decoy_id(d)} at {d.at} is only a decoy, {d.owner}'s diplomat {d.id}: met by {by} (RC-A.10).", d.owner)
+    return state, [line(state, "RC-3.10", f"{decoy_id(d)} at {d.at} is only a decoy, {d.owner}'s diplomat {d.id}: met by {by} (RC-A.10).", d.owner)
                    for d in found]  # fmt: skip
 
 
@@ -190,16 +190,15 @@ def apply_specialist(state: RenaissanceState, cmd: Assassinate, dice: GameDice, 
     if assassin is None:
         raise CommandError(f"{cmd.player} has no assassin {cmd.assassin!r}: never hired, or used up after one try (RC-3.10, RC-A.10)")
     victim, asked, truth, killed = _target(state, cmd)
-    roll, band = dice.roll_on(ASSASSIN, day=state.year, phase=f"summer {state.phase}" if state.season == "summer" else state.season,
-                              place=f"assassin {assassin.id}", text=f"assassin {assassin.id} against {cmd.target}")  # fmt: skip
+    roll = throw(dice, state, f"assassin {assassin.id}", ASSASSIN)
+    band = roll.band
     success = band.outcome == "succeeds"
     text = f"{cmd.player} sends assassin {assassin.id} against the {asked}: " + (
         f"the {truth} is killed." if success else "the attempt fails.") + " The assassin is used up."
-    entries = [_entry(state, "RC-3.10", text, cmd.player, dice=roll.dice, faces=tuple(roll.faces), total=roll.total,
-                      outcome=band.outcome, entered=roll.entered, secret=True)]  # fmt: skip
+    entries = [line(state, "RC-3.10", text, cmd.player, roll, secret=True)]
     gone = {assassin.id}
     if success:
-        entries.append(_entry(state, "RC-3.10", f"{victim}'s {truth} is killed by an assassin." + (
+        entries.append(line(state, "RC-3.10", f"{victim}'s {truth} is killed by an assassin." + (
             " What a commander's death costs the army is for the tactical rules." if killed is None else ""), victim, secret=True))
         if killed is not None:
             gone.add(killed)

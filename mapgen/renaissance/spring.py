@@ -21,12 +21,13 @@ from __future__ import annotations
 import re
 from typing import Mapping
 
-from ..campaign.dice import GameDice
-from ..campaign.state import evolve
+from ..engine.dice import GameDice
+from ..engine.records import evolve
 from . import resolve
 from .commands import CommandError, Disband, FormArmy, Garrison, HireSpecialist, OrderWorks, PayUpkeep, Recruit, SpringCommand, TakeLoan
-from .rules import BANK_DEFAULT, CITY_KINDS, COMPANY_STRENGTH, FORTIFICATION_WORKS, MAX_ALLIED_ARMIES, MAX_ARMIES, SPECIALISTS
 from .companies import engineers_join_garrison, own_companies, remove_companies
+from .log import line, throw
+from .rules import BANK_DEFAULT, CITY_KINDS, COMPANY_STRENGTH, FORTIFICATION_WORKS, MAX_ALLIED_ARMIES, MAX_ARMIES, SPECIALISTS
 from .specialists import next_counter
 from .state import Army, FortificationWork, LogEntry, Place, Player, RenaissanceState, SpecialistState, company
 
@@ -48,9 +49,6 @@ def place_kinds(country_map) -> dict[str, str]:
     """Node -> kind for every node of the country map (its graph's ``kind`` attribute)."""
     return {n: d["kind"] for n, d in country_map.graph.nodes(data=True)}
 
-
-def _entry(state: RenaissanceState, rule: str, text: str, player: str | None = None, **roll) -> LogEntry:
-    return LogEntry(state.year, "spring", 0, rule, text, player=player, **roll)
 
 
 def _set_player(state: RenaissanceState, player: Player) -> RenaissanceState:
@@ -98,7 +96,7 @@ def start_spring(state: RenaissanceState, dice: GameDice, kinds: Mapping[str, st
         raise CommandError(f"it is {state.season}, not spring (RC-3.1)")
     if spring_started(state):
         raise CommandError(f"the spring of year {state.year} has already collected its taxes (RC-3.1)")
-    log = [_entry(state, SPRING_RULE, f"Spring of year {state.year}: events, taxes, then last year's loans (RC-3.1 steps 1-3).")]
+    log = [line(state, SPRING_RULE, f"Spring of year {state.year}: events, taxes, then last year's loans (RC-3.1 steps 1-3).")]
     players = []
     for p in state.players:
         if p.eliminated:
@@ -107,13 +105,13 @@ def start_spring(state: RenaissanceState, dice: GameDice, kinds: Mapping[str, st
         event = tax_event(state, p.seat)
         if event:
             rates = resolve.tax_rates(event)
-            log.append(_entry(state, "RC-5.4", f"{p.seat}: last winter's {event.replace('_', ' ')} sets this spring's taxes "
+            log.append(line(state, "RC-5.4", f"{p.seat}: last winter's {event.replace('_', ' ')} sets this spring's taxes "
                               f"(city {rates['city']}, village {rates['village']} ducats).", p.seat))
         held = held_kinds(state, p.seat, kinds)
         income = resolve.tax_income(held, event)
         p = evolve(p, treasury=p.treasury + income)
         counts = ", ".join(f"{held.count(k)} {k}" for k in sorted(set(held)))
-        log.append(_entry(state, "RC-3.2", f"{p.seat} collects {income} ducats of tax ({counts or 'no places'}); treasury {p.treasury}.", p.seat, secret=True))
+        log.append(line(state, "RC-3.2", f"{p.seat} collects {income} ducats of tax ({counts or 'no places'}); treasury {p.treasury}.", p.seat, secret=True))
         if p.loan:
             p = _repay(state, p, dice, log)
         players.append(p)
@@ -124,13 +122,13 @@ def _repay(state: RenaissanceState, p: Player, dice: GameDice, log: list[LogEntr
     """RC-3.4: the loan plus 25 %, from the treasury; a player who cannot pay rolls Tabella 30 and is out."""
     owed = resolve.repayment(p.loan)
     if p.treasury >= owed:
-        log.append(_entry(state, "RC-3.4", f"{p.seat} repays the loan of {p.loan} with interest: {owed} ducats; treasury {p.treasury - owed}.", p.seat, secret=True))
+        log.append(line(state, "RC-3.4", f"{p.seat} repays the loan of {p.loan} with interest: {owed} ducats; treasury {p.treasury - owed}.", p.seat, secret=True))
         return evolve(p, treasury=p.treasury - owed, loan=0)
-    roll, band = dice.roll_on(BANK_DEFAULT, day=state.year, phase="spring", place=f"bank default {p.seat}", text=f"bank default: {p.seat}")
-    log.append(_entry(
+    roll = throw(dice, state, f"bank default {p.seat}", BANK_DEFAULT)
+    band = roll.band
+    log.append(line(
         state, "RC-3.4", f"{p.seat} owes {owed} ducats for the loan of {p.loan} but has {p.treasury}: Tabella 30, {band.label}. "
-        f"{p.seat} is removed from the campaign.", p.seat,
-        dice=roll.dice, faces=tuple(roll.faces), total=roll.total, outcome=band.outcome, entered=roll.entered,
+        f"{p.seat} is removed from the campaign.", p.seat, roll,
     ))  # fmt: skip
     # [DEV] The source says only that the player is removed: the debt dies with them, the treasury stays as it was.
     return evolve(p, loan=0, eliminated=True)
@@ -182,7 +180,7 @@ def take_loan(state, cmd: TakeLoan, player: Player, kinds):
                            f"{'tax' if state.options.loan_on_all_taxes else 'city tax'} (RC-3.4, RC-A.7)")
     state = _set_player(state, evolve(player, treasury=player.treasury + cmd.ducats, loan=cmd.ducats))
     owed = resolve.repayment(cmd.ducats)
-    return state, [_entry(state, "RC-3.4", f"{player.seat} borrows {cmd.ducats} ducats, to repay {owed} next spring.", player.seat)]
+    return state, [line(state, "RC-3.4", f"{player.seat} borrows {cmd.ducats} ducats, to repay {owed} next spring.", player.seat)]
 
 
 def _check_company(company_type: str, kind: str) -> None:
@@ -249,7 +247,7 @@ def recruit(state, cmd: Recruit, player: Player, kinds):
         state = _set_place(state, evolve(place, garrison=place.garrison + (new,)))
         where = f"the garrison of {place.node}"
     text = f"{player.seat} recruits {new.id}, a {cmd.kind} {cmd.company_type} company (strength {new.strength}), into {where} for {cost} ducats."
-    return state, [_entry(state, "RC-3.5", text, player.seat)]
+    return state, [line(state, "RC-3.5", text, player.seat)]
 
 
 def form_army(state, cmd: FormArmy, player: Player, kinds):
@@ -276,7 +274,7 @@ def form_army(state, cmd: FormArmy, player: Player, kinds):
     state = evolve(state, armies=state.armies + (army,))
     text = (f"{player.seat} raises {'allied ' if allied else ''}army {army_id} at {cmd.node}: {len(companies)} compan{'y' if len(companies) == 1 else 'ies'}, "
             f"strength {army.strength}, for {cost} ducats.")
-    return state, [_entry(state, "RC-3.6", text, player.seat)]
+    return state, [line(state, "RC-3.6", text, player.seat)]
 
 
 def garrison(state, cmd: Garrison, player: Player, kinds):
@@ -303,7 +301,7 @@ def garrison(state, cmd: Garrison, player: Player, kinds):
     state = _set_army(state, evolve(army, companies=left) if left else None, army.id)
     state = _set_place(state, evolve(place, garrison=place.garrison + tuple(by_id[c] for c in cmd.companies)))
     text = f"{player.seat} leaves {', '.join(cmd.companies)} from army {army.id} as the garrison of {place.node}" + ("" if left else f"; army {army.id} is disbanded") + "."
-    return state, [_entry(state, "RC-3.8", text, player.seat)]
+    return state, [line(state, "RC-3.8", text, player.seat)]
 
 
 def order_works(state, cmd: OrderWorks, player: Player, kinds):
@@ -328,7 +326,7 @@ def order_works(state, cmd: OrderWorks, player: Player, kinds):
     state = _pay(state, player, work.cost, "RC-3.9", f"{cmd.work} at {cmd.node}")
     state = evolve(state, works=state.works + (FortificationWork(cmd.node, player.seat, cmd.work, state.year),))
     text = f"{player.seat} orders {cmd.work} at {cmd.node} for {work.cost} ducats, finished in winter if still held (RC-5.2)."
-    return state, [_entry(state, "RC-3.9", text, player.seat)]
+    return state, [line(state, "RC-3.9", text, player.seat)]
 
 
 def hire_specialist(state, cmd: HireSpecialist, player: Player, kinds):
@@ -364,7 +362,7 @@ def hire_specialist(state, cmd: HireSpecialist, player: Player, kinds):
     state = evolve(state, specialists=state.specialists + (hired,))
     where = f" at {at}" if at else f" against {target}" if target else ""
     text = f"{player.seat} hires {hired.id}, a {cmd.kind}{where}, for {spec.cost} ducats ({spec.duration})."
-    return state, [_entry(state, "RC-3.10", text, player.seat)]
+    return state, [line(state, "RC-3.10", text, player.seat)]
 
 
 def pay_upkeep(state, cmd: PayUpkeep, player: Player, kinds):
@@ -379,13 +377,13 @@ def pay_upkeep(state, cmd: PayUpkeep, player: Player, kinds):
     state = _pay(state, player, cost, "RC-3.11", f"the upkeep of {len(cmd.company_ids)} companies")
     state = evolve(state, upkeep=tuple(i for i in state.upkeep if i not in cmd.company_ids))
     text = f"{player.seat} pays {cost} ducats of upkeep for {', '.join(cmd.company_ids)} in {cmd.army_or_place}; treasury {state.player(player.seat).treasury}."
-    return state, [_entry(state, "RC-3.11", text, player.seat)]
+    return state, [line(state, "RC-3.11", text, player.seat)]
 
 
 def disband(state, cmd: Disband, player: Player, kinds):
     own_companies(state, player, cmd.company_ids, "RC-3.11")
     state = remove_companies(state, cmd.company_ids)
-    return state, [_entry(state, "RC-3.11", f"{player.seat} disbands {', '.join(cmd.company_ids)}: they go home.", player.seat)]
+    return state, [line(state, "RC-3.11", f"{player.seat} disbands {', '.join(cmd.company_ids)}: they go home.", player.seat)]
 
 
 _HANDLERS = {

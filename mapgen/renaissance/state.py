@@ -22,7 +22,7 @@ from typing import Annotated, Literal
 
 from annotated_types import Ge, Le, MaxLen, MinLen
 
-from ..campaign.state import MapRef, Modifier
+from ..engine.records import MapRef, Modifier
 from .rules import COMPANY_STRENGTH, MAX_ALLIED_ARMIES, MAX_ARMIES
 
 SCHEMA = "mapgen/campaign-renaissance"

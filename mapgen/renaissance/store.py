@@ -1,6 +1,6 @@
 """A Renaissance ``campaign.json``: written as stable text, read back through pydantic, with its JSON Schema.
 
-The same approach as the Fantasy Warriors file (:mod:`mapgen.campaign.store`),
+The same approach as the Fantasy Warriors file (:mod:`mapgen.engine.statefile`),
 and the same folder (:mod:`mapgen.session`):
 one pydantic ``TypeAdapter`` over the state's own dataclasses checks every
 field's type and range on reading and writes the published schema, and an
@@ -15,9 +15,9 @@ from functools import lru_cache
 
 from pydantic import TypeAdapter
 
+from ..engine import statefile
 from ..errors import BadFileError
 from ..jsonio import dumps
-from ..campaign.store import read_state
 from .rules import COMPANY_STRENGTH
 from .state import SCHEMA, VERSION, RenaissanceState, army_limit_broken
 
@@ -31,22 +31,11 @@ def adapter() -> TypeAdapter:
 
 def json_schema() -> dict:
     """The published JSON Schema of a Renaissance ``campaign.json``, made from the state's dataclasses."""
-    schema = adapter().json_schema(mode="serialization")
-    head = {"schema": {"const": SCHEMA}, "version": {"const": VERSION}}
-    schema["properties"] = {**head, **{k: v for k, v in schema["properties"].items() if k not in head}}
-    schema["required"] = ["schema", "version", *[r for r in schema.get("required", []) if r not in head]]
-    return {
-        "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "$id": f"urn:mapgen:schema:{SCHEMA_NAME}:1",
-        "title": "mapgen campaign state (Renaissance)",
-        **{k: v for k, v in schema.items() if k != "title"},
-    }
+    return statefile.json_schema(adapter(), SCHEMA, VERSION, f"urn:mapgen:schema:{SCHEMA_NAME}:1", "mapgen campaign state (Renaissance)")
 
 
 def to_json(state: RenaissanceState) -> dict:
-    data = adapter().dump_python(state, mode="json")
-    head = {"schema": data.pop("schema"), "version": data.pop("version")}  # first, as in every mapgen file
-    return {**head, **data}
+    return statefile.to_json(adapter(), state)
 
 
 def dumps_state(state: RenaissanceState) -> str:
@@ -55,7 +44,7 @@ def dumps_state(state: RenaissanceState) -> str:
 
 def from_json_text(text: str, where: str) -> RenaissanceState:
     """Check and build a state; a BadFileError names the file and the first wrong fields."""
-    state = read_state(text, where, SCHEMA, VERSION, adapter())
+    state = statefile.read_state(text, where, SCHEMA, VERSION, adapter())
     problem = rule_problem(state)
     if problem:
         raise BadFileError(f"{where}: {problem}")

@@ -21,16 +21,17 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from ..campaign.dice import GameDice
-from ..campaign.state import evolve
+from ..engine.dice import GameDice
+from ..engine.records import evolve
 from .commands import BeginSiege, Bribe, ChooseEngagement, CommandError, EndMoves, MoveArmy, MoveDiplomat, SummerCommand, TableBattle
 from .companies import remove_companies
 from .engagements import awaiting_engagements, choose_engagement, open_engagements, table_battle
+from .log import line, throw
 from .roads import is_path
+from .rules import CITY_KINDS
 from .sieges import begin_siege, bribe, end_of_phase_sieges
 from .specialists import move_diplomat, reveal_decoys, spy_reports
 from .spring import is_fortified
-from .rules import CITY_KINDS
 from .state import SUMMER_PHASES, LogEntry, RenaissanceState
 from .winter import draw_place, end_summer
 
@@ -38,12 +39,6 @@ from .winter import draw_place, end_summer
 MAX_STEPS = 2
 
 
-def _entry(state: RenaissanceState, rule: str, text: str, player: str | None = None, **roll) -> LogEntry:
-    return LogEntry(state.year, "summer", state.phase, rule, text, player=player, **roll)
-
-
-def _rolled(state: RenaissanceState, roll, rule: str, text: str, player: str | None, outcome: str) -> LogEntry:
-    return _entry(state, rule, text, player, dice=roll.dice, faces=tuple(roll.faces), total=roll.total, outcome=outcome, entered=roll.entered)
 
 
 # --- before phase 1: RC-4.2 epidemics, RC-4.3 the moving order ------------------------------------
@@ -53,7 +48,7 @@ def start_summer(state: RenaissanceState, dice: GameDice, kinds: Mapping[str, st
     """RC-4.1: epidemics (RC-4.2), then the moving order by lot (RC-4.3, RC-A.20), then phase 1."""
     if state.season != "summer" or state.phase != 0:
         raise CommandError(f"the summer starts before its phase 1: it is the {state.season}, phase {state.phase} (RC-4.1)")
-    log = [_entry(state, "RC-4.1", f"Summer of year {state.year}: epidemics, then the moving order, then phase 1.")]
+    log = [line(state, "RC-4.1", f"Summer of year {state.year}: epidemics, then the moving order, then phase 1.")]
     for e in state.events:
         if e.event == "epidemic" and e.year == state.year:
             state = _epidemic(state, e.player, dice, kinds, log)
@@ -70,18 +65,18 @@ def _epidemic(state: RenaissanceState, seat: str, dice: GameDice, kinds: Mapping
     """
     cities = [p for p in state.places if p.owner == seat and kinds[p.node] in CITY_KINDS]
     if not cities:
-        log.append(_entry(state, "RC-4.2", f"{seat} holds no city: the epidemic strikes nowhere.", seat))
+        log.append(line(state, "RC-4.2", f"{seat} holds no city: the epidemic strikes nowhere.", seat))
         return state
-    struck, roll = draw_place(state, dice, cities, f"epidemic {seat}", "RC-4.2", f"epidemic: which of {seat}'s cities")
+    struck, roll = draw_place(state, dice, cities, f"epidemic {seat}")
     struck = struck.node
     dead = [c.id for c in state.place(struck).garrison] + [c.id for a in state.armies_at(struck) for c in a.companies]
     # The struck city is public (RC-4.2); which companies died there is their owners' (RC-3.10: others learn strengths only by spies).
     text = f"Epidemic at {struck} ({', '.join(p.node for p in cities)} drawn): every company there is wiped out."
-    log.append(_rolled(state, roll, "RC-4.2", text, seat, struck) if roll else _entry(state, "RC-4.2", text, seat))
+    log.append(line(state, "RC-4.2", text, seat, roll, struck) if roll else line(state, "RC-4.2", text, seat))
     owners = {c.id: seat for c in state.place(struck).garrison} | {c.id: a.owner for a in state.armies_at(struck) for c in a.companies}
     for owner in sorted(set(owners.values())):
         ids = ", ".join(i for i in dead if owners[i] == owner)
-        log.append(_entry(state, "RC-4.2", f"Epidemic at {struck}: {owner} loses {ids}.", owner, secret=True))
+        log.append(line(state, "RC-4.2", f"Epidemic at {struck}: {owner} loses {ids}.", owner, secret=True))
     return remove_companies(state, dead)
 
 
@@ -90,13 +85,12 @@ def _draw_order(state: RenaissanceState, dice: GameDice, log: list) -> tuple[str
     left = [p.seat for p in state.players if not p.eliminated]
     order: list[str] = []
     while len(left) > 1:
-        roll = dice.roll(f"1D{len(left)}", day=state.year, phase=f"summer {state.phase}", place=f"order {len(order) + 1}",
-                         rule="RC-4.3", text=f"moving order: place {len(order) + 1}")  # fmt: skip
+        roll = throw(dice, state, f"order {len(order) + 1}", f"1D{len(left)}")
         seat = left.pop(roll.faces[0] - 1)
         order.append(seat)
-        log.append(_rolled(state, roll, "RC-4.3", f"{seat} moves {_nth(len(order))} (of {', '.join(order + left)}).", None, seat))
+        log.append(line(state, "RC-4.3", f"{seat} moves {_nth(len(order))} (of {', '.join(order + left)}).", None, roll, seat))
     order += left
-    log.append(_entry(state, "RC-4.3", f"The moving order: {', '.join(order) or 'nobody'} (RC-A.20).", None))
+    log.append(line(state, "RC-4.3", f"The moving order: {', '.join(order) or 'nobody'} (RC-A.20).", None))
     return tuple(order)
 
 
@@ -185,10 +179,10 @@ def _move(state: RenaissanceState, cmd: MoveArmy, steps) -> tuple[RenaissanceSta
     came_from = path[-2] if len(path) > 1 else army.node
     moved = evolve(army, node=path[-1], came_from=came_from, moved=len(path))
     new = evolve(state, armies=tuple(moved if a is army else a for a in state.armies))
-    entries = [_entry(state, "RC-4.3", f"{army.id} moves {' -> '.join((army.node,) + path)} ({len(path)} step{'s' * (len(path) > 1)}).", cmd.player)]
+    entries = [line(state, "RC-4.3", f"{army.id} moves {' -> '.join((army.node,) + path)} ({len(path)} step{'s' * (len(path) > 1)}).", cmd.player)]
     met = forces_of_others(state, cmd.player, path[-1])
     if met:
-        entries.append(_entry(state, "RC-A.11", f"Engagement at {path[-1]}: {army.id} of {cmd.player} meets {', '.join(met)} (RC-4.4).", cmd.player))
+        entries.append(line(state, "RC-A.11", f"Engagement at {path[-1]}: {army.id} of {cmd.player} meets {', '.join(met)} (RC-4.4).", cmd.player))
     return new, entries
 
 
@@ -202,7 +196,7 @@ def _end_moves(state: RenaissanceState, cmd: EndMoves, dice: GameDice, kinds: Ma
         army = stuck[0]
         raise CommandError(f"{army.id} stands at {army.node} beside the garrison shut in there: it must leave the node this phase "
                            f"or begin a siege (RC-4.4, RC-A.27)")
-    entries = [_entry(state, "RC-4.3", f"{cmd.player} ends their moves in phase {state.phase}.", cmd.player)]
+    entries = [line(state, "RC-4.3", f"{cmd.player} ends their moves in phase {state.phase}.", cmd.player)]
     new = open_engagements(evolve(state, log=state.log + tuple(entries)), cmd.player, kinds)
     if not new.engagements:
         new = _pass_turn(new, dice, kinds)
@@ -244,7 +238,7 @@ def village_control(state: RenaissanceState, kinds: Mapping[str, str], log: list
         owners = owners_at.get(p.node)
         if owners and len(owners) == 1 and not p.garrison and p.owner not in owners and not is_fortified(p, kinds):
             (taker,) = owners
-            log.append(_entry(state, "RC-A.12", f"{taker} holds {p.node} alone at the end of phase {state.phase}: the village passes from {p.owner} to {taker}.", taker))
+            log.append(line(state, "RC-A.12", f"{taker} holds {p.node} alone at the end of phase {state.phase}: the village passes from {p.owner} to {taker}.", taker))
             p, changed = evolve(p, owner=taker), True
         places.append(p)
     return tuple(places) if changed else state.places

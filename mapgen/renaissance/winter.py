@@ -16,11 +16,12 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from ..campaign.dice import GameDice
-from ..campaign.state import evolve
+from ..engine.dice import GameDice
+from ..engine.records import evolve
 from .commands import CommandError, Transfer
-from .rules import EVENT_CHECK, EVENTS
 from .companies import companies_of, remove_companies
+from .log import line, throw
+from .rules import EVENT_CHECK, EVENTS
 from .spring import is_fortified, spring_started
 from .state import SUMMER_PHASES, LogEntry, PendingEvent, Prisoners, RenaissanceState
 
@@ -28,13 +29,6 @@ from .state import SUMMER_PHASES, LogEntry, PendingEvent, Prisoners, Renaissance
 GO_HOME = ("militia", "rabble")
 
 
-def _entry(state: RenaissanceState, rule: str, text: str, player: str | None = None, **roll) -> LogEntry:
-    return LogEntry(state.year, state.season, state.phase, rule, text, player=player, **roll)
-
-
-def _rolled(state: RenaissanceState, roll, rule: str, text: str, player: str, outcome: str | None = None) -> LogEntry:
-    return _entry(state, rule, text, player, dice=roll.dice, faces=tuple(roll.faces), total=roll.total,
-                  outcome=outcome if outcome is not None else roll.outcome, entered=roll.entered)  # fmt: skip
 
 
 # --- the season steps (RC-2) ---------------------------------------------------------------------
@@ -48,9 +42,9 @@ def end_spring(state: RenaissanceState) -> RenaissanceState:
     for p in state.players:
         unpaid = [i for i in companies_of(state, p.seat) if i in state.upkeep]
         if unpaid:
-            log.append(_entry(state, "RC-3.11", f"{p.seat} did not pay the upkeep of {', '.join(unpaid)}: disbanded.", p.seat, secret=True))
+            log.append(line(state, "RC-3.11", f"{p.seat} did not pay the upkeep of {', '.join(unpaid)}: disbanded.", p.seat, secret=True))
     state = remove_companies(state, state.upkeep)
-    log.append(_entry(state, "RC-2", f"The spring of year {state.year} ends; summer begins."))
+    log.append(line(state, "RC-2", f"The spring of year {state.year} ends; summer begins."))
     # phase 0 is "summer before phase 1" (state.py): the moving order and the epidemic (RC-4.2) are summer's first step.
     return evolve(state, season="summer", phase=0, upkeep=(), log=state.log + tuple(log))
 
@@ -65,7 +59,7 @@ def end_summer(state: RenaissanceState) -> RenaissanceState:
         raise CommandError(f"the summer ends after phase {SUMMER_PHASES}: it is the {state.season}, phase {state.phase} (RC-4.1)")
     armies = tuple(evolve(a, came_from=None, moved=0, shut_in_at=None, shut_in_phase=0) for a in state.armies)
     state = evolve(state, season="winter", phase=0, sieges=(), order=(), armies=armies)
-    return evolve(state, log=state.log + (_entry(state, "RC-2", f"The summer of year {state.year} ends; winter begins."),))
+    return evolve(state, log=state.log + (line(state, "RC-2", f"The summer of year {state.year} ends; winter begins."),))
 
 
 # --- RC-5 winter ----------------------------------------------------------------------------------
@@ -80,7 +74,7 @@ def start_winter(state: RenaissanceState, dice: GameDice, kinds: Mapping[str, st
         raise CommandError(f"it is {state.season}, not winter (RC-5)")
     if state.ended:
         raise CommandError(f"the campaign has ended ({state.ended}) (RC-6)")
-    log = [_entry(state, "RC-5", f"Winter of year {state.year}: winter quarters, works, events, then the end check (RC-5, RC-6).")]
+    log = [line(state, "RC-5", f"Winter of year {state.year}: winter quarters, works, events, then the end check (RC-5, RC-6).")]
     state = _winter_quarters(state, log)
     state = _finish_works(state, kinds, log)
     state = _events(state, dice, kinds, log)
@@ -108,7 +102,7 @@ def _winter_quarters(state: RenaissanceState, log: list) -> RenaissanceState:
     gone += [(p.owner, c) for p in state.places for c in p.garrison if c.kind in GO_HOME]
     for seat in sorted({owner for owner, _ in gone}):
         ids = ", ".join(c.id for owner, c in gone if owner == seat)
-        log.append(_entry(state, "RC-5.1", f"Winter quarters: {seat}'s {ids} (militia and rabble) go home.", seat, secret=True))
+        log.append(line(state, "RC-5.1", f"Winter quarters: {seat}'s {ids} (militia and rabble) go home.", seat, secret=True))
     return remove_companies(state, [c.id for _, c in gone])
 
 
@@ -119,10 +113,10 @@ def _finish_works(state: RenaissanceState, kinds: Mapping[str, str], log: list) 
     for w in (w for w in state.works if w.year == state.year):
         place = places[w.node]
         if place.owner != w.owner:
-            log.append(_entry(state, "RC-5.2", f"{w.work} at {w.node} is lost: {w.owner} no longer holds it (RC-A.9).", w.owner))
+            log.append(line(state, "RC-5.2", f"{w.work} at {w.node} is lost: {w.owner} no longer holds it (RC-A.9).", w.owner))
             continue
         places[w.node] = evolve(place, **flags[w.work])
-        log.append(_entry(state, "RC-5.2", f"{w.owner}'s {w.work} at {w.node} is finished.", w.owner))
+        log.append(line(state, "RC-5.2", f"{w.owner}'s {w.work} at {w.node} is finished.", w.owner))
     return evolve(state, places=tuple(places[p.node] for p in state.places), works=tuple(w for w in state.works if w.year != state.year))
 
 
@@ -131,12 +125,14 @@ def _events(state: RenaissanceState, dice: GameDice, kinds: Mapping[str, str], l
     for p in state.players:
         if p.eliminated:
             continue
-        roll, check = dice.roll_on(EVENT_CHECK, day=state.year, phase="winter", place=f"event check {p.seat}", text=f"event check: {p.seat}")
-        log.append(_rolled(state, roll, "RC-5.4", f"{p.seat} rolls for a winter event: {check.label}.", p.seat, check.outcome))
+        roll = throw(dice, state, f"event check {p.seat}", EVENT_CHECK)
+        check = roll.band
+        log.append(line(state, "RC-5.4", f"{p.seat} rolls for a winter event: {check.label}.", p.seat, roll, check.outcome))
         if check.outcome != "event":
             continue
-        roll, band = dice.roll_on(EVENTS, day=state.year, phase="winter", place=f"event {p.seat}", text=f"event: {p.seat}")
-        log.append(_rolled(state, roll, "RC-5.4", f"{p.seat}: Tabella 36, {band.label}.", p.seat, band.outcome))
+        roll = throw(dice, state, f"event {p.seat}", EVENTS)
+        band = roll.band
+        log.append(line(state, "RC-5.4", f"{p.seat}: Tabella 36, {band.label}.", p.seat, roll, band.outcome))
         state = evolve(state, events=state.events + (PendingEvent(p.seat, band.outcome, state.year + 1),))
         if band.outcome == "natural_disaster":
             state = _disaster(state, p.seat, dice, kinds, log)
@@ -151,19 +147,19 @@ def _disaster(state: RenaissanceState, seat: str, dice: GameDice, kinds: Mapping
     """
     fortified = [p for p in state.places if p.owner == seat and is_fortified(p, kinds)]
     if not fortified:
-        log.append(_entry(state, "RC-5.4", f"{seat} holds no fortified place: the natural disaster does no harm.", seat))
+        log.append(line(state, "RC-5.4", f"{seat} holds no fortified place: the natural disaster does no harm.", seat))
         return state
-    struck, roll = draw_place(state, dice, fortified, f"disaster {seat}", "RC-5.4", f"natural disaster: which of {seat}'s fortified places")
+    struck, roll = draw_place(state, dice, fortified, f"disaster {seat}")
     text = f"Natural disaster: the fortifications of {struck.node} ({', '.join(p.node for p in fortified)} drawn) are damaged."
-    log.append(_rolled(state, roll, "RC-5.4", text, seat, struck.node) if roll else _entry(state, "RC-5.4", text, seat))
+    log.append(line(state, "RC-5.4", text, seat, roll, struck.node) if roll else line(state, "RC-5.4", text, seat))
     return evolve(state, places=tuple(evolve(p, damaged=True) if p is struck else p for p in state.places))
 
 
-def draw_place(state: RenaissanceState, dice: GameDice, places: list, key: str, rule: str, text: str):
+def draw_place(state: RenaissanceState, dice: GameDice, places: list, key: str):
     """One of ``places`` drawn by 1D<n> (no roll when there is only one): the place and the roll, or None."""
     if len(places) == 1:
         return places[0], None
-    roll = dice.roll(f"1D{len(places)}", day=state.year, phase=state.season, place=key, rule=rule, text=text)
+    roll = throw(dice, state, key, f"1D{len(places)}", at=state.season)
     return places[roll.faces[0] - 1], roll
 
 
@@ -196,7 +192,7 @@ def capitals_end(state: RenaissanceState, kinds: Mapping[str, str], log: list) -
     who = _holder(state, player_capitals(state, kinds))
     if who is None:
         return state
-    log.append(_entry(state, "RC-6", f"The campaign ends: {who} holds every player's capital. {who} wins.", who))
+    log.append(line(state, "RC-6", f"The campaign ends: {who} holds every player's capital. {who} wins.", who))
     return evolve(state, winner=who, ended="capitals")
 
 
@@ -215,7 +211,7 @@ def _check_ends(state: RenaissanceState, kinds: Mapping[str, str], log: list) ->
     else:
         return state
     winner, ended, why = won
-    log.append(_entry(state, "RC-6", f"The campaign ends: {why}." + (f" {winner} wins." if winner else ""), winner))
+    log.append(line(state, "RC-6", f"The campaign ends: {why}." + (f" {winner} wins." if winner else ""), winner))
     return evolve(state, winner=winner, ended=ended)
 
 
@@ -254,10 +250,10 @@ def transfer(state: RenaissanceState, cmd: Transfer) -> tuple[RenaissanceState, 
     state = evolve(state, players=players)
     entries = []
     if cmd.ducats:
-        entries.append(_entry(state, rule, f"{cmd.from_player} pays {cmd.ducats} ducats to {cmd.to_player}, as agreed.", cmd.from_player))
+        entries.append(line(state, rule, f"{cmd.from_player} pays {cmd.ducats} ducats to {cmd.to_player}, as agreed.", cmd.from_player))
     if cmd.prisoners:
         state, text = _hand_over(state, cmd, held)
-        entries.append(_entry(state, rule, text, cmd.from_player))
+        entries.append(line(state, rule, text, cmd.from_player))
     return evolve(state, log=state.log + tuple(entries)), entries
 
 

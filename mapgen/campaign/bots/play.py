@@ -24,27 +24,11 @@ from ..movement import countermarch_squares
 from ..movement import refusal as move_refusal
 from ..orders import refusal as order_refusal
 from ..orders import test_group
+from ...engine.bots import BotStuck, IllegalCommand
 from ..state import CampaignState
 
 #: Commands one campaign day may take before the bots give up (a bug in a phase, or a decision they cannot make).
 MAX_COMMANDS_PER_DAY = 400
-
-
-class BotStuck(RuntimeError):
-    """The campaign waits for something the bots cannot give; ``state`` is where it stopped."""
-
-    def __init__(self, message: str, state: CampaignState | None = None):
-        super().__init__(message)
-        self.state = state
-
-
-class IllegalCommand(RuntimeError):
-    """A bot gave a command the rules refuse: the game stops here.  ``command`` is it, ``state`` where it was given."""
-
-    def __init__(self, message: str, command, state: CampaignState):
-        super().__init__(message)
-        self.command = command
-        self.state = state
 
 
 def command_words(command) -> str:

@@ -10,8 +10,7 @@ campaigns).
 
 from __future__ import annotations
 
-from collections import deque
-
+from ...engine.bots import steps_to
 from ..march import enemy_squares
 from ..state import CampaignState, Force
 
@@ -25,21 +24,6 @@ def _routes(board) -> tuple[dict, dict]:
     if kept is None:
         kept = board.cache["bot routes"] = ({}, {})
     return kept
-
-
-def steps_to(steps, target: str) -> dict[str, int]:
-    """Breadth first from ``target`` over ``steps`` (place -> the places one step away, taken as both ways):
-    the steps from every place that can reach it.  Both rule sets' bots route with it (squares, road nodes)."""
-    found = {target: 0}
-    queue = deque([target])
-    while queue:
-        here = queue.popleft()
-        d = found[here] + 1
-        for nxt in steps.get(here, ()):
-            if nxt not in found:
-                found[nxt] = d
-                queue.append(nxt)
-    return found
 
 
 def distances_to(board, target: str) -> dict[str, int]:

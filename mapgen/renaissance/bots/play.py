@@ -20,9 +20,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ...campaign.bots.play import BotStuck, IllegalCommand
-from ...campaign.commands import CommandError, Turn
-from ...campaign.dice import GameDice
+from ...engine.bots import BotStuck, IllegalCommand
+from ...engine.commands import CommandError, Turn
+from ...engine.dice import GameDice
 from .. import commands as c
 from ..ruleset import apply
 

@@ -10,7 +10,7 @@ length on the sheet.
 
 from __future__ import annotations
 
-from ...campaign.bots.routes import steps_to  # one breadth-first search for both rule sets
+from ...engine.bots import steps_to  # one breadth-first search for both rule sets
 
 #: RC-4.3: road steps an army may take in one summer phase (the engine's value, read here).
 from ..summer import MAX_STEPS

@@ -1,0 +1,85 @@
+"""What every rule set's state file shares: schema and version first, one validator per read, errors by field.
+
+A ``campaign.json`` is the rule set's state dataclasses through one pydantic
+``TypeAdapter``: it checks every field's type and range on reading, names the
+field that is wrong (``forces[2].leader.cv``) and writes the published JSON
+Schema, so the schema can never drift from the code.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pydantic import TypeAdapter, ValidationError
+
+from ..errors import BadFileError
+from ..jsonio import parse
+
+#: Errors quoted from a broken file; the rest are counted.
+MAX_ERRORS_SHOWN = 3
+
+
+def json_schema(adapter: TypeAdapter, schema: str, version: int, urn: str, title: str) -> dict:
+    """The published JSON Schema of a state file, made from the state's own dataclasses."""
+    doc = adapter.json_schema(mode="serialization")
+    props = doc["properties"]
+    # As in every mapgen schema: schema and version first, constants, always present.
+    head = {"schema": {"const": schema}, "version": {"const": version}}
+    doc["properties"] = {**head, **{k: v for k, v in props.items() if k not in head}}
+    doc["required"] = ["schema", "version", *[r for r in doc.get("required", []) if r not in head]]
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": urn,
+        "title": title,
+        **{k: v for k, v in doc.items() if k != "title"},
+    }
+
+
+def to_json(adapter: TypeAdapter, state) -> dict:
+    data = adapter.dump_python(state, mode="json")
+    # schema and version first, as in every mapgen file
+    head = {"schema": data.pop("schema"), "version": data.pop("version")}
+    return {**head, **data}
+
+
+#: Parts of a pydantic error location that name a branch of a type, not a field.
+_BRANCH = re.compile(r"^(int|str|bool|float|none|constrained-\w+|literal\[.*\]|function-\w+\[.*\]|tagged-union\[.*\])$")
+
+
+def _field(loc: tuple) -> str:
+    """pydantic's location as the file's field path: ``forces[2].leader.cv``."""
+    out = ""
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        elif not _BRANCH.match(str(part)):
+            out += ("." if out else "") + str(part)
+    return out or "(top level)"
+
+
+def read_state(text: str, where: str, schema: str, version: int, reader: TypeAdapter):
+    """A state file of either rule set, read and checked once, by ``reader`` (pydantic over the state's dataclasses).
+
+    The state types fix ``schema`` and ``version`` as constants, have no floats
+    (so no NaN) and strict pydantic refuses lone surrogates, so one pass is
+    enough for a good file; only a refused one is read again, to name the
+    problem as every mapgen file does (schema, version, then the fields).
+    """
+    try:
+        return reader.validate_json(text, strict=True)
+    except ValidationError:
+        pass
+    data = parse(text, where)
+    if not isinstance(data, dict):
+        raise BadFileError(f"{where}: expected a JSON object at the top level")
+    if data.get("schema") != schema:
+        raise BadFileError(f"{where}: field 'schema' is {data.get('schema')!r}, expected {schema!r}")
+    if data.get("version") != version or isinstance(data.get("version"), bool):
+        raise BadFileError(f"{where}: field 'version' is {data.get('version')!r}, this mapgen reads version {version}")
+    try:
+        return reader.validate_json(text, strict=True)
+    except ValidationError as exc:
+        errors = exc.errors()
+        parts = [f"field '{_field(e['loc'])}': {e['msg']}" for e in errors[:MAX_ERRORS_SHOWN]]
+        more = f" (and {len(errors) - MAX_ERRORS_SHOWN} more)" if len(errors) > MAX_ERRORS_SHOWN else ""
+        raise BadFileError(f"{where}: {'; '.join(parts)}{more}") from None
