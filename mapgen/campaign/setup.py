@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from ..datafiles import template_path
 from ..engine import boards
 from ..errors import InfeasibleError
 from ..fw.model import FwMap
@@ -68,7 +69,6 @@ class ForceSpec:
 @lru_cache(maxsize=1)
 def default_forces_table() -> dict:
     """The default rosters, read when a campaign begins: PyYAML is imported then, not by every command that imports this module."""
-    from ..render.templates import template_path
     from ..yamltext import load_template
 
     text = template_path("campaign", "default-forces.yaml").read_text(encoding="utf-8")

@@ -9,26 +9,16 @@ inline as plain elements because our PDF writer (:mod:`.pdf_draw`) draws no
 
 from __future__ import annotations
 
-import importlib.resources
 import json
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 
-import mapgen
 
+from ..datafiles import template_path  # noqa: F401 - re-exported: every renderer finds its templates here
 from .svgdoc import fmt
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
-
-
-def template_path(*parts: str):
-    """A file under ``templates/``: the source tree's if present, else the installed package's."""
-    root = Path(mapgen.__file__).resolve().parent.parent / "templates"
-    if root.is_dir():
-        return root.joinpath(*parts)
-    return importlib.resources.files("mapgen").joinpath("templates", *parts)
 
 
 @lru_cache(maxsize=None)
