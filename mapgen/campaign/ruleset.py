@@ -188,6 +188,9 @@ def _when(state: CampaignState) -> str:
     return f"day {state.day}, phase {i} ({PHASE_NAMES[i]})"
 
 
+#: The optional rules of ``campaign new --rules`` (FW-7, FW-16, the [NT] rows of FW-9.2, FW-9.10.1).
+OPTION_WORDS = ("weather", "random_events", "naran_movement", "capital_requires_siege")
+
 RULESET = RuleSet(
     name="fantasy_warriors",
     title="Fantasy Warriors",
@@ -214,6 +217,8 @@ RULESET = RuleSet(
     when=_when,
     log_lines=lambda state, seat, day: view.log_lines(state, seat, day),
     presenter="mapgen.presenters.fantasy_warriors",
+    cli="mapgen.cli.rules_fantasy_warriors",
+    option_words=OPTION_WORDS,
     command_seat=words.command_seat,
 )
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import functools
 import json
-import os
 from pathlib import Path
 
 import click
@@ -22,16 +21,10 @@ import click
 from ..errors import BadFileError, InfeasibleError
 from ..kit import OutputFolderError
 from ..text import BadTextError, check_state_text, printable
-from . import _run, cli
+from . import cli, given
 from .fw import map_options
 
 SIDES = ("A", "B")
-RULES = ("weather", "random_events", "naran_movement", "capital_requires_siege")
-#: ``--rules renaissance[,OPTION...]``: the Renaissance rule set and its optional rules (RC-3.4, RC-A.7, RC-A.8, RC-A.20, RC-A.21).
-RENAISSANCE_RULES = ("banks", "loan_on_all_taxes", "rabble_disperses", "redraw_order_each_phase", "referee_neutrals")
-#: Options of ``campaign new`` that only one rule set reads.
-FW_NEW_ONLY = ("size", "width", "height", "holdings", "races", "square_mm", "points", "roster", "scenario", "forces")
-RENAISSANCE_NEW_ONLY = ("countries", "neutrals", "sheet", "players", "ends", "names")
 #: A die face a player may type; the dice check the face against the die rolled.
 MAX_FACE = 100
 
@@ -124,18 +117,39 @@ def campaign():
 # --- new ---------------------------------------------------------------------------------------
 
 
-def _rules(ctx, param, value):
+def rule_words(ctx, param, value) -> tuple[str, ...]:
+    """``--rules``: comma-separated words, a rule set's name and its optional rules (checked by :func:`chosen_rules`)."""
     if not value:
         return ()
-    names = tuple(v.strip().lower().replace("-", "_") for v in value.split(",") if v.strip())
-    known = RENAISSANCE_RULES + ("renaissance",) if "renaissance" in names else RULES
-    bad = [n for n in names if n not in known]
-    if bad:
-        raise click.BadParameter(
-            f"unknown rule {bad[0]!r}; Fantasy Warriors optional rules: {', '.join(RULES)}; "
-            f"or renaissance, with its optional rules {', '.join(RENAISSANCE_RULES)}"
-        )
-    return names
+    return tuple(v.strip().lower().replace("-", "_") for v in value.split(",") if v.strip())
+
+
+def chosen_rules(words: tuple[str, ...], param: str = "--rules"):
+    """The rule set ``--rules`` names (the default when none) and its optional rules; exit 2 naming a wrong word."""
+    from ..engine import registry
+
+    try:
+        ruleset, options = registry.chosen_by(words)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint=f"'{param}'") from None
+    if not ruleset.cli:
+        raise click.BadParameter(f"{ruleset.name}: the {ruleset.title} rule set starts nothing from the command line", param_hint=f"'{param}'")
+    return ruleset, options
+
+
+def others_options(ruleset, kind: str, noun: str = "campaign") -> str | None:
+    """Why options given belong to another rule set's ``kind`` (``NEW_OPTIONS`` ...) and not to ``ruleset``'s; None when none do."""
+    from ..engine import registry
+
+    own = set(getattr(ruleset.command_line_module(), kind, ()))
+    for other in registry.rulesets():
+        if other is ruleset or not other.cli:
+            continue
+        wrong = given(*(n for n in getattr(other.command_line_module(), kind, ()) if n not in own))
+        if wrong:
+            hint = f"; add --rules {other.name}" if other is not registry.default() else f", not of a {ruleset.title} one"
+            return f"{', '.join(wrong)}: options of a {other.title} {noun}{hint}"
+    return None
 
 
 def _rosters(ctx, param, value):
@@ -158,8 +172,8 @@ def _rosters(ctx, param, value):
 @click.option("--points", type=click.IntRange(1, 1_000_000), default=2000, show_default=True, help="Each side's army points (FW-4.1; Incursione: the defenders', raiders double).")
 @click.option("--roster", callback=_rosters, help="Rosters as SIDE=FILE,... (.yaml or .csv); a side without one gets the default forces.")
 @click.option("--scenario", type=click.Choice(["incursione"]), help="The Incursione campaign (FW-17).")
-@click.option("--rules", callback=_rules, help=f"Optional rules, comma-separated: {', '.join(RULES)}; or 'renaissance' for a Renaissance campaign, "
-              f"with its options {', '.join(RENAISSANCE_RULES)}.")
+@click.option("--rules", callback=rule_words, help="Optional rules, comma-separated (weather, random_events ...; a wrong word lists them all); "
+              "a rule set's name plays it instead of Fantasy Warriors, with its own: renaissance,banks.")
 @click.option("--forces", type=click.IntRange(1, 6), help="Forces per side with the default roster (default: one per holding, at most 6).")
 @click.option("--formats", default="json,svg,pdf", show_default=True, help="Counter sheet formats: json, svg, pdf (comma-separated; empty: none).")
 @click.option("--countries", type=click.IntRange(1, 64), help="Renaissance: players' countries of the generated map (default: one per player).")
@@ -169,68 +183,17 @@ def _rosters(ctx, param, value):
 @click.option("--ends", default="capitals", help="Renaissance: when the campaign ends (RC-6): capitals, years=N, objectives=NODE,...; several joined by ';'.")
 @click.option("--names", help="Renaissance: the players' names, comma-separated, in seat order.")
 @refusals
-def new_cmd(folder, map_file, seed, size, width, height, holdings, races, square_mm, points, roster, scenario, rules, forces, formats,
-            countries, neutrals, sheet, players, ends, names):
+def new_cmd(folder, rules, **params):
     """Start a campaign in DIR: the map, campaign.json, and counters for exactly its forces.
 
     Fantasy Warriors by default; '--rules renaissance' starts a Renaissance campaign
     on a country map (--map country.json, or one generated with --countries and --neutrals).
     """
-    from .. import kit
-    from ..atlas import add_to_kit
-    from . import given
-
-    if "renaissance" in rules:
-        wrong = given(*FW_NEW_ONLY)
-        if wrong:
-            raise click.UsageError(f"{', '.join(wrong)}: Fantasy Warriors options, not for a Renaissance campaign")
-        from .campaign_ren_new import new_renaissance
-
-        return new_renaissance(folder, map_file, seed, countries, neutrals, sheet, players, ends, names, rules, formats)
-    wrong = given(*RENAISSANCE_NEW_ONLY)
+    ruleset, options = chosen_rules(rules)
+    wrong = others_options(ruleset, "NEW_OPTIONS")
     if wrong:
-        raise click.UsageError(f"{', '.join(wrong)}: Renaissance options; add --rules renaissance for a Renaissance campaign")
-    from ..campaign.setup import board_for_map, start_campaign
-    from ..kit.fw_campaign import check_new_folder, write_campaign
-    from ..campaign.roster import check_squares, read_campaign_roster
-    from ..campaign.setup import RAIDERS
-    from ..campaign.state import Options
-    from ..jsonio import dumps
-    from ..paper import get_paper
-    from . import _seed
-
-    check_new_folder(folder)
-    kit.target_folder(folder)
-    counter_formats = tuple(f for f in (x.strip().lower() for x in formats.split(",")) if f)
-    if any(f not in kit.COUNTER_FORMATS for f in counter_formats):
-        raise click.BadParameter(f"{formats!r}: choose from {', '.join(kit.COUNTER_FORMATS)}", param_hint="--formats")
-    if map_file is not None:
-        from ..fw.model import read_fw_map
-
-        wrong = given("size", "width", "height", "holdings", "races", "square_mm")
-        if wrong:
-            raise click.UsageError(f"{', '.join(wrong)}: options of a generated map; with --map the map is given")
-        kit.check_input_outside(map_file, folder, "--map")
-        m = read_fw_map(map_file)
-        map_bytes, map_path = map_file.read_bytes(), os.fspath(map_file)
-        seed = m.seed if seed is None else _seed(None, None, seed)
-    else:
-        from .fw import _build_map
-
-        seed = _seed(None, None, seed)
-        m = _build_map(seed, size, width, height, holdings, races, square_mm, None, ())
-        map_bytes, map_path = dumps(m.to_json()).encode("utf-8"), "fw-map.json"
-    options = Options(points=points, scenario=scenario, **{r: True for r in rules})
-    board = board_for_map(m, map_bytes)
-    raiders = scenario == "incursione"  # FW-17.2: the raiders hold only their village
-    specs = {}
-    for side, path in roster.items():
-        specs[side] = read_campaign_roster(path, side)
-        own = {sq for sq, (owner, capital, _) in board.holdings.items() if owner == side and (capital or not raiders or side != RAIDERS)}
-        check_squares(specs[side], board, side, path.name, own)
-    state = start_campaign(m, map_bytes, map_path, seed, options, specs, forces)
-    saveable(state)
-    _run(folder, lambda o: (write_campaign(o, state, map_bytes, counter_formats, get_paper("a4-portrait")), add_to_kit(o)))
+        raise click.UsageError(wrong)
+    ruleset.command_line_module().new(folder, params, options)
 
 
 @campaign.command("undo")

@@ -1,10 +1,10 @@
 """``mapgen campaign simulate``: many whole campaigns played by bots on one map, and its balance.
 
-The command only reads options, builds or reads the map and prints; the
-games are :mod:`mapgen.campaign.simulate` (Fantasy Warriors) or
-:mod:`mapgen.renaissance.simulate` (``--rules renaissance``), the
-reports :mod:`mapgen.campaign.balance` and :mod:`mapgen.renaissance.balance`,
-the folder :mod:`mapgen.kit` (staged and swapped in whole).
+The command reads the options common to every rule set and hands the run to
+the rule set ``--rules`` names (its ``RuleSet.cli`` module builds or reads
+the map, plays the games and writes the report); the games are played on a
+local pool or a Dask cluster (:func:`games_player`), the folder written by
+:mod:`mapgen.kit` (staged and swapped in whole).
 """
 
 from __future__ import annotations
@@ -15,39 +15,13 @@ from pathlib import Path
 import click
 
 from ..kit.swap import TerminationGuard
-from . import MAX_GAMES, _out, _run, cpu_workers, given, workers_option
-from .campaign import RENAISSANCE_RULES, Refused, campaign, refusals
+from . import MAX_GAMES, _out, cpu_workers, workers_option
+from .campaign import Refused, campaign, chosen_rules, others_options, refusals, rule_words
 from .fw import map_options
-
-#: Options of a Fantasy Warriors run only, and of a Renaissance run only.
-FW_SIM_ONLY = ("size", "width", "height", "holdings", "races", "square_mm", "scenario", "max_days")
-#: The Renaissance options bots can play: with ``referee_neutrals`` a referee would have to choose for the neutrals.
-SIM_RULES = tuple(r for r in RENAISSANCE_RULES if r != "referee_neutrals")
-RENAISSANCE_SIM_ONLY = ("players", "years", "countries", "neutrals", "sheet")
 
 
 def _bots(ctx, param, value):
     return tuple(v.strip().lower() for v in value.split(","))
-
-
-def _fw_bots(names: tuple[str, ...]) -> tuple[str, str]:
-    from ..campaign.bots import BEHAVIOURS
-
-    if len(names) != 2 or any(n not in BEHAVIOURS for n in names):
-        raise Refused(f"--bots {','.join(names)!r}: give side A's and side B's behaviour, e.g. cautious,aggressive (behaviours: {', '.join(sorted(BEHAVIOURS))})")
-    return names
-
-
-def _sim_rules(ctx, param, value):
-    """``--rules renaissance[,OPTION...]``: a Renaissance run and its optional rules; a Fantasy Warriors run takes none."""
-    if not value:
-        return ()
-    names = tuple(v.strip().lower().replace("-", "_") for v in value.split(",") if v.strip())
-    bad = [n for n in names if n not in SIM_RULES + ("renaissance",)]
-    if bad or "renaissance" not in names:
-        raise Refused(f"--rules {value!r}: give renaissance, with its optional rules if any ({', '.join(SIM_RULES)}; bots play no referee); "
-                      "a Fantasy Warriors run plays the standard rules")  # fmt: skip
-    return names
 
 
 @campaign.command("simulate")
@@ -58,7 +32,7 @@ def _sim_rules(ctx, param, value):
 @click.option("--bots", default="cautious,aggressive", show_default=True, callback=_bots,
               help="Side A's and side B's behaviour: cautious, aggressive (or plain); Renaissance: one per player, aggressive or cautious "
                    "(default: aggressive, cautious, aggressive ...).")
-@click.option("--rules", callback=_sim_rules, help=f"'renaissance' for a Renaissance run, with its optional rules: {', '.join(SIM_RULES)}.")
+@click.option("--rules", callback=rule_words, help="A rule set's name for a run of it instead of Fantasy Warriors, with its optional rules: renaissance,banks.")
 @click.option("--players", type=click.IntRange(1, 64), help="Renaissance: players (default: one per player country of the map).")
 @click.option("--years", type=click.IntRange(1, 1000), default=5, show_default=True, help="Renaissance: years before a game nobody has won ends (RC-6).")
 @click.option("--countries", type=click.IntRange(1, 64), help="Renaissance: player countries of the generated map (default: one per player).")
@@ -70,67 +44,22 @@ def _sim_rules(ctx, param, value):
 @click.option("--scheduler", metavar="ADDRESS", help="Play the games on a Dask cluster, e.g. tcp://10.0.0.5:8786 (pip install 'mapgen[cluster]'); the report is the same.")
 @click.option("--out", callback=_out, help="Output folder. Default: output/simulate-<seed>/.")
 @refusals
-def simulate_cmd(map_file, seed, size, width, height, holdings, races, square_mm, games, bots, rules, players, years, countries, neutrals,
-                 sheet, scenario, max_days, workers, scheduler, out):
+def simulate_cmd(rules, **params):
     """Play GAMES whole campaigns with bots on one map: balance.json, balance.md and balance.svg (win rates, 95 % intervals).
 
     Fantasy Warriors by default; '--rules renaissance' plays Renaissance campaigns on a country map.
     """
-    if rules:
-        wrong = given(*FW_SIM_ONLY)
-        if wrong:
-            raise Refused(f"{', '.join(wrong)}: options of a Fantasy Warriors run; a Renaissance run takes --players, --years, --countries, --neutrals")
-        bots = bots if given("bots") else ()
-        return simulate_renaissance(map_file, seed, games, bots, rules, players, years, countries, neutrals, sheet, workers, out, scheduler)
-    wrong = given(*RENAISSANCE_SIM_ONLY)
+    try:
+        ruleset, options = chosen_rules(rules)
+    except click.BadParameter as exc:  # one line, as every refusal of a run
+        raise Refused(exc.format_message()) from None
+    wrong = others_options(ruleset, "SIM_OPTIONS", "run")
     if wrong:
-        raise Refused(f"{', '.join(wrong)}: options of a Renaissance run; add --rules renaissance")
-    bots = _fw_bots(bots)
-    from ..campaign import balance
-    from ..campaign.simulate import SimOptions, simulate
-    from ..jsonio import dumps
-    from ..kit import check_input_outside, default_folder_name
-    from . import _seed
-
-    notes: list[str] = []
-    if map_file is not None:
-        from ..fw.model import read_fw_map
-
-        wrong = given("size", "width", "height", "holdings", "races", "square_mm")
-        if wrong:
-            raise Refused(f"{', '.join(wrong)}: options of a generated map; with --map the map is given")
-        m = read_fw_map(map_file)
-        map_bytes = map_file.read_bytes()
-        run_seed = m.seed if seed is None else _seed(None, None, seed)
-    else:
-        from ..campaign.setup import INCURSIONE_MIN_HOLDINGS
-        from ..fw.rules import CAMPAIGN_SIZES
-        from .fw import _build_map
-
-        run_seed = _seed(None, None, seed)
-        if scenario == "incursione" and holdings is None and CAMPAIGN_SIZES[size] < INCURSIONE_MIN_HOLDINGS - 1:
-            # FW-17.2: the defenders hold 4 or more holdings; a generated map is given them, as a player would set it up.
-            holdings = INCURSIONE_MIN_HOLDINGS - 1
-            notes.append(f"the Incursione's defenders hold {INCURSIONE_MIN_HOLDINGS} or more holdings (FW-17.2): "
-                         f"the {size} map was made with {holdings} a side besides the capital (--holdings {holdings})")
-        m = _build_map(run_seed, size, width, height, holdings, races, square_mm, None, ())
-        map_bytes = dumps(m.to_json()).encode("utf-8")
-    if out is None:
-        out = Path("output") / default_folder_name("simulate", run_seed)
-    if map_file is not None:
-        check_input_outside(map_file, out, "--map")
-    options = SimOptions(bots=bots, scenario=scenario, max_days=max_days)
-    records = _with_progress(_player(simulate, map_bytes, options, run_seed, games, workers, scheduler), games)
-    doc = balance.report(records, options, run_seed, balance.map_info(m, map_bytes))
-
-    def produce(outputs):
-        outputs.notes.extend(notes)
-        balance.write(outputs, doc)
-
-    _run(out, produce)
+        raise Refused(wrong)
+    ruleset.command_line_module().simulate(params, options)
 
 
-def _player(simulate, map_bytes: bytes, options, run_seed, games: int, workers, scheduler, **cluster_kw):
+def games_player(simulate, map_bytes: bytes, options, run_seed, games: int, workers, scheduler, **cluster_kw):
     """``play(progress)``: the games on the local pool (``workers``), or on the Dask cluster at ``scheduler``."""
     if scheduler is None:
         workers = cpu_workers(workers)
@@ -148,7 +77,7 @@ def _player(simulate, map_bytes: bytes, options, run_seed, games: int, workers, 
     return play
 
 
-def _with_progress(play, games: int) -> list:
+def with_progress(play, games: int) -> list:
     """``play(progress)``'s records, with a progress bar on a terminal only.
 
     SIGTERM and SIGHUP raise :class:`~mapgen.kit.Terminated` meanwhile (Ctrl-C raises
@@ -164,42 +93,3 @@ def _with_progress(play, games: int) -> list:
         return play()
     finally:
         guard.restore()
-
-
-def simulate_renaissance(map_file, seed, games, bots, rules, players, years, countries, neutrals, sheet, workers, out, scheduler=None) -> None:
-    """``campaign simulate --rules renaissance``: the country map (given or generated), the games, the report."""
-    from ..renaissance import balance
-    from ..renaissance.simulate import SimOptions, run_game, simulate, start
-    from ..jsonio import dumps
-    from ..kit import check_input_outside, default_folder_name
-    from . import _seed
-
-    if map_file is not None:
-        from ..country.model import read_country_map
-
-        wrong = given("countries", "neutrals", "sheet")
-        if wrong:
-            raise Refused(f"{', '.join(wrong)}: options of a generated country map; with --map the map is given")
-        cm = read_country_map(map_file)
-        map_bytes = map_file.read_bytes()
-        run_seed = cm.seed if seed is None else _seed(None, None, seed)
-    else:
-        from .country import build_country_map
-
-        run_seed = _seed(None, None, seed)
-        cm = build_country_map(run_seed, countries or players or 2, neutrals, sheet)
-        map_bytes = dumps(cm.to_json()).encode("utf-8")
-    if players is None:
-        players = sum(not c.neutral for c in cm.countries)
-    options = SimOptions(players=players, bots=bots, years=years, rules=tuple(r for r in rules if r != "renaissance"))
-    try:
-        options.check()
-    except ValueError as exc:
-        raise Refused(str(exc)) from None
-    if out is None:
-        out = Path("output") / default_folder_name("simulate", run_seed)
-    if map_file is not None:
-        check_input_outside(map_file, out, "--map")
-    records = _with_progress(_player(simulate, map_bytes, options, run_seed, games, workers, scheduler, game=run_game, check=start), games)
-    doc = balance.report(records, options, run_seed, balance.map_info(cm, map_bytes))
-    _run(out, lambda outputs: balance.write(outputs, doc))

@@ -10,13 +10,11 @@ import click
 from .. import balancing, kit
 from ..errors import BadFileError
 from . import MAX_GAMES, FiniteFloatRange, _run, cli, common_options, cpu_workers, given, workers_option
-from .country import build_country_map, country_options
+from .country import country_options
 
 #: The options of ``--balanced``, which mean nothing without it.
 BALANCE_ONLY = ("games", "attempts", "workers")
 #: Options that only a Fantasy Warriors map takes, and only a Renaissance kit.
-FW_ONLY = ("size", "width", "height", "holdings", "races", "square_mm", "style", "balanced") + BALANCE_ONLY
-RENAISSANCE_ONLY = ("countries", "neutrals", "sheet", "players", "ends")
 
 
 def _races(ctx, param, value: str) -> tuple[str, ...]:
@@ -81,7 +79,7 @@ def _map_options(seed, size, width, height, holdings, races, square_mm, paper, f
     return opts
 
 
-def _build_map(seed, size, width, height, holdings, races, square_mm, paper, formats):
+def build_map(seed, size, width, height, holdings, races, square_mm, paper, formats):
     """Check the options, then generate."""
     from ..fw.generate import generate_map
 
@@ -106,13 +104,13 @@ class _Bars(balancing.Progress):
         click.echo(f"  {rates}{balancing.attempt_result(attempt)}", err=True)
 
 
-def _map_and_balance(balanced, games, attempts, workers, *map_args):
+def map_and_balance(balanced, games, attempts, workers, *map_args):
     """The map (the first balanced one with ``--balanced``) and the :class:`~mapgen.balancing.Balanced` record or None."""
     if not balanced:
         wrong = given(*BALANCE_ONLY)
         if wrong:
             raise click.UsageError(f"{', '.join(wrong)}: options of --balanced; add --balanced or drop them")
-        return _build_map(*map_args), None
+        return build_map(*map_args), None
     opts = _map_options(*map_args)
     settings = balancing.BalanceSettings(games=games, attempts=attempts)
     progress = _Bars(attempts) if sys.stderr.isatty() else None
@@ -127,18 +125,18 @@ def _map_and_balance(balanced, games, attempts, workers, *map_args):
 @balance_options
 def fw_map(seed, out, paper, formats, size, width, height, holdings, races, square_mm, style, balanced, games, attempts, workers):
     """Generate a Fantasy Warriors campaign map (--balanced: one the bots find fair)."""
-    m, record = _map_and_balance(balanced, games, attempts, workers, seed, size, width, height, holdings, races, square_mm, paper, formats)
+    m, record = map_and_balance(balanced, games, attempts, workers, seed, size, width, height, holdings, races, square_mm, paper, formats)
     _run(out, lambda o: kit.write_map_kit(m, o, formats, paper, style, record))
 
 
+def _campaign(ctx, param, value: str) -> str:
+    """``--campaign``: a rule set's name (``fantasy-warriors``, ``renaissance``), as the registry knows it."""
+    return value.strip().lower().replace("-", "_")
+
+
 @cli.command("new")
-@click.option(
-    "--campaign",
-    type=click.Choice(["fantasy-warriors", "renaissance"]),
-    default="fantasy-warriors",
-    show_default=True,
-    help="Which campaign rules to set up.",
-)
+@click.option("--campaign", default="fantasy-warriors", show_default=True, callback=_campaign,
+              help="Which campaign rules to set up: fantasy-warriors or renaissance.")
 @common_options("new")
 @map_options
 @style_option
@@ -146,8 +144,7 @@ def fw_map(seed, out, paper, formats, size, width, height, holdings, races, squa
 @country_options
 @click.option("--players", type=click.IntRange(1, 64), help="Renaissance: players (default: one per player country).")
 @click.option("--ends", default="capitals", show_default=True, help="Renaissance: when the campaign ends (RC-6): capitals, years=N, objectives=NODE,...; several joined by ';'.")
-def new(campaign, seed, out, paper, formats, size, width, height, holdings, races, square_mm, style, balanced, games, attempts, workers,
-        countries, neutrals, sheet, players, ends):
+def new(campaign, out, **params):
     """Write the kit for a new campaign.
 
     Fantasy Warriors (default): the campaign map, a battlefield for each holding square, and a
@@ -155,31 +152,26 @@ def new(campaign, seed, out, paper, formats, size, width, height, holdings, race
     Renaissance: the country maps (--countries, --neutrals, --sheet), joined at border crossings, and a
     ready-to-play campaign on them (--players, --ends; campaign.json, counters).
     """
-    renaissance = campaign == "renaissance"
-    wrong = given(*(FW_ONLY if renaissance else RENAISSANCE_ONLY))
-    if wrong:
-        other = "Fantasy Warriors map" if renaissance else "Renaissance country"
-        raise click.UsageError(f"{', '.join(wrong)}: {other} options, not for a --campaign {campaign} kit; drop them")
+    from ..engine import registry
     from ..errors import CampaignFolderError
     from ..kit.fw_campaign import check_not_in_play
 
     try:
+        ruleset = registry.named(campaign)
+    except KeyError:
+        names = ", ".join(r.name.replace("_", "-") for r in registry.rulesets() if r.cli)
+        raise click.BadParameter(f"{campaign.replace('_', '-')!r} is no rule set mapgen plays: {names}", param_hint="'--campaign'") from None
+    own = set(getattr(ruleset.command_line_module(), "KIT_OPTIONS", ()))
+    for other in registry.rulesets():
+        if other is not ruleset and other.cli:
+            wrong = given(*(n for n in getattr(other.command_line_module(), "KIT_OPTIONS", ()) if n not in own))
+            if wrong:
+                raise click.UsageError(f"{', '.join(wrong)}: {other.title} options, not for a --campaign {campaign.replace('_', '-')} kit; drop them")
+    try:
         check_not_in_play(out)
     except CampaignFolderError as exc:
         raise click.UsageError(str(exc)) from None
-    if renaissance:
-        from ..kit.renaissance_campaign import write_new_kit
-        from ..renaissance.setup import parse_ends
-
-        try:
-            end = parse_ends(ends)
-        except ValueError as exc:
-            raise click.BadParameter(str(exc), param_hint="--ends") from None
-        cm = build_country_map(seed, countries, neutrals, sheet)
-        _run(out, lambda o: write_new_kit(cm, o, formats, paper, players, end))
-        return
-    m, record = _map_and_balance(balanced, games, attempts, workers, seed, size, width, height, holdings, races, square_mm, paper, formats)
-    _run(out, lambda o: kit.write_new_fw_kit(m, o, formats, paper, style, record))
+    ruleset.command_line_module().new_kit(out, params)
 
 
 @cli.command("validate")

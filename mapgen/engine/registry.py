@@ -14,11 +14,12 @@ import re
 from ..errors import BadFileError
 from .ruleset import RuleSet
 
-#: The built-in rule sets: each ``campaign.json`` schema and the module that defines its ``RULESET``, in the
-#: order ``--help`` lists them.  A folder's command imports only its own rule set's module.
+#: The built-in rule sets: each one's name, ``campaign.json`` schema and the module that defines its ``RULESET``,
+#: in the order ``--help`` lists them; the first is the default of ``campaign new``.  A folder's command
+#: imports only its own rule set's module.
 BUILTIN = (
-    ("mapgen/campaign", "mapgen.campaign.ruleset"),
-    ("mapgen/campaign-renaissance", "mapgen.renaissance.ruleset"),
+    ("fantasy_warriors", "mapgen/campaign", "mapgen.campaign.ruleset"),
+    ("renaissance", "mapgen/campaign-renaissance", "mapgen.renaissance.ruleset"),
 )
 
 _REGISTERED: dict[str, RuleSet] = {}
@@ -44,7 +45,7 @@ def _load_builtin() -> None:
     global _LOADED
     if not _LOADED:
         _LOADED = True
-        for _schema, module in BUILTIN:
+        for _name, _schema, module in BUILTIN:
             _load(module)
 
 
@@ -55,15 +56,44 @@ def rulesets() -> tuple[RuleSet, ...]:
 
 def named(name: str) -> RuleSet:
     """The rule set called ``name``; KeyError when none is."""
+    if name in _REGISTERED:
+        return _REGISTERED[name]
+    for known, _schema, module in BUILTIN:  # a built-in one, imported alone
+        if known == name:
+            return _load(module)
     _load_builtin()
     return _REGISTERED[name]
+
+
+def default() -> RuleSet:
+    """The rule set ``campaign new`` starts when ``--rules`` names none: the first built-in one."""
+    return named(BUILTIN[0][0])
+
+
+def chosen_by(words) -> tuple[RuleSet, tuple[str, ...]]:
+    """The rule set a ``--rules`` list names (the default when it names none) and the optional rules left.
+
+    ValueError, naming the words, when two rule sets are named or a word is no optional rule of the one chosen.
+    """
+    names = {r.name for r in rulesets()}
+    named_here = [w for w in words if w in names]
+    if len(named_here) > 1:
+        raise ValueError(f"{', '.join(named_here)}: give one rule set")
+    ruleset = named(named_here[0]) if named_here else default()
+    rest = tuple(w for w in words if w not in named_here)
+    bad = [w for w in rest if w not in ruleset.option_words]
+    if bad:
+        others = "; ".join(f"{r.name}, with its optional rules {', '.join(r.option_words) or 'none'}" for r in rulesets() if r is not ruleset)
+        raise ValueError(f"unknown rule {bad[0]!r}; {ruleset.title} optional rules: {', '.join(ruleset.option_words) or 'none'}"
+                         f"{'; or ' + others if others else ''}")  # fmt: skip
+    return ruleset, rest
 
 
 def of_schema(schema: str) -> RuleSet | None:
     for r in _REGISTERED.values():  # registered already (a toy one, or one loaded before)
         if r.schema == schema:
             return r
-    for known, module in BUILTIN:  # a built-in one, imported alone
+    for _name, known, module in BUILTIN:  # a built-in one, imported alone
         if known == schema:
             return _load(module)
     for r in rulesets():

@@ -119,6 +119,12 @@ class RuleSet:
     #: status map, builds the atlas page's context and writes battle folders.  A string, so the rule set
     #: itself never imports what draws it.
     presenter: str = ""
+    #: The module (dotted path) of this rule set's own part of the command line, on the top floor: its
+    #: ``NEW_ONLY``/``SIM_ONLY`` option names and ``new(folder, params)`` for ``campaign new``,
+    #: ``simulate(params)`` for ``campaign simulate``, ``kit(out, params)`` for ``mapgen new --campaign``.
+    cli: str = ""
+    #: The optional rules ``campaign new --rules`` takes for this rule set (``weather``, ``banks`` ...).
+    option_words: tuple[str, ...] = ()
     #: Whose command this is (None: nobody's in particular), so what it prints is what that seat may know.
     command_seat: Callable[[Any], str | None] = lambda command: None
     #: (state, seat, board) -> the legal actions now.
@@ -165,6 +171,10 @@ class RuleSet:
         if seat is not None and seat not in seats:
             raise ValueError(f"this {self.title} campaign's {self.seat_word}s are {', '.join(seats)}")
         return seat
+
+    def command_line_module(self):
+        """The module of :attr:`cli` (imported on first use); None for a rule set that has none."""
+        return importlib.import_module(self.cli) if self.cli else None
 
     def present(self):
         """The presenter module (imported on first use); None for a rule set that has none."""

@@ -162,6 +162,9 @@ def _when(state: RenaissanceState) -> str:
     return f"year {state.year}, {state.season}{phase}"
 
 
+#: The optional rules of ``campaign new --rules renaissance,...`` (RC-3.4, RC-A.7, RC-A.8, RC-A.20, RC-A.21).
+OPTION_WORDS = ("banks", "loan_on_all_taxes", "rabble_disperses", "redraw_order_each_phase", "referee_neutrals")
+
 RULESET = RuleSet(
     name="renaissance",
     title="Renaissance",
@@ -190,6 +193,8 @@ RULESET = RuleSet(
     log_when="in year",
     seat_word="player",
     presenter="mapgen.presenters.renaissance",
+    cli="mapgen.cli.rules_renaissance",
+    option_words=OPTION_WORDS,
     command_seat=words.command_seat,
 )
 

@@ -1,0 +1,130 @@
+"""Fantasy Warriors' own part of the command line: how ``campaign new``, ``campaign simulate`` and ``mapgen new`` start it.
+
+The commands (their options, refusals and output) are the CLI's, for every
+rule set; the registry points here (``RuleSet.cli``) for what only Fantasy
+Warriors takes and does: a campaign map generated or given, rosters, the
+Incursione, sides A and B.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import click
+
+from .. import kit
+from ..atlas import add_to_kit
+from ..campaign import balance
+from ..campaign.bots import BEHAVIOURS
+from ..campaign.roster import check_squares, read_campaign_roster
+from ..campaign.setup import INCURSIONE_MIN_HOLDINGS, RAIDERS, board_for_map, start_campaign
+from ..campaign.simulate import SimOptions
+from ..campaign.simulate import simulate as play_games
+from ..campaign.state import Options
+from ..jsonio import dumps
+from ..kit import check_input_outside, default_folder_name
+from ..kit.fw_campaign import check_new_folder, write_campaign
+from ..fw.model import read_fw_map
+from ..fw.rules import CAMPAIGN_SIZES
+from ..paper import get_paper
+from . import _run, _seed, given
+from .campaign import Refused, saveable
+from .campaign_sim import games_player, with_progress
+from .fw import build_map, map_and_balance
+
+#: The options of ``campaign new`` only a Fantasy Warriors campaign takes.
+NEW_OPTIONS = ("size", "width", "height", "holdings", "races", "square_mm", "points", "roster", "scenario", "forces")
+#: The options of ``campaign simulate`` only a Fantasy Warriors run takes.
+SIM_OPTIONS = ("size", "width", "height", "holdings", "races", "square_mm", "scenario", "max_days")
+#: The options of ``mapgen new`` only a Fantasy Warriors kit takes.
+KIT_OPTIONS = ("size", "width", "height", "holdings", "races", "square_mm", "style", "balanced", "games", "attempts", "workers")
+
+
+def _fw_bots(names: tuple[str, ...]) -> tuple[str, str]:
+    if len(names) != 2 or any(n not in BEHAVIOURS for n in names):
+        raise Refused(f"--bots {','.join(names)!r}: give side A's and side B's behaviour, e.g. cautious,aggressive (behaviours: {', '.join(sorted(BEHAVIOURS))})")
+    return names
+
+
+def new(folder, p: dict, rules: tuple[str, ...]) -> None:
+    """``campaign new DIR``: the campaign map (given or generated), the rosters, day one, the counters."""
+    map_file, seed, size, width, height, holdings, races, square_mm = (p[k] for k in ("map_file", "seed", "size", "width", "height", "holdings", "races", "square_mm"))
+    points, roster, scenario, forces, formats = (p[k] for k in ("points", "roster", "scenario", "forces", "formats"))
+
+    check_new_folder(folder)
+    kit.target_folder(folder)
+    counter_formats = tuple(f for f in (x.strip().lower() for x in formats.split(",")) if f)
+    if any(f not in kit.COUNTER_FORMATS for f in counter_formats):
+        raise click.BadParameter(f"{formats!r}: choose from {', '.join(kit.COUNTER_FORMATS)}", param_hint="--formats")
+    if map_file is not None:
+        wrong = given("size", "width", "height", "holdings", "races", "square_mm")
+        if wrong:
+            raise click.UsageError(f"{', '.join(wrong)}: options of a generated map; with --map the map is given")
+        kit.check_input_outside(map_file, folder, "--map")
+        m = read_fw_map(map_file)
+        map_bytes, map_path = map_file.read_bytes(), os.fspath(map_file)
+        seed = m.seed if seed is None else _seed(None, None, seed)
+    else:
+        seed = _seed(None, None, seed)
+        m = build_map(seed, size, width, height, holdings, races, square_mm, None, ())
+        map_bytes, map_path = dumps(m.to_json()).encode("utf-8"), "fw-map.json"
+    options = Options(points=points, scenario=scenario, **{r: True for r in rules})
+    board = board_for_map(m, map_bytes)
+    raiders = scenario == "incursione"  # FW-17.2: the raiders hold only their village
+    specs = {}
+    for side, path in roster.items():
+        specs[side] = read_campaign_roster(path, side)
+        own = {sq for sq, (owner, capital, _) in board.holdings.items() if owner == side and (capital or not raiders or side != RAIDERS)}
+        check_squares(specs[side], board, side, path.name, own)
+    state = start_campaign(m, map_bytes, map_path, seed, options, specs, forces)
+    saveable(state)
+    _run(folder, lambda o: (write_campaign(o, state, map_bytes, counter_formats, get_paper("a4-portrait")), add_to_kit(o)))
+
+
+def simulate(p: dict, rules: tuple[str, ...]) -> None:
+    """``campaign simulate``: the campaign map (given or generated), the games, the balance report."""
+    if rules:
+        raise Refused(f"--rules {','.join(rules)!r}: a Fantasy Warriors run plays the standard rules; give renaissance (and its optional rules) "
+                      "for a Renaissance run")  # fmt: skip
+    map_file, seed, size, width, height, holdings, races, square_mm = (p[k] for k in ("map_file", "seed", "size", "width", "height", "holdings", "races", "square_mm"))
+    games, bots, scenario, max_days, workers, scheduler, out = (p[k] for k in ("games", "bots", "scenario", "max_days", "workers", "scheduler", "out"))
+    bots = _fw_bots(bots)
+
+    notes: list[str] = []
+    if map_file is not None:
+        wrong = given("size", "width", "height", "holdings", "races", "square_mm")
+        if wrong:
+            raise Refused(f"{', '.join(wrong)}: options of a generated map; with --map the map is given")
+        m = read_fw_map(map_file)
+        map_bytes = map_file.read_bytes()
+        run_seed = m.seed if seed is None else _seed(None, None, seed)
+    else:
+        run_seed = _seed(None, None, seed)
+        if scenario == "incursione" and holdings is None and CAMPAIGN_SIZES[size] < INCURSIONE_MIN_HOLDINGS - 1:
+            # FW-17.2: the defenders hold 4 or more holdings; a generated map is given them, as a player would set it up.
+            holdings = INCURSIONE_MIN_HOLDINGS - 1
+            notes.append(f"the Incursione's defenders hold {INCURSIONE_MIN_HOLDINGS} or more holdings (FW-17.2): "
+                         f"the {size} map was made with {holdings} a side besides the capital (--holdings {holdings})")
+        m = build_map(run_seed, size, width, height, holdings, races, square_mm, None, ())
+        map_bytes = dumps(m.to_json()).encode("utf-8")
+    if out is None:
+        out = Path("output") / default_folder_name("simulate", run_seed)
+    if map_file is not None:
+        check_input_outside(map_file, out, "--map")
+    options = SimOptions(bots=bots, scenario=scenario, max_days=max_days)
+    records = with_progress(games_player(play_games, map_bytes, options, run_seed, games, workers, scheduler), games)
+    doc = balance.report(records, options, run_seed, balance.map_info(m, map_bytes))
+
+    def produce(outputs):
+        outputs.notes.extend(notes)
+        balance.write(outputs, doc)
+
+    _run(out, produce)
+
+
+def new_kit(out, p: dict) -> None:
+    """``mapgen new``: the campaign map (balanced if asked), a battlefield per holding square, a campaign ready to play."""
+    m, record = map_and_balance(p["balanced"], p["games"], p["attempts"], p["workers"], p["seed"], p["size"], p["width"], p["height"],
+                                p["holdings"], p["races"], p["square_mm"], p["paper"], p["formats"])  # fmt: skip
+    _run(out, lambda o: kit.write_new_fw_kit(m, o, p["formats"], p["paper"], p["style"], record))
