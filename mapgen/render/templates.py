@@ -9,7 +9,6 @@ inline as plain elements because our PDF writer (:mod:`.pdf_draw`) draws no
 
 from __future__ import annotations
 
-import importlib.resources
 import json
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
@@ -23,12 +22,15 @@ from .svgdoc import fmt
 SVG_NS = "{http://www.w3.org/2000/svg}"
 
 
-def template_path(*parts: str):
-    """A file under ``templates/``: the source tree's if present, else the installed package's."""
-    root = Path(mapgen.__file__).resolve().parent.parent / "templates"
-    if root.is_dir():
-        return root.joinpath(*parts)
-    return importlib.resources.files("mapgen").joinpath("templates", *parts)
+def template_path(*parts: str) -> Path:
+    """A file under ``templates/``: the installed package's (``mapgen/templates/`` in the wheel), else the source tree's.
+
+    The package's own folder is tried first: beside an installed mapgen, ``site-packages/templates`` may be
+    another package's folder of that name, never to be read as ours."""
+    package = Path(mapgen.__file__).resolve().parent
+    installed = package / "templates"
+    root = installed if installed.is_dir() else package.parent / "templates"
+    return root.joinpath(*parts)
 
 
 @lru_cache(maxsize=None)
