@@ -1,16 +1,18 @@
-"""Finding the data files under ``templates/`` (symbols, styles, name tables, default rosters): the source tree's, else the installed package's."""
+"""Finding the data files under ``templates/`` (symbols, styles, name tables, default rosters): the installed package's, else the source tree's."""
 
 from __future__ import annotations
 
-import importlib.resources
 from pathlib import Path
 
 import mapgen
 
 
-def template_path(*parts: str):
-    """A file under ``templates/``: the source tree's if present, else the installed package's."""
-    root = Path(mapgen.__file__).resolve().parent.parent / "templates"
-    if root.is_dir():
-        return root.joinpath(*parts)
-    return importlib.resources.files("mapgen").joinpath("templates", *parts)
+def template_path(*parts: str) -> Path:
+    """A file under ``templates/``: the installed package's (``mapgen/templates/`` in the wheel), else the source tree's.
+
+    The package's own folder is tried first: beside an installed mapgen, ``site-packages/templates`` may be
+    another package's folder of that name, never to be read as ours."""
+    package = Path(mapgen.__file__).resolve().parent
+    installed = package / "templates"
+    root = installed if installed.is_dir() else package.parent / "templates"
+    return root.joinpath(*parts)

@@ -74,10 +74,10 @@ def test_the_file_has_the_universal_vtt_fields(doc):
     assert doc["format"] == 0.3
     res = doc["resolution"]
     assert res == {"map_origin": {"x": 0, "y": 0}, "map_size": {"x": GRID[0], "y": GRID[1]}, "pixels_per_grid": PPI}
-    assert doc["portals"] == [] and doc["lights"] == [] and doc["objects_line_of_sight"] == []
+    assert doc["portals"] == [] and doc["lights"] == []
     env = doc["environment"]
     assert isinstance(env["baked_lighting"], bool) and re.fullmatch(r"[0-9a-f]{8}", env["ambient_light"])
-    for line in doc["line_of_sight"]:
+    for line in doc["line_of_sight"] + doc["objects_line_of_sight"]:
         assert len(line) >= 2 and all(set(p) == {"x", "y"} for p in line)
 
 
@@ -93,8 +93,12 @@ def grid_point(x_cm, y_cm):
 
 
 def test_the_wood_is_walled_where_it_stands(doc):
-    """FW-19.3: the wood's outline, in grid units; the lake is not a wall, the hill is its crest."""
-    walls = [[(p["x"], p["y"]) for p in line] for line in doc["line_of_sight"]]
+    """FW-19.3: the wood's outline, in grid units; the lake is not a wall, the hill is its crest.
+
+    Both are passable, so both block sight only: they are ``objects_line_of_sight``, and
+    ``line_of_sight`` (walls that stop tokens) is empty."""
+    assert doc["line_of_sight"] == []
+    walls = [[(p["x"], p["y"]) for p in line] for line in doc["objects_line_of_sight"]]
     wood = sorted({grid_point(x, y) for x in (120, 140) for y in (60, 80)})
     closed = [w for w in walls if w[0] == w[-1]]
     assert len(closed) == 1
@@ -174,3 +178,108 @@ def test_several_battlefields_drawn_at_once_are_the_bytes_of_one_process(exporte
     monkeypatch.setenv("MAPGEN_ONE_PROCESS", "1")
     assert dd2vtt._texts(jobs) == together
     assert together[0] != together[1]
+
+
+# --------------------------------------------------------------------------
+# read as Foundry's Universal Battlemap Importer reads it
+# --------------------------------------------------------------------------
+
+def foundry_walls(doc, lists):
+    """The wall segments Foundry's importer (moo-man/FVTT-DD-Import, ``GetWalls`` and ``makeWall``) makes:
+    each polyline of the given lists cut into segments between consecutive points, in scene pixels
+    ``(point - map_origin) * pixels_per_grid`` (the scene's padding offset left out).  Its default
+    "Levels" mode reads ``line_of_sight`` alone; every wall it makes blocks movement and sight."""
+    res = doc["resolution"]
+    ppg, ox, oy = res["pixels_per_grid"], res["map_origin"]["x"], res["map_origin"]["y"]
+    segments = []
+    for key in lists:
+        for line in doc[key]:
+            for a, b in zip(line, line[1:]):
+                segments.append((((a["x"] - ox) * ppg, (a["y"] - oy) * ppg), ((b["x"] - ox) * ppg, (b["y"] - oy) * ppg)))
+    return segments
+
+
+@pytest.fixture(scope="module")
+def mixed(tmp_path_factory):
+    """A wood and a passable two-level hill (figures enter both: FW-19.1, FW-11.2), an impassable hill and a
+    tower (nobody enters), apart from each other; exported at 50 ppi."""
+    from mapgen.cli import main
+
+    folder = tmp_path_factory.mktemp("dd2vtt-mixed")
+    b = generate_battlefield(BattleOptions(seed=3, terrain="plain"))
+    shapes = {"wood": ((120, 60, 140, 80), True, 0), "passable hill": ((60, 50, 90, 70), True, 2),
+              "impassable hill": ((10, 85, 40, 110), False, 2), "tower": ((150, 15, 160, 25), False, 0)}
+    b.features = [feature(name.split()[-1], bounds, passable, levels) for name, (bounds, passable, levels) in shapes.items()]
+    src = folder / "battlefield.json"
+    src.write_text(dumps(b.to_json()), encoding="utf-8")
+    main(["export", "dd2vtt", str(src), "--out", str(folder / "vtt"), "--ppi", str(PPI)])
+    doc = json.loads((folder / "vtt" / "battlefield.dd2vtt").read_text(encoding="utf-8"))
+    # Each feature's ground in scene pixels, half a pixel wider for rounding.
+    ground = {}
+    for name, ((x0, y0, x1, y1), _, _) in shapes.items():
+        (gx0, gy1), (gx1, gy0) = grid_point(x0, y0), grid_point(x1, y1)
+        ground[name] = box(gx0 * PPI, gy0 * PPI, gx1 * PPI, gy1 * PPI).buffer(0.5)
+    return doc, ground
+
+
+def owners(segment, ground):
+    """The features a wall segment lies on (both its ends on the feature's ground)."""
+    from shapely.geometry import Point
+
+    return {name for name, area in ground.items() if all(area.contains(Point(p)) for p in segment)}
+
+
+def test_foundrys_walls_stop_tokens_only_at_what_nobody_may_enter(mixed):
+    """Read as Foundry's importer reads the file: no wall segment from the wood or the passable hill, and
+    the impassable hill and the tower walled all round."""
+    doc, ground = mixed
+    walls = foundry_walls(doc, ["line_of_sight"])
+    assert walls
+    on = [owners(seg, ground) for seg in walls]
+    assert all(o and o <= {"impassable hill", "tower"} for o in on), on
+    assert {name for o in on for name in o} == {"impassable hill", "tower"}
+
+
+def test_woods_and_a_passable_crest_block_sight_only(mixed):
+    """What figures enter but cannot see through is in objects_line_of_sight, which MapTool reads as sight
+    masks without movement blocking and Foundry's legacy modes only with "Object Walls"."""
+    doc, ground = mixed
+    on = [owners(seg, ground) for seg in foundry_walls(doc, ["objects_line_of_sight"])]
+    assert all(o and o <= {"wood", "passable hill"} for o in on), on
+    assert {name for o in on for name in o} == {"wood", "passable hill"}
+
+
+def test_a_terminal_sees_the_progress_and_a_pipe_does_not(exported, tmp_path):
+    """A campaign folder takes tens of seconds: on a terminal, a progress bar on standard error; in a
+    pipe, nothing on it (scripts and logs get the usual lines only)."""
+    import os
+    import pty
+    import subprocess
+    import sys
+
+    _, src = exported
+    camp = tmp_path / "camp"
+    for rel in ("battlefields/battlefield-C4.json", "battlefields/battlefield-D5.json"):
+        (camp / rel).parent.mkdir(parents=True, exist_ok=True)
+        (camp / rel).write_bytes(src.read_bytes())
+    command = [sys.executable, "-m", "mapgen", "export", "dd2vtt", str(camp), "--ppi", "50"]
+    master, slave = pty.openpty()
+    try:
+        proc = subprocess.run([*command, "--out", str(tmp_path / "tty")], stdout=subprocess.PIPE, stderr=slave, timeout=300)
+        os.close(slave)
+        seen = b""
+        while True:
+            try:
+                chunk = os.read(master, 4096)
+            except OSError:  # the terminal's other end is closed: all read
+                break
+            if not chunk:
+                break
+            seen += chunk
+    finally:
+        os.close(master)
+    assert proc.returncode == 0
+    assert b"Drawing 2 battlefield(s) at 50 pixels per inch" in seen
+    piped = subprocess.run([*command, "--out", str(tmp_path / "pipe")], capture_output=True, timeout=300)
+    assert piped.returncode == 0 and piped.stderr == b""
+    assert b"Wrote" in piped.stdout

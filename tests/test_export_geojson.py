@@ -80,6 +80,13 @@ def flat(points) -> list[float]:
     return [v for q in points for v in q]
 
 
+def plain(f) -> str:
+    """A feature's name in its map file (``A1``, ``A-15``): its id without the layer (``square:A1``)."""
+    layer, name = f["properties"]["id"].split(":", 1)
+    assert layer == f["properties"]["layer"] and f["properties"]["id"] == f["id"]
+    return name
+
+
 def by_id(collection) -> dict:
     return {f["id"]: f for f in collection["features"]}
 
@@ -138,7 +145,7 @@ def test_every_square_once_with_its_properties_as_the_map_file_types_them(files,
     source, data, _ = exported(files[which])
     squares = [f for f in data["features"] if f["properties"]["layer"] == "square"]
     assert len(squares) == source["width"] * source["height"]
-    assert sorted(f["properties"]["id"] for f in squares) == sorted(s["id"] for s in source["squares"])
+    assert sorted(plain(f) for f in squares) == sorted(s["id"] for s in source["squares"])
     features = by_id(data)
     for s in source["squares"]:
         props = features[f"square:{s['id']}"]["properties"]
@@ -196,7 +203,7 @@ def test_holdings_rivers_roads_and_crossings_sit_where_the_map_file_puts_them(fi
 def test_movement_modifiers_follow_fw_9_2(files):
     """The tiny map (tests/fw_tiny.py): hills at D1, a river down x = 4 with a bridge D2-E2, the capitals' road along row 2."""
     _, data, _ = exported(files["tiny"])
-    sq = {f["properties"]["id"]: f["properties"] for f in data["features"] if f["properties"]["layer"] == "square"}
+    sq = {plain(f): f["properties"] for f in data["features"] if f["properties"]["layer"] == "square"}
     # (core rules, with the [NT] rows): hills are an [NT] row (-2); a river -1 unless a bridge is in the square; a road +1 [NT]
     expected = {"D1": (0, -2), "A1": (0, 0), "D2": (0, 1), "D3": (-1, -1), "E4": (-1, -1), "B2": (0, 1), "C2": (0, 1)}
     assert {k: (sq[k]["movement"], sq[k]["movement_nt"]) for k in expected} == expected
@@ -206,7 +213,7 @@ def test_movement_modifiers_follow_fw_9_2(files):
 def test_water_has_no_movement_modifier_and_every_holding_square_its_owner(files):
     m = cached_map(7, "medium")
     _, data, _ = exported(files["medium"])
-    sq = {f["properties"]["id"]: f["properties"] for f in data["features"] if f["properties"]["layer"] == "square"}
+    sq = {plain(f): f["properties"] for f in data["features"] if f["properties"]["layer"] == "square"}
     water = [square_id(c, r) for r in range(m.height) for c in range(m.width) if m.terrain[r, c] in ("lake", "sea")]
     assert water and all(sq[w]["movement"] is None and sq[w]["movement_nt"] is None for w in water)
     assert all(isinstance(p["movement"], int) for k, p in sq.items() if k not in water)
@@ -237,7 +244,7 @@ def test_every_node_once_at_its_position_with_its_properties_as_the_map_file_typ
     height = source["grid"][1] * source["sheet_mm"][1]
     assert data["bbox"] == pytest.approx([-width / 2 * DEG_PER_MM, -height / 2 * DEG_PER_MM, width / 2 * DEG_PER_MM, height / 2 * DEG_PER_MM])
     nodes = [f for f in data["features"] if f["properties"]["layer"] == "node"]
-    assert sorted(f["properties"]["id"] for f in nodes) == sorted(n["id"] for n in source["nodes"])
+    assert sorted(plain(f) for f in nodes) == sorted(n["id"] for n in source["nodes"])
     features = by_id(data)
     for n in source["nodes"]:
         f = features[f"node:{n['id']}"]
@@ -312,7 +319,7 @@ def test_a_squares_movement_modifier_is_what_the_engine_adds_for_a_force_startin
 
     board = build_board(cached_map(7, "medium"))
     _, data, _ = exported(files["medium"])
-    squares = {f["properties"]["id"]: f["properties"] for f in data["features"] if f["properties"]["layer"] == "square"}
+    squares = {plain(f): f["properties"] for f in data["features"] if f["properties"]["layer"] == "square"}
     territory = {"A": 1, "B": -1, "N": 0}
     for naran, key in ((False, "movement"), (True, "movement_nt")):
         for sid in board.squares:

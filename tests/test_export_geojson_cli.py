@@ -57,7 +57,8 @@ def read(path) -> dict:
 
 
 def layer(data, name) -> dict:
-    return {f["properties"]["id"]: f["properties"] for f in data["features"] if f["properties"]["layer"] == name}
+    """The layer's features by their names in the map and state files (``A1`` for ``force:A1``)."""
+    return {f["properties"]["id"].split(":", 1)[1]: f["properties"] for f in data["features"] if f["properties"]["layer"] == name}
 
 
 def test_a_campaign_adds_the_forces_where_the_state_puts_them_and_who_holds_each_holding(camp, capsys):

@@ -14,6 +14,7 @@ import io
 import json
 import xml.etree.ElementTree as ET
 import zipfile
+from pathlib import Path
 
 import pytest
 from PIL import Image
@@ -248,3 +249,33 @@ def test_past_column_z_each_square_is_a_region_named_as_the_map_names_it(tmp_pat
     assert len(regions) == 28 * 4 and {"Z1", "AA1", "AB4"} <= set(regions) and "BB1" not in regions
     (ax, ay), (bx, by), (zx, _) = regions["A1"], regions["AB1"], regions["Z1"]
     assert ay == by and (bx - ax) == 27 * (zx - ax) // 25  # one square's step between neighbouring columns
+    # Its words say what it holds: regions, not a square grid.
+    z, _ = read(next((tmp_path / "vm").glob("*.vmod")))
+    description = ET.fromstring(z.read("moduledata")).findtext("description")
+    assert "a region on every square" in description and "square grid" not in description
+    assert "a region grid of 112 squares" in out and "square grid" not in out
+
+
+def test_a_module_from_a_map_alone_names_no_campaign(tmp_path, capsys):
+    """A map has a seed of its own, no campaign: its module's texts name no campaign seed."""
+    code, _, err = run(["fw-map", "--seed", "5", "--size", "small", "--formats", "json", "--out", str(tmp_path / "map")], capsys)
+    assert code == 0, err
+    code, out, err = run(["export", "vassal", str(tmp_path / "map" / "fw-map.json"), "--ppi", "25", "--out", str(tmp_path / "vm")], capsys)
+    assert code == 0, err
+    z, root = read(next((tmp_path / "vm").glob("*.vmod")))
+    meta = ET.fromstring(z.read("moduledata"))
+    for text in (meta.findtext("description"), meta.findtext("name"), root.get("description")):
+        assert "campaign seed" not in text
+    assert "seed 5" in meta.findtext("name") and "a square grid of" in out
+
+
+def test_the_readme_names_the_oldest_vassal_that_opens_the_module(fw):
+    """VASSAL refuses a module stamped newer than itself: the README's minimum is the stamp's major.minor."""
+    _, vmod = fw
+    z, root = read(vmod)
+    stamped = ET.fromstring(z.read("moduledata")).findtext("VassalVersion")
+    assert stamped == root.get("VassalVersion")
+    major_minor = ".".join(stamped.split(".")[:2])
+    readme = " ".join((Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8").split())
+    assert f"VASSAL {stamped}: open it with VASSAL {major_minor} or later" in readme
+    assert "VASSAL 3.5 or later" not in readme

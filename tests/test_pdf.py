@@ -583,6 +583,6 @@ def test_pages_and_forms_are_compressed_as_soon_as_they_are_finished():
     c.endForm()
     pdf._compress_now(pdf._form_object(c, "f"))
     c.doForm("f")
-    pdf._show_page(c)
+    pdf.show_page(c, "Page 1")
     for obj in (pdf._form_object(c, "f"), pdf._last_page(c)):
         assert obj is not None and obj.stream is None and obj.Contents is not None

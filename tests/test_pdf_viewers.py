@@ -152,3 +152,71 @@ def test_every_kit_pdf_renders_alike_in_poppler_mupdf_and_ghostscript(kit_pdfs, 
                 where = f"{pdf.parent.name}/{pdf.name} page {n}, {RENDERERS[0]} against {tool}"
                 assert diff.mean() <= MAX_MEAN, f"{where}: mean difference {diff.mean():.1f}"
                 assert np.percentile(diff, 99) <= MAX_P99, f"{where}: 99th percentile {np.percentile(diff, 99):.1f}"
+
+
+# --------------------------------------------------------------------------
+# print settings and bookmarks, as MuPDF reads them
+# --------------------------------------------------------------------------
+
+def _mutool(*args: str) -> str:
+    if shutil.which("mutool") is None:
+        if os.environ.get("CI"):
+            pytest.fail("CI must install mutool (.ci/run: mupdf-tools)")
+        pytest.skip("not installed: mutool")
+    done = subprocess.run(["mutool", *args], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def _viewer_preferences(pdf: Path) -> dict[str, str]:
+    """The catalog's /ViewerPreferences as MuPDF reads them: {"PrintScaling": "None", ...}."""
+    text = _mutool("show", str(pdf), "trailer/Root/ViewerPreferences")
+    return dict(re.findall(r"/(\w+) /(\w+)", text))
+
+
+def _outline(pdf: Path) -> list[tuple[str, int]]:
+    """The PDF's bookmarks as MuPDF lists them: (title, page)."""
+    return [(title, int(page)) for title, page in re.findall(r'"([^"]*)"\s+#page=(\d+)', _mutool("show", str(pdf), "outline"))]
+
+
+@pytest.fixture(scope="module")
+def counter_pdfs(tmp_path_factory) -> dict[str, Path]:
+    """The rulebook's counters on portrait and landscape A4, and folded."""
+    root = tmp_path_factory.mktemp("counters")
+    out = {}
+    for name, extra in (("portrait", []), ("landscape", ["--paper", "A4-landscape"]), ("fold", ["--fold"])):
+        try:
+            main(["counters", "--set", "fw", "--formats", "pdf", "--out", str(root / name), *extra])
+        except SystemExit as exc:  # pragma: no cover
+            assert not exc.code, name
+        out[name] = root / name / "counters.pdf"
+    return out
+
+
+def test_every_pdf_asks_the_print_dialog_for_100_percent(kit_pdfs, counter_pdfs):
+    """/PrintScaling /None (ISO 32000-1, 12.2): every mapgen PDF is at true scale, so no 'fit to page'."""
+    for pdf in [*kit_pdfs, *counter_pdfs.values()]:
+        assert _viewer_preferences(pdf).get("PrintScaling") == "None", pdf
+
+
+def test_counter_sheets_ask_for_the_flip_that_puts_each_back_on_its_front(kit_pdfs, counter_pdfs):
+    """Backs are mirrored about the page's vertical axis: the long edge of portrait paper, the short edge of
+    landscape paper; a folded sheet is printed on one side.  Maps and plans ask for no duplex."""
+    assert _viewer_preferences(counter_pdfs["portrait"])["Duplex"] == "DuplexFlipLongEdge"
+    assert _viewer_preferences(counter_pdfs["landscape"])["Duplex"] == "DuplexFlipShortEdge"
+    assert _viewer_preferences(counter_pdfs["fold"])["Duplex"] == "Simplex"
+    for pdf in kit_pdfs:
+        prefs = _viewer_preferences(pdf)
+        assert prefs.get("Duplex") == ("DuplexFlipLongEdge" if pdf.name == "counters.pdf" else None), pdf
+
+
+def test_every_page_has_a_bookmark_that_names_it(kit_pdfs, counter_pdfs):
+    for pdf in [*kit_pdfs, *counter_pdfs.values()]:
+        outline = _outline(pdf)
+        assert [page for _, page in outline] == list(range(1, _pages_in(pdf) + 1)), pdf
+        assert all(title.startswith(f"Page {page}: ") for title, page in outline), outline
+    kinds = {pdf.name: _outline(pdf) for pdf in kit_pdfs}
+    tiled = kinds["fw-map.pdf"]
+    assert tiled[0][0].startswith("Page 1: index") and tiled[1][0] == "Page 2: key (title and legend)"
+    assert tiled[2][0].startswith("Page 3: row 1, column 1, squares A1")
+    assert [t for t, _ in _outline(counter_pdfs["portrait"])[:2]] == ["Page 1: fronts", "Page 2: backs of page 1"]

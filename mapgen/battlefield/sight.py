@@ -19,7 +19,8 @@ the rules read:
 What a wall cannot say is left to the players: a unit within 10 cm (wood) or 5 cm
 (forest) of the edge sees out (FW-19.3), and a unit inside sees only the inside.
 Walls are in table centimetres, clipped to the table; the VTT export turns them
-into grid units.
+into grid units, and puts those of passable features (woods, a crest, a farm or a
+holding, which figures enter) apart from those that also stop figures.
 """
 
 from __future__ import annotations
@@ -47,6 +48,9 @@ class SightWall:
     kind: str
     why: str  # "woods", "building", "impassable", "crest"
     line: LineString
+    #: The feature is impassable (a tower, a house, a mountain): the wall stops figures as well as
+    #: sight.  Woods, a passable hill's crest, a farm or a holding stop sight only.
+    blocks_movement: bool = False
 
 
 def why_blocks(f: Feature) -> str | None:
@@ -96,7 +100,7 @@ def sight_walls(b: Battlefield) -> list[SightWall]:
         for line in lines:
             for part in getattr(line, "geoms", [line]):
                 if part.geom_type == "LineString" and part.length > 0:
-                    walls.append(SightWall(i, f.kind, why, _oriented(part)))
+                    walls.append(SightWall(i, f.kind, why, _oriented(part), not f.passable))
     return walls
 
 

@@ -79,6 +79,15 @@ class Sheet:
     def pages_on(self, pdf_page: int) -> list[Page]:
         return [p for p in self.pages if p.pdf_page == pdf_page]
 
+    @property
+    def flip_edge(self) -> str | None:
+        """The paper edge a duplex print turns on to put each back on its front: the backs are mirrored about
+        the page's vertical axis, the long edge of portrait paper and the short edge of landscape paper.
+        None with ``fold``: fronts and backs share one side of the paper."""
+        if self.fold:
+            return None
+        return "long" if self.paper.height_mm >= self.paper.width_mm else "short"
+
     def counters(self) -> list[Counter]:
         """Every counter once, in sheet order."""
         return [pl.counter for p in self.pages if p.side == "front" for pl in p.placements]

@@ -6,7 +6,11 @@ Rodeo, MapTool, Arkenforge): ``format`` (0.3), ``resolution`` (``map_origin``,
 ``map_size`` in grid units, ``pixels_per_grid``), ``line_of_sight`` and
 ``objects_line_of_sight`` (polylines of ``{"x", "y"}`` points in grid units),
 ``portals``, ``environment`` (``baked_lighting``, ``ambient_light`` as ARGB hex),
-``lights``, and ``image``, the map as a base64 PNG.
+``lights``, and ``image``, the map as a base64 PNG.  The importers make a
+``line_of_sight`` line a wall that stops tokens as well as sight, so it holds
+only what nobody may enter (a tower, a house, a mountain); what blocks sight
+alone (woods, a passable hill's crest, a farm or a holding) goes into
+``objects_line_of_sight``, which the README says how each importer reads.
 
 One grid unit is one inch of table, so ``pixels_per_grid`` is the image's
 pixels per inch.  The map is the table rounded up to whole inches (Foundry makes
@@ -25,6 +29,7 @@ import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 from .. import safefs
 from ..battlefield.model import Battlefield
@@ -117,12 +122,16 @@ def to_dd2vtt(b: Battlefield, ppi: int = DEFAULT_PPI) -> dict:
 
     fr = vtt_frame(b, ppi)
     gw, gh = fr.grid
-    walls = [[fr.point(x, y) for x, y in w.line.coords] for w in sight_walls(b)]
+    walls = sight_walls(b)
+    # An importer makes a ``line_of_sight`` wall stop tokens too (Foundry's, MapTool's): only what
+    # nobody may enter goes there; a wood, a passable hill's crest, a farm blocks sight only.
+    blocking = [[fr.point(x, y) for x, y in w.line.coords] for w in walls if w.blocks_movement]
+    sight_only = [[fr.point(x, y) for x, y in w.line.coords] for w in walls if not w.blocks_movement]
     return {
         "format": FORMAT,
         "resolution": {"map_origin": {"x": 0, "y": 0}, "map_size": {"x": gw, "y": gh}, "pixels_per_grid": ppi},
-        "line_of_sight": walls,
-        "objects_line_of_sight": [],
+        "line_of_sight": blocking,
+        "objects_line_of_sight": sight_only,
         "portals": [],
         "environment": {"baked_lighting": False, "ambient_light": AMBIENT_LIGHT},
         "lights": [],
@@ -160,29 +169,40 @@ def _file_text(job: tuple[Battlefield, int]) -> str:
     return dumps(to_dd2vtt(*job))
 
 
-def _texts(jobs: list[tuple[Battlefield, int]]) -> list[str]:
-    """Each job's file text, in order; on the processors there are when there are several jobs and fork is safe."""
+def _texts(jobs: list[tuple[Battlefield, int]], done: Callable[[], None] = lambda: None) -> list[str]:
+    """Each job's file text, in order, calling ``done()`` after each; on the processors there are
+    when there are several jobs and fork is safe."""
     from ..kit.beside import can_fork
 
     workers = min(len(jobs), len(os.sched_getaffinity(0))) if len(jobs) > 1 and can_fork() else 1
+    texts = []
     if workers == 1:
-        return [_file_text(j) for j in jobs]
+        for job in jobs:
+            texts.append(_file_text(job))
+            done()
+        return texts
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
     with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
-        return list(pool.map(_file_text, jobs))
+        for text in pool.map(_file_text, jobs):
+            texts.append(text)
+            done()
+    return texts
 
 
-def write_dd2vtt_files(battlefields: list[tuple[str, Battlefield]], outputs, ppi: int = DEFAULT_PPI) -> None:
+def write_dd2vtt_files(battlefields: list[tuple[str, Battlefield]], outputs, ppi: int = DEFAULT_PPI,
+                       done: Callable[[], None] = lambda: None) -> None:
     """Write each (name, battlefield) as ``name`` into staged :class:`~mapgen.kit.Outputs`.
 
     Drawing a plan's picture is nearly all the time (resvg, seconds a table at
     100 ppi), and each is independent of the others: several battlefields are
     drawn on every processor at once, in forked workers, and written in their
-    order, so the files are the same bytes as in one process.
+    order, so the files are the same bytes as in one process.  ``done()`` is
+    called as each picture is drawn, in order (a progress bar: a campaign's
+    folder takes tens of seconds).
     """
-    texts = _texts([(b, ppi) for _, b in battlefields])
+    texts = _texts([(b, ppi) for _, b in battlefields], done)
     for (name, _), text in zip(battlefields, texts):
         write_atomic(outputs.path(name), text)
     if battlefields:

@@ -37,7 +37,7 @@ def country_features(cm, view: dict | None = None) -> tuple[Projection, list[dic
     for c in cm.countries:
         ruler = rulers.get(c.id)
         owner = ruler["seat"] if ruler else c.id  # a country no player rules holds itself (RC-A.6)
-        props = {"layer": "country", "kind": "neutral" if c.neutral else "country", "id": c.id, "name": c.name,
+        props = {"layer": "country", "kind": "neutral" if c.neutral else "country", "country": c.id, "name": c.name,
                  "neutral": c.neutral, "capital": c.capital, "capital_name": g.nodes[c.capital].get("name"),
                  "sheet": list(c.sheet), "tax": income.get(c.id, 0), "owner": owner, "owner_name": names.get(owner)}  # fmt: skip
         out.append(feature(f"country:{c.id}", polygon(proj, c.border), props))
@@ -53,7 +53,7 @@ def country_features(cm, view: dict | None = None) -> tuple[Projection, list[dic
         settlement = d["kind"] in SETTLEMENTS
         place = places.get(n)
         owner = place["owner"] if place else (d["country"] if settlement and not view else None)
-        props = {"layer": "node", "kind": d["kind"], "id": n, "name": d.get("name"), "country": d["country"],
+        props = {"layer": "node", "kind": d["kind"], "node": n, "name": d.get("name"), "country": d["country"],
                  "country_name": countries[d["country"]].name, "walls": d["walls"], "tax": d["income"], "depth": d["depth"],
                  "side": d.get("side"), "rule": d.get("rule"), "roll": d.get("roll"), "owner": owner, "owner_name": names.get(owner)}  # fmt: skip
         if view is not None:
@@ -61,7 +61,7 @@ def country_features(cm, view: dict | None = None) -> tuple[Projection, list[dic
         out.append(feature(f"node:{n}", point(proj, *d["pos"]), props))
     for a in view["armies"] if view else ():
         x, y = g.nodes[a["node"]]["pos"]
-        props = {"layer": "army", "kind": "decoy" if a["decoy"] else "army", "id": a["id"], "name": a["id"], "owner": a["owner"],
+        props = {"layer": "army", "kind": "decoy" if a["decoy"] else "army", "name": a["id"], "owner": a["owner"],
                  "owner_name": names.get(a["owner"]), "node": a["node"], "allied": a["allied"], "strength": a["strength"],
                  "companies": None if a["companies"] is None else len(a["companies"])}  # fmt: skip
         out.append(feature(f"army:{a['id']}", point(proj, x, y), props))

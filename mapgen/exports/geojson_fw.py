@@ -63,7 +63,7 @@ def fw_features(m, land: dict | None, view: dict | None = None, text: bool = Fal
     for h in m.holdings:
         state = owners.get(sid(h.square))
         owner = _owner(h, state)
-        props = {"layer": "holding", "kind": "capital" if h.capital else "holding", "id": sid(h.square), "name": h.name or None,
+        props = {"layer": "holding", "kind": "capital" if h.capital else "holding", "name": h.name or None,
                  "square": sid(h.square), "side": h.side, "owner": owner, "owner_name": names.get(owner), "capital": h.capital,
                  "feature": h.feature, "detail": h.detail}  # fmt: skip
         if state is not None:
@@ -152,7 +152,7 @@ def square_lines(m, proj: Projection, ids, land: dict | None, names: dict, owner
             out.append(
                 f'{{"type":"Feature","id":"square:{sid}","geometry":{{"type":"Polygon","coordinates":'
                 f"[[[{w},{s}],[{e},{s}],[{e},{n}],[{w},{n}],[{w},{s}]]]}},"
-                f'"properties":{{"layer":"square","kind":"square","id":"{sid}","name":"{sid}","col":{col},"row":{row},'
+                f'"properties":{{"layer":"square","kind":"square","id":"square:{sid}","name":"{sid}","col":{col},"row":{row},'
                 f"{terrain_text[terrain_row[col]]}{territory_text[territory_row[col]]}"
                 f'"river":{flag[bool(river_row[col])]},"road":{flag[bool(road_row[col])]},{lists.get(sq, no_lists)},'
                 f'"elevation":{float(elevation_row[col])!r},'  # json writes a finite float as its repr
@@ -242,7 +242,7 @@ def _owner(holding, state: dict | None) -> str:
 
 def _force_properties(f: dict, names: dict) -> dict:
     """A force as the view shows it: square, order and reaction always; leader and units only where the side may know them."""
-    props = {"layer": "force", "kind": "force", "id": f["id"], "name": f["id"], "side": f["side"], "side_name": names.get(f["side"]),
+    props = {"layer": "force", "kind": "force", "name": f["id"], "side": f["side"], "side_name": names.get(f["side"]),
              "square": f["square"], "order": f["order"], "reaction": f["reaction"], "state": f["reaction"] or f["order"] or "none"}  # fmt: skip
     if "leader" in f:
         units = f["units"]

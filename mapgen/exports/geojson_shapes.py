@@ -74,8 +74,14 @@ class Projection:
 
 
 def feature(fid: str, geometry: dict, properties: dict) -> dict:
-    """A Feature with its ``id`` (RFC 7946 §3.2), members in the RFC's order."""
-    return {"type": "Feature", "id": fid, "geometry": geometry, "properties": properties}
+    """A Feature with its ``id`` (RFC 7946 §3.2), members in the RFC's order.
+
+    The id is also the ``id`` property, after ``layer`` and ``kind``: GDAL (and so QGIS) shows a property
+    named ``id`` as the feature's id and hides the feature's own, so the property must be the unique one
+    (``square:A1``, not ``A1``, which force A1 has too)."""
+    props = {"layer": properties["layer"], "kind": properties["kind"], "id": fid}
+    props.update(properties)
+    return {"type": "Feature", "id": fid, "geometry": geometry, "properties": props}
 
 
 def point(proj: Projection, x: float, y: float) -> dict:

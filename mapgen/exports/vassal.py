@@ -208,7 +208,10 @@ def fw_module(folder: Path | None, m, ppi: float) -> Module:
     board = fw_board(m, ppi)
     sides = [s.name for s in m.sides]
     what = f"campaign, day {state.day}" if state is not None else "campaign map"
-    made = f"Made by mapgen: the campaign map on a square grid; {title}; the {'forces and ' if state else ''}holdings set up"
+    if state is None:  # the sheets' title names a campaign seed; a map alone has only its own
+        title = "the rulebook's Fantasy Warriors counters (FW-1.1) with the map's holdings"
+    grid = "with a region on every square" if board.regions else "on a square grid"
+    made = f"Made by mapgen: the campaign map {grid}; {title}; the {'forces and ' if state else ''}holdings set up"
     return _module(f"Fantasy Warriors {what} (mapgen, seed {m.seed})", made, board, pieces,
                    fw_stacks(m, state, board, key_of), sides, counter_size_mm(folder), ppi)
 
@@ -309,8 +312,10 @@ def write_vmod(module: Module, outputs, name: str | None = None) -> str:
 
     name = name or module_name(module)
     write_atomic(outputs.path(name), vmod_bytes(module, png))
-    grid = (f"a square grid of {module.board.square} pixels" if module.board.square
-            else f"a region grid of {len(module.board.regions)} nodes")
+    if not module.board.regions:
+        grid = f"a square grid of {module.board.square} pixels"
+    else:  # a country map's nodes, or a map too wide for VASSAL's column letters: a region per square
+        grid = f"a region grid of {len(module.board.regions)} {'squares' if module.board.square else 'nodes'}"
     outputs.notes.append(
         f"{name}: a {module.board.width} x {module.board.height} pixel board with {grid}, {len(module.pieces)} "
         f"kinds of piece of {module.counter_px} pixels, {len(module.stacks)} stack(s) set up; open it with VASSAL 3.7 or later"

@@ -8,8 +8,8 @@ numbering, or ``...RegionGrid`` with a ``Region`` per node), the usual map
 helpers (stack metrics, mover, zoomer ...), the at-start stacks
 (``...map.SetupStack``), and a piece window (``VASSAL.build.module.PieceWindow``)
 whose tabs hold ``VASSAL.build.widget.PieceSlot``\\ s.  ``moduledata`` names the
-module and the VASSAL version it was written for (3.5 or later reads
-``buildFile.xml``).  Components the file leaves out (chat, player roster's
+module and the VASSAL version it was written for, 3.7.0: VASSAL 3.5 and 3.6
+refuse a module stamped newer than themselves, so 3.7 or later opens it.  Components the file leaves out (chat, player roster's
 buttons, global options ...) are the ones VASSAL adds by itself when it loads a module.
 
 The ZIP's entries have a fixed date and order, so the same campaign gives the same bytes.

@@ -245,7 +245,7 @@ def write_counter_files(sheet, outputs: Outputs, formats, folder: str = "") -> N
         if "pdf" in formats:
             write_counters_pdf(sheet, outputs.path(f"{folder}counters.pdf"))
     count = len(sheet.counters())
-    how = "fronts and backs side by side, fold" if sheet.fold else "each front page followed by its back, duplex long-edge flip"
+    how = "fronts and backs side by side, fold" if sheet.fold else f"each front page followed by its back, duplex {sheet.flip_edge}-edge flip"
     outputs.notes.append(
         f"counters{' in ' + folder if folder else ''}: {count} counters of {size_name(sheet.size_mm)} on {sheet.pdf_pages} page(s) of "
         f"{sheet.paper.label()} ({how}); print at 100 %"

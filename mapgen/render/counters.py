@@ -335,7 +335,7 @@ def page_items(sheet: Sheet, pdf_page: int) -> list:
     elif halves[0].side == "front":
         where = f"page {pdf_page} of {total}, FRONTS: print this side first"
     else:
-        where = f"page {pdf_page} of {total}, BACKS of page {pdf_page - 1}: duplex, flip on the long edge"
+        where = f"page {pdf_page} of {total}, BACKS of page {pdf_page - 1}: duplex, flip on the {sheet.flip_edge} edge"
     baseline = header_y + CAPTION_MM * 0.36
     _caption(furniture, m, baseline, sheet.title or "mapgen counters", marks[0] - 4 - m)
     _caption(furniture, W - m, baseline, f"{size_name(s)} counters, {paper.label()}", W - m - (marks[-1] + 4), "end")

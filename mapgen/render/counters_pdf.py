@@ -19,7 +19,7 @@ from ..errors import MapgenError
 from ..jsonio import write_atomic
 
 from . import fonts
-from .pdf import PT_PER_MM, _pdf_text
+from .pdf import PT_PER_MM, _pdf_text, print_at_true_scale, show_page
 from .pdf_draw import draw_svg
 from .svgdoc import fmt
 from .counters import (
@@ -136,6 +136,17 @@ class _PdfPainter:
                 self.draw(part, dx + item.x, dy + item.y)
 
 
+#: The PDF's /Duplex for each flip a sheet's backs need (ISO 32000-1, 12.2 table 150); a folded sheet prints one side.
+DUPLEX = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge", None: "Simplex"}
+
+
+def page_side(sheet: Sheet, n: int) -> str:
+    """What printed page ``n`` holds, for the PDF's bookmarks."""
+    if sheet.fold:
+        return "fronts and backs, fold on the dashed line"
+    return "fronts" if sheet.pages_on(n)[0].side == "front" else f"backs of page {n - 1}"
+
+
 def write_counters_pdf(sheet: Sheet, path) -> int:
     """One PDF page per printed page at exact size on the sheet's paper; byte-identical for the same sheet."""
     path = Path(path)
@@ -150,12 +161,13 @@ def write_counters_pdf(sheet: Sheet, path) -> int:
     c.setCreator("mapgen")
     c.setAuthor("mapgen")
     c.setSubject(f"counter sheets, {size_name(sheet.size_mm)} on {paper.label()}, print at 100 %")
+    print_at_true_scale(c, DUPLEX[sheet.flip_edge])
     painter = _PdfPainter(c, paper.height_mm)
     for n in range(1, sheet.pdf_pages + 1):
         for _, items in page_items(sheet, n):
             for item in items:
                 painter.draw(item)
-        c.showPage()
+        show_page(c, f"Page {n}: {page_side(sheet, n)}")
     c.save()
     try:
         write_atomic(path, buf.getvalue())

@@ -38,9 +38,10 @@ from .pdf_source import (  # noqa: F401 - part of this API
     _compress_now,
     _form_object,
     _last_page,
-    _show_page,
+    show_page,
     _Source,
     parse_svg,
+    print_at_true_scale,
 )
 
 #: Size of the scale check bar.
@@ -255,7 +256,7 @@ def _render(source: _Source, paper: Paper, title: str, overlap_mm: float, inks: 
         source.show(c, x, y)
         c.restoreState()
         pages.furniture("mapgen \u2014 page 1 of 1 \u2014 print at 100 % (no 'fit to page')")
-        _show_page(c)
+        show_page(c, f"Page 1: {_pdf_text(title) or 'the map'}, at 100 %")
         c.save()
         return buf.getvalue(), PdfReport(Path(), 1, (1, 1), 1.0, None, (w_mm, h_mm))
 
@@ -277,6 +278,7 @@ def new_canvas(buf, paper: Paper, title: str, w_mm: float, h_mm: float) -> Canva
     c.setCreator("mapgen")
     c.setAuthor("mapgen")
     c.setSubject(f"{w_mm:.0f} x {h_mm:.0f} mm map on {paper.label()}, print at 100 %")
+    print_at_true_scale(c)
     return c
 
 
@@ -352,7 +354,7 @@ def index_page(c: Canvas, pages: _Pages, source: _Source, tiles, strips, words: 
         f"print pages 2\u2013{total} at 100 % (no 'fit to page')",
         right_note=_pdf_text(title),
     )
-    _show_page(c)
+    show_page(c, "Page 1: index of the sheets (not to scale)")
     return scale
 
 
@@ -409,4 +411,4 @@ def _tile_page(c: Canvas, pages: _Pages, source: _Source, tile: Tile, cols, rows
         "\u2014 print at 100 % (no 'fit to page')",
         right_note=f"overlap {ov:g} mm: align the + marks",
     )
-    _show_page(c)
+    show_page(c, f"Page {n}: row {tile.row}, column {tile.column}")

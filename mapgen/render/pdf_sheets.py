@@ -20,7 +20,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..grid import square_id
 from .cuts import Sheet
 from . import fonts
-from .pdf import CAPTION_PT, COLOUR_INKS, Inks, PdfReport, _clip_rect, _fit_text, _Pages, _show_page, index_page, new_canvas
+from .pdf import CAPTION_PT, COLOUR_INKS, Inks, PdfReport, _clip_rect, _fit_text, _Pages, show_page, index_page, new_canvas
 from .pdf_source import PT_PER_MM, _Source
 
 #: Crop marks at a sheet's trimmed corners: length and gap from the corner, mm.
@@ -75,7 +75,7 @@ def _key_page(c: Canvas, pages: _Pages, key: _Source, n: int, total: int) -> Non
     key.show(c, x, y)
     c.restoreState()
     pages.furniture(f"mapgen \u2014 page {n} of {total} \u2014 key: title and legend \u2014 print at 100 % (no 'fit to page')")
-    _show_page(c)
+    show_page(c, f"Page {n}: key (title and legend)")
 
 
 def _tile_page(c: Canvas, pages: _Pages, source: _Source, sheet: Sheet, cols: int, rows: int, n: int, total: int,
@@ -134,7 +134,8 @@ def _tile_page(c: Canvas, pages: _Pages, source: _Source, sheet: Sheet, cols: in
         + f"{trim} \u2014 print at 100 %",
         right_note="",
     )
-    _show_page(c)
+    what = f", squares {square_id(a, r0)}\u2013{square_id(b - 1, r1 - 1)}" if squares else ""
+    show_page(c, f"Page {n}: row {sheet.row}, column {sheet.column}{what}")
 
 
 def _country_parts(parts: tuple[int, int]) -> str:

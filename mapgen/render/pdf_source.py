@@ -87,9 +87,22 @@ def _finish_form(c: Canvas, name: str) -> None:
     _compress_now(form)
 
 
-def _show_page(c: Canvas) -> None:
+def show_page(c: Canvas, outline: str) -> None:
+    """End the page, with an entry naming it in the PDF's outline (the bookmarks a viewer lists beside the pages)."""
+    key = f"page-{c.getPageNumber()}"
+    c.bookmarkPage(key)
+    c.addOutlineEntry(outline, key, level=0)
     c.showPage()
     _compress_now(_last_page(c))
+
+
+def print_at_true_scale(c: Canvas, duplex: str | None = None) -> None:
+    """The PDF's ``/ViewerPreferences``: ``/PrintScaling /None``, so a print dialog starts at 100 % rather than
+    "fit to page" (every mapgen PDF prints at true scale), and ``duplex`` (``Simplex``, ``DuplexFlipLongEdge``,
+    ``DuplexFlipShortEdge``), the flip a counter sheet's backs need."""
+    c.setViewerPreference("PrintScaling", "None")
+    if duplex is not None:
+        c.setViewerPreference("Duplex", duplex)
 
 
 #: At most this many pieces are drawn into one form: memory follows one chunk (a few MB).
