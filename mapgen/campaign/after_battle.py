@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from ..dice import DiceExpr
 from ..tables import Table, band
-from .battle import battle_forces
+from .battle import battle_forces, last_stand_side
 from .board import Board
 from .capture import capture
 from .commands import CommandError
@@ -79,6 +79,7 @@ def report(state: CampaignState, cmd, dice, board: Board) -> CampaignState:
     contact = _contact(state, cmd)
     sides = battle_forces(state, contact)
     losses = _check(state, cmd, contact, sides)
+    held = last_stand_side(contact, sides)
     winner = cmd.winner if cmd.winner != "stalemate" else None
     roles = ambush_roles(state, contact)
     text = "a stalemate" if winner is None else f"won by side {winner}"
@@ -116,7 +117,7 @@ def report(state: CampaignState, cmd, dice, board: Board) -> CampaignState:
     if winner is not None:
         state = capture(state, contact.square, winner, dice, PHASE)
     pending = tuple([c for c in state.pending if c is not contact])
-    again = _still_in_contact(state, contact, dice)
+    again = _still_in_contact(state, contact, held, dice)
     for c in pending:
         if c.day <= day:
             return evolve(state, pending=pending + again)
@@ -141,16 +142,28 @@ def _result_sides(state: CampaignState, winner: str) -> tuple:
     return tallied(state, winner, {"battles_won": 1}, other(winner), {"battles_lost": 1}, "FW-13.b")
 
 
-def _still_in_contact(state: CampaignState, contact: Contact, dice) -> tuple[Contact, ...]:
+def _still_in_contact(state: CampaignState, contact: Contact, held: str | None, dice) -> tuple[Contact, ...]:
     """[DEV] Forces of both sides still in the square (no square to fall back to, AMB-52, or a
-    stalemate where neither moves, FW-12.5) stay in contact: they fight again the next day."""
+    stalemate where neither moves, FW-12.5) stay in contact: they fight again the next day.
+
+    ``held``: the surrounded side of a Last stand fought here.  An interrupted Last stand
+    (FW-23.6) goes on: the next day's battle phase fights it again with the survivors, its
+    defenders now every force of that side in the square.
+    """
     here = [f for f in state.forces if f.square == contact.square]
     if len({f.side for f in here}) < 2:
         return ()
     forces = tuple([f.id for f in here])
-    dice.event(day=state.day, phase=PHASE, rule="FW-9.8",
-               text=f"{', '.join(forces)} are still in contact at {contact.square}: they fight again on day {state.day + 1}")
-    return (Contact(contact.square, forces, day=state.day + 1, why="still in contact after the last battle"),)
+    day = state.day
+    if held is not None:
+        defenders = tuple([f.id for f in here if f.side == held])
+        dice.event(day=day, phase=PHASE, rule="FW-23.6",
+                   text=f"the Last stand at {contact.square} is interrupted: {', '.join(defenders)} still hold out; it is fought again on day {day + 1}")
+        why = "the Last stand goes on"
+        return (Contact(contact.square, forces, scenario="last_stand", why=why, day=day + 1, defenders=defenders),)
+    dice.event(day=day, phase=PHASE, rule="FW-9.8",
+               text=f"{', '.join(forces)} are still in contact at {contact.square}: they fight again on day {day + 1}")
+    return (Contact(contact.square, forces, day=day + 1, why="still in contact after the last battle"),)
 
 
 def _contact(state: CampaignState, cmd) -> Contact:

@@ -112,12 +112,13 @@ def situation(state: CampaignState, contact: Contact, sides: dict[str, list[Forc
 
 def _situation(contact: Contact, sides: dict[str, list[Force]], mover: Force | None, board: Board) -> Situation | None:
     """:func:`situation` with the mover already looked up."""
-    if mover is not None and mover.square == contact.square:
-        own, enemy = sides[mover.side], sides[other(mover.side)]
-        held = [f for f in own if f.id != mover.id]
-        # (1) relief: a force of the surrounded side arrives where its other forces already stand surrounded
-        if held and surrounded(held, enemy):
-            return Situation("relief", mover.side)
+    held = last_stand_side(contact, sides)
+    if held is not None:
+        # (1) relief: a Last stand goes on here and a force of the surrounded side that was not
+        # in it has arrived (FW-23.7); else the Last stand is fought again with the survivors (FW-23.6)
+        if any(f.id not in contact.defenders for f in sides[held]):
+            return Situation("relief", held)
+        return Situation("surrounded", held)
     # (2) last stand: a single force against at least two with at least twice its points
     for side in ("A", "B"):
         if len(sides[side]) == 1 and surrounded(sides[side], sides[other(side)]):
@@ -131,6 +132,22 @@ def _situation(contact: Contact, sides: dict[str, list[Force]], mover: Force | N
             for f in marched:
                 if f.countermarched_from in zoc:
                     return Situation("counter_march", f.side)
+    return None
+
+
+def last_stand_side(contact: Contact, sides: dict[str, list[Force]]) -> str | None:
+    """The surrounded side of the Last stand going on in ``contact`` (FW-23.6), None when there is none.
+
+    Only a contact whose battle was set up as a Last stand names its defenders,
+    so a Relief can come only from an ongoing Last stand, never from two forces
+    meeting on the same day (FW-23.0 trigger 1).
+    """
+    if not contact.defenders or not sides["A"] or not sides["B"]:
+        return None
+    for side in ("A", "B"):
+        for f in sides[side]:
+            if f.id in contact.defenders:
+                return side
     return None
 
 
@@ -222,7 +239,12 @@ def start(state: CampaignState, dice, board: Board) -> CampaignState:
         forces = tuple([f.id for f in fighting])
         folder = folder_name(day, square)
         mover = state.force(c.mover) if c.mover else None
-        name, why, _sit, _orders = _scenario(c, sides, mover, board)
+        name, why, sit, _orders = _scenario(c, sides, mover, board)
+        if name == "last_stand":
+            if c.defenders:
+                why = "the interrupted Last stand is fought again with the survivors (FW-23.6)"
+            else:  # FW-23.6: who stands surrounded, should the battle be interrupted
+                c = evolve(c, defenders=tuple([f.id for f in sides[sit.side]]))
         c = evolve(c, forces=forces, day=day, folder=folder, scenario=name, why=why)
         contacts.append(c)
         label = name.replace("_", " ")

@@ -161,6 +161,9 @@ class Contact:
     folder: str = ""
     #: The force whose move made the contact, and its state then (FW-23 triggers).
     mover: str | None = None
+    #: The surrounded forces of a Last stand fought here (FW-23.6); carried into a later day while it
+    #: is interrupted, so a newcomer of their side makes it a Relief (FW-23.7).
+    defenders: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
