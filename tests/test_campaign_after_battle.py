@@ -307,8 +307,19 @@ def test_after_the_last_report_the_turn_goes_on_to_phase_4():
     assert one.phase == "battle" and [c.square for c in one.pending] == ["F5"]
     two, _ = run(one, BattleReport("B"))
     assert two.phase == 4 and not two.pending
-    named, _ = run(s, BattleReport("B", square="F5"))
-    assert [c.square for c in named.pending] == ["C3"]
+    named, _ = run(s, BattleReport("A", square="C3"))  # the first battle may be named
+    assert [c.square for c in named.pending] == ["F5"]
+
+
+def test_a_later_battle_while_an_earlier_one_waits_is_refused_naming_the_first():
+    # FW-9.8: "resolve the battles in the order in which contacts occurred": C3 happened first
+    forces = [force("A1", "C3"), force("B1", "C3"), force("A2", "F5"), force("B2", "F5")]
+    s = start_battles(make_state(forces, pending=[contact("C3", "A1", "B1"), contact("F5", "B2", "A2")], phase=3))
+    with pytest.raises(CommandError) as err:
+        run(s, BattleReport("B", square="F5"))
+    assert str(err.value).startswith("the battle at C3 (A1, B1) comes first")
+    assert "(FW-9.8)" in str(err.value)
+    assert after_battle.refusal(s, make_board(), BattleReport("B", square="F5")) == str(err.value)
 
 
 # --- refusals ------------------------------------------------------------------------------------

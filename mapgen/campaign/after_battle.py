@@ -170,11 +170,16 @@ def _contact(state: CampaignState, cmd) -> Contact:
     today = [c for c in state.pending if c.day <= state.day]
     if state.phase != "battle" or not today:
         raise CommandError("no battle is waiting for a report (the battle phase comes after movement)")
-    if cmd.square is None:
-        return today[0]
+    first = today[0]
+    if cmd.square is None or cmd.square == first.square:
+        return first
     for c in today:
         if c.square == cmd.square:
-            return c
+            # FW-9.8: "resolve the battles in the order in which contacts occurred"
+            raise CommandError(
+                f"the battle at {first.square} ({', '.join(first.forces)}) comes first: battles are resolved "
+                f"in the order the contacts happened (FW-9.8); enter its report before the one at {cmd.square}"
+            )
     raise CommandError(f"no pending battle at {cmd.square}; pending: {', '.join(c.square for c in today)}")
 
 
