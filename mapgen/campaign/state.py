@@ -68,8 +68,15 @@ class Weather:
     season: str
     today: Literal["fine", "light_rain", "heavy", "storm"] | None = None
     snow_level: Count = 0
+    #: FW-7.5, AMB-13: snow levels lying on mountain squares only (snow that fell in autumn), on top of ``snow_level``.
+    mountain_snow: Count = 0
     #: FW-7.5 [DEV]: heavy rain or desert wind in a torrid zone soaks the ground, -1 movement for that day only.
     soaked: bool = False
+
+
+def snow_at(weather: Weather, terrain: str) -> int:
+    """The snow levels lying on a square of ``terrain``: the map-wide ones, and on a mountain the autumn ones (AMB-13)."""
+    return weather.snow_level + (weather.mountain_snow if terrain == "mountain" else 0)
 
 
 @dataclass(frozen=True)

@@ -122,6 +122,8 @@ def _weather_words(state: CampaignState) -> str:
     else:
         today = "not rolled, the weather rules are off" if state.options.scenario != "incursione" else "snow on the key days (FW-17)"
     snow = f", snow level {w.snow_level}" if w.snow_level else ""
+    if w.mountain_snow:
+        snow += f", snow level {w.snow_level + w.mountain_snow} on mountain squares"
     return f"{today} ({w.zone} zone, {w.season.replace('_', ' ')}{snow})"
 
 

@@ -7,9 +7,11 @@ is read from the same bands that rolled the season, so it cannot drift.
 
 Snow (AMB-13): when the zone is cold or the season is winter, a 5 or a 6 is
 snow and adds one snow level, which stays (no melting rule in the source).
-Autumn snow on mountain squares only is not kept: the state has one
-map-wide snow level.  In a torrid zone a 5 or 6 soaks the ground instead,
-for that day only (FW-7.5 [DEV]): ``weather.soaked``.
+In a temperate autumn it snows on mountain squares only, and rains
+elsewhere: the level lies on the mountains alone (``weather.mountain_snow``),
+and movement, the Force Test and Will to Fight read the snow of the square
+concerned (:func:`~.state.snow_at`).  In a torrid zone a 5 or 6 soaks the
+ground instead, for that day only (FW-7.5 [DEV]): ``weather.soaked``.
 
 The Incursione campaign scripts its own snow on its key days and does not
 use this phase (AMB-25).
@@ -40,6 +42,11 @@ def snows(zone: str, season: str) -> bool:
     return zone == "cold" or (zone != "torrid" and season == "winter")
 
 
+def snows_on_mountains(zone: str, season: str) -> bool:
+    """AMB-13: "or autumn on mountain squares": in a temperate autumn the mountains take snow, the rest rain."""
+    return zone == "temperate" and season == "autumn"
+
+
 def start(state: CampaignState, dice, board) -> CampaignState:
     w = state.weather
     if not state.options.weather or state.options.scenario == "incursione":
@@ -54,15 +61,19 @@ def start(state: CampaignState, dice, board) -> CampaignState:
         text=f"precipitation test ({w.zone} zone, {season}); totals above 6 count as 6 (AMB-76)",
     )
     today = band.outcome
-    snow, soaked = w.snow_level, False
+    snow, mountain, soaked = w.snow_level, w.mountain_snow, False
     if today in SNOW_RESULTS:
         if snows(w.zone, w.season):
             snow += 1
             dice.event(day=state.day, phase=0, rule="FW-7.5", text=f"snow falls: snow level {snow}")
+        elif snows_on_mountains(w.zone, w.season):
+            mountain += 1
+            text = f"snow falls on the mountains, rain elsewhere: snow level {snow + mountain} on mountain squares (AMB-13)"
+            dice.event(day=state.day, phase=0, rule="FW-7.5", text=text)
         elif w.zone == "torrid":
             soaked = True
             dice.event(day=state.day, phase=0, rule="FW-7.5", text="soaked ground: -1 movement today, as one snow level")
-    return evolve(state, weather=evolve(w, today=today, snow_level=snow, soaked=soaked))
+    return evolve(state, weather=evolve(w, today=today, snow_level=snow, mountain_snow=mountain, soaked=soaked))
 
 
 def awaiting(state, board):
