@@ -325,6 +325,29 @@ def test_a_later_battle_while_an_earlier_one_waits_is_refused_naming_the_first()
 # --- refusals ------------------------------------------------------------------------------------
 
 
+def test_a_winner_with_no_models_left_is_refused():
+    # FW-10.3: a side with no models left on the table has lost; the opponent, with models left, wins.
+    # A1 had 10 figures, all 10 killed; B1 lost 3 of its 10 and has 7 left
+    s = battle_at([force("A1", "C3"), force("B1", "C3")])
+    report = BattleReport("A", (UnitLosses("A1-U1", killed=10), UnitLosses("B1-U1", killed=3)))
+    with pytest.raises(CommandError) as err:
+        run(s, report)
+    assert str(err.value) == (
+        "side A won, but side A has no models left on the table and side B has 7: "
+        "a side with no models left has lost, side B won (FW-10.3)"
+    )
+    with pytest.raises(CommandError, match="a stalemate, but side A has no models left"):
+        run(s, BattleReport("stalemate", (UnitLosses("A1-U1", fled=6, withdrawn=4),)))
+    new, _ = run(s, BattleReport("B", (UnitLosses("A1-U1", killed=10),)))  # the right winner is taken
+    assert new.force("A1") is None
+
+
+def test_both_sides_without_models_may_report_any_result():
+    # FW-10.3 names no winner when neither side has a model left: the players decide
+    s = battle_at([force("A1", "C3"), force("B1", "C3")])
+    run(s, BattleReport("A", (UnitLosses("A1-U1", killed=10), UnitLosses("B1-U1", killed=10))), faces=[6] * 10)
+
+
 @pytest.mark.parametrize(
     "report, message",
     [
@@ -380,6 +403,9 @@ def test_random_battles_keep_the_rules():
             fl = rng.randint(0, u.figures - k)
             losses.append(UnitLosses(u.id, killed=k, fled=fl, withdrawn=rng.randint(0, u.figures - k - fl)))
         winner = rng.choice(["A", "B", "stalemate"])
+        left = [f.units[0].figures - x.killed - x.fled - x.withdrawn for f, x in zip((a, b), losses)]
+        if left.count(0) == 1:  # FW-10.3: the side with no models left has lost
+            winner = "B" if left[0] == 0 else "A"
         new, _ = apply(s, BattleReport(winner, tuple(losses)), GameDice(n), board)
         for f in (a, b):
             g = new.force(f.id)

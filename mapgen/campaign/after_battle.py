@@ -206,6 +206,7 @@ def _check(state: CampaignState, cmd, contact: Contact, sides: dict[str, list[Fo
             f = [f for fs in sides.values() for f in fs if any(v is u for v in f.units)][-1]
             raise CommandError(f"unit {loss.unit} of {f.id} had {u.figures} figures: it cannot lose {out} (killed {killed}, fled {fled}, withdrawn {withdrawn})")
         losses[loss.unit] = loss
+    _check_result(cmd.winner, sides, losses)
     if cmd.leaders_lost or cmd.retreats:
         ids = {f.id for fs in sides.values() for f in fs}
         for fid in cmd.leaders_lost:
@@ -215,6 +216,25 @@ def _check(state: CampaignState, cmd, contact: Contact, sides: dict[str, list[Fo
             if fid not in ids:
                 raise CommandError(f"retreat: force {fid} did not fight at {contact.square} ({', '.join(sorted(ids))})")
     return losses
+
+
+def _check_result(winner: str, sides: dict[str, list[Force]], losses: dict) -> None:
+    """FW-10.3: "a side with no models left on the table has lost; if the opponent still has models, the opponent wins"."""
+    left = {}
+    for side, forces in sides.items():
+        n = 0
+        for f in forces:
+            for u in f.units:
+                loss = losses.get(u.id)
+                n += u.figures - (loss.killed + loss.fled + loss.withdrawn if loss is not None else 0)
+        left[side] = n
+    for side in ("A", "B"):
+        if not left[side] and left[other(side)] and winner != other(side):
+            said = f"side {side} won" if winner == side else "a stalemate"
+            raise CommandError(
+                f"{said}, but side {side} has no models left on the table and side {other(side)} has {left[other(side)]}: "
+                f"a side with no models left has lost, side {other(side)} won (FW-10.3)"
+            )
 
 
 def ambush_roles(state: CampaignState, contact: Contact) -> dict[str, str]:
