@@ -143,15 +143,29 @@ def _sack_spec() -> CommandSpec:
     )
 
 
+def _unit_record(u: Unit) -> list:
+    """A reinforcement unit in ``commands.jsonl``: [type, quality, figures, points], and "mercenary" or "ally" (FW-4.2.f) when it is one."""
+    hired = ["mercenary"] if u.mercenary else ["ally"] if u.ally else []
+    return [u.type, u.quality, u.figures, u.points, *hired]
+
+
+def _unit_decode(n: int, fields) -> Unit:
+    t, q, f, p, *hired = fields
+    kind = str(hired[0]) if hired else ""
+    if len(hired) > 1 or kind not in ("", "mercenary", "ally"):
+        raise ValueError(f"reinforcement unit {n}: {fields!r} is not [type, quality, figures, points] with \"mercenary\" or \"ally\"")
+    return Unit(f"R{n}", str(t), str(q), int(f), int(p), kind == "mercenary", kind == "ally")
+
+
 def _reinforce_record(c: Reinforce) -> dict:
-    record = {"command": "reinforce", "side": c.side, "units": [[u.type, u.quality, u.figures, u.points] for u in c.units]}
+    record = {"command": "reinforce", "side": c.side, "units": [_unit_record(u) for u in c.units]}
     if c.leader is not None:
         record["leader"] = [c.leader.name, c.leader.cv]
     return record
 
 
 def _reinforce_decode(r: Mapping[str, Any]) -> Reinforce:
-    units = tuple(Unit(f"R{n}", str(t), str(q), int(f), int(p)) for n, (t, q, f, p) in enumerate(r["units"], start=1))
+    units = tuple(_unit_decode(n, u) for n, u in enumerate(r["units"], start=1))
     leader = Leader(str(r["leader"][0]), int(r["leader"][1])) if r.get("leader") else None
     return Reinforce(str(r["side"]), units, leader)
 

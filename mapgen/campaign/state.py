@@ -74,6 +74,11 @@ class Weather:
     soaked: bool = False
 
 
+def auxiliaries_only(units) -> bool:
+    """FW-4.2.f: "allies and mercenaries cannot form a Force on their own": true when every unit is one."""
+    return bool(units) and all(u.mercenary or u.ally for u in units)
+
+
 def snow_at(weather: Weather, terrain: str) -> int:
     """The snow levels lying on a square of ``terrain``: the map-wide ones, and on a mountain the autumn ones (AMB-13)."""
     return weather.snow_level + (weather.mountain_snow if terrain == "mountain" else 0)
@@ -110,6 +115,7 @@ class Unit:
     figures: Count
     points: Annotated[int, Ge(0), Le(100_000)] = 0  # army points of one figure (FW-12.3, FW-16.3)
     mercenary: bool = False  # FW-12.2: a beaten mercenary unit deserts whole
+    ally: bool = False  # an allied contingent (FW-4.2.f)
 
 
 @dataclass(frozen=True)
