@@ -285,6 +285,18 @@ def test_loot_is_lost_with_the_battle():
     assert new.force("B1").loot is None
 
 
+def test_a_retreat_ending_on_an_empty_enemy_holding_captures_it():
+    # FW-12.5 then FW-9.10 [DEV]: the retreat is B1's move.  B1 lost at C3; its one legal step (every other
+    # square around C3 is across a river off a crossing) is B2, side A's village with no force of A there
+    board = make_board(cut=[("C3", x) for x in make_board().steps["C3"] if x != "B2"])
+    s = battle_at([force("A1", "C3"), force("B1", "C3")], board=board, holdings=[holding("B2", "A", original="A")])
+    new, _ = run(s, BattleReport("A"), board=board)
+    assert new.force("B1").square == "B2"
+    assert new.holding("B2").owner == "B"
+    assert (new.side("B").holdings_taken, new.side("A").holdings_lost) == (1, 1)
+    assert "FW-13.c" in new.side("A").will_to_fight_due
+
+
 def test_the_winner_takes_the_enemy_holding_the_loser_leaves():
     s = battle_at([force("A1", "C5"), force("B1", "C5"), force("B2", "F6")], "C5", holdings=[holding("C5", "B")])
     new, _ = run(s, BattleReport("A"))

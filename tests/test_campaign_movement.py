@@ -233,6 +233,14 @@ def test_passing_through_a_holding_does_not_capture_it():
     assert new.force("A1").square == "D3" and new.holding("C3").owner == "B"
 
 
+def test_a_move_with_no_squares_never_captures():
+    # FW-9.10 / AMB-65: only ending a move takes a holding; A1 stands on B's village at C3 and stays there
+    state = moving([force("A1", "C3"), force("B1", "G5")], holdings=(HOLD,))
+    new, _ = run(state, Move("A1", ()), [6])
+    assert new.force("A1").square == "C3" and new.holding("C3").owner == "B"
+    assert new.side("A").holdings_taken == 0
+
+
 @pytest.mark.parametrize(
     "holding,siege,taken",
     [

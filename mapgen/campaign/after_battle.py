@@ -114,6 +114,9 @@ def report(state: CampaignState, cmd, dice, board: Board) -> CampaignState:
                 break
         else:
             state = due(state, side, "FW-13.a")
+    for fid, f in changed.items():
+        if f is not None and f.square != contact.square:  # [DEV] the retreat is its move: ending it on an empty enemy holding takes it (FW-9.10)
+            state = capture(state, f.square, f.side, dice, PHASE, by=fid)
     if winner is not None:
         state = capture(state, contact.square, winner, dice, PHASE)
     pending = tuple([c for c in state.pending if c is not contact])

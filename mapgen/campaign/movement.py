@@ -238,8 +238,9 @@ def move(state: CampaignState, cmd, dice, board) -> CampaignState:
             raise CommandError(f"{force.id} made contact at {pos}: its movement has ended, no counter-march (FW-9.8)")
         state = _countermarch(state, board, dice, mover, cmd.countermarch)
         mover = state.force(force.id)
-    if not in_contact:
-        state = capture(state, dice, board, mover)  # out of contact, the mover is as it arrived or counter-marched
+    if not in_contact and (len(walked) > 1 or cmd.countermarch is not None):
+        # out of contact, the mover is as it arrived or counter-marched; a force that stayed made no move to end (FW-9.10)
+        state = capture(state, dice, board, mover)
     return _drop_idle(state)
 
 
