@@ -195,6 +195,38 @@ def scouting(state: CampaignState, contact: Contact, board: Board) -> list[Scout
     return out
 
 
+#: FW-10.6: how the units of a reacting force start the battle, and their missile ammunition (normally 6 counters).
+DEPLOYMENT = {
+    "confused": "Confused (FW-10.6): every unit of it starts disorganised; each of its missile units rolls 1D6 for its ammunition counters",
+    "unsteady": (
+        "Unsteady (FW-10.6): every unit of it starts demoralised and disorganised; each of its missile units has half "
+        "of 1D6 (rounded up) ammunition counters"
+    ),
+}
+
+
+def deployment_note(force: Force) -> str | None:
+    """The FW-10.6 note of one force, None when it starts the battle normally (under an order)."""
+    text = DEPLOYMENT.get(force.reaction or "")
+    return f"{force.id} is {text}" if text else None
+
+
+def mixed_deployment(state: CampaignState, contact: Contact) -> dict[str, tuple[str, ...]]:
+    """FW-10.6 force by force, for each side whose forces fight in different states (Confused beside Probe ...).
+
+    A side whose forces all share one state gets the battlefield's side-wide
+    note instead (:data:`mapgen.battlefield.scenarios.REACTION_NOTES`); a mixed
+    side must not, since it would tell the forces under orders to start disorganised.
+    """
+    out = {}
+    for side, forces in battle_forces(state, contact).items():
+        if len({f.state for f in forces}) > 1:
+            notes = tuple(n for n in map(deployment_note, forces) if n)
+            if notes:
+                out[side] = notes
+    return out
+
+
 def field_works(state: CampaignState, contact: Contact) -> list[tuple[str, int]]:
     """FW-5.2.1 (optional): each Defend force may build field works worth 1 point per model."""
     return [(f.id, f.figures) for fs in battle_forces(state, contact).values() for f in fs if f.order == "defend"]
