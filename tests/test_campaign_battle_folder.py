@@ -97,3 +97,17 @@ def test_a_side_in_mixed_states_gets_the_fw_10_6_note_for_each_reacting_force(ga
     sheet = (path / "battlefield-setup.md").read_text()
     assert note in sheet
     assert "Force Confused (FW-10.6)" not in sheet and "Force Unsteady (FW-10.6)" not in sheet  # not side A as a whole
+
+
+def test_works_built_before_show_in_the_brief_the_status_and_the_atlas(game):
+    # FW-5.2.1: A1 holds its square with 40 points of works built before an earlier battle there
+    from mapgen.atlas.fw import context  # noqa: F401 - the atlas reads the same view
+    from mapgen.campaign.view import side_view, status_lines
+
+    m, board, s = game
+    s = evolve(s, forces=tuple(evolve(f, field_works=40) if f.id == "A1" else f for f in s.forces))
+    brief = battles.brief(s, s.pending[0], board, "")
+    assert "- A1 keeps the field works it built before, worth 40 points, and may build no more (not cumulative)" in brief
+    (line,) = [x for x in status_lines(s, board) if x.strip().startswith("A1 ")]
+    assert "field works 40 points (FW-5.2.1)" in line
+    assert next(f for f in side_view(s, "A", board)["forces"] if f["id"] == "A1")["field_works"] == 40

@@ -233,6 +233,16 @@ def test_passing_through_a_holding_does_not_capture_it():
     assert new.force("A1").square == "D3" and new.holding("C3").owner == "B"
 
 
+def test_field_works_stay_behind_when_the_force_moves():
+    # FW-5.2.1: works are lost when the force leaves its position; staying keeps them
+    state = moving([force("A1", "C3"), force("B1", "G5")])
+    state = evolve(state, forces=tuple(evolve(f, field_works=20) if f.id == "A1" else f for f in state.forces))
+    stayed, _ = run(state, Move("A1", ()), [6])
+    assert stayed.force("A1").field_works == 20
+    moved, _ = run(state, Move("A1", ("D3",)), [6])
+    assert moved.force("A1").square == "D3" and moved.force("A1").field_works == 0
+
+
 def test_a_move_with_no_squares_never_captures():
     # FW-9.10 / AMB-65: only ending a move takes a holding; A1 stands on B's village at C3 and stays there
     state = moving([force("A1", "C3"), force("B1", "G5")], holdings=(HOLD,))

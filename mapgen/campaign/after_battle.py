@@ -96,6 +96,8 @@ def report(state: CampaignState, cmd, dice, board: Board) -> CampaignState:
             before[f.id] = f
             units, figures = _losses(state, f, losses, result, role, board, contact, dice)
             g = _beaten(state, f, units, dice) if result == "lost" else evolve(f, units=units)
+            if f.order == "defend" and not f.field_works:  # FW-5.2.1 [DEV]: the allowance offered is counted as built
+                g = evolve(g, field_works=f.figures)
             if g.id in cmd.leaders_lost:
                 g = _leader(state, g, cmd.leaders_lost, result, role, board, contact, dice)
             after[f.id] = g
@@ -419,8 +421,10 @@ def _moves(state, cmd, contact: Contact, before: dict, after: dict, dice, board:
     for fid, square in moves:
         f = after[fid]
         if square is not None:
-            changed[fid] = evolve(f, square=square)
+            changed[fid] = evolve(f, square=square, field_works=0)
             dice.event(day=day, phase=PHASE, rule="FW-12.5", text=f"{fid} leaves the battlefield for {square}", side=f.side)
+            if f.field_works:
+                dice.event(day=day, phase=PHASE, rule="FW-5.2.1", text=f"{fid} is dislodged: its field works are lost", side=f.side)
             continue
         new = worse(f.reaction)
         dice.event(day=day, phase=PHASE, rule="AMB-52", text=f"{fid} has no square to fall back to: it stays at {contact.square}, {f.state} -> {new}", side=f.side)

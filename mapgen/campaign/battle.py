@@ -227,9 +227,30 @@ def mixed_deployment(state: CampaignState, contact: Contact) -> dict[str, tuple[
     return out
 
 
-def field_works(state: CampaignState, contact: Contact) -> list[tuple[str, int]]:
-    """FW-5.2.1 (optional): each Defend force may build field works worth 1 point per model."""
-    return [(f.id, f.figures) for fs in battle_forces(state, contact).values() for f in fs if f.order == "defend"]
+def field_works(state: CampaignState, contact: Contact) -> list[tuple[str, int, bool]]:
+    """FW-5.2.1 (optional): (force, points, built before) for each force of the battle with field works.
+
+    A force still holding the works it built before a battle here fights
+    behind them and builds no more (not cumulative); a Defend force with none
+    may build works worth 1 point per model.
+    """
+    return [works for fs in battle_forces(state, contact).values() for f in fs if (works := works_of(f))]
+
+
+def works_of(f: Force) -> tuple[str, int, bool] | None:
+    """:func:`field_works` of one force: (force, points, built before), None when it has and may build none."""
+    if f.field_works:
+        return f.id, f.field_works, True
+    if f.order == "defend":
+        return f.id, f.figures, False
+    return None
+
+
+def works_text(fid: str, points: int, built: bool) -> str:
+    """One line of FW-5.2.1 for the log and ``battle.md``."""
+    if built:
+        return f"{fid} keeps the field works it built before, worth {points} points, and may build no more (not cumulative)"
+    return f"{fid} under Defend may build stakes, chevaux de frise and palisades worth {points} points (1 per model)"
 
 
 # --- the phase -------------------------------------------------------------------------------
@@ -293,8 +314,9 @@ def start(state: CampaignState, dice, board: Board) -> CampaignState:
                     text = scouting_text(f.id, SCOUTING[f.state], SCOUTING_TERRITORY[terr], terr)
                     dice.event(day=day, phase=PHASE, rule="FW-10.4", text=f"scouting at {square}, {text}", side=side)
         for f in fighting:
-            if f.order == "defend":  # FW-5.2.1, as field_works
-                dice.event(day=day, phase=PHASE, rule="FW-5.2.1", text=f"{f.id} under Defend may build field works worth {f.figures} points (1 per model)")
+            works = works_of(f)  # FW-5.2.1, as field_works
+            if works:
+                dice.event(day=day, phase=PHASE, rule="FW-5.2.1", text=works_text(*works), side=f.side)
     state = evolve(state, pending=tuple(contacts) + later)
     return evolve(state, phase="battle") if contacts else state
 

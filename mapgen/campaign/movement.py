@@ -228,6 +228,8 @@ def move(state: CampaignState, cmd, dice, board) -> CampaignState:
     text = f"{force.id} marches {'-'.join(walked)}" if len(walked) > 1 else f"{force.id} stays at {pos}"
     dice.event(day=day, phase=2, rule="FW-9.4", text=text, side=side)
     mover = evolve(force, square=pos, moved_today=True, path_today=_joined(force.path_today, walked))
+    if pos != force.square and force.field_works:  # FW-5.2.1: works stay where they were built
+        mover = evolve(mover, field_works=0)
     # one copy of the state for the force and its used slot: copies are the cost of a move
     state = evolve(state, forces=tuple([mover if f is force else f for f in state.forces]), initiative=state.initiative[1:])
     in_contact = False
@@ -312,7 +314,7 @@ def _countermarch(state: CampaignState, board, dice, force: Force, square: str) 
     _say(state, dice, "FW-9.6", f"{force.id} counter-marches {force.square}-{square} and becomes {reaction}", side=force.side)
     cm_from = cm_from or force.countermarched_from
     path = _joined(force.path_today, [square])
-    force = evolve(force, square=square, order=None, reaction=reaction, countermarched_from=cm_from, path_today=path)
+    force = evolve(force, square=square, order=None, reaction=reaction, countermarched_from=cm_from, path_today=path, field_works=0)
     return with_force(state, force)
 
 

@@ -135,6 +135,9 @@ class Force:
     countermarched_from: SquareId | None = None
     #: The squares it started, ended or passed through this turn (FW-19.9 jungle losses).
     path_today: tuple[SquareId, ...] = ()
+    #: FW-5.2.1: the points of field works it built under Defend before its first battle in this square
+    #: (1 per model then); not cumulative, lost when it leaves the square.  0: none.
+    field_works: Count = 0
 
     @property
     def figures(self) -> int:

@@ -133,6 +133,8 @@ def force_words(f: Force, own: bool, board) -> str:
     if not own:
         return f"{f.id:<4} {f.square:<5} {state:<10} zone of control {zoc}"
     extra = f", loot from {f.loot}" if f.loot else ""
+    if f.field_works:
+        extra += f", field works {f.field_works} points (FW-5.2.1)"
     moved = ", moved today" if f.moved_today else ""
     return (
         f"{f.id:<4} {f.square:<5} {state:<10} {f.leader.name} (CV {f.leader.cv}), {len(f.units)} unit(s), "

@@ -25,7 +25,7 @@ from .. import safefs
 from ..engine import Action
 from ..errors import InfeasibleError
 from ..setup_sheet import md_text
-from ..campaign.battle import battle_forces, deployment_note, field_works, mixed_deployment, scenario_for, scouting
+from ..campaign.battle import battle_forces, deployment_note, field_works, mixed_deployment, scenario_for, scouting, works_text
 from ..campaign.board import Board
 from ..campaign.report import form
 from ..campaign.ruleset import RULESET
@@ -72,7 +72,7 @@ def brief(state: CampaignState, contact: Contact, board: Board, table_note: str,
     works = field_works(state, contact)
     if works:
         out += ["", "## Field works (FW-5.2.1, optional)"]
-        out += [f"- {fid} under Defend may build stakes, chevaux de frise and palisades worth {n} points (1 per model)" for fid, n in works]
+        out += [f"- {works_text(*w)}" for w in works]
     enter = enter or f"mapgen campaign battle . --report {contact.folder}/report.yaml"
     out += ["", "## Table", table_note, "", f"Fill in `report.yaml` after the battle and enter it with `{enter}`.", ""]
     return "\n".join(out)
