@@ -60,6 +60,11 @@ class Options:
     random_event_interval: Annotated[int, Ge(1), Le(365)] = 7  # AMB-24
     deserter_rout_penalty: bool = True  # AMB-21
     raid_loot_required: Annotated[int, Ge(1), Le(6)] = 1  # AMB-56: loot the raiders must bring home (FW-17.5)
+    weather_control: bool = False  # FW-7.6: a force's Wizard shifts the day's weather
+    initiative_by_army: bool = False  # FW-9.1.1: one roll a side, each side moves all its forces in turn
+    specialty_recovery: bool = False  # FW-12.3: recovered models buy models of their specialty
+    special_sites: bool = False  # FW-12.4: a battle won at an Ars Arcana site of the enemy gives its objects
+    ambush_on_zoc_entry: bool = False  # AMB-68: Max Speed into a Defend force's zone of control is an ambush
 
 
 @dataclass(frozen=True)

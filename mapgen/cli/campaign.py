@@ -26,7 +26,10 @@ from . import _run, cli
 from .fw import map_options
 
 SIDES = ("A", "B")
-RULES = ("weather", "random_events", "naran_movement", "capital_requires_siege")
+RULES = (
+    "weather", "random_events", "naran_movement", "capital_requires_siege",
+    "weather_control", "initiative_by_army", "specialty_recovery", "special_sites", "ambush_on_zoc_entry",
+)
 #: ``--rules renaissance[,OPTION...]``: the Renaissance rule set and its optional rules (RC-3.4, RC-A.7, RC-A.8, RC-A.20, RC-A.21).
 RENAISSANCE_RULES = ("banks", "loan_on_all_taxes", "rabble_disperses", "redraw_order_each_phase", "referee_neutrals")
 #: Options of ``campaign new`` that only one rule set reads.
@@ -161,6 +164,7 @@ def _rosters(ctx, param, value):
 @click.option("--rules", callback=_rules, help=f"Optional rules, comma-separated: {', '.join(RULES)}; or 'renaissance' for a Renaissance campaign, "
               f"with its options {', '.join(RENAISSANCE_RULES)}.")
 @click.option("--forces", type=click.IntRange(1, 6), help="Forces per side with the default roster (default: one per holding, at most 6).")
+@roll_option
 @click.option("--formats", default="json,svg,pdf", show_default=True, help="Counter sheet formats: json, svg, pdf (comma-separated; empty: none).")
 @click.option("--countries", type=click.IntRange(1, 64), help="Renaissance: players' countries of the generated map (default: one per player).")
 @click.option("--neutrals", type=click.IntRange(0, 64), default=0, help="Renaissance: neutral countries of the generated map.")
@@ -169,7 +173,7 @@ def _rosters(ctx, param, value):
 @click.option("--ends", default="capitals", help="Renaissance: when the campaign ends (RC-6): capitals, years=N, objectives=NODE,...; several joined by ';'.")
 @click.option("--names", help="Renaissance: the players' names, comma-separated, in seat order.")
 @refusals
-def new_cmd(folder, map_file, seed, size, width, height, holdings, races, square_mm, points, roster, scenario, rules, forces, formats,
+def new_cmd(folder, map_file, seed, size, width, height, holdings, races, square_mm, points, roster, scenario, rules, forces, roll, formats,
             countries, neutrals, sheet, players, ends, names):
     """Start a campaign in DIR: the map, campaign.json, and counters for exactly its forces.
 
@@ -181,7 +185,7 @@ def new_cmd(folder, map_file, seed, size, width, height, holdings, races, square
     from . import given
 
     if "renaissance" in rules:
-        wrong = given(*FW_NEW_ONLY)
+        wrong = given(*FW_NEW_ONLY, "roll")
         if wrong:
             raise click.UsageError(f"{', '.join(wrong)}: Fantasy Warriors options, not for a Renaissance campaign")
         from .campaign_ren_new import new_renaissance
@@ -228,7 +232,7 @@ def new_cmd(folder, map_file, seed, size, width, height, holdings, races, square
         specs[side] = read_campaign_roster(path, side)
         own = {sq for sq, (owner, capital, _) in board.holdings.items() if owner == side and (capital or not raiders or side != RAIDERS)}
         check_squares(specs[side], board, side, path.name, own)
-    state = start_campaign(m, map_bytes, map_path, seed, options, specs, forces)
+    state = start_campaign(m, map_bytes, map_path, seed, options, specs, forces, tuple(parse_faces(roll)))
     saveable(state)
     _run(folder, lambda o: (write_campaign(o, state, map_bytes, counter_formats, get_paper("a4-portrait")), add_to_kit(o)))
 
