@@ -58,3 +58,37 @@ def test_every_new_option_is_off_by_default_and_named_by_rules(capsys):
     assert code == 0, err
     options = json.loads(Path("c/campaign.json").read_text())["options"]
     assert all(options[n] is True for n in names)
+
+
+# --- FW-9.1.1 initiative by army ---------------------------------------------------------------------------
+
+from mapgen.campaign import movement  # noqa: E402
+from mapgen.campaign.dice import GameDice  # noqa: E402
+
+from .campaign_move_tiny import force, tiny_board, tiny_state  # noqa: E402
+
+
+def _army_initiative(faces, options=Options(initiative_by_army=True)):
+    forces = [force("A1", "B2"), force("A2", "B5"), force("B1", "H2")]
+    state = tiny_state(forces, phase=2, options=options)
+    dice = GameDice(11, list(faces))
+    return movement.start(state, dice, tiny_board()), dice
+
+
+def test_initiative_by_army_the_loser_moves_all_its_forces_first():
+    # FW-9.1.1: one 1D6 a side; A rolls 5, B 2: A wins and makes B move all (one force) first, then A's two
+    new, dice = _army_initiative([5, 2])
+    assert new.initiative == ("B", "A", "A")
+    assert [(e.side, e.faces) for e in dice.log if e.rule == "FW-9.1.1" and e.dice] == [("A", (5,)), ("B", (2,))]
+
+
+def test_initiative_by_army_ties_are_rerolled():
+    # FW-9.1.1: "ties are re-rolled": 3 and 3, then 2 and 6: B wins, A moves both its forces first
+    new, _ = _army_initiative([3, 3, 2, 6])
+    assert new.initiative == ("A", "A", "B")
+
+
+def test_without_the_option_the_initiative_is_by_force():
+    # FW-9.1.2 (the default): 1D6 + CV per force, three rolls
+    _, dice = _army_initiative([1, 2, 3], Options())
+    assert [e.rule for e in dice.log if e.dice] == ["FW-9.1.2"] * 3

@@ -68,10 +68,39 @@ def start(state: CampaignState, dice, board) -> CampaignState:
     if not movers:
         _say(state, dice, "FW-9.1.2", "initiative: no force may move today")
         return evolve(state, initiative=())
+    if state.options.initiative_by_army:
+        return _drop_idle(evolve(state, initiative=_by_army(state, dice, movers)))
     ranked = _rank([(_initiative_roll(state, dice, f, 0), f) for f in movers], state, dice, 0)
     order = tuple([f.side for f in ranked])
     _say(state, dice, "FW-9.1.2", f"initiative, slot by slot: {', '.join(order)}")
     return _drop_idle(evolve(state, initiative=order))
+
+
+def _by_army(state: CampaignState, dice, movers: list[Force]) -> tuple[str, ...]:
+    """FW-9.1.1 (option ``initiative_by_army``): one 1D6 a side, ties re-rolled; each side moves all its forces in turn.
+
+    "The highest roller ... may force the loser to move all of his Forces
+    first": [DEV] he always does, so the winner moves seeing the loser's moves.
+    """
+    count = {"A": 0, "B": 0}
+    for f in movers:
+        count[f.side] += 1
+    if not count["A"] or not count["B"]:
+        side = "A" if count["A"] else "B"
+        _say(state, dice, "FW-9.1.1", f"initiative by army: only side {side} has forces that may move")
+        return (side,) * count[side]
+    for tie_round in range(MAX_TIE_ROUNDS + 1):
+        text = "initiative by army" + (f" (tie re-roll {tie_round})" if tie_round else "")
+        rolls = {
+            side: dice.roll("1D6", day=state.day, phase=2, place=f"{side}/initiative-army", rule="FW-9.1.1", text=f"side {side}: {text}", side=side).total
+            for side in ("A", "B")
+        }
+        if rolls["A"] != rolls["B"]:
+            break
+    winner = "A" if rolls["A"] >= rolls["B"] else "B"  # after MAX_TIE_ROUNDS ties, side A (entered dice could tie forever)
+    loser = "B" if winner == "A" else "A"
+    _say(state, dice, "FW-9.1.1", f"initiative by army: side {winner} wins and makes side {loser} move all its forces first")
+    return (loser,) * count[loser] + (winner,) * count[winner]
 
 
 def _initiative_roll(state: CampaignState, dice, force: Force, tie_round: int) -> int:
