@@ -84,8 +84,9 @@ def test_initiative_by_army_the_loser_moves_all_its_forces_first():
 
 def test_initiative_by_army_ties_are_rerolled():
     # FW-9.1.1: "ties are re-rolled": 3 and 3, then 2 and 6: B wins, A moves both its forces first
-    new, _ = _army_initiative([3, 3, 2, 6])
+    new, dice = _army_initiative([3, 3, 2, 6])
     assert new.initiative == ("A", "A", "B")
+    assert [e.faces for e in dice.log if e.rule == "FW-9.1.1" and e.dice] == [(3,), (3,), (2,), (6,)]
 
 
 def test_without_the_option_the_initiative_is_by_force():
