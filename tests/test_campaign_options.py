@@ -93,3 +93,46 @@ def test_without_the_option_the_initiative_is_by_force():
     # FW-9.1.2 (the default): 1D6 + CV per force, three rolls
     _, dice = _army_initiative([1, 2, 3], Options())
     assert [e.rule for e in dice.log if e.dice] == ["FW-9.1.2"] * 3
+
+
+# --- FW-12.4 special sites ------------------------------------------------------------------------------------
+
+from mapgen.campaign.commands import BattleReport  # noqa: E402
+from mapgen.campaign.ruleset import apply  # noqa: E402
+from mapgen.campaign.state import HoldingState  # noqa: E402
+
+from . import test_campaign_battle as tb  # noqa: E402
+
+
+def _won_at(square, feature, options):
+    """A1 beats B1 at ``square``, which holds side B's holding with ``feature`` (rows 1-2 A's, 3-4 neutral, 5-6 B's)."""
+    site = HoldingState(square, "B", False, feature, False, "B")
+    s = tb.start_battles(tb.make_state([tb.force("A1", square), tb.force("B1", square)], holdings=[site],
+                                       pending=[tb.contact(square, "A1", "B1")], phase=3, options=options))
+    _, events = apply(s, BattleReport("A"), GameDice(7), tb.make_board())
+    return [e.text for e in events if e.rule == "FW-12.4"]
+
+
+def test_a_battle_won_at_an_enemy_sanctuary_gives_its_amulet_not_its_priests():
+    # FW-12.4: in enemy territory (row 5, side B's) at a Sanctuary: its Sacred Amulet, not the two Priests (FW-3.4)
+    assert _won_at("C5", "sanctuary", Options(special_sites=True)) == [
+        "side A won at the sanctuary of C5: it gains the protection of its Sacred Amulet (not its Priests), inside that square only (FW-3.4)"
+    ]
+
+
+@pytest.mark.parametrize(
+    "square, feature, options",
+    [
+        ("C5", "sanctuary", Options()),  # the option is off
+        ("C5", "village", Options(special_sites=True)),  # "not Village, City or Mine"
+        ("C1", "sanctuary", Options(special_sites=True)),  # friendly territory for side A
+    ],
+)
+def test_no_special_site_benefit(square, feature, options):
+    assert _won_at(square, feature, options) == []
+
+
+def test_a_battle_won_in_neutral_territory_at_a_burial_mound():
+    # FW-12.4: "in enemy (or neutral) territory": row 3 is neutral
+    (text,) = _won_at("C3", "burial_mound", Options(special_sites=True))
+    assert "the magic armour or sacred weapon it holds, for one individual character (FW-3.4.1)" in text

@@ -61,6 +61,15 @@ AMBUSH = {"ambusher": 1, "ambushed": -1}
 EQUIPMENT = frozenset({"war_machine", "chariot"})
 #: FW-12.7: the Leader promoted from the ranks.
 NEW_LEADER_CV = 1
+#: FW-12.4 (option ``special_sites``): the Ars Arcana sites (FW-3.4) whose objects a battle won there gives,
+#: and what they give; never their free characters, which were the first owner's (AMB-74).
+SPECIAL_SITES = {
+    "sacred_grove": "the protection of its Talisman (not its Wizard)",
+    "tower_of_magic": "the protection of its Talisman (not its Wizard)",
+    "stonehenge_temple": "the protection of the Stonehenge temple (not its Soothsayer)",
+    "sanctuary": "the protection of its Sacred Amulet (not its Priests)",
+    "burial_mound": "the magic armour or sacred weapon it holds, for one individual character (FW-3.4.1)",
+}
 
 
 # --- the command ------------------------------------------------------------------------------
@@ -121,12 +130,24 @@ def report(state: CampaignState, cmd, dice, board: Board) -> CampaignState:
             state = capture(state, f.square, f.side, dice, PHASE, by=fid)
     if winner is not None:
         state = capture(state, contact.square, winner, dice, PHASE)
+        if state.options.special_sites:
+            special_site(state, contact.square, winner, dice, board)
     pending = tuple([c for c in state.pending if c is not contact])
     again = _still_in_contact(state, contact, held, dice)
     for c in pending:
         if c.day <= day:
             return evolve(state, pending=pending + again)
     return evolve(state, pending=pending + again, phase=PHASE)
+
+
+def special_site(state: CampaignState, square: str, winner: str, dice, board: Board) -> None:
+    """FW-12.4: a battle won in enemy or neutral territory at an Ars Arcana site gives the winner its objects (logged)."""
+    h = state.holding(square)
+    if h is None or h.feature not in SPECIAL_SITES or board.territory_for(square, winner) == "friendly":
+        return
+    site = h.feature.replace("_", " ")
+    text = f"side {winner} won at the {site} of {square}: it gains {SPECIAL_SITES[h.feature]}, inside that square only (FW-3.4)"
+    dice.event(day=state.day, phase=PHASE, rule="FW-12.4", text=text, side=winner)
 
 
 def refusal(state: CampaignState, board: Board, cmd) -> str | None:
