@@ -7,13 +7,22 @@ FW-12.3, FW-12.4 and AMB-68.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from mapgen.campaign.state import Options
+from mapgen.campaign import days, movement
+from mapgen.campaign.commands import BattleReport, ControlWeather
+from mapgen.campaign.core import CommandError
+from mapgen.campaign.dice import GameDice
+from mapgen.campaign.ruleset import apply
+from mapgen.campaign.state import HoldingState, Options, Weather, evolve
+from mapgen.campaign.store import to_json
 
-from .cli_helpers import run
+from . import test_campaign_battle as tb
+from .campaign_move_tiny import force, tiny_board, tiny_state
+from .cli_helpers import run, snapshot
 
 
 @pytest.fixture(autouse=True)
@@ -62,11 +71,6 @@ def test_every_new_option_is_off_by_default_and_named_by_rules(capsys):
 
 # --- FW-9.1.1 initiative by army ---------------------------------------------------------------------------
 
-from mapgen.campaign import movement  # noqa: E402
-from mapgen.campaign.dice import GameDice  # noqa: E402
-
-from .campaign_move_tiny import force, tiny_board, tiny_state  # noqa: E402
-
 
 def _army_initiative(faces, options=Options(initiative_by_army=True)):
     forces = [force("A1", "B2"), force("A2", "B5"), force("B1", "H2")]
@@ -96,12 +100,6 @@ def test_without_the_option_the_initiative_is_by_force():
 
 
 # --- FW-12.4 special sites ------------------------------------------------------------------------------------
-
-from mapgen.campaign.commands import BattleReport  # noqa: E402
-from mapgen.campaign.ruleset import apply  # noqa: E402
-from mapgen.campaign.state import HoldingState  # noqa: E402
-
-from . import test_campaign_battle as tb  # noqa: E402
 
 
 def _won_at(square, feature, options):
@@ -136,3 +134,75 @@ def test_a_battle_won_in_neutral_territory_at_a_burial_mound():
     # FW-12.4: "in enemy (or neutral) territory": row 3 is neutral
     (text,) = _won_at("C3", "burial_mound", Options(special_sites=True))
     assert "the magic armour or sacred weapon it holds, for one individual character (FW-3.4.1)" in text
+
+
+# --- FW-7.6 weather control --------------------------------------------------------------------------------------
+
+
+def _wizard_state(today="heavy", options=Options(weather=True, weather_control=True)):
+    forces = [replace(force("A1", "B2"), individuals=("Wizard (25 MP)",)), force("A2", "B5"), force("B1", "H2")]
+    return tiny_state(forces, phase=1, options=options, today=today)
+
+
+def test_a_wizard_moves_the_weather_one_step_worse_and_no_force_moves_in_the_storm():
+    # FW-7.6: each period moves the FW-7.4 result one step; 5 (heavy) -> 6 (storm): no force not engaged moves (FW-7.4)
+    s, events = apply(_wizard_state(), ControlWeather("A1", 1), GameDice(11), tiny_board())
+    assert s.weather.today == "storm" and s.weather.controlled == ("A",)
+    assert [e.text for e in events] == ["A1's Wizard moves the weather 1 step(s) worse: heavy -> storm"]
+    s = movement.start(evolve(s, phase=2), GameDice(11), tiny_board())
+    assert s.initiative == ()
+
+
+def test_a_wizard_moves_the_weather_better():
+    # FW-7.6: back = up the table, towards 1: heavy (5) two steps better is fine (1-3)
+    s, _ = apply(_wizard_state(), ControlWeather("A1", -2), GameDice(11), tiny_board())
+    assert s.weather.today == "fine"
+
+
+@pytest.mark.parametrize(
+    "state, command, message",
+    [
+        (_wizard_state(options=Options(weather=True)), ControlWeather("A1", 1), r"optional rule \(FW-7.6\)"),
+        (_wizard_state(), ControlWeather("A2", 1), "A2 has no Wizard"),
+        (_wizard_state(today="storm"), ControlWeather("A1", 1), "already storm"),
+        (_wizard_state(today=None), ControlWeather("A1", 1), "after it is rolled"),
+        (_wizard_state(), ControlWeather("A1", 4), "1 to 3 steps"),
+        (replace(_wizard_state(), weather=Weather("temperate", "summer", "heavy", controlled=("A",))), ControlWeather("A1", -1), "already moved"),
+    ],
+)
+def test_weather_control_refusals_leave_the_state(state, command, message):
+    before = to_json(state)
+    with pytest.raises(CommandError, match=message):
+        apply(state, command, GameDice(11), tiny_board())
+    assert to_json(state) == before
+
+
+def test_a_new_day_lets_the_wizard_cast_again():
+    s, _ = apply(_wizard_state(), ControlWeather("A1", 1), GameDice(11), tiny_board())
+    assert days.next_day(s).weather.controlled == ()
+
+
+ROSTER = """\
+forces:
+  - leader: {name: Merlin, cv: 4}
+    individuals: [Wizard (25 MP)]
+    units:
+      - {type: infantry, quality: average, figures: 20, points: 6}
+"""
+
+
+def test_control_weather_on_the_command_line_offered_and_undone(capsys):
+    Path("a.yaml").write_text(ROSTER)
+    argv = ["campaign", "new", "c", *SUMMER, "--rules", "weather,weather_control", "--roll", "5", "--roster", "A=a.yaml"]
+    assert run(argv, capsys)[0] == 0
+    code, out, _ = run(["campaign", "actions", "c", "--side", "A"], capsys)
+    assert "mapgen campaign control-weather c A1 worse 1" in out and "mapgen campaign control-weather c A1 better 1" in out
+    before = snapshot(Path("c"))
+    code, _, err = run(["campaign", "control-weather", "c", "A1", "sideways"], capsys)
+    assert code == 2 and snapshot(Path("c")) == before, err
+    code, out, err = run(["campaign", "control-weather", "c", "A1", "worse"], capsys)
+    assert code == 0, err
+    assert json.loads(Path("c/campaign.json").read_text())["weather"]["today"] == "storm"  # 5 heavy, one step worse
+    assert run(["campaign", "replay", "c", "--check"], capsys)[0] == 0
+    assert run(["campaign", "undo", "c"], capsys)[0] == 0
+    assert json.loads(Path("c/campaign.json").read_text())["weather"]["today"] == "heavy"

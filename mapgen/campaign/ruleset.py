@@ -14,11 +14,11 @@ from typing import Any, Mapping
 from .. import engine
 from ..engine import CommandSpec, RuleSet, Turn
 from ..jsonio import read_bytes_as
-from . import after_battle, incursione, movement, orders, reinforcements, store, view, words
+from . import after_battle, incursione, movement, orders, reinforcements, store, view, weather, words
 from .board import build_board
 from .checks import check_state
 from .actions import actions
-from .commands import BattleReport, GiveOrder, Move, Moves, Reinforce, RestStay, UnitLosses
+from .commands import BattleReport, ControlWeather, GiveOrder, Move, Moves, Reinforce, RestStay, UnitLosses
 from .core import PHASE_NAMES, awaiting, begin, check_end, phase_index, turn
 from .state import CampaignState, Leader, Unit, evolve
 
@@ -179,6 +179,24 @@ def _reinforce_spec() -> CommandSpec:
     return CommandSpec("reinforce", Reinforce, lambda *a: reinforcements.reinforce(*a), _reinforce_record, _reinforce_decode, _reinforce_argv)
 
 
+def _control_weather_argv(a: Mapping[str, Any]) -> list[str]:
+    steps = int(a["steps"])
+    return [a["force"], "worse" if steps > 0 else "better", str(abs(steps))]
+
+
+def _control_weather_spec() -> CommandSpec:
+    """FW-7.6 (option ``weather_control``), typed ``mapgen campaign control-weather DIR FORCE worse|better [N]``."""
+    return CommandSpec(
+        "weather_control", ControlWeather,
+        lambda *a: weather.control(*a),
+        lambda c: {"command": "weather_control", "force": c.force, "steps": c.steps},
+        lambda r: ControlWeather(str(r["force"]), int(r["steps"])),
+        _control_weather_argv,
+        cli="control-weather",
+        parse=words.parse_control_weather,
+    )
+
+
 # --- the turn and what a side sees ----------------------------------------------------------------
 
 
@@ -209,7 +227,7 @@ RULESET = RuleSet(
     version=store.VERSION,
     state_type=CampaignState,
     map_file=store.MAP_FILE,
-    commands=(*_turn_specs(), _order_spec(), *_move_specs(), _battle_spec(), _sack_spec(), _reinforce_spec()),
+    commands=(*_turn_specs(), _order_spec(), *_move_specs(), _battle_spec(), _sack_spec(), _reinforce_spec(), _control_weather_spec()),
     read_state=store.from_json_text,
     dumps_state=store.dumps_state,
     json_schema=store.json_schema,

@@ -77,6 +77,8 @@ class Weather:
     mountain_snow: Count = 0
     #: FW-7.5 [DEV]: heavy rain or desert wind in a torrid zone soaks the ground, -1 movement for that day only.
     soaked: bool = False
+    #: FW-7.6: the sides whose Wizard has moved today's weather (once a side a day [DEV]).
+    controlled: tuple[Side, ...] = ()
 
 
 def auxiliaries_only(units) -> bool:

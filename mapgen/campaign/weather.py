@@ -20,6 +20,7 @@ use this phase (AMB-25).
 from __future__ import annotations
 
 from ..fw.rules import COLD_SEASON, PRECIPITATION, SEASON_TEMPERATE, SEASON_TORRID
+from .commands import CommandError
 from .state import CampaignState, evolve, modifier
 
 #: FW-7.3.1 and FW-7.3.2: season -> precipitation modifier, from the tables that roll the season.
@@ -78,3 +79,64 @@ def start(state: CampaignState, dice, board) -> CampaignState:
 
 def awaiting(state, board):
     return None
+
+
+# --- FW-7.6 magical weather control ------------------------------------------------------------------------
+
+#: FW-7.4's results from best to worst: a period of the Time spell moves the weather one step.
+WEATHER_STEPS = ("fine", "light_rain", "heavy", "storm")
+#: [DEV] The most steps one casting moves the weather: fine to storm.
+MAX_STEPS = len(WEATHER_STEPS) - 1
+#: The phase the Wizards cast in: after the day's roll (Phase 0), before the forces move (Phase 2).
+CONTROL_PHASE = 1
+
+
+def has_wizard(force) -> bool:
+    """[DEV] A force has a Wizard when one of its individual characters is named one (FW-4.3's roster: "Wizard (25 MP)")."""
+    return any("wizard" in name.lower() for name in force.individuals)
+
+
+def controlled(today: str, steps: int) -> str:
+    """The weather ``steps`` along FW-7.4 from ``today`` (+ towards 6, worse; - towards 1, better), within the table."""
+    i = WEATHER_STEPS.index(today) + steps
+    return WEATHER_STEPS[max(0, min(MAX_STEPS, i))]
+
+
+def control_refusal(state: CampaignState, force_id: str, steps: int) -> str | None:
+    """Why the ``control-weather`` command is refused, in one line; None when it may be given."""
+    if not state.options.weather_control:
+        return "weather control is an optional rule (FW-7.6): start the campaign with --rules weather,weather_control"
+    w = state.weather
+    if state.phase != CONTROL_PHASE or w.today is None:
+        return "a Wizard moves the day's weather after it is rolled and before the forces move, in Phase 1 (FW-7.6)"
+    force = state.force(force_id)
+    if force is None:
+        return f"no force {force_id!r} (forces: {', '.join(f.id for f in state.forces) or 'none'})"
+    if not has_wizard(force):
+        return f"{force.id} has no Wizard among its individual characters: only a Wizard moves the weather (FW-7.6)"
+    if force.side in w.controlled:
+        return f"side {force.side}'s Wizard has already moved today's weather [DEV: once a side a day] (FW-7.6)"
+    if not steps or abs(steps) > MAX_STEPS:
+        return f"{steps:+d} steps: move the weather 1 to {MAX_STEPS} steps, worse or better (FW-7.6)"
+    if controlled(w.today, steps) == w.today:
+        return f"the weather is already {w.today.replace('_', ' ')}: {abs(steps)} step(s) {'worse' if steps > 0 else 'better'} changes nothing (FW-7.4)"
+    return None
+
+
+def control(state: CampaignState, cmd, dice, board) -> CampaignState:
+    """FW-7.6: a force's Wizard casts the Time spell on the campaign map; no Wizard can counter it, as none is in a battle.
+
+    Whether the spell works is the base rules' (the players cast it at the
+    table); the command is its result.  The new weather rules the day's movement
+    (a storm stops it, FW-7.4); snow levels and soaked ground stay as the roll left them [DEV].
+    """
+    why = control_refusal(state, cmd.force, cmd.steps)
+    if why:
+        raise CommandError(why)
+    w = state.weather
+    new = controlled(w.today, cmd.steps)
+    force = state.force(cmd.force)
+    way = "worse" if cmd.steps > 0 else "better"
+    text = f"{force.id}'s Wizard moves the weather {abs(cmd.steps)} step(s) {way}: {w.today.replace('_', ' ')} -> {new.replace('_', ' ')}"
+    dice.event(day=state.day, phase=CONTROL_PHASE, rule="FW-7.6", text=text, side=force.side)
+    return evolve(state, weather=evolve(w, today=new, controlled=w.controlled + (force.side,)))
