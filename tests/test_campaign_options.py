@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from mapgen.campaign import days, movement
-from mapgen.campaign.commands import BattleReport, ControlWeather
+from mapgen.campaign import battle, days, movement
+from mapgen.campaign.commands import BattleReport, ControlWeather, Move
 from mapgen.campaign.core import CommandError
 from mapgen.campaign.dice import GameDice
 from mapgen.campaign.ruleset import apply
@@ -206,3 +206,33 @@ def test_control_weather_on_the_command_line_offered_and_undone(capsys):
     assert run(["campaign", "replay", "c", "--check"], capsys)[0] == 0
     assert run(["campaign", "undo", "c"], capsys)[0] == 0
     assert json.loads(Path("c/campaign.json").read_text())["weather"]["today"] == "heavy"
+
+
+# --- AMB-68 ambush on entering a zone of control ------------------------------------------------------------
+
+
+def _march_into_the_zone(options):
+    """A1 at Max Speed from C3 along D3, E3, F3; B1 under Defend at F2, whose zone holds E3 (FW-9.7)."""
+    state = tiny_state([force("A1", "C3", "max_speed"), force("B1", "F2", "defend")], phase=2, options=options, initiative=("A",))
+    # 1D6 = 6, +2 Max Speed, +1 friendly territory = 9: up to 3 squares (FW-9.2, FW-9.3)
+    return apply(state, Move("A1", ("D3", "E3", "F3")), GameDice(11, [6]), tiny_board())
+
+
+def test_max_speed_into_a_defending_force_s_zone_is_an_ambush_in_the_entered_square():
+    # AMB-68 option: the move ends at E3, the first square in B1's zone, and B1 attacks there: an Ambush (FW-23.5)
+    s, _ = _march_into_the_zone(Options(ambush_on_zoc_entry=True))
+    assert s.force("A1").square == "E3" and s.force("B1").square == "F2"
+    (c,) = s.pending
+    assert (c.square, c.forces, c.mover, c.ambushers) == ("E3", ("A1", "B1"), "A1", ("B1",))
+    s = battle.start(evolve(s, phase=3), GameDice(11), tiny_board())
+    (c,) = s.pending
+    assert c.scenario == "ambush" and set(c.forces) == {"A1", "B1"}
+    s, _ = apply(s, BattleReport("B"), GameDice(11), tiny_board())
+    assert s.force("B1").square == "F2" and s.force("A1").square != "E3"  # the ambushed falls back (FW-12.5)
+    assert s.force("A1").reaction == "confused"  # FW-12.6
+
+
+def test_without_the_option_entering_the_zone_only_stops_the_move():
+    # FW-9.7: the zone of control stops A1 at E3, and nothing is fought
+    s, _ = _march_into_the_zone(Options())
+    assert s.force("A1").square == "E3" and s.pending == ()

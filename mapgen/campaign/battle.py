@@ -80,13 +80,14 @@ def folder_name(day: int, square: str) -> str:
 
 
 def battle_forces(state: CampaignState, contact: Contact) -> dict[str, list[Force]]:
-    """The forces of each side in the battle, in state order: its forces still on the map and in the square."""
+    """The forces of each side in the battle, in state order: its forces still on the map and in the square
+    (and AMB-68's ambushers, which attack from the square beside it)."""
     sides: dict[str, list[Force]] = {"A": [], "B": []}
     by_id = {f.id: f for f in reversed(state.forces)}  # the first force of an id wins, as state.force; one pass, not one per id
     square = contact.square
     for fid in contact.forces:
         f = by_id.get(fid)
-        if f is not None and f.square == square:
+        if f is not None and (f.square == square or fid in contact.ambushers):
             sides[f.side].append(f)
     return sides
 
@@ -275,7 +276,7 @@ def start(state: CampaignState, dice, board: Board) -> CampaignState:
         if square in seen:  # AMB-50: one combined battle per square
             dice.event(day=day, phase=PHASE, rule="AMB-50", text=f"the contact at {square} joins the battle already there")
             continue
-        here = [f for f in state.forces if f.square == square]  # AMB-50: every force there fights
+        here = [f for f in state.forces if f.square == square or f.id in c.ambushers]  # AMB-50: every force there fights
         if any(f.reaction == "shattered" for f in here):
             c = evolve(c, forces=tuple([f.id for f in here]))
             state, c = collapse_shattered(state, c, dice, board)

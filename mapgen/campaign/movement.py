@@ -251,6 +251,11 @@ def move(state: CampaignState, cmd, dice, board) -> CampaignState:
         why = f"an allowance of {allowance} square(s): it must move at least one (FW-9.4.e, AMB-17)"
         raise CommandError(f"{force.id} is under Max Speed with {why}")
     walked, stop = _walk(board, force, cmd.path, allowance, enemies)
+    ambush: tuple[str, ...] = ()
+    if state.options.ambush_on_zoc_entry and force.order == "max_speed":
+        walked, ambush = _ambushed(state, board, force, walked, enemies)
+        if ambush:
+            stop = f"it entered the zone of control of {', '.join(ambush)} under Defend (AMB-68)"
     pos, day, side = walked[-1], state.day, force.side
     if stop:
         dice.event(day=day, phase=2, rule="FW-9.4", text=f"{force.id} stops at {pos}: {stop}", side=side, secret=True)
@@ -264,6 +269,8 @@ def move(state: CampaignState, cmd, dice, board) -> CampaignState:
     in_contact = False
     if pos in enemies:
         state, in_contact = _engage(state, dice, force.id, pos)
+    elif ambush:
+        state, in_contact = _ambush(state, dice, mover, ambush), True
     if cmd.countermarch is not None:
         if in_contact:
             raise CommandError(f"{force.id} made contact at {pos}: its movement has ended, no counter-march (FW-9.8)")
@@ -290,6 +297,35 @@ def _walk(board, force: Force, path: tuple[str, ...], allowance: int, enemies: s
             if not (nxt in enemies and sq in around[nxt]):  # only the step into that enemy's square goes on (FW-9.7)
                 return walked, "it entered an enemy zone of control (FW-9.7, AMB-16)"
     return walked, None
+
+
+def _ambushed(state: CampaignState, board, force: Force, walked: list[str], enemies: set[str]) -> tuple[list[str], tuple[str, ...]]:
+    """AMB-68 option ``ambush_on_zoc_entry``: the walk cut at the first square in the zone of control of an
+    enemy force under Defend, and those forces (none: the walk as it was).  Entering the enemy's own square
+    first is an ordinary contact (FW-9.8)."""
+    lk = locked(state)
+    keepers = [f for f in state.forces if f.side != force.side and f.order == "defend" and f.id not in lk]
+    if not keepers:
+        return walked, ()
+    for i in range(1, len(walked)):
+        sq = walked[i]
+        if sq in enemies:
+            break
+        near = board.around[sq]
+        ambush = tuple([f.id for f in keepers if f.square in near])
+        if ambush:
+            return walked[: i + 1], ambush
+    return walked, ()
+
+
+def _ambush(state: CampaignState, dice, mover: Force, ambush: tuple[str, ...]) -> CampaignState:
+    """AMB-68: the forces under Defend attack the mover in the square it entered; both are locked until the battle."""
+    square = mover.square
+    ids = tuple(f.id for f in state.forces_at(square) if f.side == mover.side) + ambush
+    why = f"{mover.id} entered the zone of control of {', '.join(ambush)} under Defend at Max Speed"
+    contact = Contact(square=square, forces=ids, why=why, day=state.day, mover=mover.id, ambushers=ambush)
+    _say(state, dice, "AMB-68", f"ambush at {square}: {', '.join(ambush)} under Defend attack {mover.id}, which entered its zone at Max Speed")
+    return evolve(state, pending=state.pending + (contact,))
 
 
 def _joined(before: tuple[str, ...], walked: list[str]) -> tuple[str, ...]:

@@ -187,6 +187,9 @@ class Contact:
     #: The surrounded forces of a Last stand fought here (FW-23.6); carried into a later day while it
     #: is interrupted, so a newcomer of their side makes it a Relief (FW-23.7).
     defenders: tuple[str, ...] = ()
+    #: AMB-68 option ``ambush_on_zoc_entry``: forces under Defend that fight from the bordering square
+    #: whose zone of control the mover entered; the battle is fought in the entered square.
+    ambushers: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
