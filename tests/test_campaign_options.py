@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from mapgen.campaign import battle, days, movement
-from mapgen.campaign.commands import BattleReport, ControlWeather, Move
+from mapgen.campaign.commands import BattleReport, ControlWeather, Move, UnitLosses
 from mapgen.campaign.core import CommandError
 from mapgen.campaign.dice import GameDice
 from mapgen.campaign.ruleset import apply
@@ -236,3 +236,29 @@ def test_without_the_option_entering_the_zone_only_stops_the_move():
     # FW-9.7: the zone of control stops A1 at E3, and nothing is fought
     s, _ = _march_into_the_zone(Options())
     assert s.force("A1").square == "E3" and s.pending == ()
+
+
+# --- FW-12.3 recovery by specialty points ----------------------------------------------------------------------
+
+
+def _recovery(options):
+    """A1 (two infantry units: 20 models at 5 points, 4 at 10) beats B1; the small unit lost 3 killed."""
+    a1 = tb.force("A1", "C3", units=(tb.unit("A1-U1", 20, points=5), tb.unit("A1-U2", 4, points=10)))
+    s = tb.start_battles(tb.make_state([a1, tb.force("B1", "C3")], pending=[tb.contact("C3", "A1", "B1")], phase=3, options=options))
+    dice = GameDice(7, [6, 5, 1])  # FW-12.1 wounded check, neutral territory: 6 and 5 come back, 1 is dead
+    s, events = apply(s, BattleReport("A", (UnitLosses("A1-U2", killed=3),)), dice, tb.make_board())
+    return s, events
+
+
+def test_recovered_models_buy_models_of_their_specialty_for_the_strongest_unit():
+    # FW-12.3: the 2 infantry models back (2 x 10 = 20 points) buy 20 // 5 = 4 models of A1-U1, the
+    # infantry unit with the most models left; A1-U2 keeps its 1 survivor
+    s, events = _recovery(Options(specialty_recovery=True))
+    assert [u.figures for u in s.force("A1").units] == [24, 1]
+    assert "A1: 2 infantry model(s) back, 20 points, buy 4 model(s) for A1-U1 (FW-12.3)" in [e.text for e in events]
+
+
+def test_without_the_option_recovered_models_return_to_their_unit():
+    # FW-12.1: the 2 back return to A1-U2: 1 + 2 = 3
+    s, _ = _recovery(Options())
+    assert [u.figures for u in s.force("A1").units] == [20, 3]

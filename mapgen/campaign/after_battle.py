@@ -356,6 +356,8 @@ def _losses(state, f: Force, losses: dict, result: str, role, board: Board, cont
     wounded = None  # the same check for each unit of the force
     units = []
     figures = 0
+    pooled = state.options.specialty_recovery
+    recovered: list[tuple[Unit, int]] = []  # FW-12.3: (unit, models back from the checks)
     for u in f.units:
         loss = losses.get(u.id)
         if loss is None:
@@ -367,6 +369,7 @@ def _losses(state, f: Force, losses: dict, result: str, role, board: Board, cont
         else:
             killed, fled, withdrawn = loss.killed, loss.fled, loss.withdrawn
         left = u.figures - killed - fled - withdrawn
+        kept = left  # the models that never left it (and, below, a winner's withdrawn ones)
         if lost and u.mercenary:
             # FW-12.2: every model of a beaten mercenary unit deserts, without a roll
             dice.event(day=day, phase=PHASE, rule="FW-12.2", text=f"{u.id} is mercenary and its side lost: all {left + fled + withdrawn} models desert", side=side, secret=True)
@@ -384,12 +387,52 @@ def _losses(state, f: Force, losses: dict, result: str, role, board: Board, cont
             left += _checked(dice, check, fled, f"{day}/{PHASE}/{u.id}/deserters-routed", day, f"deserter check, {u.id} ({fled} routed)", side)
         if not lost:
             left += withdrawn
+            kept += withdrawn
         elif withdrawn:  # FW-12.2, AMB-01: withdrawn models are checked only when their side lost
             check = _check_for(DESERTERS, ("withdrawn", u.quality, role), deserter_modifiers, u, False, False, role)
             left += _checked(dice, check, withdrawn, f"{day}/{PHASE}/{u.id}/deserters-withdrawn", day, f"deserter check, {u.id} ({withdrawn} withdrawn)", side)
+        if pooled and left > kept:
+            recovered.append((u, left - kept))
+            left = kept
         units.append(evolve(u, figures=left))
         figures += left
+    if recovered:
+        units, figures = _by_specialty(f, units, recovered, dice, day)
     return tuple(units), figures
+
+
+#: FW-12.3: the specialties recovered models are pooled by; [DEV] war machines are artillery, chariots
+#: cavalry, and a type of no specialty is one of its own.
+SPECIALTY = {"war_machine": "artillery", "chariot": "cavalry"}
+
+
+def specialty(unit: Unit) -> str:
+    return SPECIALTY.get(unit.type, unit.type)
+
+
+def _by_specialty(f: Force, units: list[Unit], recovered: list[tuple[Unit, int]], dice, day: int) -> tuple[list[Unit], int]:
+    """FW-12.3 (option ``specialty_recovery``): the army points of the models back from the checks, by specialty,
+    buy models for the force's units of that specialty.
+
+    [DEV] They go to the unit of the specialty with the most models left (the most usable; the first on a tie), whole models at
+    its points per figure (a unit with no points counts models as models); points that buy no whole model
+    are lost; no new unit is formed (its minimum size and Leader are the base rules').
+    """
+    pools: dict[str, list] = {}
+    for u, n in recovered:
+        pool = pools.setdefault(specialty(u), [0, 0])
+        pool[0] += n * u.points
+        pool[1] += n
+    for kind, (points, models) in pools.items():
+        same = [i for i, u in enumerate(units) if specialty(u) == kind]  # never empty: the models came from one
+        i = max(same, key=lambda j: (units[j].figures, -j))  # the first on a tie
+        u = units[i]
+        bought = points // u.points if u.points else models
+        units[i] = evolve(u, figures=u.figures + bought)
+        text = (f"{f.id}: {models} {kind} model(s) back, {points} points, buy {bought} model(s) for {u.id} (FW-12.3)" if u.points
+                else f"{f.id}: {models} {kind} model(s) back join {u.id} (FW-12.3)")
+        dice.event(day=day, phase=PHASE, rule="FW-12.3", text=text, side=f.side, secret=True)
+    return units, sum(u.figures for u in units)
 
 
 # --- FW-12.6, FW-12.7, FW-17.7 ---------------------------------------------------------------
