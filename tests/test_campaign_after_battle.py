@@ -285,6 +285,18 @@ def test_loot_is_lost_with_the_battle():
     assert new.force("B1").loot is None
 
 
+def test_a_retreat_ending_on_an_empty_enemy_holding_captures_it():
+    # FW-12.5 then FW-9.10 [DEV]: the retreat is B1's move.  B1 lost at C3; its one legal step (every other
+    # square around C3 is across a river off a crossing) is B2, side A's village with no force of A there
+    board = make_board(cut=[("C3", x) for x in make_board().steps["C3"] if x != "B2"])
+    s = battle_at([force("A1", "C3"), force("B1", "C3")], board=board, holdings=[holding("B2", "A", original="A")])
+    new, _ = run(s, BattleReport("A"), board=board)
+    assert new.force("B1").square == "B2"
+    assert new.holding("B2").owner == "B"
+    assert (new.side("B").holdings_taken, new.side("A").holdings_lost) == (1, 1)
+    assert "FW-13.c" in new.side("A").will_to_fight_due
+
+
 def test_the_winner_takes_the_enemy_holding_the_loser_leaves():
     s = battle_at([force("A1", "C5"), force("B1", "C5"), force("B2", "F6")], "C5", holdings=[holding("C5", "B")])
     new, _ = run(s, BattleReport("A"))
@@ -307,11 +319,45 @@ def test_after_the_last_report_the_turn_goes_on_to_phase_4():
     assert one.phase == "battle" and [c.square for c in one.pending] == ["F5"]
     two, _ = run(one, BattleReport("B"))
     assert two.phase == 4 and not two.pending
-    named, _ = run(s, BattleReport("B", square="F5"))
-    assert [c.square for c in named.pending] == ["C3"]
+    named, _ = run(s, BattleReport("A", square="C3"))  # the first battle may be named
+    assert [c.square for c in named.pending] == ["F5"]
+
+
+def test_a_later_battle_while_an_earlier_one_waits_is_refused_naming_the_first():
+    # FW-9.8: "resolve the battles in the order in which contacts occurred": C3 happened first
+    forces = [force("A1", "C3"), force("B1", "C3"), force("A2", "F5"), force("B2", "F5")]
+    s = start_battles(make_state(forces, pending=[contact("C3", "A1", "B1"), contact("F5", "B2", "A2")], phase=3))
+    with pytest.raises(CommandError) as err:
+        run(s, BattleReport("B", square="F5"))
+    assert str(err.value).startswith("the battle at C3 (A1, B1) comes first")
+    assert "(FW-9.8)" in str(err.value)
+    assert after_battle.refusal(s, make_board(), BattleReport("B", square="F5")) == str(err.value)
 
 
 # --- refusals ------------------------------------------------------------------------------------
+
+
+def test_a_winner_with_no_models_left_is_refused():
+    # FW-10.3: a side with no models left on the table has lost; the opponent, with models left, wins.
+    # A1 had 10 figures, all 10 killed; B1 lost 3 of its 10 and has 7 left
+    s = battle_at([force("A1", "C3"), force("B1", "C3")])
+    report = BattleReport("A", (UnitLosses("A1-U1", killed=10), UnitLosses("B1-U1", killed=3)))
+    with pytest.raises(CommandError) as err:
+        run(s, report)
+    assert str(err.value) == (
+        "side A won, but side A has no models left on the table and side B has 7: "
+        "a side with no models left has lost, side B won (FW-10.3)"
+    )
+    with pytest.raises(CommandError, match="a stalemate, but side A has no models left"):
+        run(s, BattleReport("stalemate", (UnitLosses("A1-U1", fled=6, withdrawn=4),)))
+    new, _ = run(s, BattleReport("B", (UnitLosses("A1-U1", killed=10),)))  # the right winner is taken
+    assert new.force("A1") is None
+
+
+def test_both_sides_without_models_may_report_any_result():
+    # FW-10.3 names no winner when neither side has a model left: the players decide
+    s = battle_at([force("A1", "C3"), force("B1", "C3")])
+    run(s, BattleReport("A", (UnitLosses("A1-U1", killed=10), UnitLosses("B1-U1", killed=10))), faces=[6] * 10)
 
 
 @pytest.mark.parametrize(
@@ -369,6 +415,9 @@ def test_random_battles_keep_the_rules():
             fl = rng.randint(0, u.figures - k)
             losses.append(UnitLosses(u.id, killed=k, fled=fl, withdrawn=rng.randint(0, u.figures - k - fl)))
         winner = rng.choice(["A", "B", "stalemate"])
+        left = [f.units[0].figures - x.killed - x.fled - x.withdrawn for f, x in zip((a, b), losses)]
+        if left.count(0) == 1:  # FW-10.3: the side with no models left has lost
+            winner = "B" if left[0] == 0 else "A"
         new, _ = apply(s, BattleReport(winner, tuple(losses)), GameDice(n), board)
         for f in (a, b):
             g = new.force(f.id)

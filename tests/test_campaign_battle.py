@@ -130,9 +130,10 @@ def test_last_stand_comes_before_a_chance_encounter():
     assert _scenario(forces) == "last_stand"
 
 
-def test_a_force_of_the_surrounded_side_arriving_is_a_relief():
+def test_a_force_of_the_surrounded_side_arriving_the_same_day_is_no_relief():
+    # FW-23.0 trigger 1 needs a Last stand going on: see test_campaign_last_stand.py
     forces = [_big("B1", "C3"), _big("B2", "C3"), _big("A1", "C3"), _big("A2", "C3")]
-    assert _scenario(forces, mover="A2") == "relief"
+    assert _scenario(forces, mover="A2") == "pitched"
 
 
 def test_engaging_a_force_that_countermarched_out_of_the_zone_is_a_flank_attack():
@@ -267,5 +268,37 @@ def test_a_defending_force_is_told_its_field_works():
     a1 = force("A1", "C3", "defend", units=(unit("A1-U1", 10), unit("A1-U2", 6)))
     dice = GameDice(7)
     start_battles(make_state([a1, force("B1", "C3")], pending=[contact("C3", "A1", "B1", mover="B1")]), dice=dice)
-    works = [(e.rule, e.text) for e in dice.log if "field works" in e.text]
-    assert works == [("FW-5.2.1", "A1 under Defend may build field works worth 16 points (1 per model)")]
+    works = [(e.rule, e.text) for e in dice.log if e.rule == "FW-5.2.1"]
+    assert works == [("FW-5.2.1", "A1 under Defend may build stakes, chevaux de frise and palisades worth 16 points (1 per model)")]
+
+
+def test_field_works_are_built_once_and_not_cumulative():
+    # FW-5.2.1: A1 (Defend, 16 models) holds C3 through a stalemate (both under Defend: nobody moves, FW-12.5);
+    # its works of 16 points stay, and before the next battle, with 10 more models, it may build no more
+    from mapgen.campaign.core import BattleReport
+    from mapgen.campaign.ruleset import apply
+
+    a1 = force("A1", "C3", "defend", units=(unit("A1-U1", 10), unit("A1-U2", 6)))
+    s = start_battles(make_state([a1, force("B1", "C3", "defend")], pending=[contact("C3", "A1", "B1", mover="B1")]))
+    s, _ = apply(s, BattleReport("stalemate"), GameDice(7), make_board())
+    assert s.force("A1").field_works == 16 and s.force("B1").field_works == 10
+    a1 = s.force("A1")
+    s = evolve(s, forces=tuple(evolve(f, units=f.units + (unit("A1-U3", 10),)) if f.id == "A1" else f for f in s.forces), day=2)
+    dice = GameDice(7)
+    s = start_battles(s, dice=dice)
+    works = [e.text for e in dice.log if e.rule == "FW-5.2.1"]
+    assert "A1 keeps the field works it built before, worth 16 points, and may build no more (not cumulative)" in works
+    assert battle.field_works(s, s.pending[0])[0] == ("A1", 16, True)
+    assert a1.field_works == 16
+
+
+def test_field_works_are_lost_when_the_force_is_dislodged():
+    # FW-5.2.1: "if the Force is dislodged from its position, all works are lost": A1 loses and falls back
+    from mapgen.campaign.core import BattleReport
+    from mapgen.campaign.ruleset import apply
+
+    a1 = force("A1", "C3", "defend", field_works=16, units=(unit("A1-U1", 16),))
+    s = start_battles(make_state([a1, force("B1", "C3")], pending=[contact("C3", "A1", "B1", mover="B1")]))
+    s, events = apply(s, BattleReport("B"), GameDice(7), make_board())
+    assert s.force("A1").square != "C3" and s.force("A1").field_works == 0
+    assert "A1 is dislodged: its field works are lost" in [e.text for e in events]

@@ -65,3 +65,49 @@ def test_the_same_battle_gets_the_same_table(game, tmp_path):
     one = battles.write_battle(tmp_path / "one", s, s.pending[0], m, board)
     two = battles.write_battle(tmp_path / "two", s, s.pending[0], m, board)
     assert (one / "battlefield.json").read_bytes() == (two / "battlefield.json").read_bytes()
+
+
+def _mixed(game, a2_reaction):
+    """A1 (Probe) and A2 (``a2_reaction``) against B1 and B2 (Probe) on A1's square: side A's forces in different states."""
+    m, board, _ = game
+    s = new_campaign(m, board, MapRef("fw-map.json", "0" * 64), 7, Options())
+    where = s.force("A1").square
+    moved = {"A2": dict(square=where, order=None, reaction=a2_reaction), "B1": dict(square=where, order="probe"), "B2": dict(square=where, order="probe"), "A1": dict(order="probe")}
+    s = evolve(s, forces=tuple(evolve(f, **moved[f.id]) if f.id in moved else f for f in s.forces), phase=3)
+    s = evolve(s, pending=(Contact(where, ("B1", "B2", "A1", "A2"), mover="B1"),))
+    return m, board, battle.start(s, GameDice(7), board)
+
+
+@pytest.mark.parametrize(
+    "reaction, note",
+    [
+        ("confused", "A2 is Confused (FW-10.6): every unit of it starts disorganised; each of its missile units rolls 1D6 for its ammunition counters"),
+        ("unsteady", "A2 is Unsteady (FW-10.6): every unit of it starts demoralised and disorganised; each of its missile units has half of 1D6 (rounded up) ammunition counters"),
+    ],
+)
+def test_a_side_in_mixed_states_gets_the_fw_10_6_note_for_each_reacting_force(game, tmp_path, reaction, note):
+    # FW-10.6: a Confused force's units start disorganised, with 1D6 missile ammunition; an Unsteady
+    # force's demoralised too, with half of 1D6 rounded up.  A1, under Probe, starts normally.
+    m, board, s = _mixed(game, reaction)
+    c = s.pending[0]
+    assert c.scenario == "pitched"
+    (path,) = battles.write_pending(tmp_path, s, m, board)
+    brief = (path / "battle.md").read_text()
+    assert f"- {note}" in brief and "A1 is" not in brief
+    sheet = (path / "battlefield-setup.md").read_text()
+    assert note in sheet
+    assert "Force Confused (FW-10.6)" not in sheet and "Force Unsteady (FW-10.6)" not in sheet  # not side A as a whole
+
+
+def test_works_built_before_show_in_the_brief_the_status_and_the_atlas(game):
+    # FW-5.2.1: A1 holds its square with 40 points of works built before an earlier battle there
+    from mapgen.atlas.fw import context  # noqa: F401 - the atlas reads the same view
+    from mapgen.campaign.view import side_view, status_lines
+
+    m, board, s = game
+    s = evolve(s, forces=tuple(evolve(f, field_works=40) if f.id == "A1" else f for f in s.forces))
+    brief = battles.brief(s, s.pending[0], board, "")
+    assert "- A1 keeps the field works it built before, worth 40 points, and may build no more (not cumulative)" in brief
+    (line,) = [x for x in status_lines(s, board) if x.strip().startswith("A1 ")]
+    assert "field works 40 points (FW-5.2.1)" in line
+    assert next(f for f in side_view(s, "A", board)["forces"] if f["id"] == "A1")["field_works"] == 40

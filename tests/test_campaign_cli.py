@@ -161,12 +161,22 @@ def test_new_with_rosters(capsys):
         (ROSTER_YAML.replace("order: defend", "orders: defend"), "a.yaml line 3, field 'orders': unknown"),
         (ROSTER_YAML.replace("    order: defend\n", "    square: Z99\n"), "a.yaml line 2, field 'square': Z99 is not a land square"),
         ("forces: [\n", "a.yaml line"),
+        # FW-4.2.f: allies and mercenaries cannot form a Force on their own
+        (ROSTER_YAML.replace("points: 9}", "points: 9, ally: yes}"), "a.yaml line 8: force A2 (led by Balin) has only allied or mercenary units"),
     ],
 )
 def test_a_bad_roster_names_file_line_and_field_and_writes_nothing(text, needle, capsys):
     Path("a.yaml").write_text(text)
     code, out, err = run(["campaign", "new", "r", "--seed", "9", "--size", "small", "--roster", "A=a.yaml", "--formats", "json"], capsys)
     assert code == 2 and needle in err and "Traceback" not in err, err
+    assert len(err.strip().splitlines()) == 1 and not Path("r").exists()
+
+
+def test_a_csv_force_of_mercenaries_alone_is_refused_by_name(capsys):
+    # FW-4.2.f, in a CSV roster: force "2" is the side's second force, B2
+    Path("b.csv").write_text(ROSTER_CSV + "2,Ugluk,3,,,Hired,missile,average,10,6,yes\n")
+    code, _, err = run(["campaign", "new", "r", "--seed", "9", "--size", "small", "--roster", "B=b.csv", "--formats", "json"], capsys)
+    assert code == 2 and "b.csv line 4: force B2 ('2') has only allied or mercenary units" in err and "(FW-4.2.f)" in err, err
     assert len(err.strip().splitlines()) == 1 and not Path("r").exists()
 
 
@@ -492,6 +502,32 @@ def test_reinforce_spends_banked_points_on_units_joining_the_capital(camp, capsy
     capital = next(h["square"] for h in after["holdings"] if h["owner"] == "A" and h["capital"])
     there = next(f for f in after["forces"] if f["side"] == "A" and f["square"] == capital)  # FW-15.c: they join it
     assert [u["figures"] for u in there["units"]][-2:] == [20, 5]
+
+
+def test_reinforce_takes_mercenaries_and_allies_and_refuses_them_alone_as_a_new_force(camp, capsys):
+    # FW-4.2.f: they may join the force in the capital; with nobody there they cannot form a Force alone
+    data = state_of(camp)
+    next(s for s in data["sides"] if s["id"] == "A")["reinforcement_points"] = 500
+    capital = next(h["square"] for h in data["holdings"] if h["owner"] == "A" and h["capital"])
+    away = next(f["square"] for f in data["forces"] if f["side"] == "A" and f["square"] != capital)
+    for f in data["forces"]:
+        if f["side"] == "A" and f["square"] == capital:
+            f["square"] = away
+    (camp / "campaign.json").write_text(json.dumps(data), encoding="utf-8")
+    before = snapshot(camp)
+    code, _, err = run(["campaign", "reinforce", str(camp), "A", "--unit", "missile:average:10:6:mercenary", "--leader", "Hawkwood:3"], capsys)
+    assert code == 2 and "allies and mercenaries cannot form a Force on their own (FW-4.2.f)" in err and snapshot(camp) == before
+    code, _, err = run(["campaign", "reinforce", str(camp), "A", "--unit", "missile:average:10:6:hired"], capsys)
+    assert code == 2 and "[:mercenary|:ally]" in err and snapshot(camp) == before
+    argv = ["campaign", "reinforce", str(camp), "A", "--unit", "missile:average:10:6:mercenary", "--unit", "cavalry:average:5:8:ally",
+            "--unit", "infantry:average:10:6", "--leader", "Hawkwood:3"]
+    code, _, err = run(argv, capsys)
+    assert code == 0, err
+    new = next(f for f in state_of(camp)["forces"] if f["side"] == "A" and f["square"] == capital)
+    assert [(u["mercenary"], u["ally"]) for u in new["units"]] == [(True, False), (False, True), (False, False)]
+    record = json.loads((camp / "commands.jsonl").read_text().splitlines()[-1])
+    assert record["units"][:2] == [["missile", "average", 10, 6, "mercenary"], ["cavalry", "average", 5, 8, "ally"]]
+    assert run(["campaign", "replay", str(camp), "--check"], capsys)[0] == 0
 
 
 def test_sack_is_a_rule_of_the_incursione_only(camp, capsys):

@@ -77,6 +77,22 @@ def test_general_11_a_random_leader_under_stress():
     assert rolled(d)[-1].rule == "AMB-75"
 
 
+def test_general_11_strikes_only_leaders_above_cv_2():
+    # "his CV is reduced to 2": A1 (CV 1) and A2 (CV 2) cannot be reduced to 2, so A3 (CV 5) is the one
+    # eligible leader: no target roll, and no leader is raised to 2
+    s = state(force("A1", "B2", cv=1), force("A2", "B5", cv=2), force("A3", "B3", cv=5), force("B1", "H2"), day=7, phase=8)
+    _, new, d = general(11, s)
+    assert [new.force(f).leader.cv for f in ("A1", "A2", "A3")] == [1, 2, 2]
+    assert len(rolled(d)) == 1
+
+
+def test_general_11_with_no_leader_above_cv_2_affects_none():
+    s = state(force("A1", "B2", cv=1), force("A2", "B5", cv=2), force("B1", "H2"), day=7, phase=8)
+    _, new, d = general(11, s)
+    assert [new.force(f).leader.cv for f in ("A1", "A2")] == [1, 2]
+    assert [e.text for e in d.log if e.dice is None] == ["side A: no leader above CV 2, the stress affects none"]
+
+
 def test_general_11_with_one_force_needs_no_target_roll():
     _, new, d = general(11)
     assert new.force("A1").leader.cv == 2

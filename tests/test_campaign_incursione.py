@@ -146,6 +146,14 @@ def test_key_day_event_tables(day, side, faces, points, who, cv, shattered):
     assert (f.reaction == "shattered") is shattered
 
 
+def test_day_28_stress_spares_a_leader_of_cv_2_or_less():
+    # FW-17.8 day 28, 2: "CV reduced to 2": A1's leader of CV 1 is not raised to 2
+    s = game(day=28, phase=8)
+    s = replace(s, forces=tuple(replace(f, leader=replace(f.leader, cv=1)) if f.side == "A" else f for f in s.forces))
+    _, new, _ = key_events(28, (2,), (3,), s)
+    assert {f.leader.cv for f in new.side_forces("A")} == {1}
+
+
 def test_day_28_epidemic_takes_100_banked_points():
     s = game(day=28, phase=8, banked=(250, 0))
     _, new, _ = key_events(28, (1,), (3,), s)

@@ -13,7 +13,7 @@ from mapgen.campaign import CommandError, GameDice, Move, apply, movement
 from mapgen.campaign.after_battle import DESERTERS as DESERTER_CHECK
 from mapgen.campaign.after_battle import WOUNDED as WOUNDED_CHECK
 from mapgen.campaign.jungle import checked, jungle_losses
-from mapgen.campaign.state import HoldingState, Options
+from mapgen.campaign.state import HoldingState, Options, evolve
 from mapgen.campaign.store import to_json
 from tests.campaign_move_tiny import force, tiny_board, tiny_state
 
@@ -104,6 +104,17 @@ def test_movement_roll_and_allowance(terrain, flags, territory, naran, order, re
     new, events = run(state, Move("A1", path), [face], board)
     assert events[0].total == total
     assert new.force("A1").square == (("C3",) + path)[squares]
+
+
+@pytest.mark.parametrize("terrain, total", [("mountain", 6 - 3 - 2), ("plain", 6)])
+def test_autumn_snow_slows_only_a_force_starting_on_a_mountain(terrain, total):
+    # FW-7.5 / AMB-13: two autumn snow levels lie on the mountains: -3 mountain and -1 a level there;
+    # on the plain the face alone counts (FW-9.2)
+    board = tiny_board(terrain={"C3": terrain}, territory={"C3": "N"})
+    state = moving([force("A1", "C3"), force("B1", "A5")])
+    state = evolve(state, weather=evolve(state.weather, mountain_snow=2))
+    _, events = run(state, Move("A1", ("D3",)), [6], board)
+    assert events[0].total == total
 
 
 def test_a_storm_stops_every_force_not_engaged():
@@ -220,6 +231,24 @@ def test_passing_through_a_holding_does_not_capture_it():
     state = moving([force("A1", "B3"), force("B1", "G5")], holdings=(HOLD,))
     new, _ = run(state, Move("A1", ("C3", "D3")), [6])  # AMB-65
     assert new.force("A1").square == "D3" and new.holding("C3").owner == "B"
+
+
+def test_field_works_stay_behind_when_the_force_moves():
+    # FW-5.2.1: works are lost when the force leaves its position; staying keeps them
+    state = moving([force("A1", "C3"), force("B1", "G5")])
+    state = evolve(state, forces=tuple(evolve(f, field_works=20) if f.id == "A1" else f for f in state.forces))
+    stayed, _ = run(state, Move("A1", ()), [6])
+    assert stayed.force("A1").field_works == 20
+    moved, _ = run(state, Move("A1", ("D3",)), [6])
+    assert moved.force("A1").square == "D3" and moved.force("A1").field_works == 0
+
+
+def test_a_move_with_no_squares_never_captures():
+    # FW-9.10 / AMB-65: only ending a move takes a holding; A1 stands on B's village at C3 and stays there
+    state = moving([force("A1", "C3"), force("B1", "G5")], holdings=(HOLD,))
+    new, _ = run(state, Move("A1", ()), [6])
+    assert new.force("A1").square == "C3" and new.holding("C3").owner == "B"
+    assert new.side("A").holdings_taken == 0
 
 
 @pytest.mark.parametrize(

@@ -6,6 +6,8 @@ by hand in each case, never read back from mapgen.campaign.orders.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from mapgen.campaign import CommandError, GameDice, GiveOrder, apply
@@ -60,6 +62,16 @@ def test_force_test_table(square, reaction, cv, face, scenario, snow, today, tot
     new, events = order(state, "A1", "max_speed", [face])
     assert events[0].total == total
     assert new.force("A1").state == expected
+
+
+@pytest.mark.parametrize("square, total", [("C2", 4 + 3 - 3 - 1 - 1), ("D3", 4 + 3 - 1)])
+def test_force_test_reads_the_snow_of_its_square(square, total):
+    # FW-17.6 (-1 per snow level, AMB-72): one level map-wide, one more on the mountains only (AMB-13);
+    # C2 is a mountain (-3, FW-8.2), D3 is not
+    state = tiny_state([force("A1", square)], options=Options(scenario="incursione"), snow=1)
+    state = replace(state, weather=replace(state.weather, mountain_snow=1))
+    _, events = order(state, "A1", "max_speed", [4])
+    assert events[0].total == total
 
 
 @pytest.mark.parametrize("face,cv,square,total", [(1, 1, "C2", -1), (1, 1, "F3", 1 - 0), (2, 1, "C2", 0)])

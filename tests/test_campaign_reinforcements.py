@@ -125,6 +125,25 @@ def test_refused_reinforcements(why, build, units, leader, message):
         send(s, *units, leader=leader)
 
 
+@pytest.mark.parametrize("hired", [{"mercenary": True}, {"ally": True}])
+def test_mercenaries_or_allies_alone_form_no_new_force(hired):
+    # FW-4.2.f: "allies and mercenaries cannot form a Force on their own"; nobody in the capital B2
+    s = state(force("A1", "B5"), force("B1", "H2"), day=8, phase=1, banked=(999, 0))
+    hire = replace(unit("m", 10, 6), **hired)
+    with pytest.raises(CommandError) as err:
+        send(s, hire, leader=Leader("Condottiere", 3))
+    assert str(err.value).startswith("the new force A2 would hold only allied or mercenary units")
+    assert "(FW-4.2.f)" in str(err.value)
+    new = send(s, hire, unit("r", 10, 6), leader=Leader("Condottiere", 3))  # with regular units they may
+    assert [(u.mercenary, u.ally) for u in new.force("A2").units] == [(hired.get("mercenary", False), hired.get("ally", False)), (False, False)]
+
+
+def test_mercenaries_may_join_a_force_in_the_capital():
+    # FW-4.2.f: they support the regular units of A1
+    new = send(state(day=8, phase=1, banked=(999, 0)), replace(unit("m", 10, 6), mercenary=True))
+    assert new.force("A1").units[-1].mercenary
+
+
 def test_unknown_side_is_refused():
     with pytest.raises(CommandError, match="no side"):
         send(state(day=8, phase=1), unit("x"), side="C")

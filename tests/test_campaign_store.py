@@ -152,10 +152,12 @@ force,leader,cv,order,square,unit,type,quality,figures,points,mercenary
 North,Ragnar,4,defend,,,infantry,average,20,6,
 South,Brann,3,,,Riders,cavalry,veteran,8,16,yes
 North,,,,,,missile,average,10,8,no
+South,,,,,,infantry,poor,10,5,
 """)
     north, south = read_campaign_roster(path, "A")
     assert north.leader.name == "Ragnar" and north.order == "defend" and [u.id for u in north.units] == ["A1-U1", "A1-U2"]
-    assert south.order is None and south.units[0].id == "Riders" and south.units[0].mercenary
+    assert south.order is None and south.units[0].id == "Riders" and south.units[0].mercenary  # beside regular units (FW-4.2.f)
+    assert [u.mercenary for u in south.units] == [True, False]
 
 
 @pytest.mark.parametrize(

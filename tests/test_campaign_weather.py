@@ -89,6 +89,20 @@ def test_soaked_ground_in_torrid_zones(zone, season, face, soaked):
     assert new.weather.snow_level == 0
 
 
+@pytest.mark.parametrize("face, today, mountain_snow", [(3, "light_rain", 0), (4, "heavy", 1), (5, "storm", 1)])
+def test_autumn_snow_lies_on_mountain_squares_only(face, today, mountain_snow):
+    # AMB-13: "snow if climate cold, or winter, or autumn on mountain squares": autumn +1, so a 4 is 5,
+    # heavy rain and light snowfall on the mountains; the map-wide level stays 0
+    s = replace(on("temperate", "autumn"), weather=Weather("temperate", "autumn", mountain_snow=2))
+    new = weather.start(s, dice(face), NO_BOARD)
+    assert (new.weather.today, new.weather.snow_level, new.weather.mountain_snow) == (today, 0, 2 + mountain_snow)
+
+
+def test_autumn_never_snows_in_a_torrid_zone():
+    new = weather.start(on("torrid", "autumn"), dice(6), NO_BOARD)
+    assert (new.weather.snow_level, new.weather.mountain_snow) == (0, 0)
+
+
 def test_snow_levels_accumulate():
     # FW-7.5: each snowy turn adds one level; no melting rule
     s = on("cold", "winter", snow=2)

@@ -152,6 +152,30 @@ def test_fantasy_warriors_random_games_keep_the_rules(tmp_path):
     assert days > GAMES * 2  # the games went on past their first days, not stuck in one
 
 
+#: Issue 23 item 12's optional rules, each on in about half the games of :func:`fw_options_game`.
+FW_OPTIONS = ("weather_control", "initiative_by_army", "specialty_recovery", "special_sites", "ambush_on_zoc_entry")
+#: Games with them (fewer than :data:`GAMES`: they share the rest of the engine with those).
+OPTION_GAMES = 40
+
+
+def fw_options_game(i: int):
+    """A random game with the weather on, some of :data:`FW_OPTIONS`, and a Wizard in each side's first force (FW-7.6)."""
+    rng = random.Random(1000 + i)
+    state, board = start_state(rng.choice((7, 8, 9)), rng.randrange(10**6), rng.random() < 0.3, False)
+    on = {name: rng.random() < 0.5 for name in FW_OPTIONS}
+    firsts = {state.side_forces(side)[0].id for side in ("A", "B")}
+    forces = tuple(dataclasses.replace(f, individuals=("Wizard (25 MP)",)) if f.id in firsts else f for f in state.forces)
+    state = dataclasses.replace(state, options=dataclasses.replace(state.options, weather=True, **on), forces=forces)
+    return play(FW, state, board, rng, dice_for, until=lambda s: s.day > FW_DAYS, invariants=fw_invariants, steer=fw_steer)
+
+
+def test_fantasy_warriors_random_games_with_the_optional_rules(tmp_path):
+    days = 0
+    for i in range(OPTION_GAMES):
+        days += _run(fw_options_game, i, tmp_path).state.day
+    assert days > OPTION_GAMES * 2
+
+
 def test_renaissance_random_games_keep_the_rules_and_end(tmp_path):
     ended = 0
     for i in range(GAMES):

@@ -85,7 +85,8 @@ def _force_words(f: dict, sides: dict) -> str:
     if "leader" not in f:
         return head
     figures = sum(u["figures"] for u in f["units"])
-    return f"{head}; led by {f['leader']['name']} (CV {f['leader']['cv']}), {len(f['units'])} unit(s), {figures} figures"
+    works = f", field works {f['field_works']} points" if f.get("field_works") else ""
+    return f"{head}; led by {f['leader']['name']} (CV {f['leader']['cv']}), {len(f['units'])} unit(s), {figures} figures{works}"
 
 
 def squares(m, state, board, view: dict, plans: dict[str, list[str]]) -> tuple[list[dict], dict[str, dict]]:
@@ -188,7 +189,8 @@ def context(folder, m, state, board, side: str | None, cache: Fragments, map_sou
     svg = head + layers_markup(campaign_layers(frame, view, board, side)) + "</svg>" + tail
     i = phase_index(state)
     forces = [{
-        "id": f["id"], "side": side_label(f["side"], sides), "square": f["square"], "state": _words(f["reaction"] or f["order"] or "none"),
+        "id": f["id"], "side": side_label(f["side"], sides), "square": f["square"],
+        "state": _words(f["reaction"] or f["order"] or "none") + (f", field works {f['field_works']} points" if f.get("field_works") else ""),
         "leader": f"{f['leader']['name']} (CV {f['leader']['cv']})" if "leader" in f else "",
         "units": ", ".join(f"{u['id']} {u['figures']} {u['quality']} {_words(u['type'])}" for u in f["units"]) if "units" in f else "",
         "zoc": " ".join(f["zone_of_control"]),

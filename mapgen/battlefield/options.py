@@ -38,6 +38,9 @@ class BattleOptions:
     udm_cm: float | None = None
     #: Who plays each side, e.g. ``{"A": "P1 Alfonso (Milan)"}``: added to the roles and the instructions.
     names: dict = field(default_factory=dict)
+    #: FW-10.6 notes force by force for a side whose forces fight in different states, e.g.
+    #: ``{"A": ("A2 is Confused (FW-10.6): ...",)}``: they replace the side-wide note of ``orders``.
+    deployment: dict = field(default_factory=dict)
 
     def check(self) -> None:
         if self.terrain is not None and self.terrain not in R.TERRAINS + ("jungle",):

@@ -220,7 +220,11 @@ def first_role_side(name: str, orders: dict[str, str], situation: Situation | No
 # --- building each scenario --------------------------------------------------
 
 
-def build(name: str, dice: Dice, width: float, depth: float, orders: dict[str, str], situation: Situation | None, udm_cm: float | None = None) -> ScenarioPlan:
+def build(
+    name: str, dice: Dice, width: float, depth: float, orders: dict[str, str], situation: Situation | None, udm_cm: float | None = None,
+    deployment: dict | None = None,
+) -> ScenarioPlan:
+    """The scenario's plan; ``deployment``: FW-10.6 notes by side, force by force, in place of the side-wide one."""
     check_table(name, width, depth, udm_cm)
     if name in RENAISSANCE:
         from .renaissance import build_renaissance
@@ -233,9 +237,12 @@ def build(name: str, dice: Dice, width: float, depth: float, orders: dict[str, s
     plan = builders[name](dice, width, depth, first)
     sc = plan.scenario
     sc.rule = SCENARIO_RULES[name]
+    deployment = deployment or {}
     for o in sc.orders:
         state = orders.get(o.side)
-        if state in ("confused", "unsteady"):
+        if deployment.get(o.side):
+            o.instructions.extend(deployment[o.side])
+        elif state in ("confused", "unsteady"):
             o.instructions.append(REACTION_NOTES[state])
     sc.orders.sort(key=lambda o: o.side)
     return plan

@@ -21,7 +21,7 @@ def lay_scenario(opts: BattleOptions, dice: Dice, ground: Ground) -> tuple[S.Sce
     """The scenario's plan (zones, orders, required features) and the table it is fought on."""
     name, why = (opts.scenario, "chosen") if opts.scenario != "auto" else S.choose(opts.orders, opts.situation)
     width, depth = table_size(opts, ground, name)
-    plan = S.build(name, dice, width, depth, opts.orders, opts.situation, opts.udm_cm)
+    plan = S.build(name, dice, width, depth, opts.orders, opts.situation, opts.udm_cm, opts.deployment)
     if opts.scenario == "auto":
         plan.scenario.instructions.insert(0, f"Scenario chosen automatically: {why}.")
     if opts.names:

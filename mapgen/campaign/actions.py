@@ -29,6 +29,7 @@ from .orders import refusal as order_refusal
 from .orders import test_group
 from .reinforcements import REINFORCE_PHASES, own_capital, reinforce
 from .state import ORDERS, CampaignState, Leader, Unit
+from .weather import control_refusal, has_wizard
 
 SIDES = ("A", "B")
 #: [DEV] The representative reinforcement: average infantry at this many points a figure (FW-4.1 lists 5 to 8 for most).
@@ -51,6 +52,7 @@ def actions(state: CampaignState, seat: str | None, board) -> list[Action]:
         for side in sides:
             out += _orders(state, board, side)
             out += _reinforcement(state, board, side)
+            out += _weather_control(state, side)
         out.append(Action(None, "turn", {}, label="no more orders: on to the initiative and the movement (FW-9)"))
     elif i == 2:
         for side in sides:
@@ -77,6 +79,19 @@ def _orders(state: CampaignState, board, side: str) -> list[Action]:
         for order in ORDERS:
             if order_refusal(state, board, f.id, order) is None:
                 out.append(Action(side, "order", {"force": f.id, "order": order}, label=f"{f.id} ({f.state}) tested for {order.replace('_', ' ')} (FW-8.2)"))
+    return out
+
+
+def _weather_control(state: CampaignState, side: str) -> list[Action]:
+    """FW-7.6: the first of the side's forces with a Wizard may move the weather one step, worse or better."""
+    wizard = next((f for f in state.side_forces(side) if has_wizard(f)), None)
+    if wizard is None:
+        return []
+    out = []
+    for steps, way in ((1, "worse"), (-1, "better")):
+        if control_refusal(state, wizard.id, steps) is None:
+            label = f"{wizard.id}'s Wizard moves the weather one step {way} (FW-7.6)"
+            out.append(Action(side, "weather_control", {"force": wizard.id, "steps": steps}, label=label))
     return out
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from ..dice import DiceExpr
 from ..tables import Table, band
-from .battle import battle_forces
+from .battle import battle_forces, last_stand_side
 from .board import Board
 from .capture import capture
 from .commands import CommandError
@@ -61,6 +61,15 @@ AMBUSH = {"ambusher": 1, "ambushed": -1}
 EQUIPMENT = frozenset({"war_machine", "chariot"})
 #: FW-12.7: the Leader promoted from the ranks.
 NEW_LEADER_CV = 1
+#: FW-12.4 (option ``special_sites``): the Ars Arcana sites (FW-3.4) whose objects a battle won there gives,
+#: and what they give; never their free characters, which were the first owner's (AMB-74).
+SPECIAL_SITES = {
+    "sacred_grove": "the protection of its Talisman (not its Wizard)",
+    "tower_of_magic": "the protection of its Talisman (not its Wizard)",
+    "stonehenge_temple": "the protection of the Stonehenge temple (not its Soothsayer)",
+    "sanctuary": "the protection of its Sacred Amulet (not its Priests)",
+    "burial_mound": "the magic armour or sacred weapon it holds, for one individual character (FW-3.4.1)",
+}
 
 
 # --- the command ------------------------------------------------------------------------------
@@ -79,6 +88,7 @@ def report(state: CampaignState, cmd, dice, board: Board) -> CampaignState:
     contact = _contact(state, cmd)
     sides = battle_forces(state, contact)
     losses = _check(state, cmd, contact, sides)
+    held = last_stand_side(contact, sides)
     winner = cmd.winner if cmd.winner != "stalemate" else None
     roles = ambush_roles(state, contact)
     text = "a stalemate" if winner is None else f"won by side {winner}"
@@ -95,6 +105,8 @@ def report(state: CampaignState, cmd, dice, board: Board) -> CampaignState:
             before[f.id] = f
             units, figures = _losses(state, f, losses, result, role, board, contact, dice)
             g = _beaten(state, f, units, dice) if result == "lost" else evolve(f, units=units)
+            if f.order == "defend" and not f.field_works:  # FW-5.2.1 [DEV]: the allowance offered is counted as built
+                g = evolve(g, field_works=f.figures)
             if g.id in cmd.leaders_lost:
                 g = _leader(state, g, cmd.leaders_lost, result, role, board, contact, dice)
             after[f.id] = g
@@ -113,14 +125,29 @@ def report(state: CampaignState, cmd, dice, board: Board) -> CampaignState:
                 break
         else:
             state = due(state, side, "FW-13.a")
-    if winner is not None:
-        state = capture(state, contact.square, winner, dice, PHASE)
+    for fid, f in changed.items():
+        if f is not None and f.square != contact.square:  # [DEV] the retreat is its move: ending it on an empty enemy holding takes it (FW-9.10)
+            state = capture(state, f.square, f.side, dice, PHASE, by=fid)
+    if winner is not None and any(f.square == contact.square and f.side == winner for f in state.forces):
+        state = capture(state, contact.square, winner, dice, PHASE)  # an ambusher won from the square beside it: it takes nothing
+        if state.options.special_sites:
+            special_site(state, contact.square, winner, dice, board)
     pending = tuple([c for c in state.pending if c is not contact])
-    again = _still_in_contact(state, contact, dice)
+    again = _still_in_contact(state, contact, held, dice)
     for c in pending:
         if c.day <= day:
             return evolve(state, pending=pending + again)
     return evolve(state, pending=pending + again, phase=PHASE)
+
+
+def special_site(state: CampaignState, square: str, winner: str, dice, board: Board) -> None:
+    """FW-12.4: a battle won in enemy or neutral territory at an Ars Arcana site gives the winner its objects (logged)."""
+    h = state.holding(square)
+    if h is None or h.feature not in SPECIAL_SITES or board.territory_for(square, winner) == "friendly":
+        return
+    site = h.feature.replace("_", " ")
+    text = f"side {winner} won at the {site} of {square}: it gains {SPECIAL_SITES[h.feature]}, inside that square only (FW-3.4)"
+    dice.event(day=state.day, phase=PHASE, rule="FW-12.4", text=text, side=winner)
 
 
 def refusal(state: CampaignState, board: Board, cmd) -> str | None:
@@ -141,27 +168,44 @@ def _result_sides(state: CampaignState, winner: str) -> tuple:
     return tallied(state, winner, {"battles_won": 1}, other(winner), {"battles_lost": 1}, "FW-13.b")
 
 
-def _still_in_contact(state: CampaignState, contact: Contact, dice) -> tuple[Contact, ...]:
+def _still_in_contact(state: CampaignState, contact: Contact, held: str | None, dice) -> tuple[Contact, ...]:
     """[DEV] Forces of both sides still in the square (no square to fall back to, AMB-52, or a
-    stalemate where neither moves, FW-12.5) stay in contact: they fight again the next day."""
+    stalemate where neither moves, FW-12.5) stay in contact: they fight again the next day.
+
+    ``held``: the surrounded side of a Last stand fought here.  An interrupted Last stand
+    (FW-23.6) goes on: the next day's battle phase fights it again with the survivors, its
+    defenders now every force of that side in the square.
+    """
     here = [f for f in state.forces if f.square == contact.square]
     if len({f.side for f in here}) < 2:
         return ()
     forces = tuple([f.id for f in here])
-    dice.event(day=state.day, phase=PHASE, rule="FW-9.8",
-               text=f"{', '.join(forces)} are still in contact at {contact.square}: they fight again on day {state.day + 1}")
-    return (Contact(contact.square, forces, day=state.day + 1, why="still in contact after the last battle"),)
+    day = state.day
+    if held is not None:
+        defenders = tuple([f.id for f in here if f.side == held])
+        dice.event(day=day, phase=PHASE, rule="FW-23.6",
+                   text=f"the Last stand at {contact.square} is interrupted: {', '.join(defenders)} still hold out; it is fought again on day {day + 1}")
+        why = "the Last stand goes on"
+        return (Contact(contact.square, forces, scenario="last_stand", why=why, day=day + 1, defenders=defenders),)
+    dice.event(day=day, phase=PHASE, rule="FW-9.8",
+               text=f"{', '.join(forces)} are still in contact at {contact.square}: they fight again on day {day + 1}")
+    return (Contact(contact.square, forces, day=day + 1, why="still in contact after the last battle"),)
 
 
 def _contact(state: CampaignState, cmd) -> Contact:
     today = [c for c in state.pending if c.day <= state.day]
     if state.phase != "battle" or not today:
         raise CommandError("no battle is waiting for a report (the battle phase comes after movement)")
-    if cmd.square is None:
-        return today[0]
+    first = today[0]
+    if cmd.square is None or cmd.square == first.square:
+        return first
     for c in today:
         if c.square == cmd.square:
-            return c
+            # FW-9.8: "resolve the battles in the order in which contacts occurred"
+            raise CommandError(
+                f"the battle at {first.square} ({', '.join(first.forces)}) comes first: battles are resolved "
+                f"in the order the contacts happened (FW-9.8); enter its report before the one at {cmd.square}"
+            )
     raise CommandError(f"no pending battle at {cmd.square}; pending: {', '.join(c.square for c in today)}")
 
 
@@ -188,6 +232,7 @@ def _check(state: CampaignState, cmd, contact: Contact, sides: dict[str, list[Fo
             f = [f for fs in sides.values() for f in fs if any(v is u for v in f.units)][-1]
             raise CommandError(f"unit {loss.unit} of {f.id} had {u.figures} figures: it cannot lose {out} (killed {killed}, fled {fled}, withdrawn {withdrawn})")
         losses[loss.unit] = loss
+    _check_result(cmd.winner, sides, losses)
     if cmd.leaders_lost or cmd.retreats:
         ids = {f.id for fs in sides.values() for f in fs}
         for fid in cmd.leaders_lost:
@@ -197,6 +242,25 @@ def _check(state: CampaignState, cmd, contact: Contact, sides: dict[str, list[Fo
             if fid not in ids:
                 raise CommandError(f"retreat: force {fid} did not fight at {contact.square} ({', '.join(sorted(ids))})")
     return losses
+
+
+def _check_result(winner: str, sides: dict[str, list[Force]], losses: dict) -> None:
+    """FW-10.3: "a side with no models left on the table has lost; if the opponent still has models, the opponent wins"."""
+    left = {}
+    for side, forces in sides.items():
+        n = 0
+        for f in forces:
+            for u in f.units:
+                loss = losses.get(u.id)
+                n += u.figures - (loss.killed + loss.fled + loss.withdrawn if loss is not None else 0)
+        left[side] = n
+    for side in ("A", "B"):
+        if not left[side] and left[other(side)] and winner != other(side):
+            said = f"side {side} won" if winner == side else "a stalemate"
+            raise CommandError(
+                f"{said}, but side {side} has no models left on the table and side {other(side)} has {left[other(side)]}: "
+                f"a side with no models left has lost, side {other(side)} won (FW-10.3)"
+            )
 
 
 def ambush_roles(state: CampaignState, contact: Contact) -> dict[str, str]:
@@ -292,6 +356,8 @@ def _losses(state, f: Force, losses: dict, result: str, role, board: Board, cont
     wounded = None  # the same check for each unit of the force
     units = []
     figures = 0
+    pooled = state.options.specialty_recovery
+    recovered: list[tuple[Unit, int]] = []  # FW-12.3: (unit, models back from the checks)
     for u in f.units:
         loss = losses.get(u.id)
         if loss is None:
@@ -303,6 +369,7 @@ def _losses(state, f: Force, losses: dict, result: str, role, board: Board, cont
         else:
             killed, fled, withdrawn = loss.killed, loss.fled, loss.withdrawn
         left = u.figures - killed - fled - withdrawn
+        kept = left  # the models that never left it (and, below, a winner's withdrawn ones)
         if lost and u.mercenary:
             # FW-12.2: every model of a beaten mercenary unit deserts, without a roll
             dice.event(day=day, phase=PHASE, rule="FW-12.2", text=f"{u.id} is mercenary and its side lost: all {left + fled + withdrawn} models desert", side=side, secret=True)
@@ -320,12 +387,52 @@ def _losses(state, f: Force, losses: dict, result: str, role, board: Board, cont
             left += _checked(dice, check, fled, f"{day}/{PHASE}/{u.id}/deserters-routed", day, f"deserter check, {u.id} ({fled} routed)", side)
         if not lost:
             left += withdrawn
+            kept += withdrawn
         elif withdrawn:  # FW-12.2, AMB-01: withdrawn models are checked only when their side lost
             check = _check_for(DESERTERS, ("withdrawn", u.quality, role), deserter_modifiers, u, False, False, role)
             left += _checked(dice, check, withdrawn, f"{day}/{PHASE}/{u.id}/deserters-withdrawn", day, f"deserter check, {u.id} ({withdrawn} withdrawn)", side)
+        if pooled and left > kept:
+            recovered.append((u, left - kept))
+            left = kept
         units.append(evolve(u, figures=left))
         figures += left
+    if recovered:
+        units, figures = _by_specialty(f, units, recovered, dice, day)
     return tuple(units), figures
+
+
+#: FW-12.3: the specialties recovered models are pooled by; [DEV] war machines are artillery, chariots
+#: cavalry, and a type of no specialty is one of its own.
+SPECIALTY = {"war_machine": "artillery", "chariot": "cavalry"}
+
+
+def specialty(unit: Unit) -> str:
+    return SPECIALTY.get(unit.type, unit.type)
+
+
+def _by_specialty(f: Force, units: list[Unit], recovered: list[tuple[Unit, int]], dice, day: int) -> tuple[list[Unit], int]:
+    """FW-12.3 (option ``specialty_recovery``): the army points of the models back from the checks, by specialty,
+    buy models for the force's units of that specialty.
+
+    [DEV] They go to the unit of the specialty with the most models left (the most usable; the first on a tie), whole models at
+    its points per figure (a unit with no points counts models as models); points that buy no whole model
+    are lost; no new unit is formed (its minimum size and Leader are the base rules').
+    """
+    pools: dict[str, list] = {}
+    for u, n in recovered:
+        pool = pools.setdefault(specialty(u), [0, 0])
+        pool[0] += n * u.points
+        pool[1] += n
+    for kind, (points, models) in pools.items():
+        same = [i for i, u in enumerate(units) if specialty(u) == kind]  # never empty: the models came from one
+        i = max(same, key=lambda j: (units[j].figures, -j))  # the first on a tie
+        u = units[i]
+        bought = points // u.points if u.points else models
+        units[i] = evolve(u, figures=u.figures + bought)
+        text = (f"{f.id}: {models} {kind} model(s) back, {points} points, buy {bought} model(s) for {u.id} (FW-12.3)" if u.points
+                else f"{f.id}: {models} {kind} model(s) back join {u.id} (FW-12.3)")
+        dice.event(day=day, phase=PHASE, rule="FW-12.3", text=text, side=f.side, secret=True)
+    return units, sum(u.figures for u in units)
 
 
 # --- FW-12.6, FW-12.7, FW-17.7 ---------------------------------------------------------------
@@ -378,8 +485,10 @@ def _moves(state, cmd, contact: Contact, before: dict, after: dict, dice, board:
     for fid, square in moves:
         f = after[fid]
         if square is not None:
-            changed[fid] = evolve(f, square=square)
+            changed[fid] = evolve(f, square=square, field_works=0)
             dice.event(day=day, phase=PHASE, rule="FW-12.5", text=f"{fid} leaves the battlefield for {square}", side=f.side)
+            if f.field_works:
+                dice.event(day=day, phase=PHASE, rule="FW-5.2.1", text=f"{fid} is dislodged: its field works are lost", side=f.side)
             continue
         new = worse(f.reaction)
         dice.event(day=day, phase=PHASE, rule="AMB-52", text=f"{fid} has no square to fall back to: it stays at {contact.square}, {f.state} -> {new}", side=f.side)

@@ -47,7 +47,7 @@ from __future__ import annotations
 
 from ..battlefield.scenarios import first_role_side
 from ..dice import DiceExpr
-from .battle import SCOUTING, SCOUTING_TERRITORY, battle_forces, scenario_for
+from .battle import SCOUTING, SCOUTING_TERRITORY, battle_forces, scenario_for, works_of
 from .commands import BattleReport, UnitLosses
 from .dice import GameDice
 from .state import CampaignState, Contact, Force, other
@@ -96,8 +96,9 @@ def points(force: Force) -> float:
     total = 0.0
     for u in force.units:
         total += u.figures * (u.points or POINTS_PER_FIGURE) * QUALITY_FACTOR[u.quality]
-    if force.order == "defend":
-        total += FIELD_WORKS_PER_MODEL * force.figures
+    works = works_of(force)  # FW-5.2.1: the works it holds, or those a Defend force may build
+    if works:
+        total += FIELD_WORKS_PER_MODEL * works[1]
     return total
 
 

@@ -80,13 +80,14 @@ def folder_name(day: int, square: str) -> str:
 
 
 def battle_forces(state: CampaignState, contact: Contact) -> dict[str, list[Force]]:
-    """The forces of each side in the battle, in state order: its forces still on the map and in the square."""
+    """The forces of each side in the battle, in state order: its forces still on the map and in the square
+    (and AMB-68's ambushers, which attack from the square beside it)."""
     sides: dict[str, list[Force]] = {"A": [], "B": []}
     by_id = {f.id: f for f in reversed(state.forces)}  # the first force of an id wins, as state.force; one pass, not one per id
     square = contact.square
     for fid in contact.forces:
         f = by_id.get(fid)
-        if f is not None and f.square == square:
+        if f is not None and (f.square == square or fid in contact.ambushers):
             sides[f.side].append(f)
     return sides
 
@@ -112,12 +113,13 @@ def situation(state: CampaignState, contact: Contact, sides: dict[str, list[Forc
 
 def _situation(contact: Contact, sides: dict[str, list[Force]], mover: Force | None, board: Board) -> Situation | None:
     """:func:`situation` with the mover already looked up."""
-    if mover is not None and mover.square == contact.square:
-        own, enemy = sides[mover.side], sides[other(mover.side)]
-        held = [f for f in own if f.id != mover.id]
-        # (1) relief: a force of the surrounded side arrives where its other forces already stand surrounded
-        if held and surrounded(held, enemy):
-            return Situation("relief", mover.side)
+    held = last_stand_side(contact, sides)
+    if held is not None:
+        # (1) relief: a Last stand goes on here and a force of the surrounded side that was not
+        # in it has arrived (FW-23.7); else the Last stand is fought again with the survivors (FW-23.6)
+        if any(f.id not in contact.defenders for f in sides[held]):
+            return Situation("relief", held)
+        return Situation("surrounded", held)
     # (2) last stand: a single force against at least two with at least twice its points
     for side in ("A", "B"):
         if len(sides[side]) == 1 and surrounded(sides[side], sides[other(side)]):
@@ -131,6 +133,22 @@ def _situation(contact: Contact, sides: dict[str, list[Force]], mover: Force | N
             for f in marched:
                 if f.countermarched_from in zoc:
                     return Situation("counter_march", f.side)
+    return None
+
+
+def last_stand_side(contact: Contact, sides: dict[str, list[Force]]) -> str | None:
+    """The surrounded side of the Last stand going on in ``contact`` (FW-23.6), None when there is none.
+
+    Only a contact whose battle was set up as a Last stand names its defenders,
+    so a Relief can come only from an ongoing Last stand, never from two forces
+    meeting on the same day (FW-23.0 trigger 1).
+    """
+    if not contact.defenders or not sides["A"] or not sides["B"]:
+        return None
+    for side in ("A", "B"):
+        for f in sides[side]:
+            if f.id in contact.defenders:
+                return side
     return None
 
 
@@ -178,9 +196,62 @@ def scouting(state: CampaignState, contact: Contact, board: Board) -> list[Scout
     return out
 
 
-def field_works(state: CampaignState, contact: Contact) -> list[tuple[str, int]]:
-    """FW-5.2.1 (optional): each Defend force may build field works worth 1 point per model."""
-    return [(f.id, f.figures) for fs in battle_forces(state, contact).values() for f in fs if f.order == "defend"]
+#: FW-10.6: how the units of a reacting force start the battle, and their missile ammunition (normally 6 counters).
+DEPLOYMENT = {
+    "confused": "Confused (FW-10.6): every unit of it starts disorganised; each of its missile units rolls 1D6 for its ammunition counters",
+    "unsteady": (
+        "Unsteady (FW-10.6): every unit of it starts demoralised and disorganised; each of its missile units has half "
+        "of 1D6 (rounded up) ammunition counters"
+    ),
+}
+
+
+def deployment_note(force: Force) -> str | None:
+    """The FW-10.6 note of one force, None when it starts the battle normally (under an order)."""
+    text = DEPLOYMENT.get(force.reaction or "")
+    return f"{force.id} is {text}" if text else None
+
+
+def mixed_deployment(state: CampaignState, contact: Contact) -> dict[str, tuple[str, ...]]:
+    """FW-10.6 force by force, for each side whose forces fight in different states (Confused beside Probe ...).
+
+    A side whose forces all share one state gets the battlefield's side-wide
+    note instead (:data:`mapgen.battlefield.scenarios.REACTION_NOTES`); a mixed
+    side must not, since it would tell the forces under orders to start disorganised.
+    """
+    out = {}
+    for side, forces in battle_forces(state, contact).items():
+        if len({f.state for f in forces}) > 1:
+            notes = tuple(n for n in map(deployment_note, forces) if n)
+            if notes:
+                out[side] = notes
+    return out
+
+
+def field_works(state: CampaignState, contact: Contact) -> list[tuple[str, int, bool]]:
+    """FW-5.2.1 (optional): (force, points, built before) for each force of the battle with field works.
+
+    A force still holding the works it built before a battle here fights
+    behind them and builds no more (not cumulative); a Defend force with none
+    may build works worth 1 point per model.
+    """
+    return [works for fs in battle_forces(state, contact).values() for f in fs if (works := works_of(f))]
+
+
+def works_of(f: Force) -> tuple[str, int, bool] | None:
+    """:func:`field_works` of one force: (force, points, built before), None when it has and may build none."""
+    if f.field_works:
+        return f.id, f.field_works, True
+    if f.order == "defend":
+        return f.id, f.figures, False
+    return None
+
+
+def works_text(fid: str, points: int, built: bool) -> str:
+    """One line of FW-5.2.1 for the log and ``battle.md``."""
+    if built:
+        return f"{fid} keeps the field works it built before, worth {points} points, and may build no more (not cumulative)"
+    return f"{fid} under Defend may build stakes, chevaux de frise and palisades worth {points} points (1 per model)"
 
 
 # --- the phase -------------------------------------------------------------------------------
@@ -205,7 +276,7 @@ def start(state: CampaignState, dice, board: Board) -> CampaignState:
         if square in seen:  # AMB-50: one combined battle per square
             dice.event(day=day, phase=PHASE, rule="AMB-50", text=f"the contact at {square} joins the battle already there")
             continue
-        here = [f for f in state.forces if f.square == square]  # AMB-50: every force there fights
+        here = [f for f in state.forces if f.square == square or f.id in c.ambushers]  # AMB-50: every force there fights
         if any(f.reaction == "shattered" for f in here):
             c = evolve(c, forces=tuple([f.id for f in here]))
             state, c = collapse_shattered(state, c, dice, board)
@@ -222,7 +293,12 @@ def start(state: CampaignState, dice, board: Board) -> CampaignState:
         forces = tuple([f.id for f in fighting])
         folder = folder_name(day, square)
         mover = state.force(c.mover) if c.mover else None
-        name, why, _sit, _orders = _scenario(c, sides, mover, board)
+        name, why, sit, _orders = _scenario(c, sides, mover, board)
+        if name == "last_stand":
+            if c.defenders:
+                why = "the interrupted Last stand is fought again with the survivors (FW-23.6)"
+            else:  # FW-23.6: who stands surrounded, should the battle be interrupted
+                c = evolve(c, defenders=tuple([f.id for f in sides[sit.side]]))
         c = evolve(c, forces=forces, day=day, folder=folder, scenario=name, why=why)
         contacts.append(c)
         label = name.replace("_", " ")
@@ -239,8 +315,9 @@ def start(state: CampaignState, dice, board: Board) -> CampaignState:
                     text = scouting_text(f.id, SCOUTING[f.state], SCOUTING_TERRITORY[terr], terr)
                     dice.event(day=day, phase=PHASE, rule="FW-10.4", text=f"scouting at {square}, {text}", side=side)
         for f in fighting:
-            if f.order == "defend":  # FW-5.2.1, as field_works
-                dice.event(day=day, phase=PHASE, rule="FW-5.2.1", text=f"{f.id} under Defend may build field works worth {f.figures} points (1 per model)")
+            works = works_of(f)  # FW-5.2.1, as field_works
+            if works:
+                dice.event(day=day, phase=PHASE, rule="FW-5.2.1", text=works_text(*works), side=f.side)
     state = evolve(state, pending=tuple(contacts) + later)
     return evolve(state, phase="battle") if contacts else state
 

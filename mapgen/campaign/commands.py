@@ -82,4 +82,12 @@ class Reinforce:
     leader: object | None = None  # state.Leader for a new force
 
 
-Command = Turn | GiveOrder | Move | Moves | RestStay | BattleReport | Reinforce
+@dataclass(frozen=True)
+class ControlWeather:
+    """FW-7.6 (option ``weather_control``): a force's Wizard moves the day's weather ``steps`` along FW-7.4 (+ worse, - better)."""
+
+    force: str
+    steps: int
+
+
+Command = Turn | GiveOrder | Move | Moves | RestStay | BattleReport | Reinforce | ControlWeather

@@ -31,5 +31,5 @@ def next_day(state):
         for f in state.forces
     ])
     w = state.weather
-    weather = w if w.today is None and not w.soaked else evolve(w, today=None, soaked=False)
+    weather = w if w.today is None and not w.soaked and not w.controlled else evolve(w, today=None, soaked=False, controlled=())
     return evolve(state, day=state.day + 1, forces=forces, removed=(), weather=weather)

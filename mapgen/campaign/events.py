@@ -190,9 +190,11 @@ def _join(state, dice, side, who: tuple[str, ...], rule: str, phase: int) -> Cam
 
 
 def _stress(state, ctx) -> CampaignState:
+    """FW-16.1 result 11: "his CV is reduced to 2", so only a leader above CV 2 can be struck (AMB-75: at random)."""
     dice, side, rule, phase = ctx
-    f = pick(state, ctx, _forces(state, side), "leader")
+    f = pick(state, ctx, [f for f in _forces(state, side) if f.leader.cv > STRESSED_CV], "leader")
     if f is None:
+        _say(state, ctx, f"side {side}: no leader above CV {STRESSED_CV}, the stress affects none")
         return state
     _say(state, ctx, f"{f.leader.name} of force {f.id} is under stress: CV {f.leader.cv} -> {STRESSED_CV}")
     return with_force(state, evolve(f, leader=evolve(f.leader, cv=STRESSED_CV)))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..tables import Table, band
-from .state import CampaignState, Force, Modifier
+from .state import CampaignState, Force, Modifier, snow_at
 
 
 @dataclass(frozen=True)
@@ -69,7 +69,7 @@ COUNTERMARCH_REACTION = {"max_speed": "confused", "probe": "confused", "confused
 def move_modifiers(state: CampaignState, board, force: Force) -> tuple[Modifier, ...]:
     """Every FW-9.2 modifier for ``force`` starting from its square (FW-2.6: the start square counts)."""
     w = state.weather
-    key = ("move", force.square, force.side, force.state, state.options.naran_movement, w.today, w.snow_level, w.soaked)
+    key = ("move", force.square, force.side, force.state, state.options.naran_movement, w.today, w.snow_level, w.mountain_snow, w.soaked)
     mods = board.cache.get(key)  # a handful of squares, states and weathers recur all campaign long
     if mods is None:
         mods = board.cache[key] = tuple(_move_modifiers(state, board, force))
@@ -114,8 +114,9 @@ def _move_modifiers(state: CampaignState, board, force: Force) -> list[Modifier]
     weather = WEATHER_MOVE.get(state.weather.today or "")
     if weather:
         mods.append(Modifier(state.weather.today.replace("_", " "), weather))
-    if state.weather.snow_level:
-        mods.append(Modifier(f"snow level x{state.weather.snow_level}", SNOW_MOVE * state.weather.snow_level))
+    snow = snow_at(state.weather, sq.terrain)  # FW-7.5: the snow of the square it starts from
+    if snow:
+        mods.append(Modifier(f"snow level x{snow}", SNOW_MOVE * snow))
     if state.weather.soaked:
         mods.append(Modifier("soaked ground", SOAKED_MOVE))
     return mods

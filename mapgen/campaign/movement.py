@@ -68,10 +68,39 @@ def start(state: CampaignState, dice, board) -> CampaignState:
     if not movers:
         _say(state, dice, "FW-9.1.2", "initiative: no force may move today")
         return evolve(state, initiative=())
+    if state.options.initiative_by_army:
+        return _drop_idle(evolve(state, initiative=_by_army(state, dice, movers)))
     ranked = _rank([(_initiative_roll(state, dice, f, 0), f) for f in movers], state, dice, 0)
     order = tuple([f.side for f in ranked])
     _say(state, dice, "FW-9.1.2", f"initiative, slot by slot: {', '.join(order)}")
     return _drop_idle(evolve(state, initiative=order))
+
+
+def _by_army(state: CampaignState, dice, movers: list[Force]) -> tuple[str, ...]:
+    """FW-9.1.1 (option ``initiative_by_army``): one 1D6 a side, ties re-rolled; each side moves all its forces in turn.
+
+    "The highest roller ... may force the loser to move all of his Forces
+    first": [DEV] he always does, so the winner moves seeing the loser's moves.
+    """
+    count = {"A": 0, "B": 0}
+    for f in movers:
+        count[f.side] += 1
+    if not count["A"] or not count["B"]:
+        side = "A" if count["A"] else "B"
+        _say(state, dice, "FW-9.1.1", f"initiative by army: only side {side} has forces that may move")
+        return (side,) * count[side]
+    for tie_round in range(MAX_TIE_ROUNDS + 1):
+        text = "initiative by army" + (f" (tie re-roll {tie_round})" if tie_round else "")
+        rolls = {
+            side: dice.roll("1D6", day=state.day, phase=2, place=f"{side}/initiative-army", rule="FW-9.1.1", text=f"side {side}: {text}", side=side).total
+            for side in ("A", "B")
+        }
+        if rolls["A"] != rolls["B"]:
+            break
+    winner = "A" if rolls["A"] >= rolls["B"] else "B"  # after MAX_TIE_ROUNDS ties, side A (entered dice could tie forever)
+    loser = "B" if winner == "A" else "A"
+    _say(state, dice, "FW-9.1.1", f"initiative by army: side {winner} wins and makes side {loser} move all its forces first")
+    return (loser,) * count[loser] + (winner,) * count[winner]
 
 
 def _initiative_roll(state: CampaignState, dice, force: Force, tie_round: int) -> int:
@@ -222,24 +251,34 @@ def move(state: CampaignState, cmd, dice, board) -> CampaignState:
         why = f"an allowance of {allowance} square(s): it must move at least one (FW-9.4.e, AMB-17)"
         raise CommandError(f"{force.id} is under Max Speed with {why}")
     walked, stop = _walk(board, force, cmd.path, allowance, enemies)
+    ambush: tuple[str, ...] = ()
+    if state.options.ambush_on_zoc_entry and force.order == "max_speed":
+        walked, ambush = _ambushed(state, board, force, walked, enemies)
+        if ambush:
+            stop = f"it entered the zone of control of {', '.join(ambush)} under Defend (AMB-68)"
     pos, day, side = walked[-1], state.day, force.side
     if stop:
         dice.event(day=day, phase=2, rule="FW-9.4", text=f"{force.id} stops at {pos}: {stop}", side=side, secret=True)
     text = f"{force.id} marches {'-'.join(walked)}" if len(walked) > 1 else f"{force.id} stays at {pos}"
     dice.event(day=day, phase=2, rule="FW-9.4", text=text, side=side)
     mover = evolve(force, square=pos, moved_today=True, path_today=_joined(force.path_today, walked))
+    if pos != force.square and force.field_works:  # FW-5.2.1: works stay where they were built
+        mover = evolve(mover, field_works=0)
     # one copy of the state for the force and its used slot: copies are the cost of a move
     state = evolve(state, forces=tuple([mover if f is force else f for f in state.forces]), initiative=state.initiative[1:])
     in_contact = False
     if pos in enemies:
         state, in_contact = _engage(state, dice, force.id, pos)
+    elif ambush:
+        state, in_contact = _ambush(state, dice, mover, ambush), True
     if cmd.countermarch is not None:
         if in_contact:
             raise CommandError(f"{force.id} made contact at {pos}: its movement has ended, no counter-march (FW-9.8)")
         state = _countermarch(state, board, dice, mover, cmd.countermarch)
         mover = state.force(force.id)
-    if not in_contact:
-        state = capture(state, dice, board, mover)  # out of contact, the mover is as it arrived or counter-marched
+    if not in_contact and (len(walked) > 1 or cmd.countermarch is not None):
+        # out of contact, the mover is as it arrived or counter-marched; a force that stayed made no move to end (FW-9.10)
+        state = capture(state, dice, board, mover)
     return _drop_idle(state)
 
 
@@ -258,6 +297,35 @@ def _walk(board, force: Force, path: tuple[str, ...], allowance: int, enemies: s
             if not (nxt in enemies and sq in around[nxt]):  # only the step into that enemy's square goes on (FW-9.7)
                 return walked, "it entered an enemy zone of control (FW-9.7, AMB-16)"
     return walked, None
+
+
+def _ambushed(state: CampaignState, board, force: Force, walked: list[str], enemies: set[str]) -> tuple[list[str], tuple[str, ...]]:
+    """AMB-68 option ``ambush_on_zoc_entry``: the walk cut at the first square in the zone of control of an
+    enemy force under Defend, and those forces (none: the walk as it was).  Entering the enemy's own square
+    first is an ordinary contact (FW-9.8)."""
+    lk = locked(state)
+    keepers = [f for f in state.forces if f.side != force.side and f.order == "defend" and f.id not in lk]
+    if not keepers:
+        return walked, ()
+    for i in range(1, len(walked)):
+        sq = walked[i]
+        if sq in enemies:
+            break
+        near = board.around[sq]
+        ambush = tuple([f.id for f in keepers if f.square in near])
+        if ambush:
+            return walked[: i + 1], ambush
+    return walked, ()
+
+
+def _ambush(state: CampaignState, dice, mover: Force, ambush: tuple[str, ...]) -> CampaignState:
+    """AMB-68: the forces under Defend attack the mover in the square it entered; both are locked until the battle."""
+    square = mover.square
+    ids = tuple(f.id for f in state.forces_at(square) if f.side == mover.side) + ambush
+    why = f"{mover.id} entered the zone of control of {', '.join(ambush)} under Defend at Max Speed"
+    contact = Contact(square=square, forces=ids, why=why, day=state.day, mover=mover.id, ambushers=ambush)
+    _say(state, dice, "AMB-68", f"ambush at {square}: {', '.join(ambush)} under Defend attack {mover.id}, which entered its zone at Max Speed")
+    return evolve(state, pending=state.pending + (contact,))
 
 
 def _joined(before: tuple[str, ...], walked: list[str]) -> tuple[str, ...]:
@@ -311,7 +379,7 @@ def _countermarch(state: CampaignState, board, dice, force: Force, square: str) 
     _say(state, dice, "FW-9.6", f"{force.id} counter-marches {force.square}-{square} and becomes {reaction}", side=force.side)
     cm_from = cm_from or force.countermarched_from
     path = _joined(force.path_today, [square])
-    force = evolve(force, square=square, order=None, reaction=reaction, countermarched_from=cm_from, path_today=path)
+    force = evolve(force, square=square, order=None, reaction=reaction, countermarched_from=cm_from, path_today=path, field_works=0)
     return with_force(state, force)
 
 

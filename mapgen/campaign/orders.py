@@ -35,6 +35,7 @@ from .state import (
     due,
     evolve,
     modifier,
+    snow_at,
     with_force,
     without_force,
 )
@@ -105,7 +106,7 @@ def force_test_modifiers(state: CampaignState, board, force: Force) -> list[Modi
     territory = board.territory_for(force.square, force.side)
     if TERRITORY_TEST[territory]:
         mods.append(modifier(f"{territory} territory", TERRITORY_TEST[territory]))
-    snow = state.weather.snow_level
+    snow = snow_at(state.weather, board.squares[force.square].terrain)
     if snow and state.options.scenario == "incursione":
         mods.append(modifier(f"snow level x{snow}", SNOW_TEST * snow))
     return mods

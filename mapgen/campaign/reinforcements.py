@@ -18,6 +18,7 @@ from .commands import CommandError
 from .setup import MAX_FORCES
 from .state import (
     CampaignState,
+    auxiliaries_only,
     Force,
     HoldingState,
     Leader,
@@ -153,6 +154,11 @@ def reinforce(state: CampaignState, cmd, dice, board) -> CampaignState:
         fid = _next_force_id(state, cmd.side)
         if fid is None:
             raise CommandError(f"side {cmd.side} already has {MAX_FORCES} forces, one per counter (FW-1.1)")
+        if auxiliaries_only(units):
+            raise CommandError(
+                f"the new force {fid} would hold only allied or mercenary units: allies and mercenaries cannot "
+                "form a Force on their own (FW-4.2.f); send regular units with them"
+            )
         new = Force(fid, cmd.side, capital.square, NEW_FORCE_ORDER, None, cmd.leader, ())
         new = evolve(new, units=_renumber(new, units))
         state = evolve(state, forces=state.forces + (new,))

@@ -41,6 +41,8 @@ def who_moves(state: CampaignState, contact: Contact, winner: str, before: dict[
                     break
     if winner != "stalemate":
         return [f for f in here if f.side != winner]
+    if contact.defenders:
+        return []  # FW-23.6: an interrupted Last stand is fought again, nobody leaves the square
     if before:
         for f in before.values():
             if f.order != "defend":

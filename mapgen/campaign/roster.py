@@ -10,13 +10,14 @@ YAML::
         units:
           - {id: U1, type: infantry, quality: elite, figures: 10, points: 12}
           - {type: missile, quality: veteran, figures: 10, points: 8, mercenary: true}
+          - {type: cavalry, quality: average, figures: 8, points: 9, ally: true}
 
 CSV, one row per unit, the rows of one force sharing its ``force`` name::
 
-    force,leader,cv,order,square,unit,type,quality,figures,points,mercenary
+    force,leader,cv,order,square,unit,type,quality,figures,points,mercenary,ally
 
 The reader checks what the rulebook asks of a force (FW-4.2: a leader and
-at least one unit; at most six forces a side, FW-1.1) and returns
+at least one unit, not allies and mercenaries alone; at most six forces a side, FW-1.1) and returns
 :class:`~mapgen.campaign.setup.ForceSpec` lists; where a force starts is
 checked against the map by :func:`check_squares`, which needs the board.
 """
@@ -31,15 +32,15 @@ from pathlib import Path
 from ..errors import BadFileError
 from ..text import MAX_NAME, text_problem
 from .setup import MAX_FORCES, ForceSpec
-from .state import ORDERS, QUALITIES, Leader, Unit
+from .state import ORDERS, QUALITIES, Leader, Unit, auxiliaries_only
 
 #: A roster is a page of text: six forces of sixty units (:data:`MAX_UNITS`), a line each, are under 40 kB;
 #: a bigger file is refused before it is parsed (YAML takes about 3 s a megabyte).
 MAX_ROSTER_BYTES = 256 * 1024
-CSV_COLUMNS = ("force", "leader", "cv", "order", "square", "unit", "type", "quality", "figures", "points", "mercenary")
+CSV_COLUMNS = ("force", "leader", "cv", "order", "square", "unit", "type", "quality", "figures", "points", "mercenary", "ally")
 CSV_REQUIRED = ("force", "leader", "cv", "type", "quality", "figures")
 FORCE_KEYS = ("leader", "order", "square", "individuals", "units")
-UNIT_KEYS = ("id", "type", "quality", "figures", "points", "mercenary")
+UNIT_KEYS = ("id", "type", "quality", "figures", "points", "mercenary", "ally")
 TRUE = {"yes", "true", "1", "y"}
 FALSE = {"no", "false", "0", "n", ""}
 MAX_FIGURES = 10_000
@@ -152,6 +153,7 @@ def _unit(row: dict, where: str, uid: str) -> Unit:
         figures=_int(row.get("figures"), where, "figures", 1, MAX_FIGURES),
         points=_int(row.get("points"), where, "points", 0, MAX_POINTS, default=0),
         mercenary=_bool(row.get("mercenary"), where, "mercenary"),
+        ally=_bool(row.get("ally"), where, "ally"),
     )
 
 
@@ -159,9 +161,15 @@ def _too_many_units(where: str) -> str:
     return f"{where}: unit {MAX_UNITS + 1} of one force; mapgen takes at most {MAX_UNITS} units a force [DEV] (2000 points buy about fifteen)"
 
 
-def _force(spec_leader: Leader, units: list[Unit], individuals: tuple[str, ...], order, square, line: int, where: str) -> ForceSpec:
+def _force(spec_leader: Leader, units: list[Unit], individuals: tuple[str, ...], order, square, line: int, where: str, name: str) -> ForceSpec:
+    """One force's spec, checked against FW-4.2; ``name``: the force as the player knows it (its counter, its roster name)."""
     if not units:
         raise CampaignRosterError(f"{where}, field 'units': a force needs at least one unit (FW-4.2.b)")
+    if auxiliaries_only(units):
+        raise CampaignRosterError(
+            f"{where}: {name} has only allied or mercenary units; allies and mercenaries cannot form a Force "
+            "on their own, they support regular units (FW-4.2.f)"
+        )
     twice = sorted(x for x, n in Counter(u.id for u in units).items() if n > 1)  # linear: a count per id
     if twice:
         raise CampaignRosterError(f"{where}, field 'units': unit id {twice[0]!r} appears twice in the force")
@@ -218,7 +226,8 @@ def _yaml_forces(text: str, name: str, side: str) -> list[ForceSpec]:
                 raise CampaignRosterError(f"{name} line {inode.start_mark.line + 1}, field 'individuals': {len(inode.value)} names; no more individuals than units (FW-4.2.e)")
             individuals = tuple(_text(_scalar(i, name), where, "individuals") for i in inode.value)
         order = _choice(_scalar(f.get("order"), name), where, "order", ORDERS, False)
-        specs.append(_force(leader, units, individuals, order, _square(_scalar(f.get("square"), name), where), line, where))
+        label = f"force {side}{n} (led by {leader.name})"
+        specs.append(_force(leader, units, individuals, order, _square(_scalar(f.get("square"), name), where), line, where, label))
     return specs
 
 
@@ -289,5 +298,6 @@ def _csv_forces(text: str, name: str, side: str) -> list[ForceSpec]:
         leader = Leader(_text(first.get("leader"), where, "leader"), _int(first.get("cv"), where, "cv", 1, 6))
         units = [_unit({**row, "id": row.get("unit")}, f"{name} line {ln}", f"{side}{n}-U{k}") for k, (ln, row) in enumerate(rows, start=1)]
         order = _choice(first.get("order"), where, "order", ORDERS, False)
-        specs.append(_force(leader, units, (), order, _square(first.get("square"), where), line, where))
+        label = f"force {side}{n} ({first.get('force')!r})"
+        specs.append(_force(leader, units, (), order, _square(first.get("square"), where), line, where, label))
     return specs

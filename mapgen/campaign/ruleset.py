@@ -14,11 +14,11 @@ from typing import Any, Mapping
 from .. import engine
 from ..engine import CommandSpec, RuleSet, Turn
 from ..jsonio import read_bytes_as
-from . import after_battle, incursione, movement, orders, reinforcements, store, view, words
+from . import after_battle, incursione, movement, orders, reinforcements, store, view, weather, words
 from .board import build_board
 from .checks import check_state
 from .actions import actions
-from .commands import BattleReport, GiveOrder, Move, Moves, Reinforce, RestStay, UnitLosses
+from .commands import BattleReport, ControlWeather, GiveOrder, Move, Moves, Reinforce, RestStay, UnitLosses
 from .core import PHASE_NAMES, awaiting, begin, check_end, phase_index, turn
 from .state import CampaignState, Leader, Unit, evolve
 
@@ -143,15 +143,29 @@ def _sack_spec() -> CommandSpec:
     )
 
 
+def _unit_record(u: Unit) -> list:
+    """A reinforcement unit in ``commands.jsonl``: [type, quality, figures, points], and "mercenary" or "ally" (FW-4.2.f) when it is one."""
+    hired = ["mercenary"] if u.mercenary else ["ally"] if u.ally else []
+    return [u.type, u.quality, u.figures, u.points, *hired]
+
+
+def _unit_decode(n: int, fields) -> Unit:
+    t, q, f, p, *hired = fields
+    kind = str(hired[0]) if hired else ""
+    if len(hired) > 1 or kind not in ("", "mercenary", "ally"):
+        raise ValueError(f"reinforcement unit {n}: {fields!r} is not [type, quality, figures, points] with \"mercenary\" or \"ally\"")
+    return Unit(f"R{n}", str(t), str(q), int(f), int(p), kind == "mercenary", kind == "ally")
+
+
 def _reinforce_record(c: Reinforce) -> dict:
-    record = {"command": "reinforce", "side": c.side, "units": [[u.type, u.quality, u.figures, u.points] for u in c.units]}
+    record = {"command": "reinforce", "side": c.side, "units": [_unit_record(u) for u in c.units]}
     if c.leader is not None:
         record["leader"] = [c.leader.name, c.leader.cv]
     return record
 
 
 def _reinforce_decode(r: Mapping[str, Any]) -> Reinforce:
-    units = tuple(Unit(f"R{n}", str(t), str(q), int(f), int(p)) for n, (t, q, f, p) in enumerate(r["units"], start=1))
+    units = tuple(_unit_decode(n, u) for n, u in enumerate(r["units"], start=1))
     leader = Leader(str(r["leader"][0]), int(r["leader"][1])) if r.get("leader") else None
     return Reinforce(str(r["side"]), units, leader)
 
@@ -163,6 +177,24 @@ def _reinforce_argv(a: Mapping[str, Any]) -> list[str]:
 
 def _reinforce_spec() -> CommandSpec:
     return CommandSpec("reinforce", Reinforce, lambda *a: reinforcements.reinforce(*a), _reinforce_record, _reinforce_decode, _reinforce_argv)
+
+
+def _control_weather_argv(a: Mapping[str, Any]) -> list[str]:
+    steps = int(a["steps"])
+    return [a["force"], "worse" if steps > 0 else "better", str(abs(steps))]
+
+
+def _control_weather_spec() -> CommandSpec:
+    """FW-7.6 (option ``weather_control``), typed ``mapgen campaign control-weather DIR FORCE worse|better [N]``."""
+    return CommandSpec(
+        "weather_control", ControlWeather,
+        lambda *a: weather.control(*a),
+        lambda c: {"command": "weather_control", "force": c.force, "steps": c.steps},
+        lambda r: ControlWeather(str(r["force"]), int(r["steps"])),
+        _control_weather_argv,
+        cli="control-weather",
+        parse=words.parse_control_weather,
+    )
 
 
 # --- the turn and what a side sees ----------------------------------------------------------------
@@ -188,8 +220,12 @@ def _when(state: CampaignState) -> str:
     return f"day {state.day}, phase {i} ({PHASE_NAMES[i]})"
 
 
-#: The optional rules of ``campaign new --rules`` (FW-7, FW-16, the [NT] rows of FW-9.2, FW-9.10.1).
-OPTION_WORDS = ("weather", "random_events", "naran_movement", "capital_requires_siege")
+#: The optional rules of ``campaign new --rules`` (FW-7, FW-16, the [NT] rows of FW-9.2, FW-9.10.1; FW-7.6, FW-9.1.1,
+#: FW-12.3, FW-12.4, AMB-68).
+OPTION_WORDS = (
+    "weather", "random_events", "naran_movement", "capital_requires_siege",
+    "weather_control", "initiative_by_army", "specialty_recovery", "special_sites", "ambush_on_zoc_entry",
+)
 
 RULESET = RuleSet(
     name="fantasy_warriors",
@@ -198,7 +234,7 @@ RULESET = RuleSet(
     version=store.VERSION,
     state_type=CampaignState,
     map_file=store.MAP_FILE,
-    commands=(*_turn_specs(), _order_spec(), *_move_specs(), _battle_spec(), _sack_spec(), _reinforce_spec()),
+    commands=(*_turn_specs(), _order_spec(), *_move_specs(), _battle_spec(), _sack_spec(), _reinforce_spec(), _control_weather_spec()),
     read_state=store.from_json_text,
     dumps_state=store.dumps_state,
     json_schema=store.json_schema,

@@ -15,10 +15,12 @@ from functools import lru_cache
 
 from ..datafiles import template_path
 from ..engine import boards
+from ..engine.commands import DiceEntryError
 from ..errors import InfeasibleError
 from ..fw.model import FwMap
 from ..grid import KING_STEPS, square_id
 from .board import Board, build_board
+from .commands import CommandError
 from .core import begin
 from .dice import GameDice
 from .store import sha256_bytes
@@ -202,9 +204,21 @@ def start_campaign(
     options: Options,
     rosters: dict[str, list[ForceSpec]] | None = None,
     forces_per_side: int | None = None,
+    entered: tuple[int, ...] = (),
 ) -> CampaignState:
-    """Day 1, phase 1 of a new campaign on ``fw_map`` (whose file is ``map_bytes``)."""
+    """Day 1, phase 1 of a new campaign on ``fw_map`` (whose file is ``map_bytes``).
+
+    ``entered``: faces rolled at the table for day 1 (its weather, FW-7.4), used as a command's ``--roll``;
+    CommandError when one cannot come up or is left over, so nothing is written.
+    """
     board = board_for_map(fw_map, map_bytes)
     state = new_campaign(fw_map, board, MapRef(map_path, sha256_bytes(map_bytes)), seed, options, rosters, forces_per_side)
-    state, _ = begin(state, GameDice(seed), board)
+    dice = GameDice(seed, entered)
+    try:
+        state, _ = begin(state, dice, board)
+    except DiceEntryError as exc:
+        raise CommandError(str(exc)) from None
+    if dice.unused_entered:
+        rolled = f"rolled only {dice.used_entered}" if dice.used_entered else "rolls no die (its weather is rolled only with --rules weather)"
+        raise CommandError(f"--roll gave {len(entered)} face(s) but day 1 {rolled} (unused: {','.join(map(str, dice.unused_entered))})")
     return state

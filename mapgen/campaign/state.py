@@ -54,6 +54,11 @@ class Options:
     random_event_interval: Annotated[int, Ge(1), Le(365)] = 7  # AMB-24
     deserter_rout_penalty: bool = True  # AMB-21
     raid_loot_required: Annotated[int, Ge(1), Le(6)] = 1  # AMB-56: loot the raiders must bring home (FW-17.5)
+    weather_control: bool = False  # FW-7.6: a force's Wizard shifts the day's weather
+    initiative_by_army: bool = False  # FW-9.1.1: one roll a side, each side moves all its forces in turn
+    specialty_recovery: bool = False  # FW-12.3: recovered models buy models of their specialty
+    special_sites: bool = False  # FW-12.4: a battle won at an Ars Arcana site of the enemy gives its objects
+    ambush_on_zoc_entry: bool = False  # AMB-68: Max Speed into a Defend force's zone of control is an ambush
 
 
 @dataclass(frozen=True)
@@ -62,8 +67,22 @@ class Weather:
     season: str
     today: Literal["fine", "light_rain", "heavy", "storm"] | None = None
     snow_level: Count = 0
+    #: FW-7.5, AMB-13: snow levels lying on mountain squares only (snow that fell in autumn), on top of ``snow_level``.
+    mountain_snow: Count = 0
     #: FW-7.5 [DEV]: heavy rain or desert wind in a torrid zone soaks the ground, -1 movement for that day only.
     soaked: bool = False
+    #: FW-7.6: the sides whose Wizard has moved today's weather (once a side a day [DEV]).
+    controlled: tuple[Side, ...] = ()
+
+
+def auxiliaries_only(units) -> bool:
+    """FW-4.2.f: "allies and mercenaries cannot form a Force on their own": true when every unit is one."""
+    return bool(units) and all(u.mercenary or u.ally for u in units)
+
+
+def snow_at(weather: Weather, terrain: str) -> int:
+    """The snow levels lying on a square of ``terrain``: the map-wide ones, and on a mountain the autumn ones (AMB-13)."""
+    return weather.snow_level + (weather.mountain_snow if terrain == "mountain" else 0)
 
 
 @dataclass(frozen=True)
@@ -97,6 +116,7 @@ class Unit:
     figures: Count
     points: Annotated[int, Ge(0), Le(100_000)] = 0  # army points of one figure (FW-12.3, FW-16.3)
     mercenary: bool = False  # FW-12.2: a beaten mercenary unit deserts whole
+    ally: bool = False  # an allied contingent (FW-4.2.f)
 
 
 @dataclass(frozen=True)
@@ -116,6 +136,9 @@ class Force:
     countermarched_from: SquareId | None = None
     #: The squares it started, ended or passed through this turn (FW-19.9 jungle losses).
     path_today: tuple[SquareId, ...] = ()
+    #: FW-5.2.1: the points of field works it built under Defend before its first battle in this square
+    #: (1 per model then); not cumulative, lost when it leaves the square.  0: none.
+    field_works: Count = 0
 
     @property
     def figures(self) -> int:
@@ -155,6 +178,12 @@ class Contact:
     folder: str = ""
     #: The force whose move made the contact, and its state then (FW-23 triggers).
     mover: str | None = None
+    #: The surrounded forces of a Last stand fought here (FW-23.6); carried into a later day while it
+    #: is interrupted, so a newcomer of their side makes it a Relief (FW-23.7).
+    defenders: tuple[str, ...] = ()
+    #: AMB-68 option ``ambush_on_zoc_entry``: forces under Defend that fight from the bordering square
+    #: whose zone of control the mover entered; the battle is fought in the entered square.
+    ambushers: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -122,6 +122,8 @@ def _weather_words(state: CampaignState) -> str:
     else:
         today = "not rolled, the weather rules are off" if state.options.scenario != "incursione" else "snow on the key days (FW-17)"
     snow = f", snow level {w.snow_level}" if w.snow_level else ""
+    if w.mountain_snow:
+        snow += f", snow level {w.snow_level + w.mountain_snow} on mountain squares"
     return f"{today} ({w.zone} zone, {w.season.replace('_', ' ')}{snow})"
 
 
@@ -131,6 +133,8 @@ def force_words(f: Force, own: bool, board) -> str:
     if not own:
         return f"{f.id:<4} {f.square:<5} {state:<10} zone of control {zoc}"
     extra = f", loot from {f.loot}" if f.loot else ""
+    if f.field_works:
+        extra += f", field works {f.field_works} points (FW-5.2.1)"
     moved = ", moved today" if f.moved_today else ""
     return (
         f"{f.id:<4} {f.square:<5} {state:<10} {f.leader.name} (CV {f.leader.cv}), {len(f.units)} unit(s), "

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ..engine import Turn
-from .commands import BattleReport, Move, Moves, RestStay
+from .commands import BattleReport, ControlWeather, Move, Moves, RestStay
 
 SIDES = ("A", "B")
 
@@ -78,3 +78,15 @@ def parse_battle(words: list[str], options: Mapping[str, Any]) -> BattleReport:
     square = options.get("square")
     return BattleReport(winner.upper() if winner.lower() != "stalemate" else "stalemate", options.get("losses") or (), lost,
                         square=square.upper() if square else None)
+
+
+#: ``control-weather DIR FORCE worse|better [N]``: the way the Wizard moves the weather along FW-7.4.
+WEATHER_WAYS = {"worse": 1, "better": -1}
+
+
+def parse_control_weather(words: list[str], options: Mapping[str, Any]) -> ControlWeather:
+    """``FORCE worse|better [STEPS]`` (one step when not given), FW-7.6."""
+    if len(words) not in (2, 3) or words[1].lower() not in WEATHER_WAYS or (len(words) == 3 and not words[2].isdigit()):
+        raise ValueError("give the force, worse or better, and the steps: control-weather DIR A1 worse 1 (FW-7.6)")
+    steps = int(words[2]) if len(words) == 3 else 1
+    return ControlWeather(words[0].upper(), WEATHER_WAYS[words[1].lower()] * steps)

@@ -175,6 +175,7 @@ def _rosters(ctx, param, value):
 @click.option("--rules", callback=rule_words, help="Optional rules, comma-separated (weather, random_events ...; a wrong word lists them all); "
               "a rule set's name plays it instead of Fantasy Warriors, with its own: renaissance,banks.")
 @click.option("--forces", type=click.IntRange(1, 6), help="Forces per side with the default roster (default: one per holding, at most 6).")
+@roll_option
 @click.option("--formats", default="json,svg,pdf", show_default=True, help="Counter sheet formats: json, svg, pdf (comma-separated; empty: none).")
 @click.option("--countries", type=click.IntRange(1, 64), help="Renaissance: players' countries of the generated map (default: one per player).")
 @click.option("--neutrals", type=click.IntRange(0, 64), default=0, help="Renaissance: neutral countries of the generated map.")

@@ -121,16 +121,26 @@ def sack_cmd(folder, force):
     play(folder, Sack(force.upper()))
 
 
+#: The last, optional part of a reinforcement's --unit word: a regular unit (none), a mercenary or an ally (FW-4.2.f).
+UNIT_KINDS = ("", "mercenary", "ally")
+
+
 def _units(ctx, param, value):
     from ..campaign.state import QUALITIES, Unit
 
     out = []
     for n, text in enumerate(value, start=1):
         parts = [p.strip() for p in text.split(":")]
-        if len(parts) != 4 or not parts[0] or parts[1].lower() not in QUALITIES or not all(p.isascii() and p.isdigit() for p in parts[2:]):
-            raise click.BadParameter(f"{text!r}: give TYPE:QUALITY:FIGURES:POINTS, e.g. infantry:average:20:6 (points of one figure)")
+        hired = parts.pop().lower() if len(parts) == 5 else ""
+        if (
+            len(parts) != 4 or not parts[0] or parts[1].lower() not in QUALITIES or hired not in UNIT_KINDS
+            or not all(p.isascii() and p.isdigit() for p in parts[2:])
+        ):
+            raise click.BadParameter(
+                f"{text!r}: give TYPE:QUALITY:FIGURES:POINTS[:mercenary|:ally], e.g. infantry:average:20:6 (points of one figure)"
+            )
         kind = typed_name(parts[0]).lower()  # the state keeps a unit's type as a name: one line, at most 80 characters
-        out.append(Unit(f"R{n}", kind, parts[1].lower(), int(parts[2]), int(parts[3])))
+        out.append(Unit(f"R{n}", kind, parts[1].lower(), int(parts[2]), int(parts[3]), hired == "mercenary", hired == "ally"))
     return tuple(out)
 
 
@@ -148,8 +158,9 @@ def _leader(ctx, param, value):
 @campaign.command("reinforce")
 @folder_arg
 @click.argument("side", type=click.Choice(["A", "B"], case_sensitive=False))
-@click.option("--unit", "units", multiple=True, callback=_units, required=True, metavar="TYPE:QUALITY:FIGURES:POINTS",
-              help="A unit to send (repeat the option); points of one figure. Poor, average or veteran only (FW-15.b).")
+@click.option("--unit", "units", multiple=True, callback=_units, required=True, metavar="TYPE:QUALITY:FIGURES:POINTS[:mercenary|:ally]",
+              help="A unit to send (repeat the option); points of one figure. Poor, average or veteran only (FW-15.b); "
+              "mercenaries and allies never form a force alone (FW-4.2.f).")
 @click.option("--leader", callback=_leader, metavar="NAME:CV", help="The General of a new force, when no friendly force is in the capital (FW-15.d).")
 @refusals
 def reinforce_cmd(folder, side, units, leader):

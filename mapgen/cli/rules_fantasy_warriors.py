@@ -29,12 +29,12 @@ from ..fw.model import read_fw_map
 from ..fw.rules import CAMPAIGN_SIZES
 from ..paper import get_paper
 from . import _run, _seed, given
-from .campaign import Refused, saveable
+from .campaign import Refused, parse_faces, saveable
 from .campaign_sim import games_player, with_progress
 from .fw import build_map, map_and_balance
 
 #: The options of ``campaign new`` only a Fantasy Warriors campaign takes.
-NEW_OPTIONS = ("size", "width", "height", "holdings", "races", "square_mm", "points", "roster", "scenario", "forces")
+NEW_OPTIONS = ("size", "width", "height", "holdings", "races", "square_mm", "points", "roster", "scenario", "forces", "roll")
 #: The options of ``campaign simulate`` only a Fantasy Warriors run takes.
 SIM_OPTIONS = ("size", "width", "height", "holdings", "races", "square_mm", "scenario", "max_days")
 #: The options of ``mapgen new`` only a Fantasy Warriors kit takes.
@@ -50,7 +50,7 @@ def _fw_bots(names: tuple[str, ...]) -> tuple[str, str]:
 def new(folder, p: dict, rules: tuple[str, ...]) -> None:
     """``campaign new DIR``: the campaign map (given or generated), the rosters, day one, the counters."""
     map_file, seed, size, width, height, holdings, races, square_mm = (p[k] for k in ("map_file", "seed", "size", "width", "height", "holdings", "races", "square_mm"))
-    points, roster, scenario, forces, formats = (p[k] for k in ("points", "roster", "scenario", "forces", "formats"))
+    points, roster, scenario, forces, roll, formats = (p[k] for k in ("points", "roster", "scenario", "forces", "roll", "formats"))
 
     check_new_folder(folder)
     kit.target_folder(folder)
@@ -77,7 +77,7 @@ def new(folder, p: dict, rules: tuple[str, ...]) -> None:
         specs[side] = read_campaign_roster(path, side)
         own = {sq for sq, (owner, capital, _) in board.holdings.items() if owner == side and (capital or not raiders or side != RAIDERS)}
         check_squares(specs[side], board, side, path.name, own)
-    state = start_campaign(m, map_bytes, map_path, seed, options, specs, forces)
+    state = start_campaign(m, map_bytes, map_path, seed, options, specs, forces, tuple(parse_faces(roll)))
     saveable(state)
     _run(folder, lambda o: (write_campaign(o, state, map_bytes, counter_formats, get_paper("a4-portrait")), add_to_kit(o)))
 

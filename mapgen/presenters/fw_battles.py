@@ -25,7 +25,7 @@ from .. import safefs
 from ..engine import Action
 from ..errors import InfeasibleError
 from ..setup_sheet import md_text
-from ..campaign.battle import battle_forces, field_works, scenario_for, scouting
+from ..campaign.battle import battle_forces, deployment_note, field_works, mixed_deployment, scenario_for, scouting, works_text
 from ..campaign.board import Board
 from ..campaign.report import form
 from ..campaign.ruleset import RULESET
@@ -65,10 +65,14 @@ def brief(state: CampaignState, contact: Contact, board: Board, table_note: str,
     else:
         out.append("Each force's scouting value comes from the base rules; the campaign decides who may use it and the test's modifiers.")
         out += [f"- {s.text()}" for s in scouting(state, contact, board)]
+    reacting = [n for fs in sides.values() for f in fs if (n := deployment_note(f))]
+    if reacting:
+        out += ["", "## Deployment of reacting forces (FW-10.6)"]
+        out += [f"- {md_text(n)}" for n in reacting]
     works = field_works(state, contact)
     if works:
         out += ["", "## Field works (FW-5.2.1, optional)"]
-        out += [f"- {fid} under Defend may build stakes, chevaux de frise and palisades worth {n} points (1 per model)" for fid, n in works]
+        out += [f"- {works_text(*w)}" for w in works]
     enter = enter or f"mapgen campaign battle . --report {contact.folder}/report.yaml"
     out += ["", "## Table", table_note, "", f"Fill in `report.yaml` after the battle and enter it with `{enter}`.", ""]
     return "\n".join(out)
@@ -83,7 +87,10 @@ def write_battle(campaign: str | Path, state: CampaignState, contact: Contact, f
 
     target = safefs.new_folder_target(campaign, contact.folder)
     _name, _why, sit, orders = scenario_for(state, contact, board)
-    opts = options_from_map(fw_map, contact.square, "fw-map.json", seed=battle_seed(state, contact), scenario=contact.scenario, orders=orders, situation=sit)
+    opts = options_from_map(
+        fw_map, contact.square, "fw-map.json", seed=battle_seed(state, contact), scenario=contact.scenario, orders=orders, situation=sit,
+        deployment=mixed_deployment(state, contact),
+    )
     b, failed = None, ""
     try:
         b = generate_battlefield(opts)
