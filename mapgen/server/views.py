@@ -11,9 +11,11 @@ seat, because nothing here reads them.
 from __future__ import annotations
 
 import json
+import re
 from collections import OrderedDict
 from functools import lru_cache
 from pathlib import Path
+from xml.sax.saxutils import escape
 
 import jinja2
 
@@ -80,10 +82,17 @@ def status_svg(data_dir: Path, live: Live, seat: Seat) -> str:
     if svg is None:
         presenter = live.ruleset.present()
         svg = presenter.status_svg(map_folder(data_dir, live), live.state, live.board, rules_seat(seat)) if presenter else ""
+        svg = without_seed(svg, live.ruleset.seed(live.state))
         _MAPS[key] = svg
         while len(_MAPS) > MAX_KEPT_MAPS:
             _MAPS.popitem(last=False)
     return svg
+
+
+def without_seed(svg: str, seed) -> str:
+    """The drawing with its "seed X" lines blanked: the campaign's dice seed is its map's seed, which the map prints."""
+    shown = re.escape(escape(str(seed)))
+    return re.sub(rf"(\b[Ss]eed:? ){shown}(?![\w-])", r"\1kept by the server", svg)
 
 
 @lru_cache(maxsize=1)
