@@ -29,7 +29,7 @@ from ..campaign.dice import GameDice
 from ..engine import boards
 from ..engine.ruleset import RuleSet
 from ..errors import BadFileError
-from ..session import CAMPAIGN_FILE, SESSION_KEYS
+from ..session import CAMPAIGN_FILE, SESSION_KEYS, durable
 from .folders import record_of
 from .storage import REFEREE, Campaign, Refusal, Store
 
@@ -124,6 +124,7 @@ class Games:
                        (cid, seat, record_of(ruleset, command, roll), live.campaign.state_text, _seat_may_undo(ruleset, state, new, dice),
                         time.time()))
             version = self._commit(db, cid, text)
+            durable.step("serve-commit")  # the crash tests stop the server here, inside the transaction
             done = self._remember(live, text, new, version, live.count + 1)
         lines = [ruleset.entry_words(e) for e in ruleset.visible(events, None if seat == REFEREE else seat)]
         return Done(done, lines)
