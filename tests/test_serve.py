@@ -299,3 +299,21 @@ def test_import_refuses_a_folder_that_does_not_replay(tmp_path, capsys):
     assert exc.value.code == 2
     assert "Error:" in capsys.readouterr().err
     assert Store(tmp_path / "data").campaign_ids() == []
+
+
+# --- the page ---------------------------------------------------------------------------------------
+
+
+def test_the_page_offers_the_seats_actions_as_forms_that_post_and_come_back(hosted):
+    page = hosted.browser("A").get(hosted.url("")).text
+    csrf = hosted.view("A")["csrf"]
+    assert f'name="csrf" value="{csrf}"' in page and 'action="api/act"' in page
+    assert "B1 (defend) tested" not in page  # B's orders are not A's to give
+    order = _own_order(hosted, "A")
+    form = {"csrf": csrf, "expect": "0", "record": '{"command": "order", "force": "%s"}' % order["force"],
+            "choice.order": '"%s"' % order["order"]}  # a field picked in the form, as the page's select sends it
+    r = hosted.browser("A").post(hosted.url("api/act"), data=form, follow_redirects=False)
+    assert r.status_code == 303 and r.headers["location"] == f"/c/{hosted.cid}/"
+    assert hosted.view("B")["actions_taken"] == 1
+    r = hosted.browser("A").post(hosted.url("api/act"), data={**form, "expect": "0"})  # stale now: the page says why
+    assert r.status_code == 409 and "Refused: the campaign moved on" in r.text

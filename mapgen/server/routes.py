@@ -18,6 +18,7 @@ import asyncio
 import base64
 import json
 from pathlib import Path
+from urllib.parse import parse_qsl
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
@@ -108,7 +109,8 @@ class Server:
             return _error("request too large", 413)
         form = request.headers.get("content-type", "").startswith("application/x-www-form-urlencoded")
         try:
-            data = dict((await request.form()).items()) if form else (json.loads(body) if body else {})
+            # the page's forms are urlencoded: the standard library reads them (python-multipart would only add uploads)
+            data = dict(parse_qsl(body.decode("utf-8"), keep_blank_values=True)) if form else (json.loads(body) if body else {})
         except (ValueError, UnicodeDecodeError):
             return _error("the body is not JSON", 400)
         if not isinstance(data, dict):
