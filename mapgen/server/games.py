@@ -7,7 +7,7 @@ state's first field says which), a record is the rule set's own codec
 seed, which stays in the server; in a campaign whose dice are thrown at the
 table the seat enters the faces, as ``--roll`` does.
 
-One action at a time per campaign (a lock, then SQLite's write lock): a
+One action at a time per campaign (a lock; the rules run, then a short SQLite write): a
 second seat acting at the same moment waits and is applied after, or is
 refused with the reason when it names the count of actions it saw
 (``expect``) and another action came first.  A seat may act only for
@@ -21,6 +21,7 @@ from __future__ import annotations
 import threading
 import time
 from collections import defaultdict
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -75,6 +76,7 @@ class Games:
         self.store = store
         self._live: dict[str, Live] = {}
         self._locks: dict[str, threading.Lock] = defaultdict(threading.Lock)
+        self._write = threading.Lock()
         #: Each campaign's version as last committed here: the event streams watch it.
         self.versions: dict[str, int] = {}
 
@@ -100,7 +102,7 @@ class Games:
 
     def act(self, cid: str, seat: str, record: dict, roll: list[int], expect: int | None) -> Done:
         """Apply one command record for ``seat`` and commit it, or refuse it with a reason (:class:`Refusal`)."""
-        with self._locks[cid], self.store.transaction() as db:
+        with self._locks[cid]:
             live = self._fresh(cid, expect)
             ruleset, state = live.ruleset, live.state
             command = self._command(ruleset, record)
@@ -120,20 +122,21 @@ class Games:
                 ruleset.read_state(text, CAMPAIGN_FILE)
             except BadFileError as exc:
                 raise Refusal(f"the new state would not read back ({exc}); nothing was changed", 400) from None
-            db.execute("INSERT INTO actions (campaign, seat, record_line, before_text, seat_may_undo, at) VALUES (?, ?, ?, ?, ?, ?)",
-                       (cid, seat, record_of(ruleset, command, roll), live.campaign.state_text, _seat_may_undo(ruleset, state, new, dice),
-                        time.time()))
-            version = self._commit(db, cid, text)
-            durable.step("serve-commit")  # the crash tests stop the server here, inside the transaction
+            with self._writing(live) as db:
+                db.execute("INSERT INTO actions (campaign, seat, record_line, before_text, seat_may_undo, at) VALUES (?, ?, ?, ?, ?, ?)",
+                           (cid, seat, record_of(ruleset, command, roll), live.campaign.state_text, _seat_may_undo(ruleset, state, new, dice),
+                            time.time()))
+                version = self._commit(db, cid, text)
+                durable.step("serve-commit")  # the crash tests stop the server here, inside the transaction
             done = self._remember(live, text, new, version, live.count + 1)
         lines = [ruleset.entry_words(e) for e in ruleset.visible(events, None if seat == REFEREE else seat)]
         return Done(done, lines)
 
     def undo(self, cid: str, seat: str, expect: int | None) -> Done:
         """Take back the last action: the referee any, a seat its own while no die was rolled and nothing was revealed."""
-        with self._locks[cid], self.store.transaction() as db:
+        with self._locks[cid]:
             live = self._fresh(cid, expect)
-            actions = self.store.live_actions(cid, db)
+            actions = self.store.live_actions(cid)
             if not actions:
                 raise Refusal("nothing to undo: no action since the campaign began")
             last = actions[-1]
@@ -141,10 +144,10 @@ class Games:
                 raise Refusal("the last action is not yours: only the referee can take it back", 403)
             if seat != REFEREE and not last.seat_may_undo:
                 raise Refusal("dice were rolled or the game moved on since: only the referee can take it back", 403)
-            db.execute("UPDATE actions SET undone = 1 WHERE id = ?", (last.id,))
-            version = self._commit(db, cid, last.before_text)
-            ruleset = live.ruleset
-            state = ruleset.read_state(last.before_text, f"campaign {cid}")
+            state = live.ruleset.read_state(last.before_text, f"campaign {cid}")
+            with self._writing(live) as db:
+                db.execute("UPDATE actions SET undone = 1 WHERE id = ?", (last.id,))
+                version = self._commit(db, cid, last.before_text)
             done = self._remember(live, last.before_text, state, version, live.count - 1)
         return Done(done, [f"took back: {last.record_line}"])
 
@@ -174,6 +177,17 @@ class Games:
             raise Refusal(f"that is {ruleset.seat_word} {owner}'s to order; you hold {seat}", 403)
         if record.get("command") not in {a.command for a in ruleset.actions(state, seat, board)}:
             raise Refusal(f"{record.get('command')!r} is not one of {seat}'s actions now", 403)
+
+    @contextmanager
+    def _writing(self, live: Live):
+        """The write transaction, short: the rules ran before it.  One writer at a time in this process, so no
+        thread waits in SQLite's busy handler (it sleeps); another process that changed the campaign meanwhile
+        makes it a refusal."""
+        with self._write, self.store.transaction() as db:
+            version = db.execute("SELECT version FROM campaigns WHERE id = ?", (live.campaign.id,)).fetchone()[0]
+            if version != live.campaign.version:
+                raise Refusal("the campaign moved on while this action was worked out; look again and choose")
+            yield db
 
     def _commit(self, db, cid: str, text: str) -> int:
         db.execute("UPDATE campaigns SET state_text = ?, version = version + 1 WHERE id = ?", (text, cid))

@@ -169,17 +169,18 @@ class Server:
         seat = self.seat(request)
         if isinstance(seat, Response):
             return seat
-        live = await self.live(seat)
-        data = await run_in_threadpool(views.payload, live, seat)
+        data = await run_in_threadpool(lambda: views.payload(self.games.live(seat.campaign), seat))  # one hop to a thread
         return JSONResponse({**data, "csrf": self.auth.csrf(seat)})
 
     async def actions(self, request: Request) -> Response:
         seat = self.seat(request)
         if isinstance(seat, Response):
             return seat
-        live = await self.live(seat)
-        return JSONResponse({"version": live.campaign.version, "actions_taken": live.count,
-                             "actions": await run_in_threadpool(views.actions, live, seat)})
+        def listed() -> dict:
+            live = self.games.live(seat.campaign)
+            return {"version": live.campaign.version, "actions_taken": live.count, "actions": views.actions(live, seat)}
+
+        return JSONResponse(await run_in_threadpool(listed))
 
     async def events(self, request: Request) -> Response:
         """Server-sent events: the campaign's version now, then each time it changes (each seat then asks for its view)."""
