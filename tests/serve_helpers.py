@@ -3,9 +3,16 @@
 from __future__ import annotations
 
 import json
+import os
 import random
+import signal
+import socket
+import subprocess
+import time
 import warnings
 from pathlib import Path
+
+import httpx
 
 with warnings.catch_warnings():  # Starlette 1.x would rather drive its TestClient with httpx2; httpx still does
     warnings.simplefilter("ignore")
@@ -15,7 +22,7 @@ from mapgen.server import folders
 from mapgen.server.routes import create_app
 from mapgen.server.storage import REFEREE, Store
 
-from .session_helpers import new_campaign
+from .session_helpers import MAPGEN, new_campaign
 
 #: Distinctive seeds, so a test can look for them in every response: the seed must never reach a seat.
 FW_SEED = "serve-secret-seed-fw-5521"
@@ -106,3 +113,31 @@ def play_random(h: Hosted, steps: int, rng: random.Random, after=None) -> int:
 def records(folder: Path) -> list[dict]:
     path = Path(folder) / "commands.jsonl"
     return [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines() if x.strip()] if path.exists() else []
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """A real ``mapgen serve`` process on a free loopback port (``env`` adds to its environment)."""
+
+    def __init__(self, data: Path, env: dict | None = None):
+        self.port = _free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.proc = subprocess.Popen([*MAPGEN, "serve", "--data", str(data), "--port", str(self.port)],
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env={**os.environ, **(env or {})})
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            try:
+                httpx.get(f"{self.base}/api/seat", timeout=1)
+                return
+            except httpx.TransportError:
+                time.sleep(0.1)
+        raise AssertionError(f"the server did not start: {self.proc.stderr.read()[-2000:] if self.proc.poll() is not None else ''}")
+
+    def kill(self) -> None:
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(30)

@@ -8,11 +8,7 @@ is there, and the campaign exported from it passes ``campaign replay --check``.
 
 from __future__ import annotations
 
-import os
 import random
-import signal
-import socket
-import subprocess
 import threading
 import time
 from pathlib import Path
@@ -22,34 +18,8 @@ import httpx
 from mapgen.server import folders
 from mapgen.server.storage import REFEREE, Store
 
-from .serve_helpers import pick, ren_folder
-from .session_helpers import MAPGEN, mapgen
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class Server:
-    def __init__(self, data: Path, env: dict | None = None):
-        self.port = _free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
-        self.proc = subprocess.Popen([*MAPGEN, "serve", "--data", str(data), "--port", str(self.port)],
-                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env={**os.environ, **(env or {})})
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            try:
-                httpx.get(f"{self.base}/api/seat", timeout=1)
-                return
-            except httpx.TransportError:
-                time.sleep(0.1)
-        raise AssertionError(f"the server did not start: {self.proc.stderr.read()[-2000:] if self.proc.poll() is not None else ''}")
-
-    def kill(self) -> None:
-        self.proc.send_signal(signal.SIGKILL)
-        self.proc.wait(30)
+from .serve_helpers import Server, pick, ren_folder
+from .session_helpers import mapgen
 
 
 def _client(server: Server, cid: str, token: str) -> tuple[httpx.Client, str]:
