@@ -10,11 +10,13 @@ from pathlib import Path
 
 import pytest
 
+from mapgen import engine
 from mapgen.cli import main
 from mapgen.server import folders
 from mapgen.server.auth import Brake
 from mapgen.server.storage import DB_FILE, REFEREE, Store
 
+from . import toy_ruleset
 from .serve_helpers import Hosted, fw_folder, play_random, ren_folder
 
 
@@ -317,3 +319,33 @@ def test_the_page_offers_the_seats_actions_as_forms_that_post_and_come_back(host
     assert hosted.view("B")["actions_taken"] == 1
     r = hosted.browser("A").post(hosted.url("api/act"), data={**form, "expect": "0"})  # stale now: the page says why
     assert r.status_code == 409 and "Refused: the campaign moved on" in r.text
+
+
+# --- a rule set the server has never heard of ----------------------------------------------------------
+
+
+@pytest.fixture
+def dash():
+    toy_ruleset.install()
+    yield toy_ruleset
+    engine.unregister(toy_ruleset.RULESET.name)
+
+
+def test_the_toy_rule_set_plays_on_the_server_to_the_end_and_exports_a_folder_that_replays(tmp_path, dash, capsys):
+    h = Hosted(tmp_path / "data", dash.new_folder(tmp_path / "dash", seed=5, goal=8))
+    assert h.seats == ["A", "B"]
+    for _ in range(40):
+        view = h.view(REFEREE)
+        if view["over"]:
+            break
+        mover = view["view"]["to_move"]
+        other = "B" if mover == "A" else "A"
+        assert h.actions(other) == [] and h.act(other, {"command": "dash", "side": other}).status_code == 403
+        assert h.act(mover, {"command": "dash", "side": mover}).status_code == 200
+    assert h.view("A")["over"] and h.browser("A").get(h.url("")).status_code == 200
+    out = tmp_path / "out"
+    for argv in (["campaign", "export", h.cid, str(out), "--data", str(h.data)], ["campaign", "replay", str(out), "--check"]):
+        try:
+            main(argv)
+        except SystemExit as exc:
+            assert not exc.code, capsys.readouterr()

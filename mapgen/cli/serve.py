@@ -62,7 +62,8 @@ def serve_cmd(data: Path, host: str, port: int, import_dir: Path | None, dice: s
     except ImportError as exc:
         raise Refused(f"mapgen serve needs the 'serve' extra ({exc.name} is missing): pip install 'mapgen[serve]'") from None
     click.echo(f"Serving {data} on {base} (Ctrl-C stops)")
-    uvicorn.run(create_app(data), host=host, port=port, log_level="warning", proxy_headers=True)
+    uvicorn.run(create_app(data), host=host, port=port, log_level="warning", access_log=False,  # no seat link in a log
+                proxy_headers=True)
 
 
 def _fetch(url: str, token: str) -> dict:

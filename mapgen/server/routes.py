@@ -146,7 +146,8 @@ class Server:
                 here = f"/c/{request.path_params['cid']}/"
                 return HTMLResponse(views.message_page("Your seat", "No seat cookie came with this request. Open your seat's link, "
                                                        "or follow this one if you just did.", here), 401)
-            return seat
+            why = json.loads(seat.body)["error"]
+            return HTMLResponse(views.message_page("No seat", f"Refused: {why}. Ask the referee for a new link."), seat.status_code)
         live = await self.live(seat)
         return HTMLResponse(await run_in_threadpool(views.page, live, seat, self.auth.csrf(seat)))
 
