@@ -17,7 +17,7 @@ the GET of the actions is timed apart.  Actions per second are the POSTs
 applied over the wall time of the whole run.  The server's CPU time
 (user + system, from ``/proc``) is printed per action beside the wall time,
 as it moves less on a shared machine, and the floor (``python -c "import
-numpy"``) of the same run.
+numpy"``) of the same run, and the share of a core a busy loop gets.
 """
 
 from __future__ import annotations
@@ -86,6 +86,14 @@ async def _run(base: str, hosted: list[tuple[str, dict]], actions: int) -> tuple
     return posts, gets, refused, time.perf_counter() - t
 
 
+def cpu_share(seconds: float = 2.0) -> float:
+    """The share of one core a busy loop gets now: on a shared machine, what the server can hope for."""
+    t, c = time.perf_counter(), time.process_time()
+    while time.perf_counter() - t < seconds:
+        pass
+    return (time.process_time() - c) / (time.perf_counter() - t)
+
+
 def _ms(values: list[float], q: float) -> float:
     return statistics.quantiles(values, n=100)[int(q) - 1] * 1000 if len(values) > 1 else values[0] * 1000
 
@@ -99,6 +107,7 @@ def main() -> None:
     if args.quick:
         args.campaigns, args.actions = 5, 3
     print_floor()
+    print(f"a busy loop gets {cpu_share():.2f} of a core now")
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / "ren"
         subprocess.run([*MAPGEN, "campaign", "new", str(folder), "--rules", "renaissance", "--seed", "bench", "--players", "2",
