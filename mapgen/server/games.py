@@ -96,10 +96,6 @@ class Games:
         self.versions[cid] = c.version
         return live
 
-    def version(self, cid: str) -> int:
-        v = self.versions.get(cid)
-        return v if v is not None else self.live(cid).campaign.version
-
     def act(self, cid: str, seat: str, record: dict, roll: list[int], expect: int | None) -> Done:
         """Apply one command record for ``seat`` and commit it, or refuse it with a reason (:class:`Refusal`)."""
         with self._locks[cid]:
@@ -197,7 +193,7 @@ class Games:
         c = live.campaign
         done = Live(Campaign(c.id, c.title, c.schema, c.map_file, c.map_bytes, c.start_text, text, c.dice, version),
                     live.ruleset, state, live.board, count)
-        # kept only once the transaction commits: the caller's ``with`` ends after this returns
+        # called once the write transaction has committed: a refused or failed one leaves the cache as it was
         self._live[c.id] = done
         self.versions[c.id] = version
         return done
