@@ -90,7 +90,11 @@ def pick(action: dict, rng: random.Random) -> dict:
     return record
 
 
-def play_random(h: Hosted, steps: int, rng: random.Random, after=None) -> int:
+#: How much less often ``turn`` and ``end_moves`` are picked than another action, so games explore (as the fuzzer does).
+TURN_WEIGHT = 0.1
+
+
+def play_random(h: Hosted, steps: int, rng: random.Random) -> int:
     """Up to ``steps`` random legal actions, each by a random seat that has one (the referee too); returns how many were applied."""
     applied = 0
     for _ in range(steps):
@@ -102,11 +106,10 @@ def play_random(h: Hosted, steps: int, rng: random.Random, after=None) -> int:
                 break
         else:
             return applied
-        r = h.act(seat, pick(rng.choice(listed), rng))
+        action = rng.choices(listed, weights=[TURN_WEIGHT if a["command"] in ("turn", "end_moves") else 1.0 for a in listed])[0]
+        r = h.act(seat, pick(action, rng))
         assert r.status_code in (200, 409), r.text  # a listed action may still be refused by the rules (409), never crash
         applied += r.status_code == 200
-        if after:
-            after()
     return applied
 
 

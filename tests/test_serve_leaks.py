@@ -9,7 +9,9 @@ before both are in.  Names and log lines are looked for as text in every
 response (page, map, view, actions, events, a refusal), leaving out the
 names the seat may legitimately read (its own view says them too, as a
 shared unit type or an army id would); numbers are checked where they would
-be, in the seat's view.
+be, in the seat's view.  (The random games here seldom bring two armies
+together, so the engagement-choice check rarely has an engagement to look at;
+``test_renaissance_view`` covers that part of the view itself.)
 """
 
 from __future__ import annotations
