@@ -130,3 +130,53 @@ def test_no_seat_is_ever_sent_another_seats_secrets(tmp_path: Path, rules: str):
     # the referee's export holds everything, the seed included: the same check finds it there
     files = h.browser(REFEREE).get(h.url("api/export")).json()["files"]
     assert (FW_SEED if rules == "fw" else REN_SEED) in base64.b64decode(files["campaign.json"]).decode()
+
+
+def _distances(steps, sources) -> dict[str, int]:
+    """Road steps from the nearest of ``sources`` to every node (breadth first)."""
+    far, todo = {n: 0 for n in sources}, list(sources)
+    for node in todo:
+        for nxt in steps.get(node, ()):
+            if nxt not in far:
+                far[nxt] = far[node] + 1
+                todo.append(nxt)
+    return far
+
+
+def test_an_engagement_choice_reaches_the_other_seat_only_once_both_are_in(tmp_path: Path):
+    """RC-4.4: two armies marched at each other through the server; the first choice stays hidden from the other seat."""
+    h = Hosted(tmp_path / "data", ren_folder(tmp_path / "ren"))
+    for seat in ("P1", "P2"):
+        assert h.act(seat, next(a for a in h.actions(seat) if a["command"] == "form_army")["record"]).status_code == 200
+    assert h.act("P1", {"command": "turn"}).status_code == 200  # on to the summer
+    rng = random.Random(2)
+    for _ in range(200):
+        ruleset, state, board = _state(h)
+        if state.engagements:
+            break
+        seat = state.turn
+        moves = [a for a in h.actions(seat) if a["command"] == "move_army"]
+        if moves:
+            far = _distances(board.steps, [a.node for a in state.armies if a.owner != seat])
+            move = moves[0]
+            path = min(move["choices"]["path"], key=lambda p: (far.get(p[-1], 99), rng.random()))
+            assert h.act(seat, {**move["record"], "path": path}).status_code == 200
+        else:
+            ends = [a for a in h.actions(seat) if a["command"] in ("end_moves", "turn")]
+            assert h.act(seat, ends[0]["record"]).status_code == 200
+    assert state.engagements, "the armies never met"
+    e = state.engagements[0]
+    first, second = e.phasing, e.other
+    choose = next(a for a in h.actions(first) if a["command"] == "choose_engagement")
+    record = {**choose["record"], **{k: v[0] for k, v in choose["choices"].items()}}
+    assert h.act(first, record).status_code == 200, record
+    ruleset, state, board = _state(h)
+    pending = state.engagements[0]
+    chosen = pending.phasing_choice if first == pending.phasing else pending.other_choice
+    assert chosen is not None
+    responses = _responses(h, second)
+    seen = json.loads(responses["api/view"])["view"]["engagements"][0]
+    assert seen["chosen"] == [first] and seen["phasing_choice"] is None and seen["other_choice"] is None
+    mine = json.loads(_responses(h, first)["api/view"])["view"]["engagements"][0]
+    assert chosen in (mine["phasing_choice"], mine["other_choice"])  # the chooser sees its own choice
+    _check_ren(h, second, responses, ruleset, state, board)
