@@ -349,3 +349,16 @@ def test_the_toy_rule_set_plays_on_the_server_to_the_end_and_exports_a_folder_th
             main(argv)
         except SystemExit as exc:
             assert not exc.code, capsys.readouterr()
+
+
+def test_the_referees_page_gives_a_seat_a_new_link_and_a_seats_page_offers_none(hosted):
+    page = hosted.browser(REFEREE).get(hosted.url("")).text
+    assert 'action="api/seats/A/reissue"' in page
+    assert "api/seats/" not in hosted.browser("A").get(hosted.url("")).text
+    hosted.browser("B")  # B opened its link before
+    csrf = hosted.view(REFEREE)["csrf"]
+    r = hosted.browser(REFEREE).post(hosted.url("api/seats/B/reissue"), data={"csrf": csrf})
+    assert r.status_code == 200 and "/join/" in r.text
+    token = r.text.split("/join/", 1)[1].split()[0].split("<")[0]
+    assert hosted.browser("B").get(hosted.url("api/view")).status_code == 403  # the old cookie
+    assert hosted.browser("B").get(f"/join/{token}").status_code == 200

@@ -266,13 +266,17 @@ class Server:
         target, how = request.path_params["seat"], request.path_params["how"]
         if how not in ("reissue", "revoke"):
             return _error(f"{how!r}: reissue or revoke", 404)
-        revoke = how == "revoke"
-        token = None if revoke else new_token()
+        token = None if how == "revoke" else new_token()
         try:
             await run_in_threadpool(self.store.set_token, seat.campaign, target, token)
         except Refusal as exc:
             return _error(str(exc), exc.status)
-        return JSONResponse({"seat": target, "link": None if revoke else str(request.url_for("join", token=token))})
+        link = str(request.url_for("join", token=token)) if token else None
+        if "csrf" in data and not request.headers.get(CSRF_HEADER):  # the referee's page
+            text = f"{target}'s new link (shown once; the old one opens nothing now): {link}" if link else \
+                f"{target}'s link is revoked: it opens nothing now."
+            return HTMLResponse(views.message_page("Seat link", text, f"/c/{seat.campaign}/", "Back to the campaign"))
+        return JSONResponse({"seat": target, "link": link})
 
     async def export(self, request: Request) -> Response:
         """The campaign as folder files (base64), for ``mapgen campaign export``: the referee's only, seed and all."""

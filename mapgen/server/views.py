@@ -116,8 +116,8 @@ def page(live: Live, seat: Seat, csrf: str, refusal: str | None = None) -> str:
         data=data, groups=groups, csrf=csrf, refusal=refusal, referee=seat.referee, log=list(reversed(data["log"]))[:200])
 
 
-def message_page(title: str, text: str, link: str | None = None) -> str:
-    return _environment().get_template("message.html").render(title=title, text=text, link=link)
+def message_page(title: str, text: str, link: str | None = None, link_text: str = "Open my seat") -> str:
+    return _environment().get_template("message.html").render(title=title, text=text, link=link, link_text=link_text)
 
 
 def static_file(name: str) -> Path:
