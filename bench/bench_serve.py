@@ -134,8 +134,8 @@ def main() -> None:
     n = len(posts)
     print(f"{args.campaigns} campaigns x 2 seats acting at once, {args.actions} actions a seat; "
           f"{n} applied, {len(refused)} refused by the rules (timed apart), in {wall:.1f} s wall")
-    print(f"| measure | median ms | p95 ms | target |")
-    print(f"|---------|----------:|-------:|--------|")
+    print("| measure | median ms | p95 ms | target |")
+    print("|---------|----------:|-------:|--------|")
     print(f"| POST an action, round trip | {_ms(posts, 50):.1f} | {_ms(posts, 95):.1f} | p95 < 100 |")
     print(f"| GET the seat's legal actions | {_ms(gets, 50):.1f} | {_ms(gets, 95):.1f} | |")
     print(f"actions applied per second: {n / wall:.0f} (target >= 200); requests per second: {(n + len(refused) + len(gets)) / wall:.0f}")

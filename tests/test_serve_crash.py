@@ -11,7 +11,6 @@ from __future__ import annotations
 import random
 import threading
 import time
-from pathlib import Path
 
 import httpx
 

@@ -26,11 +26,11 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Route
 
+from . import views
 from .auth import COOKIE, CSRF_HEADER, Auth, Brake, Seat
 from .folders import bundle, new_token
 from .games import Games
 from .storage import Refusal, Store
-from . import views
 
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
        "form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
