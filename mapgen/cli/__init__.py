@@ -219,6 +219,7 @@ COMMANDS = {
     "fw-map": "fw",
     "new": "fw",
     "schema": "schema",
+    "serve": "serve",
     "validate": "fw",
 }
 

@@ -271,4 +271,4 @@ def log_cmd(folder, day, side):
 
 # The commands of both rule sets are registered on the ``campaign`` group by these modules: import them
 # here, so any import of this module (a test, ``campaign_ren``) finds every command.
-from . import campaign_actions, campaign_play, campaign_session  # noqa: E402,F401
+from . import campaign_actions, campaign_play, campaign_session, serve  # noqa: E402,F401
