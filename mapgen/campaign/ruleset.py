@@ -19,6 +19,7 @@ from .board import build_board
 from .checks import check_state
 from .actions import actions
 from .commands import BattleReport, ControlWeather, GiveOrder, Move, Moves, Reinforce, RestStay, UnitLosses
+from .dice import GameDice
 from .core import PHASE_NAMES, awaiting, begin, check_end, phase_index, turn
 from .state import CampaignState, Leader, Unit, evolve
 
@@ -254,6 +255,7 @@ RULESET = RuleSet(
     log_lines=lambda state, seat, day: view.log_lines(state, seat, day),
     presenter="mapgen.presenters.fantasy_warriors",
     cli="mapgen.cli.rules_fantasy_warriors",
+    dice=GameDice,
     option_words=OPTION_WORDS,
     command_seat=words.command_seat,
 )

@@ -16,7 +16,6 @@ from pathlib import Path
 import click
 
 from .. import engine, safefs, session
-from ..campaign.dice import GameDice
 from ..errors import MapgenError
 from ..session import outputs
 from ..text import printable
@@ -90,7 +89,7 @@ def run(s, folder: Path, command, roll: str | None, seat: str | None, extra: dic
     ruleset = s.ruleset
     if ruleset.spec(command) is None:
         raise Refused(_wrong_rules(folder, ruleset, command))
-    state, events = engine.apply(ruleset, s.state, command, GameDice(ruleset.seed(s.state), faces), s.board)
+    state, events = engine.apply(ruleset, s.state, command, ruleset.dice_for(s.state, faces), s.board)
     record = {**ruleset.encode(command), **(extra or {})}
     if faces:
         record["roll"] = faces

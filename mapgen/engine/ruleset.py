@@ -18,6 +18,8 @@ import shlex
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
+from .dice import GameDice
+
 #: A state, a board and a command are each rule set's own types.
 State = Any
 Board = Any
@@ -129,6 +131,8 @@ class RuleSet:
     command_seat: Callable[[Any], str | None] = lambda command: None
     #: (state, seat, board) -> the legal actions now.
     actions: Callable[[State, str | None, Board], list[Action]] = lambda state, seat, board: []
+    #: (seed, entered faces) -> the dice of one command: the engine's, or the rule set's subclass that logs its rolls.
+    dice: Callable[[Any, Any], Any] = GameDice
     #: Where in the game the state is, in words ("day 3, phase 2 (movement)").
     when: Callable[[State], str] = lambda state: ""
 
@@ -164,6 +168,10 @@ class RuleSet:
 
     def seed(self, state) -> int | str:
         return state.seed
+
+    def dice_for(self, state, entered=()):
+        """The dice of one command on ``state``: derived from its seed, after the faces a player entered."""
+        return self.dice(self.seed(state), entered)
 
     def check_seat(self, state, seat: str | None) -> str | None:
         """``seat`` when the campaign has it (None: the referee, everything); ValueError naming the seats otherwise."""

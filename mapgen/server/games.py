@@ -3,7 +3,7 @@
 Only the library plays: the rule set comes from the engine registry (the
 state's first field says which), a record is the rule set's own codec
 (decoded, then encoded again, so the log holds what the CLI would write),
-``engine.apply`` is the one reducer, and the dice are ``GameDice`` from the
+``engine.apply`` is the one reducer, and the dice are the rule set's (``ruleset.dice_for``) from the
 seed, which stays in the server; in a campaign whose dice are thrown at the
 table the seat enters the faces, as ``--roll`` does.
 
@@ -26,7 +26,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import engine
-from ..campaign.dice import GameDice
 from ..engine import boards
 from ..engine.ruleset import RuleSet
 from ..errors import BadFileError
@@ -108,7 +107,7 @@ class Games:
                 raise Refusal("the server throws this campaign's dice: no faces may be entered", 400)
             if len(roll) > MAX_FACES or any(type(f) is not int for f in roll):
                 raise Refusal(f"roll: up to {MAX_FACES} whole numbers, the faces in order", 400)
-            dice = GameDice(ruleset.seed(state), roll)
+            dice = ruleset.dice_for(state, roll)
             try:
                 new, events = engine.apply(ruleset, state, command, dice, live.board)
             except engine.CommandError as exc:

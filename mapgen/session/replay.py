@@ -9,7 +9,7 @@ The start state is ``history/0001.json`` (the state before command 1, which
 it) when a command was played, else ``campaign.json`` itself.  That holds for
 folders made before the session too, so they replay as they are.  Each record
 is decoded by the rule set (the session's keys ``roll`` and ``battles``
-dropped) and applied with ``GameDice(seed, roll)``: the dice are derived
+dropped) and applied with the rule set's dice (``ruleset.dice_for(state, roll)``): the dice are derived
 from the campaign seed and the place in the game, the faces entered at the
 table first, so the same command gives the same state.
 """
@@ -22,7 +22,6 @@ from pathlib import Path
 from typing import Any
 
 from .. import engine, safefs
-from ..campaign.dice import GameDice
 from ..errors import BadFileError
 from ..jsonio import MAX_FILE_BYTES
 from .folder import CAMPAIGN_FILE, COMMANDS_FILE, SESSION_KEYS, board_of, commands, history_file, read_state
@@ -101,7 +100,7 @@ def replay(folder: Path, check: bool = False) -> Replayed:
         except (KeyError, TypeError, ValueError) as exc:
             raise BadFileError(f"{where}: not a {ruleset.title} command ({exc})") from None
         try:
-            state, _ = engine.apply(ruleset, state, command, GameDice(ruleset.seed(state), roll), board)
+            state, _ = engine.apply(ruleset, state, command, ruleset.dice_for(state, roll), board)
         except engine.CommandError as exc:
             raise BadFileError(f"{where}: refused on replay ({exc})") from None
         text = ruleset.dumps_state(state)
