@@ -12,9 +12,10 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from pydantic import TypeAdapter, ValidationError
+from pydantic_core import ValidationError
 
 from ..engine import boards
+from ..engine.validators import StateValidator
 from ..errors import BadFileError
 from ..jsonio import dumps, parse
 from .board import Board
@@ -29,8 +30,8 @@ MAX_ERRORS_SHOWN = 3
 
 
 @lru_cache(maxsize=1)
-def adapter() -> TypeAdapter:
-    return TypeAdapter(CampaignState)
+def adapter() -> StateValidator:
+    return StateValidator(CampaignState)
 
 
 def json_schema() -> dict:
@@ -80,7 +81,7 @@ def from_json_text(text: str, where: str) -> CampaignState:
     return read_state(text, where, SCHEMA, VERSION, adapter())
 
 
-def read_state(text: str, where: str, schema: str, version: int, reader: TypeAdapter):
+def read_state(text: str, where: str, schema: str, version: int, reader: StateValidator):
     """A state file of either rule set, read and checked once, by ``reader`` (pydantic over the state's dataclasses).
 
     The state types fix ``schema`` and ``version`` as constants, have no floats

@@ -13,8 +13,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from pydantic import TypeAdapter
-
+from ..engine.validators import StateValidator
 from ..errors import BadFileError
 from ..jsonio import dumps
 from ..campaign.store import read_state
@@ -25,8 +24,8 @@ SCHEMA_NAME = "campaign-renaissance"
 
 
 @lru_cache(maxsize=1)
-def adapter() -> TypeAdapter:
-    return TypeAdapter(RenaissanceState)
+def adapter() -> StateValidator:
+    return StateValidator(RenaissanceState)
 
 
 def json_schema() -> dict:
