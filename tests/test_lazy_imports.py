@@ -93,3 +93,17 @@ def test_a_fantasy_warriors_command_imports_no_renaissance_module(kit, tmp_path,
     modules = _imported("campaign", command[0], str(camp), *[w.format(force=force) for w in command[1:]])
     assert "mapgen.renaissance" not in modules
     assert "mapgen.campaign" in modules
+
+
+def test_every_lazily_imported_campaign_command_is_listed():
+    # a command campaign_ren or campaign_sim registers but LAZY_COMMANDS does not name would be missing from the CLI
+    probe = """
+import json
+from mapgen.cli.campaign import LAZY_COMMANDS, campaign
+before = set(campaign.commands)
+from mapgen.cli import campaign_ren, campaign_sim
+print(json.dumps({"lazy": sorted(LAZY_COMMANDS), "registered": sorted(set(campaign.commands) - before)}))
+"""
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    report = json.loads(done.stdout)
+    assert report["lazy"] == report["registered"]
