@@ -61,14 +61,20 @@ def code_key() -> str:
     """What kept work was made with: Python, pydantic, pydantic-core, and mapgen's sources (size, mtime)."""
     digest = hashlib.sha256()
     digest.update(f"{FORMAT}\0{sys.version}\0{_library_stamp('pydantic')}\0{_library_stamp('pydantic_core')}".encode())
-    for root, dirs, files in os.walk(PACKAGE):
-        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
-        for name in sorted(files):
-            if name.endswith(".py"):
-                path = os.path.join(root, name)
-                st = os.stat(path)
-                digest.update(f"\0{os.path.relpath(path, PACKAGE)}\0{st.st_size}\0{st.st_mtime_ns}".encode())
+    digest.update(_sources_stamp(str(PACKAGE), "").encode())
     return digest.hexdigest()
+
+
+def _sources_stamp(folder: str, rel: str) -> str:
+    """Each ``.py`` file under ``folder`` with its size and mtime, in name order (a few hundred stat calls, 1-2 ms)."""
+    parts = []
+    for entry in sorted(os.scandir(folder), key=lambda e: e.name):
+        if entry.name.endswith(".py") and entry.is_file():
+            st = entry.stat()
+            parts.append(f"\0{rel}{entry.name}\0{st.st_size}\0{st.st_mtime_ns}")
+        elif entry.is_dir() and entry.name != "__pycache__" and not entry.name.startswith("."):
+            parts.append(_sources_stamp(entry.path, f"{rel}{entry.name}/"))
+    return "".join(parts)
 
 
 def _file(name: str, key: str) -> Path:
