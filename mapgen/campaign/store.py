@@ -31,6 +31,7 @@ MAX_ERRORS_SHOWN = 3
 
 @lru_cache(maxsize=1)
 def adapter() -> StateValidator:
+    """The state's one validator: pydantic's, built once and kept between processes (:mod:`mapgen.engine.validators`)."""
     return StateValidator(CampaignState)
 
 

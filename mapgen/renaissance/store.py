@@ -25,6 +25,7 @@ SCHEMA_NAME = "campaign-renaissance"
 
 @lru_cache(maxsize=1)
 def adapter() -> StateValidator:
+    """The state's one validator: pydantic's, built once and kept between processes (:mod:`mapgen.engine.validators`)."""
     return StateValidator(RenaissanceState)
 
 
