@@ -9,12 +9,11 @@ same numpy Generator through :attr:`Dice.rng`, so one seed fixes everything.
 from __future__ import annotations
 
 import hashlib
+import numbers
 import re
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from typing import Iterable, Sequence
-
-import numpy as np
 
 _EXPR = re.compile(r"^\s*(\d*)\s*[dD]\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*$")
 
@@ -112,7 +111,7 @@ def seed_to_int(seed: int | str) -> int:
     the same campaign on every machine.  Digit-only strings count as ints, so
     ``--seed 7`` and ``seed=7`` agree.
     """
-    if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool):
+    if isinstance(seed, numbers.Integral) and not isinstance(seed, bool):
         return int(seed) % (2**64)
     text = str(seed).strip()
     if re.fullmatch(r"-?\d+", text):
@@ -132,6 +131,11 @@ class Dice:
     """
 
     def __init__(self, seed: int | str = 0):
+        # numpy is imported here, not with the module: the campaign engine reads DiceExpr and
+        # seed_to_int from this module, and a campaign command that never builds a Dice should not
+        # pay numpy's 40-60 ms start-up.
+        import numpy as np
+
         self.seed = seed
         self.rng = np.random.default_rng(seed_to_int(seed))
         self.log: list[Roll] = []

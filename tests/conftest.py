@@ -31,3 +31,15 @@ def cached_map(seed=7, size="medium", races=("humans", "humans"), **kw):
 @pytest.fixture
 def medium_map():
     return cached_map(7, "medium")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _own_cache_folder(tmp_path_factory):
+    """What commands keep between processes (mapgen.engine.kept) goes to a folder of the test run's own, not ~/.cache."""
+    before = os.environ.get("XDG_CACHE_HOME")
+    os.environ["XDG_CACHE_HOME"] = str(tmp_path_factory.mktemp("xdg-cache"))
+    yield
+    if before is None:
+        os.environ.pop("XDG_CACHE_HOME", None)
+    else:
+        os.environ["XDG_CACHE_HOME"] = before

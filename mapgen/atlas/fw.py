@@ -10,7 +10,9 @@ starting there today.  This module only puts them in words for the page.
 
 from __future__ import annotations
 
+import functools
 import json
+from typing import Any, Callable
 
 from ..campaign.core import PHASE_NAMES, phase_index
 from ..campaign.march import MOVE_TABLE, STATE_MOVE, move_modifiers
@@ -89,12 +91,14 @@ def _force_words(f: dict, sides: dict) -> str:
     return f"{head}; led by {f['leader']['name']} (CV {f['leader']['cv']}), {len(f['units'])} unit(s), {figures} figures{works}"
 
 
-def squares(m, state, board, view: dict, plans: dict[str, list[str]]) -> tuple[list[dict], dict[str, dict]]:
-    """Every square in reading order, for the hit layer, and what the page shows when it is pointed at."""
-    sides = {s["id"]: s for s in view["sides"]}
-    names = {s.id: s.name for s in m.sides}
+def map_facts(m) -> dict:
+    """What the page shows of the map itself, square by square in reading order: all of it the map's alone.
+
+    Worked out once a map and kept in the folder's ``.atlas-cache`` as JSON
+    (:func:`kept_map_facts`), so that a command after the first reads no map
+    model (and imports no numpy) to write its page.
+    """
     rivers = _river_squares(m)
-    holdings = {h["square"]: h for h in view["holdings"]}
     map_holdings = {square_id(*h.square): h for h in m.holdings}
     places: dict[tuple[int, int], list[str]] = {}
     for p in list(m.chains) + list(m.regions):
@@ -108,6 +112,42 @@ def squares(m, state, board, view: dict, plans: dict[str, list[str]]) -> tuple[l
     configs: dict[tuple[int, int], dict[str, str]] = {}
     for c in m.configs:
         configs.setdefault(tuple(c.square), {})[c.name] = f"{_words(c.name)} ({c.rule}, rolled by side {c.rolled_by})"
+    cells = []
+    for row in range(m.height):
+        for col in range(m.width):
+            sid, sq = square_id(col, row), (col, row)
+            mh = map_holdings.get(sid)
+            cells.append({
+                "id": sid, "col": col, "row": row,
+                "terrain": str(m.terrain[row, col]),
+                "territory": str(m.territory[row, col]),
+                "holding": None if mh is None else (mh.name, mh.capital, mh.side, mh.feature, mh.detail),
+                "places": places.get(sq, []),
+                "rivers": rivers.get(sq, []),
+                "river": bool(m.river[row, col]),
+                "road": bool(m.road[row, col]),
+                "crossings": crossings.get(sq, []),
+                "features": list(m.features.get(sq, [])),
+                "configs": configs.get(sq, {}),
+            })
+    return {
+        "width": m.width, "height": m.height, "square_mm": m.square_mm,
+        "sides": {s.id: s.name for s in m.sides},
+        "holding_names": {square_id(*h.square): h.name for h in m.holdings},
+        "cells": cells,
+    }
+
+
+def kept_map_facts(map_source: str, read_map: Callable[[], Any], cache: Fragments) -> dict:
+    """:func:`map_facts` of the map whose ``fw-map.json`` text is ``map_source``: kept in ``cache``, or worked out now and kept."""
+    return json.loads(cache.get("fw-map-facts", map_source, lambda: json.dumps(map_facts(read_map()))))
+
+
+def squares(facts: dict, state, board, view: dict, plans: dict[str, list[str]]) -> tuple[list[dict], dict[str, dict]]:
+    """Every square in reading order, for the hit layer, and what the page shows when it is pointed at."""
+    sides = {s["id"]: s for s in view["sides"]}
+    names = facts["sides"]
+    holdings = {h["square"]: h for h in view["holdings"]}
     forces: dict[str, list[dict]] = {}
     zoc: dict[str, list[str]] = {}
     for f in view["forces"]:
@@ -116,46 +156,46 @@ def squares(m, state, board, view: dict, plans: dict[str, list[str]]) -> tuple[l
             zoc.setdefault(sq, []).append(f"{f['id']} of {side_label(f['side'], sides)}")
 
     order, details = [], {}
-    for row in range(m.height):
-        for col in range(m.width):
-            sid, sq = square_id(col, row), (col, row)
-            terrain = str(m.terrain[row, col])
-            territory = str(m.territory[row, col])
-            h, mh = holdings.get(sid), map_holdings.get(sid)
-            here = forces.get(sid, [])
-            holding = ""
-            if mh is not None:
-                kind = "capital" if mh.capital else "holding"
-                holding = f"{mh.name or kind.title()}, {kind} of {side_label(mh.side, sides, names)} ({_words(mh.feature)}" + (f": {mh.detail}" if mh.detail else "") + ")"
-                if h is not None:
-                    holding += f"; held by {side_label(h['owner'], sides, names)}" + (", sacked" if h["sacked"] else "")
+    for cell in facts["cells"]:
+        sid, col, row = cell["id"], cell["col"], cell["row"]
+        terrain = cell["terrain"]
+        territory = cell["territory"]
+        h, mh = holdings.get(sid), cell["holding"]
+        here = forces.get(sid, [])
+        holding = ""
+        if mh is not None:
+            mh_name, mh_capital, mh_side, mh_feature, mh_detail = mh
+            kind = "capital" if mh_capital else "holding"
+            holding = f"{mh_name or kind.title()}, {kind} of {side_label(mh_side, sides, names)} ({_words(mh_feature)}" + (f": {mh_detail}" if mh_detail else "") + ")"
             if h is not None:
-                control = f"{side_label(h['owner'], sides, names)}, which holds it"
-            elif here:
-                control = f"{side_label(here[0]['side'], sides, names)}, whose force stands here"
-            else:
-                control = "nobody: no holding, no force" if territory == "N" else f"nobody (side {territory}'s territory, FW-2.3)"
-            water = sid not in board.squares
-            d = {
-                "id": sid,
-                "name": (mh.name if mh is not None else "") or "",
-                "places": places.get(sq, []),
-                "terrain": TERRAIN[terrain].label if terrain in TERRAIN else _words(terrain),
-                "territory": "neutral" if territory == "N" else side_label(territory, sides, names),
-                "river": ", ".join(rivers.get(sq, [])) or ("yes" if bool(m.river[row, col]) else "no"),
-                "road": "yes" if bool(m.road[row, col]) else "no",
-                "crossings": crossings.get(sq, []),
-                "holding": holding,
-                "features": _features(m.features.get(sq, []), configs.get(sq, {})),
-                "movement": ["water: no force enters it (FW-9.4)"] if water else _movement(state, board, sid),
-                "control": control,
-                "zoc": zoc.get(sid, []),
-                "forces": [_force_words(f, sides) for f in here],
-                "plans": plans.get(sid, []),
-            }
-            details[sid] = d
-            label = f"{sid}, {d['terrain']}" + (f", {d['name']}" if d["name"] else "") + (f", forces {' '.join(f['id'] for f in here)}" if here else "")
-            order.append({"id": sid, "col": col, "row": row, "label": label + (", battlefield" if d["plans"] else "")})
+                holding += f"; held by {side_label(h['owner'], sides, names)}" + (", sacked" if h["sacked"] else "")
+        if h is not None:
+            control = f"{side_label(h['owner'], sides, names)}, which holds it"
+        elif here:
+            control = f"{side_label(here[0]['side'], sides, names)}, whose force stands here"
+        else:
+            control = "nobody: no holding, no force" if territory == "N" else f"nobody (side {territory}'s territory, FW-2.3)"
+        water = sid not in board.squares
+        d = {
+            "id": sid,
+            "name": (mh[0] if mh is not None else "") or "",
+            "places": cell["places"],
+            "terrain": TERRAIN[terrain].label if terrain in TERRAIN else _words(terrain),
+            "territory": "neutral" if territory == "N" else side_label(territory, sides, names),
+            "river": ", ".join(cell["rivers"]) or ("yes" if cell["river"] else "no"),
+            "road": "yes" if cell["road"] else "no",
+            "crossings": cell["crossings"],
+            "holding": holding,
+            "features": _features(cell["features"], cell["configs"]),
+            "movement": ["water: no force enters it (FW-9.4)"] if water else _movement(state, board, sid),
+            "control": control,
+            "zoc": zoc.get(sid, []),
+            "forces": [_force_words(f, sides) for f in here],
+            "plans": plans.get(sid, []),
+        }
+        details[sid] = d
+        label = f"{sid}, {d['terrain']}" + (f", {d['name']}" if d["name"] else "") + (f", forces {' '.join(f['id'] for f in here)}" if here else "")
+        order.append({"id": sid, "col": col, "row": row, "label": label + (", battlefield" if d["plans"] else "")})
     return order, details
 
 
@@ -163,12 +203,15 @@ def _phase_words(phase) -> str:
     return "battle" if phase == "battle" else f"phase {phase} ({PHASE_NAMES[int(phase)]})"
 
 
-def context(folder, m, state, board, side: str | None, cache: Fragments, map_source: str) -> dict:
+def context(folder, read_map: Callable[[], Any], state, board, side: str | None, cache: Fragments, map_source: str) -> dict:
     """What the template needs for a Fantasy Warriors campaign, as ``side`` may know it (None: everything).
 
-    ``map_source`` is the text of ``fw-map.json`` ``m`` was read from: the map drawn
-    from it is kept in ``cache``, and only the campaign's layers are drawn anew.
+    ``map_source`` is the text of ``fw-map.json``, ``read_map()`` its model: the map drawn
+    from it and what the page says of its squares (:func:`map_facts`) are kept in ``cache``,
+    so the model is read only when one of them is not kept, and only the campaign's layers
+    are drawn anew.
     """
+    read_map = functools.cache(read_map)
     from . import folder as files
     from .svg import inline_map, square_hits
 
@@ -180,8 +223,16 @@ def context(folder, m, state, board, side: str | None, cache: Fragments, map_sou
     by_place: dict[str, list[str]] = {}
     for p in sorted(plans, key=lambda p: p.order, reverse=True):  # the latest battle first, the kit's table last
         by_place.setdefault(p.place, []).append(p.key)
-    order, details = squares(m, state, board, view, by_place)
-    frame, base = printed_map(m, cache, map_source)
+    try:
+        facts = kept_map_facts(map_source, read_map, cache)
+        order, details = squares(facts, state, board, view, by_place)
+        names, square_mm, width, height = (dict(facts["holding_names"]), float(facts["square_mm"]),
+                                           int(facts["width"]), int(facts["height"]))
+    except (KeyError, IndexError, TypeError, ValueError):  # an entry someone planted in the folder: from the map, then
+        facts = map_facts(read_map())
+        order, details = squares(facts, state, board, view, by_place)
+        names, square_mm, width, height = facts["holding_names"], facts["square_mm"], facts["width"], facts["height"]
+    frame, base = printed_map(read_map, cache, map_source)
     a, b = (sides[s] for s in ("A", "B"))
     title = f"{a['name']} ({_words(a['race'])}) against {b['name']} ({_words(b['race'])})"
     viewer = "everything (the referee's page)" if side is None else f"what side {side} ({sides[side]['name']}) may know"
@@ -195,8 +246,7 @@ def context(folder, m, state, board, side: str | None, cache: Fragments, map_sou
         "units": ", ".join(f"{u['id']} {u['figures']} {u['quality']} {_words(u['type'])}" for u in f["units"]) if "units" in f else "",
         "zoc": " ".join(f["zone_of_control"]),
     } for f in view["forces"]]  # fmt: skip
-    names = {h.square: h.name for h in m.holdings}
-    holdings = [{"square": h["square"], "name": names.get(_square(h["square"]), ""), "kind": "capital" if h["capital"] else "holding",
+    holdings = [{"square": h["square"], "name": names.get(h["square"], ""), "kind": "capital" if h["capital"] else "holding",
                  "feature": _words(h["feature"]), "owner": side_label(h["owner"], sides), "first": side_label(h["original_owner"] or h["owner"], sides),
                  "sacked": h["sacked"]} for h in view["holdings"]]  # fmt: skip
     log = [log_row(entry_words(e), e.day, _phase_words(e.phase), e.rule, e.dice, e.side, e.secret) for e in visible_log(state, side)]
@@ -214,21 +264,15 @@ def context(folder, m, state, board, side: str | None, cache: Fragments, map_sou
         "log": log,
         "log_when": "Day",
         "plans": plans_html(plans, cache),
-        "map_svg": inline_map(svg, square_hits(order, frame.grid_x, frame.grid_y, m.square_mm),
-                              f"Campaign map, {m.width} by {m.height} squares: {title}, {viewer}. Arrow keys move between squares."),
+        "map_svg": inline_map(svg, square_hits(order, frame.grid_x, frame.grid_y, square_mm),
+                              f"Campaign map, {width} by {height} squares: {title}, {viewer}. Arrow keys move between squares."),
         "map_kind": "squares",
         "counters": counters_html(folder) if side is None else _side_counters(state, side, cache),
         "pdfs": files.pdf_files(folder),
         "places": [],
-        "data": {"game": "fw", "width": m.width, "height": m.height, "details": details, "notes": {"movement": movement_note()},
+        "data": {"game": "fw", "width": width, "height": height, "details": details, "notes": {"movement": movement_note()},
                  "plans": {p.key: p.title for p in plans}},
     }
-
-
-def _square(sid: str) -> tuple[int, int]:
-    from ..grid import parse_square
-
-    return parse_square(sid)
 
 
 def _side_counters(state, side: str, cache: Fragments) -> list[dict]:
@@ -253,12 +297,13 @@ def _side_counters(state, side: str, cache: Fragments) -> list[dict]:
     return counter_pages(json.loads(cache.get("side-counters", repr((own, title)), draw)))
 
 
-def printed_map(m, cache: Fragments, map_source: str) -> tuple[Frame, str]:
+def printed_map(read_map: Callable[[], Any], cache: Fragments, map_source: str) -> tuple[Frame, str]:
     """The printed map's SVG text (as ``mapgen new`` draws it) and its frame: drawn once a map, then read back."""
 
     def draw() -> str:
         from ..render.fw_map import fw_map_layout, render_fw_map
 
+        m = read_map()
         return json.dumps({"frame": Frame.of(fw_map_layout(m), m.square_mm), "svg": render_fw_map(m).tostring()})
 
     kept = json.loads(cache.get("fw-map", map_source, draw))

@@ -8,14 +8,16 @@ costs a few dict lookups, not a graph search.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import pickle
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Callable
 
-import numpy as np
-
-from ..fw.model import FwMap
-from ..fw.movement import land_mask, legal_steps
+from ..engine import boards, kept
 from ..fw.rules import TERRAIN, WATER
 from ..grid import KING_STEPS, square_id
+
+if TYPE_CHECKING:
+    from ..fw.model import FwMap
 
 
 @dataclass(frozen=True)
@@ -58,7 +60,38 @@ class Board:
         return square in self.squares
 
 
+def kept_board(map_bytes: bytes, build: Callable[[], Board]) -> Board:
+    """The board of the map file ``map_bytes``: kept by an earlier command (:mod:`mapgen.engine.kept`), else ``build()`` and kept.
+
+    Building it reads the map's model (numpy, 50-100 ms before the first
+    rule); a kept board is a pickle of plain dicts, read back in under a
+    millisecond.
+    """
+    name = f"board-fw-{boards.sha256_bytes(map_bytes)}.pickle"
+    key = kept.code_key()
+    board = _unpickled_board(kept.read(name, key))
+    if board is None:
+        board = build()
+        kept.write(name, key, pickle.dumps(replace(board, cache={}), protocol=pickle.HIGHEST_PROTOCOL))
+        kept.prune("board-", kept.MAX_BOARDS)
+    return board
+
+
+def _unpickled_board(data: bytes | None) -> Board | None:
+    if data is None:
+        return None
+    try:
+        board = pickle.loads(data)
+    except Exception:  # noqa: BLE001 - torn, or naming what the code no longer has: build it again
+        return None
+    return board if isinstance(board, Board) else None
+
+
 def build_board(m: FwMap) -> Board:
+    """The board of a map.  A command finds it kept (:mod:`mapgen.engine.kept`), so the movement graph's numpy
+    is imported here, when a board is built, not with this module, which every command imports."""
+    from ..fw.movement import legal_steps
+
     nodes, edges = legal_steps(m.terrain, m.rivers, m.crossings)
     squares = land_squares(m, [sq for sq, _ in nodes])
     steps: dict[str, dict[str, str | None]] = {sid: {} for sid in squares}
@@ -86,6 +119,10 @@ def land_squares(m: FwMap, land: list[tuple[int, int]] | None = None) -> dict[st
     graph (a 200 x 200 map's steps take seconds).
     """
     if land is None:
+        import numpy as np
+
+        from ..fw.movement import land_mask
+
         land = [(int(c), int(r)) for r, c in np.argwhere(land_mask(m.terrain))]
     crossing_at: dict[tuple[int, int], set[str]] = {}
     for c in m.crossings:

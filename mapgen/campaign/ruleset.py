@@ -15,7 +15,7 @@ from .. import engine
 from ..engine import CommandSpec, RuleSet, Turn
 from ..jsonio import read_bytes_as
 from . import after_battle, incursione, movement, orders, reinforcements, store, view, weather, words
-from .board import build_board
+from .board import Board, build_board, kept_board
 from .checks import check_state
 from .actions import actions
 from .commands import BattleReport, ControlWeather, GiveOrder, Move, Moves, Reinforce, RestStay, UnitLosses
@@ -209,11 +209,14 @@ def _settle(state: CampaignState, dice, board, start: int) -> CampaignState:
 
 
 def _board_from_map(data: bytes, where: str):
-    from ..fw.model import SCHEMA, FwMap
-
     # the session calls this only once the file's SHA-256 matched the one the campaign began on, whose
-    # JSON Schema was checked then: its fields are still read and checked, the schema not again
-    return build_board(read_bytes_as(data, where, SCHEMA, FwMap.from_json, check_schema=False))
+    # JSON Schema was checked then: its fields are still read and checked when it is built, the schema not again
+    def build() -> Board:
+        from ..fw.model import SCHEMA, FwMap  # the map's model and numpy: only to build a board
+
+        return build_board(read_bytes_as(data, where, SCHEMA, FwMap.from_json, check_schema=False))
+
+    return kept_board(data, build)
 
 
 def _when(state: CampaignState) -> str:

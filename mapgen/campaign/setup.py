@@ -12,14 +12,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from ..datafiles import template_path
 from ..engine import boards
 from ..engine.commands import DiceEntryError
 from ..errors import InfeasibleError
-from ..fw.model import FwMap
 from ..grid import KING_STEPS, square_id
-from .board import Board, build_board
+from .board import Board, build_board, kept_board
 from .commands import CommandError
 from .core import begin
 from .dice import GameDice
@@ -37,6 +37,9 @@ from .state import (
     evolve,
     other,
 )
+
+if TYPE_CHECKING:
+    from ..fw.model import FwMap
 
 #: FW-1.1: the counter set has six numbered Force counters per side.
 MAX_FORCES = 6
@@ -193,7 +196,7 @@ def new_campaign(
 
 def board_for_map(fw_map, map_bytes: bytes):
     """The map's Board, worked out once per map file (kept by its SHA-256 for the commands that follow)."""
-    return boards.for_map(map_bytes, lambda: build_board(fw_map))
+    return boards.for_map(map_bytes, lambda: kept_board(map_bytes, lambda: build_board(fw_map)))
 
 
 def start_campaign(

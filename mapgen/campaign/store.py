@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from pydantic import TypeAdapter
-
 from ..engine import boards, statefile
+from ..engine.validators import StateValidator
 from ..errors import BadFileError
 from ..jsonio import dumps
 from .board import Board
@@ -26,8 +25,9 @@ HISTORY_DIR = "history"
 
 
 @lru_cache(maxsize=1)
-def adapter() -> TypeAdapter:
-    return TypeAdapter(CampaignState)
+def adapter() -> StateValidator:
+    """The state's one validator: pydantic's, built once and kept between processes (:mod:`mapgen.engine.validators`)."""
+    return StateValidator(CampaignState)
 
 
 def json_schema() -> dict:

@@ -169,5 +169,3 @@ def reinforce_cmd(folder, side, units, leader):
 
     play(folder, Reinforce(side.upper(), units, leader))
 
-
-from . import campaign_ren, campaign_sim  # noqa: E402,F401 - register ``campaign simulate`` and the Renaissance commands

@@ -4,7 +4,8 @@
 * :mod:`.registry`: the rule sets mapgen plays, found by name or by a ``campaign.json``'s schema;
 * :mod:`.apply`: ``apply(ruleset, state, command, dice, board) -> (state, events)``;
 * :mod:`.commands`: :class:`CommandError`, :class:`DiceEntryError` and the ``Turn`` every rule set has;
-* :mod:`.boards`: the boards worked out from map files, kept by the file's SHA-256.
+* :mod:`.boards`: the boards worked out from map files, kept by the file's SHA-256;
+* :mod:`.kept`: what a command keeps between processes (a board, the state's validator: :mod:`.validators`).
 
 Nothing here imports a rule set, the files, the renderers or the CLI: they
 sit above and ask.

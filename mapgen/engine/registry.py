@@ -103,7 +103,10 @@ def of_schema(schema: str) -> RuleSet | None:
 
 
 def of_state(state) -> RuleSet:
-    """The rule set whose state type this is."""
+    """The rule set whose state type this is: one loaded already (the one that read it), else any built-in one."""
+    for r in list(_REGISTERED.values()):
+        if isinstance(state, r.state_type):
+            return r
     for r in rulesets():
         if isinstance(state, r.state_type):
             return r

@@ -1,7 +1,7 @@
 """What every rule set's state file shares: schema and version first, one validator per read, errors by field.
 
 A ``campaign.json`` is the rule set's state dataclasses through one pydantic
-``TypeAdapter``: it checks every field's type and range on reading, names the
+validator (:class:`~.validators.StateValidator`): it checks every field's type and range on reading, names the
 field that is wrong (``forces[2].leader.cv``) and writes the published JSON
 Schema, so the schema can never drift from the code.
 """
@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import re
 
-from pydantic import TypeAdapter, ValidationError
+from typing import Any
+
+from pydantic_core import ValidationError
 
 from ..errors import BadFileError
 from ..jsonio import parse
@@ -19,7 +21,7 @@ from ..jsonio import parse
 MAX_ERRORS_SHOWN = 3
 
 
-def json_schema(adapter: TypeAdapter, schema: str, version: int, urn: str, title: str) -> dict:
+def json_schema(adapter: Any, schema: str, version: int, urn: str, title: str) -> dict:
     """The published JSON Schema of a state file, made from the state's own dataclasses."""
     doc = adapter.json_schema(mode="serialization")
     props = doc["properties"]
@@ -35,7 +37,7 @@ def json_schema(adapter: TypeAdapter, schema: str, version: int, urn: str, title
     }
 
 
-def to_json(adapter: TypeAdapter, state) -> dict:
+def to_json(adapter: Any, state) -> dict:
     data = adapter.dump_python(state, mode="json")
     # schema and version first, as in every mapgen file
     head = {"schema": data.pop("schema"), "version": data.pop("version")}
@@ -57,7 +59,7 @@ def _field(loc: tuple) -> str:
     return out or "(top level)"
 
 
-def read_state(text: str, where: str, schema: str, version: int, reader: TypeAdapter):
+def read_state(text: str, where: str, schema: str, version: int, reader: Any):
     """A state file of either rule set, read and checked once, by ``reader`` (pydantic over the state's dataclasses).
 
     The state types fix ``schema`` and ``version`` as constants, have no floats

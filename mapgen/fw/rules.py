@@ -7,10 +7,12 @@ Generation, validation, the legend and the setup sheet all read these.
 from __future__ import annotations
 
 from dataclasses import dataclass
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from ..tables import Table, band
+
+if TYPE_CHECKING:
+    import numpy as np
 
 # --- FW-2.2 / FW-2.6: terrain types and their effects --------------------
 
@@ -90,8 +92,11 @@ def of_kind(terrain: np.ndarray, kinds) -> np.ndarray:
     """Where ``terrain`` is one of ``kinds``: ``np.isin`` for the few kinds a stage asks about.
 
     The same mask, without np.isin's setup, which cost more than the comparisons on a
-    medium map (the generator asks a few dozen times a map).
+    medium map (the generator asks a few dozen times a map).  numpy is imported here, not
+    with the module: a campaign command reads these tables and never builds a map.
     """
+    import numpy as np
+
     mask = np.zeros(terrain.shape, bool)
     for kind in kinds:
         mask |= terrain == kind

@@ -22,24 +22,38 @@ After any of them the output folder holds the previous set untouched, or, when
 the signal came during the swap or after it, this run's complete set.
 """
 
+import importlib
+
 from ..paper import MAX_PDF_PAGES, PdfTooLargeError
-from .files import (
-    COUNTER_FORMATS,
-    battlefields_for_kit,
-    check_fw_map_pdf,
-    check_pdf_size,
-    counters_for_kit,
-    home_papers,
-    write_battlefield,
-    write_counter_files,
-    write_country_kit,
-    write_kit,
-    write_map_kit,
-    write_new_fw_kit,
-)
 from .folder import MANIFEST, OutputFolderError, Outputs, check_input_outside, target_folder, write
 from .names import default_folder_name, seed_slug
 from .swap import Terminated, recover
+
+#: What :mod:`.files` defines, imported when first used: it pulls in the map's setup sheet, the battlefields
+#: and the counters (20 ms), which a campaign command that only catches :class:`OutputFolderError` need not pay.
+_FROM_FILES = frozenset({
+    "COUNTER_FORMATS",
+    "battlefields_for_kit",
+    "check_fw_map_pdf",
+    "check_pdf_size",
+    "counters_for_kit",
+    "home_papers",
+    "write_battlefield",
+    "write_counter_files",
+    "write_country_kit",
+    "write_kit",
+    "write_map_kit",
+    "write_new_fw_kit",
+})
+
+
+def __getattr__(name: str):
+    if name not in _FROM_FILES:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(".files", __name__), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "COUNTER_FORMATS",

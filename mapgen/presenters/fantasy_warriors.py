@@ -12,8 +12,18 @@ from pathlib import Path
 
 from .. import safefs
 from ..campaign.store import MAP_FILE
-from ..fw.model import FwMap, read_fw_map
 from ..jsonio import parse
+
+
+def _read_map(folder: Path, text: str | None = None):
+    """The map model of the folder's ``fw-map.json`` (or of its ``text``), whose SHA-256 the session checked when it
+    loaded the state: no schema check again.  The model and numpy are imported here, only when a writer needs the
+    map itself: a command's atlas page after the first reads what it shows of the map from the user's cache."""
+    from ..fw.model import FwMap
+
+    if text is None:
+        text = safefs.read_text(folder, MAP_FILE)
+    return FwMap.from_json(parse(text, str(Path(folder) / MAP_FILE)))
 
 
 def new_outputs(folder: Path, state) -> list[str]:
@@ -27,9 +37,7 @@ def write_outputs(folder: Path, state, board) -> list[Path]:
         return []  # most commands: the battle writers (and PyYAML, for the report form) are not imported
     from .fw_battles import write_pending
 
-    # the map's SHA-256 was checked when the session loaded the state: no schema check again
-    fw_map = FwMap.from_json(parse(safefs.read_text(folder, MAP_FILE), str(Path(folder) / MAP_FILE)))
-    return write_pending(folder, state, fw_map, board)
+    return write_pending(folder, state, _read_map(folder), board)
 
 
 def output_lines(folder: Path, state) -> list[str]:
@@ -43,6 +51,7 @@ def output_lines(folder: Path, state) -> list[str]:
 
 def status_svg(folder: Path, state, board, seat: str | None) -> str:
     """The campaign map with the forces' counters, as ``seat`` may know them (``campaign status --svg``)."""
+    from ..fw.model import read_fw_map
     from ..render.campaign import render_campaign
 
     return render_campaign(read_fw_map(Path(folder) / MAP_FILE), state, board, seat).tostring()
@@ -57,4 +66,4 @@ def atlas_context(folder: Path, state, board, side: str | None, cache) -> dict:
     from ..atlas.fw import context
 
     text = safefs.read_text(folder, MAP_FILE)
-    return context(Path(folder), FwMap.from_json(parse(text, str(Path(folder) / MAP_FILE))), state, board, side, cache, text)
+    return context(Path(folder), lambda: _read_map(folder, text), state, board, side, cache, text)

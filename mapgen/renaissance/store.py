@@ -2,7 +2,7 @@
 
 The same approach as the Fantasy Warriors file (:mod:`mapgen.engine.statefile`),
 and the same folder (:mod:`mapgen.session`):
-one pydantic ``TypeAdapter`` over the state's own dataclasses checks every
+one pydantic validator over the state's own dataclasses checks every
 field's type and range on reading and writes the published schema, and an
 error names the field (``armies[0].companies[2].type``).  Then the few rules
 a type cannot say (a company's strength is Tabella 31's, an owner is a player
@@ -13,9 +13,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from pydantic import TypeAdapter
-
 from ..engine import statefile
+from ..engine.validators import StateValidator
 from ..errors import BadFileError
 from ..jsonio import dumps
 from .rules import COMPANY_STRENGTH
@@ -25,8 +24,9 @@ SCHEMA_NAME = "campaign-renaissance"
 
 
 @lru_cache(maxsize=1)
-def adapter() -> TypeAdapter:
-    return TypeAdapter(RenaissanceState)
+def adapter() -> StateValidator:
+    """The state's one validator: pydantic's, built once and kept between processes (:mod:`mapgen.engine.validators`)."""
+    return StateValidator(RenaissanceState)
 
 
 def json_schema() -> dict:
