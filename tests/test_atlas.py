@@ -330,7 +330,7 @@ def test_a_renaissance_page_shows_every_place_and_hides_a_rival_treasury(italy, 
     assert run(["atlas", str(italy), "--side", "P1"], capsys)[0] == 0
     page = (italy / "index-P1.html").read_text(encoding="utf-8")
     p2 = next(p for p in state["players"] if p["seat"] == "P2")
-    assert re.search(r"<th scope=\"row\">P2</th><td>Bob</td><td>[^<]*</td><td>hidden</td>", page)
-    assert re.search(rf"<th scope=\"row\">P2</th><td>Bob</td><td>[^<]*</td><td>{p2['treasury']} ducats</td>", html)
+    assert re.search(r"<th scope=\"row\"><span class=\"swatch seat-P2\" aria-hidden=\"true\"></span>P2</th><td>Bob</td><td>[^<]*</td><td>hidden</td>", page)
+    assert re.search(rf"<th scope=\"row\"><span class=\"swatch seat-P2\" aria-hidden=\"true\"></span>P2</th><td>Bob</td><td>[^<]*</td><td>{p2['treasury']} ducats</td>", html)
     code, _, err = run(["atlas", str(italy), "--side", "A"], capsys)
     assert code == 2 and "players are P1, P2" in err

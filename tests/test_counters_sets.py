@@ -93,7 +93,8 @@ def test_campaign_set_has_the_holdings_of_its_map(seed, size):
 
 def test_renaissance_set_per_player():
     counters = renaissance_set()
-    players = [s.key for s in R.SIDE_STYLES[: R.RC_PLAYERS]]
+    # The seats' colours (mapgen.sides), the same as a Renaissance campaign's counters and maps.
+    players = [s.key.removeprefix("rc-") for s in R.RC_SEAT_STYLES[: R.RC_PLAYERS]]
     assert len(players) == 4
     for p in players:
         mine = [c for c in counters if c.id.startswith(f"rc-{p}-")]

@@ -125,21 +125,23 @@ def _fw_title(fw_map=None) -> str:
 def renaissance_set(players: int = R.RC_PLAYERS) -> list[Counter]:
     """RC-3.6 armies, RC-3.10 specialists, RC-4.10 sieges, RC-3.8 garrisons, RC-3.9 fortifications, RC-2 track."""
     counters: list[Counter] = []
-    for style in R.SIDE_STYLES[:players]:
+    for i in range(players):
+        style = R.rc_seat_style(i)  # the seats' own colours, as on a campaign's counters and maps (mapgen.sides)
         p = style.key
+        cid = f"rc-{p.removeprefix('rc-')}"
         # What the enemy sees on the map: armies and the diplomat all look like this (RC-3.10).
         on_map = Face(p, "Army", icon="army")
         for n, numeral in enumerate(R.ARMY_NUMERALS[: R.RC_ARMIES_PER_PLAYER], start=1):
-            counters.append(Counter(f"rc-{p}-army-{n}", f"{style.name} Army {numeral}", "RC-3.6", Face(p, "Army", big=numeral), on_map))
+            counters.append(Counter(f"{cid}-army-{n}", f"{style.name} Army {numeral}", "RC-3.6", Face(p, "Army", big=numeral), on_map))
         for n in range(1, R.RC_ALLIED_ARMIES + 1):
             counters.append(
-                Counter(f"rc-{p}-allied-{n}", f"{style.name} Allied army", "RC-3.6", Face(p, "Allied", icon="army-allied"), on_map)
+                Counter(f"{cid}-allied-{n}", f"{style.name} Allied army", "RC-3.6", Face(p, "Allied", icon="army-allied"), on_map)
             )
         for spec in R.SPECIALISTS:
             back = on_map if spec.key == R.DECOY_SPECIALIST else side_face(style)
             counters.append(
                 Counter(
-                    f"rc-{p}-{spec.key}",
+                    f"{cid}-{spec.key}",
                     f"{style.name} {spec.label}",
                     "RC-3.10",
                     Face(p, spec.label, icon=spec.icon, note=f"{spec.cost_ducats} ducats"),
@@ -148,17 +150,17 @@ def renaissance_set(players: int = R.RC_PLAYERS) -> list[Counter]:
             )
         for n in range(1, R.RC_SIEGE_MARKERS_PER_PLAYER + 1):
             counters.append(
-                Counter(f"rc-{p}-siege-{n}", f"{style.name} Siege", "RC-4.10", Face(p, "Siege", icon="siege", note="7+ wins"), side_face(style))
+                Counter(f"{cid}-siege-{n}", f"{style.name} Siege", "RC-4.10", Face(p, "Siege", icon="siege", note="7+ wins"), side_face(style))
             )
         for n in range(1, R.RC_GARRISON_MARKERS_PER_PLAYER + 1):
             counters.append(
-                Counter(f"rc-{p}-garrison-{n}", f"{style.name} Garrison", "RC-3.8", Face(p, "Garrison", icon="garrison"), side_face(style))
+                Counter(f"{cid}-garrison-{n}", f"{style.name} Garrison", "RC-3.8", Face(p, "Garrison", icon="garrison"), side_face(style))
             )
         for fort in R.FORTIFICATIONS:
             for n in range(1, fort.per_player + 1):
                 counters.append(
                     Counter(
-                        f"rc-{p}-{fort.key}-{n}",
+                        f"{cid}-{fort.key}-{n}",
                         f"{style.name} {fort.label}",
                         fort.rule,
                         Face(p, fort.label, icon=fort.icon, note="-1 siege"),

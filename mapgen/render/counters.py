@@ -24,7 +24,7 @@ from functools import lru_cache
 
 from ..counters.layout import CROP_GAP_MM, CROP_LEN_MM, FOOTER_MM, HEADER_MM, size_name
 from ..counters.model import Face, Sheet
-from ..counters.rules import STYLE_BY_KEY
+from ..sides import STYLE_BY_KEY
 from ..errors import MapgenError
 
 from . import fonts

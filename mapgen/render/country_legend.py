@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from ..country.model import CountryMap
 from ..country.rules import NODE_KINDS, ROAD_MM, TAX, WALLS
+from ..sides import rc_seat_style
 
 from .svgbounds import element_box
 from .svgdoc import fmt
@@ -164,7 +165,7 @@ def _legend_blocks(cm: CountryMap, width: float) -> list[_Block]:
         _place_symbol(p, "gate", cx, cy)
 
     def border_swatch(p, cx, cy):
-        tint = style["tints"][0]
+        tint = rc_seat_style(0).tint
         _el(p, "rect", x=cx - sw / 2, y=cy - sw * 0.38, width=sw, height=sw * 0.38, fill=tint, stroke="none")
         line_swatch([(b["halo"], b["halo_width"], None), (b["color"], b["width"], _dash(b["dash"]))])(p, cx, cy)
 

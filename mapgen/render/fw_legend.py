@@ -18,6 +18,7 @@ from ..fw.rules import (
     SEASON_TORRID,
     TERRAIN,
 )
+from ..sides import emblem_word
 from .fw_rivers import path_d, ribbon
 from .svgdoc import fmt
 from .templates import el as _el
@@ -35,6 +36,7 @@ from .fw_style import (
     _symbol_elements,
     _text,
     load_style,
+    place_capital,
 )
 from .fw_terrain import _hatch
 from .text import text_width, wrap_text
@@ -162,7 +164,7 @@ def _legend_blocks(m: FwMap, used_features: list[str], look: str = "colour") -> 
 
     def holdings_swatch(side):
         def draw(p, x, y):
-            _place(p, "capital", x, y, sw, side.color)
+            place_capital(p, x, y, sw, side.color, side.id)
             _text(p, x + sw / 2, y + sw * 0.88, side.id, sw * 0.14, anchor="middle", bold=True)
             _place(p, "holding", x + sw + 1.5, y, sw, side.color)
             _text(p, x + sw * 1.5 + 1.5, y + sw * 0.78, side.id, sw * 0.4, anchor="middle", bold=True, fill=side.color)
@@ -209,7 +211,7 @@ def _legend_blocks(m: FwMap, used_features: list[str], look: str = "colour") -> 
     heading("Sides and holdings")
     for side in m.sides:
         entry(holdings_swatch(side), f"Side {side.id}: {_side_words(side)}",
-              "capital (filled, star) \u00b7 holding (outlined)", swatch_w=2 * sw + 1.5)
+              f"capital (filled, {emblem_word(side.id)}) \u00b7 holding (outlined)", swatch_w=2 * sw + 1.5)
 
     features = [name for name in used_features if name != "mountain_pass"]  # the pass is with the roads
     if features:

@@ -48,6 +48,7 @@ from .fw_style import (  # noqa: F401 - the map's public API, and what fw_names 
     _glyphs,
     _in_inks,
     _in_look,
+    place_capital,
     _place,
     _pts,
     _reserved,
@@ -158,7 +159,10 @@ def _draw_items(feat_root, hold_root, m: FwMap, lay, placed, style):
                 groups[id(root)] = _local(lay, m, sq[0], sq[1], root)
             g = groups[id(root)]
             if is_holding:
-                _place(g, p.item.symbol, p.x, p.y, p.size, p.item.color)
+                if p.item.kind == "capital":
+                    place_capital(g, p.x, p.y, p.size, p.item.color, p.item.letter)
+                else:
+                    _place(g, p.item.symbol, p.x, p.y, p.size, p.item.color)
                 if p.item.letter:
                     if p.item.kind == "holding":
                         _text(g, p.x + p.size / 2, p.y + p.size * 0.78, p.item.letter, p.size * 0.4, anchor="middle", bold=True, fill=p.item.color)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 
-from ..counters.rules import rc_seat_style
+from ..sides import rc_seat_style
 from .country_style import _text
 from .templates import el as _el
 from .text import text_width
