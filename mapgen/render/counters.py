@@ -384,6 +384,22 @@ def _svg_item(item) -> ET.Element:
     raise TypeError(item)  # pragma: no cover
 
 
+def counter_svg(face: Face, x: float, y: float, size: float) -> ET.Element:
+    """One counter as printed (body, side band and emblem, texture, picture, words), its top left at (x, y).
+
+    For a map that shows the counters put down on it: a player finds there the very counter on the table.
+    A thin dark edge keeps counters apart where they stack.
+    """
+    style = STYLE_BY_KEY.get(face.style)
+    if style is None:
+        raise MapgenError(f"counter face has an unknown side style {face.style!r}")
+    g = ET.Element("g", {"transform": f"translate({fmt(x)},{fmt(y)})"})
+    g.append(_svg_item(Rect(0, 0, size, size, DARK_BODY if face.dark else style.color)))
+    g.extend(_svg_item(i) for i in face_items(face, size))
+    g.append(_svg_item(Rect(0, 0, size, size, None, INK, max(0.15, 0.012 * size))))
+    return g
+
+
 def render_page(sheet: Sheet, pdf_page: int) -> str:
     """SVG text of one printed page (1-based): the whole sheet of paper at true size, in Inkscape layers."""
     paper = sheet.paper

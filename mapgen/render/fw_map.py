@@ -34,6 +34,7 @@ from ..fw.rules import (
     WATER,
 )
 from ..grid import col_letters, shared_edge, square_id
+from .campaign_room import MapRoom
 from .fw_rivers import draw_rivers, river_edges
 from .svgdoc import SvgDoc, fmt
 from .text import text_width
@@ -68,6 +69,11 @@ __all__ = ["render_fw_map", "fw_map_layout", "FwMapLayout", "template_path", "lo
 
 def render_fw_map(m: FwMap, look: str = "colour") -> SvgDoc:
     """The campaign map as an SVG document (1 unit = 1 mm) with Inkscape layers, in ``look`` (:data:`LOOKS`)."""
+    return render_fw_map_and_room(m, look)[0]
+
+
+def render_fw_map_and_room(m: FwMap, look: str = "colour") -> tuple[SvgDoc, MapRoom]:
+    """The map and where its names, ids and symbols are (:class:`.campaign_room.MapRoom`), for the counters put on it."""
     style = load_style(m, look)
     m = _in_look(m, style)
     placed, used = _content(m)
@@ -75,7 +81,7 @@ def render_fw_map(m: FwMap, look: str = "colour") -> SvgDoc:
     lay = _layout(m, blocks)
     doc = SvgDoc(lay.width_mm, lay.height_mm, title=f"Fantasy Warriors campaign map, seed {m.seed}")
     roots = {name: ET.Element("g") for name in LAYERS}
-    from .fw_names import draw_names, layout_names, reserved_boxes  # it builds on this module's layout
+    from .fw_names import draw_names, layout_names, map_room, reserved_boxes  # it builds on this module's layout
 
     names = layout_names(m, lay, placed)
 
@@ -96,7 +102,7 @@ def render_fw_map(m: FwMap, look: str = "colour") -> SvgDoc:
         layer = doc.layer(name)
         for child in _in_inks(roots[name], style, memo):
             layer.add(_Raw(child))
-    return doc
+    return doc, map_room(m, lay, placed, names, style["grid"]["id_size"])
 
 
 
