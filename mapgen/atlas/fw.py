@@ -188,7 +188,7 @@ def context(folder, m, state, board, side: str | None, cache: Fragments, map_sou
     for p in sorted(plans, key=lambda p: p.order, reverse=True):  # the latest battle first, the kit's table last
         by_place.setdefault(p.place, []).append(p.key)
     order, details = squares(m, state, board, view, by_place)
-    frame, base, room = printed_map(m, cache, map_source)
+    frame, base, room = printed_map(m, cache, map_source, state.options.naran_movement)
     a, b = (sides[s] for s in ("A", "B"))
     title = f"{a['name']} ({_words(a['race'])}) against {b['name']} ({_words(b['race'])})"
     viewer = "everything (the referee's page)" if side is None else f"what side {side} ({sides[side]['name']}) may know"
@@ -281,14 +281,17 @@ def kept_counters(cache: Fragments, view: dict, size: float):
     return counter
 
 
-def printed_map(m, cache: Fragments, map_source: str) -> tuple[Frame, str, MapRoom]:
-    """The printed map's SVG text (as ``mapgen new`` draws it), its frame and its names' room: drawn once a map, then read back."""
+def printed_map(m, cache: Fragments, map_source: str, naran: bool | None = None) -> tuple[Frame, str, MapRoom]:
+    """The printed map's SVG text, its frame and its names' room: drawn once a map, then read back.
+
+    ``naran``: whether the campaign plays the optional [NT] movement rows (its key says so).
+    """
 
     def draw() -> str:
         from ..render.fw_map import fw_map_layout, render_fw_map_and_room
 
-        doc, room = render_fw_map_and_room(m)
+        doc, room = render_fw_map_and_room(m, naran=naran)
         return json.dumps({"frame": Frame.of(fw_map_layout(m), m.square_mm), "svg": doc.tostring(), "room": room.to_json()})
 
-    kept = json.loads(cache.get("fw-map", map_source, draw))
+    kept = json.loads(cache.get("fw-map" if naran is None else f"fw-map-naran-{int(naran)}", map_source, draw))
     return Frame(*kept["frame"]), kept["svg"], MapRoom.from_json(kept.get("room"))

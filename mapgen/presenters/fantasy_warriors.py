@@ -41,6 +41,14 @@ def output_lines(folder: Path, state) -> list[str]:
     ]
 
 
+def place_lines(folder: Path, state, board, seat: str | None) -> list[str]:
+    """The holdings by square and name, as the map prints them: the square is what a command takes."""
+    kit_map = parse(safefs.read_text(folder, MAP_FILE), str(Path(folder) / MAP_FILE))
+    names = {h["square"]: h.get("name") for h in kit_map.get("holdings", [])}
+    named = [(h.square, names[h.square]) for h in state.holdings if names.get(h.square)]
+    return ["Holdings by name (type the square):", *(f"  {sq:<5} {name}" for sq, name in named)] if named else []
+
+
 def status_svg(folder: Path, state, board, seat: str | None) -> str:
     """The campaign map with the forces' counters, as ``seat`` may know them (``campaign status --svg``)."""
     from ..render.campaign import render_campaign

@@ -25,7 +25,7 @@ from .templates import Raw
 
 def render_campaign(m: FwMap, state: CampaignState, board, side: str | None = None) -> SvgDoc:
     """The map with zones of control, holdings' owners, pending battles and force counters."""
-    doc, room = render_fw_map_and_room(m)
+    doc, room = render_fw_map_and_room(m, naran=state.options.naran_movement)  # the key's movement rows as in play
     view = side_view(evolve(state, log=()), side, board)
     for layer in campaign_layers(Frame.of(fw_map_layout(m), m.square_mm), view, board, side, room):
         doc.drawing.add(Raw(layer))

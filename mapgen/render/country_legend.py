@@ -212,7 +212,7 @@ def _legend_blocks(cm: CountryMap, width: float) -> list[_Block]:
 
     heading("Countries: settlements and yearly tax (RC-3.2)")
     blocks.append(_summary_block(cm, width))
-    notes = [f"Seed {cm.seed}. Node labels are the ids in country.json."]
+    notes = [f"Seed {cm.seed}. Places show their ids, as typed (A-1)."]
     for text in notes:
         lines = wrap_text(text, width, ns)
         blocks.append(_Block(len(lines) * ns * 1.3 + 1.5, lambda p, x, y, w, lines=lines: [

@@ -11,6 +11,7 @@ import numpy as np
 from ..fw.model import FwMap
 from ..fw.rules import (
     CLIMATE,
+    OPTIONAL_OVERLAYS,
     REGION,
     RIVER_MOVEMENT,
     ROAD_MOVEMENT,
@@ -84,8 +85,24 @@ def _draw_title(root, m: FwMap, lay, style):
 # --------------------------------------------------------------------------
 
 
-def _legend_blocks(m: FwMap, used_features: list[str], look: str = "colour") -> list[_Block]:
-    """The legend as a list of rows, each drawn at (x, y) in a column ``width`` wide."""
+def movement_words(value: int, optional: bool, naran: bool | None) -> tuple[str, str]:
+    """A FW-9.2 modifier as the key prints it: (the value, a note), for the rules in play.
+
+    ``naran``: whether the campaign plays the optional [NT] movement rows (None: a map on its own, which
+    any campaign may play either way).  An [NT] row the campaign leaves out counts 0 and says so.
+    """
+    if not optional or naran:
+        return _signed(value), ""
+    if naran is None:
+        return _signed(value), "optional [NT] rule (FW-9.2)"
+    return _signed(0), f"{_signed(value)} with the optional [NT] rule, not in play"
+
+
+def _legend_blocks(m: FwMap, used_features: list[str], look: str = "colour", naran: bool | None = None) -> list[_Block]:
+    """The legend as a list of rows, each drawn at (x, y) in a column ``width`` wide.
+
+    ``naran`` is whether the campaign plays the optional [NT] movement rows (None: not known, a map alone).
+    """
     style = load_style(m, look)
     ls = style["layout"]
     hs, ts_, row, sw = ls["legend_heading_size"], ls["legend_text_size"], ls["legend_row"], ls["legend_swatch"]
@@ -180,11 +197,12 @@ def _legend_blocks(m: FwMap, used_features: list[str], look: str = "colour") -> 
         if info.movement is None:
             entry(terrain_swatch(t), info.label, "water: boats only (FW-20)")
             continue
-        note = f"Force Test {_signed(info.force_test)}" if info.force_test else ""
+        value, optional = movement_words(info.movement, info.optional_movement, naran)
+        note = "; ".join(n for n in (f"Force Test {_signed(info.force_test)}" if info.force_test else "", optional) if n)
         if t == "desert" and "wasteland" in present:  # a desert outside the torrid zone is a cursed wasteland (FW-2.2)
-            entry(terrain_swatch(t), "Cursed wasteland", "a desert outside the torrid zone (FW-2.2)", _signed(info.movement))
+            entry(terrain_swatch(t), "Cursed wasteland", "; ".join(n for n in ("a desert outside the torrid zone (FW-2.2)", optional) if n), value)
             continue
-        entry(terrain_swatch(t), info.label, note, _signed(info.movement))
+        entry(terrain_swatch(t), info.label, note, value)
 
     heading("Rivers, roads and crossings")
     def river_swatch(p, x, y):
@@ -196,14 +214,16 @@ def _legend_blocks(m: FwMap, used_features: list[str], look: str = "colour") -> 
         entry(river_swatch, "River along a square edge", "counts in both squares; a bridge cancels it",
               _signed(RIVER_MOVEMENT[1]))
     if "road" in present:
-        entry(line_swatch([(ro["casing"], ro["casing_width"]), (ro["color"], ro["width"])]), "Road or caravan track", "",
-              _signed(ROAD_MOVEMENT[1]))
+        value, optional = movement_words(ROAD_MOVEMENT[1], "road" in OPTIONAL_OVERLAYS, naran)
+        entry(line_swatch([(ro["casing"], ro["casing_width"]), (ro["color"], ro["width"])]), "Road or caravan track", optional, value)
     crossings = [c for c in (("bridge", "Bridge", "cancels the river \u20131"), ("ford", "Ford", "the river \u20131 stays"))
                  if c[0] in present]
     if crossings:
         pair(*[(crossing_swatch(kind), label, note) for kind, label, note in crossings] + [None] * (2 - len(crossings)))
     if "mountain_pass" in used_features:
-        entry(icon_swatch("feature-pass"), "Mountain pass", "cancels the mountain \u20133")
+        cancels = "mountain_pass" not in OPTIONAL_OVERLAYS or naran
+        entry(icon_swatch("feature-pass"), "Mountain pass", "cancels the mountain \u20133" if cancels else
+              "cancels the mountain \u20133 with the optional [NT] rule" + (", not in play" if naran is False else ""))
     dash = " ".join(fmt(v * 0.6) for v in tst["boundary_dash"])
     entry(line_swatch([(tst["boundary_color"], tst["boundary_width"])], dash), "Territory boundary",
           "between the friendly, neutral and enemy thirds (FW-2.3)")

@@ -67,17 +67,21 @@ __all__ = ["render_fw_map", "fw_map_layout", "FwMapLayout", "template_path", "lo
 # --------------------------------------------------------------------------
 
 
-def render_fw_map(m: FwMap, look: str = "colour") -> SvgDoc:
-    """The campaign map as an SVG document (1 unit = 1 mm) with Inkscape layers, in ``look`` (:data:`LOOKS`)."""
-    return render_fw_map_and_room(m, look)[0]
+def render_fw_map(m: FwMap, look: str = "colour", naran: bool | None = None) -> SvgDoc:
+    """The campaign map as an SVG document (1 unit = 1 mm) with Inkscape layers, in ``look`` (:data:`LOOKS`).
+
+    ``naran``: whether the campaign plays the optional [NT] movement rows, which the key then prints as
+    in play or not (None: a map on its own, its key marks them optional).
+    """
+    return render_fw_map_and_room(m, look, naran)[0]
 
 
-def render_fw_map_and_room(m: FwMap, look: str = "colour") -> tuple[SvgDoc, MapRoom]:
+def render_fw_map_and_room(m: FwMap, look: str = "colour", naran: bool | None = None) -> tuple[SvgDoc, MapRoom]:
     """The map and where its names, ids and symbols are (:class:`.campaign_room.MapRoom`), for the counters put on it."""
     style = load_style(m, look)
     m = _in_look(m, style)
     placed, used = _content(m)
-    blocks = _legend_blocks(m, used, look)
+    blocks = _legend_blocks(m, used, look, naran)
     lay = _layout(m, blocks)
     doc = SvgDoc(lay.width_mm, lay.height_mm, title=f"Fantasy Warriors campaign map, seed {m.seed}")
     roots = {name: ET.Element("g") for name in LAYERS}
