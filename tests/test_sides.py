@@ -127,3 +127,11 @@ def test_the_two_capitals_differ_by_emblem(tmp_path, capsys):
     holdings = svg[svg.index('inkscape:label="Holdings"'):]
     assert "<circle cx=\"5\" cy=\"5\" r=\"4.2\" fill=\"#ffffff\"" in holdings  # side A's disc
     assert "<polygon points=\"5,0.5 9.5,5 5,9.5 0.5,5\" fill=\"#ffffff\"" in holdings  # side B's diamond
+
+
+def test_each_seat_carries_its_emblem_on_the_status_map(ren_kit):
+    # P1's disc and P2's diamond, white on the seat's colour beside its name: the seats' colours print as one grey.
+    svg = (ren_kit / "status.svg").read_text(encoding="utf-8")
+    assert '<circle cx="5" cy="5" r="4.2" fill="#ffffff"' in svg
+    assert '<polygon points="5,0.5 9.5,5 5,9.5 0.5,5" fill="#ffffff"' in svg
+    assert rc_seat_style(0).emblem == "emblem-disc" and rc_seat_style(1).emblem == "emblem-diamond"
