@@ -23,6 +23,21 @@ from ..sides import (  # noqa: E402,F401 - the counter sets name them from here
     rc_seat_style,
 )
 
+# --------------------------------------------------------------------------- abbreviations
+
+#: The set's fixed abbreviations, for words a counter cannot hold whole (never an ellipsis: "Muskete..."
+#: names no unit).  A word not listed keeps its first ABBREVIATION_LETTERS letters and a full stop.
+ABBREVIATIONS = {
+    "infantry": "Inf.", "cavalry": "Cav.", "artillery": "Art.", "light": "Lt.", "heavy": "Hvy.", "elite": "El.",
+    "irregular": "Irr.", "musketeers": "Musk.", "grenadiers": "Gren.", "dragoons": "Drag.", "hussars": "Huss.",
+    "cuirassiers": "Cuir.", "lancers": "Lanc.", "chasseurs": "Chass.", "fusiliers": "Fus.", "voltigeurs": "Volt.",
+    "skirmishers": "Skirm.", "guard": "Gd.", "regiment": "Regt.", "battalion": "Bn.", "company": "Coy.",
+    "militia": "Mil.", "crossbow": "Xbow", "crossbowmen": "Xbows", "warriors": "Wars.", "warrior": "War.",
+    "archers": "Arch.", "archer": "Arch.", "spearmen": "Spear.", "champion": "Champ.", "assassin": "Assn.",
+    "diplomat": "Dipl.", "engineer": "Eng.",
+}
+ABBREVIATION_LETTERS = 4
+
 # --------------------------------------------------------------------------- Fantasy Warriors
 
 #: FW-1.1: "two opposing armies of six Forces per side", one numbered counter each.

@@ -59,16 +59,23 @@ def _fw_state_counters(side_id: str, style: R.SideStyle) -> list[Counter]:
     return counters
 
 
-def _holding_counter(cid: str, style: R.SideStyle, capital: bool, square: str = "", rule: str = "") -> Counter:
+def _holding_counter(cid: str, style: R.SideStyle, capital: bool, square: str = "", rule: str = "", sacked: bool = True) -> Counter:
+    """A holding's counter; its back is the sacked holding (FW-17.7) where the campaign can sack one
+    (``sacked``: Incursione, and the rulebook's full set), else the side's plain back."""
     title = "Capital" if capital else "Holding"
     where = f" {square}" if square else ""
+    front = Face(style.key, title, icon=None if square else ("capital" if capital else "holding"), big=square)
+    if sacked:
+        back = Face(style.key, "Sacked", icon=None if square else "sacked", big=square, note="" if square else "loot", dark=True)
+    else:
+        back = side_face(style, note=f"{title}{where}")
     return Counter(
         cid,
         f"{style.name} {title}{where}",
         rule or ("FW-1.1.i" if capital else "FW-1.1.h"),
         # The square is what a player looks for on a holding counter: its largest text (issue 11).
-        Face(style.key, title, icon=None if square else ("capital" if capital else "holding"), big=square),
-        Face(style.key, "Sacked", icon=None if square else "sacked", big=square, note="" if square else "loot", dark=True),
+        front,
+        back,
     )
 
 
@@ -112,7 +119,9 @@ def fw_campaign_set(fw_map) -> list[Counter]:
         for h in sorted(own, key=lambda h: not h.capital) + sorted(enemy, key=lambda h: not h.capital):
             sq = square_id(*h.square)
             rule = ("FW-1.1.i" if h.capital else "FW-1.1.h") if h.side == side.id else R.CAPTURE_RULE
-            counters.append(_holding_counter(f"fw-{side.id}-{'capital' if h.capital else 'holding'}-{sq}", style, h.capital, sq, rule))
+            # FW-17.7: only an Incursione campaign sacks holdings; a map's set is for the standard campaign.
+            counters.append(_holding_counter(f"fw-{side.id}-{'capital' if h.capital else 'holding'}-{sq}", style, h.capital, sq, rule,
+                                             sacked=False))
     return counters + _fw_withdraw_counters()
 
 
@@ -235,7 +244,7 @@ def roster_set(units: list[RosterUnit]) -> list[Counter]:
                     f"{u.side} {u.name}",
                     R.NAP_RULE if "cost" in dict(u.stats) else (R.SK_RULE if "vc" in dict(u.stats) else "roster"),
                     Face(style.key, u.name, icon=R.frame_for(u.type), note=stats, band=band),
-                    Face(style.key, u.name, icon=style.emblem, note=u.type, band=band),
+                    Face(style.key, u.name, icon=style.emblem, note=u.type.replace("_", " "), band=band),
                 )
             )
     return counters

@@ -21,13 +21,12 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from functools import lru_cache
 
-
 from ..counters.layout import CROP_GAP_MM, CROP_LEN_MM, FOOTER_MM, HEADER_MM, size_name
 from ..counters.model import Face, Sheet
+from ..counters.rules import ABBREVIATION_LETTERS, ABBREVIATIONS
 from ..sides import STYLE_BY_KEY
 from ..errors import MapgenError
 
-from . import fonts
 from .counter_patterns import DOT, LIGHTEN, LINE, mix, pattern_dots, pattern_lines
 from .svgdoc import SvgDoc, fmt
 from .templates import SVG_NS, Raw as _Raw, clean as _clean, recolor as _recolor, template_path
@@ -84,7 +83,7 @@ def _symbol(symbol_id: str, ink: str) -> tuple[ET.Element, ...]:
 
 
 def fit_text(text: str, width: float, size: float, min_size: float = MIN_TEXT_MM, bold: bool = True) -> tuple[str, float]:
-    """Shrink ``text`` to ``width`` down to ``min_size``; past that, cut it with an ellipsis."""
+    """Shrink ``text`` to ``width`` down to ``min_size``; past that, abbreviate it (:func:`abbreviate`)."""
     size = max(size, min_size)  # a small counter shrinks its content, never its text below the minimum
     w = text_width(text, size, bold=bold)
     if w <= width:
@@ -92,7 +91,33 @@ def fit_text(text: str, width: float, size: float, min_size: float = MIN_TEXT_MM
     size = max(min_size, size * width / w)
     if text_width(text, size, bold=bold) <= width + 1e-9:
         return text, size
-    return fonts.cut(text, width, size, bold), size
+    return abbreviate(text, width, size, bold), size
+
+
+def abbreviate(text: str, width: float, size: float, bold: bool = True) -> str:
+    """``text`` shortened to ``width`` by fixed abbreviations, word by word, the longest word first.
+
+    A word takes the set's abbreviation (:data:`~mapgen.counters.rules.ABBREVIATIONS`), else its first
+    letters and a full stop; the same name always comes out the same, and never with an ellipsis, which
+    names no unit.  A text of one word too long even so keeps as many letters as fit, with its full stop.
+    """
+    words = text.split(" ")
+    for i in sorted(range(len(words)), key=lambda i: -len(words[i])):
+        if text_width(" ".join(words), size, bold=bold) <= width:
+            break
+        word = words[i]
+        short = ABBREVIATIONS.get(word.lower())
+        if short is None:
+            short = word[:ABBREVIATION_LETTERS] + "." if len(word) > ABBREVIATION_LETTERS + 1 else word
+        elif word.isupper():
+            short = short.upper()
+        elif word[:1].islower():
+            short = short[:1].lower() + short[1:]
+        words[i] = short
+    out = " ".join(words)
+    while text_width(out, size, bold=bold) > width and len(out.rstrip(".")) > 1:
+        out = out.rstrip(".")[:-1].rstrip() + "."
+    return out
 
 
 def _title_lines(text: str, width: float, size: float) -> tuple[list[str], float]:
