@@ -77,3 +77,20 @@ def test_a_map_alone_marks_the_optional_rows():
         optional = START_TERRAIN.get(t) is not None and START_TERRAIN[t].naran
         assert ("optional [NT]" in rows[info.label][1]) == optional, (t, rows[info.label])
         assert info.optional_movement == optional  # the map's table and the engine's agree on which rows are [NT]
+
+
+@pytest.mark.parametrize("size,races,paper", [("large", ("dark_elves", "wood_elves"), "A4"), ("small", ("barbarians", "undead"), "A4-portrait"),
+                                              ("small", ("dark_elves", "wood_elves"), "A4-portrait"), ("large", ("dwarves", "orcs"), "Letter")])
+def test_the_key_pages_subtitle_breaks_only_between_its_parts(size, races, paper):
+    # Issue 25: the key page printed "21 x 14" on one line and "squares" on the next (these maps did).
+    from mapgen.paper import get_paper
+    from mapgen.render.fw_map_key import render_fw_map_key
+
+    m = cached_map(11, size, races=races)
+    root = ET.fromstring(render_fw_map_key(m, get_paper(paper)).tostring().split("\n", 1)[1])
+    texts = [t.text or "" for t in root.iter(f"{SVG}text")]
+    title = next(i for i, t in enumerate(texts) if "campaign map" in t)
+    texts = texts[title + 1 : title + 3]  # the subtitle's lines (the legend says "21 x 14 squares" too)
+    a, b = (r.replace("_", " ") for r in races)
+    for part in (f"{m.width} \u00d7 {m.height} squares", f"seed {m.seed}", f"Side A: Red, {a}", f"Side B: Blue, {b}"):
+        assert any(part in t for t in texts), (part, [t for t in texts if "squares" in t or "seed" in t])

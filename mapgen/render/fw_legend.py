@@ -42,6 +42,9 @@ from .fw_style import (
 from .fw_terrain import _hatch
 from .text import text_width, wrap_text
 
+#: Holds a subtitle's part together when it wraps (:data:`.text.NO_BREAK_SPACES`).
+NBSP = "\u00a0"
+
 if TYPE_CHECKING:
     from .fw_layout import FwMapLayout
 
@@ -50,14 +53,16 @@ TITLE = "Fantasy Warriors \u2014 campaign map"
 
 
 def _subtitle(m: FwMap) -> str:
-    sides = " against ".join(f"Side {s.id}: {_side_words(s)}" for s in m.sides)
-    parts = [sides] if sides else []
+    """The line under the title; it breaks only between its parts, or between the two sides (no-break spaces
+    hold the rest together: "21 / x 14 squares" cut a size in two), the dot ending the line it closes."""
+    sides = [f"Side {s.id}: {_side_words(s)}".replace(" ", NBSP) for s in m.sides]
+    parts = [" against ".join(sides)] if sides else []
     season = _band_label([SEASON_TEMPERATE, SEASON_TORRID], m.climate.season).lower()
     parts.append(f"{_band_label([CLIMATE], m.climate.zone)} zone, {season}")
     parts.append(f"{_band_label([REGION], m.region)} region")
     parts.append(f"{m.width} \u00d7 {m.height} squares")
     parts.append(f"seed {m.seed}")
-    return "  \u00b7  ".join(parts)
+    return f"{NBSP}\u00b7  ".join(p if i == 0 else p.replace(" ", NBSP) for i, p in enumerate(parts))
 
 
 def _title_min_width() -> float:
@@ -76,7 +81,7 @@ def _draw_title(root, m: FwMap, lay, style):
     while len(lines) > 2 and size > 2:
         size *= 0.9
         lines = wrap_text(_subtitle(m), lay.width_mm - 2 * x, size)
-    for i, line in enumerate(lines[:2]):
+    for i, line in enumerate(line.replace(NBSP, " ") for line in lines[:2]):
         _text(root, x, y + ls["title_size"] * 0.9 + size * 1.7 + i * size * 1.2, line, size, fill=style["muted_ink"])
 
 
