@@ -67,8 +67,8 @@ def _holding_counter(cid: str, style: R.SideStyle, capital: bool, square: str = 
     front = Face(style.key, title, icon=None if square else ("capital" if capital else "holding"), big=square)
     if sacked:
         back = Face(style.key, "Sacked", icon=None if square else "sacked", big=square, note="" if square else "loot", dark=True)
-    else:
-        back = side_face(style, note=f"{title}{where}")
+    else:  # the side's back, the square still its largest text: a player finds the counter by it either way up
+        back = Face(style.key, style.name, big=square) if square else side_face(style, note=title)
     return Counter(
         cid,
         f"{style.name} {title}{where}",
