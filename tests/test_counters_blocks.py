@@ -67,3 +67,14 @@ def test_a_long_name_takes_its_fixed_abbreviation():
     assert abbreviate("Musketeers", 8.0, 2.0) == "Musk."
     assert abbreviate("Light Infantry", text_width("Light Inf.", 2.0, bold=True), 2.0) == "Light Inf."
     assert abbreviate("Zzyzxwvutsrq", text_width("Zzyz.", 2.0, bold=True), 2.0) == "Zzyz."
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_every_units_frame_is_one_size_on_a_sheet(size):
+    # Issue 25: "Old Guard" (one line) had a bigger frame than "Line Infantry" (two lines) beside it.
+    from mapgen.render.counters import Symbol
+
+    for name in ("napoleonic", "skirmish"):
+        frames = {round(t.size, 6) for c in SETS[name] for t in face_items(c.front, parse_size(size))
+                  if isinstance(t, Symbol) and t.id.startswith("nato-")}
+        assert len(frames) == 1, (name, frames)

@@ -53,6 +53,8 @@ CUT_LINE_MM = 0.12
 CROP_MARK_MM = 0.2
 CAPTION_MM = 2.4
 CHECK_BAR_MM = 50.0
+#: A unit's frame (NATO-style: infantry, cavalry ...) in templates/counters/symbols.svg starts its id with this.
+UNIT_FRAME = "nato-"
 #: Symbols are drawn in a 0..SYMBOL_BOX box.
 SYMBOL_BOX = 10.0
 #: A counter sheet's ``<text>`` has always had its paint before its weight and anchor: kept, so that
@@ -267,6 +269,8 @@ def face_items(face: Face, size: float) -> tuple:
         items.append(Text(s / 2, bottom - 0.02 * room, big, fs, "middle", True, ink))
     elif face.icon and room > 0:
         icon = min(room, width)
+        if face.icon.startswith(UNIT_FRAME):  # every unit's frame one size at this counter size, whatever its name's lines
+            icon = min(icon, _frame_room(s, bool(face.note)))
         items.append(Symbol(face.icon, (s - icon) / 2, top + (room - icon) / 2, icon, ink))
     # Under it all, the body's texture, which tells the sides apart in black and white: kept out from under
     # the band (which would hide it) and from behind every line of text, so that the text sits on a clear ground.
@@ -275,6 +279,17 @@ def face_items(face: Face, size: float) -> tuple:
         colour = mix(DARK_BODY if face.dark else style.color, WHITE, LIGHTEN)
         items.insert(0, Texture(style.pattern, s, colour, band_h, clear))
     return tuple(items)
+
+
+def _frame_room(s: float, note: bool) -> float:
+    """The room a unit's frame has on a counter of side ``s`` under a name set on two lines (the most a name
+    takes): every frame is drawn this size, so that a one-line name does not make its frame bigger."""
+    y = s - 0.07 * s
+    if note:
+        y -= max(MIN_TEXT_MM, NOTE_TEXT * s) * 1.12
+    line = max(MIN_TEXT_MM, 0.85 * max(MIN_TEXT_MM, TITLE_TEXT * s))
+    y -= 2 * line
+    return (y + line * 0.15 - 0.04 * s) - (BAND_H * s + 0.05 * s)
 
 
 # --------------------------------------------------------------------------- pages
