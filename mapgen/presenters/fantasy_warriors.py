@@ -12,7 +12,6 @@ from pathlib import Path
 
 from .. import safefs
 from ..campaign.store import MAP_FILE
-from ..fw.model import FwMap, read_fw_map
 from ..jsonio import parse
 
 
@@ -28,6 +27,8 @@ def write_outputs(folder: Path, state, board) -> list[Path]:
     from .fw_battles import write_pending
 
     # the map's SHA-256 was checked when the session loaded the state: no schema check again
+    from ..fw.model import FwMap  # numpy and the map's model: not for 'status', which reads only the holdings' names
+
     fw_map = FwMap.from_json(parse(safefs.read_text(folder, MAP_FILE), str(Path(folder) / MAP_FILE)))
     return write_pending(folder, state, fw_map, board)
 
@@ -53,6 +54,8 @@ def status_svg(folder: Path, state, board, seat: str | None) -> str:
     """The campaign map with the forces' counters, as ``seat`` may know them (``campaign status --svg``)."""
     from ..render.campaign import render_campaign
 
+    from ..fw.model import read_fw_map
+
     return render_campaign(read_fw_map(Path(folder) / MAP_FILE), state, board, seat).tostring()
 
 
@@ -65,4 +68,6 @@ def atlas_context(folder: Path, state, board, side: str | None, cache) -> dict:
     from ..atlas.fw import context
 
     text = safefs.read_text(folder, MAP_FILE)
+    from ..fw.model import FwMap
+
     return context(Path(folder), FwMap.from_json(parse(text, str(Path(folder) / MAP_FILE))), state, board, side, cache, text)
