@@ -12,24 +12,32 @@ from .text import BIDI
 _BREAKS = re.compile(f"[\\x00-\\x1f\\x7f-\\x9f\\u2028\\u2029\\ufeff{BIDI}]+")
 #: Markdown punctuation that could start emphasis, code, a link, a table cell or a heading.
 _PUNCT = re.compile(r"([\\`*_\[\]|#~])")
-#: What would open a list, a quote or a heading underline at the start of a line.
-_LEADING = re.compile(r"^([-+=]|\d+[.)])")
-_ENTITIES = {"&": "&amp;", "<": "&lt;", ">": "&gt;"}
+#: What would open a list, a heading underline or a rule at the start of a line: a marker then a space or the end
+#: ("+5 cm" opens nothing and stays as typed).
+_LEADING = re.compile(r"^([-+=]+|\d+[.)])(?=\s|$)")
+#: Only what could start HTML or an entity is written as an entity: every ``<``, and a ``&`` before an entity's
+#: name; "->" and "R&D" read as typed in the raw sheet (a ``>`` opens nothing but a quote, at a line's start).
+_HTML = re.compile(r"<|&(?=#?\w+;)")
+_ENTITIES = {"&": "&amp;", "<": "&lt;"}
 
 
 def md_text(text, *, in_cell: bool = False) -> str:
     """Any text (a seed, a side's name, a hand-edited note) shown as itself in Markdown.
 
     It stays on one line and in its table cell, and starts no heading, list, quote, link,
-    code or HTML: line breaks become spaces, ``& < >`` become entities and the punctuation
-    Markdown acts on is escaped with a backslash.  A leading ``-``, ``+``, ``=`` or ``1.``
-    is escaped too (after a list item's marker it would open a nested list), except
+    code or HTML: line breaks become spaces, a ``<``, and a ``&`` that could open an
+    entity, become entities and the punctuation Markdown acts on is escaped with a
+    backslash.  A leading list marker (``-``, ``+``, ``=`` or ``1.`` and a space) or ``>`` is
+    escaped too (after a list item's marker it would open a nested list), except
     ``in_cell``: a table cell never starts a block, and "-" there is the usual blank.
+    Anything else reads as typed in the raw sheet ("A2 -> B3", "+5 cm").
 
     Examples
     --------
     >>> md_text("<script>alert(1)</script>")
-    '&lt;script&gt;alert(1)&lt;/script&gt;'
+    '&lt;script>alert(1)&lt;/script>'
+    >>> md_text("+5 cm, A2 -> B3")
+    '+5 cm, A2 -> B3'
     >>> md_text("a|b\\n# c")
     'a\\\\|b \\\\# c'
     """
@@ -37,11 +45,14 @@ def md_text(text, *, in_cell: bool = False) -> str:
     # A lone surrogate (from a command line in a broken locale) cannot be written as UTF-8.
     text = text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
     text = _BREAKS.sub(" ", text).lstrip()  # leading spaces could make an indented code block
-    text = "".join(_ENTITIES.get(c, c) for c in text) if any(c in text for c in "&<>") else text
+    text = _HTML.sub(lambda m: _ENTITIES[m.group()], text) if any(c in text for c in "&<") else text
     text = _PUNCT.sub(r"\\\1", text)
     if in_cell:
         return text
-    return _LEADING.sub(lambda m: m.group()[:-1] + "\\" + m.group()[-1], text)
+    if text.startswith(">"):  # a quote
+        return "\\" + text
+    # "1." and "1)" are escaped at their stop (a backslash escapes punctuation only), "-", "+" and "=" at the first
+    return _LEADING.sub(lambda m: m.group()[:-1] + "\\" + m.group()[-1] if m.group()[0].isdigit() else "\\" + m.group(), text)
 
 
 def cell(text) -> str:

@@ -21,6 +21,7 @@ import pytest
 from mapgen.atlas import ATLAS_FILE, build_atlas, write_atlas
 from mapgen.atlas.folder import counter_fronts, pdf_files
 from mapgen.atlas.page import markdown_html, script_json
+from mapgen.render.templates import template_path
 
 from .atlas_helpers import fw_kit, images, page_data, plan_image, play_until_battles, text_of
 from .cli_helpers import run
@@ -213,11 +214,14 @@ def test_commands_rewrite_the_pages_and_undo_takes_them_back(played, capsys):
     assert code == 0, err
     line = out.splitlines()[0]
     assert line.startswith("Day 1, phase 1 (orders), FW-8.2: A2")
+    # The page shows the rule once, in the line's badge, then the same words (issue 25).
+    shown = "FW-8.2 " + line.replace(", FW-8.2: ", ": ", 1)
     for page in (ATLAS_FILE, "index-A.html"):
-        assert line in text_of((played / page).read_text(encoding="utf-8")), page
+        text = " ".join(text_of((played / page).read_text(encoding="utf-8")).split())
+        assert shown in text and line not in text, page
     assert run(["campaign", "undo", str(played)], capsys)[0] == 0
     for page in (ATLAS_FILE, "index-A.html"):
-        assert line not in text_of((played / page).read_text(encoding="utf-8")), page
+        assert shown not in " ".join(text_of((played / page).read_text(encoding="utf-8")).split()), page
     assert (played / ATLAS_FILE).read_text(encoding="utf-8") == build_atlas(played)
 
 
@@ -330,7 +334,15 @@ def test_a_renaissance_page_shows_every_place_and_hides_a_rival_treasury(italy, 
     assert run(["atlas", str(italy), "--side", "P1"], capsys)[0] == 0
     page = (italy / "index-P1.html").read_text(encoding="utf-8")
     p2 = next(p for p in state["players"] if p["seat"] == "P2")
-    assert re.search(r"<th scope=\"row\">P2</th><td>Bob</td><td>[^<]*</td><td>hidden</td>", page)
-    assert re.search(rf"<th scope=\"row\">P2</th><td>Bob</td><td>[^<]*</td><td>{p2['treasury']} ducats</td>", html)
+    assert re.search(r"<th scope=\"row\"><span class=\"swatch seat-P2\" aria-hidden=\"true\"></span>P2</th><td>Bob</td><td>[^<]*</td><td>hidden</td>", page)
+    assert re.search(rf"<th scope=\"row\"><span class=\"swatch seat-P2\" aria-hidden=\"true\"></span>P2</th><td>Bob</td><td>[^<]*</td><td>{p2['treasury']} ducats</td>", html)
     code, _, err = run(["atlas", str(italy), "--side", "A"], capsys)
     assert code == 2 and "players are P1, P2" in err
+
+
+def test_a_table_heading_breaks_between_words_never_inside_one():
+    # Issue 25: "Forc/e" on screen, "Fo rc e" in print: headings keep their words whole.
+    css = template_path("atlas", "atlas.css").read_text(encoding="utf-8")
+    rules = {m.group(1).strip(): m.group(2) for m in re.finditer(r"([^{}]+)\{([^}]*)\}", css)}
+    assert "anywhere" not in rules["table.data th, table.data td"]
+    assert "keep-all" in rules["table.data thead th"] and "overflow-wrap: normal" in rules["table.data thead th"]

@@ -104,7 +104,7 @@ def test_every_feature_row(sheet):
     assert sheet[i + 4 : i + 15] == [
         "| # | Feature | Size (cm) | Position: x / y (cm) | Plays as | On | Rule | Note |",
         "|---|---|---|---|---|---|---|---|",
-        "| 1 | River | 180 long, 8 wide | strip 8 cm wide; see the centre line in the note | difficult |  | FW-10.5 | must cross the table; centre line through (0, 44) -&gt; (180, 44) |",
+        "| 1 | River | 180 long, 8 wide | strip 8 cm wide; see the centre line in the note | difficult |  | FW-10.5 | must cross the table; centre line through (0, 44) -> (180, 44) |",
         "| 2 | Isolated tower | 10 x 10 | centre 15 / 25; corners 10-20 x 20-30 | impassable |  | FW-11.8 | Tower of Magic |",
         "| 3 | Wood | 20 x 20 | centre 110 / 80; fits the box 100-120 x 70-90 | difficult |  | FW-19.1 | units inside are disorganised |",
         "| 4 | Glacier | 40 x 40 | centre 150 / 80; corners 130-170 x 60-100 | difficult |  | FW-11.7.2 | 2 crevasses |",

@@ -108,8 +108,8 @@ def test_the_map_shows_counters_and_only_the_enemys_zones_of_control(game):
     assert {"Zones of control", "Forces"} <= set(layers)
     ids = {t.text for t in layers["Forces"].iter(f"{SVG}text")}
     assert ids >= {f.id for f in s.forces}
-    shades = {r.get("fill") for r in layers["Zones of control"].iter(f"{SVG}rect")} | {r.get("stroke") for r in layers["Zones of control"].iter(f"{SVG}rect")}
-    assert STYLES["B"].color in shades and STYLES["A"].color not in shades
+    edges = {p.get("stroke") for p in layers["Zones of control"].iter(f"{SVG}path")}
+    assert STYLES["B"].color in edges and STYLES["A"].color not in edges
 
 
 def test_a_roll_with_no_outcome_ends_at_its_total():

@@ -59,11 +59,11 @@ def test_names_are_printed_on_the_map_and_ids_of_crossing_points(cm):
     texts = {t.text: t for t in labels.iter(f"{SVG}text")}
     g = cm.graph
     for n, d in g.nodes(data=True):
-        if d["kind"] in SETTLEMENTS:
-            assert d["name"] in texts and n not in texts
+        if d["kind"] in SETTLEMENTS:  # the name, then the id a command takes (issue 25)
+            assert f"{d['name']} ({n})" in texts and n not in texts
         elif d["kind"] == "crossing":
             assert n in texts
-    capital = texts[g.nodes["A-0"]["name"]]
+    capital = texts[f"{g.nodes['A-0']['name']} (A-0)"]
     assert capital.get("font-weight") == "bold"
 
 

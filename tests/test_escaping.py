@@ -93,7 +93,8 @@ def test_fw_setup_sheet():
     m2.configs[0].name = m2.configs[0].rule = "wood"
     m2.dice_log[0].purpose = m2.dice_log[0].result = m2.dice_log[0].rule = "r"
     assert_safe(fw_sheet(m), fw_sheet(m2))
-    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in fw_sheet(m)
+    # Every "<" is an entity, so no tag opens; a ">" opens nothing and reads as typed ("A2 -> B3").
+    assert "&lt;script>alert(1)&lt;/script>" in fw_sheet(m)
 
 
 def test_country_setup_sheet():
@@ -140,7 +141,7 @@ def test_setup_sheet_through_the_command(capsys):
     assert code == 0, err
     sheet = open("x/fw-map-setup.md", encoding="utf-8").read()
     first, rest = sheet.split("\n", 1)
-    assert first.startswith("# Fantasy Warriors campaign map — seed &lt;script&gt;") and "<" not in sheet
+    assert first.startswith("# Fantasy Warriors campaign map — seed &lt;script>") and "<" not in sheet
     assert not any(line.startswith("#") and "heading" in line for line in rest.split("\n"))
     root = ET.parse("x/fw-map.svg").getroot()
     assert "alert(1)" in "".join(root.itertext())
@@ -211,3 +212,14 @@ def test_a_leading_marker_is_escaped_in_a_list_item_but_not_in_a_table_cell():
     assert md_text("1. x") == "1\\. x"
     assert md_text("- x", in_cell=True) == "- x"
     assert cell("-") == "-"
+
+
+def test_the_raw_sheet_reads_as_typed():
+    # Issue 25: a raw sheet said "cultivated -&gt; cultivated" and "\+5 cm"; only what would open markup is escaped.
+    from mapgen.setup_sheet import md_text
+
+    assert md_text("A2 -> B3, +5 cm, R&D") == "A2 -> B3, +5 cm, R&D"
+    assert md_text("+ item") == "\\+ item" and md_text("1. item") == "1\\. item" and md_text("> quote") == "\\> quote"
+    assert md_text("a <b> &amp; c") == "a &lt;b> &amp;amp; c"  # a tag and an entity stay text
+    sheet = fw_sheet(cached_map(42, "small"))
+    assert "->" in sheet and "-&gt;" not in sheet and "\\+" not in sheet

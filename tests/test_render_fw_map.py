@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 from mapgen.fw.model import Climate, Config, Crossing, FwMap, Holding, River, Road, Side
+from mapgen.sides import fw_side_style
 from mapgen.fw.places import Place
 from mapgen.fw.rules import TERRAIN
 from mapgen.render.fw_map import LAYERS, fw_map_layout, load_style, load_symbols, render_fw_map, template_path
@@ -190,8 +191,8 @@ def test_every_holding_is_drawn(fwmap, root):
     for h in fwmap.holdings:
         x, y = lay.grid_x + h.square[0] * 50, lay.grid_y + h.square[1] * 50
         assert f"{x:g},{y:g}" in origins, f"no holding drawn in {h.square}"
-        side = fwmap.side(h.side)
-        assert side.color in text
+        # FW-1.1: side A red, side B blue, in the table's colours whatever the file says.
+        assert fw_side_style(h.side).color in text
     assert text.count("Capital A") == 1 and text.count("Capital B") == 1
     assert "Sacred" in text and "Sword)" in text and "Village" in text
 
@@ -541,7 +542,7 @@ def test_every_ink_of_the_black_and_white_map_and_key_is_grey():
         assert inks and all(re.fullmatch(r"#[0-9a-f]{6}", v) for v in inks), inks
         assert {v for v in inks if not _grey(v)} == set()
     colour = _inks(ET.fromstring(render_fw_map(m).tostring().split("\n", 1)[1]))
-    assert {"#3f7f3a", "#e0471c", "#c0392b"} <= colour  # the colour look keeps its trees, lava and red side
+    assert {"#3f7f3a", "#e0471c", fw_side_style("A").color} <= colour  # the colour look keeps its trees, lava and red side
 
 
 def _pdf_colours(pdf: bytes) -> set[tuple[float, float, float]]:

@@ -1,7 +1,7 @@
 """atlas.html compiled by Jinja2 3.1.6: made by mapgen.atlas.page.write_compiled, not by hand."""
 # fmt: off
 # ruff: noqa
-SOURCE_SHA256 = 'c854b7685ee43c127d18a79157833005869e6288b5de4996e49177dcc16dd450'
+SOURCE_SHA256 = '46e72047f9e9b60c51d17efaa2e9aaaa155209be51ecc24c29ed5ca81b81a716'
 JINJA2_VERSION = '3.1.6'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'atlas.html'
@@ -199,7 +199,9 @@ def root(context, missing=missing):
         for l_1_p in (undefined(name='players') if l_0_players is missing else l_0_players):
             _loop_vars = {}
             pass
-            yield '      <tr><th scope="row">'
+            yield '      <tr><th scope="row"><span class="swatch seat-'
+            yield escape(environment.getattr(l_1_p, 'seat'))
+            yield '" aria-hidden="true"></span>'
             yield escape(environment.getattr(l_1_p, 'seat'))
             yield '</th><td>'
             yield escape(environment.getattr(l_1_p, 'name'))
@@ -533,4 +535,4 @@ def root(context, missing=missing):
     yield '</script>\n</body>\n</html>\n'
 
 blocks = {}
-debug_info = '6=93&8=95&9=97&11=99&15=101&16=103&22=107&33=114&38=121&40=128&43=130&45=137&48=144&49=148&59=152&60=156&63=160&68=163&69=167&70=177&71=183&80=194&81=198&88=214&95=217&96=221&97=231&105=239&106=243&114=265&119=268&120=272&125=287&130=290&131=294&136=307&141=315&142=319&151=336&154=339&155=343&159=357&160=360&162=367&163=371&175=381&176=393&178=403&181=408&182=412&191=432&193=435&195=443&196=447&209=460&210=464&227=474&228=478&229=480&230=495&231=505&232=510&233=515&237=523&238=525&239=527'
+debug_info = '6=93&8=95&9=97&11=99&15=101&16=103&22=107&33=114&38=121&40=128&43=130&45=137&48=144&49=148&59=152&60=156&63=160&68=163&69=167&70=177&71=183&80=194&81=198&88=216&95=219&96=223&97=233&105=241&106=245&114=267&119=270&120=274&125=289&130=292&131=296&136=309&141=317&142=321&151=338&154=341&155=345&159=359&160=362&162=369&163=373&175=383&176=395&178=405&181=410&182=414&191=434&193=437&195=445&196=449&209=462&210=466&227=476&228=480&229=482&230=497&231=507&232=512&233=517&237=525&238=527&239=529'

@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import json
 from typing import Any, Callable
+import xml.etree.ElementTree as ET
 
 from ..campaign.core import PHASE_NAMES, phase_index
 from ..campaign.march import MOVE_TABLE, STATE_MOVE, move_modifiers
@@ -20,7 +21,8 @@ from ..campaign.state import Force, Leader, evolve
 from ..campaign.view import entry_words, side_view, status_lines, visible_log
 from ..fw.rules import TERRAIN
 from ..grid import square_id
-from ..render.campaign_layers import Frame, campaign_layers, layers_markup
+from ..render.campaign_layers import Frame, campaign_layers, counter_size, draw_counter, force_faces, layers_markup
+from ..render.campaign_room import MapRoom
 from .cache import Fragments
 from .common import counter_pages, counters_html, headline, log_row, plans_html, side_label, signed
 
@@ -169,8 +171,14 @@ def squares(facts: dict, state, board, view: dict, plans: dict[str, list[str]]) 
             holding = f"{mh_name or kind.title()}, {kind} of {side_label(mh_side, sides, names)} ({_words(mh_feature)}" + (f": {mh_detail}" if mh_detail else "") + ")"
             if h is not None:
                 holding += f"; held by {side_label(h['owner'], sides, names)}" + (", sacked" if h["sacked"] else "")
+        standing = sorted({f["side"] for f in here})
         if h is not None:
             control = f"{side_label(h['owner'], sides, names)}, which holds it"
+            strangers = [s for s in standing if s != h["owner"]]
+            if strangers:
+                control += "; " + " and ".join(f"{side_label(s, sides, names)}'s force" for s in strangers) + " stands here too"
+        elif len(standing) > 1:
+            control = "contested: " + " and ".join(f"{side_label(s, sides, names)}'s force" for s in standing) + " stand here (FW-9.8)"
         elif here:
             control = f"{side_label(here[0]['side'], sides, names)}, whose force stands here"
         else:
@@ -232,12 +240,12 @@ def context(folder, read_map: Callable[[], Any], state, board, side: str | None,
         facts = map_facts(read_map())
         order, details = squares(facts, state, board, view, by_place)
         names, square_mm, width, height = facts["holding_names"], facts["square_mm"], facts["width"], facts["height"]
-    frame, base = printed_map(read_map, cache, map_source)
+    frame, base, room = printed_map(read_map, cache, map_source, state.options.naran_movement)
     a, b = (sides[s] for s in ("A", "B"))
     title = f"{a['name']} ({_words(a['race'])}) against {b['name']} ({_words(b['race'])})"
     viewer = "everything (the referee's page)" if side is None else f"what side {side} ({sides[side]['name']}) may know"
     head, tail = base.rsplit("</svg>", 1)
-    svg = head + layers_markup(campaign_layers(frame, view, board, side)) + "</svg>" + tail
+    svg = head + layers_markup(campaign_layers(frame, view, board, side, room, kept_counters(cache, view, counter_size(square_mm)))) + "</svg>" + tail
     i = phase_index(state)
     forces = [{
         "id": f["id"], "side": side_label(f["side"], sides), "square": f["square"],
@@ -297,14 +305,40 @@ def _side_counters(state, side: str, cache: Fragments) -> list[dict]:
     return counter_pages(json.loads(cache.get("side-counters", repr((own, title)), draw)))
 
 
-def printed_map(read_map: Callable[[], Any], cache: Fragments, map_source: str) -> tuple[Frame, str]:
-    """The printed map's SVG text (as ``mapgen new`` draws it) and its frame: drawn once a map, then read back."""
+def kept_counters(cache: Fragments, view: dict, size: float):
+    """A counter drawer for :func:`campaign_layers` that reads the forces' counters kept in ``cache``.
+
+    Every counter each force may show (all its orders and reactions) is drawn once and kept, so that a
+    command that changes an order draws nothing and measures no word (the fonts stay unread); a new
+    force draws them again.
+    """
+    key = repr((sorted((f["id"], f["side"]) for f in view["forces"]), size))
 
     def draw() -> str:
-        from ..render.fw_map import fw_map_layout, render_fw_map
+        faces = [face for f in view["forces"] for face in force_faces(f)]
+        return json.dumps({repr(face): ET.tostring(draw_counter(face, size), encoding="unicode") for face in faces})
+
+    kept = json.loads(cache.get("force-counters", key, draw))
+
+    def counter(face, at_size: float) -> ET.Element:
+        text = kept.get(repr(face)) if at_size == size else None
+        return ET.fromstring(text) if text else draw_counter(face, at_size)
+
+    return counter
+
+
+def printed_map(read_map: Callable[[], Any], cache: Fragments, map_source: str, naran: bool | None = None) -> tuple[Frame, str, MapRoom]:
+    """The printed map's SVG text, its frame and its names' room: drawn once a map, then read back.
+
+    ``naran``: whether the campaign plays the optional [NT] movement rows (its key says so).
+    """
+
+    def draw() -> str:
+        from ..render.fw_map import fw_map_layout, render_fw_map_and_room
 
         m = read_map()
-        return json.dumps({"frame": Frame.of(fw_map_layout(m), m.square_mm), "svg": render_fw_map(m).tostring()})
+        doc, room = render_fw_map_and_room(m, naran=naran)
+        return json.dumps({"frame": Frame.of(fw_map_layout(m), m.square_mm), "svg": doc.tostring(), "room": room.to_json()})
 
-    kept = json.loads(cache.get("fw-map", map_source, draw))
-    return Frame(*kept["frame"]), kept["svg"]
+    kept = json.loads(cache.get("fw-map" if naran is None else f"fw-map-naran-{int(naran)}", map_source, draw))
+    return Frame(*kept["frame"]), kept["svg"], MapRoom.from_json(kept.get("room"))

@@ -20,6 +20,8 @@ import json
 from functools import lru_cache
 from pathlib import Path
 
+from ..sides import fw_side_style, rc_seat_style
+
 #: The template's files, under ``templates/atlas/``.
 TEMPLATE = "atlas.html"
 STYLE = "atlas.css"
@@ -126,13 +128,26 @@ def markdown_html(text: str) -> str:
     return Markup(html)
 
 
+def side_colours_css(context: dict) -> str:
+    """The colours of the page's sides or seats as CSS, from the one declaration of them (:mod:`mapgen.sides`).
+
+    A seat's colour is by its place among the players, as on the status map and the counters.
+    """
+    css = ""
+    if context.get("sides"):
+        css += f":root{{--side-a:{fw_side_style('A').color};--side-b:{fw_side_style('B').color}}}"
+    for i, p in enumerate(context.get("players") or ()):
+        css += f".swatch.seat-{p['seat']}{{background:{rc_seat_style(i).color}}}"
+    return css + "\n"
+
+
 def render_page(context: dict) -> str:
     """The whole page: ``context`` is what :mod:`.fw` or :mod:`.renaissance` gathered (escaped by the template)."""
     from markupsafe import Markup
 
     scripts = (asset(PAN_ZOOM), asset(SCRIPT))
     values = dict(context)
-    values["style"] = Markup(asset(STYLE))
+    values["style"] = Markup(side_colours_css(context) + asset(STYLE))
     values["pan_zoom_js"] = Markup(scripts[0])
     values["atlas_js"] = Markup(scripts[1])
     values["data_json"] = Markup(script_json(context["data"]))

@@ -262,6 +262,9 @@ def status_cmd(folder, side, as_json, svg_file):
         return
     for line in ruleset.status_lines(loaded.state, side, loaded.board):
         click.echo(line)
+    presenter = ruleset.present()
+    for line in presenter.place_lines(folder, loaded.state, loaded.board, side) if presenter else ():
+        click.echo(line)
     if svg_file is not None:
         click.echo(f"Wrote {svg_file}")
 

@@ -150,6 +150,68 @@ def fit_grid(paper: Paper, size_mm: float, bleed_mm: float = 0.0, gutter_mm: flo
     return Grid(x0, top, cols, rows, size_mm, gutter_mm)
 
 
+def side_of(counter: Counter) -> str:
+    """The block a counter is printed in: its front's side (a campaign's captured holdings are in the captor's)."""
+    return counter.front.style
+
+
+def kind_of(counter: Counter) -> tuple[str, str]:
+    """A counter's type on the sheet: its rule and its front's title (Force, Probe, Capital, Garrison ...)."""
+    return counter.rule, counter.front.title
+
+
+def _groups(items: list, key) -> list[list]:
+    """``items`` gathered by ``key``, the groups in order of first appearance, each group in the given order."""
+    groups: dict = {}
+    for item in items:
+        groups.setdefault(key(item), []).append(item)
+    return list(groups.values())
+
+
+def side_rows(counters: list[Counter], cols: int, by_type: bool = True) -> list[list[list[Counter]]]:
+    """Each side's block as rows of at most ``cols`` counters: no row holds two sides' counters.
+
+    ``by_type``: within a block, a type starts a new row when the rest of the row cannot hold it
+    whole, so a player finds each kind of counter together, not split across a row end it did not need.
+    """
+    blocks = []
+    for block in _groups(counters, side_of):
+        rows: list[list[Counter]] = []
+        row: list[Counter] = []
+        for kind in _groups(block, kind_of):
+            if by_type and row and len(row) + len(kind) > cols:
+                rows.append(row)
+                row = []
+            for counter in kind:
+                row.append(counter)
+                if len(row) == cols:
+                    rows.append(row)
+                    row = []
+        if row:
+            rows.append(row)
+        blocks.append(rows)
+    return blocks
+
+
+def paginate(blocks: list[list[list[Counter]]], rows_per_page: int) -> list[list[list[Counter]]]:
+    """Rows onto pages, as few as the rows need: a block moves whole to the next page when it fits on one
+    and moving it costs no page (a side's counters on one sheet); otherwise rows simply flow on."""
+    flat = [row for block in blocks for row in block]
+    least = max(1, math.ceil(len(flat) / rows_per_page))
+    pages: list[list[list[Counter]]] = [[]]
+    for block in blocks:
+        room = rows_per_page - len(pages[-1])
+        if len(block) > room and len(block) <= rows_per_page and pages[-1]:
+            pages.append([])
+        for row in block:
+            if len(pages[-1]) == rows_per_page:
+                pages.append([])
+            pages[-1].append(row)
+    if len(pages) > least:  # keeping blocks whole would cost a sheet: let the rows flow instead
+        pages = [flat[i : i + rows_per_page] for i in range(0, len(flat), rows_per_page)]
+    return pages or [[]]
+
+
 def lay_out(
     counters: list[Counter],
     paper: Paper,
@@ -159,19 +221,24 @@ def lay_out(
     fold: bool = False,
     title: str = "",
 ) -> Sheet:
-    """Pages in print order: each front page followed by its back (or both on one page with ``fold``)."""
+    """Pages in print order: each front page followed by its back (or both on one page with ``fold``).
+
+    Each side's counters are a block of rows of their own (:func:`side_rows`), each type starting a row
+    where that costs no sheet, each block kept on one sheet where that costs no sheet (:func:`paginate`).
+    """
     grid = fit_grid(paper, size_mm, bleed_mm, gutter_mm, fold)
+    # Types on rows of their own unless that costs a sheet: then a side's types follow on in its rows.
+    layouts = [paginate(side_rows(counters, grid.cols, by_type), grid.rows) for by_type in (True, False)]
     pages: list[Page] = []
-    chunks = [counters[i : i + grid.per_page] for i in range(0, len(counters), grid.per_page)] or [[]]
-    for n, chunk in enumerate(chunks):
+    for n, rows in enumerate(min(layouts, key=len)):
         fronts, backs = [], []
-        for i, counter in enumerate(chunk):
-            x, y = grid.position(i)
-            fronts.append(Placement(counter, x, y))
-            backs.append(Placement(counter, back_x(x, paper.width_mm, size_mm), y))
+        for r, row in enumerate(rows):
+            for c, counter in enumerate(row):
+                x, y = grid.position(r * grid.cols + c)
+                fronts.append(Placement(counter, x, y))
+                backs.append(Placement(counter, back_x(x, paper.width_mm, size_mm), y))
         front_page = n + 1 if fold else 2 * n + 1
         back_page = n + 1 if fold else 2 * n + 2
         pages.append(Page("front", fronts, front_page))
         pages.append(Page("back", backs, back_page))
     return Sheet(size_mm, paper, pages, bleed_mm, gutter_mm, fold, title)
-

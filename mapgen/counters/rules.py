@@ -12,56 +12,34 @@ from dataclasses import dataclass
 
 # --------------------------------------------------------------------------- sides
 
-@dataclass(frozen=True)
-class SideStyle:
-    """How one side is told apart: colour on screen, emblem in black and white."""
-
-    key: str
-    name: str
-    color: str  # the side's colour: it fills the counter's body
-    tint: str  # a light shade of it, for backgrounds under black text (the campaign status map)
-    emblem: str  # symbol id in templates/counters/symbols.svg
-    #: The texture over the body that tells the sides apart in black and white (red and blue print
-    #: as nearly the same grey): diagonal, dots, cross, horizontal, vertical, backdiagonal or none.
-    pattern: str = "none"
-
-
-#: Colours in the order sides are given them.  FW-1.1: one side red, the other blue.
-#: The emblem keeps the sides apart on a black-and-white print.
-SIDE_STYLES = (
-    SideStyle("red", "Red", "#c62828", "#f9e0e0", "emblem-disc", "diagonal"),
-    SideStyle("blue", "Blue", "#1e5aa8", "#dde8f7", "emblem-diamond", "dots"),
-    SideStyle("green", "Green", "#2e7d32", "#e0f0e0", "emblem-triangle", "cross"),
-    SideStyle("purple", "Purple", "#6a1b9a", "#eee0f4", "emblem-square", "horizontal"),
-    SideStyle("black", "Black", "#212121", "#e6e6e6", "emblem-cross", "vertical"),
-    SideStyle("orange", "Orange", "#c75b00", "#fbe9d8", "emblem-star", "backdiagonal"),
+#: The sides' colours, emblems and textures are the table's, declared once in :mod:`mapgen.sides`.
+from ..sides import (  # noqa: E402,F401 - the counter sets name them from here
+    FW_SIDES,
+    NEUTRAL,
+    RC_SEAT_STYLES,
+    SIDE_STYLES,
+    STYLE_BY_KEY,
+    SideStyle,
+    rc_seat_style,
 )
-#: Markers that belong to no side (FW-1.1.j, the Renaissance track).
-NEUTRAL = SideStyle("neutral", "Neutral", "#444444", "#f2f0e8", "emblem-none")
-#: The seats of a Renaissance campaign (``P1``, ``P2`` ... in order), on its status map and its counters alike:
-#: the Okabe-Ito palette (blue, vermilion, bluish green, reddish purple, orange, black), whose hues stay apart
-#: for the common kinds of colour blindness, darkened to the blue's lightness so white lettering reads on
-#: every one (about 5:1).  They print as one grey, so the emblem, the texture and the seat's label tell the
-#: seats apart in black and white.  Past six seats the colours come round again; the labels still differ.
-RC_SEAT_STYLES = (
-    SideStyle("rc-blue", "Blue", "#0072b2", "#d9eaf4", "emblem-disc", "diagonal"),
-    SideStyle("rc-vermilion", "Vermilion", "#b84f00", "#f4e1d4", "emblem-diamond", "dots"),
-    SideStyle("rc-green", "Green", "#00795a", "#d4ebe4", "emblem-triangle", "cross"),
-    SideStyle("rc-purple", "Purple", "#a8508a", "#f1e0eb", "emblem-square", "horizontal"),
-    SideStyle("rc-ochre", "Ochre", "#8f6400", "#ece4d2", "emblem-star", "backdiagonal"),
-    SideStyle("rc-black", "Black", "#262626", "#e3e3e3", "emblem-cross", "vertical"),
-)
-STYLE_BY_KEY = {s.key: s for s in (*SIDE_STYLES, *RC_SEAT_STYLES, NEUTRAL)}
 
+# --------------------------------------------------------------------------- abbreviations
 
-def rc_seat_style(index: int) -> SideStyle:
-    """The style of the ``index``-th seat of a Renaissance campaign, from 0 (``P1``)."""
-    return RC_SEAT_STYLES[index % len(RC_SEAT_STYLES)]
+#: The set's fixed abbreviations, for words a counter cannot hold whole (never an ellipsis: "Muskete..."
+#: names no unit).  A word not listed keeps its first ABBREVIATION_LETTERS letters and a full stop.
+ABBREVIATIONS = {
+    "infantry": "Inf.", "cavalry": "Cav.", "artillery": "Art.", "light": "Lt.", "heavy": "Hvy.", "elite": "El.",
+    "irregular": "Irr.", "musketeers": "Musk.", "grenadiers": "Gren.", "dragoons": "Drag.", "hussars": "Huss.",
+    "cuirassiers": "Cuir.", "lancers": "Lanc.", "chasseurs": "Chass.", "fusiliers": "Fus.", "voltigeurs": "Volt.",
+    "skirmishers": "Skirm.", "guard": "Gd.", "regiment": "Regt.", "battalion": "Bn.", "company": "Coy.",
+    "militia": "Mil.", "crossbow": "Xbow", "crossbowmen": "Xbows", "warriors": "Wars.", "warrior": "War.",
+    "archers": "Arch.", "archer": "Arch.", "spearmen": "Spear.", "champion": "Champ.", "assassin": "Assn.",
+    "diplomat": "Dipl.", "engineer": "Eng.",
+}
+ABBREVIATION_LETTERS = 4
 
 # --------------------------------------------------------------------------- Fantasy Warriors
 
-#: FW-1.1: side A is red, side B is blue (the map's sides keep that order).
-FW_SIDES = (("A", "red"), ("B", "blue"))
 #: FW-1.1: "two opposing armies of six Forces per side", one numbered counter each.
 FW_FORCES_PER_SIDE = 6
 

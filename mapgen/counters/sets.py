@@ -59,16 +59,23 @@ def _fw_state_counters(side_id: str, style: R.SideStyle) -> list[Counter]:
     return counters
 
 
-def _holding_counter(cid: str, style: R.SideStyle, capital: bool, square: str = "", rule: str = "") -> Counter:
+def _holding_counter(cid: str, style: R.SideStyle, capital: bool, square: str = "", rule: str = "", sacked: bool = True) -> Counter:
+    """A holding's counter; its back is the sacked holding (FW-17.7) where the campaign can sack one
+    (``sacked``: Incursione, and the rulebook's full set), else the side's plain back."""
     title = "Capital" if capital else "Holding"
     where = f" {square}" if square else ""
+    front = Face(style.key, title, icon=None if square else ("capital" if capital else "holding"), big=square)
+    if sacked:
+        back = Face(style.key, "Sacked", icon=None if square else "sacked", big=square, note="" if square else "loot", dark=True)
+    else:  # the side's back, the square still its largest text: a player finds the counter by it either way up
+        back = Face(style.key, style.name, big=square) if square else side_face(style, note=title)
     return Counter(
         cid,
         f"{style.name} {title}{where}",
         rule or ("FW-1.1.i" if capital else "FW-1.1.h"),
         # The square is what a player looks for on a holding counter: its largest text (issue 11).
-        Face(style.key, title, icon=None if square else ("capital" if capital else "holding"), big=square),
-        Face(style.key, "Sacked", icon=None if square else "sacked", big=square, note="" if square else "loot", dark=True),
+        front,
+        back,
     )
 
 
@@ -112,7 +119,9 @@ def fw_campaign_set(fw_map) -> list[Counter]:
         for h in sorted(own, key=lambda h: not h.capital) + sorted(enemy, key=lambda h: not h.capital):
             sq = square_id(*h.square)
             rule = ("FW-1.1.i" if h.capital else "FW-1.1.h") if h.side == side.id else R.CAPTURE_RULE
-            counters.append(_holding_counter(f"fw-{side.id}-{'capital' if h.capital else 'holding'}-{sq}", style, h.capital, sq, rule))
+            # FW-17.7: only an Incursione campaign sacks holdings; a map's set is for the standard campaign.
+            counters.append(_holding_counter(f"fw-{side.id}-{'capital' if h.capital else 'holding'}-{sq}", style, h.capital, sq, rule,
+                                             sacked=False))
     return counters + _fw_withdraw_counters()
 
 
@@ -125,21 +134,23 @@ def _fw_title(fw_map=None) -> str:
 def renaissance_set(players: int = R.RC_PLAYERS) -> list[Counter]:
     """RC-3.6 armies, RC-3.10 specialists, RC-4.10 sieges, RC-3.8 garrisons, RC-3.9 fortifications, RC-2 track."""
     counters: list[Counter] = []
-    for style in R.SIDE_STYLES[:players]:
+    for i in range(players):
+        style = R.rc_seat_style(i)  # the seats' own colours, as on a campaign's counters and maps (mapgen.sides)
         p = style.key
+        cid = f"rc-{p.removeprefix('rc-')}"
         # What the enemy sees on the map: armies and the diplomat all look like this (RC-3.10).
         on_map = Face(p, "Army", icon="army")
         for n, numeral in enumerate(R.ARMY_NUMERALS[: R.RC_ARMIES_PER_PLAYER], start=1):
-            counters.append(Counter(f"rc-{p}-army-{n}", f"{style.name} Army {numeral}", "RC-3.6", Face(p, "Army", big=numeral), on_map))
+            counters.append(Counter(f"{cid}-army-{n}", f"{style.name} Army {numeral}", "RC-3.6", Face(p, "Army", big=numeral), on_map))
         for n in range(1, R.RC_ALLIED_ARMIES + 1):
             counters.append(
-                Counter(f"rc-{p}-allied-{n}", f"{style.name} Allied army", "RC-3.6", Face(p, "Allied", icon="army-allied"), on_map)
+                Counter(f"{cid}-allied-{n}", f"{style.name} Allied army", "RC-3.6", Face(p, "Allied", icon="army-allied"), on_map)
             )
         for spec in R.SPECIALISTS:
             back = on_map if spec.key == R.DECOY_SPECIALIST else side_face(style)
             counters.append(
                 Counter(
-                    f"rc-{p}-{spec.key}",
+                    f"{cid}-{spec.key}",
                     f"{style.name} {spec.label}",
                     "RC-3.10",
                     Face(p, spec.label, icon=spec.icon, note=f"{spec.cost_ducats} ducats"),
@@ -148,17 +159,17 @@ def renaissance_set(players: int = R.RC_PLAYERS) -> list[Counter]:
             )
         for n in range(1, R.RC_SIEGE_MARKERS_PER_PLAYER + 1):
             counters.append(
-                Counter(f"rc-{p}-siege-{n}", f"{style.name} Siege", "RC-4.10", Face(p, "Siege", icon="siege", note="7+ wins"), side_face(style))
+                Counter(f"{cid}-siege-{n}", f"{style.name} Siege", "RC-4.10", Face(p, "Siege", icon="siege", note="7+ wins"), side_face(style))
             )
         for n in range(1, R.RC_GARRISON_MARKERS_PER_PLAYER + 1):
             counters.append(
-                Counter(f"rc-{p}-garrison-{n}", f"{style.name} Garrison", "RC-3.8", Face(p, "Garrison", icon="garrison"), side_face(style))
+                Counter(f"{cid}-garrison-{n}", f"{style.name} Garrison", "RC-3.8", Face(p, "Garrison", icon="garrison"), side_face(style))
             )
         for fort in R.FORTIFICATIONS:
             for n in range(1, fort.per_player + 1):
                 counters.append(
                     Counter(
-                        f"rc-{p}-{fort.key}-{n}",
+                        f"{cid}-{fort.key}-{n}",
                         f"{style.name} {fort.label}",
                         fort.rule,
                         Face(p, fort.label, icon=fort.icon, note="-1 siege"),
@@ -233,7 +244,7 @@ def roster_set(units: list[RosterUnit]) -> list[Counter]:
                     f"{u.side} {u.name}",
                     R.NAP_RULE if "cost" in dict(u.stats) else (R.SK_RULE if "vc" in dict(u.stats) else "roster"),
                     Face(style.key, u.name, icon=R.frame_for(u.type), note=stats, band=band),
-                    Face(style.key, u.name, icon=style.emblem, note=u.type, band=band),
+                    Face(style.key, u.name, icon=style.emblem, note=u.type.replace("_", " "), band=band),
                 )
             )
     return counters

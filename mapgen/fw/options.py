@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..sides import fw_side_style
 from .rules import CAMPAIGN_SIZES, RACES
 
 #: Default grid per campaign size (columns x rows), sized so the holdings
@@ -12,7 +13,8 @@ from .rules import CAMPAIGN_SIZES, RACES
 DEFAULT_GRID = {"small": (12, 8), "medium": (15, 10), "large": (21, 14)}
 MIN_SIDE, MAX_SIDE = 3, 400
 MAX_HOLDINGS = 60
-SIDE_COLOURS = {"A": ("Red", "#c62828"), "B": ("Blue", "#1e5aa8")}
+#: Each side's name and colour on the map, the table's (:mod:`mapgen.sides`, FW-1.1: A red, B blue).
+SIDE_COLOURS = {side: (fw_side_style(side).name, fw_side_style(side).color) for side in ("A", "B")}
 
 
 class OptionError(ValueError):

@@ -24,6 +24,8 @@ class Terrain:
     movement: int | None  # FW-9.2 movement modifier; None for water
     force_test: int = 0  # FW-8.2
     water: bool = False
+    #: FW-9.2: the modifier is a Naran Team addition [NT], counted only when the players take the optional rule.
+    optional_movement: bool = False
 
 
 TERRAIN: dict[str, Terrain] = {
@@ -31,13 +33,13 @@ TERRAIN: dict[str, Terrain] = {
     for t in (
         Terrain("plain", "Plain (open)", 0),
         Terrain("uncultivated", "Uncultivated", 0),
-        Terrain("cultivated", "Cultivated", -1),
-        Terrain("hills", "Hills", -2),
+        Terrain("cultivated", "Cultivated", -1, optional_movement=True),
+        Terrain("hills", "Hills", -2, optional_movement=True),
         Terrain("mountain", "Mountain", -3, force_test=-3),
         Terrain("forest", "Forest", -2),
         Terrain("jungle", "Jungle", -2),
         Terrain("swamp", "Swamp", -1),
-        Terrain("desert", "Desert", -1),
+        Terrain("desert", "Desert", -1, optional_movement=True),
         Terrain("lake", "Lake", None, water=True),
         Terrain("sea", "Sea", None, water=True),
     )
@@ -50,6 +52,8 @@ HIGH_GROUND = frozenset({"hills", "mountain"})
 RIVER_MOVEMENT = ("FW-2.6", -1, "river in the square; a bridge cancels it")
 ROAD_MOVEMENT = ("FW-2.6", +1, "road or caravan track")
 PASS_MOVEMENT = ("FW-2.6", 0, "mountain pass cancels the mountain modifier")
+#: FW-9.2 [NT]: the road's bonus and the pass cancelling the mountain come with the optional movement rule too.
+OPTIONAL_OVERLAYS = frozenset({"road", "mountain_pass"})
 
 # --- FW-3.2: holdings terrain and race exceptions ------------------------
 

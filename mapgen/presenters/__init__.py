@@ -4,5 +4,6 @@ A :class:`~mapgen.engine.RuleSet` names its presenter by module path
 (``RuleSet.presenter``), so the rule set stays pure and the CLI, the atlas
 and the session ask ``ruleset.present()`` instead of branching on the rule
 set.  Each presenter has ``status_svg(folder, state, board, seat)``: the
-status map as SVG text.
+status map as SVG text; and ``place_lines(folder, state, board, seat)``: the
+places by the id a command takes and the name the map prints, for ``status``.
 """

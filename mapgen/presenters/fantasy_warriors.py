@@ -8,6 +8,7 @@ import the writers.  Everything here is made from the state alone, so
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from .. import safefs
@@ -47,6 +48,16 @@ def output_lines(folder: Path, state) -> list[str]:
         for c in state.pending
         if c.folder
     ]
+
+
+def place_lines(folder: Path, state, board, seat: str | None) -> list[str]:
+    """The holdings by square and name, as the map prints them: the square is what a command takes."""
+    # the map's SHA-256 was checked when the session loaded the state, and its schema when the campaign began:
+    # the plain parser is enough (jsonio.parse's depth guard would import numpy for every 'status')
+    kit_map = json.loads(safefs.read_text(folder, MAP_FILE))
+    names = {h["square"]: h.get("name") for h in kit_map.get("holdings", [])}
+    named = [(h.square, names[h.square]) for h in state.holdings if names.get(h.square)]
+    return ["Holdings by name (type the square):", *(f"  {sq:<5} {name}" for sq, name in named)] if named else []
 
 
 def status_svg(folder: Path, state, board, seat: str | None) -> str:

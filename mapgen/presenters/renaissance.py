@@ -43,6 +43,18 @@ def output_lines(folder: Path, state) -> list[str]:
     ]
 
 
+def place_lines(folder: Path, state, board, seat: str | None) -> list[str]:
+    """Every place by its id and its name, as the country map prints them, with its kind and holder (as ``seat`` may know).
+
+    Commands take a place's id (``A-1``): the id comes first, so a player reads it off the list.
+    """
+    names = {n["id"]: n.get("name") or "" for n in parse(safefs.read_text(folder, MAP_FILE), str(Path(folder) / MAP_FILE)).get("nodes", [])}
+    places = side_view(state, seat, board.kinds)["places"]
+    width = max((len(names.get(p["node"], "")) for p in places), default=0)
+    return ["Places (id, name, kind, holder):",
+            *(f"  {p['node']:<6} {names.get(p['node'], ''):<{width}}  {p['kind'].replace('_', ' '):<14} {p['owner']}" for p in places)]
+
+
 def status_svg(folder: Path, state, board, seat: str | None) -> str:
     """The country map with holders, armies, sieges and engagements, as ``seat`` may know them."""
     from ..render.renaissance_campaign import render_renaissance_campaign

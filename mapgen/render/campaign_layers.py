@@ -6,30 +6,52 @@ plain ``xml.etree`` elements placed by the map's :class:`Frame` (the grid's
 corner and width, the title's line), so the atlas can lay them on a map it
 drew earlier and kept, without the map's layout, fonts or svgwrite, and
 ``status --svg`` puts the very same elements on the map it has just drawn.
+
+Each force is drawn as its printed counter (:func:`.counters.counter_svg`: the side's colour, emblem and
+texture, its id in the band, its order's picture), at the printed size where the square has room.  The
+counters of a square stand as one stack, each offset by a band's height, so every id shows, as players
+stack them on the table; the stack goes where it hides none of the map's names or square ids
+(:class:`.campaign_room.MapRoom`) nor another stack.  Zones of control are a line just inside each zone's
+edge, solid for side A and dashed for side B, so the terrain under them keeps its colours and the two
+sides' zones differ in greyscale.
 """
 
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from typing import NamedTuple
+from typing import Callable, NamedTuple
+
+import numpy as np
 
 from ..campaign.state import other
 from ..counters import rules as R
+from ..counters.model import Face
+from ..sides import fw_side_style
+from .campaign_room import Box, MapRoom
+from .counters import BAND_H, counter_svg
 from .fonts import SANS_FAMILY
-from .svgdoc import layer_attrs
+from .svgdoc import fmt, layer_attrs
 from .templates import el
 
-#: Side -> its counter colours (FW-1.1: one side red, the other blue).
-STYLES = {side: R.STYLE_BY_KEY[key] for side, key in R.FW_SIDES}
-#: Order and reaction on a counter, short enough for a 5/8 in counter.
+#: Side -> its style (mapgen.sides: A red with a disc, B blue with a diamond).
+STYLES = {side: fw_side_style(side) for side, _key in R.FW_SIDES}
+#: Order and reaction in three letters, where words must be short (kept for the atlas's tables).
 SHORT = {"max_speed": "MAX", "probe": "PRB", "defend": "DEF", "confused": "CNF", "unsteady": "UNS", "shattered": "SHT", "none": "-"}
 #: The key to what these layers add to the printed map's legend.
 KEY = (
-    "Counters: force id, then MAX max speed, PRB probe, DEF defend, CNF confused, UNS unsteady, SHT shattered (FW-5).",
-    "Shaded squares: enemy zones of control (FW-9.7). Dashed ring: a battle to fight (FW-9.8).",
+    "Counters: each force as its printed counter, its id in the band, its order or reaction below (FW-5); a stack shows every id.",
+    "Zones of control (FW-9.7): side A's edged with a solid line, side B's with a dashed one. Dashed ring: a battle to fight (FW-9.8).",
 )
-COUNTER = 0.46  # counter side, as a fraction of a square
-ZOC_OPACITY = 0.3
+#: A counter's side on the map: the printed counter's (5/8 in) where the square holds it, else this share of a square.
+PRINTED_MM = 15.875
+COUNTER = 0.34
+#: Each counter of a stack is offset from the one under it by these shares of its side: the band (its id) shows.
+STACK_DX, STACK_DY = 0.12, 0.24
+#: What covering costs a stack, per mm² (names, other stacks) or per mm² (symbols), and a little for leaving the corner.
+NAME_COST, SYMBOL_COST, PLACE_COST = 1000.0, 5.0, 0.01
+#: Zones of control: per side, the inset from the zone's edge (share of a square) and the dash (None: solid).
+ZOC_LOOK = {"A": (0.05, None), "B": (0.1, (0.07, 0.045))}
+ZOC_WIDTH = 0.028
 
 
 class Frame(NamedTuple):
@@ -51,42 +73,167 @@ def _layer(label: str) -> ET.Element:
     return ET.Element("g", layer_attrs(label))
 
 
-def campaign_layers(frame: Frame, view: dict, board, side: str | None = None) -> list[ET.Element]:
-    """The layers, bottom to top: zones of control, the campaign's marks (with the day and the key), the forces.
+def counter_size(square_mm: float) -> float:
+    """A force counter's side on the map, mm."""
+    return min(PRINTED_MM, COUNTER * square_mm)
 
-    ``view`` is what ``side`` may know (:func:`mapgen.campaign.view.side_view`; its log is not read).
+
+def force_face(f: dict) -> Face:
+    """A force's counter as the players hold it: side colour and emblem, the id in the band, the order's picture."""
+    now = f["reaction"] or f["order"] or "none"
+    state = R.STATES.get(now)
+    return Face(STYLES[f["side"]].key, state.label if state else "No order", icon=state.icon if state else None, band=f["id"])
+
+
+def force_faces(f: dict) -> list[Face]:
+    """Every counter a force may show, whatever its order or reaction: drawn once and kept by the atlas."""
+    return [force_face({**f, "reaction": None, "order": key}) for key in (*R.STATES, None)]
+
+
+def draw_counter(face: Face, size: float) -> ET.Element:
+    """A counter drawn at (0, 0): the default drawer of :func:`campaign_layers` (the atlas passes one that keeps them)."""
+    return counter_svg(face, 0, 0, size)
+
+
+def stack_boxes(x: float, y: float, n: int, size: float) -> list[Box]:
+    """The boxes of a stack of ``n`` counters whose bottom counter's top left is (x, y)."""
+    return [(x + k * STACK_DX * size, y + k * STACK_DY * size, x + k * STACK_DX * size + size, y + k * STACK_DY * size + size) for k in range(n)]
+
+
+def id_box(box: Box, size: float) -> Box:
+    """Where a counter shows its id: its band."""
+    return (box[0], box[1], box[2], box[1] + BAND_H * size)
+
+
+def _overlap(boxes: np.ndarray, taken: list[Box]) -> np.ndarray:
+    """Area of each box (rows of x0, y0, x1, y1) covered by the boxes ``taken``."""
+    if not taken:
+        return np.zeros(len(boxes))
+    t = np.array(taken, float)
+    ox = np.clip(np.minimum(boxes[:, None, 2], t[None, :, 2]) - np.maximum(boxes[:, None, 0], t[None, :, 0]), 0, None)
+    oy = np.clip(np.minimum(boxes[:, None, 3], t[None, :, 3]) - np.maximum(boxes[:, None, 1], t[None, :, 1]), 0, None)
+    return (ox * oy).sum(axis=1)
+
+
+def place_stacks(frame: Frame, board, stacks: dict[str, int], room: MapRoom, marks: list[Box]) -> dict[str, tuple[float, float]]:
+    """Where each square's stack goes (the bottom counter's top left): inside its square, clear of the names.
+
+    Every spot of a fine grid in the square is tried; covering a name, a square's id, another stack or a
+    mark costs most, a symbol little, and the south-west corner is preferred on a tie.  The squares are
+    done in reading order, each stack then kept clear by those after it.
     """
     q = frame.square_mm
+    size = counter_size(q)
+    names = list(room.names) + list(marks)
+    symbols = list(room.symbols)
+    taken: list[Box] = []
+    out = {}
+    for sid in sorted(stacks, key=lambda s: (board.squares[s].row, board.squares[s].col)):
+        n = stacks[sid]
+        sq = board.squares[sid]
+        x0, y0 = frame.grid_x + sq.col * q, frame.grid_y + sq.row * q
+        w, h = size + (n - 1) * STACK_DX * size, size + (n - 1) * STACK_DY * size
+        pad = 0.03 * q
+        xs = np.linspace(x0 + pad, max(x0 + pad, x0 + q - pad - w), 9)
+        ys = np.linspace(y0 + pad, max(y0 + pad, y0 + q - pad - h), 9)
+        gx, gy = (a.ravel() for a in np.meshgrid(xs, ys))
+        boxes = np.stack([gx, gy, gx + w, gy + h], axis=1)
+        cost = _overlap(boxes, names) * NAME_COST + _overlap(boxes, taken) * NAME_COST + _overlap(boxes, symbols) * SYMBOL_COST
+        cost += (np.abs(gx - x0) + np.abs(y0 + q - (gy + h))) * PLACE_COST
+        i = int(np.argmin(cost))
+        out[sid] = (float(gx[i]), float(gy[i]))
+        taken.append(tuple(float(v) for v in boxes[i]))
+    return out
+
+
+def zone_outline(cells: set[tuple[int, int]], inset: float) -> list[list[tuple[float, float]]]:
+    """The closed lines just inside the edge of a zone of grid cells (col, row), in cells, ``inset`` from it.
+
+    Each cell's side that borders no cell of the zone gives a stretch, clockwise, shortened at an outer
+    corner and lengthened at an inner one, so the stretches meet end to start and chain into rings
+    (holes and all) without a geometry library: a campaign command's atlas draws these.
+    """
+    def inside(c, r):
+        return (c, r) in cells
+
+    start: dict[tuple[float, float], tuple[float, float]] = {}
+    for c, r in cells:
+        # (neighbour across the side, the side's two ends as (corner, along, across) steps), clockwise.
+        for (dc, dr), (ax, ay), (bx, by) in (((0, -1), (0, 0), (1, 0)), ((1, 0), (1, 0), (1, 1)), ((0, 1), (1, 1), (0, 1)), ((-1, 0), (0, 1), (0, 0))):
+            if inside(c + dc, r + dr):
+                continue
+            ux, uy = bx - ax, by - ay  # along the side
+            nx, ny = -dc, -dr  # into the cell
+            ends = []
+            for (px, py), sign in (((ax, ay), -1), ((bx, by), 1)):
+                # the cell beside this end, along the side, and the one diagonally out from it
+                side = inside(c + sign * ux, r + sign * uy)
+                diag = inside(c + sign * ux + dc, r + sign * uy + dr)
+                shift = -inset if not side else (inset if diag else 0.0)  # outer corner, inner corner, straight on
+                ends.append((round(c + px + nx * inset + sign * ux * shift, 9), round(r + py + ny * inset + sign * uy * shift, 9)))
+            start[ends[0]] = ends[1]
+    rings = []
+    while start:
+        p0, p = next(iter(start.items()))
+        del start[p0]
+        ring = [p0]
+        while p != p0 and p in start:
+            ring.append(p)
+            p = start.pop(p)
+        rings.append(ring)
+    return rings
+
+
+def _zone_path(cells: set[tuple[int, int]], frame: Frame, inset: float) -> str:
+    q = frame.square_mm
+    return " ".join("M " + " L ".join(f"{fmt(frame.grid_x + x * q)} {fmt(frame.grid_y + y * q)}" for x, y in ring) + " Z"
+                    for ring in zone_outline(cells, inset))
+
+
+def campaign_layers(frame: Frame, view: dict, board, side: str | None = None, room: MapRoom | None = None,
+                    counter: Callable[[Face, float], ET.Element] = draw_counter) -> list[ET.Element]:
+    """The layers, bottom to top: zones of control, the campaign's marks (with the day and the key), the forces.
+
+    ``view`` is what ``side`` may know (:func:`mapgen.campaign.view.side_view`; its log is not read);
+    ``room`` is where the map's names are (none given: the counters only keep off each other);
+    ``counter`` draws a counter at (0, 0) (measuring its words needs the fonts: the atlas keeps them drawn).
+    """
+    q = frame.square_mm
+    room = room or MapRoom((), ())
 
     def origin(sid: str) -> tuple[float, float]:
         s = board.squares[sid]
         return frame.grid_x + s.col * q, frame.grid_y + s.row * q
 
     zoc = _layer("Zones of control")
-    shaded_sides = [other(side)] if side is not None else ["A", "B"]
-    shaded: set[tuple[str, str]] = set()
-    for f in view["forces"]:
-        if f["side"] not in shaded_sides:
+    shown_sides = [other(side)] if side is not None else ["A", "B"]
+    for zone_side in shown_sides:
+        # A force's own square is in its zone as much as the squares round it: the line goes round both, no hole.
+        cells = {(board.squares[sid].col, board.squares[sid].row) for f in view["forces"] if f["side"] == zone_side
+                 for sid in (f["square"], *f["zone_of_control"]) if sid in board.squares}
+        if not cells:
             continue
-        for sid in f["zone_of_control"]:
-            if (f["side"], sid) in shaded or sid not in board.squares:
-                continue
-            shaded.add((f["side"], sid))
-            x, y = origin(sid)
-            color = STYLES[f["side"]].color
-            el(zoc, "rect", x=x, y=y, width=q, height=q, fill=color, fill_opacity=ZOC_OPACITY, stroke="none")
-            inset = q * 0.05
-            el(zoc, "rect", x=x + inset, y=y + inset, width=q - 2 * inset, height=q - 2 * inset, fill="none", stroke=color,
-               stroke_width=q * 0.025, stroke_dasharray=f"{q * 0.06},{q * 0.04}")
+        inset, dash = ZOC_LOOK.get(zone_side, ZOC_LOOK["B"])
+        style = STYLES[zone_side]
+        d = _zone_path(cells, frame, inset)
+        g = el(zoc, "g", data_side=zone_side)
+        el(g, "title").text = f"Zone of control of side {zone_side} (FW-9.7)"
+        el(g, "path", d=d, fill="none", stroke="#ffffff", stroke_width=q * ZOC_WIDTH * 1.9, stroke_linejoin="miter", stroke_opacity=0.85)
+        el(g, "path", d=d, fill="none", stroke=style.color, stroke_width=q * ZOC_WIDTH, stroke_linejoin="miter",
+           stroke_dasharray=None if dash is None else f"{fmt(dash[0] * q)},{fmt(dash[1] * q)}")
 
     marks = _layer("Campaign")
+    mark_boxes: list[Box] = []
     for h in view["holdings"]:
         if h["original_owner"] not in (None, h["owner"]) or h["sacked"]:
             x, y = origin(h["square"])
             style = STYLES[h["owner"]]
-            el(marks, "rect", x=x + q * 0.78, y=y + q * 0.04, width=q * 0.18, height=q * 0.18, fill=style.color, stroke="#000", stroke_width=0.3)
+            box = (x + q * 0.78, y + q * 0.04, x + q * 0.96, y + q * 0.22)
+            el(marks, "rect", x=box[0], y=box[1], width=box[2] - box[0], height=box[3] - box[1], fill=style.color, stroke="#000", stroke_width=0.3)
+            mark_boxes.append(box)
             if h["sacked"]:
                 _text(marks, "sacked", x + q * 0.5, y + q * 0.97, q * 0.12, "#000")
+                mark_boxes.append((x + q * 0.3, y + q * 0.87, x + q * 0.7, y + q))
     for c in view["pending"]:
         x, y = origin(c["square"])
         el(marks, "circle", cx=x + q / 2, cy=y + q / 2, r=q * 0.47, fill="none", stroke="#000", stroke_width=q * 0.04,
@@ -95,18 +242,18 @@ def campaign_layers(frame: Frame, view: dict, board, side: str | None = None) ->
     counters = _layer("Forces")
     by_square: dict[str, list[dict]] = {}
     for f in view["forces"]:
-        by_square.setdefault(f["square"], []).append(f)
-    size = q * COUNTER
+        if f["square"] in board.squares:
+            by_square.setdefault(f["square"], []).append(f)
+    size = counter_size(q)
+    spots = place_stacks(frame, board, {sid: len(fs) for sid, fs in by_square.items()}, room, mark_boxes)
     for sid, forces in by_square.items():
-        x0, y0 = origin(sid)
-        for k, f in enumerate(forces):
-            style = STYLES[f["side"]]
-            x = x0 + q * 0.08 + k * size * 0.35  # bottom left: the holding's symbol stays visible
-            y = y0 + q * 0.92 - size - k * size * 0.35
-            el(counters, "rect", x=x, y=y, width=size, height=size, rx=size * 0.08, fill=style.tint, stroke=style.color, stroke_width=size * 0.07)
-            _text(counters, f["id"], x + size / 2, y + size * 0.48, size * 0.38, style.color, bold=True)
-            state_now = f["reaction"] or f["order"] or "none"
-            _text(counters, SHORT.get(state_now, state_now[:3].upper()), x + size / 2, y + size * 0.86, size * 0.26, "#1a1a1a")
+        x, y = spots[sid]
+        for f, box in zip(forces, stack_boxes(x, y, len(forces), size)):
+            g = el(counters, "g", data_force=f["id"], data_square=sid)
+            now = f["reaction"] or f["order"] or "none"
+            el(g, "title").text = f"{f['id']} (side {f['side']}) at {sid}: {now.replace('_', ' ')}"
+            put = el(g, "g", transform=f"translate({fmt(box[0])},{fmt(box[1])})")
+            put.append(counter(force_face(f), size))
 
     whose = "both sides" if side is None else f"side {side}'s view"
     phase = view["phase"]

@@ -8,7 +8,7 @@ outline, so a piece stands out on the map as a cut counter does on the table.
 from __future__ import annotations
 
 from ..counters.model import Face
-from ..counters.rules import STYLE_BY_KEY
+from ..sides import STYLE_BY_KEY
 from .counters import DARK_BODY, FaceArt, Rect, _svg_item
 from .svgdoc import SvgDoc
 from .templates import Raw

@@ -21,13 +21,12 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from functools import lru_cache
 
-
 from ..counters.layout import CROP_GAP_MM, CROP_LEN_MM, FOOTER_MM, HEADER_MM, size_name
 from ..counters.model import Face, Sheet
-from ..counters.rules import STYLE_BY_KEY
+from ..counters.rules import ABBREVIATION_LETTERS, ABBREVIATIONS
+from ..sides import STYLE_BY_KEY
 from ..errors import MapgenError
 
-from . import fonts
 from .counter_patterns import DOT, LIGHTEN, LINE, mix, pattern_dots, pattern_lines
 from .svgdoc import SvgDoc, fmt
 from .templates import SVG_NS, Raw as _Raw, clean as _clean, recolor as _recolor, template_path
@@ -54,6 +53,8 @@ CUT_LINE_MM = 0.12
 CROP_MARK_MM = 0.2
 CAPTION_MM = 2.4
 CHECK_BAR_MM = 50.0
+#: A unit's frame (NATO-style: infantry, cavalry ...) in templates/counters/symbols.svg starts its id with this.
+UNIT_FRAME = "nato-"
 #: Symbols are drawn in a 0..SYMBOL_BOX box.
 SYMBOL_BOX = 10.0
 #: A counter sheet's ``<text>`` has always had its paint before its weight and anchor: kept, so that
@@ -84,7 +85,7 @@ def _symbol(symbol_id: str, ink: str) -> tuple[ET.Element, ...]:
 
 
 def fit_text(text: str, width: float, size: float, min_size: float = MIN_TEXT_MM, bold: bool = True) -> tuple[str, float]:
-    """Shrink ``text`` to ``width`` down to ``min_size``; past that, cut it with an ellipsis."""
+    """Shrink ``text`` to ``width`` down to ``min_size``; past that, abbreviate it (:func:`abbreviate`)."""
     size = max(size, min_size)  # a small counter shrinks its content, never its text below the minimum
     w = text_width(text, size, bold=bold)
     if w <= width:
@@ -92,7 +93,33 @@ def fit_text(text: str, width: float, size: float, min_size: float = MIN_TEXT_MM
     size = max(min_size, size * width / w)
     if text_width(text, size, bold=bold) <= width + 1e-9:
         return text, size
-    return fonts.cut(text, width, size, bold), size
+    return abbreviate(text, width, size, bold), size
+
+
+def abbreviate(text: str, width: float, size: float, bold: bool = True) -> str:
+    """``text`` shortened to ``width`` by fixed abbreviations, word by word, the longest word first.
+
+    A word takes the set's abbreviation (:data:`~mapgen.counters.rules.ABBREVIATIONS`), else its first
+    letters and a full stop; the same name always comes out the same, and never with an ellipsis, which
+    names no unit.  A text of one word too long even so keeps as many letters as fit, with its full stop.
+    """
+    words = text.split(" ")
+    for i in sorted(range(len(words)), key=lambda i: -len(words[i])):
+        if text_width(" ".join(words), size, bold=bold) <= width:
+            break
+        word = words[i]
+        short = ABBREVIATIONS.get(word.lower())
+        if short is None:
+            short = word[:ABBREVIATION_LETTERS] + "." if len(word) > ABBREVIATION_LETTERS + 1 else word
+        elif word.isupper():
+            short = short.upper()
+        elif word[:1].islower():
+            short = short[:1].lower() + short[1:]
+        words[i] = short
+    out = " ".join(words)
+    while text_width(out, size, bold=bold) > width and len(out.rstrip(".")) > 1:
+        out = out.rstrip(".")[:-1].rstrip() + "."
+    return out
 
 
 def _title_lines(text: str, width: float, size: float) -> tuple[list[str], float]:
@@ -242,6 +269,8 @@ def face_items(face: Face, size: float) -> tuple:
         items.append(Text(s / 2, bottom - 0.02 * room, big, fs, "middle", True, ink))
     elif face.icon and room > 0:
         icon = min(room, width)
+        if face.icon.startswith(UNIT_FRAME):  # every unit's frame one size at this counter size, whatever its name's lines
+            icon = min(icon, _frame_room(s, bool(face.note)))
         items.append(Symbol(face.icon, (s - icon) / 2, top + (room - icon) / 2, icon, ink))
     # Under it all, the body's texture, which tells the sides apart in black and white: kept out from under
     # the band (which would hide it) and from behind every line of text, so that the text sits on a clear ground.
@@ -250,6 +279,17 @@ def face_items(face: Face, size: float) -> tuple:
         colour = mix(DARK_BODY if face.dark else style.color, WHITE, LIGHTEN)
         items.insert(0, Texture(style.pattern, s, colour, band_h, clear))
     return tuple(items)
+
+
+def _frame_room(s: float, note: bool) -> float:
+    """The room a unit's frame has on a counter of side ``s`` under a name set on two lines (the most a name
+    takes): every frame is drawn this size, so that a one-line name does not make its frame bigger."""
+    y = s - 0.07 * s
+    if note:
+        y -= max(MIN_TEXT_MM, NOTE_TEXT * s) * 1.12
+    line = max(MIN_TEXT_MM, 0.85 * max(MIN_TEXT_MM, TITLE_TEXT * s))
+    y -= 2 * line
+    return (y + line * 0.15 - 0.04 * s) - (BAND_H * s + 0.05 * s)
 
 
 # --------------------------------------------------------------------------- pages
@@ -382,6 +422,22 @@ def _svg_item(item) -> ET.Element:
         g.extend(_svg_item(i) for i in face_items(item.face, item.size))
         return g
     raise TypeError(item)  # pragma: no cover
+
+
+def counter_svg(face: Face, x: float, y: float, size: float) -> ET.Element:
+    """One counter as printed (body, side band and emblem, texture, picture, words), its top left at (x, y).
+
+    For a map that shows the counters put down on it: a player finds there the very counter on the table.
+    A thin dark edge keeps counters apart where they stack.
+    """
+    style = STYLE_BY_KEY.get(face.style)
+    if style is None:
+        raise MapgenError(f"counter face has an unknown side style {face.style!r}")
+    g = ET.Element("g", {"transform": f"translate({fmt(x)},{fmt(y)})"})
+    g.append(_svg_item(Rect(0, 0, size, size, DARK_BODY if face.dark else style.color)))
+    g.extend(_svg_item(i) for i in face_items(face, size))
+    g.append(_svg_item(Rect(0, 0, size, size, None, INK, max(0.15, 0.012 * size))))
+    return g
 
 
 def render_page(sheet: Sheet, pdf_page: int) -> str:

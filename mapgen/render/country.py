@@ -34,6 +34,7 @@ from shapely.geometry import LineString, MultiLineString, Polygon
 from ..country.model import CountryMap
 
 from ..paper import get_paper
+from ..sides import RC_SEAT_STYLES
 from .pdf import tile_counts
 from .svgdoc import SvgDoc, fmt
 from .templates import Raw as _Raw, el as _el, balanced_columns, column_height, flow_columns, load_style_sheet
@@ -164,8 +165,10 @@ def _polygon(border, ox: float, oy: float) -> Polygon:
 
 
 def _tints(cm: CountryMap, style) -> dict[str, str]:
-    """A soft hue per player country, never the same as a neighbouring sheet's (diagonals included)."""
-    palette = style["tints"]
+    """Each player country in the tint of the seat that takes it (:mod:`mapgen.sides`: seat ``P1`` takes the map's
+    first player country), so the printed map and the campaign's status map agree; never the same as a
+    neighbouring sheet's (diagonals included), which only a map of more than six player countries can meet."""
+    palette = [style.tint for style in RC_SEAT_STYLES]
     at = {c.sheet: c for c in cm.countries}
     out: dict[str, str] = {}
     for c in sorted(cm.countries, key=lambda c: (c.sheet[1], c.sheet[0], c.id)):
@@ -178,7 +181,7 @@ def _tints(cm: CountryMap, style) -> dict[str, str]:
             for dr in (-1, 0, 1)
             if (c.sheet[0] + dc, c.sheet[1] + dr) in at
         }
-        start = len(out) % len(palette)
+        start = sum(1 for o in cm.countries[: cm.countries.index(c)] if not o.neutral) % len(palette)
         turn = palette[start:] + palette[:start]
         out[c.id] = next((t for t in turn if t not in near), turn[0])
     return out

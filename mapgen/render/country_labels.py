@@ -165,7 +165,7 @@ def _touches(seg, rect) -> bool:
 
 
 def _label_nodes(root, nodes, sc: _Scene, segs, name: _NameBox, sheet_rect, size, lab, poly, tint, paper):
-    """Each settlement's name (a crossing point's id) beside its symbol, on the side with the fewest roads,
+    """Each settlement's name and id (a crossing point's id) beside its symbol, on the side with the fewest roads,
     symbols and labels.  Names are set in the map's serif, the capital's larger and bold; ids in the sans.
 
     Road and symbol clearances do not depend on the order, so they are measured for every
@@ -175,8 +175,9 @@ def _label_nodes(root, nodes, sc: _Scene, segs, name: _NameBox, sheet_rect, size
     todo = [n for n in nodes if sc.kind[n] in LABELLED]
     if not todo:
         return
-    texts = [sc.label.get(n, str(n)) for n in todo]
     named = [sc.label.get(n, str(n)) != str(n) for n in todo]
+    # Every command takes a place's id (``A-1``): a named place shows it after its name, as it is typed.
+    texts = [f"{sc.label[n]} ({n})" if is_named else str(n) for n, is_named in zip(todo, named)]
     bold = [sc.kind[n] == "capital" for n in todo]
     sizes = [lab.get("capital_size", size) if b else lab.get("place_size", size) if s_ else size for b, s_ in zip(bold, named)]
     hw = np.array([text_width(t, z, bold=b, serif=s_) / 2 + 0.3 for t, z, b, s_ in zip(texts, sizes, bold, named)])[:, None]

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from ..country.model import CountryMap
 from ..country.rules import NODE_KINDS, ROAD_MM, TAX, WALLS
+from ..sides import rc_seat_style
 
 from .svgbounds import element_box
 from .svgdoc import fmt
@@ -164,7 +165,7 @@ def _legend_blocks(cm: CountryMap, width: float) -> list[_Block]:
         _place_symbol(p, "gate", cx, cy)
 
     def border_swatch(p, cx, cy):
-        tint = style["tints"][0]
+        tint = rc_seat_style(0).tint
         _el(p, "rect", x=cx - sw / 2, y=cy - sw * 0.38, width=sw, height=sw * 0.38, fill=tint, stroke="none")
         line_swatch([(b["halo"], b["halo_width"], None), (b["color"], b["width"], _dash(b["dash"]))])(p, cx, cy)
 
@@ -211,7 +212,7 @@ def _legend_blocks(cm: CountryMap, width: float) -> list[_Block]:
 
     heading("Countries: settlements and yearly tax (RC-3.2)")
     blocks.append(_summary_block(cm, width))
-    notes = [f"Seed {cm.seed}. Node labels are the ids in country.json."]
+    notes = [f"Seed {cm.seed}. Places show their ids, as typed (A-1)."]
     for text in notes:
         lines = wrap_text(text, width, ns)
         blocks.append(_Block(len(lines) * ns * 1.3 + 1.5, lambda p, x, y, w, lines=lines: [

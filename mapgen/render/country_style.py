@@ -25,8 +25,9 @@ from .text import draw_text
 LAYERS = ("Background", "Borders", "Roads", "Crossings", "Settlements", "Labels", "Legend")
 #: Kinds whose symbol is turned to lie across the end of its road.
 ORIENTED = ("border", "crossing")
-#: Kinds that get a name label on the map (border points are dead ends nobody needs to name).
-LABELLED = ("capital", "city", "walled_village", "village", "fortress", "crossing")
+#: Kinds that get a label on the map: every node a command may name (a path may end at a border point too),
+#: a settlement by its name and id, a crossing or border point by its id.
+LABELLED = ("capital", "city", "walled_village", "village", "fortress", "crossing", "border")
 #: Papers the layout tries to print on with as few sheets as possible (legend beside or below).
 _LAYOUT_PAPERS = ("A4", "A3")
 #: Country-name placement: candidate centres this far apart, and the clearance from roads that is good enough.

@@ -11,6 +11,7 @@ import numpy as np
 from ..fw.model import FwMap
 from ..fw.rules import (
     CLIMATE,
+    OPTIONAL_OVERLAYS,
     REGION,
     RIVER_MOVEMENT,
     ROAD_MOVEMENT,
@@ -18,6 +19,7 @@ from ..fw.rules import (
     SEASON_TORRID,
     TERRAIN,
 )
+from ..sides import emblem_word
 from .fw_rivers import path_d, ribbon
 from .svgdoc import fmt
 from .templates import el as _el
@@ -35,9 +37,13 @@ from .fw_style import (
     _symbol_elements,
     _text,
     load_style,
+    place_capital,
 )
 from .fw_terrain import _hatch
 from .text import text_width, wrap_text
+
+#: Holds a subtitle's part together when it wraps (:data:`.text.NO_BREAK_SPACES`).
+NBSP = "\u00a0"
 
 if TYPE_CHECKING:
     from .fw_layout import FwMapLayout
@@ -47,14 +53,16 @@ TITLE = "Fantasy Warriors \u2014 campaign map"
 
 
 def _subtitle(m: FwMap) -> str:
-    sides = " against ".join(f"Side {s.id}: {_side_words(s)}" for s in m.sides)
-    parts = [sides] if sides else []
+    """The line under the title; it breaks only between its parts, or between the two sides (no-break spaces
+    hold the rest together: "21 / x 14 squares" cut a size in two), the dot ending the line it closes."""
+    sides = [f"Side {s.id}: {_side_words(s)}".replace(" ", NBSP) for s in m.sides]
+    parts = [" against ".join(sides)] if sides else []
     season = _band_label([SEASON_TEMPERATE, SEASON_TORRID], m.climate.season).lower()
     parts.append(f"{_band_label([CLIMATE], m.climate.zone)} zone, {season}")
     parts.append(f"{_band_label([REGION], m.region)} region")
     parts.append(f"{m.width} \u00d7 {m.height} squares")
     parts.append(f"seed {m.seed}")
-    return "  \u00b7  ".join(parts)
+    return f"{NBSP}\u00b7  ".join(p if i == 0 else p.replace(" ", NBSP) for i, p in enumerate(parts))
 
 
 def _title_min_width() -> float:
@@ -73,7 +81,7 @@ def _draw_title(root, m: FwMap, lay, style):
     while len(lines) > 2 and size > 2:
         size *= 0.9
         lines = wrap_text(_subtitle(m), lay.width_mm - 2 * x, size)
-    for i, line in enumerate(lines[:2]):
+    for i, line in enumerate(line.replace(NBSP, " ") for line in lines[:2]):
         _text(root, x, y + ls["title_size"] * 0.9 + size * 1.7 + i * size * 1.2, line, size, fill=style["muted_ink"])
 
 
@@ -82,8 +90,24 @@ def _draw_title(root, m: FwMap, lay, style):
 # --------------------------------------------------------------------------
 
 
-def _legend_blocks(m: FwMap, used_features: list[str], look: str = "colour") -> list[_Block]:
-    """The legend as a list of rows, each drawn at (x, y) in a column ``width`` wide."""
+def movement_words(value: int, optional: bool, naran: bool | None) -> tuple[str, str]:
+    """A FW-9.2 modifier as the key prints it: (the value, a note), for the rules in play.
+
+    ``naran``: whether the campaign plays the optional [NT] movement rows (None: a map on its own, which
+    any campaign may play either way).  An [NT] row the campaign leaves out counts 0 and says so.
+    """
+    if not optional or naran:
+        return _signed(value), ""
+    if naran is None:
+        return _signed(value), "optional [NT] rule (FW-9.2)"
+    return _signed(0), f"{_signed(value)} with the optional [NT] rule, not in play"
+
+
+def _legend_blocks(m: FwMap, used_features: list[str], look: str = "colour", naran: bool | None = None) -> list[_Block]:
+    """The legend as a list of rows, each drawn at (x, y) in a column ``width`` wide.
+
+    ``naran`` is whether the campaign plays the optional [NT] movement rows (None: not known, a map alone).
+    """
     style = load_style(m, look)
     ls = style["layout"]
     hs, ts_, row, sw = ls["legend_heading_size"], ls["legend_text_size"], ls["legend_row"], ls["legend_swatch"]
@@ -162,7 +186,7 @@ def _legend_blocks(m: FwMap, used_features: list[str], look: str = "colour") -> 
 
     def holdings_swatch(side):
         def draw(p, x, y):
-            _place(p, "capital", x, y, sw, side.color)
+            place_capital(p, x, y, sw, side.color, side.id)
             _text(p, x + sw / 2, y + sw * 0.88, side.id, sw * 0.14, anchor="middle", bold=True)
             _place(p, "holding", x + sw + 1.5, y, sw, side.color)
             _text(p, x + sw * 1.5 + 1.5, y + sw * 0.78, side.id, sw * 0.4, anchor="middle", bold=True, fill=side.color)
@@ -178,11 +202,12 @@ def _legend_blocks(m: FwMap, used_features: list[str], look: str = "colour") -> 
         if info.movement is None:
             entry(terrain_swatch(t), info.label, "water: boats only (FW-20)")
             continue
-        note = f"Force Test {_signed(info.force_test)}" if info.force_test else ""
+        value, optional = movement_words(info.movement, info.optional_movement, naran)
+        note = "; ".join(n for n in (f"Force Test {_signed(info.force_test)}" if info.force_test else "", optional) if n)
         if t == "desert" and "wasteland" in present:  # a desert outside the torrid zone is a cursed wasteland (FW-2.2)
-            entry(terrain_swatch(t), "Cursed wasteland", "a desert outside the torrid zone (FW-2.2)", _signed(info.movement))
+            entry(terrain_swatch(t), "Cursed wasteland", "; ".join(n for n in ("a desert outside the torrid zone (FW-2.2)", optional) if n), value)
             continue
-        entry(terrain_swatch(t), info.label, note, _signed(info.movement))
+        entry(terrain_swatch(t), info.label, note, value)
 
     heading("Rivers, roads and crossings")
     def river_swatch(p, x, y):
@@ -194,14 +219,16 @@ def _legend_blocks(m: FwMap, used_features: list[str], look: str = "colour") -> 
         entry(river_swatch, "River along a square edge", "counts in both squares; a bridge cancels it",
               _signed(RIVER_MOVEMENT[1]))
     if "road" in present:
-        entry(line_swatch([(ro["casing"], ro["casing_width"]), (ro["color"], ro["width"])]), "Road or caravan track", "",
-              _signed(ROAD_MOVEMENT[1]))
+        value, optional = movement_words(ROAD_MOVEMENT[1], "road" in OPTIONAL_OVERLAYS, naran)
+        entry(line_swatch([(ro["casing"], ro["casing_width"]), (ro["color"], ro["width"])]), "Road or caravan track", optional, value)
     crossings = [c for c in (("bridge", "Bridge", "cancels the river \u20131"), ("ford", "Ford", "the river \u20131 stays"))
                  if c[0] in present]
     if crossings:
         pair(*[(crossing_swatch(kind), label, note) for kind, label, note in crossings] + [None] * (2 - len(crossings)))
     if "mountain_pass" in used_features:
-        entry(icon_swatch("feature-pass"), "Mountain pass", "cancels the mountain \u20133")
+        cancels = "mountain_pass" not in OPTIONAL_OVERLAYS or naran
+        entry(icon_swatch("feature-pass"), "Mountain pass", "cancels the mountain \u20133" if cancels else
+              "cancels the mountain \u20133 with the optional [NT] rule" + (", not in play" if naran is False else ""))
     dash = " ".join(fmt(v * 0.6) for v in tst["boundary_dash"])
     entry(line_swatch([(tst["boundary_color"], tst["boundary_width"])], dash), "Territory boundary",
           "between the friendly, neutral and enemy thirds (FW-2.3)")
@@ -209,7 +236,7 @@ def _legend_blocks(m: FwMap, used_features: list[str], look: str = "colour") -> 
     heading("Sides and holdings")
     for side in m.sides:
         entry(holdings_swatch(side), f"Side {side.id}: {_side_words(side)}",
-              "capital (filled, star) \u00b7 holding (outlined)", swatch_w=2 * sw + 1.5)
+              f"capital (filled, {emblem_word(side.id)}) \u00b7 holding (outlined)", swatch_w=2 * sw + 1.5)
 
     features = [name for name in used_features if name != "mountain_pass"]  # the pass is with the roads
     if features:

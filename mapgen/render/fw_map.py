@@ -34,6 +34,7 @@ from ..fw.rules import (
     WATER,
 )
 from ..grid import col_letters, shared_edge, square_id
+from .campaign_room import MapRoom
 from .fw_rivers import draw_rivers, river_edges
 from .svgdoc import SvgDoc, fmt
 from .text import text_width
@@ -48,6 +49,7 @@ from .fw_style import (  # noqa: F401 - the map's public API, and what fw_names 
     _glyphs,
     _in_inks,
     _in_look,
+    place_capital,
     _place,
     _pts,
     _reserved,
@@ -65,16 +67,25 @@ __all__ = ["render_fw_map", "fw_map_layout", "FwMapLayout", "template_path", "lo
 # --------------------------------------------------------------------------
 
 
-def render_fw_map(m: FwMap, look: str = "colour") -> SvgDoc:
-    """The campaign map as an SVG document (1 unit = 1 mm) with Inkscape layers, in ``look`` (:data:`LOOKS`)."""
+def render_fw_map(m: FwMap, look: str = "colour", naran: bool | None = None) -> SvgDoc:
+    """The campaign map as an SVG document (1 unit = 1 mm) with Inkscape layers, in ``look`` (:data:`LOOKS`).
+
+    ``naran``: whether the campaign plays the optional [NT] movement rows, which the key then prints as
+    in play or not (None: a map on its own, its key marks them optional).
+    """
+    return render_fw_map_and_room(m, look, naran)[0]
+
+
+def render_fw_map_and_room(m: FwMap, look: str = "colour", naran: bool | None = None) -> tuple[SvgDoc, MapRoom]:
+    """The map and where its names, ids and symbols are (:class:`.campaign_room.MapRoom`), for the counters put on it."""
     style = load_style(m, look)
     m = _in_look(m, style)
     placed, used = _content(m)
-    blocks = _legend_blocks(m, used, look)
+    blocks = _legend_blocks(m, used, look, naran)
     lay = _layout(m, blocks)
     doc = SvgDoc(lay.width_mm, lay.height_mm, title=f"Fantasy Warriors campaign map, seed {m.seed}")
     roots = {name: ET.Element("g") for name in LAYERS}
-    from .fw_names import draw_names, layout_names, reserved_boxes  # it builds on this module's layout
+    from .fw_names import draw_names, layout_names, map_room, reserved_boxes  # it builds on this module's layout
 
     names = layout_names(m, lay, placed)
 
@@ -95,7 +106,7 @@ def render_fw_map(m: FwMap, look: str = "colour") -> SvgDoc:
         layer = doc.layer(name)
         for child in _in_inks(roots[name], style, memo):
             layer.add(_Raw(child))
-    return doc
+    return doc, map_room(m, lay, placed, names, style["grid"]["id_size"])
 
 
 
@@ -158,7 +169,10 @@ def _draw_items(feat_root, hold_root, m: FwMap, lay, placed, style):
                 groups[id(root)] = _local(lay, m, sq[0], sq[1], root)
             g = groups[id(root)]
             if is_holding:
-                _place(g, p.item.symbol, p.x, p.y, p.size, p.item.color)
+                if p.item.kind == "capital":
+                    place_capital(g, p.x, p.y, p.size, p.item.color, p.item.letter)
+                else:
+                    _place(g, p.item.symbol, p.x, p.y, p.size, p.item.color)
                 if p.item.letter:
                     if p.item.kind == "holding":
                         _text(g, p.x + p.size / 2, p.y + p.size * 0.78, p.item.letter, p.size * 0.4, anchor="middle", bold=True, fill=p.item.color)

@@ -37,13 +37,13 @@ def fw_map_cut(m: FwMap) -> GridCut:
                    m.square_mm, m.width, m.height)
 
 
-def render_fw_map_key(m: FwMap, paper: Paper, look: str = "colour") -> SvgDoc:
+def render_fw_map_key(m: FwMap, paper: Paper, look: str = "colour", naran: bool | None = None) -> SvgDoc:
     """Title and legend on one sheet of ``paper``: columns flowed to its height, shrunk only if they cannot fit."""
     style = load_style(m, look)
     m = _in_look(m, style)
     ls = style["layout"]
     pad, title_h, gap, colw = ls["pad"], ls["title_height"], ls["legend_gap"], ls["legend_column_width"]
-    blocks = _legend_blocks(m, _content(m)[1], look)
+    blocks = _legend_blocks(m, _content(m)[1], look, naran)
     cols, width, height, k = key_columns(blocks, paper.printable_mm, pad, gap, colw, top=title_h,
                                          min_w=_title_min_width() - 2 * pad)
     legend_w = len(cols) * colw + (len(cols) - 1) * gap

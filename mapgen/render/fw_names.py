@@ -27,6 +27,8 @@ import numpy as np
 import shapely
 
 from ..fw.model import FwMap
+from ..grid import square_id
+from .campaign_room import MapRoom
 from .fw_map import BOX, ID_ZONE, _Placed, _glyphs, _reserved, _river_points, load_style
 from .shape_index import GridBoxes, ShapeIndex
 from .svgdoc import fmt
@@ -572,22 +574,23 @@ def layout_names(m: FwMap, lay, placed: dict[tuple[int, int], list[_Placed]]) ->
     return out
 
 
-def reserved_boxes(m: FwMap, lay, labels: list[NameLabel]) -> dict[tuple[int, int], list[tuple[float, float, float, float]]]:
-    """Per square, boxes (in its 0..50 symbol units) that its terrain glyphs keep out of: the names over it.
+def _pieces(lab: NameLabel) -> list:
+    """A name's outline; a turned name's cut in short pieces, so that boxes round them follow it rather than fill squares."""
+    if not lab.angle % 180:
+        return [lab.outline]
+    rx0, ry0, rx1, ry1 = shapely.bounds(lab.outline)
+    n = max(1, int(math.ceil(max(rx1 - rx0, ry1 - ry0) / max(lab.size, 1.0))))
+    cuts = [shapely.box(rx0 + (rx1 - rx0) * i / n, ry0, rx0 + (rx1 - rx0) * (i + 1) / n, ry1) for i in range(n)]
+    return [p for p in shapely.intersection(lab.outline, cuts) if not p.is_empty]
 
-    A turned name is cut in short pieces so that its boxes follow it rather than fill a square.
-    """
+
+def reserved_boxes(m: FwMap, lay, labels: list[NameLabel]) -> dict[tuple[int, int], list[tuple[float, float, float, float]]]:
+    """Per square, boxes (in its 0..50 symbol units) that its terrain glyphs keep out of: the names over it."""
     s = m.square_mm
     k = s / BOX
     out: dict[tuple[int, int], list] = {}
     for lab in labels:
-        pieces = [lab.outline]
-        if lab.angle % 180:
-            rx0, ry0, rx1, ry1 = shapely.bounds(lab.outline)
-            n = max(1, int(math.ceil(max(rx1 - rx0, ry1 - ry0) / max(lab.size, 1.0))))
-            cuts = [shapely.box(rx0 + (rx1 - rx0) * i / n, ry0, rx0 + (rx1 - rx0) * (i + 1) / n, ry1) for i in range(n)]
-            pieces = [p for p in shapely.intersection(lab.outline, cuts) if not p.is_empty]
-        for piece in pieces:
+        for piece in _pieces(lab):
             px0, py0, px1, py1 = piece.bounds
             for col in range(max(0, int((px0 - lay.grid_x) // s)), min(m.width, int((px1 - lay.grid_x) // s) + 1)):
                 for row in range(max(0, int((py0 - lay.grid_y) // s)), min(m.height, int((py1 - lay.grid_y) // s) + 1)):
@@ -613,3 +616,31 @@ def draw_names(root: ET.Element, labels: list[NameLabel]) -> None:
             t = _el(g, "text", x=0, y=base, font_family=family, font_size=lab.size, fill=lab.fill, text_anchor="middle",
                     font_weight="bold" if lab.bold else None, font_style="italic" if lab.italic else None)
         t.text = lab.name
+
+
+def map_room(m, lay, placed: dict, labels: list, id_size: float) -> MapRoom:
+    """The room of a campaign map as :func:`~mapgen.render.fw_map.render_fw_map` lays it out.
+
+    ``placed`` is each square's holdings and features (:func:`~mapgen.render.fw_layout._content`), ``labels``
+    the river, chain and region names (:func:`~mapgen.render.fw_names.layout_names`), ``id_size`` the
+    style's square id size (mm on a 50 mm square).
+    """
+    s = m.square_mm
+    k = s / BOX
+    names: list[Box] = []
+    symbols: list[Box] = []
+    for (col, row), items in placed.items():
+        ox, oy = lay.grid_x + col * s, lay.grid_y + row * s
+        for p in items:
+            symbols.append((ox + p.x * k, oy + p.y * k, ox + (p.x + p.size) * k, oy + (p.y + p.size) * k))
+            if p.plate is not None:
+                x, y, w, h = p.plate
+                names.append((ox + x * k, oy + y * k, ox + (x + w) * k, oy + (y + h) * k))
+    for lab in labels:
+        names.extend(tuple(float(v) for v in piece.bounds) for piece in _pieces(lab))
+    size = id_size * max(k, 0.75)
+    for row in range(m.height):  # each square's id in its north-west corner (fw_map._draw_grid)
+        for col in range(m.width):
+            x, y = lay.grid_x + col * s + 2.6 * k, lay.grid_y + row * s + 2.4 * k
+            names.append((x - 0.3, y - 0.3, x + text_width(square_id(col, row), size) + 0.3, y + size * 1.05))
+    return MapRoom(tuple(names), tuple(symbols))

@@ -17,11 +17,13 @@ from functools import lru_cache
 
 
 
+from ..sides import colour_names, fw_side_style
 from ..fw.model import FwMap
 from ..fw.rules import (
     ALL_TABLES,
     WATER,
 )
+from .counters import SYMBOL_BOX as EMBLEM_BOX, load_counter_symbols
 from .svgdoc import fmt
 from .templates import mix as _mix
 from .templates import clean as _clean, el as _el, greyed, load_style_sheet, recolor as _recolor, template_path, SVG_NS
@@ -69,11 +71,14 @@ def _style(winter: bool, look: str = "colour") -> dict:
 
 
 def _in_look(m: FwMap, style: dict) -> FwMap:
-    """The map with its sides in the look's colours (black and grey in black and white); the map's own are kept."""
-    colours = style.get("sides")
-    if not colours:
-        return m
-    return replace(m, sides=[replace(side, color=colours.get(side.id, side.color)) for side in m.sides])
+    """The map with its sides in the table's colours (:mod:`mapgen.sides`; black and grey in black and white).
+
+    A black-and-white print never names a colour: a side named after its colour ("Red") goes by its letter there.
+    """
+    colours = style["sides"]
+    named = colour_names() if style.get("greys") else frozenset()
+    return replace(m, sides=[replace(side, color=colours.get(side.id, side.color), name=side.id if side.name in named else side.name)
+                             for side in m.sides])
 
 
 def _in_inks(root: ET.Element, style: dict, memo: dict | None = None) -> ET.Element:
@@ -230,6 +235,29 @@ def _place(parent, symbol_id, x, y, size, color=None, skip=None) -> ET.Element:
     g = _el(parent, "g", transform=f"translate({fmt(x)},{fmt(y)}) scale({fmt(k)})" if k != 1 else f"translate({fmt(x)},{fmt(y)})")
     kept = None if skip is None else tuple(not skip(box) for _els, box in _glyphs(symbol_id, color))
     g.extend(_symbol_elements(symbol_id, color, kept))
+    return g
+
+
+#: Where a capital's emblem sits in its 0..50 box (the middle of the keep), and its size there.
+CAPITAL_EMBLEM = (25.0, 19.5, 15.0)
+
+
+def place_capital(parent, x, y, size, color, side: str) -> ET.Element:
+    """A capital: the castle in its side's colour with its side's emblem (:mod:`mapgen.sides`) on the keep.
+
+    The emblem tells the two capitals apart where colour does not print (red and blue are one grey):
+    side A's disc, side B's diamond, white with a dark edge on either colour.
+    """
+    g = _place(parent, "capital", x, y, size, color)
+    cx, cy, e = CAPITAL_EMBLEM
+    k = e / EMBLEM_BOX
+    mark = _el(g, "g", transform=f"translate({fmt(cx - e / 2)},{fmt(cy - e / 2)}) scale({fmt(k)})")
+    for part in load_counter_symbols()[fw_side_style(side).emblem]:
+        shape = _recolor(part, "#ffffff")
+        shape.set("stroke", "#1a1a1a")
+        shape.set("stroke-width", fmt(1.1 / k))
+        shape.set("stroke-linejoin", "round")
+        mark.append(shape)
     return g
 
 

@@ -176,7 +176,7 @@ def _territory_names(m: FwMap, t: str) -> list[str]:
     side = next((s for s in m.sides if s.id == t), None)
     if side is None:
         return [f"Side {t} territory", f"Side {t}"]
-    return [f"Side {t} territory ({_side_words(side)})", f"Side {t}: {_side_words(side)}", f"Side {t} ({side.color})", f"Side {t}"]
+    return [f"Side {t} territory ({_side_words(side)})", f"Side {t}: {_side_words(side)}", f"Side {t}"]
 
 
 def _territory_color(m: FwMap, t: str) -> str | None:

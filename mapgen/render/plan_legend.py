@@ -17,7 +17,7 @@ from shapely.geometry import LineString, Polygon, box
 from ..battlefield.model import EDGE_LABELS, Battlefield, Feature, edge_words
 from ..battlefield.rules import ACCESSORY_KINDS, KINDS, LINE_KINDS
 from .plan_draw import KeepOut, fmt, kind_style, text
-from .plan_symbols import SOLID_PARTS, draw_feature, is_marker
+from .plan_symbols import PLAIN_EDGED, SOLID_PARTS, draw_feature, is_ground, is_marker, is_raised
 from .plan_zones import draw_zone_area
 from .scale_bar import BAR_HEIGHT_MM, draw_scale_bar, scale_words
 from .text import wrap_text
@@ -114,6 +114,24 @@ SIGNS = (
 )
 
 
+def signs_on(b: Battlefield) -> set[str]:
+    """The signs this plan draws (the legend lists only those): as :mod:`.plan_symbols` and :mod:`.plan_labels` decide.
+
+    Every feature has its number; a level is written on a feature built ``levels`` high; hachures mark the
+    steep sides of raised ground; a dashed, heavier outline marks an impassable feature whose look does
+    not say so already.
+    """
+    out = {"number"} if b.features else set()
+    for f in b.features:
+        if f.levels:
+            out.add("level")
+        if f.steep and (is_raised(f) or f.kind == "rocky_ridge"):
+            out.add("steep")
+        if is_ground(f) and not f.passable and f.kind not in PLAIN_EDGED:
+            out.add("impassable")
+    return out
+
+
 def layout(b: Battlefield, scale: float, st: dict) -> list[Row]:
     """The legend's rows, wrapped to the column."""
     size, room = st["legend_size"], st["legend_width"]
@@ -137,9 +155,12 @@ def layout(b: Battlefield, scale: float, st: dict) -> list[Row]:
     rows.append(entry("Features", room, size, bold=True, gap=HEAD_GAP))
     for words, f, first in feature_lines(b.features):
         rows.append(entry(words, room, size, first=sw, hang=sw + 3, swatch=("feature", f, first)))
-    rows.append(entry("Signs", room, size, bold=True, gap=HEAD_GAP))
+    shown = signs_on(b)
+    if shown:
+        rows.append(entry("Signs", room, size, bold=True, gap=HEAD_GAP))
     for sign, words in SIGNS:
-        rows.append(entry(words, room, size, first=sw, hang=sw, swatch=("sign", sign)))
+        if sign in shown:
+            rows.append(entry(words, room, size, first=sw, hang=sw, swatch=("sign", sign)))
     for r in rows:
         if not r.height:
             r.height = max(len(r.lines) * r.size * LINE, SIGN_H if r.swatch[:1] == ("sign",) else SWATCH_H + 0.3 if r.swatch else 0.0)

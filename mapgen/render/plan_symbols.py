@@ -81,6 +81,18 @@ def _tick_length(f: Feature, rs: dict) -> float:
     return rs["ridge_tick_length"] if f.kind == "rocky_ridge" else rs["tick_length"]
 
 
+def is_raised(f: Feature) -> bool:
+    """Drawn as raised ground (contour rings, hachures on its steep sides): :func:`draw_feature`'s relief branch."""
+    return not is_marker(f.kind) and bool(f.levels or (KINDS.get(f.kind) and KINDS[f.kind].layer == "relief"))
+
+
+def is_ground(f: Feature) -> bool:
+    """Drawn by :func:`draw_ground` (fill and outline, dashed when impassable): every kind no other branch takes."""
+    k = f.kind
+    return not (is_marker(k) or is_raised(f) or k in WOODS or k in WET or k in ("lake", "inlet", "wadi", "bridge", "ford", "rocky_ridge")
+                or k in water.FLOW_KINDS or k in SOLID_PARTS)
+
+
 def draw_feature(doc, g, f: Feature, number: int, shape: Polygon, st: dict, keep_out: KeepOut, ctx: dict) -> None:
     """Draw feature ``number`` (its outline ``shape`` in paper mm); ``ctx`` holds the table edge and the water."""
     look = kind_style(st, f.kind)

@@ -49,6 +49,7 @@ BADGE_SPOTS = ((0, 1), (1, 1), (-1, 1), (1, 0), (-1, 0), (0, -1), (1, -1), (-1, 
 #: The ruler's label beside a player country's letter in its sheet's corner (the letter's box is 6 mm), mm.
 RULER_X_MM = 9.0
 RULER_TEXT_MM = 3.4
+RULER_EMBLEM_MM = 3.6
 #: Clear space between a node's ring and its counters or badges, mm.
 MARK_GAP_MM = 0.6
 #: Room kept round every other node's symbol, so a block of counters is not taken for the next node's, mm.
@@ -296,9 +297,12 @@ def _draw_rulers(root: ET.Element, cm: CountryMap, lay, rulers: dict[str, M.Owne
             continue
         x, y = lay.map_x + c.origin[0] + RULER_X_MM, lay.map_y + c.origin[1] + 2.5
         text = f"{owner.label} {owner.name}" if owner.name != owner.label else owner.label
-        w = text_width(text, RULER_TEXT_MM, bold=True) + 2 * M.BADGE_PAD_MM
+        mark = RULER_EMBLEM_MM + M.BADGE_PAD_MM if owner.emblem else 0.0
+        w = text_width(text, RULER_TEXT_MM, bold=True) + 2 * M.BADGE_PAD_MM + mark
         _el(root, "rect", x=x, y=y, width=w, height=6, rx=0.6, fill=owner.color, stroke="none")
-        _text(root, x + w / 2, y + 3 + RULER_TEXT_MM * 0.36, text, RULER_TEXT_MM, anchor="middle", bold=True, fill=M.WHITE)
+        if owner.emblem:  # the seat's emblem, as on its counters
+            M.draw_emblem(root, owner.emblem, x + M.BADGE_PAD_MM, y + (6 - RULER_EMBLEM_MM) / 2, RULER_EMBLEM_MM, M.WHITE)
+        _text(root, x + mark + (w - mark) / 2, y + 3 + RULER_TEXT_MM * 0.36, text, RULER_TEXT_MM, anchor="middle", bold=True, fill=M.WHITE)
 
 
 def _draw_engagements(root: ET.Element, view: dict, sc, radius) -> set[str]:

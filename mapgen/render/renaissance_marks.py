@@ -16,9 +16,11 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 
-from ..counters.rules import rc_seat_style
+from ..sides import rc_seat_style
+from .counters import SYMBOL_BOX, load_counter_symbols
 from .country_style import _text
-from .templates import el as _el
+from .svgdoc import fmt
+from .templates import el as _el, recolor
 from .text import text_width
 
 #: A neutral country's marks (RC-1.1): grey, as its land is grey on the map.
@@ -35,6 +37,8 @@ COUNTER_BAND_MM = 3.3
 COUNTER_ID_MM = 2.2
 COUNTER_STRENGTH_MM = 3.4
 COUNTER_NOTE_MM = 1.6
+#: A seat's emblem in a counter's band or a badge, mm.
+EMBLEM_MM = 2.2
 #: The gap between counters fanned out at one node, mm.
 COUNTER_GAP_MM = 0.8
 
@@ -68,6 +72,7 @@ class Owner:
     tint: str
     neutral: bool
     name: str = ""  # the player's name, or the country's name
+    emblem: str = ""  # the seat's emblem (mapgen.sides), as on its counters; a neutral country has none
 
 
 def owners(view: dict, country_names: dict[str, str]) -> dict[str, Owner]:
@@ -79,7 +84,7 @@ def owners(view: dict, country_names: dict[str, str]) -> dict[str, Owner]:
     out: dict[str, Owner] = {cid: Owner(cid, cid, NEUTRAL_COLOR, NEUTRAL_TINT, True, name) for cid, name in country_names.items()}
     for i, p in enumerate(view["players"]):
         style = rc_seat_style(i)
-        out[p["seat"]] = Owner(p["seat"], p["seat"], style.color, style.tint, False, p.get("name") or p["seat"])
+        out[p["seat"]] = Owner(p["seat"], p["seat"], style.color, style.tint, False, p.get("name") or p["seat"], style.emblem)
     return out
 
 
@@ -111,8 +116,12 @@ def draw_army(parent: ET.Element, x: float, y: float, army: dict, owner: Owner) 
         stroke_width=0.45, stroke_dasharray="1 0.6" if decoy else None)
     _el(g, "rect", x=x, y=y, width=s, height=band, rx=0.7, fill=owner.color, stroke="none")
     _el(g, "rect", x=x, y=y + band - 0.8, width=s, height=0.8, fill=owner.color, stroke="none")  # square lower corners
-    size = _fit(army["id"], s - 0.8, COUNTER_ID_MM, bold=True)
-    _text(g, x + s / 2, y + band / 2 + size * 0.36, army["id"], size, anchor="middle", bold=True, fill=WHITE)
+    left = x + 0.4
+    if owner.emblem:  # the seat's emblem, as on its printed counters: the seats' colours print as one grey
+        draw_emblem(g, owner.emblem, left, y + (band - EMBLEM_MM) / 2, EMBLEM_MM, WHITE)
+        left += EMBLEM_MM + 0.2
+    size = _fit(army["id"], x + s - 0.4 - left, COUNTER_ID_MM, bold=True)
+    _text(g, (left + x + s - 0.4) / 2, y + band / 2 + size * 0.36, army["id"], size, anchor="middle", bold=True, fill=WHITE)
     if decoy:
         _text(g, x + s / 2, y + band + (s - band) / 2 + 0.7, "decoy", 2.0, anchor="middle", italic=True, fill=INK)
         return g
@@ -123,6 +132,13 @@ def draw_army(parent: ET.Element, x: float, y: float, army: dict, owner: Owner) 
     _text(g, x + s / 2, y + band + body / 2 + size * 0.36, text, size, anchor="middle", bold=True, fill=INK)
     if note:
         _text(g, x + s / 2, y + s - 0.55, note, COUNTER_NOTE_MM, anchor="middle", bold=True, fill=owner.color)
+    return g
+
+
+def draw_emblem(parent: ET.Element, emblem: str, x: float, y: float, size: float, ink: str) -> ET.Element:
+    """A seat's emblem (templates/counters/symbols.svg) in ``ink``, its box's top left at (x, y)."""
+    g = _el(parent, "g", transform=f"translate({fmt(x)},{fmt(y)}) scale({fmt(size / SYMBOL_BOX)})")
+    g.extend(recolor(e, ink) for e in load_counter_symbols()[emblem])
     return g
 
 

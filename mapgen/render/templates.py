@@ -16,6 +16,7 @@ from functools import lru_cache
 
 
 from ..datafiles import template_path  # noqa: F401 - re-exported: every renderer finds its templates here
+from ..sides import FW_SIDES, fw_side_style
 from .svgdoc import fmt
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
@@ -27,10 +28,13 @@ def load_style_sheet(folder: str, variant: str | None = None) -> dict:
 
     The dict is shared by every caller: copy it before changing it.  A variant
     names only what it changes, so a look (black and white) stays one short file.
+    ``sides`` (side id -> ink) is never a style sheet's own: it is the table's
+    (:mod:`mapgen.sides`), in greys for a look that prints in greys.
     """
     style = json.loads(template_path(folder, "style.json").read_text(encoding="utf-8"))
     if variant is not None:
         _overlay(style, json.loads(template_path(folder, f"style-{variant}.json").read_text(encoding="utf-8")))
+    style["sides"] = {side: (s.grey if style.get("greys") else s.color) for side, s in ((side, fw_side_style(side)) for side, _ in FW_SIDES)}
     return style
 
 

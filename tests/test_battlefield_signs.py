@@ -1,0 +1,39 @@
+"""A plan's "Signs" legend lists only the signs on the plan (issue 25): a table with no hill said "levels
+high: one contour ring per level", one with nothing impassable showed the dashed impassable outline."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from mapgen.battlefield.generate import BattleOptions, generate_battlefield
+from mapgen.render.battlefield import render_battlefield
+from mapgen.render.plan_legend import layout
+from mapgen.render.templates import load_style_sheet
+
+SVG = "{http://www.w3.org/2000/svg}"
+INK = "{http://www.inkscape.org/namespaces/inkscape}"
+
+
+def _layers(b) -> dict:
+    root = ET.fromstring(render_battlefield(b, 10.0).tostring().split("\n", 1)[1])
+    return {g.get(f"{INK}label"): g for g in root if g.get(f"{INK}label")}
+
+
+@pytest.mark.parametrize("seed", range(8))
+@pytest.mark.parametrize("terrain", ["plain", "hills", "mountain", "forest", "swamp", "desert"])
+def test_the_signs_legend_lists_what_the_plan_draws(seed, terrain):
+    b = generate_battlefield(BattleOptions(seed=seed, terrain=terrain))
+    layers = _layers(b)
+    feats, numbers = layers["Features"], layers["Numbers"]
+    listed = {r.swatch[1] for r in layout(b, 10.0, load_style_sheet("battlefield")) if r.swatch[:1] == ("sign",)}
+    drawn = {
+        "number": any((t.text or "").strip()[:1].isdigit() for t in numbers.iter(f"{SVG}text")),
+        "level": any((t.text or "").startswith("L") for t in numbers.iter(f"{SVG}text")),
+        "steep": any("steep" in (p.get("class") or "") for p in feats.iter()),
+        "impassable": any(p.get("stroke-dasharray") == "1.2,0.6" for p in feats.iter()),
+    }
+    assert listed == {sign for sign, on_plan in drawn.items() if on_plan}, (listed, drawn)
+    heading = any(r.bold and r.lines == ["Signs"] for r in layout(b, 10.0, load_style_sheet("battlefield")))
+    assert heading == bool(listed)

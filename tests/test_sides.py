@@ -1,0 +1,137 @@
+"""One identity per side (issue 25): each side and each Renaissance seat has one colour and one emblem, the same in
+every output, declared once (mapgen/sides.py), and a black-and-white print never names a colour."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from mapgen.cli import main
+
+from .cli_helpers import run
+from mapgen.render.templates import load_style_sheet, template_path
+from mapgen.sides import NEUTRAL, RC_SEAT_STYLES, SIDE_STYLES, colour_names, fw_side_style, rc_seat_style
+
+HEX = re.compile(r"#[0-9a-fA-F]{6}\b")
+#: Every side or seat colour the table knows: an output showing a side may use its own and no other.
+ALL_SIDE_COLOURS = {s.color.lower() for s in (*SIDE_STYLES, *RC_SEAT_STYLES)} | {s.tint.lower() for s in (*SIDE_STYLES, *RC_SEAT_STYLES)}
+#: Palettes the outputs had before the sides were declared once: none may come back.
+OLD_PALETTES = {"#c0392b", "#2c5aa0", "#ecd3a9", "#cfdcb1"}
+
+
+def _colours(text: str) -> set[str]:
+    return {c.lower() for c in HEX.findall(text)}
+
+
+def _page_marks() -> set[str]:
+    """The atlas's own marks (links and focus, hover, rolls: the Okabe-Ito palette), which are no side's."""
+    css = template_path("atlas", "atlas.css").read_text(encoding="utf-8")
+    return {m.lower() for m in re.findall(r"--(?:accent|hover|roll):\s*(#[0-9a-fA-F]{6})", css)}
+
+
+def test_no_style_sheet_declares_a_side_colour_of_its_own():
+    # The style sheets and the atlas's CSS carry no side colour: mapgen/sides.py is the one declaration.
+    for path in ("fw-map/style.json", "fw-map/style-bw.json", "battlefield/style.json", "country/style.json"):
+        text = template_path(*path.split("/")).read_text(encoding="utf-8")
+        assert not (_colours(text) & (ALL_SIDE_COLOURS | OLD_PALETTES)), path
+    css = template_path("atlas", "atlas.css").read_text(encoding="utf-8")
+    assert not re.search(r"--side-[ab]\s*:", css) and not re.search(r"\.swatch\.(side|seat)-\w+\s*\{[^}]*#", css)
+    for folder, variant in (("fw-map", None), ("battlefield", None)):
+        assert load_style_sheet(folder, variant)["sides"] == {"A": fw_side_style("A").color, "B": fw_side_style("B").color}
+    assert load_style_sheet("fw-map", "bw")["sides"] == {"A": fw_side_style("A").grey, "B": fw_side_style("B").grey}
+
+
+def test_the_sides_tell_apart_without_colour():
+    # FW-1.1 red A and blue B print as one grey: emblems and textures must differ, side by side and seat by seat.
+    assert fw_side_style("A").color != fw_side_style("B").color
+    for styles in (SIDE_STYLES, RC_SEAT_STYLES):
+        assert len({s.emblem for s in styles}) == len(styles) and len({s.pattern for s in styles}) == len(styles)
+    assert fw_side_style("A").grey != fw_side_style("B").grey
+    assert NEUTRAL.emblem not in {s.emblem for s in (*SIDE_STYLES, *RC_SEAT_STYLES)}
+
+
+def _mapgen(*argv: str) -> None:
+    try:
+        main(list(argv))
+    except SystemExit as exc:
+        assert not exc.code, argv
+
+
+@pytest.fixture(scope="module")
+def fw_kit(tmp_path_factory):
+    out = tmp_path_factory.mktemp("fw") / "kit"
+    _mapgen("new", "--seed", "3", "--size", "small", "--out", str(out), "--formats", "json,svg")
+    _mapgen("campaign", "status", str(out), "--svg", str(out / "status.svg"))
+    return out
+
+
+def test_every_fantasy_warriors_output_shows_each_side_in_its_one_colour(fw_kit):
+    a, b = fw_side_style("A").color.lower(), fw_side_style("B").color.lower()
+    outputs = {"map": fw_kit / "fw-map.svg", "status": fw_kit / "status.svg", "atlas": fw_kit / "index.html",
+               "counters": fw_kit / "counters" / "counters-01.svg"}
+    for name, path in outputs.items():
+        used = _colours(path.read_text(encoding="utf-8")) - (_page_marks() if name == "atlas" else set())
+        assert {a, b} <= used, name
+        # No other side's or seat's colour, and none of the old palettes.
+        others = ALL_SIDE_COLOURS - {a, b, fw_side_style("A").tint.lower(), fw_side_style("B").tint.lower()}
+        assert not (used & (others | OLD_PALETTES)), (name, used & (others | OLD_PALETTES))
+
+
+@pytest.fixture(scope="module")
+def ren_kit(tmp_path_factory):
+    out = tmp_path_factory.mktemp("ren") / "kit"
+    _mapgen("new", "--campaign", "renaissance", "--seed", "11", "--countries", "2", "--out", str(out))
+    _mapgen("campaign", "status", str(out), "--svg", str(out / "status.svg"))
+    return out
+
+
+def test_every_renaissance_output_shows_each_seat_in_its_one_colour(ren_kit):
+    seats = [rc_seat_style(i) for i in range(2)]
+    country = json.loads((ren_kit / "country.json").read_text(encoding="utf-8"))
+    players = [c["id"] for c in country["countries"] if not c.get("neutral")]
+    svg = (ren_kit / "country.svg").read_text(encoding="utf-8")
+    for cid, seat in zip(players, seats):  # seat P1 takes the first player country (RC-2)
+        group = re.search(rf'<g id="country-{cid}">(.*?)</g>', svg, re.S).group(1)
+        assert f'fill="{seat.tint}"' in group
+    for name in ("country.svg", "status.svg", "index.html", "counters/counters-01.svg"):
+        used = _colours((ren_kit / name).read_text(encoding="utf-8"))
+        own = {c for s in seats for c in (s.color.lower(), s.tint.lower())}
+        assert used & own, name
+        assert not (used & ((ALL_SIDE_COLOURS - own) | OLD_PALETTES)), (name, used & ((ALL_SIDE_COLOURS - own) | OLD_PALETTES))
+
+
+def test_the_renaissance_counter_set_is_in_the_seats_colours(tmp_path, capsys):
+    assert run(["counters", "--set", "renaissance", "--out", str(tmp_path / "set"), "--formats", "svg"], capsys)[0] == 0
+    used = set().union(*(_colours(p.read_text(encoding="utf-8")) for p in (tmp_path / "set").glob("*.svg")))
+    assert {s.color.lower() for s in RC_SEAT_STYLES[:4]} <= used
+    assert not (used & {s.color.lower() for s in SIDE_STYLES[:4]})
+
+
+def test_black_and_white_never_names_a_colour(tmp_path, capsys):
+    assert run(["fw-map", "--seed", "7", "--style", "bw", "--out", str(tmp_path / "bw"), "--formats", "svg"], capsys)[0] == 0
+    texts = re.findall(r">([^<>]+)<", (tmp_path / "bw" / "fw-map.svg").read_text(encoding="utf-8"))
+    words = " ".join(t for t in texts if "Side" in t)  # the sides' words: bands, title, legend (not a place's name)
+    assert "Side A" in words
+    named = {w for w in colour_names() if re.search(rf"\b{w}\b", words)}
+    assert named == set()
+    assert not HEX.search(words)  # nor a colour's code
+
+
+def test_the_two_capitals_differ_by_emblem(tmp_path, capsys):
+    # In greyscale the two capitals were the same castle: each now carries its side's emblem.
+    assert run(["fw-map", "--seed", "7", "--style", "bw", "--out", str(tmp_path / "bw"), "--formats", "svg"], capsys)[0] == 0
+    svg = (tmp_path / "bw" / "fw-map.svg").read_text(encoding="utf-8")
+    holdings = svg[svg.index('inkscape:label="Holdings"'):]
+    assert "<circle cx=\"5\" cy=\"5\" r=\"4.2\" fill=\"#ffffff\"" in holdings  # side A's disc
+    assert "<polygon points=\"5,0.5 9.5,5 5,9.5 0.5,5\" fill=\"#ffffff\"" in holdings  # side B's diamond
+
+
+def test_each_seat_carries_its_emblem_on_the_status_map(ren_kit):
+    # P1's disc and P2's diamond, white on the seat's colour beside its name: the seats' colours print as one grey.
+    svg = (ren_kit / "status.svg").read_text(encoding="utf-8")
+    assert '<circle cx="5" cy="5" r="4.2" fill="#ffffff"' in svg
+    assert '<polygon points="5,0.5 9.5,5 5,9.5 0.5,5" fill="#ffffff"' in svg
+    assert rc_seat_style(0).emblem == "emblem-disc" and rc_seat_style(1).emblem == "emblem-diamond"
