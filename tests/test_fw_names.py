@@ -193,6 +193,22 @@ def test_regions_of_every_kind_come_from_one_labelling_as_from_one_per_kind():
                 assert [g.tolist() for g in by_kind[kind]] == [g.tolist() for g in alone], (shape, kind)
 
 
+def test_all_groups_cut_at_once_give_each_group_the_parts_it_gets_alone():
+    # places.split_all cuts every group in one go; each group's parts must be split's of that group alone,
+    # crumbs and ties of distance included (small part sizes make many seeds and many crumbs).
+    from mapgen.fw import places as P
+
+    rng = np.random.default_rng(5)
+    for shape in ((1, 9), (12, 7), (30, 41), (64, 64)):
+        for density in (0.45, 0.6, 0.8):
+            t = np.where(rng.random(shape) < density, "hills", "plain")
+            by_code, a, b = P.labelled_groups(P.kind_codes(t, ("hills",)), t.shape, 1)
+            for part, smallest in ((3, 2), (7, 3), (20, 3), (40, 3)):
+                together = P.split_all(by_code[1], a, b, shape[1], part, smallest)
+                alone = [P.split(g, shape[1], part, smallest) for g in by_code[1]]
+                assert [[p.tolist() for p in ps] for ps in together] == [[p.tolist() for p in ps] for ps in alone], (shape, part)
+
+
 def test_the_banks_of_all_rivers_at_once_are_each_rivers_own():
     from mapgen.fw.model import River
     from mapgen.fw.names import banks, river_squares

@@ -64,17 +64,17 @@ class Place:
 
 def groups(mask: np.ndarray) -> list[np.ndarray]:
     """The 8-connected groups of True squares, each as sorted flat indices, in the order of their first square."""
-    return _labelled_groups(mask.ravel().astype(np.int8), mask.shape, 1)[0][1]
+    return labelled_groups(mask.ravel().astype(np.int8), mask.shape, 1)[0][1]
 
 
 def groups_by_kind(terrain: np.ndarray, kinds) -> dict[str, list[np.ndarray]]:
     """:func:`groups` of ``terrain == kind`` for each of ``kinds``, from one labelling of the grid
     (squares of the same kind side by side are joined): one pass instead of one per kind."""
-    by_code, _, _ = _labelled_groups(_kind_codes(terrain, kinds), terrain.shape, len(kinds))
+    by_code, _, _ = labelled_groups(kind_codes(terrain, kinds), terrain.shape, len(kinds))
     return {kind: by_code[i] for i, kind in enumerate(kinds, 1)}
 
 
-def _kind_codes(terrain: np.ndarray, kinds) -> np.ndarray:
+def kind_codes(terrain: np.ndarray, kinds) -> np.ndarray:
     """Each square's kind as its place in ``kinds`` from 1 (flat), 0 for any other kind."""
     flat = terrain.ravel()
     code = np.zeros(flat.size, np.int8)
@@ -83,7 +83,7 @@ def _kind_codes(terrain: np.ndarray, kinds) -> np.ndarray:
     return code
 
 
-def _labelled_groups(code: np.ndarray, shape: tuple[int, int], kinds: int) -> tuple[dict[int, list[np.ndarray]], np.ndarray, np.ndarray]:
+def labelled_groups(code: np.ndarray, shape: tuple[int, int], kinds: int) -> tuple[dict[int, list[np.ndarray]], np.ndarray, np.ndarray]:
     """The groups of each code 1..``kinds`` of ``code`` (flat, 0 for no group), and the king steps
     (flat indices ``a``, ``b``) that join two squares of one group: :func:`split_all` cuts along them."""
     w = shape[1]
@@ -148,7 +148,7 @@ def split(group: np.ndarray, width: int, part: int, smallest: int) -> list[np.nd
 def split_all(groups: list[np.ndarray], a: np.ndarray, b: np.ndarray, width: int, part: int, smallest: int) -> list[list[np.ndarray]]:
     """:func:`split` of each of ``groups``: the same parts, worked out for all groups at once.
 
-    ``a``, ``b``: the king steps (flat indices) between squares of one group (:func:`_labelled_groups`).
+    ``a``, ``b``: the king steps (flat indices) between squares of one group (:func:`labelled_groups`).
     A 200 x 200 map cuts some 140 groups: one by one, numpy's cost per call was most of the time.
     The seeds are spread in every group together, one round per seed (the groups sorted by how many
     seeds they take, so the groups still seeding are a prefix of the arrays); the parts are labelled
@@ -241,7 +241,7 @@ def chain_parts(terrain: np.ndarray) -> list[tuple[str, np.ndarray]]:
     """:func:`find_chains` with each chain's squares as sorted flat indices."""
     width = terrain.shape[1]
     high = of_kind(terrain, ("hills", "mountain")).ravel().astype(np.int8)
-    by_code, a, b = _labelled_groups(high, terrain.shape, 1)
+    by_code, a, b = labelled_groups(high, terrain.shape, 1)
     parts = [p for ps in split_all(by_code[1], a, b, width, CHAIN_PART, smallest=3) for p in ps]
     if not parts:
         return []
@@ -255,7 +255,7 @@ def chain_parts(terrain: np.ndarray) -> list[tuple[str, np.ndarray]]:
 def region_parts(terrain: np.ndarray) -> list[tuple[str, np.ndarray]]:
     """:func:`find_regions` with each region's squares as sorted flat indices."""
     width = terrain.shape[1]
-    by_code, a, b = _labelled_groups(_kind_codes(terrain, REGION_KINDS), terrain.shape, len(REGION_KINDS))
+    by_code, a, b = labelled_groups(kind_codes(terrain, REGION_KINDS), terrain.shape, len(REGION_KINDS))
     named = [(kind, g) for i, kind in enumerate(REGION_KINDS, 1) for g in by_code[i] if g.size >= REGION_MIN]
     parts = split_all([g for _, g in named], a, b, width, REGION_PART, REGION_MIN)
     return [(kind, p) for (kind, _), ps in zip(named, parts) for p in ps]
