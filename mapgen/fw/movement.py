@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from .river_lines import river_points
 from .rules import WATER, of_kind
 
 if TYPE_CHECKING:  # networkx is imported where the graph is built: generating a map needs none (0.15 s)
@@ -86,7 +87,7 @@ def crossing_mask(a: np.ndarray, b: np.ndarray, rivers) -> np.ndarray:
     dc, dr = b[:, 0] - a[:, 0], b[:, 1] - a[:, 1]
     if np.any((np.abs(dc) > 1) | (np.abs(dr) > 1) | ((dc == 0) & (dr == 0))):
         return _crossing_mask_shapely(a, b, lines)
-    points = np.array([p for line in lines for p in line], dtype=float).reshape(-1, 2)
+    points, _ = river_points([r for r in rivers if len(r.points) >= 2], dtype=float)
     whole = np.isfinite(points).all() and (points == np.floor(points)).all() and (points >= 0).all()
     if min(a.min(), b.min()) < 0 or not whole:
         return _crossing_mask_shapely(a, b, lines)

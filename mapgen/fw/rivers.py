@@ -19,6 +19,7 @@ import numpy as np
 
 from ..grid import edge_squares
 from .model import River
+from .river_lines import river_points
 from .rules import HIGH_GROUND, WATER, of_kind
 
 #: Rivers per 100 squares, by climate.
@@ -433,11 +434,13 @@ def river_edge_squares(rivers) -> np.ndarray:
     ``[k, 0]`` is the square west or north of edge ``k``, ``[k, 1]`` the one east or south,
     each as (col, row).  An edge that is not one square side raises edge_squares' ValueError.
     """
-    lines = [np.asarray(r.points, dtype=np.int64).reshape(-1, 2) for r in rivers if len(r.points) >= 2]
-    if not lines:
+    points, lengths = river_points([r for r in rivers if len(r.points) >= 2])
+    if not lengths:
         return np.zeros((0, 2, 2), np.int64)
-    p = np.concatenate([line[:-1] for line in lines])
-    q = np.concatenate([line[1:] for line in lines])
+    starts = np.ones(len(points), bool)
+    starts[np.cumsum(lengths) - 1] = False  # a river's last point starts no edge
+    k = np.flatnonzero(starts)
+    p, q = points[k], points[k + 1]
     first = (p[:, 0] < q[:, 0]) | ((p[:, 0] == q[:, 0]) & (p[:, 1] <= q[:, 1]))
     lo = np.where(first[:, None], p, q)
     hi = np.where(first[:, None], q, p)
