@@ -10,6 +10,7 @@ from dataclasses import replace
 
 import numpy as np
 
+from ..collector import collector_paused
 from ..dice import Dice
 from ..tables import roll_on
 from . import configs as cfg
@@ -43,7 +44,16 @@ def mainland(terrain: np.ndarray) -> np.ndarray:
 
 
 def generate_map(opts: MapOptions) -> FwMap:
-    """Run every stage; raises InfeasibleError when the rules cannot be met."""
+    """Run every stage; raises InfeasibleError when the rules cannot be met.
+
+    The cycle collector is held off meanwhile (:func:`~mapgen.collector.collector_paused`): the
+    stages make no cycles, and its passes over their short-lived tuples were a fifth of a big map.
+    """
+    with collector_paused():
+        return _generate(opts)
+
+
+def _generate(opts: MapOptions) -> FwMap:
     opts.check()
     width, height = opts.grid()
     dice = Dice(opts.seed)
