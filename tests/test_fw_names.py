@@ -219,6 +219,39 @@ def test_the_banks_of_all_rivers_at_once_are_each_rivers_own():
     assert banks(edge, 4, 4) == [river_squares(r, 4, 4) for r in edge]
 
 
+def test_a_river_bears_the_names_of_the_territory_most_of_its_edges_run_by_its_mouths_on_a_tie():
+    from collections import Counter
+
+    from mapgen.fw.model import River
+    from mapgen.fw.names import river_people, river_squares
+
+    def by_hand(rivers, territory, race):
+        h, w = territory.shape
+        out = []
+        for r in rivers:
+            seen = [str(territory[row, col]) for col, row in river_squares(r, w, h)]
+            if not seen:
+                out.append("neutral")
+                continue
+            counts = Counter(seen)
+            top = max(counts.values())
+            most = seen[-1] if counts[seen[-1]] == top else next(t for t in seen if counts[t] == top)
+            out.append(race.get(most, "neutral"))
+        return out
+
+    race = {"A": "dwarves", "B": "orcs"}
+    for seed in (3, 12, 21):
+        m = cached_map(seed=seed, size="large")
+        assert river_people(m.rivers, m.territory, race) == by_hand(m.rivers, m.territory, race)
+    territory = np.array([["A", "B", "B"], ["A", "N", "B"], ["A", "A", "N"]])
+    # one edge between N and B, mouth B: B; one between A and N, mouth N: N (the first met would be A);
+    # A twice, B and N once: A; then one off the square sides and one of a single point
+    rivers = [River([(2, 1), (2, 2)], "edge"), River([(1, 1), (1, 2)], "edge"), River([(1, 0), (1, 1), (1, 2)], "edge"),
+              River([(0, 0), (0, 2), (1, 2)], "edge"), River([(2, 2)], "edge")]
+    assert river_people(rivers[:3], territory, race) == by_hand(rivers[:3], territory, race) == ["orcs", "neutral", "dwarves"]
+    assert river_people(rivers, territory, race) == by_hand(rivers, territory, race)
+
+
 def test_a_place_bears_the_names_of_the_territory_most_of_it_lies_in_the_first_met_on_a_tie():
     from mapgen.fw.names import most_territory
 
