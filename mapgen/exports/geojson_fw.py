@@ -21,7 +21,7 @@ from ..campaign.march import square_modifiers
 from ..fw.movement import land_mask
 from ..fw.rules import TERRAIN
 from ..grid import col_letters, parse_square, square_id
-from .geojson_shapes import FeatureText, Projection, feature, grid_positions, line, point, squares_area
+from .geojson_shapes import FeatureText, Projection, feature, grid_positions, line, point, squares_area, squares_areas
 
 def fw_features(m, land: dict | None, view: dict | None = None, text: bool = False) -> tuple[Projection, list]:
     """The map ``m`` (an FwMap) as features; ``land`` is its land squares (a campaign board's), for their
@@ -44,10 +44,12 @@ def fw_features(m, land: dict | None, view: dict | None = None, text: bool = Fal
 
     out = _squares(m, proj, ids, land, names, owners, view, text)
     out += _territories(m, proj, names)
+    named = [*m.regions, *m.chains]
+    areas = iter(squares_areas(proj, [p.squares for p in named], s) if named else [])
     for layer, group in (("region", m.regions), ("chain", m.chains)):
         for i, p in enumerate(group, 1):
             props = {"layer": layer, "kind": p.kind, "name": p.name, "race": p.race, "squares": [sid(q) for q in p.squares]}
-            out.append(feature(f"{layer}:{i}", squares_area(proj, p.squares, s), props))
+            out.append(feature(f"{layer}:{i}", next(areas), props))
     for i, river in enumerate(m.rivers, 1):
         props = {"layer": "river", "kind": "river", "name": river.name or None, "mouth": river.mouth,
                  "configuration": sid(river.configuration) if river.configuration else None, "edges": len(river.points) - 1}  # fmt: skip
