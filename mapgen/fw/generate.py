@@ -7,6 +7,7 @@ order and hands each the plain data it needs.
 from __future__ import annotations
 
 from dataclasses import replace
+from itertools import chain
 
 import numpy as np
 
@@ -106,9 +107,8 @@ def _generate(opts: MapOptions) -> FwMap:
     crossings += add_fords(dice.rng, terrain, steps, crossings, usable, rivers)
 
     road_mask = np.zeros((height, width), bool)
-    for road in builder.roads:
-        for c, r in road.squares:
-            road_mask[r, c] = True
+    on_road = np.fromiter(chain.from_iterable(sq for road in builder.roads for sq in road.squares), dtype=np.int64)
+    road_mask[on_road[1::2], on_road[0::2]] = True
 
     # Last, on its own generator: names change no other stage's output and add no roll to the log.
     names = name_places(opts.seed, sides, terrain, territory, holdings, rivers, climate.zone)
