@@ -271,8 +271,16 @@ class FwMap:
         if len(side_ids) != len(sides):
             raise BadFileError("field 'sides' names the same side twice")
 
+        # Every square of the grid by its name: the chains, regions and roads name some 30,000 squares on a
+        # 200 x 200 map, and parsing each name was half of reading the map.  Any other text is parsed.
+        letters = [col_letters(c) for c in range(width)]
+        named = {f"{letters[c]}{r + 1}": (c, r) for r in range(height) for c in range(width)}
+
         def square(reader: Reader, key: str, value=None) -> tuple[int, int]:
             text = value if value is not None else reader.str(key)
+            sq = named.get(text) if type(text) is str else None
+            if sq is not None:
+                return sq
             try:
                 sq = parse_square(text)
             except ValueError as exc:
