@@ -398,6 +398,7 @@ def generate_rivers(rng: np.random.Generator, terrain: np.ndarray, drain: Draina
     # trace() over the flat pointers as a list: a big map's rivers take some 10,000 steps
     W = w + 1
     nxt = drain.pointer.tolist()
+    level = filled.ravel()  # the filled elevation of each corner, flat
     on_river: set[int] = set()
     for x, y in pick_sources(rng, terrain, filled, down, count, drain.length):
         path = [y * W + x]
@@ -412,7 +413,7 @@ def generate_rivers(rng: np.random.Generator, terrain: np.ndarray, drain: Draina
         end = path[-1]
         corners = [(i % W, i // W) for i in path]
         mouth = "river" if end in on_river else graph.mouth(*corners[-1])
-        rivers.append(River(corners, mouth, [float(filled[y, x]) for x, y in corners]))
+        rivers.append(River(corners, mouth, level[path].tolist()))
         on_river.update(path)
     return rivers, river_squares(rivers, w, h)
 
