@@ -6,7 +6,9 @@ checking the map, building the features, the text) and, apart, building the
 features and the text from a map already read; it prints the file's size too,
 and the machine's floor (a new ``python -c "import numpy"``) measured in the
 same run.  The text is built as the command builds it (``build(...,
-text=True)``: a campaign map's squares written straight as text).
+text=True)``: a campaign map's squares written straight as text).  Each row
+gives the median wall time and the median CPU time of this process: on a
+shared machine the wall time swings with the load, the CPU time far less.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from common import median_ms, print_floor, report  # noqa: E402
+from common import median_wall_cpu_ms, print_floor  # noqa: E402
 
 from mapgen.country.generate import generate_countries  # noqa: E402
 from mapgen.exports.geojson import build, geojson_text, read_source  # noqa: E402
@@ -42,13 +44,14 @@ def main() -> None:
     for name, file, data in maps:
         path = tmp / file
         path.write_text(dumps(data), encoding="utf-8")
-        med, lo, hi = median_ms(lambda i, path=path: geojson_text(build(read_source(path), text=True)), runs)
-        rows.append((f"{name}: file to text", med, lo, hi, ""))
+        rows.append((f"{name}: file to text", *median_wall_cpu_ms(lambda i, path=path: geojson_text(build(read_source(path), text=True)), runs)))
         source = read_source(path)
-        med, lo, hi = median_ms(lambda i, source=source: geojson_text(build(source, text=True)), runs)
-        rows.append((f"{name}: map read, to text", med, lo, hi, ""))
+        rows.append((f"{name}: map read, to text", *median_wall_cpu_ms(lambda i, source=source: geojson_text(build(source, text=True)), runs)))
         sizes.append(f"{name}: {len(geojson_text(build(source)).encode('utf-8')) / 1e6:.2f} MB (map file {path.stat().st_size / 1e6:.2f} MB)")
-    report(rows)
+    print(f"| {'case':<40} | wall median ms | CPU median ms | wall min ms | wall max ms |")
+    print(f"|{'-' * 42}|---------------:|--------------:|------------:|------------:|")
+    for name, wall, cpu, lo, hi in rows:
+        print(f"| {name:<40} | {wall:14.1f} | {cpu:13.1f} | {lo:11.1f} | {hi:11.1f} |")
     for line in sizes:
         print(line)
     print_floor()

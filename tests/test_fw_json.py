@@ -108,6 +108,20 @@ def _set(path, value):
         (_set(("squares", 4, "id"), "A1"), "'squares[4].id'"),
         (_set(("squares", 4, "territory"), "C"), "'squares[4].territory'"),
         (_set(("squares", 4, "elevation"), "high"), "'squares[4].elevation'"),
+        # each of these stops the reading of all squares at once (model.squares_at_once), and square by square names it
+        (_set(("squares", 4, "elevation"), True), "'squares[4].elevation'"),
+        (_set(("squares", 4, "elevation"), 1.5), "'squares[4].elevation'"),
+        (_set(("squares", 4, "elevation"), None), "'squares[4].elevation'"),
+        (_set(("squares", 4, "river"), 1), "'squares[4].river'"),
+        (_set(("squares", 4, "road"), None), "'squares[4].road'"),
+        (_set(("squares", 4, "terrain"), "lava"), "'squares[4].terrain'"),
+        (_set(("squares", 4, "terrain"), ["plain"]), "'squares[4].terrain'"),
+        (_set(("squares", 4, "features"), None), "'squares[4].features'"),
+        (_set(("squares", 4, "features"), ["Burial mound"]), "'squares[4].features[0]'"),
+        (_set(("squares", 4, "col"), True), "'squares[4].col'"),
+        (_set(("squares", 4, "id"), 5), "'squares[4].id'"),
+        (_set(("squares", 5, "col"), 0), "repeats square"),
+        (_set(("squares", 4), ["plain"]), "'squares[4]'"),
         (_set(("holdings", 0, "side"), "C"), "'holdings[0].side'"),
         (_set(("holdings", 0, "square"), "J1"), "'holdings[0].square'"),  # column 10 of 9
         (_set(("holdings", 0, "square"), "A7"), "'holdings[0].square'"),  # row 7 of 6
@@ -155,6 +169,23 @@ def test_a_missing_square_is_named():
     del data["squares"][0]
     with pytest.raises(BadFileError, match="'squares'"):
         FwMap.from_json(data)
+
+
+def test_squares_without_their_optional_fields_read_as_with_their_defaults():
+    m = busy_map()
+    data = json.loads(json.dumps(m.to_json()))
+    for sq in data["squares"]:
+        sq.pop("id", None)
+        if not sq.get("features"):
+            sq.pop("features", None)
+        if sq.get("elevation") == 0:
+            sq.pop("elevation")
+    back = FwMap.from_json(data)
+    assert back.features == FwMap.from_json(m.to_json()).features
+    for grid in ("terrain", "territory", "river", "road", "elevation"):
+        assert (getattr(back, grid) == getattr(FwMap.from_json(m.to_json()), grid)).all(), grid
+    data["squares"].reverse()  # any order of squares
+    assert (FwMap.from_json(data).terrain == back.terrain).all()
 
 
 def test_a_bad_configuration_watercourse_is_named():

@@ -193,6 +193,22 @@ def test_regions_of_every_kind_come_from_one_labelling_as_from_one_per_kind():
                 assert [g.tolist() for g in by_kind[kind]] == [g.tolist() for g in alone], (shape, kind)
 
 
+def test_all_groups_cut_at_once_give_each_group_the_parts_it_gets_alone():
+    # places.split_all cuts every group in one go; each group's parts must be split's of that group alone,
+    # crumbs and ties of distance included (small part sizes make many seeds and many crumbs).
+    from mapgen.fw import places as P
+
+    rng = np.random.default_rng(5)
+    for shape in ((1, 9), (12, 7), (30, 41), (64, 64)):
+        for density in (0.45, 0.6, 0.8):
+            t = np.where(rng.random(shape) < density, "hills", "plain")
+            by_code, a, b = P.labelled_groups(P.kind_codes(t, ("hills",)), t.shape, 1)
+            for part, smallest in ((3, 2), (7, 3), (20, 3), (40, 3)):
+                together = P.split_all(by_code[1], a, b, shape[1], part, smallest)
+                alone = [P.split(g, shape[1], part, smallest) for g in by_code[1]]
+                assert [[p.tolist() for p in ps] for ps in together] == [[p.tolist() for p in ps] for ps in alone], (shape, part)
+
+
 def test_the_banks_of_all_rivers_at_once_are_each_rivers_own():
     from mapgen.fw.model import River
     from mapgen.fw.names import banks, river_squares
@@ -201,6 +217,39 @@ def test_the_banks_of_all_rivers_at_once_are_each_rivers_own():
     assert banks(m.rivers, m.width, m.height) == [river_squares(r, m.width, m.height) for r in m.rivers]
     edge = [River([(0, 0), (0, 2), (1, 2)], "edge"), River([(5, 5)], "edge")]  # a long segment: edge by edge
     assert banks(edge, 4, 4) == [river_squares(r, 4, 4) for r in edge]
+
+
+def test_a_river_bears_the_names_of_the_territory_most_of_its_edges_run_by_its_mouths_on_a_tie():
+    from collections import Counter
+
+    from mapgen.fw.model import River
+    from mapgen.fw.names import river_people, river_squares
+
+    def by_hand(rivers, territory, race):
+        h, w = territory.shape
+        out = []
+        for r in rivers:
+            seen = [str(territory[row, col]) for col, row in river_squares(r, w, h)]
+            if not seen:
+                out.append("neutral")
+                continue
+            counts = Counter(seen)
+            top = max(counts.values())
+            most = seen[-1] if counts[seen[-1]] == top else next(t for t in seen if counts[t] == top)
+            out.append(race.get(most, "neutral"))
+        return out
+
+    race = {"A": "dwarves", "B": "orcs"}
+    for seed in (3, 12, 21):
+        m = cached_map(seed=seed, size="large")
+        assert river_people(m.rivers, m.territory, race) == by_hand(m.rivers, m.territory, race)
+    territory = np.array([["A", "B", "B"], ["A", "N", "B"], ["A", "A", "N"]])
+    # one edge between N and B, mouth B: B; one between A and N, mouth N: N (the first met would be A);
+    # A twice, B and N once: A; then one off the square sides and one of a single point
+    rivers = [River([(2, 1), (2, 2)], "edge"), River([(1, 1), (1, 2)], "edge"), River([(1, 0), (1, 1), (1, 2)], "edge"),
+              River([(0, 0), (0, 2), (1, 2)], "edge"), River([(2, 2)], "edge")]
+    assert river_people(rivers[:3], territory, race) == by_hand(rivers[:3], territory, race) == ["orcs", "neutral", "dwarves"]
+    assert river_people(rivers, territory, race) == by_hand(rivers, territory, race)
 
 
 def test_a_place_bears_the_names_of_the_territory_most_of_it_lies_in_the_first_met_on_a_tie():

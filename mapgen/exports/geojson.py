@@ -16,14 +16,13 @@ decimals); the features of each map are described in
 
 from __future__ import annotations
 
-import gc
 import json
 import re
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 from .. import safefs
+from ..collector import collector_paused
 from ..errors import BadFileError
 from ..jsonio import parse, read_text, write_atomic
 from .geojson_shapes import DECIMALS, DEGREES_PER_MM, FeatureText
@@ -69,20 +68,6 @@ class Source:
         return None if self.loaded is None else self.loaded.ruleset.view(self.loaded.state, side, self.loaded.board)
 
 
-@contextmanager
-def _no_collector():
-    """Python's cycle collector off for a while: reading and exporting a big map makes hundreds of thousands of
-    objects and no cycles, and the collector would walk them all again and again (a fifth of a 200 x 200
-    export).  It is switched back on as it was, whatever happens."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
-
-
 def _read_fw(path):
     from ..fw.model import read_fw_map
 
@@ -111,7 +96,7 @@ def read_source(path: str | Path) -> Source:
 
     Raises :class:`~mapgen.errors.BadFileError` naming the file and the field.
     """
-    with _no_collector():
+    with collector_paused():
         return _read_source(path)
 
 
@@ -152,7 +137,7 @@ def build(source: Source, side: str | None = None, text: bool = False) -> dict:
     With ``text`` a campaign map's squares come already written, as :class:`~.geojson_shapes.FeatureText`
     lines: for :func:`geojson_text` and :func:`layer_counts` only, and several times faster on a big map.
     """
-    with _no_collector():
+    with collector_paused():
         return _build(source, side, text)
 
 

@@ -21,7 +21,7 @@ from ..campaign.march import square_modifiers
 from ..fw.movement import land_mask
 from ..fw.rules import TERRAIN
 from ..grid import col_letters, parse_square, square_id
-from .geojson_shapes import FeatureText, Projection, feature, grid_positions, line, point, squares_area
+from .geojson_shapes import FeatureText, Projection, feature, grid_positions, line, point, squares_area, squares_areas
 
 def fw_features(m, land: dict | None, view: dict | None = None, text: bool = False) -> tuple[Projection, list]:
     """The map ``m`` (an FwMap) as features; ``land`` is its land squares (a campaign board's), for their
@@ -44,10 +44,12 @@ def fw_features(m, land: dict | None, view: dict | None = None, text: bool = Fal
 
     out = _squares(m, proj, ids, land, names, owners, view, text)
     out += _territories(m, proj, names)
+    named = [*m.regions, *m.chains]
+    areas = iter(squares_areas(proj, [p.squares for p in named], s) if named else [])
     for layer, group in (("region", m.regions), ("chain", m.chains)):
         for i, p in enumerate(group, 1):
             props = {"layer": layer, "kind": p.kind, "name": p.name, "race": p.race, "squares": [sid(q) for q in p.squares]}
-            out.append(feature(f"{layer}:{i}", squares_area(proj, p.squares, s), props))
+            out.append(feature(f"{layer}:{i}", next(areas), props))
     for i, river in enumerate(m.rivers, 1):
         props = {"layer": "river", "kind": "river", "name": river.name or None, "mouth": river.mouth,
                  "configuration": sid(river.configuration) if river.configuration else None, "edges": len(river.points) - 1}  # fmt: skip
@@ -125,8 +127,6 @@ def square_lines(m, proj: Projection, ids, land: dict | None, names: dict, owner
     no_forces = ',"forces":[]' if view is not None else ""
     lons, lats = grid_positions(proj, m.width, m.height, m.square_mm)
     lon_text, lat_text = [_json(x) for x in lons], [_json(y) for y in lats]
-    ground = map_ground(m, ids) if land is None else {sid: Ground(sq.terrain, sq.river, sq.bridge, sq.mountain_pass, sq.road)
-                                                       for sid, sq in land.items()}  # fmt: skip
     movement: dict = {None: '"movement":null,"movement_nt":null'}
 
     def moves(key) -> str:
@@ -136,6 +136,14 @@ def square_lines(m, proj: Projection, ids, land: dict | None, names: dict, owner
             out = movement[key] = f'"movement":{_json(mv["movement"])},"movement_nt":{_json(mv["movement_nt"])}'
         return out
 
+    # Each square's movement text: a map alone has a few dozen kinds of ground, each worked out once
+    if land is None:
+        kind_at, grounds = map_grounds(m)
+        move_text = np.array([moves(g) for g in grounds], dtype=object)[kind_at].tolist()
+    else:
+        ground = {sid: Ground(sq.terrain, sq.river, sq.bridge, sq.mountain_pass, sq.road) for sid, sq in land.items()}
+        move_text = [[moves(ground.get(sid)) for sid in ids_row] for ids_row in ids]
+
     terrain_text = {t: f'"terrain":{_json(t)},"terrain_label":{_json(TERRAIN[t].label)}' for t in np.unique(m.terrain).tolist()}
     territory_text = {t: f',"territory":{_json(t)},' for t in np.unique(m.territory).tolist()}
     flag = {True: "true", False: "false"}
@@ -144,8 +152,8 @@ def square_lines(m, proj: Projection, ids, land: dict | None, names: dict, owner
     out = []
     for row in range(m.height):
         n, s = lat_text[row], lat_text[row + 1]
-        ids_row, terrain_row, territory_row, river_row, road_row, elevation_row = (
-            ids[row], terrain[row], territory[row], river[row], road[row], elevation[row])  # fmt: skip
+        ids_row, terrain_row, territory_row, river_row, road_row, elevation_row, move_row = (
+            ids[row], terrain[row], territory[row], river[row], road[row], elevation[row], move_text[row])  # fmt: skip
         for col in range(m.width):
             sid, sq = ids_row[col], (col, row)
             w, e = lon_text[col], lon_text[col + 1]
@@ -156,7 +164,7 @@ def square_lines(m, proj: Projection, ids, land: dict | None, names: dict, owner
                 f"{terrain_text[terrain_row[col]]}{territory_text[territory_row[col]]}"
                 f'"river":{flag[bool(river_row[col])]},"road":{flag[bool(road_row[col])]},{lists.get(sq, no_lists)},'
                 f'"elevation":{float(elevation_row[col])!r},'  # json writes a finite float as its repr
-                f"{moves(ground.get(sid))}{place_text.get(places.get(sq), no_place)}{who.get(sq, nobody)}"
+                f"{move_row[col]}{place_text.get(places.get(sq), no_place)}{who.get(sq, nobody)}"
                 f"{forces_text.get(sid, no_forces)}}}}}"
             )
     return out
@@ -186,14 +194,31 @@ def map_ground(m, ids) -> dict[str, Ground]:
     """Each land square's :class:`Ground` by id, read off the map as :func:`~mapgen.campaign.board.land_squares`
     reads it (a road feature is a road, a bridge crossing or feature a bridge, a pass feature a pass), without
     building the board's 40,000 squares of a 200 x 200 map (a third of its export)."""
-    bridges = {sq for c in m.crossings if c.kind == "bridge" for sq in c.squares}
-    terrain, river, road = m.terrain.tolist(), m.river.tolist(), m.road.tolist()
-    out = {}
-    for row, col in np.argwhere(land_mask(m.terrain)).tolist():
-        feats = m.features.get((col, row), ())
-        out[ids[row][col]] = Ground(terrain[row][col], bool(river[row][col]), (col, row) in bridges or "bridge" in feats,
-                                    "pass" in feats, bool(road[row][col]) or "road" in feats)  # fmt: skip
-    return out
+    kind_at, grounds = map_grounds(m)
+    kinds = kind_at.tolist()
+    return {ids[row][col]: grounds[kinds[row][col]] for row, col in np.argwhere(land_mask(m.terrain)).tolist()}
+
+
+def map_grounds(m) -> tuple[np.ndarray, list[Ground | None]]:
+    """:func:`map_ground` for the whole grid at once: each square's kind of ground as an index ([row, col])
+    into the list of the map's distinct grounds, None standing for water.  A map has a few dozen, so
+    the export works out each one's movement once, not 40,000 times."""
+    shape = m.terrain.shape
+    bridge, mountain_pass, road = np.zeros(shape, bool), np.zeros(shape, bool), m.road.astype(bool)
+    for c in m.crossings:
+        if c.kind == "bridge":
+            for col, row in c.squares:
+                bridge[row, col] = True
+    for (col, row), feats in m.features.items():
+        bridge[row, col] |= "bridge" in feats
+        mountain_pass[row, col] |= "pass" in feats
+        road[row, col] |= "road" in feats
+    names, terrain = np.unique(m.terrain, return_inverse=True)
+    key = (((terrain.reshape(shape) * 2 + m.river.astype(bool)) * 2 + bridge) * 2 + mountain_pass) * 2 + road
+    key = np.where(land_mask(m.terrain), key, -1)
+    keys, kind_at = np.unique(key, return_inverse=True)
+    grounds = [None if k < 0 else Ground(str(names[k >> 4]), bool(k & 8), bool(k & 4), bool(k & 2), bool(k & 1)) for k in keys.tolist()]
+    return kind_at.reshape(shape), grounds
 
 
 def _movement(sq) -> dict:

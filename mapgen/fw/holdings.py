@@ -127,18 +127,26 @@ def place_side(
         - CLEARING_PENALTY * clearable[rows_, cols_]
     )
     far = np.maximum(np.abs(cols_ - centre[0]), np.abs(rows_ - centre[1])) / span
-    squares = list(zip(cols_.tolist(), rows_.tolist()))
-    # central: highest (score - 1.5 * distance from the centre), then northmost, then westmost
     flat = rows_ * w + cols_  # row, then column, as one key
-    central = dict(zip(squares, _ranks(-flat, score - 1.5 * far)))
+    # central: highest (score - 1.5 * distance from the centre), then northmost, then westmost
+    central = _ranks(-flat, score - 1.5 * far)
     # order: best score first, then row, then column
-    order = dict(zip(squares, _ranks(flat, -score)))
+    order = _ranks(flat, -score)
 
+    # Most maps: pack()'s first greedy pass over the allowed squares places every holding.  It is run
+    # here on the rank arrays, reading the squares in order only as far as it needs, instead of first
+    # turning all of them into tuples and dicts (most of a big map's holdings stage).
+    first = _first_pass(cols_, rows_, central, order, ok[rows_, cols_], need)
+    if len(first) == need:
+        return first, []  # only allowed squares: nothing cleared
+    squares = list(zip(cols_.tolist(), rows_.tolist()))
+    central_of = dict(zip(squares, central.tolist()))
+    order_of = dict(zip(squares, order.tolist()))
     picked: list = []
     for pool in (ok, anywhere):
         r, c = np.nonzero(pool)
         cands = list(zip(c.tolist(), r.tolist()))
-        picked = pack(cands, need, central.__getitem__, order.__getitem__, centre)
+        picked = pack(cands, need, central_of.__getitem__, order_of.__getitem__, centre)
         if len(picked) == need:
             return picked, [sq for sq in picked if clearable[sq[1], sq[0]]]
     land = int((own & usable).sum())
@@ -151,11 +159,34 @@ def place_side(
     )
 
 
-def _ranks(*keys: np.ndarray) -> list[int]:
+def _ranks(*keys: np.ndarray) -> np.ndarray:
     """Each item's place when all are sorted by ``keys`` (the last the first key)."""
     rank = np.empty(keys[0].size, int)
     rank[np.lexsort(keys)] = np.arange(keys[0].size)
-    return rank.tolist()
+    return rank
+
+
+def _first_pass(cols: np.ndarray, rows: np.ndarray, central: np.ndarray, order: np.ndarray, pool: np.ndarray,
+                need: int) -> list[tuple[int, int]]:
+    """pack()'s scored greedy pass over the squares in ``pool``: the most central first, then the rest
+    by ``order`` (both ranks, all distinct, as pack's keys give them)."""
+    inside = np.flatnonzero(pool)
+    if not inside.size:
+        return []
+    capital = int(inside[np.argmax(central[inside])])
+    rest = inside[np.argsort(order[inside])]
+    rest = rest[rest != capital]
+    seq = np.concatenate(([capital], rest))
+    picked: list[tuple[int, int]] = []
+    chunk = 256
+    for at in range(0, seq.size, chunk):
+        part = seq[at : at + chunk]
+        for sq in zip(cols[part].tolist(), rows[part].tolist()):
+            if all(chebyshev(sq, p) >= HOLDING_MIN_DISTANCE for p in picked):
+                picked.append(sq)
+                if len(picked) == need:
+                    return picked
+    return picked
 
 
 def place_holdings(

@@ -15,7 +15,7 @@ import numpy as np
 
 from ..dice import Roll, rolls_from_json
 from ..errors import BadFileError
-from ..grid import parse_square, square_id
+from ..grid import col_letters, parse_square, square_id
 from ..jsonio import Reader, _short, read
 from .places import CHAIN_KINDS, REGION_KINDS, Place
 from .rules import RACES, REGION, TERRAIN, TORRID_DESERT_KIND, TORRID_DESERT_PRECIPITATION
@@ -271,8 +271,16 @@ class FwMap:
         if len(side_ids) != len(sides):
             raise BadFileError("field 'sides' names the same side twice")
 
+        # Every square of the grid by its name: the chains, regions and roads name some 30,000 squares on a
+        # 200 x 200 map, and parsing each name was half of reading the map.  Any other text is parsed.
+        letters = [col_letters(c) for c in range(width)]
+        named = {f"{letters[c]}{r + 1}": (c, r) for r in range(height) for c in range(width)}
+
         def square(reader: Reader, key: str, value=None) -> tuple[int, int]:
             text = value if value is not None else reader.str(key)
+            sq = named.get(text) if type(text) is str else None
+            if sq is not None:
+                return sq
             try:
                 sq = parse_square(text)
             except ValueError as exc:
@@ -281,33 +289,37 @@ class FwMap:
                 raise BadFileError(f"field '{reader.where}.{key}': square {text} is outside the {width}x{height} map")
             return sq
 
-        # Every square is filled in below (or the file is refused), so no fill value is ever read.
-        terrain = np.empty((height, width), dtype="<U12")
-        elevation = np.zeros((height, width))
-        territory = np.empty((height, width), dtype="<U1")
-        river = np.zeros((height, width), bool)
-        road = np.zeros((height, width), bool)
-        features: dict[tuple[int, int], list[str]] = {}
-        first = np.full((height, width), -1)
-        for i, sq in enumerate(top.items("squares")):
-            col = sq.int("col", 0, width - 1)
-            row = sq.int("row", 0, height - 1)
-            if first[row, col] >= 0:
-                raise BadFileError(f"field '{sq.where}' repeats square {square_id(col, row)} (first at squares[{first[row, col]}])")
-            first[row, col] = i
-            if sq.data.get("id") is not None and sq.str("id") != square_id(col, row):
-                raise BadFileError(f"field '{sq.where}.id' is {sq.data['id']!r} but col/row say {square_id(col, row)}")
-            terrain[row, col] = sq.str("terrain", set(TERRAIN))
-            territory[row, col] = sq.str("territory", set(TERRITORIES))
-            river[row, col] = sq.bool("river")
-            road[row, col] = sq.bool("road")
-            elevation[row, col] = sq.number("elevation", 0.0, 1.0, default=0.0)
-            feats = sq.list("features", default=[])
-            for j, f in enumerate(feats):
-                if not (isinstance(f, str) and FEATURE_NAME.fullmatch(f)):
-                    raise BadFileError(f"field '{sq.where}.features[{j}]' should be a feature name such as burial_mound, not {_short(f)}")
-            if feats:
-                features[(col, row)] = list(feats)
+        grids = squares_at_once(entries, width, height)
+        if grids is not None:
+            terrain, elevation, territory, river, road, features = grids
+        else:  # square by square, so the first wrong field is the one named
+            # Every square is filled in below (or the file is refused), so no fill value is ever read.
+            terrain = np.empty((height, width), dtype="<U12")
+            elevation = np.zeros((height, width))
+            territory = np.empty((height, width), dtype="<U1")
+            river = np.zeros((height, width), bool)
+            road = np.zeros((height, width), bool)
+            features: dict[tuple[int, int], list[str]] = {}
+            first = np.full((height, width), -1)
+            for i, sq in enumerate(top.items("squares")):
+                col = sq.int("col", 0, width - 1)
+                row = sq.int("row", 0, height - 1)
+                if first[row, col] >= 0:
+                    raise BadFileError(f"field '{sq.where}' repeats square {square_id(col, row)} (first at squares[{first[row, col]}])")
+                first[row, col] = i
+                if sq.data.get("id") is not None and sq.str("id") != square_id(col, row):
+                    raise BadFileError(f"field '{sq.where}.id' is {sq.data['id']!r} but col/row say {square_id(col, row)}")
+                terrain[row, col] = sq.str("terrain", set(TERRAIN))
+                territory[row, col] = sq.str("territory", set(TERRITORIES))
+                river[row, col] = sq.bool("river")
+                road[row, col] = sq.bool("road")
+                elevation[row, col] = sq.number("elevation", 0.0, 1.0, default=0.0)
+                feats = sq.list("features", default=[])
+                for j, f in enumerate(feats):
+                    if not (isinstance(f, str) and FEATURE_NAME.fullmatch(f)):
+                        raise BadFileError(f"field '{sq.where}.features[{j}]' should be a feature name such as burial_mound, not {_short(f)}")
+                if feats:
+                    features[(col, row)] = list(feats)
 
         rivers = []
         for r in top.items("rivers"):
@@ -396,6 +408,69 @@ class FwMap:
             chains=places("chains", CHAIN_KINDS),
             regions=places("regions", REGION_KINDS),
         )
+
+
+def squares_at_once(entries: list, width: int, height: int):
+    """The squares of ``fw-map.json`` as (terrain, elevation, territory, river, road, features), read field by
+    field over all squares at once; None as soon as any square is not plainly right, and then
+    :meth:`FwMap.from_json` reads them one by one, so that its error names the square and the field.
+
+    Reading 40,000 squares through a Reader, one field after another, was a third of a 200 x 200
+    map's GeoJSON export.  The checks are the same: every square once, its fields of the right type
+    and in range, its ``id`` (if any) its own name.
+    """
+    if not all(type(e) is dict for e in entries):
+        return None
+    none: list = []  # a square without features (a square with "features": null is refused)
+    try:
+        cols, rows = [e["col"] for e in entries], [e["row"] for e in entries]
+        kinds, thirds = [e["terrain"] for e in entries], [e["territory"] for e in entries]
+        rivers, roads = [e["river"] for e in entries], [e["road"] for e in entries]
+        heights = [e.get("elevation", 0.0) for e in entries]
+        feats = [e.get("features", none) for e in entries]
+        if not (
+            set(map(type, cols + rows)) <= {int}
+            and set(map(type, rivers + roads)) <= {bool}
+            and set(map(type, heights)) <= {int, float}
+            and set(map(type, feats)) <= {list}
+            and set(kinds) <= TERRAIN.keys()
+            and set(thirds) <= set(TERRITORIES)
+        ):
+            return None
+    except (KeyError, TypeError):  # a field missing, or a value that is no JSON scalar
+        return None
+    col, row = np.array(cols), np.array(rows)
+    if len(entries) and not (col.min() >= 0 and col.max() < width and row.min() >= 0 and row.max() < height):
+        return None
+    if len(entries) and np.bincount(row * width + col, minlength=width * height).max() > 1:
+        return None
+    try:
+        elevation_of = np.array(heights, dtype=float)
+    except OverflowError:
+        return None
+    if not (np.isfinite(elevation_of).all() and (elevation_of >= 0.0).all() and (elevation_of <= 1.0).all()):
+        return None
+    letters = [col_letters(c) for c in range(width)]
+    for e, c, r in zip(entries, cols, rows):
+        if e.get("id") is not None and e["id"] != f"{letters[c]}{r + 1}":
+            return None
+    features: dict[tuple[int, int], list[str]] = {}
+    for f, c, r in zip(feats, cols, rows):
+        if f:
+            if not all(isinstance(x, str) and FEATURE_NAME.fullmatch(x) for x in f):
+                return None
+            features[(c, r)] = list(f)
+    terrain = np.empty((height, width), dtype="<U12")
+    elevation = np.zeros((height, width))
+    territory = np.empty((height, width), dtype="<U1")
+    river = np.zeros((height, width), bool)
+    road = np.zeros((height, width), bool)
+    terrain[row, col] = kinds
+    elevation[row, col] = elevation_of
+    territory[row, col] = thirds
+    river[row, col] = rivers
+    road[row, col] = roads
+    return terrain, elevation, territory, river, road, features
 
 
 def read_fw_map(path) -> FwMap:

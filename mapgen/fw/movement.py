@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from .river_lines import river_points
 from .rules import WATER, of_kind
 
 if TYPE_CHECKING:  # networkx is imported where the graph is built: generating a map needs none (0.15 s)
@@ -86,7 +87,7 @@ def crossing_mask(a: np.ndarray, b: np.ndarray, rivers) -> np.ndarray:
     dc, dr = b[:, 0] - a[:, 0], b[:, 1] - a[:, 1]
     if np.any((np.abs(dc) > 1) | (np.abs(dr) > 1) | ((dc == 0) & (dr == 0))):
         return _crossing_mask_shapely(a, b, lines)
-    points = np.array([p for line in lines for p in line], dtype=float).reshape(-1, 2)
+    points, _ = river_points([r for r in rivers if len(r.points) >= 2], dtype=float)
     whole = np.isfinite(points).all() and (points == np.floor(points)).all() and (points >= 0).all()
     if min(a.min(), b.min()) < 0 or not whole:
         return _crossing_mask_shapely(a, b, lines)
@@ -101,8 +102,13 @@ def crossing_mask(a: np.ndarray, b: np.ndarray, rivers) -> np.ndarray:
     # is, as a key, its top or left end and which way it runs (0: down, 1: across).
     corner = y * w + x
     edge = np.where(dr == 0, 2 * (a[:, 1] * w + x), 2 * (y * w + a[:, 0]) + 1)
-    crosses[diagonal] = np.isin(corner[diagonal], corners)
-    crosses[~diagonal] = np.isin(edge[~diagonal], edges)
+    # membership by lookup in a flag per key (np.isin sorted all 150,000 steps' keys on a big map)
+    is_corner = np.zeros(max(int(corner.max()), int(corners.max())) + 1, bool)
+    is_corner[corners] = True
+    is_edge = np.zeros(max(int(edge.max()), int(edges.max(initial=0))) + 1, bool)
+    is_edge[edges] = True
+    crosses[diagonal] = is_corner[corner[diagonal]]
+    crosses[~diagonal] = is_edge[edge[~diagonal]]
     return crosses
 
 

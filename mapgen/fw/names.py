@@ -44,9 +44,10 @@ def _most(territories: list[str], tie: str | None = None) -> str:
     return tie if tie in best else best[0]
 
 
-def most_territory(parts: list[np.ndarray], territory: np.ndarray) -> list[str]:
-    """For each part (flat indices of squares, in order), the territory most of its squares are in;
-    on a tie, the one met first.  All parts at once: name_places asks for some 2,000 on a 200 x 200 map."""
+def most_territory(parts: list[np.ndarray], territory: np.ndarray, tie: list[str | None] | None = None) -> list[str]:
+    """For each part (flat indices of squares, in order; a square may come more than once), the territory
+    most of its squares are in; on a tie, the part's ``tie`` territory if it is one of the most, else the
+    one met first.  All parts at once: name_places asks for some 2,000 on a 200 x 200 map."""
     if not parts:
         return []
     flat = territory.ravel()
@@ -63,7 +64,11 @@ def most_territory(parts: list[np.ndarray], territory: np.ndarray) -> list[str]:
     hits = np.flatnonzero(counts[part, held] == top[part])
     first = np.full(len(parts), squares.size)
     np.minimum.at(first, part[hits], hits)
-    return [kinds[k] for k in held[first].tolist()]
+    out = [kinds[k] for k in held[first].tolist()]
+    for i, t in enumerate(tie or ()):
+        if t in kinds and counts[i, kinds.index(t)] == top[i]:
+            out[i] = t
+    return out
 
 
 def river_squares(river: River, width: int, height: int) -> list[tuple[int, int]]:
@@ -96,6 +101,41 @@ def banks(rivers: list[River], width: int, height: int) -> list[list[tuple[int, 
     return out
 
 
+def bank_parts(rivers: list[River], width: int, height: int) -> list[np.ndarray] | None:
+    """:func:`banks` as flat square indices, one array a river; None if a river leaves the square sides."""
+    try:
+        pairs = river_edge_squares(rivers).reshape(-1, 2)
+    except ValueError:
+        return None
+    c, r = pairs[:, 0], pairs[:, 1]
+    inside = (c >= 0) & (c < width) & (r >= 0) & (r < height)
+    river = np.repeat(np.arange(len(rivers)), [2 * max(len(x.points) - 1, 0) for x in rivers])[inside]
+    flat = (r * width + c)[inside]
+    ends = np.cumsum(np.bincount(river, minlength=len(rivers))).tolist()
+    return [flat[a:b] for a, b in zip([0, *ends[:-1]], ends)]
+
+
+def river_people(rivers: list[River], territory: np.ndarray, race: dict[str, str]) -> list[str]:
+    """Whose names each river bears: the race of the territory most of its edges run by, a tie going to its mouth's.
+
+    All rivers at once (:func:`most_territory`); square by square when a river leaves the square sides.
+    """
+    height, width = territory.shape
+    flat = territory.ravel()
+    parts = bank_parts(rivers, width, height)
+    if parts is None:
+        whose = flat.tolist()
+        out = []
+        for squares in banks(rivers, width, height):
+            mouth = whose[squares[-1][1] * width + squares[-1][0]] if squares else None
+            most = _most([whose[r * width + c] for c, r in squares], mouth) if squares else None
+            out.append(race.get(most, NEUTRAL))
+        return out
+    flowing = [p for p in parts if p.size]
+    most = iter(most_territory(flowing, territory, [str(flat[p[-1]]) for p in flowing]))
+    return [race.get(next(most), NEUTRAL) if p.size else NEUTRAL for p in parts]
+
+
 def name_places(
     seed: int | str,
     sides: list[Side],
@@ -110,11 +150,6 @@ def name_places(
     height, width = terrain.shape
     race = {s.id: s.race for s in sides}
 
-    whose = territory.ravel().tolist()
-
-    def of(squares: list[tuple[int, int]], tie: str | None = None) -> str:
-        return race.get(_most([whose[r * width + c] for c, r in squares], tie), NEUTRAL)
-
     held = [""] * len(holdings)
     for i in sorted(range(len(holdings)), key=lambda i: not holdings[i].capital):  # capitals choose first
         h = holdings[i]
@@ -126,9 +161,8 @@ def name_places(
     for (kind, _), who, squares in zip(chain_list, chain_whose, squares_of([p for _, p in chain_list], width)):
         chains.append(Place(namer.name(load_table(who), kind), kind, who, squares))
     flowing = []
-    for squares in banks(rivers, width, height):
-        mouth = str(territory[squares[-1][1], squares[-1][0]]) if squares else None
-        flowing.append(namer.name(load_table(of(squares, mouth) if squares else NEUTRAL), "river"))
+    for who in river_people(rivers, territory, race):
+        flowing.append(namer.name(load_table(who), "river"))
     regions = []
     for (kind, _), who, squares in zip(region_list, region_whose, squares_of([p for _, p in region_list], width)):
         named_as = "wasteland" if kind == "desert" and zone != "torrid" else kind

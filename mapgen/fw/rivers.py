@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import heapq
 import math
+from collections.abc import Mapping
 
 import numpy as np
 
 from ..grid import edge_squares
 from .model import River
+from .river_lines import river_points
 from .rules import HIGH_GROUND, WATER, of_kind
 
 #: Rivers per 100 squares, by climate.
@@ -88,7 +90,7 @@ class CornerGraph:
         return "edge"
 
 
-def drainage(graph: CornerGraph, elev: np.ndarray) -> tuple[np.ndarray, dict]:
+def drainage(graph: CornerGraph, elev: np.ndarray) -> tuple[np.ndarray, Mapping]:
     """Priority-flood from the outlets: filled elevation and downslope pointer per corner.
 
     Each corner's pointer leads to a neighbour that the flood, going lowest first,
@@ -208,41 +210,63 @@ def _pointers(graph: CornerGraph, level: np.ndarray, filled: np.ndarray) -> np.n
     return pointer
 
 
-def _as_corners(flat: np.ndarray, W: int) -> list[tuple[int, int]]:
-    return list(zip((flat % W).tolist(), (flat // W).tolist()))
+class Downslope(Mapping):
+    """The downslope pointers as a read-only {(x, y): (x, y)} mapping over the flat pointer array.
 
-
-def _downstream(pointer: np.ndarray, W: int, before: tuple[np.ndarray, dict] | None = None) -> tuple[dict, np.ndarray]:
-    """The pointers as a {(x, y): (x, y)} dict, and each corner's edges to its outlet by pointer jumping.
-
-    ``before``: an earlier (pointer, dict) of the same grid, whose dict is copied and changed
-    where the pointers differ rather than built anew (a rolled lake moves a few hundred).
+    A corner is a key when the flood gave it a pointer.  Read off the array, not copied into a
+    dict: building the dict's 40,000 pairs of tuples cost a twentieth of a 200 x 200 map, and only
+    a rolled watercourse (and the tests) ever look a corner up this way; the rivers stage follows the
+    array itself (:func:`generate_rivers`).
     """
+
+    def __init__(self, pointer: np.ndarray, W: int):
+        self.pointer, self.W = pointer, W
+
+    def _flat(self, corner) -> int:
+        x, y = corner
+        if not (0 <= x < self.W and 0 <= y * self.W < self.pointer.size):
+            raise KeyError(corner)
+        j = int(self.pointer[y * self.W + x])
+        if j < 0:
+            raise KeyError(corner)
+        return j
+
+    def __getitem__(self, corner) -> tuple[int, int]:
+        j = self._flat(corner)
+        return j % self.W, j // self.W
+
+    def __contains__(self, corner) -> bool:
+        try:
+            self._flat(corner)
+        except (KeyError, TypeError, ValueError):
+            return False
+        return True
+
+    def __iter__(self):
+        src = np.flatnonzero(self.pointer >= 0)
+        return iter(list(zip((src % self.W).tolist(), (src // self.W).tolist())))
+
+    def __len__(self) -> int:
+        return int(np.count_nonzero(self.pointer >= 0))
+
+
+def _lengths(pointer: np.ndarray) -> np.ndarray:
+    """Each corner's edges to its outlet along the pointers (flat), by pointer jumping:
+    after k rounds each corner knows its 2**k-th corner downstream."""
     n = pointer.size
     src = np.flatnonzero(pointer >= 0)
-    dst = pointer[src]
-    if before is None:
-        down = dict(zip(_as_corners(src, W), _as_corners(dst, W)))
-    else:
-        old, down = before[0], dict(before[1])
-        moved = np.flatnonzero(pointer != old)
-        for corner in _as_corners(moved[pointer[moved] < 0], W):
-            del down[corner]
-        there = moved[pointer[moved] >= 0]
-        down.update(zip(_as_corners(there, W), _as_corners(pointer[there], W)))
-    # After k rounds each corner knows its 2**k-th corner downstream.
     nxt = np.arange(n)
-    nxt[src] = dst
+    nxt[src] = pointer[src]
     length = (pointer >= 0).astype(int)
     while True:
         ahead = nxt[nxt]
         if np.array_equal(ahead, nxt):
-            return down, length
+            return length
         length += length[nxt]
         nxt = ahead
 
 
-def flood(graph: CornerGraph, elev: np.ndarray) -> tuple[np.ndarray, dict, np.ndarray, np.ndarray]:
+def flood(graph: CornerGraph, elev: np.ndarray) -> tuple[np.ndarray, Downslope, np.ndarray, np.ndarray]:
     """:func:`drainage`, each corner's edges to its outlet ([y, x], 0 off the pointers) and the pointers as flat indices."""
     H, W = elev.shape  # corners: (h + 1) x (w + 1)
     filled = np.full(H * W, math.inf)
@@ -250,8 +274,7 @@ def flood(graph: CornerGraph, elev: np.ndarray) -> tuple[np.ndarray, dict, np.nd
     filled[starts] = elev.ravel()[starts]
     filled_a = fill(graph, elev, filled, starts).reshape(H, W)
     pointer = _pointers(graph, elev, filled_a)
-    down, length = _downstream(pointer, W)
-    return filled_a, down, length.reshape(H, W), pointer
+    return filled_a, Downslope(pointer, W), _lengths(pointer).reshape(H, W), pointer
 
 
 class Drainage:
@@ -297,8 +320,8 @@ class Drainage:
         out.graph, out.level = graph, level
         out.filled = fill(graph, level, filled, starts).reshape(H, W)
         out.pointer = _pointers(graph, level, out.filled)
-        out.down, length = _downstream(out.pointer, W, (self.pointer, self.down))
-        out.length = length.reshape(H, W)
+        out.down = Downslope(out.pointer, W)
+        out.length = _lengths(out.pointer).reshape(H, W)
         return out
 
 
@@ -372,16 +395,25 @@ def generate_rivers(rng: np.random.Generator, terrain: np.ndarray, drain: Draina
     graph, filled, down = drain.graph, drain.filled, drain.down
     count = max(1, int(round(RIVERS_PER_100[climate] * w * h / 100)))
     rivers: list[River] = []
-    on_river: set[tuple[int, int]] = set()
-    for source in pick_sources(rng, terrain, filled, down, count, drain.length):
-        if source in on_river:
+    # trace() over the flat pointers as a list: a big map's rivers take some 10,000 steps
+    W = w + 1
+    nxt = drain.pointer.tolist()
+    level = filled.ravel()  # the filled elevation of each corner, flat
+    on_river: set[int] = set()
+    for x, y in pick_sources(rng, terrain, filled, down, count, drain.length):
+        path = [y * W + x]
+        if path[0] in on_river:
             continue
-        path = trace(source, down, on_river)
+        while nxt[path[-1]] >= 0:
+            path.append(nxt[path[-1]])
+            if path[-1] in on_river:
+                break
         if len(path) - 1 < MIN_RIVER_EDGES:
             continue
         end = path[-1]
-        mouth = "river" if end in on_river else graph.mouth(*end)
-        rivers.append(River(path, mouth, [float(filled[y, x]) for x, y in path]))
+        corners = [(i % W, i // W) for i in path]
+        mouth = "river" if end in on_river else graph.mouth(*corners[-1])
+        rivers.append(River(corners, mouth, level[path].tolist()))
         on_river.update(path)
     return rivers, river_squares(rivers, w, h)
 
@@ -403,11 +435,13 @@ def river_edge_squares(rivers) -> np.ndarray:
     ``[k, 0]`` is the square west or north of edge ``k``, ``[k, 1]`` the one east or south,
     each as (col, row).  An edge that is not one square side raises edge_squares' ValueError.
     """
-    lines = [np.asarray(r.points, dtype=np.int64).reshape(-1, 2) for r in rivers if len(r.points) >= 2]
-    if not lines:
+    points, lengths = river_points([r for r in rivers if len(r.points) >= 2])
+    if not lengths:
         return np.zeros((0, 2, 2), np.int64)
-    p = np.concatenate([line[:-1] for line in lines])
-    q = np.concatenate([line[1:] for line in lines])
+    starts = np.ones(len(points), bool)
+    starts[np.cumsum(lengths) - 1] = False  # a river's last point starts no edge
+    k = np.flatnonzero(starts)
+    p, q = points[k], points[k + 1]
     first = (p[:, 0] < q[:, 0]) | ((p[:, 0] == q[:, 0]) & (p[:, 1] <= q[:, 1]))
     lo = np.where(first[:, None], p, q)
     hi = np.where(first[:, None], q, p)

@@ -29,6 +29,7 @@ from ..grid import edge_squares
 from .connectivity import component_labels
 from .model import Crossing, Holding, Road
 from .movement import Steps, flat_index
+from .river_lines import river_points
 from .rivers import river_edge_squares
 from .rules import of_kind
 
@@ -78,12 +79,13 @@ class RoadBuilder:
         corner = np.zeros((h + 1, w + 1), bool)
         east = np.zeros((h, w), bool)  # step (c, r) -> (c+1, r) crosses a river
         south = np.zeros((h, w), bool)  # step (c, r) -> (c, r+1) crosses a river
-        lines = [np.asarray(r.points, dtype=np.int64).reshape(-1, 2) for r in rivers]
-        if lines:
-            points = np.concatenate(lines)
+        points, lengths = river_points(rivers)
+        if lengths:
             corner[points[:, 1], points[:, 0]] = True
-            p = np.concatenate([line[:-1] for line in lines])
-            q = np.concatenate([line[1:] for line in lines])
+            starts = np.ones(len(points), bool)
+            starts[np.cumsum(lengths) - 1] = False  # a river's last point starts no edge
+            k = np.flatnonzero(starts)
+            p, q = points[k], points[k + 1]
             (x0, y0), (x1, y1) = p.T, q.T
             vertical = (x0 == x1) & (0 < x0) & (x0 < w)  # the edge at x between rows y..y+1
             east[np.minimum(y0, y1)[vertical], x0[vertical] - 1] = True
