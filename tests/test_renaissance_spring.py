@@ -16,6 +16,7 @@ from mapgen.campaign.dice import GameDice
 from mapgen.renaissance import store
 from mapgen.renaissance.commands import CommandError, FormArmy, Garrison, HireSpecialist, OrderWorks, Recruit, TakeLoan
 from mapgen.renaissance.spring import COMPANY_COST, apply_spring, start_spring
+from mapgen.renaissance.view import visible
 from mapgen.renaissance.state import Ends, MapRef, Options, PendingEvent, Place, Player, RenaissanceState, army_limit_broken
 from mapgen.campaign.state import evolve
 
@@ -105,12 +106,22 @@ def test_a_player_who_cannot_repay_rolls_tabella_30_and_is_removed():
     s = spring(loan=160, entered=[3])  # owes 200, has 190
     p = s.player("P1")
     assert p.eliminated and p.loan == 0
-    (roll,) = [e for e in s.log if e.rule == "RC-3.4"]
+    roll, out = [e for e in s.log if e.rule == "RC-3.4"]
     assert (roll.rule, roll.dice, roll.faces, roll.outcome, roll.entered) == ("RC-3.4", "1D6", (3,), "fell_from_battlements", True)
+    assert out.text == "P1 is removed from the campaign." and not out.secret
     refused(s, TakeLoan("P1", 10), "removed")
     # an eliminated player collects nothing the next spring
     nxt = start_spring(evolve(s, year=2), GameDice(5), KINDS)
     assert nxt.player("P1").treasury == p.treasury
+
+
+def test_a_default_is_secret_to_the_defaulter_but_the_removal_is_public():
+    """Issue 23 item 19: the rival reads that P1 is out (RC-3.4), never P1's loan, treasury or Tabella 30 roll."""
+    s = spring(loan=160, entered=[3])  # owes 200 (160 + 25 %), has 190
+    rival = [e.text for e in visible(s.log, "P2") if e.rule == "RC-3.4"]
+    assert rival == ["P1 is removed from the campaign."]
+    own = [e.text for e in visible(s.log, "P1") if e.rule == "RC-3.4"]
+    assert len(own) == 2 and "200" in own[0] and "190" in own[0] and "160" in own[0]
 
 
 def test_take_loan_at_most_half_the_city_tax():

@@ -128,8 +128,11 @@ def _repay(state: RenaissanceState, p: Player, dice: GameDice, log: list[LogEntr
     band = roll.band
     log.append(line(
         state, "RC-3.4", f"{p.seat} owes {owed} ducats for the loan of {p.loan} but has {p.treasury}: Tabella 30, {band.label}. "
-        f"{p.seat} is removed from the campaign.", p.seat, roll,
+        f"{p.seat} is removed from the campaign.", p.seat, roll, secret=True,
     ))  # fmt: skip
+    # [DEV] The loan, the treasury and the roll are the defaulter's own to know (issue 23 item 19); that the
+    # player is out is for everyone, as status shows it: one public line without the figures.
+    log.append(line(state, "RC-3.4", f"{p.seat} is removed from the campaign.", p.seat))
     # [DEV] The source says only that the player is removed: the debt dies with them, the treasury stays as it was.
     return evolve(p, loan=0, eliminated=True)
 
