@@ -122,6 +122,14 @@ def test_taking_the_last_opposing_capital_ends_the_campaign():
     refused(s, EndMoves("P1"), r"RC-6")
 
 
+def test_taking_the_last_opposing_capital_wins_with_ones_own_capital_lost():
+    """RC-6 "tutte le capitali avversarie" (issue 23 item 17): P1's own capital, held by the neutral, is not asked for."""
+    s = begun("B-0", treasury=10)
+    s = evolve(s, places=tuple(evolve(p, owner="N") if p.node == "A-0" else p for p in s.places))
+    s = end_phase(do(s, Bribe("P1", "B-0", 10)), 6)  # 6 + 1 phase + 1 bribe - 1 walled = 7: taken
+    assert (s.owner("A-0"), s.owner("B-0"), s.winner, s.ended) == ("N", "P1", "P1", "capitals")
+
+
 def test_a_siege_ends_when_its_army_moves_away():
     s = do(begun(), MoveArmy("P1", "P1-1", ("A-5",)))
     s = end_phase(s, 6)

@@ -173,6 +173,14 @@ def test_holding_every_capital_wins():
     assert (s.winner, s.ended, s.season) == ("P1", "capitals", "winter")
 
 
+def test_holding_every_opposing_capital_wins_without_ones_own():
+    """RC-6: "every opposing capital" (issue 23 item 17): P1 holds P2's capital B-0, the neutral holds P1's A-0."""
+    s = winter()
+    s = evolve(s, places=tuple(evolve(p, owner={"B-0": "P1", "A-0": "N"}.get(p.node, p.owner)) for p in s.places))
+    s = wintered(s)
+    assert (s.winner, s.ended) == ("P1", "capitals")
+
+
 def test_the_capitals_condition_asks_for_the_players_capitals_not_a_neutrals():
     """RC-6, Italian "tutte le capitali avversarie": the opponents' capitals; a neutral country is no opponent."""
     from mapgen.renaissance.winter import capitals_end
