@@ -217,3 +217,39 @@ def test_the_referee_may_enter_a_neutrals_choice_by_its_country(camp, capsys):
     code, out, err = run(["campaign", "engage", str(camp), "P1-2", "A-0", "stand"], capsys)
     assert code == 2 and "player seat" in err
     assert snapshot(camp) == before
+
+
+def _summer_with_p1_to_move(camp, capsys, *companies):
+    """P1's army at A-0 (its capital) with ``companies``, P2's at B-0; the summer's phase 1 with P1 to move."""
+    argv = [x for t in companies for x in ("--company", t)]
+    assert run(["campaign", "army", str(camp), "P1", "A-0", *argv], capsys)[0] == 0
+    assert run(["campaign", "army", str(camp), "P2", "B-0", "--company", "small"], capsys)[0] == 0
+    assert run(["campaign", "turn", str(camp)], capsys)[0] == 0
+    if state_of(camp)["turn"] == "P2":
+        assert run(["campaign", "end", str(camp), "P2"], capsys)[0] == 0
+    assert state_of(camp)["turn"] == "P1"
+
+
+def test_a_garrison_left_in_summer_through_the_cli_is_listed_undone_and_replayed(camp, capsys):
+    """RC-3.8 (issue 23 item 13): in summer, at one of the player's fortified places, and on the way (``--at``)."""
+    _summer_with_p1_to_move(camp, capsys, "medium", "small", "small")
+    ids = [c["id"] for c in state_of(camp)["armies"][0]["companies"]]
+    code, out, err = run(["campaign", "actions", str(camp), "--side", "P1", "--json"], capsys)
+    offered = [a["record"] for a in json.loads(out) if a["record"]["command"] == "garrison"]
+    assert offered == [{"command": "garrison", "player": "P1", "army": "P1-1", "companies": [ids[-1]], "at": None}]
+    roads = json.loads((camp / "country.json").read_text())["edges"]
+    step = next(e["b"] if e["a"] == "A-0" else e["a"] for e in roads if "A-0" in (e["a"], e["b"]))
+    assert run(["campaign", "move", str(camp), "P1-1", step], capsys)[0] == 0
+    before, saved = snapshot(camp), (camp / "campaign.json").read_bytes()
+    code, out, err = run(["campaign", "garrison", str(camp), "P1-1", ids[0], "--at", "B-0"], capsys)
+    assert code == 2 and err.startswith("Error: ") and "did not pass B-0" in err
+    assert snapshot(camp) == before
+    code, out, err = run(["campaign", "garrison", str(camp), "P1-1", ids[0].lower(), "--at", "a-0"], capsys)  # the capital it left
+    assert code == 0, err
+    capital = next(p for p in state_of(camp)["places"] if p["node"] == "A-0")
+    assert [c["id"] for c in capital["garrison"]] == [ids[0]]
+    assert json.loads((camp / "commands.jsonl").read_text().splitlines()[-1])["at"] == "A-0"
+    code, out, err = run(["campaign", "replay", str(camp), "--check"], capsys)
+    assert code == 0, err
+    assert run(["campaign", "undo", str(camp)], capsys)[0] == 0
+    assert (camp / "campaign.json").read_bytes() == saved

@@ -217,6 +217,11 @@ def test_garrison_detaches_companies_and_an_emptied_army_goes():
 # --- RC-3.9 works, RC-3.10 specialists ---------------------------------------------------
 
 
+def test_in_spring_a_garrison_is_left_where_the_army_stands_not_at_a_named_node():
+    s = do(spring(treasury=100), FormArmy("P1", "A-1", (("medium", "regular"), ("small", "regular"))))[0]
+    refused(s, Garrison("P1", "P1-1", ("P1-c1",), at="A-0"), "summer phase")
+
+
 def test_works_cost_tabella_32():
     s = spring()
     s, _ = do(s, OrderWorks("P1", "A-3", "fortify"))

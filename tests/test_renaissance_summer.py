@@ -255,3 +255,36 @@ def test_random_moves_follow_the_roads_two_steps_a_phase_and_round_trip(actions)
         assert moved.node == here
         s = new
     assert store.from_json_text(store.dumps_state(s), "campaign.json") == s
+
+
+# --- RC-3.8 garrisons left in summer (issue 23 item 13) ---------------------------------------------
+
+
+def test_a_garrison_is_left_in_summer_at_a_fortified_place_the_move_passed():
+    """RC-3.8: "from an army that is at, or passing through, one of their fortified places" (Italian: "od attraversano")."""
+    from mapgen.renaissance.commands import Garrison
+
+    s = summer([army("P1-1", "A-0", "medium", "small")])
+    s, _ = do(s, MoveArmy("P1", "P1-1", ("A-1", "A-2")))  # through A-1, a city of P1's, to A-2
+    s, entries = do(s, Garrison("P1", "P1-1", ("P1-1-c1",), at="A-1"))
+    assert [c.id for c in s.place("A-1").garrison] == ["P1-1-c1"]
+    assert [(a.node, [c.id for c in a.companies]) for a in s.armies] == [("A-2", ["P1-1-c0"])]
+    assert [e.rule for e in entries] == ["RC-3.8"] and entries[0].secret
+    # and where it stands: A-2 is a city of P1's
+    s, _ = do(s, Garrison("P1", "P1-1", ("P1-1-c0",)))
+    assert (s.armies, [c.id for c in s.place("A-2").garrison]) == ((), ["P1-1-c0"])
+
+
+def test_a_summer_garrison_only_where_the_army_is_or_passed_on_its_turn():
+    from mapgen.renaissance.commands import Garrison
+
+    s = summer([army("P1-1", "A-0", "medium", "small"), army("P2-1", "B-0", "medium", "small")])
+    refused(s, Garrison("P2", "P2-1", ("P2-1-c1",)), "turn to move")
+    refused(s, Garrison("P1", "P1-1", ("P1-1-c1",), at="A-1"), "did not pass A-1")
+    s, _ = do(s, MoveArmy("P1", "P1-1", ("A-1", "A-3")))  # to A-3, an unwalled village
+    refused(s, Garrison("P1", "P1-1", ("P1-1-c1",)), "not one of P1's fortified places")
+    refused(s, Garrison("P1", "P1-1", ("P1-1-c1",), at="A-0"), "did not pass A-0")  # the start of a two-step move
+    s2 = summer([army("P1-1", "A-8", "medium", "small")])
+    s2, _ = do(s2, MoveArmy("P1", "P1-1", ("A-3",)))  # left the fortress A-8 in a one-step move
+    s2, _ = do(s2, Garrison("P1", "P1-1", ("P1-1-c1",), at="A-8"))
+    assert [c.id for c in s2.place("A-8").garrison] == ["P1-1-c1"]

@@ -111,12 +111,13 @@ def army_cmd(folder, player, node, companies):
 @folder_arg
 @click.argument("army")
 @click.argument("companies")
+@click.option("--at", metavar="NODE", help="Summer: the node ARMY's move passed through (or left) this phase, in place of where it stands.")
 @refusals
-def garrison_cmd(folder, army, companies):
-    """Renaissance spring: detach COMPANIES (comma-separated ids) of ARMY into the garrison of the fortified place it stands on (RC-3.8)."""
+def garrison_cmd(folder, army, companies, at):
+    """Renaissance spring or summer: detach COMPANIES (comma-separated ids) of ARMY into the garrison of a fortified place it stands on or passed (RC-3.8)."""
     from ..renaissance.commands import Garrison
 
-    play(folder, Garrison(_seat_of(army), army.upper(), normal_ids(companies)), seat=_seat_of(army))
+    play(folder, Garrison(_seat_of(army), army.upper(), normal_ids(companies), normal_id(at) if at else None), seat=_seat_of(army))
 
 
 @campaign.command("works")

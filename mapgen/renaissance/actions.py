@@ -14,7 +14,8 @@ the list holds representative choices, so a game can always go on:
   work at each place; each specialist; each army's or garrison's unpaid
   upkeep paid; an army's companies sent home;
 * summer: each army's road moves (one step as ``args``; every path of one or
-  two steps as ``choices``), sieges, a bribe of 10 ducats, the diplomat's
+  two steps as ``choices``), a company left as a garrison where an army
+  stands or on its way (RC-3.8), sieges, a bribe of 10 ducats, the diplomat's
   decoy, ``end``; an engagement's secret choices are each side's own
   actions, and a table battle's result each winner with no loss entered;
 * any season: an assassin against each enemy specialist or commander; in
@@ -166,6 +167,12 @@ def _summer_moves(state: RenaissanceState, seat: str, board, offer, accepts: Acc
             offer(seat, c.MoveArmy(seat, a.id, legal[0]), f"{a.id} at {a.node} moves to {legal[0][-1]}; it may reach {ends}", {"path": legal})
     for a in state.armies_of(seat):
         offer(seat, c.BeginSiege(seat, a.id, a.node), f"{a.id} begins a siege of {a.node} (RC-4.10)")
+    for a in state.armies_of(seat):  # RC-3.8: a garrison where the army stands, or at the node its move passed
+        if len(a.companies) > 1:
+            last = a.companies[-1].id
+            offer(seat, c.Garrison(seat, a.id, (last,)), f"{a.id} leaves {last} in the garrison of {a.node} (RC-3.8)")
+            if a.moved and a.came_from:
+                offer(seat, c.Garrison(seat, a.id, (last,), a.came_from), f"{a.id} leaves {last} in the garrison of {a.came_from}, on its way (RC-3.8)")
     for s in state.sieges:
         army = next((a for a in state.armies if a.id == s.army), None)
         if army is not None and army.owner == seat:

@@ -54,11 +54,17 @@ class FormArmy:
 
 @dataclass(frozen=True)
 class Garrison:
-    """RC-3.8: detach companies (their ids) from an army at one of the player's fortified places into its garrison."""
+    """RC-3.8: detach companies (their ids) from an army at, or passing through, one of the player's fortified places into its garrison.
+
+    In spring the army leaves them where it stands.  In a summer phase, on its
+    player's turn, ``at`` may name the node its move passed through (or left)
+    this phase instead: the Italian's "che si trovano od attraversano l'area".
+    """
 
     player: str
     army: str
     companies: tuple[str, ...]
+    at: str | None = None
 
 
 @dataclass(frozen=True)
@@ -233,7 +239,7 @@ class TableBattle:
     lost: tuple[str, ...] = ()
 
 
-SummerCommand = MoveArmy | MoveArmies | EndMoves | BeginSiege | Bribe | MoveDiplomat | ChooseEngagement | TableBattle
+SummerCommand = Garrison | MoveArmy | MoveArmies | EndMoves | BeginSiege | Bribe | MoveDiplomat | ChooseEngagement | TableBattle
 SpringCommand = TakeLoan | Recruit | FormArmy | Garrison | OrderWorks | HireSpecialist | PayUpkeep | Disband
 
 

@@ -65,7 +65,7 @@ ARGV = {
     c.Recruit: lambda a: [a["player"], a["army_or_place"], a["company_type"],
                           *_opt("kind", a.get("kind") if a.get("kind", "regular") != "regular" else None), *_opt("cost", a.get("cost"))],
     c.FormArmy: lambda a: [a["player"], a["node"], *(f"--company={t}:{k}" for t, k in a["companies"])],
-    c.Garrison: lambda a: [a["army"], _ids(a["companies"])],
+    c.Garrison: lambda a: [a["army"], _ids(a["companies"]), *_opt("at", a.get("at"))],
     c.OrderWorks: lambda a: [a["player"], a["node"], a["work"]],
     c.HireSpecialist: lambda a: [a["player"], a["kind"], *_opt("at", a.get("at")), *_opt("target", a.get("target"))],
     c.PayUpkeep: lambda a: [a["army_or_place"], _ids(a["company_ids"]), f"--player={a['player']}"],
@@ -108,6 +108,11 @@ def _summer(state, cmd, dice, board: RenaissanceBoard):
     return apply_summer(state, cmd, dice, board.kinds, board.steps)[0]
 
 
+def _spring_or_summer(state, cmd, dice, board: RenaissanceBoard):
+    """A command of both seasons (RC-3.8's garrison): the summer's rules in summer, the spring's otherwise."""
+    return (_summer if state.season == "summer" else _spring)(state, cmd, dice, board)
+
+
 def _move_armies(state, cmd: c.MoveArmies, dice, board: RenaissanceBoard):
     """Each army's move in turn, as its own ``move``; a refusal names the army and refuses them all."""
     if not cmd.moves:
@@ -120,7 +125,7 @@ def _move_armies(state, cmd: c.MoveArmies, dice, board: RenaissanceBoard):
     return state
 
 
-_SPRING = (c.TakeLoan, c.Recruit, c.FormArmy, c.Garrison, c.OrderWorks, c.HireSpecialist, c.PayUpkeep, c.Disband)
+_SPRING = (c.TakeLoan, c.Recruit, c.FormArmy, c.OrderWorks, c.HireSpecialist, c.PayUpkeep, c.Disband)
 _SUMMER = (c.MoveArmy, c.EndMoves, c.BeginSiege, c.Bribe, c.MoveDiplomat, c.ChooseEngagement, c.TableBattle)
 
 COMMANDS = (
@@ -128,6 +133,7 @@ COMMANDS = (
                 parse=words.parse_turn),
     *(_spec(k, _spring) for k in _SPRING),
     *(_spec(k, _summer) for k in _SUMMER),
+    _spec(c.Garrison, _spring_or_summer),
     _spec(c.MoveArmies, _move_armies),
     _spec(c.Assassinate, lambda s, cmd, dice, b: apply_specialist(s, cmd, dice, b.kinds)[0]),
     _spec(c.Transfer, lambda s, cmd, dice, b: transfer(s, cmd)[0]),

@@ -281,14 +281,27 @@ def form_army(state, cmd: FormArmy, player: Player, kinds):
 
 
 def garrison(state, cmd: Garrison, player: Player, kinds):
+    """RC-3.8 in spring: the army stands still, so it leaves its companies where it stands."""
+    if cmd.at is not None:
+        raise CommandError(f"in spring {cmd.army} leaves a garrison where it stands: --at names a node its move passed in a summer phase (RC-3.8)")
+    return leave_garrison(state, cmd, player, kinds, None)
+
+
+def leave_garrison(state, cmd: Garrison, player: Player, kinds, node: str | None):
+    """RC-3.8: detach ``cmd.companies`` of the army into the garrison of the player's fortified place at ``node``.
+
+    ``node`` None is where the army stands; the summer's :func:`~.summer.garrison_in_summer`
+    passes a node its move went through this phase ("che si trovano od attraversano l'area").
+    """
     army = next((a for a in state.armies if a.id == cmd.army), None)
     if army is None:
         raise CommandError(f"no army {cmd.army!r} (RC-3.8)")
     if army.owner != player.seat:
         raise CommandError(f"{army.id} is not your army: it is {army.owner}'s (RC-3.8)")
-    place = state.place(army.node)
+    node = army.node if node is None else node
+    place = state.place(node)
     if place is None or place.owner != player.seat or not is_fortified(place, kinds):
-        raise CommandError(f"{army.id} is at {army.node}, not one of {player.seat}'s fortified places (RC-3.8)")
+        raise CommandError(f"{army.id} {'is at' if node == army.node else 'passed'} {node}, not one of {player.seat}'s fortified places (RC-3.8)")
     if not cmd.companies or len(set(cmd.companies)) != len(cmd.companies):
         raise CommandError("name each company to leave as a garrison once (RC-3.8)")
     by_id = {c.id: c for c in army.companies}
