@@ -253,3 +253,20 @@ def test_a_garrison_left_in_summer_through_the_cli_is_listed_undone_and_replayed
     assert code == 0, err
     assert run(["campaign", "undo", str(camp)], capsys)[0] == 0
     assert (camp / "campaign.json").read_bytes() == saved
+
+
+def test_army_takes_the_army_lists_prices_and_keeps_them_for_the_upkeep(camp, capsys):
+    """RC-3.5, RC-A.23 (issue 23 item 15): ``army --cost``, one price per company in order, kept on each company."""
+    treasury = next(p["treasury"] for p in state_of(camp)["players"] if p["seat"] == "P1")
+    before = snapshot(camp)
+    for cost, reason in (("25", "one price for each of the 2 companies"), ("25,x", "whole ducats")):
+        code, out, err = run(["campaign", "army", str(camp), "P1", "A-0", "--company", "medium", "--company", "small", "--cost", cost], capsys)
+        assert code == 2 and reason in err and err.strip().splitlines()[-1].startswith("Error: "), err
+        assert snapshot(camp) == before
+    code, out, err = run(["campaign", "army", str(camp), "P1", "A-0", "--company", "medium", "--company", "small", "--cost", "25,12"], capsys)
+    assert code == 0, err
+    data = state_of(camp)
+    assert [c["cost"] for c in data["armies"][0]["companies"]] == [25, 12]
+    assert next(p["treasury"] for p in data["players"] if p["seat"] == "P1") == treasury - 37
+    code, out, err = run(["campaign", "replay", str(camp), "--check"], capsys)
+    assert code == 0, err

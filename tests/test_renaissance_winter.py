@@ -83,6 +83,21 @@ def test_upkeep_keeps_the_paid_and_disbands_the_rest_when_spring_ends():
     assert (s.season, s.phase, s.upkeep) == ("summer", 0, ())
 
 
+def test_upkeep_charges_the_price_each_company_was_recruited_at():
+    """RC-3.11, RC-A.23: upkeep equals the recruitment cost, the army list's (``--cost``) where one was given (issue 23 item 15)."""
+    s = start_spring(state(), GameDice(5), KINDS)  # P1: 190 ducats of tax
+    s, _ = apply_spring(s, FormArmy("P1", "A-1", (("medium", "regular"), ("small", "regular")), costs=(25, 12)), GameDice(5), KINDS)
+    s, _ = apply_spring(s, Recruit("P1", "A-8", "large", cost=31), GameDice(5), KINDS)
+    assert s.player("P1").treasury == 190 - 25 - 12 - 31
+    s = wintered(evolve(end_spring(s), season="winter", phase=0))
+    s = start_spring(s, GameDice(s.seed), KINDS)
+    before = s.player("P1").treasury
+    s, _ = apply_spring(s, PayUpkeep("P1", "P1-1", ("P1-c1", "P1-c2")), GameDice(s.seed), KINDS)
+    s, _ = apply_spring(s, PayUpkeep("P1", "A-8", ("P1-c3",)), GameDice(s.seed), KINDS)
+    assert before - s.player("P1").treasury == 25 + 12 + 31  # not mapgen's 20 + 10 + 40
+    unchanged(s, lambda x: apply_spring(x, FormArmy("P1", "A-2", (("small", "regular"),), costs=(5, 5)), GameDice(5), KINDS), "one price")
+
+
 def test_a_company_recruited_this_spring_owes_no_upkeep_and_disband_sends_home():
     s = wintered(winter(armies=(army(company("P1-c1", "medium"), company("P1-c2", "small")),)))
     s = start_spring(s, GameDice(s.seed), KINDS)

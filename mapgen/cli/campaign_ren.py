@@ -93,18 +93,29 @@ def _companies(ctx, param, value):
     return tuple(out)
 
 
+def _prices(ctx, param, value):
+    if value is None:
+        return ()
+    parts = [p.strip() for p in value.split(",")]
+    if not all(p.isdigit() and int(p) <= 100_000 for p in parts):
+        raise click.BadParameter(f"{value!r}: give whole ducats 0 to 100000, one per company, comma-separated (e.g. 25,12)")
+    return tuple(int(p) for p in parts)
+
+
 @campaign.command("army")
 @folder_arg
 @player_arg
 @click.argument("node")
 @click.option("--company", "companies", multiple=True, required=True, callback=_companies, metavar="TYPE[:KIND]",
               help="A company of the new army (repeat the option), e.g. medium or large_cavalry:mercenary.")
+@click.option("--cost", "costs", callback=_prices, metavar="D[,D...]",
+              help="The army list's price of each company, in the order of --company (default: mapgen's, RC-A.23).")
 @refusals
-def army_cmd(folder, player, node, companies):
+def army_cmd(folder, player, node, companies, costs):
     """Renaissance spring: PLAYER raises a new army at a city it holds (RC-3.6: at most 3 and one allied)."""
     from ..renaissance.commands import FormArmy
 
-    play(folder, FormArmy(player, node.upper(), companies), seat=player)
+    play(folder, FormArmy(player, node.upper(), companies, costs), seat=player)
 
 
 @campaign.command("garrison")

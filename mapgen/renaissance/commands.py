@@ -44,12 +44,15 @@ class FormArmy:
     """RC-3.6 step 5: raise a new army at a city the player holds, paying for its companies.
 
     ``companies`` is a tuple of ``(company_type, kind)`` pairs; an army of
-    ``allied`` companies only is the player's one allied army.
+    ``allied`` companies only is the player's one allied army.  ``costs``:
+    the army list's price of each company, in the same order (RC-A.23); empty
+    takes :data:`~mapgen.renaissance.spring.COMPANY_COST` for each.
     """
 
     player: str
     node: str
     companies: tuple[tuple[str, str], ...]
+    costs: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -94,7 +97,7 @@ class HireSpecialist:
 class PayUpkeep:
     """RC-3.11: pay again for companies kept under arms over the winter, in one army (its id) or garrison (its node).
 
-    Each costs its recruitment price (RC-A.23, :data:`~mapgen.renaissance.spring.COMPANY_COST`);
+    Each costs the price it was recruited at (RC-3.11, RC-A.23: :func:`~mapgen.renaissance.spring.company_price`);
     a company still unpaid when the spring ends is disbanded, so a player keeps exactly the ones paid for.
     """
 

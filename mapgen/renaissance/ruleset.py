@@ -64,7 +64,7 @@ ARGV = {
     c.TakeLoan: lambda a: [a["player"], str(a["ducats"])],
     c.Recruit: lambda a: [a["player"], a["army_or_place"], a["company_type"],
                           *_opt("kind", a.get("kind") if a.get("kind", "regular") != "regular" else None), *_opt("cost", a.get("cost"))],
-    c.FormArmy: lambda a: [a["player"], a["node"], *(f"--company={t}:{k}" for t, k in a["companies"])],
+    c.FormArmy: lambda a: [a["player"], a["node"], *(f"--company={t}:{k}" for t, k in a["companies"]), *_opt("cost", a.get("costs"))],
     c.Garrison: lambda a: [a["army"], _ids(a["companies"]), *_opt("at", a.get("at"))],
     c.OrderWorks: lambda a: [a["player"], a["node"], a["work"]],
     c.HireSpecialist: lambda a: [a["player"], a["kind"], *_opt("at", a.get("at")), *_opt("target", a.get("target"))],

@@ -64,9 +64,12 @@ class Company:
     type: CompanyType
     kind: CompanyKind
     strength: Annotated[int, Ge(0), Le(8)]
+    #: RC-3.11, RC-A.23: the ducats it was recruited for, paid again as its upkeep; None (a file from
+    #: before prices were kept) is mapgen's price for its type (:data:`~.spring.COMPANY_COST`).
+    cost: Ducats | None = None
 
 
-def company(id: str, type: str, kind: str = "regular") -> Company:
+def company(id: str, type: str, kind: str = "regular", cost: int | None = None) -> Company:
     """A company with its Tabella 31 strength (RC-3.5).
 
     Examples
@@ -74,7 +77,7 @@ def company(id: str, type: str, kind: str = "regular") -> Company:
     >>> company("P1-c1", "medium_cavalry").strength
     4
     """
-    return Company(id, type, kind, COMPANY_STRENGTH[type])
+    return Company(id, type, kind, COMPANY_STRENGTH[type], cost)
 
 
 @dataclass(frozen=True)
