@@ -270,3 +270,27 @@ def test_army_takes_the_army_lists_prices_and_keeps_them_for_the_upkeep(camp, ca
     assert next(p["treasury"] for p in data["players"] if p["seat"] == "P1") == treasury - 37
     code, out, err = run(["campaign", "replay", str(camp), "--check"], capsys)
     assert code == 0, err
+
+
+def test_companies_shift_between_armies_through_the_cli_listed_undone_and_replayed(camp, capsys):
+    """RC-3.6 (issue 23 item 14): ``shift DIR FROM TO IDS``, offered by ``actions`` only when two armies share a node."""
+    assert run(["campaign", "army", str(camp), "P1", "A-0", "--company", "medium", "--company", "small"], capsys)[0] == 0
+
+    def shifts():
+        code, out, err = run(["campaign", "actions", str(camp), "--side", "P1", "--json"], capsys)
+        return [a["record"] for a in json.loads(out) if a["record"]["command"] == "shift_companies"]
+
+    assert shifts() == []  # one army: nothing to shift
+    assert run(["campaign", "army", str(camp), "P1", "A-0", "--company", "large"], capsys)[0] == 0
+    assert {(r["from_army"], r["to_army"]) for r in shifts()} == {("P1-1", "P1-2"), ("P1-2", "P1-1")}
+    before, saved = snapshot(camp), (camp / "campaign.json").read_bytes()
+    code, out, err = run(["campaign", "shift", str(camp), "P1-1", "P1-2", "P1-c3"], capsys)  # P1-c3 is P1-2's own
+    assert code == 2 and err.startswith("Error: ") and "not in army P1-1" in err
+    assert snapshot(camp) == before
+    code, out, err = run(["campaign", "shift", str(camp), "p1-1", "p1-2", "p1-c2"], capsys)
+    assert code == 0, err
+    armies = {a["id"]: [c["id"] for c in a["companies"]] for a in state_of(camp)["armies"]}
+    assert armies == {"P1-1": ["P1-c1"], "P1-2": ["P1-c3", "P1-c2"]}
+    assert run(["campaign", "replay", str(camp), "--check"], capsys)[0] == 0
+    assert run(["campaign", "undo", str(camp)], capsys)[0] == 0
+    assert (camp / "campaign.json").read_bytes() == saved

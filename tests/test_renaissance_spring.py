@@ -312,3 +312,17 @@ def test_first_spring_on_a_generated_map_taxes_each_players_country():
         held = [kinds[pl.node] for pl in s.places if pl.owner == p.seat]
         assert "capital" in held and p.treasury == sum(rate[k] for k in held)
     assert store.from_json_text(store.dumps_state(s), "campaign.json") == s
+
+
+def test_in_spring_companies_move_between_armies_at_one_city():
+    """RC-3.6 (issue 23 item 14): two armies raised at A-1, a company passed from one to the other; a line of P1's own."""
+    from mapgen.renaissance.commands import ShiftCompanies
+    from mapgen.renaissance.state import SpecialistState
+
+    s = do(spring(treasury=100), FormArmy("P1", "A-1", (("medium", "regular"),)))[0]
+    s = do(s, FormArmy("P1", "A-1", (("small", "regular"),)))[0]
+    s = evolve(s, specialists=(SpecialistState("P1-s1", "P1", "engineer", 1, at="P1-2"),))
+    s, entries = do(s, ShiftCompanies("P1", "P1-2", "P1-1", ("P1-c2",)))
+    assert [(a.id, [c.id for c in a.companies]) for a in s.armies] == [("P1-1", ["P1-c1", "P1-c2"])]
+    assert s.specialists[0].at == "P1-1"  # RC-A.10: the emptied army's engineer serves the army its companies joined
+    assert entries[0].secret and not visible(s.log[-1:], "P2")

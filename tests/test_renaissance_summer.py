@@ -288,3 +288,37 @@ def test_a_summer_garrison_only_where_the_army_is_or_passed_on_its_turn():
     s2, _ = do(s2, MoveArmy("P1", "P1-1", ("A-3",)))  # left the fortress A-8 in a one-step move
     s2, _ = do(s2, Garrison("P1", "P1-1", ("P1-1-c1",), at="A-8"))
     assert [c.id for c in s2.place("A-8").garrison] == ["P1-1-c1"]
+
+
+# --- RC-3.6 companies between armies (issue 23 item 14) -----------------------------------------------
+
+
+def test_companies_move_between_two_armies_of_one_player_at_one_node():
+    """RC-3.6: "when two armies of the same player are at the same node, companies may move from one to the other"."""
+    from mapgen.renaissance.commands import ShiftCompanies
+
+    s = summer([army("P1-1", "A-1", "medium", "small"), army("P1-2", "A-1", "large")])
+    s, entries = do(s, ShiftCompanies("P1", "P1-1", "P1-2", ("P1-1-c1",)))
+    assert {a.id: ([c.id for c in a.companies], a.strength) for a in s.armies} == {"P1-1": (["P1-1-c0"], 2), "P1-2": (["P1-2-c0", "P1-1-c1"], 4 + 1)}
+    assert [e.rule for e in entries] == ["RC-3.6"] and entries[0].secret
+    s, _ = do(s, ShiftCompanies("P1", "P1-1", "P1-2", ("P1-1-c0",)))  # the last company: P1-1 is gone
+    assert [(a.id, a.strength) for a in s.armies] == [("P1-2", 4 + 1 + 2)]
+
+
+def test_companies_between_armies_refusals():
+    from mapgen.renaissance.commands import ShiftCompanies
+
+    s = summer([army("P1-1", "A-1", "medium", "small"), army("P1-2", "A-2", "large"), army("P1-3", "A-1", "small"),
+                army("P2-1", "A-1", "small")])  # fmt: skip
+    refused(s, ShiftCompanies("P1", "P1-1", "P1-2", ("P1-1-c1",)), "same node")
+    refused(s, ShiftCompanies("P1", "P1-1", "P2-1", ("P1-1-c1",)), "not an army of P1")
+    refused(s, ShiftCompanies("P1", "P1-1", "P1-3", ("P1-3-c0",)), "not in army P1-1")
+    refused(s, ShiftCompanies("P1", "P1-1", "P1-1", ("P1-1-c1",)), "two different armies")
+    allied = evolve(s, armies=s.armies[:2] + (evolve(s.armies[2], allied=True),) + s.armies[3:])
+    refused(allied, ShiftCompanies("P1", "P1-1", "P1-3", ("P1-1-c1",)), "allied army")
+    # a company of an army that moved this phase never joins one with more steps left (RC-4.3)
+    moved, _ = do(summer([army("P1-1", "A-0", "medium"), army("P1-2", "A-1", "small")]), MoveArmy("P1", "P1-1", ("A-1",)))
+    refused(moved, ShiftCompanies("P1", "P1-1", "P1-2", ("P1-1-c0",)), "never gain steps")
+    moved, _ = do(moved, ShiftCompanies("P1", "P1-2", "P1-1", ("P1-2-c0",)))  # the other way is allowed
+    assert [(a.id, a.moved, a.strength) for a in moved.armies] == [("P1-1", 1, 3)]
+    refused(evolve(s, turn="P2"), ShiftCompanies("P1", "P1-1", "P1-3", ("P1-1-c1",)), "turn to move")

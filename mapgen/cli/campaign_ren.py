@@ -131,6 +131,19 @@ def garrison_cmd(folder, army, companies, at):
     play(folder, Garrison(_seat_of(army), army.upper(), normal_ids(companies), normal_id(at) if at else None), seat=_seat_of(army))
 
 
+@campaign.command("shift")
+@folder_arg
+@click.argument("from_army")
+@click.argument("to_army")
+@click.argument("companies")
+@refusals
+def shift_cmd(folder, from_army, to_army, companies):
+    """Renaissance spring or summer: move COMPANIES (comma-separated ids) from FROM_ARMY to TO_ARMY, two armies of one player at one node (RC-3.6)."""
+    from ..renaissance.commands import ShiftCompanies
+
+    play(folder, ShiftCompanies(_seat_of(from_army), from_army.upper(), to_army.upper(), normal_ids(companies)), seat=_seat_of(from_army))
+
+
 @campaign.command("works")
 @folder_arg
 @player_arg

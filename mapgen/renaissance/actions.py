@@ -11,7 +11,8 @@ the list holds representative choices, so a game can always go on:
 * spring: a loan of the most the bank lends (banks on); one company of each
   type the player can afford (into its first army or place that takes it);
   an army of one medium company at each city that may raise one; each
-  work at each place; each specialist; each army's or garrison's unpaid
+  work at each place; each specialist; a company from an army to another
+  at its node (RC-3.6, also in summer); each army's or garrison's unpaid
   upkeep paid; an army's companies sent home;
 * summer: each army's road moves (one step as ``args``; every path of one or
   two steps as ``choices``), a company left as a garrison where an army
@@ -117,6 +118,7 @@ def _spring(state: RenaissanceState, seat: str, board, offer) -> None:
     for a in armies:
         if a.node in fortified and len(a.companies) > 1:
             offer(seat, c.Garrison(seat, a.id, (a.companies[-1].id,)), f"{a.id} leaves {a.companies[-1].id} in the garrison of {a.node} (RC-3.8)")
+    _shifts(state, seat, offer)
     for p in _own(state, seat):
         fits = {"fortify": kinds.get(p.node) == "village" and not p.fortified, "improve": is_fortified(p, kinds) and not p.advanced,
                 "repair": p.damaged}  # fmt: skip - Tabella 32's works a place may take (the engine checks again)
@@ -142,6 +144,16 @@ def _spring(state: RenaissanceState, seat: str, board, offer) -> None:
     for a in state.armies_of(seat):
         ids = tuple(x.id for x in a.companies)
         offer(seat, c.Disband(seat, ids), f"{seat} sends army {a.id} home (RC-3.11)")
+
+
+def _shifts(state: RenaissanceState, seat: str, offer) -> None:
+    """RC-3.6: each army's last company to each other army of the seat at its node."""
+    mine = state.armies_of(seat)
+    for a in mine:
+        for b in mine:
+            if a is not b and a.node == b.node:
+                last = a.companies[-1].id
+                offer(seat, c.ShiftCompanies(seat, a.id, b.id, (last,)), f"{last} moves from army {a.id} to army {b.id} at {a.node} (RC-3.6)")
 
 
 def paths(start: str, steps) -> list[tuple[str, ...]]:
@@ -173,6 +185,7 @@ def _summer_moves(state: RenaissanceState, seat: str, board, offer, accepts: Acc
             offer(seat, c.Garrison(seat, a.id, (last,)), f"{a.id} leaves {last} in the garrison of {a.node} (RC-3.8)")
             if a.moved and a.came_from:
                 offer(seat, c.Garrison(seat, a.id, (last,), a.came_from), f"{a.id} leaves {last} in the garrison of {a.came_from}, on its way (RC-3.8)")
+    _shifts(state, seat, offer)
     for s in state.sieges:
         army = next((a for a in state.armies if a.id == s.army), None)
         if army is not None and army.owner == seat:

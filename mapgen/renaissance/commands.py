@@ -71,6 +71,21 @@ class Garrison:
 
 
 @dataclass(frozen=True)
+class ShiftCompanies:
+    """RC-3.6: move companies (their ids) from one of the player's armies to another at the same node.
+
+    "When two armies of the same player are at the same node, companies may
+    move from one to the other": in spring, and in a summer phase on the
+    player's turn.
+    """
+
+    player: str
+    from_army: str
+    to_army: str
+    companies: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class OrderWorks:
     """RC-3.9 Tabella 32: pay for fortification works at a place, finished in winter (RC-5.2)."""
 
@@ -242,8 +257,8 @@ class TableBattle:
     lost: tuple[str, ...] = ()
 
 
-SummerCommand = Garrison | MoveArmy | MoveArmies | EndMoves | BeginSiege | Bribe | MoveDiplomat | ChooseEngagement | TableBattle
-SpringCommand = TakeLoan | Recruit | FormArmy | Garrison | OrderWorks | HireSpecialist | PayUpkeep | Disband
+SummerCommand = Garrison | ShiftCompanies | MoveArmy | MoveArmies | EndMoves | BeginSiege | Bribe | MoveDiplomat | ChooseEngagement | TableBattle
+SpringCommand = TakeLoan | Recruit | FormArmy | Garrison | ShiftCompanies | OrderWorks | HireSpecialist | PayUpkeep | Disband
 
 
 def command_record(command) -> dict:

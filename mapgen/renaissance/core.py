@@ -82,7 +82,7 @@ def awaiting(state: RenaissanceState) -> str | None:
     if state.ended:
         return None
     if state.season == "spring":
-        return "spring commands (loan, recruit, army, garrison, works, hire, upkeep, disband), then 'turn' to end the spring (RC-3.1)"
+        return "spring commands (loan, recruit, army, garrison, shift, works, hire, upkeep, disband), then 'turn' to end the spring (RC-3.1)"
     if state.season == "winter":
         return "ransoms and prisoner exchanges (transfer), then 'turn' to play the winter and open the next spring (RC-5)"
     from .engagements import awaiting_engagements

@@ -66,6 +66,7 @@ ARGV = {
                           *_opt("kind", a.get("kind") if a.get("kind", "regular") != "regular" else None), *_opt("cost", a.get("cost"))],
     c.FormArmy: lambda a: [a["player"], a["node"], *(f"--company={t}:{k}" for t, k in a["companies"]), *_opt("cost", a.get("costs"))],
     c.Garrison: lambda a: [a["army"], _ids(a["companies"]), *_opt("at", a.get("at"))],
+    c.ShiftCompanies: lambda a: [a["from_army"], a["to_army"], _ids(a["companies"])],
     c.OrderWorks: lambda a: [a["player"], a["node"], a["work"]],
     c.HireSpecialist: lambda a: [a["player"], a["kind"], *_opt("at", a.get("at")), *_opt("target", a.get("target"))],
     c.PayUpkeep: lambda a: [a["army_or_place"], _ids(a["company_ids"]), f"--player={a['player']}"],
@@ -87,7 +88,7 @@ ARGV = {
 CLI_NAME = {
     c.TakeLoan: "loan", c.FormArmy: "army", c.OrderWorks: "works", c.HireSpecialist: "hire", c.PayUpkeep: "upkeep",
     c.MoveArmy: "move", c.MoveArmies: "move", c.EndMoves: "end", c.BeginSiege: "siege", c.MoveDiplomat: "diplomat", c.ChooseEngagement: "engage",
-    c.TableBattle: "battle",
+    c.TableBattle: "battle", c.ShiftCompanies: "shift",
 }
 
 
@@ -109,7 +110,7 @@ def _summer(state, cmd, dice, board: RenaissanceBoard):
 
 
 def _spring_or_summer(state, cmd, dice, board: RenaissanceBoard):
-    """A command of both seasons (RC-3.8's garrison): the summer's rules in summer, the spring's otherwise."""
+    """A command of both seasons (RC-3.8's garrison, RC-3.6's companies between armies): the summer's rules in summer, the spring's otherwise."""
     return (_summer if state.season == "summer" else _spring)(state, cmd, dice, board)
 
 
@@ -134,6 +135,7 @@ COMMANDS = (
     *(_spec(k, _spring) for k in _SPRING),
     *(_spec(k, _summer) for k in _SUMMER),
     _spec(c.Garrison, _spring_or_summer),
+    _spec(c.ShiftCompanies, _spring_or_summer),
     _spec(c.MoveArmies, _move_armies),
     _spec(c.Assassinate, lambda s, cmd, dice, b: apply_specialist(s, cmd, dice, b.kinds)[0]),
     _spec(c.Transfer, lambda s, cmd, dice, b: transfer(s, cmd)[0]),

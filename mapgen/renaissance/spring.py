@@ -24,8 +24,8 @@ from typing import Mapping
 from ..engine.dice import GameDice
 from ..engine.records import evolve
 from . import resolve
-from .commands import CommandError, Disband, FormArmy, Garrison, HireSpecialist, OrderWorks, PayUpkeep, Recruit, SpringCommand, TakeLoan
-from .companies import engineers_join_garrison, own_companies, remove_companies
+from .commands import CommandError, Disband, FormArmy, Garrison, HireSpecialist, OrderWorks, PayUpkeep, Recruit, ShiftCompanies, SpringCommand, TakeLoan
+from .companies import engineers_join_garrison, own_companies, remove_companies, shift_companies
 from .log import line, throw
 from .rules import BANK_DEFAULT, CITY_KINDS, COMPANY_STRENGTH, FORTIFICATION_WORKS, MAX_ALLIED_ARMIES, MAX_ARMIES, SPECIALISTS
 from .specialists import next_counter
@@ -419,6 +419,7 @@ _HANDLERS = {
     Recruit: recruit,
     FormArmy: form_army,
     Garrison: garrison,
+    ShiftCompanies: lambda state, cmd, player, kinds: shift_companies(state, cmd),
     OrderWorks: order_works,
     HireSpecialist: hire_specialist,
 }

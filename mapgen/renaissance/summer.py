@@ -23,8 +23,8 @@ from typing import Mapping
 
 from ..engine.dice import GameDice
 from ..engine.records import evolve
-from .commands import BeginSiege, Bribe, ChooseEngagement, CommandError, EndMoves, Garrison, MoveArmy, MoveDiplomat, SummerCommand, TableBattle
-from .companies import remove_companies
+from .commands import BeginSiege, Bribe, ChooseEngagement, CommandError, EndMoves, Garrison, MoveArmy, ShiftCompanies, MoveDiplomat, SummerCommand, TableBattle
+from .companies import remove_companies, shift_companies
 from .engagements import awaiting_engagements, choose_engagement, open_engagements, table_battle
 from .log import line, throw
 from .roads import is_path
@@ -140,6 +140,9 @@ def apply_summer(
         return _end_moves(state, command, dice, kinds)
     if isinstance(command, Garrison):
         return garrison_in_summer(state, command, kinds)
+    if isinstance(command, ShiftCompanies):
+        new, entries = shift_companies(state, command)
+        return evolve(new, log=new.log + tuple(entries)), entries
     raise CommandError(f"unknown summer command {type(command).__name__}")
 
 
