@@ -294,3 +294,18 @@ def test_companies_shift_between_armies_through_the_cli_listed_undone_and_replay
     assert run(["campaign", "replay", str(camp), "--check"], capsys)[0] == 0
     assert run(["campaign", "undo", str(camp)], capsys)[0] == 0
     assert (camp / "campaign.json").read_bytes() == saved
+
+
+def test_engage_names_the_companies_its_owner_gives_up(camp, capsys):
+    """RC-3.7, RC-A.31 (issue 23 item 16): ``engage ... --lose IDS`` names the side's own companies, goes into the record and replays.
+
+    What the order does to the losses is tested in test_renaissance_engagements with the strengths typed from RC-4.9.
+    """
+    _meet(camp, capsys)
+    before = snapshot(camp)
+    code, out, err = run(["campaign", "engage", str(camp), "P1", "B-0", "attack", "--lose", "P1-c9"], capsys)
+    assert code == 2 and "not in P1's force at B-0" in err and snapshot(camp) == before
+    code, out, err = run(["campaign", "engage", str(camp), "P1", "B-0", "attack", "--lose", "p1-c1"], capsys)
+    assert code == 0, err
+    assert json.loads((camp / "commands.jsonl").read_text().splitlines()[-1])["lose"] == ["P1-c1"]
+    assert run(["campaign", "replay", str(camp), "--check"], capsys)[0] == 0

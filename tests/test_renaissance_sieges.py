@@ -71,6 +71,15 @@ def test_a_six_with_no_modifier_holds_and_costs_one_strength():
     assert [(x.secret, "P1-1-c" in x.text) for x in lines] == [(False, False), (True, True)]
 
 
+def test_the_besieger_names_the_company_it_gives_up_to_attrition():
+    """RC-3.7, RC-A.31 (issue 23 item 16): the owner may override the proposal (the small): it gives up the medium (2 >= 1)."""
+    s = summer([besieger()])
+    s = do(s, BeginSiege("P1", "P1-1", "A-9", lose=("P1-1-c1",)))
+    s = end_phase(s, 6)
+    assert [c.id for c in s.armies[0].companies] == ["P1-1-c2"]
+    refused(summer([besieger()]), BeginSiege("P1", "P1-1", "A-9", lose=("P2-1-c1",)), r"not in army P1-1.*RC-3.7")
+
+
 def test_the_second_phase_counts_two_and_a_four_takes_the_place():
     s = end_phase(begun(), 6)
     # RC-A.17 +2, walled -1, and the mercenary lost to attrition leaves a regular alone: +2 (RC-A.18)

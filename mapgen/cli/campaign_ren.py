@@ -233,8 +233,9 @@ def end_cmd(folder, player, roll):
 @folder_arg
 @click.argument("army")
 @click.option("--node", help="The place besieged (default: where the army stands).")
+@click.option("--lose", metavar="ID,...", help="The army's companies in the order you give them up to the siege's attrition (RC-3.7; default: the smallest cover).")
 @refusals
-def siege_cmd(folder, army, node):
+def siege_cmd(folder, army, node, lose):
     """Renaissance summer: ARMY begins a siege of the fortified place it stands on (RC-4.10)."""
     from .. import session
     from ..renaissance.commands import BeginSiege
@@ -245,7 +246,7 @@ def siege_cmd(folder, army, node):
         if here is None:
             raise click.UsageError(f"{army!r} is not an army of this campaign")
         node = here
-    play(folder, BeginSiege(_seat_of(army), army.upper(), node.upper()), seat=_seat_of(army))
+    play(folder, BeginSiege(_seat_of(army), army.upper(), node.upper(), normal_ids(lose)), seat=_seat_of(army))
 
 
 @campaign.command("bribe")
@@ -277,16 +278,18 @@ def _seat_or_neutral(ctx, param, value):
 @click.option("--rear-guard", metavar="ID,...", help="The companies covering a fall back if it turns into a rear-guard action (RC-4.8, at most a third).")
 @click.option("--retreat-to", metavar="NODE", help="The node to fall back to, if free (RC-4.5).")
 @click.option("--on-table", is_flag=True, help="Fight a battle on the table rather than auto-resolve it, if the other side asks too (RC-A.33).")
+@click.option("--lose", metavar="ID,...", help="Your companies in the order you give them up if the engagement costs you strength (RC-3.7; default: the smallest cover).")
 @roll_option
 @refusals
-def engage_cmd(folder, player, node, choice, rear_guard, retreat_to, on_table, roll):
+def engage_cmd(folder, player, node, choice, rear_guard, retreat_to, on_table, lose, roll):
     """Renaissance summer: PLAYER's secret choice for the engagement at NODE (RC-4.4); revealed when both are in.
 
     PLAYER is a seat (P1), or a neutral country (D) whose choice the referee makes (--rules renaissance,referee_neutrals).
     """
     from ..renaissance.commands import ChooseEngagement
 
-    cmd = ChooseEngagement(player, node.upper(), choice.replace("-", "_"), normal_ids(rear_guard), retreat_to.upper() if retreat_to else None, on_table)
+    cmd = ChooseEngagement(player, node.upper(), choice.replace("-", "_"), normal_ids(rear_guard), retreat_to.upper() if retreat_to else None, on_table,
+                           normal_ids(lose))
     play(folder, cmd, roll, seat=player)
 
 

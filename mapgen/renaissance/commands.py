@@ -186,11 +186,14 @@ class BeginSiege:
 
     Only an army that arrived in an earlier phase (it has not moved this phase);
     the first siege roll comes at the end of this phase (RC-4.1 c, RC-A.17).
+    ``lose``: the army's companies in the order its owner gives them up to the
+    siege's attrition (RC-3.7, RC-A.31); the smallest cover takes the rest.
     """
 
     player: str
     army: str
     node: str
+    lose: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -237,7 +240,9 @@ class ChooseEngagement:
     rear-guard action (RC-4.8, at most a third of the side's strength);
     ``retreat_to``: the adjacent node the side prefers to fall back to (RC-4.5
     ``N_BACK``); ``on_table``: fight a ``BATTLE`` on the table rather than
-    auto-resolve it, if the other side asks too (RC-A.33).
+    auto-resolve it, if the other side asks too (RC-A.33); ``lose``: the side's
+    companies in the order its owner gives them up if the engagement costs it
+    strength (RC-3.7, RC-A.31), the smallest cover taking the rest.
     """
 
     player: str
@@ -246,6 +251,7 @@ class ChooseEngagement:
     rear_guard: tuple[str, ...] = ()
     retreat_to: str | None = None
     on_table: bool = False
+    lose: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -189,6 +189,8 @@ class Siege:
     arrived: Annotated[int, Ge(1), Le(SUMMER_PHASES)] = 1
     #: RC-4.10 step 2: ducats spent on bribes this phase, before its roll (Tabella 35: +1 per 10); 0 after the roll.
     bribes: Ducats = 0
+    #: RC-3.7, RC-A.31: the besieger's companies in the order its owner gives them up to attrition; the proposal covers the rest.
+    lose: tuple[Id, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -225,6 +227,9 @@ class PendingEngagement:
     result: str | None = None  # Tabella 34: P_BACK, N_BACK, BOTH_BACK, BATTLE, SHUT_IN
     defender: Id | None = None
     rear_guard: Id | None = None
+    #: RC-3.7, RC-A.31: each side's companies in the order its owner gives them up to the losses; the proposal covers the rest.
+    phasing_lose: tuple[Id, ...] = ()
+    other_lose: tuple[Id, ...] = ()
 
 
 @dataclass(frozen=True)
