@@ -309,3 +309,24 @@ def test_engage_names_the_companies_its_owner_gives_up(camp, capsys):
     assert code == 0, err
     assert json.loads((camp / "commands.jsonl").read_text().splitlines()[-1])["lose"] == ["P1-c1"]
     assert run(["campaign", "replay", str(camp), "--check"], capsys)[0] == 0
+
+
+def test_the_topology_is_an_option_of_country_and_campaign_new(capsys, tmp_path):
+    """RC-1.7, RC-A.5 (issue 23 item 18): ``abstract`` by default, ``--topology grid`` on request; refused where it means nothing."""
+    code, out, err = run(["country", "--seed", "4", "--countries", "2", "--topology", "grid", "--out", "g", "--formats", "json"], capsys)
+    assert code == 0, err
+    assert "topology" not in json.loads((tmp_path / "g" / "country.json").read_text())["options"]
+    code, out, err = run(["campaign", "new", "c", "--rules", "renaissance", "--seed", "4", "--players", "2", "--formats", "json"], capsys)
+    assert code == 0, err
+    assert json.loads((tmp_path / "c" / "country.json").read_text())["options"]["topology"] == "abstract"
+    code, out, err = run(["campaign", "new", "d", "--rules", "renaissance", "--seed", "4", "--players", "2", "--topology", "grid",
+                          "--formats", "json"], capsys)  # fmt: skip
+    assert code == 0, err
+    assert "topology" not in json.loads((tmp_path / "d" / "country.json").read_text())["options"]
+    for argv, needle in ((["campaign", "new", "e", "--topology", "grid"], "--rules renaissance"),
+                         (["campaign", "new", "f", "--rules", "renaissance", "--map", str(tmp_path / "g" / "country.json"), "--topology", "grid"],
+                          "with --map the map is given"),
+                         (["new", "--topology", "grid", "--out", "h"], "--topology")):  # fmt: skip
+        code, out, err = run(argv, capsys)
+        assert code == 2 and needle in err, err
+        assert not any((tmp_path / x).exists() for x in "efh")

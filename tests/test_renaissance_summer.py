@@ -42,7 +42,7 @@ def _graph():
     return g
 
 
-STEPS = road_steps(SimpleNamespace(graph=_graph()))
+STEPS = road_steps(SimpleNamespace(graph=_graph(), crossing_links=dict))  # the grid way: the drawn crossing only
 
 
 def army(id, node, *types):

@@ -31,7 +31,7 @@ RULES = ("weather", "random_events", "naran_movement", "capital_requires_siege")
 RENAISSANCE_RULES = ("banks", "loan_on_all_taxes", "rabble_disperses", "redraw_order_each_phase", "referee_neutrals")
 #: Options of ``campaign new`` that only one rule set reads.
 FW_NEW_ONLY = ("size", "width", "height", "holdings", "races", "square_mm", "points", "roster", "scenario", "forces")
-RENAISSANCE_NEW_ONLY = ("countries", "neutrals", "sheet", "players", "ends", "names")
+RENAISSANCE_NEW_ONLY = ("countries", "neutrals", "sheet", "topology", "players", "ends", "names")
 #: A die face a player may type; the dice check the face against the die rolled.
 MAX_FACE = 100
 
@@ -165,12 +165,14 @@ def _rosters(ctx, param, value):
 @click.option("--countries", type=click.IntRange(1, 64), help="Renaissance: players' countries of the generated map (default: one per player).")
 @click.option("--neutrals", type=click.IntRange(0, 64), default=0, help="Renaissance: neutral countries of the generated map.")
 @click.option("--sheet", default="a4", help="Renaissance: paper of one country's sheet for the road procedure (a4, a3, letter, tabloid).")
+@click.option("--topology", type=click.Choice(["abstract", "grid"]), default="abstract",
+              help="Renaissance: how the generated map's countries join (RC-1.7, RC-A.5): abstract (every crossing point to every other country's) or grid.")
 @click.option("--players", type=click.IntRange(1, 64), help="Renaissance: players (default: one per player country; the rest are neutral).")
 @click.option("--ends", default="capitals", help="Renaissance: when the campaign ends (RC-6): capitals, years=N, objectives=NODE,...; several joined by ';'.")
 @click.option("--names", help="Renaissance: the players' names, comma-separated, in seat order.")
 @refusals
 def new_cmd(folder, map_file, seed, size, width, height, holdings, races, square_mm, points, roster, scenario, rules, forces, formats,
-            countries, neutrals, sheet, players, ends, names):
+            countries, neutrals, sheet, topology, players, ends, names):
     """Start a campaign in DIR: the map, campaign.json, and counters for exactly its forces.
 
     Fantasy Warriors by default; '--rules renaissance' starts a Renaissance campaign
@@ -186,7 +188,7 @@ def new_cmd(folder, map_file, seed, size, width, height, holdings, races, square
             raise click.UsageError(f"{', '.join(wrong)}: Fantasy Warriors options, not for a Renaissance campaign")
         from .campaign_ren_new import new_renaissance
 
-        return new_renaissance(folder, map_file, seed, countries, neutrals, sheet, players, ends, names, rules, formats)
+        return new_renaissance(folder, map_file, seed, countries, neutrals, sheet, players, ends, names, rules, formats, topology)
     wrong = given(*RENAISSANCE_NEW_ONLY)
     if wrong:
         raise click.UsageError(f"{', '.join(wrong)}: Renaissance options; add --rules renaissance for a Renaissance campaign")

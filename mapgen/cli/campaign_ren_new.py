@@ -10,7 +10,7 @@ from ..text import MAX_NAME, printable, text_problem
 from .campaign import saveable
 
 
-def new_renaissance(folder: Path, map_file, seed, countries, neutrals, sheet, players, ends, names, rules, formats) -> None:
+def new_renaissance(folder: Path, map_file, seed, countries, neutrals, sheet, players, ends, names, rules, formats, topology="abstract") -> None:
     """``campaign new DIR --rules renaissance``: the country map (given or generated), day one, the counters."""
     from .. import kit
     from ..atlas import add_to_kit
@@ -35,7 +35,7 @@ def new_renaissance(folder: Path, map_file, seed, countries, neutrals, sheet, pl
     if map_file is not None:
         from ..country.model import read_country_map
 
-        wrong = given("countries", "neutrals", "sheet")
+        wrong = given("countries", "neutrals", "sheet", "topology")
         if wrong:
             raise click.UsageError(f"{', '.join(wrong)}: options of a generated country map; with --map the map is given")
         kit.check_input_outside(map_file, folder, "--map")
@@ -46,7 +46,7 @@ def new_renaissance(folder: Path, map_file, seed, countries, neutrals, sheet, pl
         from .country import build_country_map
 
         seed = _seed(None, None, seed)
-        cm = build_country_map(seed, countries or players or 2, neutrals, sheet)
+        cm = build_country_map(seed, countries or players or 2, neutrals, sheet, topology)
         map_bytes = dumps(cm.to_json()).encode("utf-8")
     chosen = {r: True for r in rules if r != "renaissance"}
     options = Options(**chosen) if chosen else None

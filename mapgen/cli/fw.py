@@ -16,7 +16,7 @@ from .country import build_country_map, country_options
 BALANCE_ONLY = ("games", "attempts", "workers")
 #: Options that only a Fantasy Warriors map takes, and only a Renaissance kit.
 FW_ONLY = ("size", "width", "height", "holdings", "races", "square_mm", "style", "balanced") + BALANCE_ONLY
-RENAISSANCE_ONLY = ("countries", "neutrals", "sheet", "players", "ends")
+RENAISSANCE_ONLY = ("countries", "neutrals", "sheet", "topology", "players", "ends")
 
 
 def _races(ctx, param, value: str) -> tuple[str, ...]:
@@ -147,7 +147,7 @@ def fw_map(seed, out, paper, formats, size, width, height, holdings, races, squa
 @click.option("--players", type=click.IntRange(1, 64), help="Renaissance: players (default: one per player country).")
 @click.option("--ends", default="capitals", show_default=True, help="Renaissance: when the campaign ends (RC-6): capitals, years=N, objectives=NODE,...; several joined by ';'.")
 def new(campaign, seed, out, paper, formats, size, width, height, holdings, races, square_mm, style, balanced, games, attempts, workers,
-        countries, neutrals, sheet, players, ends):
+        countries, neutrals, sheet, topology, players, ends):
     """Write the kit for a new campaign.
 
     Fantasy Warriors (default): the campaign map, a battlefield for each holding square, and a
@@ -175,7 +175,7 @@ def new(campaign, seed, out, paper, formats, size, width, height, holdings, race
             end = parse_ends(ends)
         except ValueError as exc:
             raise click.BadParameter(str(exc), param_hint="--ends") from None
-        cm = build_country_map(seed, countries, neutrals, sheet)
+        cm = build_country_map(seed, countries, neutrals, sheet, topology)
         _run(out, lambda o: write_new_kit(cm, o, formats, paper, players, end))
         return
     m, record = _map_and_balance(balanced, games, attempts, workers, seed, size, width, height, holdings, races, square_mm, paper, formats)
