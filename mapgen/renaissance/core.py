@@ -90,7 +90,7 @@ def awaiting(state: RenaissanceState) -> str | None:
     wait = awaiting_engagements(state)
     if wait:
         return wait
-    return f"{state.turn} to move in summer phase {state.phase} (move, siege, bribe), then 'turn' to end their moves (RC-4.3)"
+    return f"{state.turn} to move in summer phase {state.phase} (move, garrison, shift, siege, bribe), then 'turn' to end their moves (RC-4.3)"
 
 
 def seat_of(army_or_token: str) -> str:

@@ -111,6 +111,8 @@ def _summer(state, cmd, dice, board: RenaissanceBoard):
 
 def _spring_or_summer(state, cmd, dice, board: RenaissanceBoard):
     """A command of both seasons (RC-3.8's garrison, RC-3.6's companies between armies): the summer's rules in summer, the spring's otherwise."""
+    if state.season == "winter":
+        raise engine.CommandError(f"it is winter: {type(cmd).__name__} is a spring or summer command (RC-2)")
     return (_summer if state.season == "summer" else _spring)(state, cmd, dice, board)
 
 
