@@ -479,3 +479,61 @@ def test_a_straight_line_may_not_shut_a_neighbours_point_off_from_its_gate():
     assert not crossing_lines._fits(cm, routers, straight, (148.5, True), routed, (160.0, False))  # its gate east: shut off
     assert not crossing_lines._fits(cm, routers, straight, (148.5, True), routed, (149.5, False))  # no room to reach it
     assert crossing_lines._fits(cm, routers, routed, (130.0, False), routed, (160.0, False))  # two routed: the router decides
+
+
+# --------------------------------------------------------------------------
+# RC-1.7, RC-A.5: the two topologies (issue 23 item 18)
+# --------------------------------------------------------------------------
+
+
+def _steps(cm: CountryMap) -> dict[str, tuple[str, ...]]:
+    from mapgen.renaissance.roads import road_steps
+
+    return road_steps(cm)
+
+
+def _crossing_points(cm: CountryMap) -> dict[str, str]:
+    return {n: d["country"] for n, d in cm.graph.nodes(data=True) if d["kind"] == "crossing"}
+
+
+def test_abstract_is_the_default_and_links_every_crossing_point_to_every_other_countrys():
+    """RC-1.7 (RC-A.5): "topology option abstract (default): every crossing point of country A is linked to
+    every crossing point of every other country B. Crossing from A to B takes one node step." """
+    cm = generate_countries(11, 3, 1)
+    assert cm.topology == "abstract" and cm.to_json()["options"]["topology"] == "abstract"
+    points, steps = _crossing_points(cm), _steps(cm)
+    assert len({c for c in points.values()}) == 4
+    for a, ca in points.items():
+        assert {b for b, cb in points.items() if cb != ca} <= set(steps[a])
+        assert not {b for b, cb in points.items() if cb == ca} & set(steps[a])  # its own country's: not by crossing
+    # country A (top left of the 2 x 2 grid) reaches D (bottom right, no shared edge) in one step
+    assert any(points.get(b) == "D" for b in steps[next(n for n, c in points.items() if c == "A")])
+
+
+def test_grid_links_only_facing_edges_and_is_the_map_drawn_before_the_option():
+    """RC-1.7 "topology option grid: only facing edges link (A's E edge to the W edge of A's eastern neighbour ...)";
+    both topologies roll and draw the same, and a grid file says nothing new, so it is the file of before."""
+    grid, abstract = generate_countries(11, 3, 1, topology="grid"), generate_countries(11, 3, 1)
+    assert "topology" not in grid.to_json()["options"] and grid.topology == "grid"
+    a, g = abstract.to_json(), grid.to_json()
+    del a["options"]["topology"]
+    assert a == g
+    points, steps = _crossing_points(grid), _steps(grid)
+    for n, c in points.items():
+        others = [m for m in steps[n] if points.get(m, c) != c]
+        for m in others:  # the neighbouring sheet, on the facing edge
+            side = next(s for s, e in grid.country(c).crossing_points.items() if n in e["nodes"])
+            facing = grid.country(points[m]).crossing_points[FACING[side]]
+            assert m in facing["nodes"] and grid.country(c).crossing_points[side]["toward"] == points[m]
+
+
+def test_a_file_with_an_unknown_topology_is_refused_naming_the_field():
+    from mapgen.errors import BadFileError
+
+    data = generate_countries(4, 2, 0).to_json()
+    assert CountryMap.from_json(data).topology == "abstract"
+    data["options"]["topology"] = "hex"
+    with pytest.raises(BadFileError, match="options.topology"):
+        CountryMap.from_json(data)
+    del data["options"]["topology"]
+    assert CountryMap.from_json(data).topology == "grid"  # a file from before the option

@@ -59,12 +59,12 @@ def test_five_countries_on_a3():
 def test_by_default_one_country_on_a4():
     cm = generate_countries(5)
     assert [c.neutral for c in cm.countries] == [False] and cm.sheet_mm == (297.0, 210.0) and cm.grid == (1, 1)
-    assert cm.options == {"countries": 1, "neutrals": 0, "sheet": "a4", "mode": "geometric (RC-1.6)"}
+    assert cm.options == {"countries": 1, "neutrals": 0, "sheet": "a4", "mode": "geometric (RC-1.6)", "topology": "abstract"}  # RC-A.5 default
 
 
 def _each_country_has_its_sheet_on_the_grid(cm):
     assert cm.sheet_mm == (420.0, 297.0) and cm.grid == (3, 2)
-    assert cm.options == {"countries": 3, "neutrals": 2, "sheet": "a3", "mode": "geometric (RC-1.6)"}
+    assert cm.options == {"countries": 3, "neutrals": 2, "sheet": "a3", "mode": "geometric (RC-1.6)", "topology": "abstract"}
     assert [c.id for c in cm.countries] == ["A", "B", "C", "D", "E"]
     assert [c.sheet for c in cm.countries] == [(0, 0), (1, 0), (2, 0), (0, 1), (1, 1)]
     assert [c.origin for c in cm.countries] == [(0.0, 0.0), (420.0, 0.0), (840.0, 0.0), (0.0, 297.0), (420.0, 297.0)]

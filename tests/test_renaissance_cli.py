@@ -217,3 +217,116 @@ def test_the_referee_may_enter_a_neutrals_choice_by_its_country(camp, capsys):
     code, out, err = run(["campaign", "engage", str(camp), "P1-2", "A-0", "stand"], capsys)
     assert code == 2 and "player seat" in err
     assert snapshot(camp) == before
+
+
+def _summer_with_p1_to_move(camp, capsys, *companies):
+    """P1's army at A-0 (its capital) with ``companies``, P2's at B-0; the summer's phase 1 with P1 to move."""
+    argv = [x for t in companies for x in ("--company", t)]
+    assert run(["campaign", "army", str(camp), "P1", "A-0", *argv], capsys)[0] == 0
+    assert run(["campaign", "army", str(camp), "P2", "B-0", "--company", "small"], capsys)[0] == 0
+    assert run(["campaign", "turn", str(camp)], capsys)[0] == 0
+    if state_of(camp)["turn"] == "P2":
+        assert run(["campaign", "end", str(camp), "P2"], capsys)[0] == 0
+    assert state_of(camp)["turn"] == "P1"
+
+
+def test_a_garrison_left_in_summer_through_the_cli_is_listed_undone_and_replayed(camp, capsys):
+    """RC-3.8 (issue 23 item 13): in summer, at one of the player's fortified places, and on the way (``--at``)."""
+    _summer_with_p1_to_move(camp, capsys, "medium", "small", "small")
+    ids = [c["id"] for c in state_of(camp)["armies"][0]["companies"]]
+    code, out, err = run(["campaign", "actions", str(camp), "--side", "P1", "--json"], capsys)
+    offered = [a["record"] for a in json.loads(out) if a["record"]["command"] == "garrison"]
+    assert offered == [{"command": "garrison", "player": "P1", "army": "P1-1", "companies": [ids[-1]], "at": None}]
+    roads = json.loads((camp / "country.json").read_text())["edges"]
+    step = next(e["b"] if e["a"] == "A-0" else e["a"] for e in roads if "A-0" in (e["a"], e["b"]))
+    assert run(["campaign", "move", str(camp), "P1-1", step], capsys)[0] == 0
+    before, saved = snapshot(camp), (camp / "campaign.json").read_bytes()
+    code, out, err = run(["campaign", "garrison", str(camp), "P1-1", ids[0], "--at", "B-0"], capsys)
+    assert code == 2 and err.startswith("Error: ") and "did not pass B-0" in err
+    assert snapshot(camp) == before
+    code, out, err = run(["campaign", "garrison", str(camp), "P1-1", ids[0].lower(), "--at", "a-0"], capsys)  # the capital it left
+    assert code == 0, err
+    capital = next(p for p in state_of(camp)["places"] if p["node"] == "A-0")
+    assert [c["id"] for c in capital["garrison"]] == [ids[0]]
+    assert json.loads((camp / "commands.jsonl").read_text().splitlines()[-1])["at"] == "A-0"
+    code, out, err = run(["campaign", "replay", str(camp), "--check"], capsys)
+    assert code == 0, err
+    assert run(["campaign", "undo", str(camp)], capsys)[0] == 0
+    assert (camp / "campaign.json").read_bytes() == saved
+
+
+def test_army_takes_the_army_lists_prices_and_keeps_them_for_the_upkeep(camp, capsys):
+    """RC-3.5, RC-A.23 (issue 23 item 15): ``army --cost``, one price per company in order, kept on each company."""
+    treasury = next(p["treasury"] for p in state_of(camp)["players"] if p["seat"] == "P1")
+    before = snapshot(camp)
+    for cost, reason in (("25", "one price for each of the 2 companies"), ("25,x", "whole ducats")):
+        code, out, err = run(["campaign", "army", str(camp), "P1", "A-0", "--company", "medium", "--company", "small", "--cost", cost], capsys)
+        assert code == 2 and reason in err and err.strip().splitlines()[-1].startswith("Error: "), err
+        assert snapshot(camp) == before
+    code, out, err = run(["campaign", "army", str(camp), "P1", "A-0", "--company", "medium", "--company", "small", "--cost", "25,12"], capsys)
+    assert code == 0, err
+    data = state_of(camp)
+    assert [c["cost"] for c in data["armies"][0]["companies"]] == [25, 12]
+    assert next(p["treasury"] for p in data["players"] if p["seat"] == "P1") == treasury - 37
+    code, out, err = run(["campaign", "replay", str(camp), "--check"], capsys)
+    assert code == 0, err
+
+
+def test_companies_shift_between_armies_through_the_cli_listed_undone_and_replayed(camp, capsys):
+    """RC-3.6 (issue 23 item 14): ``shift DIR FROM TO IDS``, offered by ``actions`` only when two armies share a node."""
+    assert run(["campaign", "army", str(camp), "P1", "A-0", "--company", "medium", "--company", "small"], capsys)[0] == 0
+
+    def shifts():
+        code, out, err = run(["campaign", "actions", str(camp), "--side", "P1", "--json"], capsys)
+        return [a["record"] for a in json.loads(out) if a["record"]["command"] == "shift_companies"]
+
+    assert shifts() == []  # one army: nothing to shift
+    assert run(["campaign", "army", str(camp), "P1", "A-0", "--company", "large"], capsys)[0] == 0
+    assert {(r["from_army"], r["to_army"]) for r in shifts()} == {("P1-1", "P1-2"), ("P1-2", "P1-1")}
+    before, saved = snapshot(camp), (camp / "campaign.json").read_bytes()
+    code, out, err = run(["campaign", "shift", str(camp), "P1-1", "P1-2", "P1-c3"], capsys)  # P1-c3 is P1-2's own
+    assert code == 2 and err.startswith("Error: ") and "not in army P1-1" in err
+    assert snapshot(camp) == before
+    code, out, err = run(["campaign", "shift", str(camp), "p1-1", "p1-2", "p1-c2"], capsys)
+    assert code == 0, err
+    armies = {a["id"]: [c["id"] for c in a["companies"]] for a in state_of(camp)["armies"]}
+    assert armies == {"P1-1": ["P1-c1"], "P1-2": ["P1-c3", "P1-c2"]}
+    assert run(["campaign", "replay", str(camp), "--check"], capsys)[0] == 0
+    assert run(["campaign", "undo", str(camp)], capsys)[0] == 0
+    assert (camp / "campaign.json").read_bytes() == saved
+
+
+def test_engage_names_the_companies_its_owner_gives_up(camp, capsys):
+    """RC-3.7, RC-A.31 (issue 23 item 16): ``engage ... --lose IDS`` names the side's own companies, goes into the record and replays.
+
+    What the order does to the losses is tested in test_renaissance_engagements with the strengths typed from RC-4.9.
+    """
+    _meet(camp, capsys)
+    before = snapshot(camp)
+    code, out, err = run(["campaign", "engage", str(camp), "P1", "B-0", "attack", "--lose", "P1-c9"], capsys)
+    assert code == 2 and "not in P1's force at B-0" in err and snapshot(camp) == before
+    code, out, err = run(["campaign", "engage", str(camp), "P1", "B-0", "attack", "--lose", "p1-c1"], capsys)
+    assert code == 0, err
+    assert json.loads((camp / "commands.jsonl").read_text().splitlines()[-1])["lose"] == ["P1-c1"]
+    assert run(["campaign", "replay", str(camp), "--check"], capsys)[0] == 0
+
+
+def test_the_topology_is_an_option_of_country_and_campaign_new(capsys, tmp_path):
+    """RC-1.7, RC-A.5 (issue 23 item 18): ``abstract`` by default, ``--topology grid`` on request; refused where it means nothing."""
+    code, out, err = run(["country", "--seed", "4", "--countries", "2", "--topology", "grid", "--out", "g", "--formats", "json"], capsys)
+    assert code == 0, err
+    assert "topology" not in json.loads((tmp_path / "g" / "country.json").read_text())["options"]
+    code, out, err = run(["campaign", "new", "c", "--rules", "renaissance", "--seed", "4", "--players", "2", "--formats", "json"], capsys)
+    assert code == 0, err
+    assert json.loads((tmp_path / "c" / "country.json").read_text())["options"]["topology"] == "abstract"
+    code, out, err = run(["campaign", "new", "d", "--rules", "renaissance", "--seed", "4", "--players", "2", "--topology", "grid",
+                          "--formats", "json"], capsys)  # fmt: skip
+    assert code == 0, err
+    assert "topology" not in json.loads((tmp_path / "d" / "country.json").read_text())["options"]
+    for argv, needle in ((["campaign", "new", "e", "--topology", "grid"], "--rules renaissance"),
+                         (["campaign", "new", "f", "--rules", "renaissance", "--map", str(tmp_path / "g" / "country.json"), "--topology", "grid"],
+                          "with --map the map is given"),
+                         (["new", "--topology", "grid", "--out", "h"], "--topology")):  # fmt: skip
+        code, out, err = run(argv, capsys)
+        assert code == 2 and needle in err, err
+        assert not any((tmp_path / x).exists() for x in "efh")

@@ -229,6 +229,26 @@ def test_stand_attack_the_phasing_side_defends_18_against_15():
     assert (s.engagements, s.turn) == ((), "P2")
 
 
+def test_the_owners_name_the_companies_they_lose():
+    """RC-3.7, RC-A.31 (issue 23 item 16): "the player may override" the proposal; the proposal covers what the owner's list does not.
+
+    As above, 18 against 15, D = 3: P1 loses >= 2 and gives up its two smalls (1 + 1) rather than the medium;
+    P2 loses >= 3 and names its small (1) first: not enough, so the proposal adds the smallest cover of
+    the other 2 points among the rest, the medium.
+    """
+    s = met()
+    s = do(s, ChooseEngagement("P1", "A-3", "stand", lose=("P1-1-c3", "P1-1-c4")))
+    s = do(s, ChooseEngagement("P2", "A-3", "attack", retreat_to="A-4", lose=("P2-1-c3",)))
+    assert ids(s, "P1-1") == ["P1-1-c0", "P1-1-c1", "P1-1-c2"]
+    assert ids(s, "P2-1") == ["P2-1-c0", "P2-1-c1"]
+
+
+def test_a_loss_order_names_the_sides_own_companies_once():
+    s = met()
+    refused(s, ChooseEngagement("P1", "A-3", "stand", lose=("P2-1-c3",)), r"not in P1's force at A-3.*RC-3.7")
+    refused(s, ChooseEngagement("P1", "A-3", "stand", lose=("P1-1-c3", "P1-1-c3")), r"once.*RC-3.7")
+
+
 def test_attack_stand_the_non_phasing_side_defends_12_against_22_5():
     s = choose(met(), "attack", "stand", retreat_to="A-4")
     # P1 loses >= 10.5 -> 11: large, large, medium, small; P2 loses >= 5.25 -> 6: large + medium.

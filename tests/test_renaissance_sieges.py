@@ -71,6 +71,15 @@ def test_a_six_with_no_modifier_holds_and_costs_one_strength():
     assert [(x.secret, "P1-1-c" in x.text) for x in lines] == [(False, False), (True, True)]
 
 
+def test_the_besieger_names_the_company_it_gives_up_to_attrition():
+    """RC-3.7, RC-A.31 (issue 23 item 16): the owner may override the proposal (the small): it gives up the medium (2 >= 1)."""
+    s = summer([besieger()])
+    s = do(s, BeginSiege("P1", "P1-1", "A-9", lose=("P1-1-c1",)))
+    s = end_phase(s, 6)
+    assert [c.id for c in s.armies[0].companies] == ["P1-1-c2"]
+    refused(summer([besieger()]), BeginSiege("P1", "P1-1", "A-9", lose=("P2-1-c1",)), r"not in army P1-1.*RC-3.7")
+
+
 def test_the_second_phase_counts_two_and_a_four_takes_the_place():
     s = end_phase(begun(), 6)
     # RC-A.17 +2, walled -1, and the mercenary lost to attrition leaves a regular alone: +2 (RC-A.18)
@@ -120,6 +129,14 @@ def test_taking_the_last_opposing_capital_ends_the_campaign():
     assert (s.owner("B-0"), s.winner, s.ended, s.turn) == ("P1", "P1", "capitals", None)
     assert any(e.rule == "RC-6" for e in s.log)
     refused(s, EndMoves("P1"), r"RC-6")
+
+
+def test_taking_the_last_opposing_capital_wins_with_ones_own_capital_lost():
+    """RC-6 "tutte le capitali avversarie" (issue 23 item 17): P1's own capital, held by the neutral, is not asked for."""
+    s = begun("B-0", treasury=10)
+    s = evolve(s, places=tuple(evolve(p, owner="N") if p.node == "A-0" else p for p in s.places))
+    s = end_phase(do(s, Bribe("P1", "B-0", 10)), 6)  # 6 + 1 phase + 1 bribe - 1 walled = 7: taken
+    assert (s.owner("A-0"), s.owner("B-0"), s.winner, s.ended) == ("N", "P1", "P1", "capitals")
 
 
 def test_a_siege_ends_when_its_army_moves_away():

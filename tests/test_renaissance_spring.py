@@ -16,6 +16,7 @@ from mapgen.campaign.dice import GameDice
 from mapgen.renaissance import store
 from mapgen.renaissance.commands import CommandError, FormArmy, Garrison, HireSpecialist, OrderWorks, Recruit, TakeLoan
 from mapgen.renaissance.spring import COMPANY_COST, apply_spring, start_spring
+from mapgen.renaissance.view import visible
 from mapgen.renaissance.state import Ends, MapRef, Options, PendingEvent, Place, Player, RenaissanceState, army_limit_broken
 from mapgen.campaign.state import evolve
 
@@ -105,12 +106,22 @@ def test_a_player_who_cannot_repay_rolls_tabella_30_and_is_removed():
     s = spring(loan=160, entered=[3])  # owes 200, has 190
     p = s.player("P1")
     assert p.eliminated and p.loan == 0
-    (roll,) = [e for e in s.log if e.rule == "RC-3.4"]
+    roll, out = [e for e in s.log if e.rule == "RC-3.4"]
     assert (roll.rule, roll.dice, roll.faces, roll.outcome, roll.entered) == ("RC-3.4", "1D6", (3,), "fell_from_battlements", True)
+    assert out.text == "P1 is removed from the campaign." and not out.secret
     refused(s, TakeLoan("P1", 10), "removed")
     # an eliminated player collects nothing the next spring
     nxt = start_spring(evolve(s, year=2), GameDice(5), KINDS)
     assert nxt.player("P1").treasury == p.treasury
+
+
+def test_a_default_is_secret_to_the_defaulter_but_the_removal_is_public():
+    """Issue 23 item 19: the rival reads that P1 is out (RC-3.4), never P1's loan, treasury or Tabella 30 roll."""
+    s = spring(loan=160, entered=[3])  # owes 200 (160 + 25 %), has 190
+    rival = [e.text for e in visible(s.log, "P2") if e.rule == "RC-3.4"]
+    assert rival == ["P1 is removed from the campaign."]
+    own = [e.text for e in visible(s.log, "P1") if e.rule == "RC-3.4"]
+    assert len(own) == 2 and "200" in own[0] and "190" in own[0] and "160" in own[0]
 
 
 def test_take_loan_at_most_half_the_city_tax():
@@ -206,6 +217,11 @@ def test_garrison_detaches_companies_and_an_emptied_army_goes():
 # --- RC-3.9 works, RC-3.10 specialists ---------------------------------------------------
 
 
+def test_in_spring_a_garrison_is_left_where_the_army_stands_not_at_a_named_node():
+    s = do(spring(treasury=100), FormArmy("P1", "A-1", (("medium", "regular"), ("small", "regular"))))[0]
+    refused(s, Garrison("P1", "P1-1", ("P1-c1",), at="A-0"), "summer phase")
+
+
 def test_works_cost_tabella_32():
     s = spring()
     s, _ = do(s, OrderWorks("P1", "A-3", "fortify"))
@@ -296,3 +312,17 @@ def test_first_spring_on_a_generated_map_taxes_each_players_country():
         held = [kinds[pl.node] for pl in s.places if pl.owner == p.seat]
         assert "capital" in held and p.treasury == sum(rate[k] for k in held)
     assert store.from_json_text(store.dumps_state(s), "campaign.json") == s
+
+
+def test_in_spring_companies_move_between_armies_at_one_city():
+    """RC-3.6 (issue 23 item 14): two armies raised at A-1, a company passed from one to the other; a line of P1's own."""
+    from mapgen.renaissance.commands import ShiftCompanies
+    from mapgen.renaissance.state import SpecialistState
+
+    s = do(spring(treasury=100), FormArmy("P1", "A-1", (("medium", "regular"),)))[0]
+    s = do(s, FormArmy("P1", "A-1", (("small", "regular"),)))[0]
+    s = evolve(s, specialists=(SpecialistState("P1-s1", "P1", "engineer", 1, at="P1-2"),))
+    s, entries = do(s, ShiftCompanies("P1", "P1-2", "P1-1", ("P1-c2",)))
+    assert [(a.id, [c.id for c in a.companies]) for a in s.armies] == [("P1-1", ["P1-c1", "P1-c2"])]
+    assert s.specialists[0].at == "P1-1"  # RC-A.10: the emptied army's engineer serves the army its companies joined
+    assert entries[0].secret and not visible(s.log[-1:], "P2")

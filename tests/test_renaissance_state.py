@@ -158,6 +158,15 @@ def test_round_trip_is_exact(make):
     assert list(json.loads(text))[:2] == ["schema", "version"]
 
 
+def test_a_file_written_before_new_fields_still_loads_with_their_defaults():
+    """Issue 23: a company's price (RC-A.23) is new; a campaign.json without it reads as mapgen's price."""
+    data = json.loads(store.dumps_state(played()))
+    for c in data["armies"][0]["companies"] + data["places"][0]["garrison"]:
+        del c["cost"]
+    back = store.from_json_text(json.dumps(data), "campaign.json")
+    assert back == played() and back.armies[0].companies[0].cost is None
+
+
 def test_the_schema_validates_a_written_state():
     v = Draft202012Validator(json.loads(schemas.text("campaign-renaissance")))
     for s in (day_one()[1], played()):

@@ -42,7 +42,7 @@ def _graph():
     return g
 
 
-STEPS = road_steps(SimpleNamespace(graph=_graph()))
+STEPS = road_steps(SimpleNamespace(graph=_graph(), crossing_links=dict))  # the grid way: the drawn crossing only
 
 
 def army(id, node, *types):
@@ -255,3 +255,70 @@ def test_random_moves_follow_the_roads_two_steps_a_phase_and_round_trip(actions)
         assert moved.node == here
         s = new
     assert store.from_json_text(store.dumps_state(s), "campaign.json") == s
+
+
+# --- RC-3.8 garrisons left in summer (issue 23 item 13) ---------------------------------------------
+
+
+def test_a_garrison_is_left_in_summer_at_a_fortified_place_the_move_passed():
+    """RC-3.8: "from an army that is at, or passing through, one of their fortified places" (Italian: "od attraversano")."""
+    from mapgen.renaissance.commands import Garrison
+
+    s = summer([army("P1-1", "A-0", "medium", "small")])
+    s, _ = do(s, MoveArmy("P1", "P1-1", ("A-1", "A-2")))  # through A-1, a city of P1's, to A-2
+    s, entries = do(s, Garrison("P1", "P1-1", ("P1-1-c1",), at="A-1"))
+    assert [c.id for c in s.place("A-1").garrison] == ["P1-1-c1"]
+    assert [(a.node, [c.id for c in a.companies]) for a in s.armies] == [("A-2", ["P1-1-c0"])]
+    assert [e.rule for e in entries] == ["RC-3.8"] and entries[0].secret
+    # and where it stands: A-2 is a city of P1's
+    s, _ = do(s, Garrison("P1", "P1-1", ("P1-1-c0",)))
+    assert (s.armies, [c.id for c in s.place("A-2").garrison]) == ((), ["P1-1-c0"])
+
+
+def test_a_summer_garrison_only_where_the_army_is_or_passed_on_its_turn():
+    from mapgen.renaissance.commands import Garrison
+
+    s = summer([army("P1-1", "A-0", "medium", "small"), army("P2-1", "B-0", "medium", "small")])
+    refused(s, Garrison("P2", "P2-1", ("P2-1-c1",)), "turn to move")
+    refused(s, Garrison("P1", "P1-1", ("P1-1-c1",), at="A-1"), "did not pass A-1")
+    s, _ = do(s, MoveArmy("P1", "P1-1", ("A-1", "A-3")))  # to A-3, an unwalled village
+    refused(s, Garrison("P1", "P1-1", ("P1-1-c1",)), "not one of P1's fortified places")
+    refused(s, Garrison("P1", "P1-1", ("P1-1-c1",), at="A-0"), "did not pass A-0")  # the start of a two-step move
+    s2 = summer([army("P1-1", "A-8", "medium", "small")])
+    s2, _ = do(s2, MoveArmy("P1", "P1-1", ("A-3",)))  # left the fortress A-8 in a one-step move
+    s2, _ = do(s2, Garrison("P1", "P1-1", ("P1-1-c1",), at="A-8"))
+    assert [c.id for c in s2.place("A-8").garrison] == ["P1-1-c1"]
+
+
+# --- RC-3.6 companies between armies (issue 23 item 14) -----------------------------------------------
+
+
+def test_companies_move_between_two_armies_of_one_player_at_one_node():
+    """RC-3.6: "when two armies of the same player are at the same node, companies may move from one to the other"."""
+    from mapgen.renaissance.commands import ShiftCompanies
+
+    s = summer([army("P1-1", "A-1", "medium", "small"), army("P1-2", "A-1", "large")])
+    s, entries = do(s, ShiftCompanies("P1", "P1-1", "P1-2", ("P1-1-c1",)))
+    assert {a.id: ([c.id for c in a.companies], a.strength) for a in s.armies} == {"P1-1": (["P1-1-c0"], 2), "P1-2": (["P1-2-c0", "P1-1-c1"], 4 + 1)}
+    assert [e.rule for e in entries] == ["RC-3.6"] and entries[0].secret
+    s, _ = do(s, ShiftCompanies("P1", "P1-1", "P1-2", ("P1-1-c0",)))  # the last company: P1-1 is gone
+    assert [(a.id, a.strength) for a in s.armies] == [("P1-2", 4 + 1 + 2)]
+
+
+def test_companies_between_armies_refusals():
+    from mapgen.renaissance.commands import ShiftCompanies
+
+    s = summer([army("P1-1", "A-1", "medium", "small"), army("P1-2", "A-2", "large"), army("P1-3", "A-1", "small"),
+                army("P2-1", "A-1", "small")])  # fmt: skip
+    refused(s, ShiftCompanies("P1", "P1-1", "P1-2", ("P1-1-c1",)), "same node")
+    refused(s, ShiftCompanies("P1", "P1-1", "P2-1", ("P1-1-c1",)), "not an army of P1")
+    refused(s, ShiftCompanies("P1", "P1-1", "P1-3", ("P1-3-c0",)), "not in army P1-1")
+    refused(s, ShiftCompanies("P1", "P1-1", "P1-1", ("P1-1-c1",)), "two different armies")
+    allied = evolve(s, armies=s.armies[:2] + (evolve(s.armies[2], allied=True),) + s.armies[3:])
+    refused(allied, ShiftCompanies("P1", "P1-1", "P1-3", ("P1-1-c1",)), "allied army")
+    # a company of an army that moved this phase never joins one with more steps left (RC-4.3)
+    moved, _ = do(summer([army("P1-1", "A-0", "medium"), army("P1-2", "A-1", "small")]), MoveArmy("P1", "P1-1", ("A-1",)))
+    refused(moved, ShiftCompanies("P1", "P1-1", "P1-2", ("P1-1-c0",)), "never gain steps")
+    moved, _ = do(moved, ShiftCompanies("P1", "P1-2", "P1-1", ("P1-2-c0",)))  # the other way is allowed
+    assert [(a.id, a.moved, a.strength) for a in moved.armies] == [("P1-1", 1, 3)]
+    refused(evolve(s, turn="P2"), ShiftCompanies("P1", "P1-1", "P1-3", ("P1-1-c1",)), "turn to move")

@@ -223,7 +223,7 @@ def test_status_lines_for_a_player():
     assert "  P2-1 (P2) at B-0: strength 4 (spy's report)" in lines
     assert "  P1-2 (P1) at A-0: a decoy (diplomat P1-s2)" in lines
     assert "Prisoners: P1 holds 1 company(ies) of P2: P2-c7" in lines
-    assert "one player holds every player's capital" in text
+    assert "one player holds every opponent's capital" in text
     p2 = "\n".join(status_lines(s, "P2", KINDS, None))
     for hidden in ("137", "P1-1-c0", "P1-g1", "P1-s", "decoy"):
         assert hidden not in p2

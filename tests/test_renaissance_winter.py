@@ -83,6 +83,21 @@ def test_upkeep_keeps_the_paid_and_disbands_the_rest_when_spring_ends():
     assert (s.season, s.phase, s.upkeep) == ("summer", 0, ())
 
 
+def test_upkeep_charges_the_price_each_company_was_recruited_at():
+    """RC-3.11, RC-A.23: upkeep equals the recruitment cost, the army list's (``--cost``) where one was given (issue 23 item 15)."""
+    s = start_spring(state(), GameDice(5), KINDS)  # P1: 190 ducats of tax
+    s, _ = apply_spring(s, FormArmy("P1", "A-1", (("medium", "regular"), ("small", "regular")), costs=(25, 12)), GameDice(5), KINDS)
+    s, _ = apply_spring(s, Recruit("P1", "A-8", "large", cost=31), GameDice(5), KINDS)
+    assert s.player("P1").treasury == 190 - 25 - 12 - 31
+    s = wintered(evolve(end_spring(s), season="winter", phase=0))
+    s = start_spring(s, GameDice(s.seed), KINDS)
+    before = s.player("P1").treasury
+    s, _ = apply_spring(s, PayUpkeep("P1", "P1-1", ("P1-c1", "P1-c2")), GameDice(s.seed), KINDS)
+    s, _ = apply_spring(s, PayUpkeep("P1", "A-8", ("P1-c3",)), GameDice(s.seed), KINDS)
+    assert before - s.player("P1").treasury == 25 + 12 + 31  # not mapgen's 20 + 10 + 40
+    unchanged(s, lambda x: apply_spring(x, FormArmy("P1", "A-2", (("small", "regular"),), costs=(5, 5)), GameDice(5), KINDS), "one price")
+
+
 def test_a_company_recruited_this_spring_owes_no_upkeep_and_disband_sends_home():
     s = wintered(winter(armies=(army(company("P1-c1", "medium"), company("P1-c2", "small")),)))
     s = start_spring(s, GameDice(s.seed), KINDS)
@@ -171,6 +186,14 @@ def test_holding_every_capital_wins():
     s = evolve(s, places=tuple(evolve(p, owner="P1") if p.node == "B-0" else p for p in s.places))
     s = wintered(s)
     assert (s.winner, s.ended, s.season) == ("P1", "capitals", "winter")
+
+
+def test_holding_every_opposing_capital_wins_without_ones_own():
+    """RC-6: "every opposing capital" (issue 23 item 17): P1 holds P2's capital B-0, the neutral holds P1's A-0."""
+    s = winter()
+    s = evolve(s, places=tuple(evolve(p, owner={"B-0": "P1", "A-0": "N"}.get(p.node, p.owner)) for p in s.places))
+    s = wintered(s)
+    assert (s.winner, s.ended) == ("P1", "capitals")
 
 
 def test_the_capitals_condition_asks_for_the_players_capitals_not_a_neutrals():

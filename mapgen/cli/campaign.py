@@ -98,7 +98,7 @@ folder_arg = click.argument("folder", metavar="DIR", type=click.Path(file_okay=F
 #: Renaissance commands' words pull in that rule set (40 ms), which a Fantasy Warriors command need not pay.
 LAZY_COMMANDS = {
     **{name: "campaign_ren" for name in ("army", "assassinate", "bribe", "diplomat", "disband", "end", "engage",
-                                         "garrison", "hire", "loan", "recruit", "siege", "transfer", "upkeep", "works")},
+                                         "garrison", "hire", "loan", "recruit", "shift", "siege", "transfer", "upkeep", "works")},
     "simulate": "campaign_sim",
     "export": "serve",
 }
@@ -196,6 +196,8 @@ def _rosters(ctx, param, value):
 @click.option("--countries", type=click.IntRange(1, 64), help="Renaissance: players' countries of the generated map (default: one per player).")
 @click.option("--neutrals", type=click.IntRange(0, 64), default=0, help="Renaissance: neutral countries of the generated map.")
 @click.option("--sheet", default="a4", help="Renaissance: paper of one country's sheet for the road procedure (a4, a3, letter, tabloid).")
+@click.option("--topology", type=click.Choice(["abstract", "grid"]), default="abstract",
+              help="Renaissance: how the generated map's countries join (RC-1.7, RC-A.5): abstract (every crossing point to every other country's) or grid.")
 @click.option("--players", type=click.IntRange(1, 64), help="Renaissance: players (default: one per player country; the rest are neutral).")
 @click.option("--ends", default="capitals", help="Renaissance: when the campaign ends (RC-6): capitals, years=N, objectives=NODE,...; several joined by ';'.")
 @click.option("--names", help="Renaissance: the players' names, comma-separated, in seat order.")

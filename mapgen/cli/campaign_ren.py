@@ -93,30 +93,55 @@ def _companies(ctx, param, value):
     return tuple(out)
 
 
+def _prices(ctx, param, value):
+    if value is None:
+        return ()
+    parts = [p.strip() for p in value.split(",")]
+    if not all(p.isdigit() and int(p) <= 100_000 for p in parts):
+        raise click.BadParameter(f"{value!r}: give whole ducats 0 to 100000, one per company, comma-separated (e.g. 25,12)")
+    return tuple(int(p) for p in parts)
+
+
 @campaign.command("army")
 @folder_arg
 @player_arg
 @click.argument("node")
 @click.option("--company", "companies", multiple=True, required=True, callback=_companies, metavar="TYPE[:KIND]",
               help="A company of the new army (repeat the option), e.g. medium or large_cavalry:mercenary.")
+@click.option("--cost", "costs", callback=_prices, metavar="D[,D...]",
+              help="The army list's price of each company, in the order of --company (default: mapgen's, RC-A.23).")
 @refusals
-def army_cmd(folder, player, node, companies):
+def army_cmd(folder, player, node, companies, costs):
     """Renaissance spring: PLAYER raises a new army at a city it holds (RC-3.6: at most 3 and one allied)."""
     from ..renaissance.commands import FormArmy
 
-    play(folder, FormArmy(player, node.upper(), companies), seat=player)
+    play(folder, FormArmy(player, node.upper(), companies, costs), seat=player)
 
 
 @campaign.command("garrison")
 @folder_arg
 @click.argument("army")
 @click.argument("companies")
+@click.option("--at", metavar="NODE", help="Summer: the node ARMY's move passed through (or left) this phase, in place of where it stands.")
 @refusals
-def garrison_cmd(folder, army, companies):
-    """Renaissance spring: detach COMPANIES (comma-separated ids) of ARMY into the garrison of the fortified place it stands on (RC-3.8)."""
+def garrison_cmd(folder, army, companies, at):
+    """Renaissance spring or summer: detach COMPANIES (comma-separated ids) of ARMY into the garrison of a fortified place it stands on or passed (RC-3.8)."""
     from ..renaissance.commands import Garrison
 
-    play(folder, Garrison(_seat_of(army), army.upper(), normal_ids(companies)), seat=_seat_of(army))
+    play(folder, Garrison(_seat_of(army), army.upper(), normal_ids(companies), normal_id(at) if at else None), seat=_seat_of(army))
+
+
+@campaign.command("shift")
+@folder_arg
+@click.argument("from_army")
+@click.argument("to_army")
+@click.argument("companies")
+@refusals
+def shift_cmd(folder, from_army, to_army, companies):
+    """Renaissance spring or summer: move COMPANIES (comma-separated ids) from FROM_ARMY to TO_ARMY, two armies of one player at one node (RC-3.6)."""
+    from ..renaissance.commands import ShiftCompanies
+
+    play(folder, ShiftCompanies(_seat_of(from_army), from_army.upper(), to_army.upper(), normal_ids(companies)), seat=_seat_of(from_army))
 
 
 @campaign.command("works")
@@ -208,8 +233,9 @@ def end_cmd(folder, player, roll):
 @folder_arg
 @click.argument("army")
 @click.option("--node", help="The place besieged (default: where the army stands).")
+@click.option("--lose", metavar="ID,...", help="The army's companies in the order you give them up to the siege's attrition (RC-3.7; default: the smallest cover).")
 @refusals
-def siege_cmd(folder, army, node):
+def siege_cmd(folder, army, node, lose):
     """Renaissance summer: ARMY begins a siege of the fortified place it stands on (RC-4.10)."""
     from .. import session
     from ..renaissance.commands import BeginSiege
@@ -220,7 +246,7 @@ def siege_cmd(folder, army, node):
         if here is None:
             raise click.UsageError(f"{army!r} is not an army of this campaign")
         node = here
-    play(folder, BeginSiege(_seat_of(army), army.upper(), node.upper()), seat=_seat_of(army))
+    play(folder, BeginSiege(_seat_of(army), army.upper(), node.upper(), normal_ids(lose)), seat=_seat_of(army))
 
 
 @campaign.command("bribe")
@@ -252,16 +278,18 @@ def _seat_or_neutral(ctx, param, value):
 @click.option("--rear-guard", metavar="ID,...", help="The companies covering a fall back if it turns into a rear-guard action (RC-4.8, at most a third).")
 @click.option("--retreat-to", metavar="NODE", help="The node to fall back to, if free (RC-4.5).")
 @click.option("--on-table", is_flag=True, help="Fight a battle on the table rather than auto-resolve it, if the other side asks too (RC-A.33).")
+@click.option("--lose", metavar="ID,...", help="Your companies in the order you give them up if the engagement costs you strength (RC-3.7; default: the smallest cover).")
 @roll_option
 @refusals
-def engage_cmd(folder, player, node, choice, rear_guard, retreat_to, on_table, roll):
+def engage_cmd(folder, player, node, choice, rear_guard, retreat_to, on_table, lose, roll):
     """Renaissance summer: PLAYER's secret choice for the engagement at NODE (RC-4.4); revealed when both are in.
 
     PLAYER is a seat (P1), or a neutral country (D) whose choice the referee makes (--rules renaissance,referee_neutrals).
     """
     from ..renaissance.commands import ChooseEngagement
 
-    cmd = ChooseEngagement(player, node.upper(), choice.replace("-", "_"), normal_ids(rear_guard), retreat_to.upper() if retreat_to else None, on_table)
+    cmd = ChooseEngagement(player, node.upper(), choice.replace("-", "_"), normal_ids(rear_guard), retreat_to.upper() if retreat_to else None, on_table,
+                           normal_ids(lose))
     play(folder, cmd, roll, seat=player)
 
 

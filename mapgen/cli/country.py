@@ -8,8 +8,17 @@ from .. import kit
 from . import _run, cli, common_options
 
 
+#: RC-1.7, RC-A.5: the joining of the countries, an option of ``country``, ``new`` and ``campaign new``.
+TOPOLOGY_HELP = "How the countries join (RC-1.7, RC-A.5): abstract, every crossing point one step from every other country's; grid, only the facing edges of neighbouring sheets."
+
+
+def topology_option(fn):
+    return click.option("--topology", type=click.Choice(["abstract", "grid"]), default="abstract", show_default=True, help=TOPOLOGY_HELP)(fn)
+
+
 def country_options(fn):
-    """--countries, --neutrals and --sheet, shared by ``country`` and ``new``."""
+    """--countries, --neutrals, --sheet and --topology, shared by ``country`` and ``new``."""
+    fn = topology_option(fn)
     fn = click.option(
         "--sheet",
         default="a4",
@@ -21,11 +30,11 @@ def country_options(fn):
     return fn
 
 
-def build_country_map(seed, countries: int, neutrals: int, sheet: str):
+def build_country_map(seed, countries: int, neutrals: int, sheet: str, topology: str = "abstract"):
     from ..country.generate import CountryOptionError, generate_countries
 
     try:
-        return generate_countries(seed, countries, neutrals, sheet)
+        return generate_countries(seed, countries, neutrals, sheet, topology)
     except CountryOptionError as exc:
         raise click.UsageError(str(exc)) from None
 
@@ -33,7 +42,7 @@ def build_country_map(seed, countries: int, neutrals: int, sheet: str):
 @cli.command("country")
 @common_options("country")
 @country_options
-def country(seed, out, paper, formats, countries, neutrals, sheet):
+def country(seed, out, paper, formats, countries, neutrals, sheet, topology):
     """Generate Renaissance country maps by the road-node procedure (RC-1), joined at border crossings."""
-    cm = build_country_map(seed, countries, neutrals, sheet)
+    cm = build_country_map(seed, countries, neutrals, sheet, topology)
     _run(out, lambda o: kit.write_country_kit(cm, o, formats, paper))

@@ -34,18 +34,18 @@ from .country import build_country_map
 
 
 #: The options of ``campaign new`` only a Renaissance campaign takes.
-NEW_OPTIONS = ("countries", "neutrals", "sheet", "players", "ends", "names")
+NEW_OPTIONS = ("countries", "neutrals", "sheet", "topology", "players", "ends", "names")
 #: The options of ``campaign simulate`` only a Renaissance run takes.
 SIM_OPTIONS = ("players", "years", "countries", "neutrals", "sheet")
 #: The options of ``mapgen new`` only a Renaissance kit takes.
-KIT_OPTIONS = ("countries", "neutrals", "sheet", "players", "ends")
+KIT_OPTIONS = ("countries", "neutrals", "sheet", "topology", "players", "ends")
 #: Optional rules bots cannot play: with ``referee_neutrals`` a referee would have to choose for the neutrals.
 NOT_FOR_BOTS = ("referee_neutrals",)
 
 
 def new(folder: Path, p: dict, rules: tuple[str, ...]) -> None:
     """``campaign new DIR --rules renaissance``: the country map (given or generated), day one, the counters."""
-    map_file, seed, countries, neutrals, sheet = (p[k] for k in ("map_file", "seed", "countries", "neutrals", "sheet"))
+    map_file, seed, countries, neutrals, sheet, topology = (p[k] for k in ("map_file", "seed", "countries", "neutrals", "sheet", "topology"))
     players, ends, names, formats = (p[k] for k in ("players", "ends", "names", "formats"))
     check_new_folder(folder)
     kit.target_folder(folder)
@@ -57,7 +57,7 @@ def new(folder: Path, p: dict, rules: tuple[str, ...]) -> None:
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--ends") from None
     if map_file is not None:
-        wrong = given("countries", "neutrals", "sheet")
+        wrong = given("countries", "neutrals", "sheet", "topology")
         if wrong:
             raise click.UsageError(f"{', '.join(wrong)}: options of a generated country map; with --map the map is given")
         kit.check_input_outside(map_file, folder, "--map")
@@ -66,7 +66,7 @@ def new(folder: Path, p: dict, rules: tuple[str, ...]) -> None:
         seed = cm.seed if seed is None else _seed(None, None, seed)
     else:
         seed = _seed(None, None, seed)
-        cm = build_country_map(seed, countries or players or 2, neutrals, sheet)
+        cm = build_country_map(seed, countries or players or 2, neutrals, sheet, topology)
         map_bytes = dumps(cm.to_json()).encode("utf-8")
     chosen = {r: True for r in rules}
     options = Options(**chosen) if chosen else None
@@ -130,5 +130,5 @@ def new_kit(out, p: dict) -> None:
         end = parse_ends(p["ends"])
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--ends") from None
-    cm = build_country_map(p["seed"], p["countries"], p["neutrals"], p["sheet"])
+    cm = build_country_map(p["seed"], p["countries"], p["neutrals"], p["sheet"], p["topology"])
     _run(out, lambda o: write_new_kit(cm, o, p["formats"], p["paper"], p["players"], end))

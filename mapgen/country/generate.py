@@ -16,7 +16,7 @@ from ..dice import Dice
 from ..errors import MapgenError
 from ..grid import col_letters
 from .crossings import join
-from .model import Country, CountryMap
+from .model import TOPOLOGIES, Country, CountryMap
 from .names import name_settlements
 from .procedure import draw_country
 from .rules import DEFAULT_SHEET, SHEETS, TAX, WALLS
@@ -37,7 +37,7 @@ class CountryOptionError(ValueError):
     """A bad --countries / --neutrals / --sheet value (a usage error)."""
 
 
-def check_options(countries: int, neutrals: int, sheet: str) -> None:
+def check_options(countries: int, neutrals: int, sheet: str, topology: str = "abstract") -> None:
     if countries < 1:
         raise CountryOptionError(f"--countries must be at least 1, not {countries}")
     if countries > MAX_COUNTRIES:
@@ -48,6 +48,8 @@ def check_options(countries: int, neutrals: int, sheet: str) -> None:
         raise CountryOptionError(f"--countries plus --neutrals must be at most {MAX_COUNTRIES}, not {countries + neutrals}")
     if sheet.lower() not in SHEETS:
         raise CountryOptionError(f"unknown --sheet {sheet!r}: use one of {', '.join(SHEETS)}")
+    if topology not in TOPOLOGIES:
+        raise CountryOptionError(f"unknown --topology {topology!r}: use one of {', '.join(TOPOLOGIES)}")
 
 
 def sheet_grid(total: int) -> tuple[int, int]:
@@ -56,8 +58,17 @@ def sheet_grid(total: int) -> tuple[int, int]:
     return cols, math.ceil(total / cols)
 
 
-def generate_countries(seed: int | str, countries: int = 1, neutrals: int = 0, sheet: str = DEFAULT_SHEET) -> CountryMap:
-    check_options(countries, neutrals, sheet)
+def generate_countries(seed: int | str, countries: int = 1, neutrals: int = 0, sheet: str = DEFAULT_SHEET,
+                       topology: str = "abstract") -> CountryMap:
+    """The countries on their sheets, joined (RC-1.7, RC-A.5) the ``abstract`` way (default) or the ``grid`` way.
+
+    Both roll and draw the same: the crossing lines between facing edges of
+    neighbouring sheets and the exits off the map.  ``abstract`` adds only
+    ``options.topology``, from which :meth:`CountryMap.crossing_links` makes
+    every crossing point one step from every other country's; a ``grid`` map
+    is byte for byte the map this function drew before the option existed.
+    """
+    check_options(countries, neutrals, sheet, topology)
     dice = Dice(seed)
     sw, sh = SHEETS[sheet.lower()]
     total = countries + neutrals
@@ -103,6 +114,8 @@ def generate_countries(seed: int | str, countries: int = 1, neutrals: int = 0, s
     cm = CountryMap(seed, (sw, sh), (cols, rows), result, g, dice.log, notes)
     join(dice, cm)
     cm.options = {"countries": countries, "neutrals": neutrals, "sheet": sheet.lower(), "mode": "geometric (RC-1.6)"}
+    if topology != "grid":  # a grid map keeps the bytes it had before the option (and an older file reads as grid)
+        cm.options["topology"] = topology
     # Last, on its own generator: names change no node, road or roll.
     nx.set_node_attributes(cm.graph, name_settlements(cm), "name")
     if not nx.is_connected(cm.graph):  # pragma: no cover - every shared edge gets at least one crossing

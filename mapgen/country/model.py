@@ -27,6 +27,9 @@ from .rules import NODE_KINDS
 
 SCHEMA = "mapgen/country"
 VERSION = 1
+#: RC-1.7, RC-A.5: how the countries join; ``abstract`` (the default) every crossing point to every other
+#: country's, ``grid`` only the facing edges of neighbouring sheets.
+TOPOLOGIES = ("abstract", "grid")
 
 
 @dataclass
@@ -64,6 +67,24 @@ class CountryMap:
     notes: list[str] = field(default_factory=list)
     options: dict = field(default_factory=dict)
     exits: list[Exit] = field(default_factory=list)
+
+    @property
+    def topology(self) -> str:
+        """How the countries join (RC-1.7, RC-A.5): ``abstract`` or ``grid``; a file that does not say is ``grid``, as every map was before."""
+        return self.options.get("topology", "grid")
+
+    def crossing_links(self) -> dict[str, tuple[str, ...]]:
+        """Crossing point -> the crossing points one step away that the graph's edges do not give (RC-1.7, RC-A.5).
+
+        ``grid``: none, the drawn crossings (edges) are all the links.  ``abstract``:
+        every crossing point of every other country, kept out of the graph and the
+        file (all to all is thousands of edges on a large map) and made here instead.
+        """
+        if self.topology != "abstract":
+            return {}
+        g = self.graph
+        points = [(n, d["country"]) for n, d in g.nodes(data=True) if d["kind"] == "crossing"]
+        return {n: tuple(sorted(m for m, mc in points if mc != c and not g.has_edge(n, m))) for n, c in points}
 
     @property
     def size_mm(self) -> tuple[float, float]:
@@ -216,6 +237,8 @@ class CountryMap:
                 raise BadFileError(f"country {c.id}: capital {c.capital!r} is not in 'nodes'")
         log = rolls_from_json(top.list("dice_log", default=[]))
         options = data.get("options")
+        if isinstance(options, dict) and options.get("topology", "grid") not in TOPOLOGIES:
+            raise BadFileError(f"field 'options.topology' is {options['topology']!r}, expected one of {', '.join(TOPOLOGIES)}")
         sheet_mm = _pair(top, "sheet_mm", NUMBER, [297, 210])
         grid = _pair(top, "grid", WHOLE, [1, 1])
         return cls(

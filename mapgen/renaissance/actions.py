@@ -11,10 +11,12 @@ the list holds representative choices, so a game can always go on:
 * spring: a loan of the most the bank lends (banks on); one company of each
   type the player can afford (into its first army or place that takes it);
   an army of one medium company at each city that may raise one; each
-  work at each place; each specialist; each army's or garrison's unpaid
+  work at each place; each specialist; a company from an army to another
+  at its node (RC-3.6, also in summer); each army's or garrison's unpaid
   upkeep paid; an army's companies sent home;
 * summer: each army's road moves (one step as ``args``; every path of one or
-  two steps as ``choices``), sieges, a bribe of 10 ducats, the diplomat's
+  two steps as ``choices``), a company left as a garrison where an army
+  stands or on its way (RC-3.8), sieges, a bribe of 10 ducats, the diplomat's
   decoy, ``end``; an engagement's secret choices are each side's own
   actions, and a table battle's result each winner with no loss entered;
 * any season: an assassin against each enemy specialist or commander; in
@@ -116,6 +118,7 @@ def _spring(state: RenaissanceState, seat: str, board, offer) -> None:
     for a in armies:
         if a.node in fortified and len(a.companies) > 1:
             offer(seat, c.Garrison(seat, a.id, (a.companies[-1].id,)), f"{a.id} leaves {a.companies[-1].id} in the garrison of {a.node} (RC-3.8)")
+    _shifts(state, seat, offer)
     for p in _own(state, seat):
         fits = {"fortify": kinds.get(p.node) == "village" and not p.fortified, "improve": is_fortified(p, kinds) and not p.advanced,
                 "repair": p.damaged}  # fmt: skip - Tabella 32's works a place may take (the engine checks again)
@@ -143,6 +146,16 @@ def _spring(state: RenaissanceState, seat: str, board, offer) -> None:
         offer(seat, c.Disband(seat, ids), f"{seat} sends army {a.id} home (RC-3.11)")
 
 
+def _shifts(state: RenaissanceState, seat: str, offer) -> None:
+    """RC-3.6: each army's last company to each other army of the seat at its node."""
+    mine = state.armies_of(seat)
+    for a in mine:
+        for b in mine:
+            if a is not b and a.node == b.node:
+                last = a.companies[-1].id
+                offer(seat, c.ShiftCompanies(seat, a.id, b.id, (last,)), f"{last} moves from army {a.id} to army {b.id} at {a.node} (RC-3.6)")
+
+
 def paths(start: str, steps) -> list[tuple[str, ...]]:
     """Every road path of 1 to :data:`~.summer.MAX_STEPS` steps from ``start`` (RC-4.3), never back on itself, shortest first.
 
@@ -166,6 +179,13 @@ def _summer_moves(state: RenaissanceState, seat: str, board, offer, accepts: Acc
             offer(seat, c.MoveArmy(seat, a.id, legal[0]), f"{a.id} at {a.node} moves to {legal[0][-1]}; it may reach {ends}", {"path": legal})
     for a in state.armies_of(seat):
         offer(seat, c.BeginSiege(seat, a.id, a.node), f"{a.id} begins a siege of {a.node} (RC-4.10)")
+    for a in state.armies_of(seat):  # RC-3.8: a garrison where the army stands, or at the node its move passed
+        if len(a.companies) > 1:
+            last = a.companies[-1].id
+            offer(seat, c.Garrison(seat, a.id, (last,)), f"{a.id} leaves {last} in the garrison of {a.node} (RC-3.8)")
+            if a.moved and a.came_from:
+                offer(seat, c.Garrison(seat, a.id, (last,), a.came_from), f"{a.id} leaves {last} in the garrison of {a.came_from}, on its way (RC-3.8)")
+    _shifts(state, seat, offer)
     for s in state.sieges:
         army = next((a for a in state.armies if a.id == s.army), None)
         if army is not None and army.owner == seat:

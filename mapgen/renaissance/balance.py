@@ -5,7 +5,7 @@ than per side: each seat's win rate with its 95 % Wilson interval (the same
 :func:`~mapgen.balance_report.wilson`), written by the same
 :func:`~mapgen.campaign.balance.write_report` and drawn by the same
 :func:`~mapgen.balance_report.rate_chart`.  A game is won only by taking
-every player's capital (RC-6); when the agreed years run out nobody wins,
+every opponent's capital (RC-6); when the agreed years run out nobody wins,
 so the report also counts the games each seat ended holding the most
 places alone (``leads``), with its interval too.
 
@@ -121,7 +121,7 @@ def markdown(doc: dict) -> str:
         "",
         f"{doc['games']} games of {doc['players']} players{rules} on country map seed {m['seed']} ({m['countries']} player "
         f"countries, {m['neutrals']} neutral, {m['places']} places), run seed {doc['seed']}, at most {doc['years']} years each; "
-        "a game is won by holding every player's capital (RC-6).",
+        "a game is won by holding every opponent's capital (RC-6).",
         "",
         verdict(doc),
         "",

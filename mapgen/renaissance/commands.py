@@ -44,20 +44,44 @@ class FormArmy:
     """RC-3.6 step 5: raise a new army at a city the player holds, paying for its companies.
 
     ``companies`` is a tuple of ``(company_type, kind)`` pairs; an army of
-    ``allied`` companies only is the player's one allied army.
+    ``allied`` companies only is the player's one allied army.  ``costs``:
+    the army list's price of each company, in the same order (RC-A.23); empty
+    takes :data:`~mapgen.renaissance.spring.COMPANY_COST` for each.
     """
 
     player: str
     node: str
     companies: tuple[tuple[str, str], ...]
+    costs: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
 class Garrison:
-    """RC-3.8: detach companies (their ids) from an army at one of the player's fortified places into its garrison."""
+    """RC-3.8: detach companies (their ids) from an army at, or passing through, one of the player's fortified places into its garrison.
+
+    In spring the army leaves them where it stands.  In a summer phase, on its
+    player's turn, ``at`` may name the node its move passed through (or left)
+    this phase instead: the Italian's "che si trovano od attraversano l'area".
+    """
 
     player: str
     army: str
+    companies: tuple[str, ...]
+    at: str | None = None
+
+
+@dataclass(frozen=True)
+class ShiftCompanies:
+    """RC-3.6: move companies (their ids) from one of the player's armies to another at the same node.
+
+    "When two armies of the same player are at the same node, companies may
+    move from one to the other": in spring, and in a summer phase on the
+    player's turn.
+    """
+
+    player: str
+    from_army: str
+    to_army: str
     companies: tuple[str, ...]
 
 
@@ -88,7 +112,7 @@ class HireSpecialist:
 class PayUpkeep:
     """RC-3.11: pay again for companies kept under arms over the winter, in one army (its id) or garrison (its node).
 
-    Each costs its recruitment price (RC-A.23, :data:`~mapgen.renaissance.spring.COMPANY_COST`);
+    Each costs the price it was recruited at (RC-3.11, RC-A.23: :func:`~mapgen.renaissance.spring.company_price`);
     a company still unpaid when the spring ends is disbanded, so a player keeps exactly the ones paid for.
     """
 
@@ -162,11 +186,14 @@ class BeginSiege:
 
     Only an army that arrived in an earlier phase (it has not moved this phase);
     the first siege roll comes at the end of this phase (RC-4.1 c, RC-A.17).
+    ``lose``: the army's companies in the order its owner gives them up to the
+    siege's attrition (RC-3.7, RC-A.31); the smallest cover takes the rest.
     """
 
     player: str
     army: str
     node: str
+    lose: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -213,7 +240,9 @@ class ChooseEngagement:
     rear-guard action (RC-4.8, at most a third of the side's strength);
     ``retreat_to``: the adjacent node the side prefers to fall back to (RC-4.5
     ``N_BACK``); ``on_table``: fight a ``BATTLE`` on the table rather than
-    auto-resolve it, if the other side asks too (RC-A.33).
+    auto-resolve it, if the other side asks too (RC-A.33); ``lose``: the side's
+    companies in the order its owner gives them up if the engagement costs it
+    strength (RC-3.7, RC-A.31), the smallest cover taking the rest.
     """
 
     player: str
@@ -222,6 +251,7 @@ class ChooseEngagement:
     rear_guard: tuple[str, ...] = ()
     retreat_to: str | None = None
     on_table: bool = False
+    lose: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -233,8 +263,8 @@ class TableBattle:
     lost: tuple[str, ...] = ()
 
 
-SummerCommand = MoveArmy | MoveArmies | EndMoves | BeginSiege | Bribe | MoveDiplomat | ChooseEngagement | TableBattle
-SpringCommand = TakeLoan | Recruit | FormArmy | Garrison | OrderWorks | HireSpecialist | PayUpkeep | Disband
+SummerCommand = Garrison | ShiftCompanies | MoveArmy | MoveArmies | EndMoves | BeginSiege | Bribe | MoveDiplomat | ChooseEngagement | TableBattle
+SpringCommand = TakeLoan | Recruit | FormArmy | Garrison | ShiftCompanies | OrderWorks | HireSpecialist | PayUpkeep | Disband
 
 
 def command_record(command) -> dict:

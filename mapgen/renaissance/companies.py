@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from ..engine.records import evolve
-from .commands import CommandError
-from .state import Player, RenaissanceState
+from .commands import CommandError, ShiftCompanies
+from .log import line
+from .state import LogEntry, Player, RenaissanceState
 
 
 def companies_of(state: RenaissanceState, seat: str) -> dict[str, tuple[str, object]]:
@@ -35,11 +36,53 @@ def _engineers_with_their_armies(state: RenaissanceState) -> RenaissanceState:
 
 
 def engineers_join_garrison(state: RenaissanceState, army_ids, node: str) -> RenaissanceState:
-    """RC-A.10: the engineers of armies that become ``node``'s garrison (shut in, or left as its garrison) serve the garrison now."""
+    """RC-A.10: the engineers of armies that become ``node``'s garrison (shut in, or left as its garrison) serve the garrison now.
+
+    ``node`` may be another army's id: the engineers of an army emptied into it serve that army.
+    """
     ids = set(army_ids)
     if not any(s.type == "engineer" and s.at in ids for s in state.specialists):
         return state
     return evolve(state, specialists=tuple(evolve(s, at=node) if s.type == "engineer" and s.at in ids else s for s in state.specialists))
+
+
+def shift_companies(state: RenaissanceState, cmd: ShiftCompanies) -> tuple[RenaissanceState, list[LogEntry]]:
+    """RC-3.6: companies from one of the player's armies to another at the same node; the lines are the player's own.
+
+    [DEV] Companies never gain road steps: in summer the receiving army must
+    have moved at least as far this phase as the giving one.  An army that
+    gives all its companies is gone (its engineers serve the receiving army;
+    a siege it held ends, RC-A.29).  Allied companies stay in the allied army
+    and only they (RC-3.6).
+    """
+    armies = {a.id: a for a in state.armies}
+    giver, taker = armies.get(cmd.from_army), armies.get(cmd.to_army)
+    for army_id, army in ((cmd.from_army, giver), (cmd.to_army, taker)):
+        if army is None or army.owner != cmd.player:
+            raise CommandError(f"{army_id!r} is not an army of {cmd.player} (RC-3.6)")
+    if giver is taker:
+        raise CommandError(f"name two different armies, not {giver.id} twice (RC-3.6)")
+    if giver.node != taker.node:
+        raise CommandError(f"{giver.id} is at {giver.node} and {taker.id} at {taker.node}: companies move between armies at the same node (RC-3.6)")
+    if not cmd.companies or len(set(cmd.companies)) != len(cmd.companies):
+        raise CommandError("name each company to move once (RC-3.6)")
+    by_id = {c.id: c for c in giver.companies}
+    missing = [c for c in cmd.companies if c not in by_id]
+    if missing:
+        raise CommandError(f"{', '.join(missing)} not in army {giver.id} (RC-3.6)")
+    if giver.allied != taker.allied:
+        raise CommandError(f"{(giver if giver.allied else taker).id} is the allied army: allied companies form it, and only they (RC-3.6)")
+    if taker.moved < giver.moved:
+        raise CommandError(f"{giver.id} has moved {giver.moved} road steps this phase and {taker.id} {taker.moved}: "
+                           f"companies never gain steps by changing army (RC-3.6, RC-4.3)")
+    moving = tuple(by_id[c] for c in cmd.companies)
+    left = tuple(c for c in giver.companies if c.id not in cmd.companies)
+    if not left:
+        state = engineers_join_garrison(state, (giver.id,), taker.id)
+    changed = {giver.id: evolve(giver, companies=left) if left else None, taker.id: evolve(taker, companies=taker.companies + moving)}
+    state = evolve(state, armies=tuple(a for a in (changed.get(x.id, x) for x in state.armies) if a is not None))
+    text = f"{cmd.player} moves {', '.join(cmd.companies)} from army {giver.id} to army {taker.id} at {taker.node}" + ("" if left else f"; army {giver.id} is gone") + "."
+    return state, [line(state, "RC-3.6", text, cmd.player, secret=True)]
 
 
 def own_companies(state, player: Player, ids, rule: str) -> dict:

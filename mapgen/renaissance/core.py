@@ -82,7 +82,7 @@ def awaiting(state: RenaissanceState) -> str | None:
     if state.ended:
         return None
     if state.season == "spring":
-        return "spring commands (loan, recruit, army, garrison, works, hire, upkeep, disband), then 'turn' to end the spring (RC-3.1)"
+        return "spring commands (loan, recruit, army, garrison, shift, works, hire, upkeep, disband), then 'turn' to end the spring (RC-3.1)"
     if state.season == "winter":
         return "ransoms and prisoner exchanges (transfer), then 'turn' to play the winter and open the next spring (RC-5)"
     from .engagements import awaiting_engagements
@@ -90,7 +90,7 @@ def awaiting(state: RenaissanceState) -> str | None:
     wait = awaiting_engagements(state)
     if wait:
         return wait
-    return f"{state.turn} to move in summer phase {state.phase} (move, siege, bribe), then 'turn' to end their moves (RC-4.3)"
+    return f"{state.turn} to move in summer phase {state.phase} (move, garrison, shift, siege, bribe), then 'turn' to end their moves (RC-4.3)"
 
 
 def seat_of(army_or_token: str) -> str:

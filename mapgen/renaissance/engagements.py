@@ -44,6 +44,7 @@ from .minor import fight, rear_guard_problem, strongest_within
 from .resolve import engagement_result, rear_guard_limit
 from .retreats import end_lost_sieges, fall_back, forces_at, garrison_beaten, go_back, shut_in
 from .rules import NON_PHASING_CHOICES, PHASING_CHOICES
+from .sieges import loss_order_problem
 from .spring import is_fortified
 from .state import Company, LogEntry, PendingEngagement, RenaissanceState
 
@@ -163,13 +164,17 @@ def choose_engagement(state: RenaissanceState, cmd: ChooseEngagement, dice: Game
     problem = rear and rear_guard_problem(side_force(state, cmd.player, cmd.node), rear)
     if problem:
         raise CommandError(problem)
+    problem = cmd.lose and loss_order_problem(side_force(state, cmd.player, cmd.node), tuple(cmd.lose), f"{cmd.player}'s force at {cmd.node}")
+    if problem:
+        raise CommandError(problem)
     if cmd.retreat_to is not None and cmd.retreat_to not in steps.get(cmd.node, ()):
         raise CommandError(f"{cmd.retreat_to} is not a road step from {cmd.node}: a side falls back to an adjacent node (RC-4.5)")
     role = "phasing" if phasing else "other"
-    chosen = evolve(eng, **{f"{role}_choice": cmd.choice, f"{role}_rear_guard": rear, f"{role}_retreat": cmd.retreat_to},
+    chosen = evolve(eng, **{f"{role}_choice": cmd.choice, f"{role}_rear_guard": rear, f"{role}_retreat": cmd.retreat_to,
+                            f"{role}_lose": tuple(cmd.lose)},
                     on_table=eng.on_table + ((cmd.player,) if cmd.on_table else ()))  # fmt: skip
     extra = "".join((f", rear guard {', '.join(rear)}" if rear else "", f", falling back to {cmd.retreat_to}" if cmd.retreat_to else "",
-                     ", asks for the table" if cmd.on_table else ""))  # fmt: skip
+                     ", asks for the table" if cmd.on_table else "", f", losses first from {', '.join(cmd.lose)}" if cmd.lose else ""))  # fmt: skip
     log = [line(state, "RC-4.4", f"{cmd.player} chooses {cmd.choice} at {cmd.node}{extra}.", cmd.player, secret=True)]
     state = _replace(state, eng, chosen)
     if chosen.phasing_choice and chosen.other_choice:

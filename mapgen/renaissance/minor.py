@@ -117,7 +117,8 @@ def fight(state: RenaissanceState, eng: PendingEngagement, sides: dict[str, list
         return state, winner
     winner = p if r.winner == "phasing" else o
     loser = o if winner == p else p
-    lost = {loser: cover(tuple(sides[loser]), r.loser_loss), winner: cover(tuple(sides[winner]), r.winner_loss)}
+    first = {p: eng.phasing_lose, o: eng.other_lose}  # the owners' own order (RC-3.7, RC-A.31)
+    lost = {loser: cover(tuple(sides[loser]), r.loser_loss, first[loser]), winner: cover(tuple(sides[winner]), r.winner_loss, first[winner])}
     text += f": {winner} wins; {loser} loses at least {r.loser_loss}, {winner} at least {r.winner_loss} (RC-3.7)."
     log.append(line(state, "RC-4.9", text, None, outcome=winner))
     for seat in (loser, winner):

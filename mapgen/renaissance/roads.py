@@ -2,9 +2,10 @@
 
 Every edge of :class:`~mapgen.country.model.CountryMap`'s graph is a road
 step: a road inside a country (``country`` set) or a crossing between two
-linked crossing points (``crossing``), which RC-1.7 counts as one step, so
-the adjacency of the graph is all the movement rules need.  It is taken once
-per map as a plain dict, so a command checks a step without networkx.
+linked crossing points (``crossing``), which RC-1.7 counts as one step; on an
+``abstract`` map (RC-A.5) every crossing point is also one step from every
+crossing point of every other country (:meth:`~mapgen.country.model.CountryMap.crossing_links`).
+It is taken once per map as a plain dict, so a command checks a step without networkx.
 """
 
 from __future__ import annotations
@@ -18,11 +19,12 @@ def road_steps(country_map) -> dict[str, tuple[str, ...]]:
     >>> import networkx as nx
     >>> from types import SimpleNamespace
     >>> g = nx.Graph([("A-0", "A-1"), ("A-1", "A-2")])
-    >>> road_steps(SimpleNamespace(graph=g))["A-1"]
+    >>> road_steps(SimpleNamespace(graph=g, crossing_links=dict))["A-1"]
     ('A-0', 'A-2')
     """
     g = country_map.graph
-    return {n: tuple(sorted(g.neighbors(n))) for n in g.nodes}
+    links = country_map.crossing_links()
+    return {n: tuple(sorted((*g.neighbors(n), *links.get(n, ())))) for n in g.nodes}
 
 
 def is_path(steps: dict[str, tuple[str, ...]], start: str, path) -> str | None:

@@ -64,8 +64,9 @@ ARGV = {
     c.TakeLoan: lambda a: [a["player"], str(a["ducats"])],
     c.Recruit: lambda a: [a["player"], a["army_or_place"], a["company_type"],
                           *_opt("kind", a.get("kind") if a.get("kind", "regular") != "regular" else None), *_opt("cost", a.get("cost"))],
-    c.FormArmy: lambda a: [a["player"], a["node"], *(f"--company={t}:{k}" for t, k in a["companies"])],
-    c.Garrison: lambda a: [a["army"], _ids(a["companies"])],
+    c.FormArmy: lambda a: [a["player"], a["node"], *(f"--company={t}:{k}" for t, k in a["companies"]), *_opt("cost", a.get("costs"))],
+    c.Garrison: lambda a: [a["army"], _ids(a["companies"]), *_opt("at", a.get("at"))],
+    c.ShiftCompanies: lambda a: [a["from_army"], a["to_army"], _ids(a["companies"])],
     c.OrderWorks: lambda a: [a["player"], a["node"], a["work"]],
     c.HireSpecialist: lambda a: [a["player"], a["kind"], *_opt("at", a.get("at")), *_opt("target", a.get("target"))],
     c.PayUpkeep: lambda a: [a["army_or_place"], _ids(a["company_ids"]), f"--player={a['player']}"],
@@ -73,11 +74,11 @@ ARGV = {
     c.MoveArmy: lambda a: [a["army"], *a["path"]],
     c.MoveArmies: lambda a: [f"{army}:{','.join(path)}" for army, path in a["moves"]],
     c.EndMoves: lambda a: [a["player"]],
-    c.BeginSiege: lambda a: [a["army"], f"--node={a['node']}"],
+    c.BeginSiege: lambda a: [a["army"], f"--node={a['node']}", *_opt("lose", a.get("lose"))],
     c.Bribe: lambda a: [a["player"], a["node"], str(a["ducats"])],
     c.MoveDiplomat: lambda a: [a["diplomat"], *a["path"]],
     c.ChooseEngagement: lambda a: [a["player"], a["node"], a["choice"], *_opt("rear-guard", a.get("rear_guard")),
-                                   *_opt("retreat-to", a.get("retreat_to")), *_opt("on-table", a.get("on_table"))],
+                                   *_opt("retreat-to", a.get("retreat_to")), *_opt("on-table", a.get("on_table")), *_opt("lose", a.get("lose"))],
     c.TableBattle: lambda a: [f"--node={a['node']}", f"--winner={a['winner']}", *_opt("lost", a.get("lost"))],
     c.Assassinate: lambda a: [a["assassin"], a["target"]],
     c.Transfer: lambda a: [a["from_player"], a["to_player"], *_opt("ducats", a.get("ducats") or None),
@@ -87,7 +88,7 @@ ARGV = {
 CLI_NAME = {
     c.TakeLoan: "loan", c.FormArmy: "army", c.OrderWorks: "works", c.HireSpecialist: "hire", c.PayUpkeep: "upkeep",
     c.MoveArmy: "move", c.MoveArmies: "move", c.EndMoves: "end", c.BeginSiege: "siege", c.MoveDiplomat: "diplomat", c.ChooseEngagement: "engage",
-    c.TableBattle: "battle",
+    c.TableBattle: "battle", c.ShiftCompanies: "shift",
 }
 
 
@@ -108,6 +109,13 @@ def _summer(state, cmd, dice, board: RenaissanceBoard):
     return apply_summer(state, cmd, dice, board.kinds, board.steps)[0]
 
 
+def _spring_or_summer(state, cmd, dice, board: RenaissanceBoard):
+    """A command of both seasons (RC-3.8's garrison, RC-3.6's companies between armies): the summer's rules in summer, the spring's otherwise."""
+    if state.season == "winter":
+        raise engine.CommandError(f"it is winter: {type(cmd).__name__} is a spring or summer command (RC-2)")
+    return (_summer if state.season == "summer" else _spring)(state, cmd, dice, board)
+
+
 def _move_armies(state, cmd: c.MoveArmies, dice, board: RenaissanceBoard):
     """Each army's move in turn, as its own ``move``; a refusal names the army and refuses them all."""
     if not cmd.moves:
@@ -120,7 +128,7 @@ def _move_armies(state, cmd: c.MoveArmies, dice, board: RenaissanceBoard):
     return state
 
 
-_SPRING = (c.TakeLoan, c.Recruit, c.FormArmy, c.Garrison, c.OrderWorks, c.HireSpecialist, c.PayUpkeep, c.Disband)
+_SPRING = (c.TakeLoan, c.Recruit, c.FormArmy, c.OrderWorks, c.HireSpecialist, c.PayUpkeep, c.Disband)
 _SUMMER = (c.MoveArmy, c.EndMoves, c.BeginSiege, c.Bribe, c.MoveDiplomat, c.ChooseEngagement, c.TableBattle)
 
 COMMANDS = (
@@ -128,6 +136,8 @@ COMMANDS = (
                 parse=words.parse_turn),
     *(_spec(k, _spring) for k in _SPRING),
     *(_spec(k, _summer) for k in _SUMMER),
+    _spec(c.Garrison, _spring_or_summer),
+    _spec(c.ShiftCompanies, _spring_or_summer),
     _spec(c.MoveArmies, _move_armies),
     _spec(c.Assassinate, lambda s, cmd, dice, b: apply_specialist(s, cmd, dice, b.kinds)[0]),
     _spec(c.Transfer, lambda s, cmd, dice, b: transfer(s, cmd)[0]),

@@ -58,7 +58,10 @@ def begin_siege(state: RenaissanceState, cmd: BeginSiege, kinds: Mapping[str, st
         raise CommandError(f"{army.id} arrived at {cmd.node} this phase: the siege may begin next phase (RC-4.10 step 1)")
     if any(s.node == cmd.node for s in state.sieges):
         raise CommandError(f"{cmd.node} is already under siege (RC-4.10)")
-    siege = Siege(cmd.node, army.id, phases=0, arrived=max(1, state.phase - 1))
+    problem = loss_order_problem(army.companies, cmd.lose, f"army {army.id}")
+    if problem:
+        raise CommandError(problem)
+    siege = Siege(cmd.node, army.id, phases=0, arrived=max(1, state.phase - 1), lose=tuple(cmd.lose))
     entries = [line(state, "RC-4.10", f"{army.id} of {cmd.player} begins the siege of {cmd.node} (held by {place.owner}).", cmd.player)]
     return evolve(state, sieges=state.sieges + (siege,), log=state.log + tuple(entries)), entries
 
@@ -125,7 +128,7 @@ def _one_siege(state: RenaissanceState, siege: Siege, dice: GameDice, kinds: Map
         state = _take(state, siege, army, log)
     else:
         state = evolve(state, sieges=tuple(evolve(s, phases=phases, bribes=0) if s is siege else s for s in state.sieges))
-    state = _attrition(state, army, log)
+    state = _attrition(state, army, siege.lose, log)
     if taken and state.ends.capitals:
         state = capitals_end(state, kinds, log)
     return state
@@ -151,9 +154,12 @@ def _take(state: RenaissanceState, siege: Siege, army: Army, log: list) -> Renai
     return evolve(_drop(state, siege), places=places, prisoners=prisoners)
 
 
-def _attrition(state: RenaissanceState, army: Army, log: list) -> RenaissanceState:
-    """RC-4.10 step 5, RC-A.16: 1 strength point each siege phase, whatever the roll, removed as whole companies (RC-3.7)."""
-    lost = cover(army.companies, SIEGE_ATTRITION)
+def _attrition(state: RenaissanceState, army: Army, first: tuple[str, ...], log: list) -> RenaissanceState:
+    """RC-4.10 step 5, RC-A.16: 1 strength point each siege phase, whatever the roll, removed as whole companies (RC-3.7).
+
+    ``first``: the owner's order of the companies to give up (``BeginSiege.lose``).
+    """
+    lost = cover(army.companies, SIEGE_ATTRITION, first)
     text = f"Siege attrition: {army.id} loses {', '.join(f'{c.id} ({c.strength})' for c in lost)}." if lost else (
         f"Siege attrition: {army.id} has no company with strength to lose (RC-A.8).")
     # That the besieger wastes away is public (RC-4.10 step 5); which companies went is its owner's (RC-3.10).
@@ -162,14 +168,44 @@ def _attrition(state: RenaissanceState, army: Army, log: list) -> RenaissanceSta
     return remove_companies(state, [c.id for c in lost])
 
 
-def cover(companies: tuple[Company, ...], loss: int) -> list[Company]:
-    """RC-3.7: the whole companies with the smallest total strength reaching ``loss``, ties to the fewest; all if none reach it.
+def cover(companies: tuple[Company, ...], loss: int, first: tuple[str, ...] = ()) -> list[Company]:
+    """RC-3.7: the whole companies removed for a loss of ``loss`` strength points.
+
+    ``first``: company ids in the order the owner gives them up (RC-3.7 "the
+    player may override it", RC-A.31), taken while the loss is not reached;
+    ids not among ``companies`` (or rabble) are passed over.  The rest of the
+    loss is the software's proposal: the smallest total strength reaching
+    it, ties to the fewest; all if none reach it.
+    """
+    able = [c for c in companies if c.strength > 0]
+    chosen: list[Company] = []
+    by_id = {c.id: c for c in able}
+    for i in first:
+        if sum(c.strength for c in chosen) >= loss:
+            break
+        if i in by_id and by_id[i] not in chosen:
+            chosen.append(by_id[i])
+    rest = sum(c.strength for c in chosen)
+    if not chosen:
+        return _proposal(able, loss)
+    return chosen + (_proposal([c for c in able if c not in chosen], loss - rest) if rest < loss else [])
+
+
+def loss_order_problem(companies, ids: tuple[str, ...], where: str) -> str | None:
+    """Why ``ids`` is not an order of losses among ``companies`` (each once, all there), or None (RC-3.7)."""
+    if len(set(ids)) != len(ids):
+        return "name each company to lose once (RC-3.7)"
+    missing = [i for i in ids if i not in {c.id for c in companies}]
+    return f"{', '.join(missing)}: not in {where}, so it cannot be lost there (RC-3.7)" if missing else None
+
+
+def _proposal(able: list[Company], loss: int) -> list[Company]:
+    """RC-3.7 (interpretation): the smallest total strength reaching ``loss``, ties to the fewest; all if none reach it.
 
     [DEV] A tie between equal sets goes to the companies first in the army's
     order.  Rabble (strength 0) never counts (RC-A.8).  A subset-sum table over
     strengths (each at most 8), not every subset: an army may hold dozens.
     """
-    able = [c for c in companies if c.strength > 0]
     if sum(c.strength for c in able) <= loss:
         return able
     best: dict[int, list[Company]] = {0: []}  # total strength -> the fewest companies reaching it, first found

@@ -9,7 +9,7 @@ what is the Renaissance's own is one game, :func:`run_game` of (the
 as ``campaign new --rules renaissance`` does (day one after the first
 spring's taxes, RC-2, RC-3.1) with the dice seeded by the game seed, and the
 bots (:mod:`.bots`) play it year after year until it ends (RC-6): one player
-holds every player's capital, or the agreed years have passed.
+holds every opponent's capital, or the agreed years have passed.
 """
 
 from __future__ import annotations
@@ -71,7 +71,7 @@ class SimOptions:
         return Options(**({"banks": self.players >= BANKS_FROM_PLAYERS} | {r: True for r in self.rules}))
 
     def ends(self) -> Ends:
-        """RC-6: every player's capital, or the years run out."""
+        """RC-6: every opponent's capital, or the years run out."""
         return Ends(capitals=True, years=self.years)
 
 

@@ -24,12 +24,12 @@ from typing import Mapping
 from ..engine.dice import GameDice
 from ..engine.records import evolve
 from . import resolve
-from .commands import CommandError, Disband, FormArmy, Garrison, HireSpecialist, OrderWorks, PayUpkeep, Recruit, SpringCommand, TakeLoan
-from .companies import engineers_join_garrison, own_companies, remove_companies
+from .commands import CommandError, Disband, FormArmy, Garrison, HireSpecialist, OrderWorks, PayUpkeep, Recruit, ShiftCompanies, SpringCommand, TakeLoan
+from .companies import engineers_join_garrison, own_companies, remove_companies, shift_companies
 from .log import line, throw
 from .rules import BANK_DEFAULT, CITY_KINDS, COMPANY_STRENGTH, FORTIFICATION_WORKS, MAX_ALLIED_ARMIES, MAX_ARMIES, SPECIALISTS
 from .specialists import next_counter
-from .state import Army, FortificationWork, LogEntry, Place, Player, RenaissanceState, SpecialistState, company
+from .state import Army, Company, FortificationWork, LogEntry, Place, Player, RenaissanceState, SpecialistState, company
 
 #: [DEV] RC-3.5 and RC-A.23: the source gives no company price (it is the tactical rules' army
 #: lists'); until a list is given, 10 ducats per Tabella 31 strength point, and rabble (strength 0) 5.
@@ -37,6 +37,11 @@ from .state import Army, FortificationWork, LogEntry, Place, Player, Renaissance
 DUCATS_PER_STRENGTH = 10
 RABBLE_COST = 5
 COMPANY_COST = {t: (s * DUCATS_PER_STRENGTH if s else RABBLE_COST) for t, s in COMPANY_STRENGTH.items()}
+def company_price(c: Company) -> int:
+    """What a company was recruited for, and so its upkeep (RC-3.11, RC-A.23); mapgen's price if the file kept none."""
+    return COMPANY_COST[c.type] if c.cost is None else c.cost
+
+
 #: RC-3.5: the kinds of company; RC-3.6: ``allied`` ones form the extra army.
 COMPANY_KINDS = ("regular", "mercenary", "militia", "rabble", "allied")
 #: RC-3.8 (interpretation): the places that are fortified by their kind; a village only once fortified (RC-3.9).
@@ -128,8 +133,11 @@ def _repay(state: RenaissanceState, p: Player, dice: GameDice, log: list[LogEntr
     band = roll.band
     log.append(line(
         state, "RC-3.4", f"{p.seat} owes {owed} ducats for the loan of {p.loan} but has {p.treasury}: Tabella 30, {band.label}. "
-        f"{p.seat} is removed from the campaign.", p.seat, roll,
+        f"{p.seat} is removed from the campaign.", p.seat, roll, secret=True,
     ))  # fmt: skip
+    # [DEV] The loan, the treasury and the roll are the defaulter's own to know (issue 23 item 19); that the
+    # player is out is for everyone, as status shows it: one public line without the figures.
+    log.append(line(state, "RC-3.4", f"{p.seat} is removed from the campaign.", p.seat))
     # [DEV] The source says only that the player is removed: the debt dies with them, the treasury stays as it was.
     return evolve(p, loan=0, eliminated=True)
 
@@ -220,7 +228,7 @@ def recruit(state, cmd: Recruit, player: Player, kinds):
     if cmd.cost is not None and cmd.cost < 0:
         raise CommandError(f"a company cannot cost {cmd.cost} ducats (RC-3.5)")
     cost = COMPANY_COST[cmd.company_type] if cmd.cost is None else cmd.cost
-    new = company(_new_company_ids(state, player.seat, 1)[0], cmd.company_type, cmd.kind)
+    new = company(_new_company_ids(state, player.seat, 1)[0], cmd.company_type, cmd.kind, cost)
     army = next((a for a in state.armies if a.id == cmd.army_or_place), None)
     if army is not None:
         if army.owner != player.seat:
@@ -265,11 +273,16 @@ def form_army(state, cmd: FormArmy, player: Player, kinds):
     if count >= limit:
         raise CommandError(f"{player.seat} already has {count} {'allied ' if allied else ''}arm{'y' if count == 1 else 'ies'}: "
                            f"at most {MAX_ARMIES} armies and {MAX_ALLIED_ARMIES} allied army (RC-3.6)")
-    cost = sum(COMPANY_COST[t] for t, _ in cmd.companies)
+    if cmd.costs and len(cmd.costs) != len(cmd.companies):
+        raise CommandError(f"give one price for each of the {len(cmd.companies)} companies, in order, not {len(cmd.costs)} (RC-3.5, RC-A.23)")
+    if any(p < 0 for p in cmd.costs):
+        raise CommandError(f"a company cannot cost {min(cmd.costs)} ducats (RC-3.5)")
+    prices = cmd.costs or tuple(COMPANY_COST[t] for t, _ in cmd.companies)
+    cost = sum(prices)
     state = _pay(state, player, cost, "RC-3.5", f"an army of {len(cmd.companies)} compan{'y' if len(cmd.companies) == 1 else 'ies'}")
     army_id = next_counter(state, player.seat)  # numbered with the seat's decoys (RC-3.10), so none is told apart
     ids = _new_company_ids(state, player.seat, len(cmd.companies))
-    companies = tuple(company(i, t, k) for i, (t, k) in zip(ids, cmd.companies))
+    companies = tuple(company(i, t, k, price) for i, (t, k), price in zip(ids, cmd.companies, prices))
     army = Army(army_id, player.seat, cmd.node, companies, allied)
     state = evolve(state, armies=state.armies + (army,))
     text = (f"{player.seat} raises {'allied ' if allied else ''}army {army_id} at {cmd.node}: {len(companies)} compan{'y' if len(companies) == 1 else 'ies'}, "
@@ -278,14 +291,27 @@ def form_army(state, cmd: FormArmy, player: Player, kinds):
 
 
 def garrison(state, cmd: Garrison, player: Player, kinds):
+    """RC-3.8 in spring: the army stands still, so it leaves its companies where it stands."""
+    if cmd.at is not None:
+        raise CommandError(f"in spring {cmd.army} leaves a garrison where it stands: --at names a node its move passed in a summer phase (RC-3.8)")
+    return leave_garrison(state, cmd, player, kinds, None)
+
+
+def leave_garrison(state, cmd: Garrison, player: Player, kinds, node: str | None):
+    """RC-3.8: detach ``cmd.companies`` of the army into the garrison of the player's fortified place at ``node``.
+
+    ``node`` None is where the army stands; the summer's :func:`~.summer.garrison_in_summer`
+    passes a node its move went through this phase ("che si trovano od attraversano l'area").
+    """
     army = next((a for a in state.armies if a.id == cmd.army), None)
     if army is None:
         raise CommandError(f"no army {cmd.army!r} (RC-3.8)")
     if army.owner != player.seat:
         raise CommandError(f"{army.id} is not your army: it is {army.owner}'s (RC-3.8)")
-    place = state.place(army.node)
+    node = army.node if node is None else node
+    place = state.place(node)
     if place is None or place.owner != player.seat or not is_fortified(place, kinds):
-        raise CommandError(f"{army.id} is at {army.node}, not one of {player.seat}'s fortified places (RC-3.8)")
+        raise CommandError(f"{army.id} {'is at' if node == army.node else 'passed'} {node}, not one of {player.seat}'s fortified places (RC-3.8)")
     if not cmd.companies or len(set(cmd.companies)) != len(cmd.companies):
         raise CommandError("name each company to leave as a garrison once (RC-3.8)")
     by_id = {c.id: c for c in army.companies}
@@ -373,7 +399,7 @@ def pay_upkeep(state, cmd: PayUpkeep, player: Player, kinds):
     paid = [i for i in cmd.company_ids if i not in state.upkeep]
     if paid:
         raise CommandError(f"{', '.join(paid)} owe no upkeep this spring: paid already or recruited this year (RC-3.11)")
-    cost = sum(COMPANY_COST[mine[i][1].type] for i in cmd.company_ids)
+    cost = sum(company_price(mine[i][1]) for i in cmd.company_ids)
     state = _pay(state, player, cost, "RC-3.11", f"the upkeep of {len(cmd.company_ids)} companies")
     state = evolve(state, upkeep=tuple(i for i in state.upkeep if i not in cmd.company_ids))
     text = f"{player.seat} pays {cost} ducats of upkeep for {', '.join(cmd.company_ids)} in {cmd.army_or_place}; treasury {state.player(player.seat).treasury}."
@@ -393,6 +419,7 @@ _HANDLERS = {
     Recruit: recruit,
     FormArmy: form_army,
     Garrison: garrison,
+    ShiftCompanies: lambda state, cmd, player, kinds: shift_companies(state, cmd),
     OrderWorks: order_works,
     HireSpecialist: hire_specialist,
 }

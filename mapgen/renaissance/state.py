@@ -64,9 +64,12 @@ class Company:
     type: CompanyType
     kind: CompanyKind
     strength: Annotated[int, Ge(0), Le(8)]
+    #: RC-3.11, RC-A.23: the ducats it was recruited for, paid again as its upkeep; None (a file from
+    #: before prices were kept) is mapgen's price for its type (:data:`~.spring.COMPANY_COST`).
+    cost: Ducats | None = None
 
 
-def company(id: str, type: str, kind: str = "regular") -> Company:
+def company(id: str, type: str, kind: str = "regular", cost: int | None = None) -> Company:
     """A company with its Tabella 31 strength (RC-3.5).
 
     Examples
@@ -74,7 +77,7 @@ def company(id: str, type: str, kind: str = "regular") -> Company:
     >>> company("P1-c1", "medium_cavalry").strength
     4
     """
-    return Company(id, type, kind, COMPANY_STRENGTH[type])
+    return Company(id, type, kind, COMPANY_STRENGTH[type], cost)
 
 
 @dataclass(frozen=True)
@@ -186,6 +189,8 @@ class Siege:
     arrived: Annotated[int, Ge(1), Le(SUMMER_PHASES)] = 1
     #: RC-4.10 step 2: ducats spent on bribes this phase, before its roll (Tabella 35: +1 per 10); 0 after the roll.
     bribes: Ducats = 0
+    #: RC-3.7, RC-A.31: the besieger's companies in the order its owner gives them up to attrition; the proposal covers the rest.
+    lose: tuple[Id, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -222,6 +227,9 @@ class PendingEngagement:
     result: str | None = None  # Tabella 34: P_BACK, N_BACK, BOTH_BACK, BATTLE, SHUT_IN
     defender: Id | None = None
     rear_guard: Id | None = None
+    #: RC-3.7, RC-A.31: each side's companies in the order its owner gives them up to the losses; the proposal covers the rest.
+    phasing_lose: tuple[Id, ...] = ()
+    other_lose: tuple[Id, ...] = ()
 
 
 @dataclass(frozen=True)

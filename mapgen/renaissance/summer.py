@@ -23,15 +23,15 @@ from typing import Mapping
 
 from ..engine.dice import GameDice
 from ..engine.records import evolve
-from .commands import BeginSiege, Bribe, ChooseEngagement, CommandError, EndMoves, MoveArmy, MoveDiplomat, SummerCommand, TableBattle
-from .companies import remove_companies
+from .commands import BeginSiege, Bribe, ChooseEngagement, CommandError, EndMoves, Garrison, MoveArmy, ShiftCompanies, MoveDiplomat, SummerCommand, TableBattle
+from .companies import remove_companies, shift_companies
 from .engagements import awaiting_engagements, choose_engagement, open_engagements, table_battle
 from .log import line, throw
 from .roads import is_path
 from .rules import CITY_KINDS
 from .sieges import begin_siege, bribe, end_of_phase_sieges
 from .specialists import move_diplomat, reveal_decoys, spy_reports
-from .spring import is_fortified
+from .spring import is_fortified, leave_garrison
 from .state import SUMMER_PHASES, LogEntry, RenaissanceState
 from .winter import draw_place, end_summer
 
@@ -138,6 +138,11 @@ def apply_summer(
         return bribe(state, command)
     if isinstance(command, EndMoves):
         return _end_moves(state, command, dice, kinds)
+    if isinstance(command, Garrison):
+        return garrison_in_summer(state, command, kinds)
+    if isinstance(command, ShiftCompanies):
+        new, entries = shift_companies(state, command)
+        return evolve(new, log=new.log + tuple(entries)), entries
     raise CommandError(f"unknown summer command {type(command).__name__}")
 
 
@@ -184,6 +189,25 @@ def _move(state: RenaissanceState, cmd: MoveArmy, steps) -> tuple[RenaissanceSta
     if met:
         entries.append(line(state, "RC-A.11", f"Engagement at {path[-1]}: {army.id} of {cmd.player} meets {', '.join(met)} (RC-4.4).", cmd.player))
     return new, entries
+
+
+def garrison_in_summer(state: RenaissanceState, cmd: Garrison, kinds: Mapping[str, str]) -> tuple[RenaissanceState, list[LogEntry]]:
+    """RC-3.8 in a summer phase, on the player's turn: companies left where the army stands, or (``at``) on its move this phase.
+
+    [DEV] "At or passing through": the node the army stands on, or the one
+    its move this phase entered its present node from (the node it passed in
+    a two-step move, the node it left in a one-step move), as ``came_from``
+    records it.  The start of a two-step move is not kept: leave those
+    companies before moving.  Like the spring's, the line is the player's own.
+    """
+    army = next((a for a in state.armies if a.id == cmd.army), None)
+    node = cmd.at
+    if army is not None and node is not None and node != army.node and not (army.moved and node == army.came_from):
+        raise CommandError(f"{army.id} did not pass {node} in its move this phase: it stands at {army.node}"
+                           + (f" and came from {army.came_from}" if army.moved else ", not having moved") + " (RC-3.8)")
+    new, entries = leave_garrison(state, cmd, state.player(cmd.player), kinds, node)
+    entries = [evolve(e, secret=True) for e in entries]
+    return evolve(new, log=new.log + tuple(entries)), entries
 
 
 def _end_moves(state: RenaissanceState, cmd: EndMoves, dice: GameDice, kinds: Mapping[str, str]) -> tuple[RenaissanceState, list[LogEntry]]:

@@ -157,7 +157,7 @@ def log_lines(state: RenaissanceState, seat: str | None, year: int | None = None
 
 
 def _ends_words(ends: dict) -> str:
-    parts = (["one player holds every player's capital"] if ends["capitals"] else []) + ([f"{ends['years']} years have passed"] if ends["years"] else [])
+    parts = (["one player holds every opponent's capital"] if ends["capitals"] else []) + ([f"{ends['years']} years have passed"] if ends["years"] else [])
     parts += [f"one player holds every objective ({', '.join(ends['objectives'])})"] if ends["objectives"] else []
     return "; or ".join(parts) or "none agreed"
 

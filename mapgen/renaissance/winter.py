@@ -173,26 +173,43 @@ def _holder(state: RenaissanceState, nodes) -> str | None:
     return owners.pop() if len(owners) == 1 and owners <= seats else None
 
 
-def player_capitals(state: RenaissanceState, kinds: Mapping[str, str]) -> list[str]:
-    """The capitals the RC-6 condition asks for: every player country's, not the neutrals'.
+def player_capitals(state: RenaissanceState, kinds: Mapping[str, str]) -> dict[str, str]:
+    """Player seat -> its country's capital: the capitals the RC-6 condition can ask for, not the neutrals'.
 
     The Italian says "la conquista ... di tutte le capitali avversarie", the
     opponents' capitals: a neutral country has no player (RC-1.1), so it is
     no opponent, and its capital need not be taken.  Node ids are
     ``<country>-<n>`` (:mod:`mapgen.country.procedure`).
     """
-    ruled = {p.country for p in state.players}
-    return [n for n, k in kinds.items() if k == "capital" and n.rsplit("-", 1)[0] in ruled]
+    capital_of = {n.rsplit("-", 1)[0]: n for n, k in kinds.items() if k == "capital"}
+    return {p.seat: capital_of[p.country] for p in state.players if p.country in capital_of}
+
+
+def capitals_winner(state: RenaissanceState, kinds: Mapping[str, str]) -> str | None:
+    """RC-6: the one player still in who holds every opponent's capital, or None.
+
+    "Tutte le capitali avversarie": its own capital is not asked for, so a
+    player who lost it but holds every other player's still wins (issue 23
+    item 17).  [DEV] An eliminated player's capital is still an opponent's;
+    with one player alone there is no opponent and nobody wins this way.
+    """
+    capitals = player_capitals(state, kinds)
+    winners = [p.seat for p in state.players if not p.eliminated
+               and (theirs := [n for seat, n in capitals.items() if seat != p.seat])
+               and all(state.owner(n) == p.seat for n in theirs)]  # fmt: skip
+    # Two players can each hold the other's capital only if both were taken without a check between,
+    # which sieges (the only way a capital changes hands, RC-A.12) never allow: then nobody is named.
+    return winners[0] if len(winners) == 1 else None
 
 
 def capitals_end(state: RenaissanceState, kinds: Mapping[str, str], log: list) -> RenaissanceState:
     """RC-6: the capitals condition alone, checked whenever a siege succeeds (RC-4.10); the others wait for winter."""
     if state.ended or not state.ends.capitals:
         return state
-    who = _holder(state, player_capitals(state, kinds))
+    who = capitals_winner(state, kinds)
     if who is None:
         return state
-    log.append(line(state, "RC-6", f"The campaign ends: {who} holds every player's capital. {who} wins.", who))
+    log.append(line(state, "RC-6", f"The campaign ends: {who} holds every opponent's capital. {who} wins.", who))
     return evolve(state, winner=who, ended="capitals")
 
 
@@ -202,8 +219,8 @@ def _check_ends(state: RenaissanceState, kinds: Mapping[str, str], log: list) ->
     [DEV] When the years run out nobody is named winner: the digest gives no tie-break.
     """
     ends = state.ends
-    if ends.capitals and (who := _holder(state, player_capitals(state, kinds))):
-        won = (who, "capitals", f"{who} holds every player's capital")
+    if ends.capitals and (who := capitals_winner(state, kinds)):
+        won = (who, "capitals", f"{who} holds every opponent's capital")
     elif ends.objectives and (who := _holder(state, ends.objectives)):
         won = (who, "objectives", f"{who} holds every objective ({', '.join(ends.objectives)})")
     elif ends.years and state.year >= ends.years:

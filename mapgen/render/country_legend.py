@@ -181,8 +181,10 @@ def _legend_blocks(cm: CountryMap, width: float) -> list[_Block]:
         line_swatch([(x["casing"], x["casing_width"], None), (x["color"], x["width"], _dash(x["dash"]))])(p, cx, cy)
         _arrowhead(p, (cx + sw / 2, cy), 0.0, x)
 
+    abstract = cm.topology == "abstract"
     if cm.exits:
-        entry(exit_swatch, "Exit off the map", "a crossing point's way to a country added later (RC-1.7)")
+        entry(exit_swatch, "Exit off the map", "a crossing point's way to every other country (RC-1.7, RC-A.5)" if abstract
+              else "a crossing point's way to a country added later (RC-1.7)")
     entry(border_swatch, "Country border",
           "joins the border points (RC-1.5 step 5); neutral lands are grey and hatched")
 
@@ -213,6 +215,9 @@ def _legend_blocks(cm: CountryMap, width: float) -> list[_Block]:
     heading("Countries: settlements and yearly tax (RC-3.2)")
     blocks.append(_summary_block(cm, width))
     notes = [f"Seed {cm.seed}. Places show their ids, as typed (A-1)."]
+    if abstract:  # RC-1.7, RC-A.5: all to all cannot be drawn as lines; say it where the lines are explained
+        notes.append("Abstract joining (RC-1.7, RC-A.5): every crossing point is one step from every crossing point "
+                     "of every other country, whether a line is drawn between them or not.")
     for text in notes:
         lines = wrap_text(text, width, ns)
         blocks.append(_Block(len(lines) * ns * 1.3 + 1.5, lambda p, x, y, w, lines=lines: [

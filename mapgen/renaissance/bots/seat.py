@@ -17,7 +17,7 @@ from typing import Iterator, Mapping
 from ..commands import BeginSiege, Bribe, ChooseEngagement, FormArmy, MoveArmy, PayUpkeep, Recruit
 from ..companies import companies_of
 from ..rules import CITY_KINDS, COMPANY_STRENGTH, MAX_ARMIES
-from ..spring import COMPANY_COST, is_fortified
+from ..spring import COMPANY_COST, company_price, is_fortified
 from ..state import Army, PendingEngagement, RenaissanceState
 from .routes import FAR, Routes
 
@@ -105,8 +105,8 @@ class Bot:
         for where in order:
             paid = []
             for c in sorted(owed[where], key=lambda c: (-c.strength, c.id)):
-                if COMPANY_COST[c.type] <= money:
-                    money -= COMPANY_COST[c.type]
+                if company_price(c) <= money:
+                    money -= company_price(c)
                     paid.append(c.id)
             if paid:
                 yield PayUpkeep(self.seat, where, tuple(paid))
