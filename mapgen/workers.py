@@ -1,4 +1,4 @@
-"""Many games at once: a process pool that plays a list of seeds and stops with its parent.
+"""Many games (or drawings) at once: a process pool that plays a list of seeds and stops with its parent.
 
 A game is a pure function of (the map file's bytes, the run's options, the
 game's seed); each rule set gives its own (``run_game``) and this module
@@ -26,6 +26,7 @@ import sys
 import threading
 import time
 from collections import deque
+from contextlib import contextmanager
 from concurrent.futures import ProcessPoolExecutor
 from itertools import islice
 from typing import Callable, Iterable
@@ -81,6 +82,8 @@ def _die_with(parent: int) -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     if hasattr(signal, "SIGHUP"):
         signal.signal(signal.SIGHUP, signal.SIG_DFL)
+    if hasattr(signal, "pthread_sigmask"):  # held while this worker was forked (_signals_held)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
     try:
         libc = ctypes.CDLL(None, use_errno=True)
         watched = hasattr(libc, "prctl") and sys.platform.startswith("linux") and libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0) == 0
@@ -90,6 +93,29 @@ def _die_with(parent: int) -> None:
         os._exit(1)
     if not watched:
         threading.Thread(target=_watch_parent, args=(parent,), daemon=True, name="orphan-check").start()
+
+
+#: The signals a worker must not take before :func:`_die_with` has set its own handling.
+_HELD = {signal.SIGINT, signal.SIGTERM} | ({signal.SIGHUP} if hasattr(signal, "SIGHUP") else set())
+
+
+@contextmanager
+def _signals_held():
+    """Hold Ctrl-C and SIGTERM while workers are forked: delivered to the parent once they are all started.
+
+    A worker inherits the held mask, so a Ctrl-C that comes while it is being
+    forked cannot interrupt it halfway (Python's at-fork hooks then printed
+    "Exception ignored" tracebacks); :func:`_die_with` lets them through once
+    the worker ignores Ctrl-C.
+    """
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 def _watch_parent(parent: int) -> None:
@@ -148,12 +174,39 @@ def play_seeds(
         if stop is None:
             # Chunks submitted by hand, not pool.map: map's iterator cancels what is left when it is
             # interrupted, which the executor of Python 3.11 cannot take with its workers stopped.
-            batches = [pool.submit(_worker_games, seeds[i:i + chunk]) for i in range(0, len(seeds), chunk)]
+            with _signals_held():  # the workers are forked on submit: a Ctrl-C then waits until they ignore it
+                batches = [pool.submit(_worker_games, seeds[i:i + chunk]) for i in range(0, len(seeds), chunk)]
             return _collect((record for batch in batches for record in batch.result()), progress)
         played = _collect(_in_order(pool, seeds, workers * STOP_AHEAD), progress, stop)
         pool.shutdown(cancel_futures=True)  # the games queued past the stop are not played
         return played
     except BaseException:  # Ctrl-C, SIGTERM (Terminated), a game's error: no worker plays on
+        _stop_workers(pool)
+        raise
+    finally:
+        pool.shutdown(wait=True)
+
+
+def map_in_order(fn: Callable, jobs: list, workers: int, done: Callable[[], None] = lambda: None) -> list:
+    """``[fn(job) for job in jobs]`` on ``workers`` forked processes, in the jobs' order, ``done()`` after each.
+
+    The workers ignore the terminal's Ctrl-C and die with the parent
+    (:func:`_die_with`); Ctrl-C or SIGTERM in the parent stops them at once.
+    Jobs are submitted by hand, not with ``pool.map``, whose iterator cancels
+    what is left when it is interrupted: Python 3.11's executor cannot take
+    that with its workers stopped, and the command hung instead of exiting.
+    """
+    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
+    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_die_with, initargs=(os.getpid(),))
+    try:
+        with _signals_held():  # the workers are forked on submit: a Ctrl-C then waits until they ignore it
+            futures = [pool.submit(fn, job) for job in jobs]
+        out = []
+        for future in futures:
+            out.append(future.result())
+            done()
+        return out
+    except BaseException:  # Ctrl-C, SIGTERM (Terminated), a job's error: no worker goes on
         _stop_workers(pool)
         raise
     finally:

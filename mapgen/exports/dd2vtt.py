@@ -181,14 +181,9 @@ def _texts(jobs: list[tuple[Battlefield, int]], done: Callable[[], None] = lambd
             texts.append(_file_text(job))
             done()
         return texts
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
+    from ..workers import map_in_order
 
-    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
-        for text in pool.map(_file_text, jobs):
-            texts.append(text)
-            done()
-    return texts
+    return map_in_order(_file_text, jobs, workers, done)
 
 
 def write_dd2vtt_files(battlefields: list[tuple[str, Battlefield]], outputs, ppi: int = DEFAULT_PPI,
