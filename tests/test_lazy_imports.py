@@ -107,3 +107,17 @@ print(json.dumps({"lazy": sorted(LAZY_COMMANDS), "registered": sorted(set(campai
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     report = json.loads(done.stdout)
     assert report["lazy"] == report["registered"]
+
+
+def test_every_command_line_module_imports_on_its_own():
+    # campaign.py and the modules that register its commands import each other: a module that took a
+    # sibling's names at import time failed when it was the first one imported (the server, a test)
+    import pkgutil
+
+    import mapgen.cli
+
+    names = [f"mapgen.cli.{m.name}" for m in pkgutil.iter_modules(mapgen.cli.__path__)]
+    probe = "import importlib, sys\nfor name in sys.argv[1:]:\n    importlib.import_module(name)\n"
+    for name in names:
+        done = subprocess.run([sys.executable, "-c", probe, name], capture_output=True, text=True)
+        assert done.returncode == 0, f"{name}: {done.stderr.strip().splitlines()[-1:]}"

@@ -21,15 +21,14 @@ from .campaign import (
     roll_option,
     side_option,
 )
-from .campaign_session import play as session_play
-from .campaign_session import play_words
+from . import campaign_session  # the module, not its names: it and campaign import each other
 
 # --- playing --------------------------------------------------------------------------------
 
 
 def play(folder: Path, command, roll: str | None = None, side: str | None = None, extra: dict | None = None) -> None:
     """:func:`.campaign_session.play` of a Fantasy Warriors command, saying what is awaited next as this CLI does."""
-    session_play(folder, command, roll, side, extra)
+    campaign_session.play(folder, command, roll, side, extra)
 
 
 def _owner(force: str) -> str | None:
@@ -66,7 +65,7 @@ def move_cmd(folder, force, squares, roll, countermarch):
     moved in its side's next initiative slot (FW-9.1.2); Renaissance: ARMY:NODE,NODE ... of
     one player.  One refused refuses them all.
     """
-    play_words(folder, "move", [force, *squares], {"countermarch": countermarch}, roll)
+    campaign_session.play_words(folder, "move", [force, *squares], {"countermarch": countermarch}, roll)
 
 
 @campaign.command("turn")
@@ -77,7 +76,7 @@ def move_cmd(folder, force, squares, roll, countermarch):
 @refusals
 def turn_cmd(folder, roll, side, rest_stay):
     """Run every phase that needs no decision and stop where a player must act (Renaissance: end the spring, the moves of the player to move, or the winter)."""
-    play_words(folder, "turn", [], {"rest_stay": rest_stay}, roll, side)
+    campaign_session.play_words(folder, "turn", [], {"rest_stay": rest_stay}, roll, side)
 
 
 def _losses(ctx, param, value):
@@ -107,7 +106,7 @@ def battle_cmd(folder, report_file, winner, losses, leaders_lost, square, node, 
     # the record holds the report's content (the rule set's encoding), so the command list replays even if
     # the file changes; its path is kept beside it
     extra = {"report": os.fspath(report_file)} if report_file is not None else None
-    play_words(folder, "battle", [], options, roll, side, extra)
+    campaign_session.play_words(folder, "battle", [], options, roll, side, extra)
 
 
 @campaign.command("sack")

@@ -20,7 +20,7 @@ from ..errors import MapgenError
 from ..session import outputs
 from ..text import printable
 from .campaign import Refused, campaign, folder_arg, parse_faces, refusals
-from .campaign_actions import say_next
+from . import campaign_actions  # the module, not its names: campaign_actions and campaign import each other
 from .pages import refresh_after
 
 #: The exit status after Ctrl-C, as a shell reports it (128 + SIGINT).
@@ -105,7 +105,7 @@ def run(s, folder: Path, command, roll: str | None, seat: str | None, extra: dic
         _write_outputs(ruleset, folder, state, s.board, s.loaded)
         for line in outputs.output_lines(ruleset, folder, state):
             click.echo(printable(line))
-        say_next(state, s.board, folder, seat)
+        campaign_actions.say_next(state, s.board, folder, seat)
     except KeyboardInterrupt:
         if not s.commits:
             raise
