@@ -168,9 +168,7 @@ def play_seeds(
     if workers <= 1 or len(seeds) <= 1:
         return _collect((game(map_bytes, options, s) for s in seeds), progress, stop)
     chunk = max(1, len(seeds) // (workers * CHUNKS_PER_WORKER))
-    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
-    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_init_worker, initargs=(game, map_bytes, options, warm, os.getpid()))
-    try:
+    with _stopping_pool(workers, _init_worker, (game, map_bytes, options, warm, os.getpid())) as pool:
         if stop is None:
             # Chunks submitted by hand, not pool.map: map's iterator cancels what is left when it is
             # interrupted, which the executor of Python 3.11 cannot take with its workers stopped.
@@ -180,7 +178,19 @@ def play_seeds(
         played = _collect(_in_order(pool, seeds, workers * STOP_AHEAD), progress, stop)
         pool.shutdown(cancel_futures=True)  # the games queued past the stop are not played
         return played
-    except BaseException:  # Ctrl-C, SIGTERM (Terminated), a game's error: no worker plays on
+
+
+@contextmanager
+def _stopping_pool(workers: int, initializer: Callable, initargs: tuple):
+    """A pool of forked workers, shut down on the way out; stopped at once when the block fails.
+
+    Ctrl-C, SIGTERM (Terminated) or a job's error: no worker goes on with its jobs.
+    """
+    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
+    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=initializer, initargs=initargs)
+    try:
+        yield pool
+    except BaseException:
         _stop_workers(pool)
         raise
     finally:
@@ -196,9 +206,7 @@ def map_in_order(fn: Callable, jobs: list, workers: int, done: Callable[[], None
     what is left when it is interrupted: Python 3.11's executor cannot take
     that with its workers stopped, and the command hung instead of exiting.
     """
-    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
-    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_die_with, initargs=(os.getpid(),))
-    try:
+    with _stopping_pool(workers, _die_with, (os.getpid(),)) as pool:
         with _signals_held():  # the workers are forked on submit: a Ctrl-C then waits until they ignore it
             futures = [pool.submit(fn, job) for job in jobs]
         out = []
@@ -206,11 +214,6 @@ def map_in_order(fn: Callable, jobs: list, workers: int, done: Callable[[], None
             out.append(future.result())
             done()
         return out
-    except BaseException:  # Ctrl-C, SIGTERM (Terminated), a job's error: no worker goes on
-        _stop_workers(pool)
-        raise
-    finally:
-        pool.shutdown(wait=True)
 
 
 #: Games queued per worker, ahead of the one the sequential test reads: enough to keep each busy, few to waste.
@@ -221,8 +224,9 @@ def _in_order(pool, seeds: list[int], ahead: int):
     """Each seed's record in seed order, at most ``ahead`` games queued and not yet read."""
     queued: deque = deque()
     rest = iter(seeds)
-    for seed in islice(rest, ahead):
-        queued.append(pool.submit(_worker_games, [seed]))
+    with _signals_held():  # the workers are forked on the first submits
+        for seed in islice(rest, ahead):
+            queued.append(pool.submit(_worker_games, [seed]))
     while queued:
         (record,) = queued.popleft().result()
         for seed in islice(rest, 1):
