@@ -3,7 +3,7 @@
 Expected values come from VASSAL's module format (a ZIP holding ``buildFile.xml``, ``moduledata`` and
 ``images/``; components named by their classes; a ``PieceSlot`` holds ``+/null/TYPE/STATE`` with
 traits joined by tabs, a basic piece ``piece;;;IMAGE;NAME``, a layer ``emb2;...`` whose 16th field
-is its images) and from the README: a square is the map's square at ``--ppi`` rounded to the
+is its images) and from the manual: a square is the map's square at ``--ppi`` rounded to the
 nearest whole, even number of pixels, the grid's origin on square A1's centre, a region on every
 node of a country map at ``--ppi``.
 """
