@@ -41,6 +41,7 @@ def mapgen_commands() -> list[tuple[str, str, str]]:
     for module in sorted(set(cli_module.COMMANDS.values())):
         importlib.import_module(f"mapgen.cli.{module}")
     group = cli_module.cli
+    load_every_subcommand(group, "mapgen")
     found = []
     with click.Context(group, info_name="mapgen") as ctx:
         for name in group.list_commands(ctx):
@@ -54,14 +55,34 @@ def mapgen_commands() -> list[tuple[str, str, str]]:
     return found
 
 
+def load_every_subcommand(group: click.Group, path: str) -> None:
+    """Import every subcommand a lazy group lists (``campaign``'s Renaissance ones...), and fail the build
+    if one cannot be loaded: mkdocs-click documents a group's loaded commands only, so a command
+    still missing after this would be missing from the reference."""
+    with click.Context(group, info_name=path) as ctx:
+        for name in group.list_commands(ctx):
+            command = group.get_command(ctx, name)
+            if command is None:
+                raise PluginError(f"{path} {name}: listed by the group, but no command loads")
+            if isinstance(command, click.Group):
+                load_every_subcommand(command, f"{path} {name}")
+        missing = set(group.list_commands(ctx)) - set(group.commands)
+    if missing:
+        raise PluginError(f"{path}: {', '.join(sorted(missing))} would be missing from the command reference")
+
+
 def command_page(name: str, module: str, attribute: str) -> str:
-    return (f"# mapgen {name}\n\n"
-            "::: mkdocs-click\n"
+    """The page of one command (its subcommands below it), its title the command's own heading.
+
+    The options are in mkdocs-click's plain style, as --help prints them: its table style shows click's
+    UNSET sentinel as a default, and takes a help text's "<seed>" for an HTML tag.
+    """
+    return ("::: mkdocs-click\n"
             f"    :module: {module}\n"
             f"    :command: {attribute}\n"
             f"    :prog_name: mapgen {name}\n"
-            "    :depth: 1\n"
-            "    :style: table\n"
+            "    :depth: 0\n"
+            "    :style: plain\n"
             "    :list_subcommands: true\n")
 
 

@@ -166,3 +166,27 @@ def test_the_tutorials_print_what_the_commands_print():
     done = subprocess.run([sys.executable, str(ROOT / "docs" / "transcripts.py"), *map(str, pages)],
                           capture_output=True, text=True, timeout=600, env={**os.environ, "PATH": path})
     assert done.returncode == 0, done.stdout[-4000:]
+
+
+def test_a_subcommand_a_group_lists_but_cannot_load_fails_the_build():
+    hooks = load_hooks()
+
+    class Lazy(click.Group):
+        def list_commands(self, ctx):
+            return ["march", "phantom"]
+
+    group = Lazy("campaign")
+    group.add_command(click.Command("march"))
+    with pytest.raises(hooks.PluginError, match="phantom"):
+        hooks.load_every_subcommand(group, "mapgen campaign")
+    hooks.load_every_subcommand(click.Group("campaign", commands=[click.Command("march")]), "mapgen campaign")
+
+
+def test_the_campaign_reference_documents_every_campaign_command():
+    """The campaign group loads its Renaissance commands lazily; the reference must still list them all."""
+    hooks = load_hooks()
+    hooks.mapgen_commands()
+    group = cli.get_command(click.Context(cli), "campaign")
+    with click.Context(group) as ctx:
+        assert set(group.commands) == set(group.list_commands(ctx))
+    assert {"army", "loan", "siege", "simulate", "turn", "move"} <= set(group.commands)
