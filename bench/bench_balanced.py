@@ -1,7 +1,7 @@
 """Benchmark: ``--balanced`` on medium maps, seed by seed (issue 27).
 
 Run from the repository root: ``python bench/bench_balanced.py`` (seeds 1-20
-and seed 7 again, the README's example; ``--seeds 1-5`` for fewer).  Each
+and seed 7 again, the manual's example; ``--seeds 1-5`` for fewer).  Each
 seed is balanced once, in this process, as ``mapgen fw-map --seed S
 --balanced`` does it (the campaign engine already imported, workers = the
 CPUs unless ``--workers``): the time from the first map's generation to the

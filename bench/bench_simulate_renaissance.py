@@ -7,8 +7,8 @@ simulate --rules renaissance`` makes it), 5 years or until a player holds
 every player's capital, the pool's start included; the figures are the
 median of the runs: seconds, games a minute, and summer phases a second
 (every phase played, by every game, over the wall time).  Target: 200 games
-of 5 years in under 30 s on a 2-core machine.  Paste the table into the
-README's "Benchmarks" section.
+of 5 years in under 30 s on a 2-core machine.  Paste the table into
+bench/RESULTS.md.
 """
 
 from __future__ import annotations

@@ -1,4 +1,6 @@
-"""Draw the README's example pictures again (templates/examples/*.png) from today's generators.
+"""Draw the README's and the manual's pictures again (templates/examples/*.png) from today's generators.
+
+The manual serves the same files as images/ (docs/hooks.py), so one run updates both.
 
 Run from the repository root: ``python bench/readme_pictures.py``.  Not a
 benchmark: it lives here with the other scripts run by hand.  It needs
@@ -83,7 +85,7 @@ def atlas_picture(north: Path) -> None:
 
 
 def renaissance_picture(work: Path) -> None:
-    """The README's Renaissance year (section "Your first year") played on to a siege of P2's capital, as P2 sees it."""
+    """The manual's Renaissance year (section "Your first year") played on to a siege of P2's capital, as P2 sees it."""
     italy = str(work / "italy")
     moves = (("A-1", "A-5"), ("A-9", "B-15"), ("B-13", "B-8"), ("B-3", "B-0"))
     argv = [["new", italy, "--rules", "renaissance", "--seed", "8", "--players", "2", "--ends", "years=5;capitals", "--formats", ""],
@@ -124,7 +126,7 @@ def main() -> None:
     both.paste(fronts, (0, 0))
     both.paste(backs, (fronts.width, 0))
     both.save(OUT / "counters-fw-campaign.png", optimize=True)
-    # The README's first turn (section "Your first turn"), then side A's view of it.
+    # The manual's first turn (section "Your first turn"), then side A's view of it.
     north = str(work / "north")
     for argv in (["new", north, "--seed", "42", "--size", "small", "--races", "dwarves,orcs"],
                  ["order", north, "A2", "max_speed"], ["order", north, "B2", "max_speed", "--roll", "4"], ["turn", north],

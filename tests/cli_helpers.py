@@ -14,7 +14,7 @@ def run(argv, capsys):
     return code, out.out, out.err
 
 
-#: The manifest of what mapgen wrote, kept in every output folder (README, "Output folders").
+#: The manifest of what mapgen wrote, kept in every output folder (the manual, "Output folders").
 MANIFEST = ".mapgen-files.json"
 
 

@@ -7,7 +7,7 @@ from hypothesis import HealthCheck, settings
 from mapgen.fw.generate import generate_map
 from mapgen.fw.options import MapOptions
 
-# Hypothesis profiles (the README's Tests section):
+# Hypothesis profiles (the manual's Tests section):
 # - "quick", the default: a few dozen examples per property, so the whole suite stays
 #   well under a minute;
 # - "ci": quick and derandomized, so a red build is always reproducible (CI sets CI=true);

@@ -229,7 +229,7 @@ def test_progress_hears_every_map_and_game():
 
 # --- the sequential test (issue 27) -----------------------------------------------------------------------
 
-#: Wald's test as the README states it: a side's 50 % against 35 % and 65 %, alpha 2.5 % each way, beta 5 %.
+#: Wald's test as the manual states it: a side's 50 % against 35 % and 65 %, alpha 2.5 % each way, beta 5 %.
 P_FAIR, P_LOPSIDED, ALPHA, BETA = 0.50, 0.35, 0.025, 0.05
 
 

@@ -3,7 +3,7 @@
 A river runs from one table edge to the opposite one; a bridge or ford sits on it and the road crosses
 there and only there; a second watercourse flows into the first and a second road joins the first
 (FW-11.1: duplicates are placed).  FW-11.6: a stream in the mountains, a wadi in the desert, a river
-elsewhere.  Widths are the README's [DEV] ones: river and wadi 8 cm, stream 5, road 5, pass 8; a bridge
+elsewhere.  Widths are the manual's [DEV] ones: river and wadi 8 cm, stream 5, road 5, pass 8; a bridge
 7 cm wide (the road's 5 plus a margin; 10 for an 8 cm pass) reaching 2 cm onto each bank, a ford 10 cm.
 """
 

@@ -215,7 +215,7 @@ def test_auto_says_why_with_the_rule():
 
 
 # --- the smallest table of each scenario -----------------------------------------------
-# width x depth from the distances the rules fix, plus the README's [DEV] margins: 10 cm strips and
+# width x depth from the distances the rules fix, plus the manual's [DEV] margins: 10 cm strips and
 # gaps where the rules fix none, a 30 cm raided village, a 20 cm march column.
 MIN_TABLES = {
     "pitched": (60, 2 * 30),  # two 30 cm bands (FW-0.2)

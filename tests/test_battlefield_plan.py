@@ -252,7 +252,7 @@ def test_the_legend_gives_each_sides_orders_whole_and_stays_on_the_sheet(scenari
 
 @pytest.mark.parametrize("scenario", S.SCENARIOS)
 def test_a_standard_table_keeps_its_scale_on_a4_with_its_legend_wrapped_and_whole(scenario):
-    # the legend grew (7 pt, orders wrapped, signs): still 1:10 for 6 x 4 ft, 1:15 for the relief's 240 x 180 (README)
+    # the legend grew (7 pt, orders wrapped, signs): still 1:10 for 6 x 4 ft, 1:15 for the relief's 240 x 180 (the manual)
     table, scale = ((240, 180), 15) if scenario == "relief" else ((180, 120), 10)
     for seed in SEEDS[:4]:
         b = generate_battlefield(BattleOptions(seed=seed, scenario=scenario, terrain="plain", table=table, river=seed % 2 == 0))

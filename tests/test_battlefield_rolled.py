@@ -268,7 +268,7 @@ def test_a_rolled_desert_dries_the_bridge_s_river_and_the_bridge_stands_on_the_w
 
 
 FILLER_NOTE = "(a base-rules feature)"
-# [DEV] the filler features of each ground (README: the base-rules count is filled with these)
+# [DEV] the filler features of each ground (the manual: the base-rules count is filled with these)
 FILLERS = {
     "plain": {"hillock", "raised_area", "wood", "marsh"},
     "desert": {"dune", "boulders", "hillock"},

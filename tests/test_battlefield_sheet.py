@@ -3,7 +3,7 @@
 The layout is built here, feature by feature, so every line the sheet prints is known in advance:
 positions measured from the left short edge (x) and side A's long edge (y), sizes as width by depth
 (length and width for a line), how a feature plays, what it stands on, the zones in centimetres and
-each side's General Retreat edges (README "What you get"; FW-0.2 bands, FW-10.7, FW-21.8 slips).
+each side's General Retreat edges (the manual "What you get"; FW-0.2 bands, FW-10.7, FW-21.8 slips).
 """
 
 import json
@@ -292,6 +292,6 @@ def test_generated_hills_have_their_levels_and_the_impassable_ones_are_steep_all
     for seed in range(8):
         hills = [f for f in generate_battlefield(BattleOptions(seed=seed, terrain="hills")).features if f.kind == "hill"]
         assert len(hills) >= 4
-        assert all(f.levels == 2 for f in hills)  # [DEV] README: a hill is 2 levels high
+        assert all(f.levels == 2 for f in hills)  # [DEV] the manual: a hill is 2 levels high
         assert {f.steep for f in hills if not f.passable} == {("near", "right", "far", "left")}
         assert {f.steep for f in hills if f.passable} == {()}

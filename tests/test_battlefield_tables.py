@@ -140,7 +140,7 @@ def test_farm_walls_and_a_quarter_of_difficult_ground(walls):
     b = layout(PITCHED + [walls], works=("farm",))
     assert kinds(b).count("wall") == walls
     (farm,) = [f for f in b.features if f.kind == "farm"]
-    assert farm.size_cm == (15, 10)  # [DEV] the README's farm size
+    assert farm.size_cm == (15, 10)  # [DEV] the manual's farm size
     difficult = shapely.union_all([f.polygon for f in b.features if f.difficult]).area
     assert difficult >= 0.25 * 180 * 120  # at least 25 % of the whole table (FW-11.8 result 3)
     assert b.notes == []
@@ -203,7 +203,7 @@ def test_raid_civilian_levies():
 
 # --- each work the square may require, with its size and rule -------------------------
 # (work, sizes it may take as (min w, max w, min d, max d), its rule): the rulebook's sizes where it
-# gives them (mine 20 x 20 and glacier 40 x 40, FW-11.8 and FW-11.7.2), else the README's [DEV] sizes.
+# gives them (mine 20 x 20 and glacier 40 x 40, FW-11.8 and FW-11.7.2), else the manual's [DEV] sizes.
 WORK_SIZES = [
     ("ruins", (15, 15, 15, 15), "FW-11.8"),
     ("cemetery", (15, 15, 15, 15), "FW-11.8"),

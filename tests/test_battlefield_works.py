@@ -5,7 +5,7 @@ entrance on each of two sides; farm and village 1D6 low walls), FW-11.7 (volcano
 edge, isolated mountain in a quarter, 1D6 dunes), FW-11.7.2 (glacier 40 x 40, 1D6 crevasses 1 x 5 cm all
 the same way, over 3 impassable), FW-11.5.6 (an oasis within 30 cm of each army's edge), FW-19.6 (1D6
 beasts and 1D6 plants, 30 cm apart, outside the deployment zones).  Sizes the rules leave open are the
-README's [DEV] ones (farm 15 x 10, village 30 x 30, 3 to 5 houses, walls 3 cm outside the building).
+the manual's [DEV] ones (farm 15 x 10, village 30 x 30, 3 to 5 houses, walls 3 cm outside the building).
 """
 
 import pytest

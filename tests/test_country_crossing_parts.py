@@ -1,8 +1,8 @@
 """The parts of the crossing layout (``mapgen/country/crossings.py``, ``crossing_lines.py``), each on hand-made input: where a sheet's
 edges run, which side of a line a point is, how far round the border each point lies, how the points of
-two sheets pair along a shared edge (README: "paired in order along it, one point taking two or three
+two sheets pair along a shared edge (the manual: "paired in order along it, one point taking two or three
 crossings when the other sheet has more") and where their straight line meets the edge, and the gate
-positions tried (README: gates 20 mm from the corners, 6 mm apart).  Values worked out by hand.
+positions tried (the manual: gates 20 mm from the corners, 6 mm apart).  Values worked out by hand.
 """
 
 from __future__ import annotations
@@ -126,7 +126,7 @@ def test_the_length_of_a_line():
 def test_points_nearest_the_edge_unless_they_would_mix_with_another_edge_s_round_the_border():
     """The north side's point A-13 sits on a finger of the country between two east points: with A-12 it is
     nearest the north edge, but the north lines would then leave the country among the east ones; A-11 and
-    A-12 leave together (README: "chosen so that each edge's points leave the country together")."""
+    A-12 leave together (the manual: "chosen so that each edge's points leave the country together")."""
     from tests.test_country_crossings import hand_made
 
     cm = hand_made(1, 1)

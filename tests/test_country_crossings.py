@@ -434,7 +434,7 @@ def test_every_edge_of_every_sheet_follows_the_crossing_rule(seed, countries, ne
      (868, 3, 2, "letter"), (2093, 5, 2, "a3")],
 )
 def test_the_crossing_rule_holds_on_maps_that_once_broke_it(seed, countries, neutrals, sheet):
-    """Fixed seeds: the README's map; one whose outline once fell back to the convex hull; points taking
+    """Fixed seeds: the manual's map; one whose outline once fell back to the convex hull; points taking
     two crossings whose lines once crossed (they fork now); two points in a notch of their border; and a
     point so deep in a notch that its exit once ran straight through its country."""
     cm = generate_countries(seed, countries, neutrals, sheet)

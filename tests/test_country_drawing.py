@@ -1,7 +1,7 @@
 """Drawing the roads of one sheet (RC-1.6, geometric mode): a new road never crosses or crowds another road
 or place, fans out away from the capital, keeps its 3 cm where it can, and ends at the sheet edge 12 mm
-inside the paper (README: "12 mm inside the paper", "less than 4 mm short of the edge is taken on to it",
-"a road with no room for its 3 cm is drawn shorter").  The figures in mm are the README's; the drawings
+inside the paper (the manual: "12 mm inside the paper", "less than 4 mm short of the edge is taken on to it",
+"a road with no room for its 3 cm is drawn shorter").  The figures in mm are the manual's; the drawings
 are made by hand.
 """
 
@@ -79,7 +79,7 @@ def test_crosses_nothing_ignores_the_node_s_own_roads():
 
 
 # --------------------------------------------------------------------------
-# where a new road goes (README, "How a road is drawn"): roads of exactly 30 mm here
+# where a new road goes (the manual, "How a road is drawn"): roads of exactly 30 mm here
 # --------------------------------------------------------------------------
 
 

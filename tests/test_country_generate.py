@@ -1,7 +1,7 @@
 """Several countries on a grid of sheets (``mapgen/country/generate.py``): the options, the grid, each
 sheet's place on the combined drawing, and what every node and road carries into the graph.
 
-Taxes and walls are typed from Tabella 29 (RC-3.2) and RC-1.1; sheet sizes from the README (``--sheet``,
+Taxes and walls are typed from Tabella 29 (RC-3.2) and RC-1.1; sheet sizes from the manual (``--sheet``,
 landscape, in mm).
 """
 

@@ -1,6 +1,6 @@
 """The country's border (RC-1.5 step 5, source step 1f, RC-A.36): "a line joining all the border lines".
 
-README: the border points joined in polar order round the capital; where that line would cut off a road,
+the manual: the border points joined in polar order round the capital; where that line would cut off a road,
 widened just enough (4 mm round the road) to take it in; where the widening would swallow a border
 point, the border points joined in the order the road tree reaches them (clockwise from the east road),
 hugging the roads (2.5 mm from them, closer, halving down to 0.6 mm, where two roads run so close that a

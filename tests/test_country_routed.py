@@ -1,4 +1,4 @@
-"""Crossing and exit lines that cannot run straight (RC-1.7; README: "routed round by A* over a 1.5 mm grid
+"""Crossing and exit lines that cannot run straight (RC-1.7; the manual: "routed round by A* over a 1.5 mm grid
 and pulled taut"): a border point of the east side that the road tree carried round to the north-west of
 its country.  Its line to the east edge must go round the country, cut no road, run through no country
 and cross no other line; the other lines stay straight.
@@ -100,7 +100,7 @@ def test_straight_lines_of_neighbouring_gates_keep_apart():
     c = cm.countries[0]
     routers = _routers(cm)
     slot = {n: crossing_lines.Slot([crossing_lines.Half(c, "N", n, 3.0)], 0.0) for n in ("A-11", "A-12", "A-13")}
-    # one point, two gates: 14.5 degrees and more apart (README: 1.5 mm apart from 6 mm out)
+    # one point, two gates: 14.5 degrees and more apart (the manual: 1.5 mm apart from 6 mm out)
     assert not crossing_lines._apart(cm, routers, slot["A-11"], 125.0, slot["A-11"], 130.0)  # 6.1 degrees
     assert crossing_lines._apart(cm, routers, slot["A-11"], 125.0, slot["A-11"], 140.0)  # 17.7 degrees
     # two points: lines that cross, or come within 1.5 mm, do not keep apart

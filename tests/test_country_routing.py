@@ -193,7 +193,7 @@ def test_a_fork_leaves_the_last_first_line_long_enough():
 
 
 # --------------------------------------------------------------------------
-# the search grid (README: "A* over a 1.5 mm grid ... pulled taut")
+# the search grid (the manual: "A* over a 1.5 mm grid ... pulled taut")
 # --------------------------------------------------------------------------
 
 

@@ -3,7 +3,7 @@
 Expected values come from the format (Dungeondraft's Universal VTT 0.3, as the importers read it:
 ``format``, ``resolution`` with ``map_origin``, ``map_size`` in grid units and ``pixels_per_grid``,
 ``line_of_sight`` as lists of ``{"x", "y"}`` grid points, ``portals``, ``environment``, ``lights``,
-``image`` as a base64 PNG) and from the README: one grid unit is an inch of table, the map is the
+``image`` as a base64 PNG) and from the manual: one grid unit is an inch of table, the map is the
 table rounded up to whole inches with the table centred on it, side A's edge at the bottom.
 """
 
@@ -87,7 +87,7 @@ def test_the_picture_is_the_map_size_times_the_pixels_per_grid(doc):
 
 
 def grid_point(x_cm, y_cm):
-    """The README's frame: the table centred on whole inches, y down the map from side B's edge."""
+    """The manual's frame: the table centred on whole inches, y down the map from side B's edge."""
     ox, oy = (GRID[0] - 180 / CM) / 2, (GRID[1] - 120 / CM) / 2
     return ox + x_cm / CM, oy + (120 - y_cm) / CM
 

@@ -1,7 +1,7 @@
 """GeoJSON exports of the campaign map and the country map (issue 13): RFC 7946's structure, every square and node
 once with its properties as the map file types them, and positions that map back to the map's millimetres.
 
-Expected values come from RFC 7946, the map files and the README's projection (1 mm = 0.001 degree, the map's
+Expected values come from RFC 7946, the map files and the manual's projection (1 mm = 0.001 degree, the map's
 centre at 0 N 0 E, north up, six decimals): the checks below recompute them on their own, never through the
 export's helpers.
 """
@@ -23,7 +23,7 @@ from mapgen.jsonio import dumps
 from .conftest import cached_map
 from .fw_tiny import tiny
 
-#: The README's projection: degrees per millimetre, and decimal places.
+#: The manual's projection: degrees per millimetre, and decimal places.
 DEG_PER_MM, DECIMALS = 0.001, 6
 SCHEMA = json.loads((Path(__file__).parent / "geojson_schema" / "FeatureCollection.json").read_text(encoding="utf-8"))
 
@@ -70,7 +70,7 @@ def positions(geometry):
 
 
 def to_mm(position, width_mm, height_mm) -> tuple[float, float]:
-    """The README's projection backwards: longitude east of the centre, latitude north of it."""
+    """The manual's projection backwards: longitude east of the centre, latitude north of it."""
     lon, lat = position
     return width_mm / 2 + lon / DEG_PER_MM, height_mm / 2 - lat / DEG_PER_MM
 

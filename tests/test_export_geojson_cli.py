@@ -27,7 +27,7 @@ def mapgen(argv):
 
 @pytest.fixture(scope="module")
 def made(tmp_path_factory):
-    """A Fantasy Warriors campaign after A2's forced march (the README's first turn) and a Renaissance one with an army out."""
+    """A Fantasy Warriors campaign after A2's forced march (the manual's first turn) and a Renaissance one with an army out."""
     root = tmp_path_factory.mktemp("campaigns")
     north, italy = root / "north", root / "italy"
     mapgen(["campaign", "new", str(north), "--seed", "42", "--size", "small", "--races", "dwarves,orcs", "--formats", "json"])

@@ -2,7 +2,7 @@
 
 GDAL shows a property named ``id`` as each feature's id and hides the feature's own ``id`` (RFC 7946 §3.2), so
 that property must be unique and usable in a filter; and GDAL types a field by the first value it meets, so a
-list may come in as a list or as JSON text (the README says how to read both).  A campaign is the case that
+list may come in as a list or as JSON text (the manual says how to read both).  A campaign is the case that
 broke: square O8, holding O8 and force A1 / square A1 shared a name.
 """
 
@@ -65,7 +65,7 @@ def test_a_square_a_holding_and_a_force_on_it_are_three_features_one_filter_find
 
 @pytest.mark.parametrize("which", ["fw", "ren", "country"])
 def test_every_list_reads_back_as_the_file_has_it_as_a_list_or_as_json_text(exports, which):
-    """The README's reading of list fields: GDAL gives each either as a list of strings or as JSON text."""
+    """The manual's reading of list fields: GDAL gives each either as a list of strings or as JSON text."""
     data = json.loads(exports[which].read_text(encoding="utf-8"))
     meta, _, _, fields = pyogrio.raw.read(exports[which])
     columns = dict(zip(meta["fields"], fields))

@@ -3,7 +3,7 @@
 Expected values come from VASSAL's module format (a ZIP holding ``buildFile.xml``, ``moduledata`` and
 ``images/``; components named by their classes; a ``PieceSlot`` holds ``+/null/TYPE/STATE`` with
 traits joined by tabs, a basic piece ``piece;;;IMAGE;NAME``, a layer ``emb2;...`` whose 16th field
-is its images) and from the README: a square is the map's square at ``--ppi`` rounded to the
+is its images) and from the manual: a square is the map's square at ``--ppi`` rounded to the
 nearest whole, even number of pixels, the grid's origin on square A1's centre, a region on every
 node of a country map at ``--ppi``.
 """
@@ -269,13 +269,14 @@ def test_a_module_from_a_map_alone_names_no_campaign(tmp_path, capsys):
     assert "seed 5" in meta.findtext("name") and "a square grid of" in out
 
 
-def test_the_readme_names_the_oldest_vassal_that_opens_the_module(fw):
-    """VASSAL refuses a module stamped newer than itself: the README's minimum is the stamp's major.minor."""
+def test_the_manual_names_the_oldest_vassal_that_opens_the_module(fw):
+    """VASSAL refuses a module stamped newer than itself: the manual's minimum is the stamp's major.minor."""
     _, vmod = fw
     z, root = read(vmod)
     stamped = ET.fromstring(z.read("moduledata")).findtext("VassalVersion")
     assert stamped == root.get("VassalVersion")
     major_minor = ".".join(stamped.split(".")[:2])
-    readme = " ".join((Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8").split())
-    assert f"VASSAL {stamped}: open it with VASSAL {major_minor} or later" in readme
-    assert "VASSAL 3.5 or later" not in readme
+    manual = Path(__file__).resolve().parent.parent / "docs" / "how-to" / "vassal.md"
+    text = " ".join(manual.read_text(encoding="utf-8").split())
+    assert f"VASSAL {stamped}: open it with VASSAL {major_minor} or later" in text
+    assert "VASSAL 3.5 or later" not in text

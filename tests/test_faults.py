@@ -1,6 +1,6 @@
 """Nothing half-written: a run that fails, is terminated or killed leaves the previous set untouched.
 
-README, "Output folders": after any failure the folder holds exactly the previous
+the manual, "Output folders": after any failure the folder holds exactly the previous
 run's complete set (or, if the failure came after the swap, this run's complete
 set), with no staging folder beside it and no ``.part`` file in it; a staging
 folder left by a SIGKILL is cleaned up by the next run into that folder.
@@ -494,7 +494,7 @@ ls -a . k
 
 
 def test_a_filesystem_mounted_inside_out_is_refused(tmp_path):
-    # README, "Output folders": a mount point inside --out stops the run (exit 2); nothing is
+    # the manual, "Output folders": a mount point inside --out stops the run (exit 2); nothing is
     # copied from it, nothing on it deleted, and --out keeps the old set.
     proc = _in_mount_namespace(_MOUNTED, tmp_path)
     out, err = proc.stdout.decode(), proc.stderr.decode()

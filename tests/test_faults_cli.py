@@ -1,6 +1,6 @@
 """Options that used to slip through: each is now exit 2 with one clear line, before anything is written.
 
-README, "Commands" and "Errors and exit codes": usage errors exit 2 with one line;
+the manual, "Commands" and "Errors and exit codes": usage errors exit 2 with one line;
 a PDF of more than 200 pages is refused before it is drawn, naming the page count
 and what to change.
 """
@@ -14,7 +14,7 @@ from mapgen.render.pdf import MAX_PDF_PAGES, PdfTooLargeError, write_pdf
 
 from .cli_helpers import run
 
-#: README: "a PDF of more than 200 pages is refused".
+#: the manual: "a PDF of more than 200 pages is refused".
 README_PAGE_LIMIT = 200
 
 

@@ -44,7 +44,7 @@ def _side(terrain, race="humans", minor=2, seed=0, river=None, keep=None):
 
 @pytest.mark.parametrize("seed", range(8))
 def test_the_capital_stands_near_the_middle(seed):
-    # README: the capital near the middle of the territory.
+    # the manual: the capital near the middle of the territory.
     terrain = np.full((9, 9), "plain", dtype="<U12")
     squares, cleared = _side(terrain, seed=seed)
     assert chebyshev(squares[0], (4, 4)) <= 1 and cleared == [] and spaced(squares)

@@ -1,4 +1,4 @@
-"""``fw-map.json`` read back: every field as written, optional fields as the README has them,
+"""``fw-map.json`` read back: every field as written, optional fields as the manual has them,
 and a bad field named in the error (on the hand-made map of ``fw_tiny``)."""
 
 import json
@@ -43,7 +43,7 @@ def test_optional_fields_may_be_left_out():
     data["squares"][1]["elevation"] = 0.25
     m = FwMap.from_json(data)
     assert m.configs == [] and m.notes == [] and m.dice_log == [] and m.options == {}
-    assert m.square_mm == 50.0  # the README's default square
+    assert m.square_mm == 50.0  # the manual's default square
     assert m.region == "flat"  # AMB-73: unmarked ground is flat
     assert [s.name for s in m.sides] == ["A", "B"]  # a side without a name goes by its id
     assert [s.color for s in m.sides] == ["#000", "#000"]  # ... and one without a colour is drawn in black

@@ -176,7 +176,7 @@ def test_every_holding_reaches_every_other_by_land(seed, shape, races):
     g = movement_graph(m.terrain, m.rivers, m.crossings)
     comp = nx.node_connected_component(g, m.holdings[0].square)
     assert all(h.square in comp for h in m.holdings)
-    # README: fords are added until no part of the land is cut off (the mainland: the largest body of land).
+    # the manual: fords are added until no part of the land is cut off (the mainland: the largest body of land).
     main = mainland(m.terrain)
     assert main.sum() == len(comp) and all(main[r, c] for c, r in comp)
 

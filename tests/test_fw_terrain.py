@@ -118,7 +118,7 @@ class Walker:
 
 
 def test_chains_run_three_to_fourteen_squares():
-    # README: mountain chains run at most 14 squares; at least 3, so no mountain starts isolated (FW-2.5 item 7).
+    # the manual: mountain chains run at most 14 squares; at least 3, so no mountain starts isolated (FW-2.5 item 7).
     w = Walker(2.5, 0.5)
     ridge = T.chain_ridges(w, 20, 30, "mountainous")
     assert np.argwhere(ridge).tolist() == [[2, c] for c in range(14)]
@@ -198,7 +198,7 @@ def _scores_hold(seed, climate):
     t, wet = T.classify(rng, elev, ridge, "hilly", climate)
     low = ~np.isin(t, ["hills", "mountain"])
     forest = "jungle" if climate == "torrid" else "forest"
-    # README: swamps in low wet ground (all of it taken first), forests where moist, desert where dry.
+    # the manual: swamps in low wet ground (all of it taken first), forests where moist, desert where dry.
     damp = wet * (1 - elev) ** 2
     swamp = t == "swamp"
     assert swamp.any() and damp[swamp].min() >= damp[low & ~swamp].max()
@@ -837,7 +837,7 @@ def test_bad_options_stop_the_generator_before_any_roll():
 
 
 def test_default_grids_and_holdings():
-    # FW-3.3 sizes, and the README's default grids.
+    # FW-3.3 sizes, and the manual's default grids.
     assert [MapOptions(size=s).grid() for s in ("small", "medium", "large")] == [(12, 8), (15, 10), (21, 14)]
     assert [MapOptions(size=s).minor_holdings() for s in ("small", "medium", "large")] == [2, 3, 6]
     assert MapOptions(width=30, height=20, holdings=5).grid() == (30, 20)
@@ -872,7 +872,7 @@ def test_the_pipeline_logs_region_and_options():
 
 
 def test_a_map_drains_once_unless_a_lake_is_rolled(monkeypatch):
-    # README: a rolled watercourse reuses the rivers stage's drainage (seed 5 rolls one and no lake).
+    # the manual: a rolled watercourse reuses the rivers stage's drainage (seed 5 rolls one and no lake).
     from mapgen.fw import rivers
 
     calls = []
@@ -924,7 +924,7 @@ def test_holdings_clear_forest_but_never_a_configurations_square(monkeypatch):
 
 
 def test_land_a_river_cuts_off_gets_a_ford(monkeypatch):
-    # README: fords are added until no part of the land is cut off.  Here the only river fences
+    # the manual: fords are added until no part of the land is cut off.  Here the only river fences
     # off six squares on the north edge of the neutral third, where no road goes.
     import networkx as nx
 

@@ -155,7 +155,7 @@ def test_a_huge_claimed_grid_is_exit_2_quickly(good, capsys):
 
 def test_a_file_over_the_size_cap_is_refused_before_it_is_read(capsys):
     with open("fw-map.json", "wb") as fh:  # sparse: no disk space, and no memory if never read
-        fh.truncate(64 * 1024 * 1024 + 1)  # the cap the README states
+        fh.truncate(64 * 1024 * 1024 + 1)  # the cap the manual states
     tracemalloc.start()
     try:
         code, _, err = run(["validate", "fw-map.json"], capsys)

@@ -1,6 +1,6 @@
-"""What ``mapgen new`` and every command write, as the README promises it.
+"""What ``mapgen new`` and every command write, as the manual promises it.
 
-Expected files come from the README ("What you get", "Output folders"): the map's
+Expected files come from the manual ("What you get", "Output folders"): the map's
 four files, a battlefield for each holding square (the squares read from the
 written fw-map.json), the counter sheets, and the manifest of what mapgen wrote.
 """
@@ -89,7 +89,7 @@ def test_a_seed_never_escapes_output(capsys, seed):
 
 
 def test_folder_names_are_readable_and_distinct():
-    # README: a number stays as it is (output/new-7), other text keeps its letters and digits and
+    # the manual: a number stays as it is (output/new-7), other text keeps its letters and digits and
     # gets 8 hex digits of its hash whenever it had to change.
     assert kit.default_folder_name("new", 7) == "new-7"
     assert kit.default_folder_name("new", "north") == "new-north"
@@ -180,7 +180,7 @@ def _square(folder) -> str:
 @pytest.mark.parametrize("out", ["output/new-7", "output", "output/new-7/."])
 @pytest.mark.parametrize("command", ["counters", "counters-file", "battlefield"])
 def test_an_input_inside_out_is_refused(capsys, kit_7, command, out):
-    # README, "Errors and exit codes": replacing the input's own folder would remove the kit.
+    # the manual, "Errors and exit codes": replacing the input's own folder would remove the kit.
     argv = {
         "counters": ["counters", "--campaign", "output/new-7"],
         "counters-file": ["counters", "--campaign", "output/new-7/fw-map.json"],
@@ -202,7 +202,7 @@ def test_an_input_beside_or_above_out_is_fine(capsys, kit_7):
 
 
 def test_the_kit_says_what_it_raises():
-    # A campaign engine writing a kit (README: "The same functions write a kit without the CLI")
+    # A campaign engine writing a kit (the manual: "The same functions write a kit without the CLI")
     # catches these: the package docstring is their list.
     for name in ("OutputFolderError", "PdfTooLargeError", "BadFileError", "InfeasibleError", "OSError", "Terminated"):
         assert name in kit.__doc__, name

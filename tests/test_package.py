@@ -25,11 +25,14 @@ def test_python_dash_m_mapgen_is_the_mapgen_command():
 
 
 def test_ci_runs_the_readmes_test_command_and_it_checks_the_wheel():
-    """.ci/run runs exactly the README's test command, and that command ends with the wheel check."""
+    """.ci/run runs exactly the README's test command: the docs extra installed, the manual built strictly
+    after the tests, and the wheel check last."""
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     (line,) = [ln for ln in readme.splitlines() if ln.startswith("python3 -m venv .venv") and "pytest" in ln]
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").rstrip().splitlines()[-1]
     assert ci == line
+    assert "pip install -e '.[test,docs]'" in line
+    assert "&& mkdocs build --strict &&" in line
     assert line.endswith("&& .ci/wheel_check")
     assert os.access(ROOT / ".ci" / "wheel_check", os.X_OK)
 

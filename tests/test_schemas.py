@@ -111,7 +111,7 @@ def test_generated_country_maps_meet_the_schema():
 
 
 def test_country_node_rule_and_roll_are_described_as_written():
-    # README, country.json: `rule` and `roll` are "RC-1.2" and the Tabella 27 roll's `seq`, or a
+    # the manual, country.json: `rule` and `roll` are "RC-1.2" and the Tabella 27 roll's `seq`, or a
     # border point's rule and null; the schema must not call `roll` a total or name other rules.
     from mapgen.country.procedure import NO_ROOM_RULE, SHEET_EDGE_RULE
     from mapgen.country.rules import URBAN_AREA

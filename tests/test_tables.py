@@ -119,7 +119,7 @@ RULEBOOK = [
         ),
     ),
     (country_rules.ROADS, "RC-1.4", "2D6", spread((2, 8, "1"), (9, 11, "2"), (12, 12, "3"))),
-    # README: each sheet rolls 1D6 for its crossing points on a shared edge, 1-3 two, 4-6 three
+    # the manual: each sheet rolls 1D6 for its crossing points on a shared edge, 1-3 two, 4-6 three
     (country_rules.CROSSING_POINTS, "RC-1.7", "1D6", spread((1, 3, "2"), (4, 6, "3"))),
 ]
 

@@ -134,7 +134,30 @@ def _campaign(ctx, param, value: str) -> str:
     return value.strip().lower().replace("-", "_")
 
 
-@cli.command("new")
+class KitCommand(click.Command):
+    """``new``'s help: the options every kit takes, then one section per rule set of the options only its
+    kit takes (each rule set's command line lists them as KIT_OPTIONS), as ``new`` refuses them."""
+
+    def format_options(self, ctx, formatter):
+        # The registry (and each rule set's command line) is imported for --help only: 'new' itself
+        # imports it when it runs, and 'fw-map', in this module, never needs it.
+        from ..engine import registry
+
+        records = {p.name: p.get_help_record(ctx) for p in self.get_params(ctx)}
+        sections = []
+        for ruleset in registry.rulesets():
+            if ruleset.cli:
+                names = getattr(ruleset.command_line_module(), "KIT_OPTIONS", ())
+                sections.append((f"{ruleset.title} options", [n for n in names if records.get(n)]))
+        taken = {n for _, names in sections for n in names}
+        common = [n for n in records if records[n] and n not in taken]
+        for title, names in [("Options", common), *sections]:
+            if names:
+                with formatter.section(title):
+                    formatter.write_dl([records[n] for n in names])
+
+
+@cli.command("new", cls=KitCommand)
 @click.option("--campaign", default="fantasy-warriors", show_default=True, callback=_campaign,
               help="Which campaign rules to set up: fantasy-warriors or renaissance.")
 @common_options("new")
@@ -179,7 +202,7 @@ def new(campaign, out, **params):
 def validate_cmd(file):
     """Check a campaign map (generated or edited by hand) against every placement rule.
 
-    The file is checked against the JSON Schema (``mapgen schema fw-map``) first, then
+    The file is checked against the JSON Schema ('mapgen schema fw-map') first, then
     against the rules.  Exit 0 when it holds, 1 when it breaks a rule (each violation
     listed with its rule ID), 2 when the file cannot be read or breaks the schema (the
     message names the file and the field).
