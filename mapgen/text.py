@@ -30,8 +30,6 @@ import dataclasses
 import re
 import typing
 
-from annotated_types import MaxLen
-
 from .errors import MapgenError
 
 #: The longest name the campaign states keep (``Name`` in both rule sets' ``state.py``).
@@ -82,6 +80,10 @@ def check_name(value: str, what: str, max_len: int = MAX_NAME) -> str:
 
 def _max_len(hint) -> int | None:
     """The ``MaxLen`` of an ``Annotated[str, ...]`` field, looking through ``X | None`` and ``tuple[X, ...]``."""
+    # Imported here: the state types that carry it have imported it already, and every command reads this
+    # module for its name checks (annotated_types and typing_extensions: 7 ms of fw-map's 0.14 s).
+    from annotated_types import MaxLen
+
     for meta in getattr(hint, "__metadata__", ()):
         if isinstance(meta, MaxLen):
             return meta.max_length

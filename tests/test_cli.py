@@ -116,6 +116,36 @@ def test_new_renaissance_kit(capsys):
     assert json.loads(Path("ren/country.json").read_text())["countries"][2]["id"] == "C"
 
 
+
+@pytest.mark.parametrize(
+    "argv,option,rules",
+    [
+        (["new", "--players", "3"], "--players", "Renaissance"),
+        (["new", "--ends", "years=2", "--size", "small"], "--ends", "Renaissance"),
+        (["new", "--campaign", "renaissance", "--size", "large"], "--size", "Fantasy Warriors"),
+        (["new", "--campaign", "renaissance", "--countries", "2", "--style", "bw"], "--style", "Fantasy Warriors"),
+    ],
+)
+def test_new_refuses_another_rule_sets_options(argv, option, rules, capsys):
+    """An option of the other rule set's kit is a usage error naming it, and nothing is written."""
+    code, out, err = run([*argv, "--seed", "3", "--out", "kit"], capsys)
+    assert code == 2
+    assert f"{option}: {rules} options, not for a --campaign" in err
+    assert not Path("kit").exists()
+
+
+def test_new_imports_no_other_rule_set():
+    """``mapgen new`` for Fantasy Warriors pays for no Renaissance code and no game-playing pool (issue 27)."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from mapgen.cli import main\n"
+            "try:\n    main(['new', '--seed', '3', '--size', 'small', '--formats', 'json', '--out', 'kit'])\n"
+            "except SystemExit as e:\n    assert not e.code, e.code\n"
+            "print(sorted(m for m in sys.modules if m.startswith(('mapgen.renaissance', 'networkx', 'multiprocessing', 'mapgen.campaign.simulate'))))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip().splitlines()[-1] == "[]"
+
 @pytest.mark.parametrize(
     "argv,needle",
     [

@@ -134,3 +134,21 @@ def test_a_long_label_is_cut_to_the_width_with_an_ellipsis():
     cut = fonts.cut("A (ambushed): Oppose (every Command; no Secret Orders)", 40, 2.0)
     assert cut.endswith("\u2026") and fonts.width(cut, 2.0) <= 40
     assert fonts.cut("Short", 40, 2.0) == "Short"
+
+
+def test_a_kept_font_subset_is_the_bytes_reportlab_makes():
+    """Subsets are made and compressed once a process (mapgen new embeds the same one in nine PDFs): the
+    bytes must be those a fresh ReportLab face makes and Flate gives, the first time and from the store."""
+    import zlib
+
+    from reportlab.pdfbase import pdfdoc, pdfmetrics
+
+    face = pdfmetrics.getFont(fonts.pdf_font()).face
+    fresh = TTFontFile(face.filename)
+    subset = list(range(32, 127)) + [0xE9, 0x2026]
+    expected = fresh.makeSubset(subset)
+    flate = fonts.KeptFlate(pdfdoc.PDFZCompress)
+    for _ in range(2):
+        assert face.makeSubset(subset) == expected
+        assert flate.encode(expected) == zlib.compress(expected)
+    assert flate.pdfname == "FlateDecode"

@@ -15,12 +15,8 @@ import click
 
 from .. import kit
 from ..atlas import add_to_kit
-from ..campaign import balance
-from ..campaign.bots import BEHAVIOURS
 from ..campaign.roster import check_squares, read_campaign_roster
 from ..campaign.setup import INCURSIONE_MIN_HOLDINGS, RAIDERS, board_for_map, start_campaign
-from ..campaign.simulate import SimOptions
-from ..campaign.simulate import simulate as play_games
 from ..campaign.state import Options
 from ..jsonio import dumps
 from ..kit import check_input_outside, default_folder_name
@@ -30,7 +26,6 @@ from ..fw.rules import CAMPAIGN_SIZES
 from ..paper import get_paper
 from . import _run, _seed, given
 from .campaign import Refused, parse_faces, saveable
-from .campaign_sim import games_player, with_progress
 from .fw import build_map, map_and_balance
 
 #: The options of ``campaign new`` only a Fantasy Warriors campaign takes.
@@ -42,6 +37,8 @@ KIT_OPTIONS = ("size", "width", "height", "holdings", "races", "square_mm", "sty
 
 
 def _fw_bots(names: tuple[str, ...]) -> tuple[str, str]:
+    from ..campaign.bots import BEHAVIOURS
+
     if len(names) != 2 or any(n not in BEHAVIOURS for n in names):
         raise Refused(f"--bots {','.join(names)!r}: give side A's and side B's behaviour, e.g. cautious,aggressive (behaviours: {', '.join(sorted(BEHAVIOURS))})")
     return names
@@ -84,6 +81,13 @@ def new(folder, p: dict, rules: tuple[str, ...]) -> None:
 
 def simulate(p: dict, rules: tuple[str, ...]) -> None:
     """``campaign simulate``: the campaign map (given or generated), the games, the balance report."""
+    # The bots, the games and their worker processes (multiprocessing, concurrent.futures) are imported here, not
+    # with the module: ``mapgen new`` and ``campaign new`` come through this module too and play no game.
+    from ..campaign import balance
+    from ..campaign.simulate import SimOptions
+    from ..campaign.simulate import simulate as play_games
+    from .campaign_sim import games_player, with_progress
+
     if rules:
         raise Refused(f"--rules {','.join(rules)!r}: a Fantasy Warriors run plays the standard rules; give renaissance (and its optional rules) "
                       "for a Renaissance run")  # fmt: skip

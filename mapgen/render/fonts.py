@@ -69,12 +69,64 @@ def _register(serif: bool, bold: bool, italic: bool) -> str:
     if name not in pdfmetrics.getRegisteredFontNames():
         path = _file(folder, filename)
         try:
-            pdfmetrics.registerFont(TTFont(name, str(path)))
+            font = TTFont(name, str(path))
         except (OSError, TTFError) as exc:
             raise MapgenError(f"cannot read the font {path}: {exc}; reinstall mapgen and reportlab") from None
+        _keep_subsets(font.face)
+        pdfmetrics.registerFont(font)
     faces = [_FACES[(serif, b, i)][0] for b, i in ((False, False), (True, False), (False, True), (True, True))]
     pdfmetrics.registerFontFamily(_FAMILIES[serif], *faces)  # so reportlab's own bold/italic switches map right
     return name
+
+
+#: Font subsets (and their compressed bytes) kept a process: more than this many different ones is no kit of ours.
+_KEPT_SUBSETS = 64
+
+
+class KeptFlate:
+    """ReportLab's Flate filter for embedded font files, keeping what it compressed (the same input, the same bytes)."""
+
+    def __init__(self, flate):
+        self._flate, self.pdfname = flate, flate.pdfname
+        self._kept: dict[bytes, bytes] = {}
+
+    def encode(self, data):
+        got = self._kept.get(data)
+        if got is None:
+            got = self._flate.encode(data)
+            if len(self._kept) < _KEPT_SUBSETS:
+                self._kept[data] = got
+        return got
+
+    def decode(self, encoded):
+        return self._flate.decode(encoded)
+
+
+def _keep_subsets(face) -> None:
+    """Make and compress each subset of ``face`` once a process, not once a PDF.
+
+    A face's first subset (ASCII and the first letters a drawing uses) is the same font file in
+    most PDFs of a kit: ``mapgen new`` made and compressed it again for each of its nine PDFs
+    (30 ms).  Both are kept by their input, so every file gets the bytes it got before.  Left
+    as ReportLab has it if its internals change (no harm but time).
+    """
+    from reportlab.pdfbase import pdfdoc
+
+    make, add = getattr(face, "makeSubset", None), getattr(face, "addSubsetObjects", None)
+    if make is None or add is None or not hasattr(face, "filename"):
+        return
+    made = lru_cache(maxsize=_KEPT_SUBSETS)(lambda subset: make(list(subset)))
+    flate = KeptFlate(pdfdoc.PDFZCompress)
+    face.makeSubset = lambda subset: made(tuple(subset))
+
+    def add_subset_objects(doc, fontname, subset):
+        ref = add(doc, fontname, subset)
+        stream = getattr(doc, "idToObject", {}).get(f"fontFile:{face.filename}({fontname})")
+        if getattr(stream, "filters", None) == [pdfdoc.PDFZCompress]:
+            stream.filters = [flate]
+        return ref
+
+    face.addSubsetObjects = add_subset_objects
 
 
 def pdf_font(bold: bool = False, italic: bool = False, serif: bool = False) -> str:
