@@ -32,7 +32,8 @@ from .folders import bundle, new_token
 from .games import Games
 from .storage import Refusal, Store
 
-CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+#: As the atlas's: no inline script and nothing from another origin; inline style allowed (the drawings carry it, svg-pan-zoom sets it).
+CSP = ("default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; "
        "form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
 HEADERS = [
     (b"content-security-policy", CSP.encode()),
@@ -46,7 +47,9 @@ MAX_BODY = 64 * 1024
 #: How often an event stream looks for a change, and how long one lasts before the browser reconnects.
 POLL_S = 0.25
 STREAM_S = 300.0
-STATIC = {"serve.js": "text/javascript", "serve.css": "text/css"}
+#: The most columns a report's table row may have (Fantasy Warriors' losses have three).
+MAX_COLUMNS = 8
+STATIC = {"serve.js": "text/javascript", "serve.css": "text/css", "svg-pan-zoom.min.js": "text/javascript"}
 
 
 class SecurityHeaders:
@@ -149,7 +152,7 @@ class Server:
             why = json.loads(seat.body)["error"]
             return HTMLResponse(views.message_page("No seat", f"Refused: {why}. Ask the referee for a new link."), seat.status_code)
         live = await self.live(seat)
-        return HTMLResponse(await run_in_threadpool(views.page, live, seat, self.auth.csrf(seat)))
+        return HTMLResponse(await run_in_threadpool(views.page, live, seat, self.auth.csrf(seat), self.data_dir))
 
     async def map_svg(self, request: Request) -> Response:
         seat = self.seat(request)
@@ -158,6 +161,25 @@ class Server:
         live = await self.live(seat)
         svg = await run_in_threadpool(views.status_svg, self.data_dir, live, seat)
         return Response(svg, media_type="image/svg+xml")
+
+    async def history(self, request: Request) -> Response:
+        """``GET history?at=N``: the campaign after N actions, as this seat saw it then (N defaults to now)."""
+        seat = self.seat(request)
+        if isinstance(seat, Response):
+            return seat
+
+        def drawn() -> Response:
+            live = self.games.live(seat.campaign)
+            befores = [a.before_text for a in self.store.live_actions(seat.campaign)]
+            try:
+                at = int(request.query_params.get("at", len(befores)))
+            except ValueError:
+                return _error("at: the count of actions, a whole number", 400)
+            if not 0 <= at <= len(befores):
+                return _error(f"at: from 0 to {len(befores)}", 404)
+            return HTMLResponse(views.history_page(self.data_dir, live, seat, befores, at))
+
+        return await run_in_threadpool(drawn)
 
     async def static(self, request: Request) -> Response:
         name = request.path_params["name"]
@@ -246,7 +268,7 @@ class Server:
         if not form:
             return _error(message, status)
         live = await self.live(seat)
-        return HTMLResponse(await run_in_threadpool(views.page, live, seat, self.auth.csrf(seat), message), status)
+        return HTMLResponse(await run_in_threadpool(views.page, live, seat, self.auth.csrf(seat), self.data_dir, message), status)
 
     # --- the referee ----------------------------------------------------------------------------------
     def _referee(self, request: Request) -> Seat | Response:
@@ -319,12 +341,27 @@ def _action_fields(data: dict) -> tuple[dict, list[int], int | None]:
             raise Refusal("record: not JSON", 400) from None
     if not isinstance(record, dict):
         raise Refusal("record: a JSON object with the command's name and fields", 400)
+    rows: dict[str, dict[str, list[int]]] = {}
     for key, value in data.items():
+        if key.startswith("rows."):  # a report's table: rows.FIELD.KEY.COLUMN = a whole number
+            try:
+                field, row, column = key[5:].rsplit(".", 2)
+                if not 0 <= int(column) < MAX_COLUMNS:
+                    raise ValueError(column)
+                cells = rows.setdefault(field, {}).setdefault(row, [])
+                cells.extend([0] * (int(column) + 1 - len(cells)))
+                cells[int(column)] = int(value or 0)
+            except ValueError:
+                raise Refusal(f"{key}: a whole number", 400) from None
         if key.startswith("choice."):
             try:
                 record[key[7:]] = json.loads(value)
             except ValueError:
                 raise Refusal(f"{key}: not JSON", 400) from None
+    for field, table in rows.items():
+        if any(c < 0 or c > 9999 for cells in table.values() for c in cells):
+            raise Refusal(f"{field}: each figure a whole number from 0 to 9999", 400)
+        record[field] = [[row, *cells] for row, cells in table.items() if any(cells)]
     roll = data.get("roll") or []
     if isinstance(roll, str):
         try:
@@ -345,6 +382,7 @@ def create_app(data_dir: str | Path, brake: Brake | None = None, stream_s: float
         Route("/api/seat", s.whoami),
         Route("/c/{cid}/", s.page),
         Route("/c/{cid}/map.svg", s.map_svg),
+        Route("/c/{cid}/history", s.history),
         Route("/c/{cid}/api/view", s.view),
         Route("/c/{cid}/api/actions", s.actions),
         Route("/c/{cid}/api/events", s.events),
