@@ -131,7 +131,7 @@ def _environment() -> jinja2.Environment:
 
 def _target(value) -> str | None:
     """Where a choice leads on the map: a path's last square or node, or the square or node itself."""
-    if isinstance(value, list):
+    if isinstance(value, (list, tuple)):
         return str(value[-1]) if value else None
     return value if isinstance(value, str) else None
 

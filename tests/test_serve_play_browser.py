@@ -1,0 +1,182 @@
+"""Whole turns played in real browsers (Debian's Chromium, driven by Playwright) against a real ``mapgen serve``.
+
+Two contexts play a Fantasy Warriors day from its orders to a battle and the
+battle's report: every move by clicking the force on the map and then a lit
+square, the report by filling its table of units.  Each context sees the
+other's actions appear without reloading: a mark set on its ``window`` stays
+while its ``data-version`` follows the server.
+
+The moves are found first in this process, with the engine alone (each time
+the force that heads the initiative steps towards the nearest enemy); the
+server throws the same dice from the same seed, so the browsers meet the
+same battle.  The first day is played through the API (it only brings the
+forces together); the second one in the browsers.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import httpx
+import pytest
+
+from mapgen import engine, session
+from mapgen.server import folders
+from mapgen.server.storage import Store
+
+from .serve_helpers import Server
+from .session_helpers import new_campaign
+
+sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed (pip install -e '.[test]')")
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium on the PATH (Debian: apt-get install chromium; .ci/run does)")
+ARTIFACTS = Path(__file__).resolve().parent.parent / "output" / "test-artifacts"
+#: A seed whose forces, stepping towards each other, meet in battle on the second day (found with plan_to_battle).
+FW_SEED = "2"
+#: Long enough for a loaded machine; a page that does not update fails well before the CI limit.
+WAIT_MS = 20000
+
+
+def _square(name: str) -> tuple[int, int]:
+    m = re.fullmatch(r"([A-Z]+)(\d+)", name)
+    col = 0
+    for ch in m.group(1):
+        col = col * 26 + ord(ch) - 64
+    return col, int(m.group(2))
+
+
+def _steps_apart(a: str, b: str) -> int:
+    (c1, r1), (c2, r2) = _square(a), _square(b)
+    return max(abs(c1 - c2), abs(r1 - r2))
+
+
+def plan_to_battle(folder) -> list[tuple[int, str | None, dict]]:
+    """(day, seat, record) from the start to the first battle to report: orders none, each move towards the nearest enemy."""
+    with session.open_folder(folder) as s:
+        r, state, board = s.ruleset, s.state, s.board
+    steps = []
+    while not any(a.command == "battle" for a in r.actions(state, None, board)):
+        listed = r.actions(state, None, board)
+        move = next((a for a in listed if a.command == "move"), None)
+        if move is not None:
+            enemies = [f.square for f in state.forces if f.side != move.seat]
+            path = min(move.choices["path"], key=lambda p: min(_steps_apart(p[-1], e) for e in enemies) if p else 99)
+            record = {"command": "move", **move.args, "path": list(path)}
+        else:
+            turn = next(a for a in listed if a.command == "turn")
+            record = {"command": "turn", **turn.args}
+        steps.append((state.day, move.seat if move else None, record))
+        state, _ = engine.apply(r, state, r.decode(record), r.dice_for(state, []), board)
+        assert len(steps) < 60, "no battle: choose another seed"
+    return steps
+
+
+def _watch(page, errors: list) -> None:
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+
+
+def _open(browser, server: Server, token: str, errors: list, viewport: dict):
+    page = browser.new_context(viewport=viewport).new_page()
+    _watch(page, errors)
+    page.goto(f"{server.base}/join/{token}")
+    page.evaluate("window.stillTheSamePage = true")
+    return page
+
+
+def _sees(page, version: int) -> None:
+    """The page shows the campaign at ``version`` by itself, and it was not reloaded to do it."""
+    page.locator(f"body[data-version='{version}']").wait_for(state="attached", timeout=WAIT_MS)  # no eval: the CSP forbids it
+    assert page.evaluate("window.stillTheSamePage === true"), "the page was reloaded"
+
+
+def _click_square(page, square: str) -> None:
+    page.locator(f"#atlas-map .hit[data-id='{square}']").click()
+
+
+def test_two_seats_play_a_day_from_orders_to_a_battle_and_its_report(tmp_path):
+    folder = new_campaign(tmp_path / "fw", "--seed", FW_SEED, "--size", "small")
+    steps = plan_to_battle(folder)
+    data = tmp_path / "data"
+    cid, tokens = folders.import_folder(Store(data), folder)
+    server = Server(data)
+    errors: list[str] = []
+    try:
+        first_day = [s for s in steps if s[0] == 1]
+        with httpx.Client(base_url=f"{server.base}/c/{cid}/", timeout=60) as api:
+            for _, seat, record in first_day:
+                headers = {"authorization": f"Bearer {tokens[seat or 'A']}"}
+                csrf = api.get("api/view", headers=headers).json()["csrf"]
+                r = api.post("api/act", json={"record": record}, headers={**headers, "x-csrf-token": csrf})
+                assert r.status_code == 200, r.text
+        version = len(first_day)
+        with sync_api.sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, headless=True)
+            pages = {"A": _open(browser, server, tokens["A"], errors, {"width": 1200, "height": 900}),
+                     "B": _open(browser, server, tokens["B"], errors, {"width": 390, "height": 844})}
+            for page in pages.values():
+                assert page.get_attribute("body", "data-version") == str(version)
+            for _, seat, record in (s for s in steps if s[0] == 2):
+                actor = seat or ("A" if version % 2 else "B")  # a step of no seat's (turn) by either, in turn
+                watcher = pages["B" if actor == "A" else "A"]
+                page = pages[actor]
+                if record["command"] == "move":
+                    _click_square(page, _force_square(page, record["force"]))
+                    for _ in range(6):  # several forces in one square: each click chooses the next
+                        if f"{record['force']} at" in page.locator("#detail").inner_text():
+                            break
+                        _click_square(page, _force_square(page, record["force"]))
+                    assert page.locator(f"#atlas-map .hit.reach[data-id='{record['path'][-1]}']").count() == 1
+                    lit = page.locator("#atlas-map .hit.reach").count()
+                    assert lit >= len(record["path"]) >= 1  # at least the squares on the way are within reach
+                    _click_square(page, record["path"][-1])
+                else:
+                    _submit(page, page.locator("form:has(input[name=record][value*='\"turn\"'])").first)
+                page.wait_for_load_state("load")
+                version += 1
+                assert page.get_attribute("body", "data-version") == str(version), page.locator(".refusal").all_inner_texts()
+                page.evaluate("window.stillTheSamePage = true")  # the actor's own form posted and loaded the page
+                _sees(watcher, version)
+            # the battle: A reports it, with losses in the table of its units; B sees the report's outcome
+            page = pages["A"]
+            _open_group(page.locator("form:has(table.report)").first)
+            ARTIFACTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / "serve-fw-battle-report.png"), full_page=True)
+            report = page.locator("table.report").first
+            assert report.locator("tbody tr").count() >= 1
+            first_input = report.locator("input").first
+            unit = first_input.get_attribute("name").split(".")[2]
+            first_input.fill("2")
+            form = page.locator("form:has(table.report)").first
+            assert "won by side A" in form.locator("button").inner_text()
+            _submit(page, form)
+            page.wait_for_load_state("load")
+            version += 1
+            assert page.get_attribute("body", "data-version") == str(version), page.locator(".refusal").all_inner_texts()
+            _sees(pages["B"], version)
+            pages["B"].screenshot(path=str(ARTIFACTS / "serve-fw-after-report-phone.png"), full_page=True)
+            browser.close()
+    finally:
+        server.kill()
+    assert errors == []
+    exported = folders.bundle(Store(data), cid)["commands.jsonl"].decode().splitlines()
+    battle = [x for x in exported if '"battle"' in x][-1]
+    assert f'["{unit}", 2, 0, 0]' in battle and '"winner": "A"' in battle
+
+
+def _open_group(form) -> None:
+    """Open the action group holding ``form`` (a player clicks its summary)."""
+    group = form.locator("xpath=ancestor::details")
+    if group.get_attribute("open") is None:
+        group.locator("summary").click()
+
+
+def _submit(page, form) -> None:
+    _open_group(form)
+    form.locator("button[type=submit]").click()
+
+
+def _force_square(page, force: str) -> str:
+    return page.locator(f"form[data-place]:has(input[name=record][value*='\"{force}\"'])").first.get_attribute("data-place")
