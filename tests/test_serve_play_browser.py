@@ -1,22 +1,26 @@
 """Whole turns played in real browsers (Debian's Chromium, driven by Playwright) against a real ``mapgen serve``.
 
 Two contexts play a Fantasy Warriors day from its orders to a battle and the
-battle's report: every move by clicking the force on the map and then a lit
-square, the report by filling its table of units.  Each context sees the
-other's actions appear without reloading: a mark set on its ``window`` stays
-while its ``data-version`` follows the server.
+battle's report; three play a Renaissance spring and summer to an engagement
+and a siege.  Every move is made by clicking the force or army on the map and
+then a lit square or place; other actions by their buttons, the battle report
+by filling its table of units.  Each context sees the others' actions appear
+without reloading: a mark set on its ``window`` stays while its
+``data-version`` follows the server.
 
 The moves are found first in this process, with the engine alone (each time
-the force that heads the initiative steps towards the nearest enemy); the
-server throws the same dice from the same seed, so the browsers meet the
-same battle.  The first day is played through the API (it only brings the
-forces together); the second one in the browsers.
+the force or army that moves steps towards the nearest enemy); the server
+throws the same dice from the same seed, so the browsers meet the same
+battles.  Fantasy Warriors' first day is played through the API (it only
+brings the forces together); the second one in the browsers.
 """
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
+from collections import deque
 from pathlib import Path
 
 import httpx
@@ -180,3 +184,99 @@ def _submit(page, form) -> None:
 
 def _force_square(page, force: str) -> str:
     return page.locator(f"form[data-place]:has(input[name=record][value*='\"{force}\"'])").first.get_attribute("data-place")
+
+
+def _form_of(page, record: dict):
+    """The form whose fixed record is ``record`` (an action with no choices)."""
+    fixed = page.locator("form[action='api/act'] input[name=record]")
+    for i, value in enumerate(fixed.evaluate_all("(inputs) => inputs.map((i) => i.value)")):
+        if json.loads(value) == record:
+            return page.locator("form[action='api/act']").nth(i)
+    raise AssertionError(f"no button for {record} on this page")
+
+
+#: A seed whose three rulers, each raising one army and marching it at the nearest enemy, fight in their first summer
+#: and then lay a siege (found with plan_to_siege).
+REN_SEED = "2"
+
+
+def _hops(board, start: str) -> dict[str, int]:
+    seen, queue = {start: 0}, deque([start])
+    while queue:
+        node = queue.popleft()
+        for nxt in board.steps.get(node, ()):
+            if nxt not in seen:
+                seen[nxt] = seen[node] + 1
+                queue.append(nxt)
+    return seen
+
+
+def plan_to_siege(folder) -> list[tuple[str | None, dict]]:
+    """(seat, record) from the start: each ruler raises one army, marches it at the nearest enemy army until an
+    engagement is fought (both choose to stand), then at the nearest rival's place until it may begin a siege."""
+    with session.open_folder(folder) as s:
+        r, state, board = s.ruleset, s.state, s.board
+    steps, raised, engaged = [], set(), False
+    while not steps or steps[-1][1]["command"] != "begin_siege":
+        listed = r.actions(state, None, board)
+        by = {a.command: [b for b in listed if b.command == a.command] for a in listed}
+        extra = {}
+        action = next((a for a in by.get("choose_engagement", ()) if a.args["choice"] == "stand" and not a.args["on_table"]), None)
+        action = action or (by.get("begin_siege", [None])[0] if engaged else None)
+        if action is None and state.season == "spring":
+            action = next((a for a in by.get("form_army", ()) if a.seat not in raised), None)
+            raised.add(action.seat if action else None)
+        if action is None and by.get("move_army"):
+            action = by["move_army"][0]
+            armies = [x.node for x in state.armies if x.owner != action.seat]
+            places = [p.node for p in state.places if p.owner not in (action.seat, None) and p.node not in armies]
+            targets = places if engaged else armies
+            extra = {"path": list(min(action.choices["path"], key=lambda p: min(_hops(board, p[-1]).get(t, 99) for t in targets)))}
+        action = action or next(a for a in listed if a.command in ("end_moves", "turn"))
+        record = {"command": action.command, **action.args, **extra}
+        engaged = engaged or (record["command"] == "choose_engagement" and steps[-1][1]["command"] == "choose_engagement")
+        steps.append((action.seat, json.loads(json.dumps(record))))
+        state, _ = engine.apply(r, state, r.decode(record), r.dice_for(state, []), board)
+        assert len(steps) < 60, "no siege: choose another seed"
+    return steps
+
+
+def test_three_seats_play_a_renaissance_spring_to_an_engagement_and_a_siege(tmp_path):
+    folder = new_campaign(tmp_path / "ren", "--rules", "renaissance", "--seed", REN_SEED, "--players", "3")
+    steps = plan_to_siege(folder)
+    data = tmp_path / "data"
+    cid, tokens = folders.import_folder(Store(data), folder)
+    server = Server(data)
+    errors: list[str] = []
+    try:
+        with sync_api.sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, headless=True)
+            sizes = [{"width": 1200, "height": 900}, {"width": 390, "height": 844}, {"width": 800, "height": 700}]
+            pages = {seat: _open(browser, server, tokens[seat], errors, size) for seat, size in zip(("P1", "P2", "P3"), sizes)}
+            version = 0
+            for seat, record in steps:
+                actor = seat or "P1"
+                page = pages[actor]
+                if record["command"] == "move_army":
+                    _click_square(page, _force_square(page, record["army"]))
+                    assert page.locator(f"#atlas-map .hit.reach[data-id='{record['path'][-1]}']").count() == 1
+                    _click_square(page, record["path"][-1])
+                else:
+                    _submit(page, _form_of(page, record))
+                page.wait_for_load_state("load")
+                version += 1
+                assert page.get_attribute("body", "data-version") == str(version), page.locator(".refusal").all_inner_texts()
+                page.evaluate("window.stillTheSamePage = true")
+                for other, watcher in pages.items():
+                    if other != actor:
+                        _sees(watcher, version)
+            for page in pages.values():
+                assert page.locator(".log li", has_text="siege").count() >= 1  # every ruler reads that a siege began
+            ARTIFACTS.mkdir(parents=True, exist_ok=True)
+            pages["P2"].screenshot(path=str(ARTIFACTS / "serve-ren-siege-phone.png"), full_page=True)
+            browser.close()
+    finally:
+        server.kill()
+    assert errors == []
+    exported = folders.bundle(Store(data), cid)["commands.jsonl"].decode()
+    assert exported.count('"choose_engagement"') >= 2 and '"begin_siege"' in exported
