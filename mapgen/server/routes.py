@@ -164,6 +164,14 @@ class Server:
 
     async def history(self, request: Request) -> Response:
         """``GET history?at=N``: the campaign after N actions, as this seat saw it then (N defaults to now)."""
+        return await self._past(request, lambda live, seat, befores, at: HTMLResponse(views.history_page(live, seat, befores, at)))
+
+    async def history_svg(self, request: Request) -> Response:
+        """``GET history.svg?at=N``: the map after N actions, as this seat knew it then."""
+        return await self._past(request, lambda live, seat, befores, at: Response(
+            views.history_svg(self.data_dir, live, seat, befores, at), media_type="image/svg+xml"))
+
+    async def _past(self, request: Request, answer) -> Response:
         seat = self.seat(request)
         if isinstance(seat, Response):
             return seat
@@ -177,7 +185,7 @@ class Server:
                 return _error("at: the count of actions, a whole number", 400)
             if not 0 <= at <= len(befores):
                 return _error(f"at: from 0 to {len(befores)}", 404)
-            return HTMLResponse(views.history_page(self.data_dir, live, seat, befores, at))
+            return answer(live, seat, befores, at)
 
         return await run_in_threadpool(drawn)
 
@@ -383,6 +391,7 @@ def create_app(data_dir: str | Path, brake: Brake | None = None, stream_s: float
         Route("/c/{cid}/", s.page),
         Route("/c/{cid}/map.svg", s.map_svg),
         Route("/c/{cid}/history", s.history),
+        Route("/c/{cid}/history.svg", s.history_svg),
         Route("/c/{cid}/api/view", s.view),
         Route("/c/{cid}/api/actions", s.actions),
         Route("/c/{cid}/api/events", s.events),

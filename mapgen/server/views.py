@@ -21,7 +21,6 @@ import jinja2
 
 from .. import safefs
 from ..atlas.cache import Fragments
-from ..atlas.svg import data_uri
 from ..render.templates import template_path
 from .auth import Seat
 from .games import Live
@@ -168,24 +167,33 @@ def script_json(value) -> str:
     return json.dumps(value, ensure_ascii=False).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
-def history_page(data_dir: Path, live: Live, seat: Seat, befores: list[str], at: int) -> str:
+def past_state(live: Live, befores: list[str], at: int):
+    """The state after ``at`` actions: the one kept before action ``at + 1`` (the log's ``before_text``), or the state now."""
+    return live.state if at == len(befores) else live.ruleset.read_state(befores[at], f"campaign {live.campaign.id}")
+
+
+def history_page(live: Live, seat: Seat, befores: list[str], at: int) -> str:
     """The campaign after ``at`` actions as the seat saw it then: the rule set's ``view`` of that state for that seat.
 
-    The state after action ``at`` is the one kept before action ``at + 1`` (the
-    log's ``before_text``), or the state now; it is read and shown through the
-    same seat-aware functions as the live page (``status_lines``, ``log_lines``,
-    the presenter's map), so nothing the seat could not see then is shown; the
-    actions' records are not shown at all (another seat's record may hold a
-    secret choice).
+    Read and shown through the same seat-aware functions as the live page
+    (``status_lines``, ``log_lines``, the presenter's map at ``history.svg``),
+    so nothing the seat could not see then is shown; the actions' records are
+    not shown at all (another seat's record may hold a secret choice).
     """
     r, s = live.ruleset, rules_seat(seat)
-    state = live.state if at == len(befores) else r.read_state(befores[at], f"campaign {live.campaign.id}")
-    presenter = r.present()
-    svg = presenter.status_svg(map_folder(data_dir, live), state, live.board, s) if presenter else ""
+    state = past_state(live, befores, at)
     return _environment().get_template("history.html").render(
         title=live.campaign.title, seat=seat.seat, at=at, count=len(befores), when=r.when(state),
         status=r.status_lines(state, s, live.board), log=list(reversed(r.log_lines(state, s, None)))[:200],
-        map_uri=data_uri(without_seed(svg, r.seed(state))) if svg else "")
+        has_map=r.present() is not None)
+
+
+def history_svg(data_dir: Path, live: Live, seat: Seat, befores: list[str], at: int) -> str:
+    """The campaign map after ``at`` actions, as the seat knew it then (seed blanked, as on the live map)."""
+    state = past_state(live, befores, at)
+    presenter = live.ruleset.present()
+    svg = presenter.status_svg(map_folder(data_dir, live), state, live.board, rules_seat(seat)) if presenter else ""
+    return without_seed(svg, live.ruleset.seed(state))
 
 
 def message_page(title: str, text: str, link: str | None = None, link_text: str = "Open my seat") -> str:
