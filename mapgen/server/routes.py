@@ -29,7 +29,8 @@ from starlette.routing import Route
 from . import views
 from .auth import COOKIE, CSRF_HEADER, Auth, Brake, Seat
 from .folders import bundle, new_token
-from .games import Games
+from .games import Games, Live
+from .notify import Notifier, check_email, check_webhook, message
 from .storage import Refusal, Store
 
 #: As the atlas's: no inline script and nothing from another origin; inline style allowed (the drawings carry it, svg-pan-zoom sets it).
@@ -77,12 +78,40 @@ def _error(message: str, status: int) -> JSONResponse:
 class Server:
     """One server: its database, live campaigns, authentication; its routes are the methods below."""
 
-    def __init__(self, data_dir: str | Path, brake: Brake | None = None, stream_s: float = STREAM_S):
+    def __init__(self, data_dir: str | Path, brake: Brake | None = None, stream_s: float = STREAM_S,
+                 notifier: Notifier | None = None, public_url: str | None = None):
         self.data_dir = Path(data_dir)
         self.store = Store(self.data_dir)
         self.games = Games(self.store)
         self.auth = Auth(self.store, brake)
         self.stream_s = stream_s
+        self.notifier = notifier or Notifier()
+        self.public_url = public_url.rstrip("/") if public_url else None
+        #: Each campaign's seats to tell, as the database holds them (read once, changed by set_notify here).
+        self._targets: dict[str, dict] = {}
+
+    # --- telling seats it is their move -----------------------------------------------------------
+    def targets(self, cid: str) -> dict:
+        if cid not in self._targets:
+            self._targets[cid] = self.store.notify_targets(cid)
+        return self._targets[cid]
+
+    @staticmethod
+    def to_move(live: Live) -> set[str]:
+        """The seats with actions of their own now (an action any seat may take, as ``turn``, makes no one's move)."""
+        return {a.seat for a in live.ruleset.actions(live.state, None, live.board) if a.seat is not None}
+
+    def tell(self, request: Request, before: Live, after: Live) -> None:
+        """Notify each seat whose move it has become (it had no action of its own before, it has one now)."""
+        targets = self.targets(after.campaign.id)
+        if not targets:
+            return
+        base = self.public_url or str(request.base_url).rstrip("/")
+        for seat in sorted(self.to_move(after) - self.to_move(before)):
+            if seat in targets:
+                hook, mail = targets[seat]
+                title = after.campaign.title
+                self.notifier.send(message(title, seat, f"{base}/c/{after.campaign.id}/"), hook, mail, f"Your move in {title}")
 
     # --- who asks -----------------------------------------------------------------------------------
     def _client(self, request: Request) -> str:
@@ -247,11 +276,13 @@ class Server:
         if isinstance(data, Response):
             return data
         form = "csrf" in data and not request.headers.get(CSRF_HEADER)
+        before = await self.live(seat)
         try:
             record, roll, expect = _action_fields(data)
             done = await run_in_threadpool(self.games.act, seat.campaign, seat.seat, record, roll, expect)
         except Refusal as exc:
             return await self._refused(seat, str(exc), exc.status, form)
+        await run_in_threadpool(self.tell, request, before, done.live)
         if form:
             return RedirectResponse(f"/c/{seat.campaign}/", status_code=303)
         return JSONResponse({"version": done.live.campaign.version, "actions_taken": done.live.count, "lines": done.lines})
@@ -264,10 +295,12 @@ class Server:
         if isinstance(data, Response):
             return data
         form = "csrf" in data and not request.headers.get(CSRF_HEADER)
+        before = await self.live(seat)
         try:
             done = await run_in_threadpool(self.games.undo, seat.campaign, seat.seat, _expect(data))
         except Refusal as exc:
             return await self._refused(seat, str(exc), exc.status, form)
+        await run_in_threadpool(self.tell, request, before, done.live)
         if form:
             return RedirectResponse(f"/c/{seat.campaign}/", status_code=303)
         return JSONResponse({"version": done.live.campaign.version, "actions_taken": done.live.count, "lines": done.lines})
@@ -307,6 +340,26 @@ class Server:
                 f"{target}'s link is revoked: it opens nothing now."
             return HTMLResponse(views.message_page("Seat link", text, f"/c/{seat.campaign}/", "Back to the campaign"))
         return JSONResponse({"seat": target, "link": link})
+
+    async def set_notify(self, request: Request) -> Response:
+        """The referee sets where a seat is told it is its move: ``{"webhook": URL or "", "email": ADDRESS or ""}``."""
+        seat = self._referee(request)
+        if isinstance(seat, Response):
+            return seat
+        data = await self.posted(request, seat)
+        if isinstance(data, Response):
+            return data
+        target = request.path_params["seat"]
+        try:
+            hook = check_webhook(str(data["webhook"]).strip()) if data.get("webhook") else None
+            mail = check_email(str(data["email"]).strip()) if data.get("email") else None
+            await run_in_threadpool(self.store.set_notify, seat.campaign, target, hook, mail)
+        except Refusal as exc:
+            return _error(str(exc), exc.status)
+        self._targets.pop(seat.campaign, None)
+        if "csrf" in data and not request.headers.get(CSRF_HEADER):  # the referee's page
+            return RedirectResponse(f"/c/{seat.campaign}/", status_code=303)
+        return JSONResponse({"seat": target, "webhook": hook, "email": mail})
 
     async def export(self, request: Request) -> Response:
         """The campaign as folder files (base64), for ``mapgen campaign export``: the referee's only, seed and all."""
@@ -381,9 +434,10 @@ def _action_fields(data: dict) -> tuple[dict, list[int], int | None]:
     return record, roll, _expect(data)
 
 
-def create_app(data_dir: str | Path, brake: Brake | None = None, stream_s: float = STREAM_S):
-    """The ASGI application serving the campaigns in ``data_dir``'s database."""
-    s = Server(data_dir, brake, stream_s)
+def create_app(data_dir: str | Path, brake: Brake | None = None, stream_s: float = STREAM_S,
+               notifier: Notifier | None = None, public_url: str | None = None):
+    """The ASGI application serving the campaigns in ``data_dir``'s database (``public_url``: the address seats use)."""
+    s = Server(data_dir, brake, stream_s, notifier, public_url)
     routes = [
         Route("/join/{token}", s.join, name="join"),
         Route("/static/{name}", s.static),
@@ -398,6 +452,7 @@ def create_app(data_dir: str | Path, brake: Brake | None = None, stream_s: float
         Route("/c/{cid}/api/export", s.export),
         Route("/c/{cid}/api/act", s.act, methods=["POST"]),
         Route("/c/{cid}/api/undo", s.undo, methods=["POST"]),
+        Route("/c/{cid}/api/seats/{seat}/notify", s.set_notify, methods=["POST"]),
         Route("/c/{cid}/api/seats/{seat}/{how:str}", s.reissue, methods=["POST"]),
     ]
     app = Starlette(routes=routes)
