@@ -122,6 +122,7 @@ def test_two_seats_play_a_day_from_orders_to_a_battle_and_its_report(tmp_path):
                      "B": _open(browser, server, tokens["B"], errors, {"width": 390, "height": 844})}
             for page in pages.values():
                 assert page.get_attribute("body", "data-version") == str(version)
+            _keyboard_and_zoom(pages["A"])
             for _, seat, record in (s for s in steps if s[0] == 2):
                 actor = seat or ("A" if version % 2 else "B")  # a step of no seat's (turn) by either, in turn
                 watcher = pages["B" if actor == "A" else "A"]
@@ -168,6 +169,25 @@ def test_two_seats_play_a_day_from_orders_to_a_battle_and_its_report(tmp_path):
     exported = folders.bundle(Store(data), cid)["commands.jsonl"].decode().splitlines()
     battle = [x for x in exported if '"battle"' in x][-1]
     assert f'["{unit}", 2, 0, 0]' in battle and '"winner": "A"' in battle
+
+
+def _keyboard_and_zoom(page) -> None:
+    """As in the atlas: one tab stop on the map, the arrows move it square by square, + zooms, 0 shows the whole map."""
+    first = page.locator("#atlas-map .hit[tabindex='0']")
+    assert first.count() == 1
+    col, row = (int(first.get_attribute(a)) for a in ("data-col", "data-row"))
+    first.focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowDown")
+    focused = page.locator("#atlas-map .hit:focus")
+    assert (int(focused.get_attribute("data-col")), int(focused.get_attribute("data-row"))) == (col + 1, row + 1)
+    assert page.locator("#atlas-map .hit[tabindex='0']").count() == 1  # still one tab stop
+    viewport = page.locator("#atlas-map .svg-pan-zoom_viewport")
+    whole = viewport.get_attribute("transform") or viewport.get_attribute("style")
+    page.keyboard.press("+")
+    page.wait_for_timeout(300)
+    assert (viewport.get_attribute("transform") or viewport.get_attribute("style")) != whole
+    page.keyboard.press("0")
 
 
 def _open_group(form) -> None:
