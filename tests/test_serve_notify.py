@@ -163,3 +163,37 @@ def test_a_dead_webhook_never_holds_up_play(tmp_path, fw):
             break
     notifier.close()
     assert notifier.failures >= 1 and notifier.sent == 0
+
+
+class Recorder(Notifier):
+    """Notices kept as the server decides them, sent nowhere: the decision tested apart from the transport."""
+
+    def __init__(self):
+        super().__init__()
+        self.notices: list[tuple[str, str | None, str | None]] = []
+
+    def send(self, text, webhook, email, subject):
+        self.notices.append((text, webhook, email))
+        return []
+
+
+def _own_movers(h: Hosted) -> set[str]:
+    return {s for s in h.seats if any(a["seat"] == s for a in h.actions(s))}
+
+
+def test_a_notice_goes_exactly_to_the_seats_whose_move_it_has_become(tmp_path, fw):
+    recorder = Recorder()
+    h = Hosted(tmp_path / "data", fw, notifier=recorder, public_url=PUBLIC)
+    for seat in h.seats:
+        assert h.post(REFEREE, f"api/seats/{seat}/notify", {"webhook": f"https://hooks.example.org/{seat}"}).status_code == 200
+    told_any = 0
+    for _ in range(30):
+        before = _own_movers(h)
+        own = [(s, a) for s in h.seats for a in h.actions(s) if a["seat"] == s and a["command"] != "order"]
+        seat, action = own[0] if own else ("A", next(a for a in h.actions("A") if a["command"] == "turn"))
+        recorder.notices.clear()
+        assert h.act(seat, {**action["record"], **{k: v[-1] for k, v in action["choices"].items()}}).status_code == 200
+        expected = sorted(_own_movers(h) - before)
+        assert [hook for _, hook, _ in recorder.notices] == [f"https://hooks.example.org/{s}" for s in expected]
+        told_any += len(expected)
+    assert told_any >= 2  # the game did pass the move from seat to seat

@@ -104,8 +104,6 @@ class Server:
     def tell(self, request: Request, before: Live, after: Live) -> None:
         """Notify each seat whose move it has become (it had no action of its own before, it has one now)."""
         targets = self.targets(after.campaign.id)
-        if not targets:
-            return
         base = self.public_url or str(request.base_url).rstrip("/")
         for seat in sorted(self.to_move(after) - self.to_move(before)):
             if seat in targets:
@@ -276,13 +274,14 @@ class Server:
         if isinstance(data, Response):
             return data
         form = "csrf" in data and not request.headers.get(CSRF_HEADER)
-        before = await self.live(seat)
+        before = await self.live(seat) if await run_in_threadpool(self.targets, seat.campaign) else None
         try:
             record, roll, expect = _action_fields(data)
             done = await run_in_threadpool(self.games.act, seat.campaign, seat.seat, record, roll, expect)
         except Refusal as exc:
             return await self._refused(seat, str(exc), exc.status, form)
-        await run_in_threadpool(self.tell, request, before, done.live)
+        if before is not None:
+            await run_in_threadpool(self.tell, request, before, done.live)
         if form:
             return RedirectResponse(f"/c/{seat.campaign}/", status_code=303)
         return JSONResponse({"version": done.live.campaign.version, "actions_taken": done.live.count, "lines": done.lines})
@@ -295,12 +294,13 @@ class Server:
         if isinstance(data, Response):
             return data
         form = "csrf" in data and not request.headers.get(CSRF_HEADER)
-        before = await self.live(seat)
+        before = await self.live(seat) if await run_in_threadpool(self.targets, seat.campaign) else None
         try:
             done = await run_in_threadpool(self.games.undo, seat.campaign, seat.seat, _expect(data))
         except Refusal as exc:
             return await self._refused(seat, str(exc), exc.status, form)
-        await run_in_threadpool(self.tell, request, before, done.live)
+        if before is not None:
+            await run_in_threadpool(self.tell, request, before, done.live)
         if form:
             return RedirectResponse(f"/c/{seat.campaign}/", status_code=303)
         return JSONResponse({"version": done.live.campaign.version, "actions_taken": done.live.count, "lines": done.lines})
