@@ -149,6 +149,14 @@ class Server:
             return _error("missing or wrong CSRF token: reload the page", 403)
         return data
 
+    async def posting(self, request: Request, who) -> tuple[Seat, dict] | Response:
+        """The seat (``who``: :meth:`seat` or :meth:`_referee`) and the fields of its POST, or the refusal to send."""
+        seat = who(request)
+        if isinstance(seat, Response):
+            return seat
+        data = await self.posted(request, seat)
+        return data if isinstance(data, Response) else (seat, data)
+
     async def live(self, seat: Seat):
         return await run_in_threadpool(self.games.live, seat.campaign)
 
@@ -267,12 +275,10 @@ class Server:
     # --- changes ----------------------------------------------------------------------------------------
     async def act(self, request: Request) -> Response:
         """POST an action: ``{"record": {...}, "roll": [faces], "expect": N}`` (or the page's form)."""
-        seat = self.seat(request)
-        if isinstance(seat, Response):
-            return seat
-        data = await self.posted(request, seat)
-        if isinstance(data, Response):
-            return data
+        asked = await self.posting(request, self.seat)
+        if isinstance(asked, Response):
+            return asked
+        seat, data = asked
         form = "csrf" in data and not request.headers.get(CSRF_HEADER)
         before = await self.live(seat) if await run_in_threadpool(self.targets, seat.campaign) else None
         try:
@@ -287,12 +293,10 @@ class Server:
         return JSONResponse({"version": done.live.campaign.version, "actions_taken": done.live.count, "lines": done.lines})
 
     async def undo(self, request: Request) -> Response:
-        seat = self.seat(request)
-        if isinstance(seat, Response):
-            return seat
-        data = await self.posted(request, seat)
-        if isinstance(data, Response):
-            return data
+        asked = await self.posting(request, self.seat)
+        if isinstance(asked, Response):
+            return asked
+        seat, data = asked
         form = "csrf" in data and not request.headers.get(CSRF_HEADER)
         before = await self.live(seat) if await run_in_threadpool(self.targets, seat.campaign) else None
         try:
@@ -320,12 +324,10 @@ class Server:
 
     async def reissue(self, request: Request) -> Response:
         """A seat's new link (the old one and its cookies open nothing from now on); ``revoke`` leaves it with none."""
-        seat = self._referee(request)
-        if isinstance(seat, Response):
-            return seat
-        data = await self.posted(request, seat)
-        if isinstance(data, Response):
-            return data
+        asked = await self.posting(request, self._referee)
+        if isinstance(asked, Response):
+            return asked
+        seat, data = asked
         target, how = request.path_params["seat"], request.path_params["how"]
         if how not in ("reissue", "revoke"):
             return _error(f"{how!r}: reissue or revoke", 404)
@@ -343,12 +345,10 @@ class Server:
 
     async def set_notify(self, request: Request) -> Response:
         """The referee sets where a seat is told it is its move: ``{"webhook": URL or "", "email": ADDRESS or ""}``."""
-        seat = self._referee(request)
-        if isinstance(seat, Response):
-            return seat
-        data = await self.posted(request, seat)
-        if isinstance(data, Response):
-            return data
+        asked = await self.posting(request, self._referee)
+        if isinstance(asked, Response):
+            return asked
+        seat, data = asked
         target = request.path_params["seat"]
         try:
             hook = check_webhook(str(data["webhook"]).strip()) if data.get("webhook") else None
