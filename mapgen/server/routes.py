@@ -8,7 +8,7 @@ request, 401 no seat, 403 not this seat's to do, 404 no such thing, 409 the
 rules or the moment refuse it, 429 too many bad tokens.
 
 Headers on every answer: a Content-Security-Policy that allows only this
-server's own script and style and no other origin, no framing, no referrer
+server's own script (inline style, as the atlas's) and no other origin, no framing, no referrer
 (a seat's link must not leak through one), and no caching of the seat's data.
 """
 
