@@ -42,7 +42,11 @@ def _state(h: Hosted):
 def _responses(h: Hosted, seat: str) -> dict[str, str]:
     """Every endpoint a seat can reach, as text."""
     b = h.browser(seat)
-    out = {path: b.get(h.url(path)).text for path in ("", "api/view", "api/actions", "map.svg", "api/export")}
+    paths = ["", "api/view", "api/actions", "map.svg", "api/export", "history", "history.svg"]
+    count = b.get(h.url("api/view")).json()["actions_taken"]
+    for at in range(0, count, max(1, count // 4)):  # the campaign as the seat saw it at earlier moments too
+        paths += [f"history?at={at}", f"history.svg?at={at}"]
+    out = {path: b.get(h.url(path)).text for path in paths}
     with b.stream("GET", h.url("api/events")) as stream:
         out["api/events"] = "\n".join(line for _, line in zip(range(4), stream.iter_lines()))
     out["refusal"] = h.act(seat, {"command": "order", "force": "Z9", "order": "probe"}).text
@@ -69,7 +73,7 @@ def _ren_secrets(state, seat: str) -> set[str]:
     return texts
 
 
-def _check_fw(h: Hosted, seat: str, responses: dict[str, str], ruleset, state, board) -> int:
+def _check_fw(h: Hosted, seat: str, responses: dict[str, str], ruleset, state, board) -> set[str]:
     texts, enemy = _fw_secrets(state, seat)
     legit = json.dumps(ruleset.view(state, seat, board)) + "\n".join(ruleset.status_lines(state, seat, board))
     texts = {t for t in texts if t and t not in legit}
@@ -81,10 +85,10 @@ def _check_fw(h: Hosted, seat: str, responses: dict[str, str], ruleset, state, b
         if s["id"] != seat:
             assert "reinforcement_points" not in s
     _no_text(responses, texts, seat)
-    return len(texts)
+    return texts
 
 
-def _check_ren(h: Hosted, seat: str, responses: dict[str, str], ruleset, state, board) -> int:
+def _check_ren(h: Hosted, seat: str, responses: dict[str, str], ruleset, state, board) -> set[str]:
     texts = _ren_secrets(state, seat)
     legit = json.dumps(ruleset.view(state, seat, board)) + "\n".join(ruleset.status_lines(state, seat, board))
     texts = {t for t in texts if t and t not in legit}
@@ -105,7 +109,7 @@ def _check_ren(h: Hosted, seat: str, responses: dict[str, str], ruleset, state, 
         if not both and seat != mine.other:
             assert e["other_choice"] is None
     _no_text(responses, texts, seat)
-    return len(texts)
+    return texts
 
 
 def _no_text(responses: dict[str, str], texts: set[str], seat: str) -> None:
@@ -121,12 +125,20 @@ def test_no_seat_is_ever_sent_another_seats_secrets(tmp_path: Path, rules: str):
     check = _check_fw if rules == "fw" else _check_ren
     rng = random.Random(11)
     found = 0
+    then: list[tuple[int, str, set[str]]] = []
     for round_ in range(8):
         ruleset, state, board = _state(h)
         for seat in h.seats:
-            found += check(h, seat, _responses(h, seat), ruleset, state, board)
+            texts = check(h, seat, _responses(h, seat), ruleset, state, board)
+            found += len(texts)
+            then.append((h.view(seat)["actions_taken"], seat, texts))
         play_random(h, 6, rng)
     assert found > 0  # the game did hold secrets to keep
+    # the history shows each moment as the seat saw it then: not what it learnt later, nor what it never may
+    for at, seat, texts in then:
+        b = h.browser(seat)
+        _no_text({f"history?at={at}": b.get(h.url(f"history?at={at}")).text,
+                  f"history.svg?at={at}": b.get(h.url(f"history.svg?at={at}")).text}, texts, seat)
     # the referee's export holds everything, the seed included: the same check finds it there
     files = h.browser(REFEREE).get(h.url("api/export")).json()["files"]
     assert (FW_SEED if rules == "fw" else REN_SEED) in base64.b64decode(files["campaign.json"]).decode()

@@ -13,6 +13,7 @@ import click
 
 from ..errors import BadFileError
 from ..server import folders
+from ..server.notify import Notifier, Smtp, check_email
 from ..server.storage import DB_FILE, DICE_MODES, REFEREE, Refusal, Store
 from . import cli
 from .campaign import Refused, campaign, refusals
@@ -36,9 +37,13 @@ def _links(base: str, tokens: dict[str, str]) -> None:
 @click.option("--dice", type=click.Choice(DICE_MODES), default="server", show_default=True,
               help="With --import: the server throws the dice from the seed, or the seats enter the faces rolled at the table.")
 @click.option("--url", help="The address players use (behind a proxy: https://example.org); default http://HOST:PORT.")
+@click.option("--smtp", metavar="HOST[:PORT]", help="Send each seat's 'your move' e-mail through this SMTP server "
+              "(port 25 by default, 465 for TLS; login from MAPGEN_SMTP_USER and MAPGEN_SMTP_PASSWORD).")
+@click.option("--mail-from", metavar="ADDRESS", help="With --smtp: the sender of those e-mails.")
 @click.option("--reissue", nargs=2, metavar="CAMPAIGN SEAT", help="Give SEAT (or 'referee') a new link; the old one opens nothing.")
 @refusals
-def serve_cmd(data: Path, host: str, port: int, import_dir: Path | None, dice: str, url: str | None, reissue) -> None:
+def serve_cmd(data: Path, host: str, port: int, import_dir: Path | None, dice: str, url: str | None, smtp: str | None,
+              mail_from: str | None, reissue) -> None:
     """Serve the campaigns in the database: each seat sees only its view and acts only for itself."""
     base = url or f"http://{host}:{port}"
     if import_dir is not None:
@@ -61,9 +66,22 @@ def serve_cmd(data: Path, host: str, port: int, import_dir: Path | None, dice: s
         from ..server.routes import create_app
     except ImportError as exc:
         raise Refused(f"mapgen serve needs the 'serve' extra ({exc.name} is missing): pip install 'mapgen[serve]'") from None
+    notifier = Notifier(_smtp(smtp, mail_from) if smtp or mail_from else None)
     click.echo(f"Serving {data} on {base} (Ctrl-C stops)")
-    uvicorn.run(create_app(data), host=host, port=port, log_level="warning", access_log=False,  # no seat link in a log
+    uvicorn.run(create_app(data, notifier=notifier, public_url=url), host=host, port=port, log_level="warning", access_log=False,  # no seat link in a log
                 proxy_headers=True)
+
+
+def _smtp(where: str | None, sender: str | None) -> Smtp:
+    if not where or not sender:
+        raise click.UsageError("--smtp and --mail-from go together")
+    host, _, port = where.rpartition(":") if ":" in where else (where, "", "25")
+    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise click.UsageError(f"--smtp {where!r}: HOST or HOST:PORT")
+    try:
+        return Smtp(host, int(port), check_email(sender))
+    except Refusal as exc:
+        raise click.UsageError(f"--mail-from: {exc}") from None
 
 
 def _fetch(url: str, token: str) -> dict:

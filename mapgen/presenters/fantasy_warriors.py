@@ -78,3 +78,27 @@ def atlas_context(folder: Path, state, board, side: str | None, cache) -> dict:
 
     text = safefs.read_text(folder, MAP_FILE)
     return context(Path(folder), lambda: _read_map(folder, text), state, board, side, cache, text)
+
+
+#: A battle report's loss columns, in the order of a ``losses`` row of the ``battle`` record (FW-12: figures killed, fled, withdrawn).
+LOSS_COLUMNS = ("killed", "fled", "withdrawn")
+
+
+def action_place(state, action) -> str | None:
+    """The square of the force a ``move`` action moves (the server's map lights its reachable squares from there)."""
+    if action.command != "move" or not action.args.get("force"):
+        return None
+    return state.force(action.args["force"]).square
+
+
+def report_rows(view: dict, action) -> dict | None:
+    """A ``battle`` action's form: one row per unit the seat's view shows in the battle, its losses to enter (FW-12).
+
+    Read from the seat's ``view`` only, so a side is offered its own units and
+    none of the enemy's it may not know; the referee's view lists both.
+    """
+    if action.command != "battle":
+        return None
+    units = [{"key": u["id"], "label": f"{u['id']} ({f['id']}, side {f['side']}): {u['figures']} {u['quality']} {u['type'].replace('_', ' ')}"}
+             for f in view["forces"] if f["square"] == action.args.get("square") for u in f.get("units", ())]
+    return {"field": "losses", "columns": LOSS_COLUMNS, "rows": units}

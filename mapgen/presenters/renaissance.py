@@ -72,3 +72,15 @@ def atlas_context(folder: Path, state, board, side: str | None, cache) -> dict:
 
     text = safefs.read_text(folder, MAP_FILE)
     return context(Path(folder), CountryMap.from_json(parse(text, str(Path(folder) / MAP_FILE))), state, board, side, cache, text)
+
+
+def action_place(state, action) -> str | None:
+    """The node of the army a ``move_army`` action moves (the server's map lights the nodes it may reach from there)."""
+    if action.command != "move_army":
+        return None
+    return next((a.node for a in state.armies if a.id == action.args.get("army")), None)
+
+
+def report_rows(view: dict, action) -> dict | None:
+    """No Renaissance command takes a list of losses from the players: the engine resolves its engagements itself."""
+    return None

@@ -8,7 +8,7 @@ request, 401 no seat, 403 not this seat's to do, 404 no such thing, 409 the
 rules or the moment refuse it, 429 too many bad tokens.
 
 Headers on every answer: a Content-Security-Policy that allows only this
-server's own script and style and no other origin, no framing, no referrer
+server's own script (inline style, as the atlas's) and no other origin, no framing, no referrer
 (a seat's link must not leak through one), and no caching of the seat's data.
 """
 
@@ -29,10 +29,12 @@ from starlette.routing import Route
 from . import views
 from .auth import COOKIE, CSRF_HEADER, Auth, Brake, Seat
 from .folders import bundle, new_token
-from .games import Games
+from .games import Games, Live
+from .notify import Notifier, check_email, check_webhook, message
 from .storage import Refusal, Store
 
-CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+#: As the atlas's: no inline script and nothing from another origin; inline style allowed (the drawings carry it, svg-pan-zoom sets it).
+CSP = ("default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; "
        "form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
 HEADERS = [
     (b"content-security-policy", CSP.encode()),
@@ -46,7 +48,9 @@ MAX_BODY = 64 * 1024
 #: How often an event stream looks for a change, and how long one lasts before the browser reconnects.
 POLL_S = 0.25
 STREAM_S = 300.0
-STATIC = {"serve.js": "text/javascript", "serve.css": "text/css"}
+#: The most columns a report's table row may have (Fantasy Warriors' losses have three).
+MAX_COLUMNS = 8
+STATIC = {"serve.js": "text/javascript", "serve.css": "text/css", "svg-pan-zoom.min.js": "text/javascript"}
 
 
 class SecurityHeaders:
@@ -74,12 +78,38 @@ def _error(message: str, status: int) -> JSONResponse:
 class Server:
     """One server: its database, live campaigns, authentication; its routes are the methods below."""
 
-    def __init__(self, data_dir: str | Path, brake: Brake | None = None, stream_s: float = STREAM_S):
+    def __init__(self, data_dir: str | Path, brake: Brake | None = None, stream_s: float = STREAM_S,
+                 notifier: Notifier | None = None, public_url: str | None = None):
         self.data_dir = Path(data_dir)
         self.store = Store(self.data_dir)
         self.games = Games(self.store)
         self.auth = Auth(self.store, brake)
         self.stream_s = stream_s
+        self.notifier = notifier or Notifier()
+        self.public_url = public_url.rstrip("/") if public_url else None
+        #: Each campaign's seats to tell, as the database holds them (read once, changed by set_notify here).
+        self._targets: dict[str, dict] = {}
+
+    # --- telling seats it is their move -----------------------------------------------------------
+    def targets(self, cid: str) -> dict:
+        if cid not in self._targets:
+            self._targets[cid] = self.store.notify_targets(cid)
+        return self._targets[cid]
+
+    @staticmethod
+    def to_move(live: Live) -> set[str]:
+        """The seats with actions of their own now (an action any seat may take, as ``turn``, makes no one's move)."""
+        return {a.seat for a in live.ruleset.actions(live.state, None, live.board) if a.seat is not None}
+
+    def tell(self, request: Request, before: Live, after: Live) -> None:
+        """Notify each seat whose move it has become (it had no action of its own before, it has one now)."""
+        targets = self.targets(after.campaign.id)
+        base = self.public_url or str(request.base_url).rstrip("/")
+        for seat in sorted(self.to_move(after) - self.to_move(before)):
+            if seat in targets:
+                hook, mail = targets[seat]
+                title = after.campaign.title
+                self.notifier.send(message(title, seat, f"{base}/c/{after.campaign.id}/"), hook, mail, f"Your move in {title}")
 
     # --- who asks -----------------------------------------------------------------------------------
     def _client(self, request: Request) -> str:
@@ -119,6 +149,14 @@ class Server:
             return _error("missing or wrong CSRF token: reload the page", 403)
         return data
 
+    async def posting(self, request: Request, who) -> tuple[Seat, dict] | Response:
+        """The seat (``who``: :meth:`seat` or :meth:`_referee`) and the fields of its POST, or the refusal to send."""
+        seat = who(request)
+        if isinstance(seat, Response):
+            return seat
+        data = await self.posted(request, seat)
+        return data if isinstance(data, Response) else (seat, data)
+
     async def live(self, seat: Seat):
         return await run_in_threadpool(self.games.live, seat.campaign)
 
@@ -149,7 +187,7 @@ class Server:
             why = json.loads(seat.body)["error"]
             return HTMLResponse(views.message_page("No seat", f"Refused: {why}. Ask the referee for a new link."), seat.status_code)
         live = await self.live(seat)
-        return HTMLResponse(await run_in_threadpool(views.page, live, seat, self.auth.csrf(seat)))
+        return HTMLResponse(await run_in_threadpool(views.page, live, seat, self.auth.csrf(seat), self.data_dir))
 
     async def map_svg(self, request: Request) -> Response:
         seat = self.seat(request)
@@ -158,6 +196,33 @@ class Server:
         live = await self.live(seat)
         svg = await run_in_threadpool(views.status_svg, self.data_dir, live, seat)
         return Response(svg, media_type="image/svg+xml")
+
+    async def history(self, request: Request) -> Response:
+        """``GET history?at=N``: the campaign after N actions, as this seat saw it then (N defaults to now)."""
+        return await self._past(request, lambda live, seat, befores, at: HTMLResponse(views.history_page(live, seat, befores, at)))
+
+    async def history_svg(self, request: Request) -> Response:
+        """``GET history.svg?at=N``: the map after N actions, as this seat knew it then."""
+        return await self._past(request, lambda live, seat, befores, at: Response(
+            views.history_svg(self.data_dir, live, seat, befores, at), media_type="image/svg+xml"))
+
+    async def _past(self, request: Request, answer) -> Response:
+        seat = self.seat(request)
+        if isinstance(seat, Response):
+            return seat
+
+        def drawn() -> Response:
+            live = self.games.live(seat.campaign)
+            befores = [a.before_text for a in self.store.live_actions(seat.campaign)]
+            try:
+                at = int(request.query_params.get("at", len(befores)))
+            except ValueError:
+                return _error("at: the count of actions, a whole number", 400)
+            if not 0 <= at <= len(befores):
+                return _error(f"at: from 0 to {len(befores)}", 404)
+            return answer(live, seat, befores, at)
+
+        return await run_in_threadpool(drawn)
 
     async def static(self, request: Request) -> Response:
         name = request.path_params["name"]
@@ -210,34 +275,36 @@ class Server:
     # --- changes ----------------------------------------------------------------------------------------
     async def act(self, request: Request) -> Response:
         """POST an action: ``{"record": {...}, "roll": [faces], "expect": N}`` (or the page's form)."""
-        seat = self.seat(request)
-        if isinstance(seat, Response):
-            return seat
-        data = await self.posted(request, seat)
-        if isinstance(data, Response):
-            return data
+        asked = await self.posting(request, self.seat)
+        if isinstance(asked, Response):
+            return asked
+        seat, data = asked
         form = "csrf" in data and not request.headers.get(CSRF_HEADER)
+        before = await self.live(seat) if await run_in_threadpool(self.targets, seat.campaign) else None
         try:
             record, roll, expect = _action_fields(data)
             done = await run_in_threadpool(self.games.act, seat.campaign, seat.seat, record, roll, expect)
         except Refusal as exc:
             return await self._refused(seat, str(exc), exc.status, form)
+        if before is not None:
+            await run_in_threadpool(self.tell, request, before, done.live)
         if form:
             return RedirectResponse(f"/c/{seat.campaign}/", status_code=303)
         return JSONResponse({"version": done.live.campaign.version, "actions_taken": done.live.count, "lines": done.lines})
 
     async def undo(self, request: Request) -> Response:
-        seat = self.seat(request)
-        if isinstance(seat, Response):
-            return seat
-        data = await self.posted(request, seat)
-        if isinstance(data, Response):
-            return data
+        asked = await self.posting(request, self.seat)
+        if isinstance(asked, Response):
+            return asked
+        seat, data = asked
         form = "csrf" in data and not request.headers.get(CSRF_HEADER)
+        before = await self.live(seat) if await run_in_threadpool(self.targets, seat.campaign) else None
         try:
             done = await run_in_threadpool(self.games.undo, seat.campaign, seat.seat, _expect(data))
         except Refusal as exc:
             return await self._refused(seat, str(exc), exc.status, form)
+        if before is not None:
+            await run_in_threadpool(self.tell, request, before, done.live)
         if form:
             return RedirectResponse(f"/c/{seat.campaign}/", status_code=303)
         return JSONResponse({"version": done.live.campaign.version, "actions_taken": done.live.count, "lines": done.lines})
@@ -246,7 +313,7 @@ class Server:
         if not form:
             return _error(message, status)
         live = await self.live(seat)
-        return HTMLResponse(await run_in_threadpool(views.page, live, seat, self.auth.csrf(seat), message), status)
+        return HTMLResponse(await run_in_threadpool(views.page, live, seat, self.auth.csrf(seat), self.data_dir, message), status)
 
     # --- the referee ----------------------------------------------------------------------------------
     def _referee(self, request: Request) -> Seat | Response:
@@ -257,12 +324,10 @@ class Server:
 
     async def reissue(self, request: Request) -> Response:
         """A seat's new link (the old one and its cookies open nothing from now on); ``revoke`` leaves it with none."""
-        seat = self._referee(request)
-        if isinstance(seat, Response):
-            return seat
-        data = await self.posted(request, seat)
-        if isinstance(data, Response):
-            return data
+        asked = await self.posting(request, self._referee)
+        if isinstance(asked, Response):
+            return asked
+        seat, data = asked
         target, how = request.path_params["seat"], request.path_params["how"]
         if how not in ("reissue", "revoke"):
             return _error(f"{how!r}: reissue or revoke", 404)
@@ -277,6 +342,24 @@ class Server:
                 f"{target}'s link is revoked: it opens nothing now."
             return HTMLResponse(views.message_page("Seat link", text, f"/c/{seat.campaign}/", "Back to the campaign"))
         return JSONResponse({"seat": target, "link": link})
+
+    async def set_notify(self, request: Request) -> Response:
+        """The referee sets where a seat is told it is its move: ``{"webhook": URL or "", "email": ADDRESS or ""}``."""
+        asked = await self.posting(request, self._referee)
+        if isinstance(asked, Response):
+            return asked
+        seat, data = asked
+        target = request.path_params["seat"]
+        try:
+            hook = check_webhook(str(data["webhook"]).strip()) if data.get("webhook") else None
+            mail = check_email(str(data["email"]).strip()) if data.get("email") else None
+            await run_in_threadpool(self.store.set_notify, seat.campaign, target, hook, mail)
+        except Refusal as exc:
+            return _error(str(exc), exc.status)
+        self._targets.pop(seat.campaign, None)
+        if "csrf" in data and not request.headers.get(CSRF_HEADER):  # the referee's page
+            return RedirectResponse(f"/c/{seat.campaign}/", status_code=303)
+        return JSONResponse({"seat": target, "webhook": hook, "email": mail})
 
     async def export(self, request: Request) -> Response:
         """The campaign as folder files (base64), for ``mapgen campaign export``: the referee's only, seed and all."""
@@ -319,12 +402,27 @@ def _action_fields(data: dict) -> tuple[dict, list[int], int | None]:
             raise Refusal("record: not JSON", 400) from None
     if not isinstance(record, dict):
         raise Refusal("record: a JSON object with the command's name and fields", 400)
+    rows: dict[str, dict[str, list[int]]] = {}
     for key, value in data.items():
+        if key.startswith("rows."):  # a report's table: rows.FIELD.KEY.COLUMN = a whole number
+            try:
+                field, row, column = key[5:].rsplit(".", 2)
+                if not 0 <= int(column) < MAX_COLUMNS:
+                    raise ValueError(column)
+                cells = rows.setdefault(field, {}).setdefault(row, [])
+                cells.extend([0] * (int(column) + 1 - len(cells)))
+                cells[int(column)] = int(value or 0)
+            except ValueError:
+                raise Refusal(f"{key}: a whole number", 400) from None
         if key.startswith("choice."):
             try:
                 record[key[7:]] = json.loads(value)
             except ValueError:
                 raise Refusal(f"{key}: not JSON", 400) from None
+    for field, table in rows.items():
+        if any(c < 0 or c > 9999 for cells in table.values() for c in cells):
+            raise Refusal(f"{field}: each figure a whole number from 0 to 9999", 400)
+        record[field] = [[row, *cells] for row, cells in table.items() if any(cells)]
     roll = data.get("roll") or []
     if isinstance(roll, str):
         try:
@@ -336,21 +434,25 @@ def _action_fields(data: dict) -> tuple[dict, list[int], int | None]:
     return record, roll, _expect(data)
 
 
-def create_app(data_dir: str | Path, brake: Brake | None = None, stream_s: float = STREAM_S):
-    """The ASGI application serving the campaigns in ``data_dir``'s database."""
-    s = Server(data_dir, brake, stream_s)
+def create_app(data_dir: str | Path, brake: Brake | None = None, stream_s: float = STREAM_S,
+               notifier: Notifier | None = None, public_url: str | None = None):
+    """The ASGI application serving the campaigns in ``data_dir``'s database (``public_url``: the address seats use)."""
+    s = Server(data_dir, brake, stream_s, notifier, public_url)
     routes = [
         Route("/join/{token}", s.join, name="join"),
         Route("/static/{name}", s.static),
         Route("/api/seat", s.whoami),
         Route("/c/{cid}/", s.page),
         Route("/c/{cid}/map.svg", s.map_svg),
+        Route("/c/{cid}/history", s.history),
+        Route("/c/{cid}/history.svg", s.history_svg),
         Route("/c/{cid}/api/view", s.view),
         Route("/c/{cid}/api/actions", s.actions),
         Route("/c/{cid}/api/events", s.events),
         Route("/c/{cid}/api/export", s.export),
         Route("/c/{cid}/api/act", s.act, methods=["POST"]),
         Route("/c/{cid}/api/undo", s.undo, methods=["POST"]),
+        Route("/c/{cid}/api/seats/{seat}/notify", s.set_notify, methods=["POST"]),
         Route("/c/{cid}/api/seats/{seat}/{how:str}", s.reissue, methods=["POST"]),
     ]
     app = Starlette(routes=routes)

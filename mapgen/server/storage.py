@@ -65,6 +65,13 @@ CREATE TABLE IF NOT EXISTS actions (
     undone INTEGER NOT NULL DEFAULT 0,
     at REAL NOT NULL
 );
+CREATE TABLE IF NOT EXISTS notify (
+    campaign TEXT NOT NULL REFERENCES campaigns(id),
+    seat TEXT NOT NULL,
+    webhook TEXT,
+    email TEXT,
+    PRIMARY KEY (campaign, seat)
+);
 CREATE INDEX IF NOT EXISTS actions_live ON actions (campaign, undone, id);
 """
 
@@ -156,6 +163,11 @@ class Store:
     def seats(self, cid: str) -> list[str]:
         return [r[0] for r in self.connection().execute("SELECT seat FROM seats WHERE campaign = ? ORDER BY rowid", (cid,))]
 
+    def notify_targets(self, cid: str) -> dict[str, tuple[str | None, str | None]]:
+        """Each seat's (webhook, e-mail address) where the referee set one."""
+        return {seat: (hook, mail) for seat, hook, mail in self.connection().execute(
+            "SELECT seat, webhook, email FROM notify WHERE campaign = ? AND (webhook IS NOT NULL OR email IS NOT NULL)", (cid,))}
+
     def secret(self, name: str, make) -> str:
         """A server-wide secret kept in the database (the CSRF key), made once."""
         with self.transaction() as db:
@@ -187,6 +199,16 @@ class Store:
                            (token_sha256(token) if token else None, cid, seat)).rowcount
             if not n:
                 raise Refusal(f"campaign {cid} has no seat {seat!r}", 404)
+
+
+    def set_notify(self, cid: str, seat: str, webhook: str | None, email: str | None) -> None:
+        """Where ``seat`` is told it is its move (None: nowhere); the seat must be one of the campaign's."""
+        with self.transaction() as db:
+            if db.execute("SELECT 1 FROM seats WHERE campaign = ? AND seat = ?", (cid, seat)).fetchone() is None:
+                raise Refusal(f"campaign {cid} has no seat {seat!r}", 404)
+            db.execute("INSERT INTO notify (campaign, seat, webhook, email) VALUES (?, ?, ?, ?) "
+                       "ON CONFLICT (campaign, seat) DO UPDATE SET webhook = excluded.webhook, email = excluded.email",
+                       (cid, seat, webhook, email))
 
 
 class _Transaction:

@@ -20,6 +20,7 @@ from xml.sax.saxutils import escape
 import jinja2
 
 from .. import safefs
+from ..atlas.cache import Fragments
 from ..render.templates import template_path
 from .auth import Seat
 from .games import Live
@@ -89,6 +90,29 @@ def status_svg(data_dir: Path, live: Live, seat: Seat) -> str:
     return svg
 
 
+def atlas_map(data_dir: Path, live: Live, seat: Seat) -> dict:
+    """The atlas's map for the seat: inline SVG with its layer of squares or places, and what each one shows.
+
+    The presenter's ``atlas_context``, the one ``mapgen atlas --side`` builds,
+    drawn from the seat's view; kept per (campaign, version, seat).  Only the
+    map and its squares' details are used: the page says the rest itself.
+    """
+    key = ("atlas", live.campaign.id, live.campaign.version, seat.seat)
+    kept = _MAPS.get(key)
+    if kept is None:
+        presenter = live.ruleset.present()
+        if presenter is None:  # a rule set with no drawings (the toy one): the page is its words
+            return {"svg": "", "details": {}, "game": live.ruleset.title}
+        folder = map_folder(data_dir, live)
+        context = presenter.atlas_context(folder, live.state, live.board, rules_seat(seat), Fragments(folder))
+        seed = live.ruleset.seed(live.state)
+        kept = {"svg": without_seed(context["map_svg"], seed), "details": context["data"]["details"], "game": context["data"]["game"]}
+        _MAPS[key] = kept
+        while len(_MAPS) > MAX_KEPT_MAPS:
+            _MAPS.popitem(last=False)
+    return kept
+
+
 def without_seed(svg: str, seed) -> str:
     """The drawing with its "seed X" lines blanked: the campaign's dice seed is its map's seed, which the map prints."""
     shown = re.escape(escape(str(seed)))
@@ -104,21 +128,81 @@ def _environment() -> jinja2.Environment:
     return jinja2.Environment(loader=jinja2.FunctionLoader(load), autoescape=True, undefined=jinja2.StrictUndefined)
 
 
-def page(live: Live, seat: Seat, csrf: str, refusal: str | None = None) -> str:
-    """The seat's page: map, whose move, state, legal actions as forms that POST, log (newest first)."""
-    data = payload(live, seat)
+def _target(value) -> str | None:
+    """Where a choice leads on the map: a path's last square or node, or the square or node itself."""
+    if isinstance(value, (list, tuple)):
+        return str(value[-1]) if value else None
+    return value if isinstance(value, str) else None
+
+
+def _groups(live: Live, seat: Seat, view: dict) -> dict[str, list[dict]]:
+    """The seat's actions as the page's forms, grouped by command; a move's reachable places and a report's rows with each."""
+    presenter = live.ruleset.present()
     groups: dict[str, list[dict]] = {}
-    for a in actions(live, seat):
-        fixed = {k: v for k, v in a["record"].items() if k not in a["choices"]}
-        options = {k: [(json.dumps(o, ensure_ascii=False), o) for o in v] for k, v in a["choices"].items()}
-        groups.setdefault(a["command"].replace("_", " "), []).append({**a, "fixed": json.dumps(fixed, ensure_ascii=False), "options": options})
+    for n, a in enumerate(live.ruleset.actions(live.state, rules_seat(seat), live.board)):
+        record = {"command": a.command, **dict(a.args)}
+        fixed = {k: v for k, v in record.items() if k not in a.choices}
+        options = {k: [(json.dumps(o, ensure_ascii=False), o) for o in v] for k, v in a.choices.items()}
+        reach = {t: value for values in options.values() for value, o in values if (t := _target(o))}
+        place = presenter.action_place(live.state, a) if presenter and reach else None
+        report = presenter.report_rows(view, a) if presenter else None
+        groups.setdefault(a.command.replace("_", " "), []).append({
+            "n": n, "label": a.label or a.command, "fixed": json.dumps(fixed, ensure_ascii=False), "options": options,
+            "place": place, "reach": json.dumps(reach, ensure_ascii=False) if place else "", "report": report})
+    return groups
+
+
+def page(live: Live, seat: Seat, csrf: str, data_dir: Path, refusal: str | None = None) -> str:
+    """The seat's page: the atlas's map (pan, zoom, keyboard, click to move), whose move, the actions as forms, state, log."""
+    data = payload(live, seat)
+    atlas = atlas_map(data_dir, live, seat)
     return _environment().get_template("page.html").render(
-        data=data, groups=groups, csrf=csrf, refusal=refusal, referee=seat.referee, log=list(reversed(data["log"]))[:200])
+        data=data, groups=_groups(live, seat, data["view"]), csrf=csrf, refusal=refusal, referee=seat.referee,
+        log=list(reversed(data["log"]))[:200], map_svg=atlas["svg"],
+        details=script_json({"game": atlas["game"], "details": atlas["details"]}))
+
+
+def script_json(value) -> str:
+    """JSON for a ``<script type="application/json">`` block: no ``<`` in it, so no text can close the element."""
+    return json.dumps(value, ensure_ascii=False).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+def past_state(live: Live, befores: list[str], at: int):
+    """The state after ``at`` actions: the one kept before action ``at + 1`` (the log's ``before_text``), or the state now."""
+    return live.state if at == len(befores) else live.ruleset.read_state(befores[at], f"campaign {live.campaign.id}")
+
+
+def history_page(live: Live, seat: Seat, befores: list[str], at: int) -> str:
+    """The campaign after ``at`` actions as the seat saw it then: the rule set's ``view`` of that state for that seat.
+
+    Read and shown through the same seat-aware functions as the live page
+    (``status_lines``, ``log_lines``, the presenter's map at ``history.svg``),
+    so nothing the seat could not see then is shown; the actions' records are
+    not shown at all (another seat's record may hold a secret choice).
+    """
+    r, s = live.ruleset, rules_seat(seat)
+    state = past_state(live, befores, at)
+    return _environment().get_template("history.html").render(
+        title=live.campaign.title, seat=seat.seat, at=at, count=len(befores), when=r.when(state),
+        status=r.status_lines(state, s, live.board), log=list(reversed(r.log_lines(state, s, None)))[:200],
+        has_map=r.present() is not None)
+
+
+def history_svg(data_dir: Path, live: Live, seat: Seat, befores: list[str], at: int) -> str:
+    """The campaign map after ``at`` actions, as the seat knew it then (seed blanked, as on the live map)."""
+    state = past_state(live, befores, at)
+    presenter = live.ruleset.present()
+    svg = presenter.status_svg(map_folder(data_dir, live), state, live.board, rules_seat(seat)) if presenter else ""
+    return without_seed(svg, live.ruleset.seed(state))
 
 
 def message_page(title: str, text: str, link: str | None = None, link_text: str = "Open my seat") -> str:
     return _environment().get_template("message.html").render(title=title, text=text, link=link, link_text=link_text)
 
 
+#: The pan and zoom library the atlas vendors (templates/atlas/vendor/): one copy serves both pages.
+PAN_ZOOM = "svg-pan-zoom.min.js"
+
+
 def static_file(name: str) -> Path:
-    return template_path("serve", name)
+    return template_path("atlas", f"vendor/{name}") if name == PAN_ZOOM else template_path("serve", name)
