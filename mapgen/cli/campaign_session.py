@@ -62,7 +62,8 @@ def play_words(folder: Path, name: str, words: list[str], options: dict, roll: s
 
     ``move``, ``turn`` and ``battle`` are typed alike in every rule set; what
     the words mean is the rule set's (:attr:`~mapgen.engine.CommandSpec.parse`),
-    read under the same lock as the command runs.  ``side``, when given, must be
+    read under the same lock as the command runs, with the folder's board under
+    ``options["board"]`` (a place typed by its name is looked up there).  ``side``, when given, must be
     one of the campaign's seats; otherwise the command's own seat
     (:attr:`~mapgen.engine.RuleSet.command_seat`) says what it prints.
     """
@@ -73,7 +74,7 @@ def play_words(folder: Path, name: str, words: list[str], options: dict, roll: s
             raise Refused(f"'{name}' is not a command of a {ruleset.title} campaign (see mapgen campaign actions {folder})")
         try:
             side = ruleset.check_seat(s.state, side)
-            command = spec.parse(list(words), options)
+            command = spec.parse(list(words), {**options, "board": s.board})
         except ValueError as exc:
             raise click.UsageError(str(exc)) from None
         run(s, folder, command, roll, side or ruleset.command_seat(command), extra)
