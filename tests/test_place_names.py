@@ -89,7 +89,11 @@ def test_move_by_name_on_the_command_line_stores_the_id(renaissance, tmp_path, c
     country = json.loads((camp / "country.json").read_text(encoding="utf-8"))
     names = {n["id"]: n["name"] for n in country["nodes"] if n.get("name")}
     roads = nx.Graph([(e["a"], e["b"]) for e in country["edges"]])
-    assert run(["campaign", "army", str(camp), "P1", "A-0", "--company", "small"], capsys)[0] == 0
+    assert names.get("A-0"), "a capital has a name"
+    # A command of its own (army, works, siege, engage, diplomat) takes the name as move does.
+    code, _out, err = run(["campaign", "army", str(camp), "P1", names["A-0"].upper(), "--company", "small"], capsys)
+    assert code == 0, err
+    assert json.loads((camp / "commands.jsonl").read_text(encoding="utf-8").splitlines()[-1])["node"] == "A-0"
     assert run(["campaign", "army", str(camp), "P2", "B-0", "--company", "small"], capsys)[0] == 0
     assert run(["campaign", "turn", str(camp)], capsys)[0] == 0
     state = json.loads((camp / "campaign.json").read_text(encoding="utf-8"))
@@ -106,3 +110,17 @@ def test_move_by_name_on_the_command_line_stores_the_id(renaissance, tmp_path, c
     assert code == 0, err
     last = json.loads((camp / "commands.jsonl").read_text(encoding="utf-8").splitlines()[-1])
     assert step in json.dumps(last) and names[step] not in json.dumps(last)
+
+
+def test_an_unknown_holding_name_is_refused_and_the_folder_stays_as_it_was(tmp_path, capsys):
+    kit = tmp_path / "fw"
+    assert run(["campaign", "new", str(kit), "--seed", "3", "--size", "small"], capsys)[0] == 0
+    holdings = json.loads((kit / "fw-map.json").read_text(encoding="utf-8"))["holdings"]
+    name = holdings[0]["name"]
+    before = snapshot(kit)
+    code, _out, err = run(["campaign", "move", str(kit), "A1", name[:-1] + "qq"], capsys)
+    assert code == 2 and "no holding is named" in err and "Traceback" not in err
+    assert snapshot(kit) == before
+    # The name itself, in lower case, gets past the words to the rules (which refuse a move in Phase 1).
+    code, _out, err = run(["campaign", "move", str(kit), "A1", name.lower()], capsys)
+    assert code == 2 and "Phase 2" in err and "named" not in err, err

@@ -15,6 +15,7 @@ from typing import Any, Mapping
 
 from ..engine import Turn
 from ..engine.places import place_id
+from .board import Board
 from .commands import BattleReport, ControlWeather, Move, Moves, RestStay
 
 SIDES = ("A", "B")
@@ -26,7 +27,7 @@ _SQUARE_WORD = re.compile(r"^[A-Za-z]{1,3}\d{1,3}$")
 def square_id(word: str, options: Mapping[str, Any]) -> str:
     """The square ``word`` names: a square's id in any case, or a holding's name (``Oakford`` -> ``K6``)."""
     board = options.get("board")
-    if board is None:
+    if not isinstance(board, Board):  # none, or another rule set's folder: its command refuses the folder
         return word.strip().upper()
     return place_id(word, board.names, board.squares, lambda w: bool(_SQUARE_WORD.match(w)), "holding")
 

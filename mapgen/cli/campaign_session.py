@@ -56,6 +56,20 @@ def play(folder: Path, command, roll: str | None = None, seat: str | None = None
         run(s, folder, command, roll, seat, extra)
 
 
+def play_made(folder: Path, make, roll: str | None = None, seat: str | None = None) -> None:
+    """Lock the folder and :func:`run` the command ``make(board)`` builds from the folder's board.
+
+    For a command line that names places: a place typed by its name is looked
+    up on the board (a ValueError saying what to type is a usage error).
+    """
+    with session.open_folder(folder) as s:
+        try:
+            command = make(s.board)
+        except ValueError as exc:
+            raise click.UsageError(str(exc)) from None
+        run(s, folder, command, roll, seat, None)
+
+
 def play_words(folder: Path, name: str, words: list[str], options: dict, roll: str | None = None, side: str | None = None,
                extra: dict | None = None) -> None:
     """``mapgen campaign NAME DIR WORDS... OPTIONS``: the folder's rule set makes the command from them, then :func:`run`.

@@ -16,7 +16,7 @@ from typing import Any, Mapping
 from ..engine import Turn
 from ..engine.places import place_id
 from .commands import MoveArmies, MoveArmy, TableBattle
-from .core import seat_of
+from .core import RenaissanceBoard, seat_of
 
 #: A company or specialist id, ``P1-c3`` or ``P2-s1``: the seat in capitals, the letter in lower case.
 _OWNED_ID = re.compile(r"^(p\d{1,2})-([cs])(\d+)$", re.IGNORECASE)
@@ -41,7 +41,7 @@ _NODE_WORD = re.compile(r"^[A-Za-z]{1,3}-[A-Za-z0-9]{1,4}$")
 def node_id(word: str, options: Mapping[str, Any]) -> str:
     """The node ``word`` names: a node's id in any case, or a place's name (``castelcarpia`` -> ``A-3``)."""
     board = options.get("board")
-    if board is None:
+    if not isinstance(board, RenaissanceBoard):  # none, or another rule set's folder: its command refuses the folder
         return word.strip().upper()
     return place_id(word, board.names, board.kinds, lambda w: bool(_NODE_WORD.match(w)))
 
