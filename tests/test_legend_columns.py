@@ -7,9 +7,14 @@ opens only at a heading, unless one section alone is taller than a column.
 
 from __future__ import annotations
 
+import re
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from mapgen.country.generate import generate_countries
+from mapgen.paper import get_paper
+from mapgen.render.country_key import render_country_key
 from mapgen.render.templates import Block, balanced_columns, flow_columns
 
 sections = st.lists(st.lists(st.floats(1.0, 12.0), min_size=0, max_size=6), min_size=1, max_size=7)
@@ -55,3 +60,14 @@ def test_balanced_columns_keep_the_headings_too(heights, ncols):
     cols = balanced_columns(blocks, ncols)
     assert all(blocks[a].heading for a, _e in cols) or max(_section_heights(blocks)) > max(
         sum(b.height for b in blocks[a:e]) for a, e in cols)
+
+
+def test_the_country_key_is_laid_out_for_a_landscape_sheet():
+    # Issue 25: the Renaissance key stood as one tall column in the middle of a landscape A3 sheet.
+    paper = get_paper("A3")
+    pw, ph = paper.printable_mm
+    svg = render_country_key(generate_countries(4, 3, 0), paper).tostring()
+    head = svg[: svg.index(">", svg.index("<svg"))]
+    w, h = (float(re.search(rf'{k}="([\d.]+)mm"', head).group(1)) for k in ("width", "height"))
+    assert w <= pw + 1e-6 and h <= ph + 1e-6
+    assert pw > ph and w > h  # landscape sheet, landscape key
