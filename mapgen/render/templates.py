@@ -188,7 +188,9 @@ def flow_columns(blocks, max_h: float) -> list[tuple[int, int]]:
 
 def balanced_columns(blocks, ncols: int) -> list[tuple[int, int]]:
     """At most ``ncols`` columns, as even in height as the greedy flow allows (bisection on the height)."""
-    lo, hi = max(b.height for b in blocks), sum(b.height for b in blocks)
+    # No column is shorter than its tallest unbreakable piece: a block, or a heading with its first row.
+    lo = max([b.height for b in blocks] + [a.height + b.height for a, b in zip(blocks, blocks[1:]) if a.heading])
+    hi = sum(b.height for b in blocks)
     for _ in range(40):
         mid = (lo + hi) / 2
         if len(flow_columns(blocks, mid)) <= ncols:
