@@ -54,3 +54,13 @@ def test_a_burial_mound_differs_from_a_hillock_by_its_kerb_of_stones_not_only_by
     svg = render_battlefield(b, 10).tostring().lower()
     stones = re.findall(rf'<path d="([^"]*)"[^>]*fill="{inks["burial_mound"]}"', svg)
     assert sum(d.count("z") for d in stones) >= 6  # one closed circle a stone
+
+
+def test_a_road_has_dashed_sides_so_it_differs_from_flat_ground_and_villages():
+    # Issue 25: a road's pale band read as a raised flat area or a village's ground in greyscale.
+    ink = load_style_sheet("battlefield")["kinds"]["road"]["stroke"].lower()
+    b = generate_battlefield(BattleOptions(seed=3, terrain="plain", road=True))
+    assert any(f.kind == "road" for f in b.features)
+    svg = render_battlefield(b, 10).tostring().lower()
+    assert re.search(rf'<path [^>]*stroke="{ink}"[^>]*stroke-dasharray=', svg) or re.search(
+        rf'<path [^>]*stroke-dasharray=[^>]*stroke="{ink}"', svg)

@@ -137,6 +137,8 @@ def draw_feature(doc, g, f: Feature, number: int, shape: Polygon, st: dict, keep
         draw_ground(doc, g, f, number, shape, look, tx, keep_out)
 
 
+#: A road's dashed sides: this far inside its edges, in dashes and gaps of these lengths (mm on the plan).
+ROAD_DASH_INSET, ROAD_DASH = 0.7, "1.6,1"
 #: A burial mound's kerb: stones this far inside its foot, this far apart, this big (mm on the plan).
 KERB_INSET, KERB_STEP, KERB_R = 1.4, 2.4, 0.45
 
@@ -254,6 +256,12 @@ def draw_ground(doc, g, f: Feature, number: int, shape: Polygon, look: dict, tx:
         path(doc, g, " ".join(circle_d(x, y, 0.35) for x, y in pts), fill=ink if kind != "ruins" else mix("#ffffff", ink, 0.5), stroke="none")
     elif kind == "chasm":
         path(doc, g, lines_d(hatch(shape, 1.2, 90)), fill="none", stroke=mix("#ffffff", ink, 0.35), stroke_width=fmt(0.15))
+    elif kind == "road":
+        # A dashed line just inside each side, as a track is drawn on a map: a road's pale band otherwise reads
+        # as a raised flat area or a village's ground in greyscale (issue 25).
+        inner = shape.buffer(-ROAD_DASH_INSET, join_style="mitre")
+        if not inner.is_empty:
+            path(doc, g, area_d(inner), fill="none", stroke=ink, stroke_width=fmt(0.2), stroke_dasharray=ROAD_DASH)
 
 
 def rock_d(x: float, y: float, r: float) -> str:
