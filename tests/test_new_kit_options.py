@@ -56,7 +56,7 @@ def test_a_renaissance_kit_takes_its_optional_rules(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("args,reason", [
-    (["--campaign", "renaissance", "--scenario", "incursione"], "Fantasy Warriors options"),
+    (["--campaign", "renaissance", "--scenario", "incursione"], "Fantasy Warriors options, not for a --campaign renaissance kit"),
     (["--campaign", "renaissance", "--rules", "fantasy_warriors"], "give one rule set"),
     (["--rules", "no_such_rule"], "unknown rule 'no_such_rule'"),
     (["--rules", "weather", "--formats", "svg"], "add json to --formats"),

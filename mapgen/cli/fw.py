@@ -175,7 +175,8 @@ def new(campaign, out, rules, **params):
         if other is not ruleset and other.cli:
             wrong = given(*(n for n in getattr(other.command_line_module(), "KIT_OPTIONS", ()) if n not in own))
             if wrong:
-                raise click.UsageError(f"{', '.join(wrong)}: {other.title} options, not for a {ruleset.title} kit; drop them")
+                raise click.UsageError(f"{', '.join(wrong)}: {other.title} options, not for a --campaign {ruleset.name.replace('_', '-')} kit; "
+                                       "drop them")
     try:
         check_not_in_play(out)
     except CampaignFolderError as exc:
