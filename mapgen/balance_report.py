@@ -13,6 +13,8 @@ from html import escape
 
 from .jsonio import dumps
 
+#: A game no side won, on the length panel: a grey that is no side's or seat's colour (mapgen.sides).
+NO_WINNER = "#aaaaaa"
 #: The two-sided 95 % normal quantile, Phi^-1(0.975).
 Z95 = 1.959963984540054
 

@@ -53,18 +53,21 @@ def test_six_by_four_feet_on_a4_is_drawn_at_1_10():
         (240, 180, "A4", 15, "landscape"),
         # 1:15 is 200 + 95 = 295 > 281; 1:20 is 150 + 95 = 245.
         (300, 180, "A4", 20, "landscape"),
-        # A3: 240 + 95 = 335 <= 404 across, 180 + 39 = 219 <= 281 down.
-        (240, 180, "A3", 10, "landscape"),
+        # A3: 1:8 is 300 + 95 = 395 <= 404 across, 225 + 39 = 264 <= 281 down (1:5: 480 + 95, too wide either way).
+        (240, 180, "A3", 8, "landscape"),
         # A named orientation is kept: 194 mm across takes 1:20 (90 + 95 = 185; 1:15 is 215).
         (180, 120, "A4-portrait", 20, "portrait"),
-        # Letter landscape prints 263.4 x 199.9 mm: 120 + 95 = 215 across.
-        (120, 60, "Letter", 10, "landscape"),
+        # Letter landscape prints 263.4 x 199.9 mm: 1:8 is 150 + 95 = 245 across (1:5: 240 + 95 = 335, too wide).
+        (120, 60, "Letter", 8, "landscape"),
+        # Issue 25: a 60 x 60 cm skirmish table filled a corner of A4 at 1:10; 1:5 is 120 + 95 = 215 <= 281 across,
+        # 120 + 39 = 159 <= 194 down.
+        (60, 60, "A4", 5, "landscape"),
     ],
 )
 def test_the_scale_is_worked_out_from_the_paper(w, d, paper, scale, orientation):
     plan = choose_plan_scale(table(w, d), get_paper(paper))
     assert (plan.scale, plan.paper.orientation, plan.pages) == (scale, orientation, 1)
-    assert "the largest of 1:10, 1:12, 1:15, 1:20 that fits one sheet" in plan.note()
+    assert "the largest of 1:5, 1:8, 1:10, 1:12, 1:15, 1:20 that fits one sheet" in plan.note()
 
 
 @pytest.mark.parametrize("w,d,paper", [(183, 122, "A4"), (240, 180, "A4"), (300, 200, "A4"), (360, 240, "A3"), (150, 120, "Letter")])
@@ -133,7 +136,7 @@ def test_the_command_chooses_the_scale_and_says_which(tmp_path, capsys):
     # 210 x 120 cm on A4: 1:12 (see above), one page.
     code, out, err = run(["battlefield", "--seed", "3", "--terrain", "plain", "--table", "210x120", "--out", str(tmp_path / "p")], capsys)
     assert code == 0, err
-    assert "battlefield.pdf: 1 page on A4 landscape, plan at 1:12, the largest of 1:10, 1:12, 1:15, 1:20" in out
+    assert "battlefield.pdf: 1 page on A4 landscape, plan at 1:12, the largest of 1:5, 1:8, 1:10, 1:12, 1:15, 1:20" in out
     assert "Scale 1:12 (1 cm = 12 cm on the table)" in (tmp_path / "p" / "battlefield.svg").read_text()
     assert len(read_pdf((tmp_path / "p" / "battlefield.pdf").read_bytes())) == 1
 
@@ -186,3 +189,16 @@ def test_plans_of_different_scales_are_listed_by_scale():
     a4, a4p = get_paper("A4"), get_paper("A4").turned()
     plans = {"B2": PlanScale(10.0, a4, 1, True), "C5": PlanScale(15.0, a4, 1, True), "D4": PlanScale(10.0, a4, 1, True), "E1": PlanScale(20.0, a4p, 4, True)}
     assert plan_scales_note(plans) == "plans at 1:10 on A4 landscape (B2, D4); 1:15 on A4 landscape (C5); 1:20 on A4 portrait, tiled (E1)"
+
+
+#: 7 pt in mm (1 pt = 25.4 / 72 mm): the smallest type a plan prints, read at arm's length beside the table.
+MIN_PLAN_TEXT_MM = 7 * 25.4 / 72
+
+
+@pytest.mark.parametrize("scale", PLAN_SCALES)
+@pytest.mark.parametrize("terrain", ["plain", "hills", "mountain", "forest", "swamp"])
+def test_no_text_on_a_plan_is_under_7_pt(scale, terrain):
+    # Issue 25: the plans are drawn at true size (1 unit = 1 mm), so a font size in the SVG is the printed one.
+    svg = render_battlefield(generate_battlefield(BattleOptions(seed=3, terrain=terrain)), scale).tostring()
+    sizes = [float(v) for v in re.findall(r'font-size[=:]"?\s*([\d.]+)', svg)]
+    assert sizes and min(sizes) >= MIN_PLAN_TEXT_MM - 1e-9, min(sizes)

@@ -3,6 +3,7 @@ high: one contour ring per level", one with nothing impassable showed the dashed
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -37,3 +38,29 @@ def test_the_signs_legend_lists_what_the_plan_draws(seed, terrain):
     assert listed == {sign for sign, on_plan in drawn.items() if on_plan}, (listed, drawn)
     heading = any(r.bold and r.lines == ["Signs"] for r in layout(b, 10.0, load_style_sheet("battlefield")))
     assert heading == bool(listed)
+
+
+def test_a_burial_mound_differs_from_a_hillock_by_its_kerb_of_stones_not_only_by_shade():
+    # Issue 25: a burial mound and a hillock were the same raised ring, one fill a shade darker than the
+    # other: the same grey in print.  The mound's foot now carries a ring of stones in its own ink.
+    inks = {k: load_style_sheet("battlefield")["kinds"][k]["stroke"].lower() for k in ("burial_mound", "hillock")}
+    assert inks["burial_mound"] != inks["hillock"]
+    for seed in range(1, 40):
+        b = generate_battlefield(BattleOptions(seed=seed, terrain="plain", works=("burial_mound",), map_name="m"))
+        if any(f.kind == "burial_mound" for f in b.features):
+            break
+    else:
+        raise AssertionError("no burial mound laid out")
+    svg = render_battlefield(b, 10).tostring().lower()
+    stones = re.findall(rf'<path d="([^"]*)"[^>]*fill="{inks["burial_mound"]}"', svg)
+    assert sum(d.count("z") for d in stones) >= 6  # one closed circle a stone
+
+
+def test_a_road_has_dashed_sides_so_it_differs_from_flat_ground_and_villages():
+    # Issue 25: a road's pale band read as a raised flat area or a village's ground in greyscale.
+    ink = load_style_sheet("battlefield")["kinds"]["road"]["stroke"].lower()
+    b = generate_battlefield(BattleOptions(seed=3, terrain="plain", road=True))
+    assert any(f.kind == "road" for f in b.features)
+    svg = render_battlefield(b, 10).tostring().lower()
+    assert re.search(rf'<path [^>]*stroke="{ink}"[^>]*stroke-dasharray=', svg) or re.search(
+        rf'<path [^>]*stroke-dasharray=[^>]*stroke="{ink}"', svg)

@@ -78,3 +78,25 @@ def test_every_units_frame_is_one_size_on_a_sheet(size):
         frames = {round(t.size, 6) for c in SETS[name] for t in face_items(c.front, parse_size(size))
                   if isinstance(t, Symbol) and t.id.startswith("nato-")}
         assert len(frames) == 1, (name, frames)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("name", sorted(SETS))
+def test_one_type_size_per_field_on_a_sheet(name, size):
+    # Issue 25: "Probe" was set larger than "Max Speed" beside it, each title shrunk to its own width.
+    from mapgen.render.counters import FaceArt, page_items
+    from mapgen.render.text import text_width
+
+    sheet = lay_out(SETS[name], get_paper("a4-portrait"), parse_size(size))
+    sizes: dict[str, set[float]] = {}
+    for n in range(1, sheet.pdf_pages + 1):
+        for _layer, items in page_items(sheet, n):
+            for art in (i for i in items if isinstance(i, FaceArt)):
+                for t in face_items(art.face, art.size, art.fields):
+                    if isinstance(t, Text):
+                        assert t.field, t
+                        sizes.setdefault(t.field, set()).add(round(t.size, 6))
+                        assert t.size >= 1.6 - 1e-9, (t.text, t.size)
+                        assert text_width(t.text, t.size, bold=t.bold) <= art.size, (t.text, t.size)
+    assert {"band", "title"} <= set(sizes)
+    assert all(len(v) == 1 for v in sizes.values()), sizes

@@ -281,3 +281,12 @@ def test_the_glue_flap_words_stand_on_a_white_plate(tmp_path, monkeypatch):
         turned += y1 - y0 > x1 - x0
         assert any(px0 <= x0 and py0 <= y0 and px1 >= x1 and py1 >= y1 for px0, py0, px1, py1 in plates[:drawn_before]), text
     assert turned == 4
+
+
+def test_every_sheet_knows_the_grids_frame_where_its_flap_shading_stops():
+    # Issue 25: a bottom flap's shading ran over the row numbers left of the frame.  Each sheet carries the
+    # grid's frame (the grid's own corners, not the label bands round it), which the PDF clips the flaps to.
+    cut = block(15, 10)
+    for s in grid_sheets(cut, get_paper("A4"), FLAP):
+        assert s.frame == pytest.approx((cut.grid_x, cut.grid_y, cut.grid_x + 15 * cut.square, cut.grid_y + 10 * cut.square))
+        assert s.frame[0] > cut.x and s.frame[2] < cut.x + cut.width  # inside the label bands

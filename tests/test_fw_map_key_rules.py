@@ -26,7 +26,12 @@ INK = "{http://www.inkscape.org/namespaces/inkscape}"
 
 def key_rows(m, naran) -> dict[str, tuple[str, str]]:
     """Each key row's label -> (its value, its note), as printed."""
-    root = ET.fromstring(render_fw_map(m, naran=naran).tostring().split("\n", 1)[1])
+    return rows_in(render_fw_map(m, naran=naran).tostring())
+
+
+def rows_in(svg: str) -> dict[str, tuple[str, str]]:
+    """Each row of the key of a campaign map's SVG text: label -> (its value, its note)."""
+    root = ET.fromstring(svg.split("\n", 1)[1])
     legend = next(g for g in root if g.get(f"{INK}label") == "Legend")
     texts = [(float(t.get("x")), float(t.get("y")), t.text or "", t.get("text-anchor"), t.get("font-weight")) for t in legend.iter(f"{SVG}text") if t.get("x")]
     rows = {}

@@ -135,3 +135,51 @@ def test_each_seat_carries_its_emblem_on_the_status_map(ren_kit):
     assert '<circle cx="5" cy="5" r="4.2" fill="#ffffff"' in svg
     assert '<polygon points="5,0.5 9.5,5 5,9.5 0.5,5" fill="#ffffff"' in svg
     assert rc_seat_style(0).emblem == "emblem-disc" and rc_seat_style(1).emblem == "emblem-diamond"
+
+
+def _chart_colours(svg: str) -> set[str]:
+    """The colours of a balance chart's lines and bars (its grid is grey, never a side's)."""
+    return {c.lower() for c in re.findall(r'(?:stroke|fill)="(#[0-9a-fA-F]{3,6})"', svg)}
+
+
+def test_the_fantasy_warriors_balance_chart_draws_each_side_in_its_own_colour():
+    from mapgen.balance_report import NO_WINNER
+    from mapgen.campaign import balance
+    from mapgen.campaign.simulate import GameRecord, SimOptions
+
+    records = [GameRecord(1, "A", 10, 3, {"A": 0, "B": 2}), GameRecord(2, "B", 12, 4, {"A": 3, "B": 0}),
+               GameRecord(3, None, 42, 0, {"A": 0, "B": 0})]
+    doc = balance.report(records, SimOptions(), 9, {"seed": 1, "sha256": "0" * 64, "width": 9, "height": 6})
+    used = _chart_colours(balance.chart_svg(doc))
+    own = {fw_side_style("A").color.lower(), fw_side_style("B").color.lower()}
+    assert own <= used
+    assert not (used & ((ALL_SIDE_COLOURS - own) | OLD_PALETTES)), used
+    assert NO_WINNER.lower() not in ALL_SIDE_COLOURS
+
+
+def test_the_renaissance_balance_chart_draws_each_seat_in_its_own_colour():
+    from mapgen.renaissance import balance
+    from mapgen.renaissance.simulate import GameRecord, SimOptions
+
+    records = [GameRecord(1, "P1", 2, "capitals", {"P1": 9, "P2": 3, "P3": 1}, 1, 4, 3),
+               GameRecord(2, "P3", 1, "capitals", {"P1": 8, "P2": 8, "P3": 9}, 0, 2, 2)]
+    doc = balance.report(records, SimOptions(players=3), 9, {"seed": 1, "sha256": "0" * 64, "countries": 3, "neutrals": 0, "places": 20})
+    used = _chart_colours(balance.chart_svg(doc))
+    own = {rc_seat_style(i).color.lower() for i in range(3)}
+    assert own <= used
+    assert not (used & ((ALL_SIDE_COLOURS - own) | OLD_PALETTES)), used
+
+
+@pytest.mark.parametrize("scenario,sacked", [(None, False), ("incursione", True)])
+def test_only_the_incursione_sheet_has_sacked_backs(scenario, sacked):
+    # FW-17.7: only the Incursione's raiders sack holdings; a standard campaign's holding counters have plain backs.
+    from mapgen.campaign.counters import campaign_counters
+    from mapgen.campaign.state import Options
+
+    from .cal_state import state
+
+    counters = campaign_counters(state(options=Options(scenario=scenario)))
+    backs = [c.back.title for c in counters if c.back is not None]
+    assert ("Sacked" in backs) is sacked
+    holdings = [c for c in counters if "-holding-" in c.id or "-capital-" in c.id]
+    assert holdings and all((c.back.title == "Sacked") is sacked for c in holdings)

@@ -16,14 +16,15 @@ from __future__ import annotations
 
 import statistics
 
-from ..balance_report import pct, r2, r4, rate_chart, wilson, write_report
+from ..balance_report import NO_WINNER, pct, r2, r4, rate_chart, wilson, write_report
+from ..sides import fw_side_style
 from .simulate import GameRecord, SimOptions
 
 SCHEMA = "mapgen/balance"
 VERSION = 1
 SIDES = ("A", "B")
-#: The side colours of the map and the counters (side A red, side B blue).
-SIDE_COLOURS = {"A": "#c0392b", "B": "#2c5aa0"}
+#: Each side's colour on the chart: the one it has on the map and the counters (mapgen.sides; FW-1.1 A red, B blue).
+SIDE_COLOURS = {s: fw_side_style(s).color for s in SIDES}
 
 
 def report(records: list[GameRecord], options: SimOptions, run_seed: int | str, map_info: dict) -> dict:
@@ -113,7 +114,7 @@ def chart_svg(doc: dict) -> str:
     """``balance.svg``: each side's win rate after each game (with its final interval), and each game's length."""
     games = doc["per_game"]
     series = [(s, doc["win_rate"][s], SIDE_COLOURS[s], f"side {s} ({doc['bots'][s]}): {pct(doc['win_rate'][s]['rate'])}") for s in SIDES]
-    bars = [(g["days"], SIDE_COLOURS.get(g["winner"], "#aaa")) for g in games]
+    bars = [(g["days"], SIDE_COLOURS.get(g["winner"], NO_WINNER)) for g in games]
     longest = max([doc["max_days"]] + [g["days"] for g in games])
     return rate_chart([g["winner"] for g in games], series, bars, longest, "Game length in days (grey: no winner)")
 

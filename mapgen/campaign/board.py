@@ -46,6 +46,8 @@ class Board:
     around: dict[str, tuple[str, ...]]
     #: Holdings as the map placed them: square -> (side, capital, feature).
     holdings: dict[str, tuple[str, bool, str]]
+    #: A holding's name by square, as the map prints it, so a player may type the name for the square (:func:`.words.square_id`).
+    names: dict[str, str] = field(default_factory=dict)
     #: What the engine and the bots work out from the board on first use (routes, modifier lists); the board never changes.
     cache: dict = field(default_factory=dict, repr=False, compare=False)
 
@@ -108,7 +110,8 @@ def build_board(m: FwMap) -> Board:
                 near.append(square_id(c, r))
         around[sid] = tuple(near)
     holdings = {square_id(*h.square): (h.side, h.capital, h.feature) for h in m.holdings}
-    return Board(m.width, m.height, squares, steps, around, holdings)
+    names = {square_id(*h.square): h.name for h in m.holdings if h.name}
+    return Board(m.width, m.height, squares, steps, around, holdings, names)
 
 
 def land_squares(m: FwMap, land: list[tuple[int, int]] | None = None) -> dict[str, Square]:

@@ -16,7 +16,10 @@ def counters_title(state: CampaignState) -> str:
 
 
 def campaign_counters(state: CampaignState) -> list:
-    """Per side: its forces (id and leader), the order and reaction counters, its holdings and the enemy's (for captures)."""
+    """Per side: its forces (id and leader), the order and reaction counters, its holdings and the enemy's (for captures).
+
+    A holding's back is the sacked holding in an Incursione only (FW-17.7), else the side's plain back.
+    """
     from ..counters import rules as R
     from ..counters.model import Counter, Face
     from ..counters.sets import (
@@ -27,6 +30,8 @@ def campaign_counters(state: CampaignState) -> list:
     )
 
     styles = dict(R.FW_SIDES)
+    # FW-17.7: only the Incursione's raiders sack a holding; a standard campaign's holdings have plain backs.
+    sackable = state.options.scenario == "incursione"
     counters = []
     for side in state.sides:
         style = R.STYLE_BY_KEY[styles.get(side.id, "neutral")]
@@ -47,5 +52,5 @@ def campaign_counters(state: CampaignState) -> list:
         for h in sorted(own, key=lambda h: not h.capital) + sorted(enemy, key=lambda h: not h.capital):
             rule = ("FW-1.1.i" if h.capital else "FW-1.1.h") if h.owner == side.id else R.CAPTURE_RULE
             kind = "capital" if h.capital else "holding"
-            counters.append(_holding_counter(f"fw-{side.id}-{kind}-{h.square}", style, h.capital, h.square, rule))
+            counters.append(_holding_counter(f"fw-{side.id}-{kind}-{h.square}", style, h.capital, h.square, rule, sacked=sackable))
     return counters + _fw_withdraw_counters()

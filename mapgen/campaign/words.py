@@ -3,17 +3,33 @@
 The CLI's ``move``, ``turn`` and ``battle`` serve every rule set: each hands
 the words and options it read to the folder's rule set, so the same command
 line means a force's squares here and an army's nodes in a Renaissance
-campaign.  A ValueError says what to type instead.
+campaign.  A square may be typed by its id or by the name of the holding on
+it, as the map prints it (``options["board"]``, the folder's board, holds the
+names); the command keeps the id.  A ValueError says what to type instead.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any, Mapping
 
 from ..engine import Turn
+from ..engine.places import place_id
+from .board import Board
 from .commands import BattleReport, ControlWeather, Move, Moves, RestStay
 
 SIDES = ("A", "B")
+
+#: A square written as an id (``K6``, ``AB12``): one that is no name and not on the map is left to the rules to refuse.
+_SQUARE_WORD = re.compile(r"^[A-Za-z]{1,3}\d{1,3}$")
+
+
+def square_id(word: str, options: Mapping[str, Any]) -> str:
+    """The square ``word`` names: a square's id in any case, or a holding's name (``Oakford`` -> ``K6``)."""
+    board = options.get("board")
+    if not isinstance(board, Board):  # none, or another rule set's folder: its command refuses the folder
+        return word.strip().upper()
+    return place_id(word, board.names, board.squares, lambda w: bool(_SQUARE_WORD.match(w)), "holding")
 
 
 def owner(force: str) -> str | None:
@@ -32,10 +48,10 @@ def command_seat(command) -> str | None:
     return getattr(command, "side", None) if getattr(command, "side", None) in SIDES else None
 
 
-def _one_move(word: str) -> Move:
+def _one_move(word: str, options: Mapping[str, Any]) -> Move:
     """``A2:K6,J6`` -> the move of A2 along K6, J6 (``A2:`` stays)."""
     fid, sep, squares = word.partition(":")
-    path = tuple(s.strip().upper() for s in squares.split(",") if s.strip())
+    path = tuple(square_id(s, options) for s in squares.split(",") if s.strip())
     if not sep or not fid.strip() or (squares.strip() and len(path) != len(squares.split(","))):
         raise ValueError(f"{word!r}: give FORCE:SQUARE,SQUARE,... for each force (e.g. A2:K6,J6; A2: stays)")
     return Move(fid.strip().upper(), path)
@@ -49,8 +65,9 @@ def parse_move(words: list[str], options: Mapping[str, Any]) -> Move | Moves:
     if any(":" in w for w in words):
         if countermarch:
             raise ValueError("--countermarch goes with one force: move DIR FORCE SQUARE... --countermarch SQUARE")
-        return Moves(tuple(_one_move(w) for w in words))
-    return Move(words[0].upper(), tuple(s.upper() for s in words[1:]), countermarch.upper() if countermarch else None)
+        return Moves(tuple(_one_move(w, options) for w in words))
+    return Move(words[0].upper(), tuple(square_id(s, options) for s in words[1:]),
+                square_id(countermarch, options) if countermarch else None)
 
 
 def parse_turn(words: list[str], options: Mapping[str, Any]) -> Turn | RestStay:
@@ -77,7 +94,7 @@ def parse_battle(words: list[str], options: Mapping[str, Any]) -> BattleReport:
     lost = tuple(x.strip().upper() for x in (options.get("leaders_lost") or "").split(",") if x.strip())
     square = options.get("square")
     return BattleReport(winner.upper() if winner.lower() != "stalemate" else "stalemate", options.get("losses") or (), lost,
-                        square=square.upper() if square else None)
+                        square=square_id(square, options) if square else None)
 
 
 #: ``control-weather DIR FORCE worse|better [N]``: the way the Wizard moves the weather along FW-7.4.

@@ -23,6 +23,7 @@ from ..errors import BadFileError, InfeasibleError
 from ..kit import OutputFolderError
 from ..text import BadTextError, check_state_text, printable
 from . import cli, given
+from .campaign_options import army_options, chosen_rules, rule_words
 from .fw import map_options
 
 SIDES = ("A", "B")
@@ -133,26 +134,6 @@ def campaign():
 # --- new ---------------------------------------------------------------------------------------
 
 
-def rule_words(ctx, param, value) -> tuple[str, ...]:
-    """``--rules``: comma-separated words, a rule set's name and its optional rules (checked by :func:`chosen_rules`)."""
-    if not value:
-        return ()
-    return tuple(v.strip().lower().replace("-", "_") for v in value.split(",") if v.strip())
-
-
-def chosen_rules(words: tuple[str, ...], param: str = "--rules"):
-    """The rule set ``--rules`` names (the default when none) and its optional rules; exit 2 naming a wrong word."""
-    from ..engine import registry
-
-    try:
-        ruleset, options = registry.chosen_by(words)
-    except ValueError as exc:
-        raise click.BadParameter(str(exc), param_hint=f"'{param}'") from None
-    if not ruleset.cli:
-        raise click.BadParameter(f"{ruleset.name}: the {ruleset.title} rule set starts nothing from the command line", param_hint=f"'{param}'")
-    return ruleset, options
-
-
 def others_options(ruleset, kind: str, noun: str = "campaign") -> str | None:
     """Why options given belong to another rule set's ``kind`` (``NEW_OPTIONS`` ...) and not to ``ruleset``'s; None when none do."""
     from ..engine import registry
@@ -168,26 +149,12 @@ def others_options(ruleset, kind: str, noun: str = "campaign") -> str | None:
     return None
 
 
-def _rosters(ctx, param, value):
-    if not value:
-        return {}
-    out = {}
-    for part in value.split(","):
-        side, eq, path = part.partition("=")
-        if not eq or side.strip().upper() not in SIDES or not path.strip():
-            raise click.BadParameter(f"{part!r}: give SIDE=FILE, e.g. A=north.yaml,B=south.csv")
-        out[side.strip().upper()] = Path(path.strip())
-    return out
-
-
 @campaign.command("new")
 @folder_arg
 @click.option("--map", "map_file", type=click.Path(dir_okay=False, path_type=Path), help="Start from this fw-map.json (copied into DIR); default: generate one.")
 @click.option("--seed", help="Seed of the generated map and of the campaign's dice (with --map: the dice only; default the map's seed).")
 @map_options
-@click.option("--points", type=click.IntRange(1, 1_000_000), default=2000, show_default=True, help="Each side's army points (FW-4.1; Incursione: the defenders', raiders double).")
-@click.option("--roster", callback=_rosters, help="Rosters as SIDE=FILE,... (.yaml or .csv); a side without one gets the default forces.")
-@click.option("--scenario", type=click.Choice(["incursione"]), help="The Incursione campaign (FW-17).")
+@army_options
 @click.option("--rules", callback=rule_words, help="Optional rules, comma-separated (weather, random_events ...; a wrong word lists them all); "
               "a rule set's name plays it instead of Fantasy Warriors, with its own: renaissance,banks.")
 @click.option("--forces", type=click.IntRange(1, 6), help="Forces per side with the default roster (default: one per holding, at most 6).")

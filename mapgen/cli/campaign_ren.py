@@ -6,7 +6,9 @@ Warriors campaign; ``turn``, ``move``, ``battle``, ``status``, ``log`` and
 Each command here builds one command of :mod:`mapgen.renaissance.commands`
 and hands it to the session's :func:`~.campaign_session.play` (one for both
 rule sets): lock, load, apply, commit only what the rules accepted, print
-the new log lines the player may see and what is awaited.
+the new log lines the player may see and what is awaited.  A command naming
+places is built under the lock from the folder's board (:func:`play_at`), so
+a place may be typed by its name (``Castelcarpia``) as well as its id.
 """
 
 from __future__ import annotations
@@ -18,7 +20,8 @@ import click
 
 from .campaign import campaign, folder_arg, refusals, roll_option
 from .campaign_session import play as session_play
-from ..renaissance.words import normal_id, normal_ids
+from .campaign_session import play_made
+from ..renaissance.words import node_id, normal_id, normal_ids
 
 SEAT = re.compile(r"^P\d{1,2}$")
 
@@ -26,6 +29,11 @@ SEAT = re.compile(r"^P\d{1,2}$")
 def play(folder: Path, command, roll: str | None = None, seat: str | None = None) -> None:
     """:func:`.campaign_session.play` of a Renaissance command."""
     session_play(folder, command, roll, seat)
+
+
+def play_at(folder: Path, make, roll: str | None = None, seat: str | None = None) -> None:
+    """:func:`.campaign_session.play_made` of a Renaissance command naming places: ``make(node)`` builds it, ``node(word)`` the id of a place typed by id or name."""
+    play_made(folder, lambda board: make(lambda word: node_id(word, {"board": board})), roll, seat)
 
 
 def _seat(value: str) -> str:
@@ -115,7 +123,7 @@ def army_cmd(folder, player, node, companies, costs):
     """Renaissance spring: PLAYER raises a new army at a city it holds (RC-3.6: at most 3 and one allied)."""
     from ..renaissance.commands import FormArmy
 
-    play(folder, FormArmy(player, node.upper(), companies, costs), seat=player)
+    play_at(folder, lambda place: FormArmy(player, place(node), companies, costs), seat=player)
 
 
 @campaign.command("garrison")
@@ -128,7 +136,7 @@ def garrison_cmd(folder, army, companies, at):
     """Renaissance spring or summer: detach COMPANIES (comma-separated ids) of ARMY into the garrison of a fortified place it stands on or passed (RC-3.8)."""
     from ..renaissance.commands import Garrison
 
-    play(folder, Garrison(_seat_of(army), army.upper(), normal_ids(companies), normal_id(at) if at else None), seat=_seat_of(army))
+    play_at(folder, lambda place: Garrison(_seat_of(army), army.upper(), normal_ids(companies), place(at) if at else None), seat=_seat_of(army))
 
 
 @campaign.command("shift")
@@ -154,7 +162,7 @@ def works_cmd(folder, player, node, work):
     """Renaissance spring: PLAYER pays for fortification WORK at NODE, finished in winter (RC-3.9)."""
     from ..renaissance.commands import OrderWorks
 
-    play(folder, OrderWorks(player, node.upper(), work), seat=player)
+    play_at(folder, lambda place: OrderWorks(player, place(node), work), seat=player)
 
 
 @campaign.command("hire")
@@ -246,7 +254,7 @@ def siege_cmd(folder, army, node, lose):
         if here is None:
             raise click.UsageError(f"{army!r} is not an army of this campaign")
         node = here
-    play(folder, BeginSiege(_seat_of(army), army.upper(), node.upper(), normal_ids(lose)), seat=_seat_of(army))
+    play_at(folder, lambda place: BeginSiege(_seat_of(army), army.upper(), place(node), normal_ids(lose)), seat=_seat_of(army))
 
 
 @campaign.command("bribe")
@@ -259,7 +267,7 @@ def bribe_cmd(folder, player, node, ducats):
     """Renaissance summer: PLAYER spends DUCATS on bribes before this phase's siege roll at NODE (+1 per 10, RC-4.10)."""
     from ..renaissance.commands import Bribe
 
-    play(folder, Bribe(player, node.upper(), ducats), seat=player)
+    play_at(folder, lambda place: Bribe(player, place(node), ducats), seat=player)
 
 
 def _seat_or_neutral(ctx, param, value):
@@ -288,9 +296,9 @@ def engage_cmd(folder, player, node, choice, rear_guard, retreat_to, on_table, l
     """
     from ..renaissance.commands import ChooseEngagement
 
-    cmd = ChooseEngagement(player, node.upper(), choice.replace("-", "_"), normal_ids(rear_guard), retreat_to.upper() if retreat_to else None, on_table,
-                           normal_ids(lose))
-    play(folder, cmd, roll, seat=player)
+    play_at(folder, lambda place: ChooseEngagement(player, place(node), choice.replace("-", "_"), normal_ids(rear_guard),
+                                                   place(retreat_to) if retreat_to else None, on_table, normal_ids(lose)),
+            roll, seat=player)
 
 
 @campaign.command("diplomat")
@@ -303,7 +311,7 @@ def diplomat_cmd(folder, diplomat, nodes):
     from ..renaissance.commands import MoveDiplomat
 
     seat = _seat_of(diplomat)
-    play(folder, MoveDiplomat(seat, normal_id(diplomat), tuple(n.upper() for n in nodes)), seat=seat)
+    play_at(folder, lambda place: MoveDiplomat(seat, normal_id(diplomat), tuple(place(n) for n in nodes)), seat=seat)
 
 
 @campaign.command("assassinate")

@@ -56,13 +56,28 @@ def play(folder: Path, command, roll: str | None = None, seat: str | None = None
         run(s, folder, command, roll, seat, extra)
 
 
+def play_made(folder: Path, make, roll: str | None = None, seat: str | None = None) -> None:
+    """Lock the folder and :func:`run` the command ``make(board)`` builds from the folder's board.
+
+    For a command line that names places: a place typed by its name is looked
+    up on the board (a ValueError saying what to type is a usage error).
+    """
+    with session.open_folder(folder) as s:
+        try:
+            command = make(s.board)
+        except ValueError as exc:
+            raise click.UsageError(str(exc)) from None
+        run(s, folder, command, roll, seat, None)
+
+
 def play_words(folder: Path, name: str, words: list[str], options: dict, roll: str | None = None, side: str | None = None,
                extra: dict | None = None) -> None:
     """``mapgen campaign NAME DIR WORDS... OPTIONS``: the folder's rule set makes the command from them, then :func:`run`.
 
     ``move``, ``turn`` and ``battle`` are typed alike in every rule set; what
     the words mean is the rule set's (:attr:`~mapgen.engine.CommandSpec.parse`),
-    read under the same lock as the command runs.  ``side``, when given, must be
+    read under the same lock as the command runs, with the folder's board under
+    ``options["board"]`` (a place typed by its name is looked up there).  ``side``, when given, must be
     one of the campaign's seats; otherwise the command's own seat
     (:attr:`~mapgen.engine.RuleSet.command_seat`) says what it prints.
     """
@@ -73,7 +88,7 @@ def play_words(folder: Path, name: str, words: list[str], options: dict, roll: s
             raise Refused(f"'{name}' is not a command of a {ruleset.title} campaign (see mapgen campaign actions {folder})")
         try:
             side = ruleset.check_seat(s.state, side)
-            command = spec.parse(list(words), options)
+            command = spec.parse(list(words), {**options, "board": s.board})
         except ValueError as exc:
             raise click.UsageError(str(exc)) from None
         run(s, folder, command, roll, side or ruleset.command_seat(command), extra)

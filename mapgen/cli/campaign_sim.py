@@ -16,7 +16,8 @@ import click
 
 from ..kit.swap import TerminationGuard
 from . import MAX_GAMES, _out, cpu_workers, workers_option
-from .campaign import Refused, campaign, chosen_rules, others_options, refusals, rule_words
+from .campaign import Refused, campaign, others_options, refusals
+from .campaign_options import chosen_rules, rule_words
 from .fw import map_options
 
 

@@ -10,6 +10,7 @@ import click
 from .. import balancing, kit
 from ..errors import BadFileError
 from . import MAX_GAMES, FiniteFloatRange, _run, cli, common_options, cpu_workers, given, workers_option
+from .campaign_options import army_options, chosen_rules, rule_words
 from .country import country_options
 
 #: The options of ``--balanced``, which mean nothing without it.
@@ -165,26 +166,34 @@ class KitCommand(click.Command):
 @map_options
 @style_option
 @balance_options
+@army_options
+@click.option("--rules", callback=rule_words, help="Optional rules of the kit's campaign, comma-separated, as for 'campaign new' "
+              "(weather, naran_movement ...; a wrong word lists them all); a rule set's name may stand for --campaign: renaissance,banks.")
 @country_options
 @click.option("--players", type=click.IntRange(1, 64), help="Renaissance: players (default: one per player country).")
 @click.option("--ends", default="capitals", show_default=True, help="Renaissance: when the campaign ends (RC-6): capitals, years=N, objectives=NODE,...; several joined by ';'.")
-def new(campaign, out, **params):
+def new(campaign, out, rules, **params):
     """Write the kit for a new campaign.
 
     Fantasy Warriors (default): the campaign map, a battlefield for each holding square, and a
-    ready-to-play campaign (campaign.json, counters for its forces; play it with 'mapgen campaign').
+    ready-to-play campaign (campaign.json, counters for its forces; play it with 'mapgen campaign'),
+    started with the options of 'campaign new' (--rules, --scenario, --points, --roster); the map's
+    key prints the movement rows of the rules in play.
     Renaissance: the country maps (--countries, --neutrals, --sheet), joined at border crossings, and a
-    ready-to-play campaign on them (--players, --ends; campaign.json, counters).
+    ready-to-play campaign on them (--players, --ends, --rules renaissance,banks ...; campaign.json, counters).
     """
     from ..engine import registry
     from ..errors import CampaignFolderError
     from ..kit.fw_campaign import check_not_in_play
 
     try:
-        ruleset = registry.named(campaign)
+        registry.named(campaign)
     except KeyError:
         names = ", ".join(r.name.replace("_", "-") for r in registry.rulesets() if r.cli)
         raise click.BadParameter(f"{campaign.replace('_', '-')!r} is no rule set mapgen plays: {names}", param_hint="'--campaign'") from None
+    # --rules may name the rule set itself, as in 'campaign new'; with --campaign too, both must name the same one.
+    words = ((campaign,) if given("campaign") or not rules else ()) + tuple(w for w in rules if w != campaign or not given("campaign"))
+    ruleset, optional = chosen_rules(words)
     own = set(getattr(ruleset.command_line_module(), "KIT_OPTIONS", ()))
     # Another rule set's options can only be among those typed that are neither shared nor this one's own:
     # when none is (the usual case), the other rule sets are not even imported (Renaissance and networkx, 80 ms).
@@ -193,12 +202,12 @@ def new(campaign, out, **params):
             if other is not ruleset and other.cli:
                 wrong = given(*(n for n in getattr(other.command_line_module(), "KIT_OPTIONS", ()) if n not in own))
                 if wrong:
-                    raise click.UsageError(f"{', '.join(wrong)}: {other.title} options, not for a --campaign {campaign.replace('_', '-')} kit; drop them")
+                    raise click.UsageError(f"{', '.join(wrong)}: {other.title} options, not for a --campaign {ruleset.name.replace('_', '-')} kit; drop them")
     try:
         check_not_in_play(out)
     except CampaignFolderError as exc:
         raise click.UsageError(str(exc)) from None
-    ruleset.command_line_module().new_kit(out, params)
+    ruleset.command_line_module().new_kit(out, params, optional)
 
 
 @cli.command("validate")

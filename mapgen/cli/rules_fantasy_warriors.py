@@ -18,9 +18,11 @@ from ..atlas import add_to_kit
 from ..campaign.roster import check_squares, read_campaign_roster
 from ..campaign.setup import INCURSIONE_MIN_HOLDINGS, RAIDERS, board_for_map, start_campaign
 from ..campaign.state import Options
+from ..engine.commands import CommandError
+from ..errors import BadFileError
 from ..jsonio import dumps
 from ..kit import check_input_outside, default_folder_name
-from ..kit.fw_campaign import check_new_folder, write_campaign
+from ..kit.fw_campaign import check_new_folder, new_kit_campaign, write_campaign
 from ..fw.model import read_fw_map
 from ..fw.rules import CAMPAIGN_SIZES
 from ..paper import get_paper
@@ -33,7 +35,8 @@ NEW_OPTIONS = ("size", "width", "height", "holdings", "races", "square_mm", "poi
 #: The options of ``campaign simulate`` only a Fantasy Warriors run takes.
 SIM_OPTIONS = ("size", "width", "height", "holdings", "races", "square_mm", "scenario", "max_days")
 #: The options of ``mapgen new`` only a Fantasy Warriors kit takes.
-KIT_OPTIONS = ("size", "width", "height", "holdings", "races", "square_mm", "style", "balanced", "games", "attempts", "workers")
+KIT_OPTIONS = ("size", "width", "height", "holdings", "races", "square_mm", "style", "balanced", "games", "attempts", "workers",
+               "points", "roster", "scenario")
 
 
 def _fw_bots(names: tuple[str, ...]) -> tuple[str, str]:
@@ -67,16 +70,25 @@ def new(folder, p: dict, rules: tuple[str, ...]) -> None:
         m = build_map(seed, size, width, height, holdings, races, square_mm, None, ())
         map_bytes, map_path = dumps(m.to_json()).encode("utf-8"), "fw-map.json"
     options = Options(points=points, scenario=scenario, **{r: True for r in rules})
-    board = board_for_map(m, map_bytes)
-    raiders = scenario == "incursione"  # FW-17.2: the raiders hold only their village
-    specs = {}
-    for side, path in roster.items():
-        specs[side] = read_campaign_roster(path, side)
-        own = {sq for sq, (owner, capital, _) in board.holdings.items() if owner == side and (capital or not raiders or side != RAIDERS)}
-        check_squares(specs[side], board, side, path.name, own)
+    specs = _rosters(m, map_bytes, _read_rosters(roster), roster, scenario)
     state = start_campaign(m, map_bytes, map_path, seed, options, specs, forces, tuple(parse_faces(roll)))
     saveable(state)
     _run(folder, lambda o: (write_campaign(o, state, map_bytes, counter_formats, get_paper("a4-portrait")), add_to_kit(o)))
+
+
+def _read_rosters(roster: dict[str, Path]) -> dict:
+    """Each side's roster file read (FW-4): before the map is made, so a wrong file costs no map."""
+    return {side: read_campaign_roster(path, side) for side, path in roster.items()}
+
+
+def _rosters(m, map_bytes: bytes, specs: dict, roster: dict[str, Path], scenario: str | None) -> dict:
+    """The rosters ``specs`` checked against the map: each force placed on a holding of its side (FW-4.2)."""
+    board = board_for_map(m, map_bytes)
+    raiders = scenario == "incursione"  # FW-17.2: the raiders hold only their village
+    for side, path in roster.items():
+        own = {sq for sq, (owner, capital, _) in board.holdings.items() if owner == side and (capital or not raiders or side != RAIDERS)}
+        check_squares(specs[side], board, side, path.name, own)
+    return specs
 
 
 def simulate(p: dict, rules: tuple[str, ...]) -> None:
@@ -127,8 +139,28 @@ def simulate(p: dict, rules: tuple[str, ...]) -> None:
     _run(out, produce)
 
 
-def new_kit(out, p: dict) -> None:
-    """``mapgen new``: the campaign map (balanced if asked), a battlefield per holding square, a campaign ready to play."""
+def new_kit(out, p: dict, rules: tuple[str, ...]) -> None:
+    """``mapgen new``: the campaign map (balanced if asked), a battlefield per holding square, a campaign ready to play.
+
+    The campaign starts with the options of ``campaign new`` (``--rules``, ``--scenario``, ``--points``,
+    ``--roster``), refused before any file is written; the map's key prints the rules in play.
+    """
+    try:
+        specs = _read_rosters(p["roster"])
+    except BadFileError as exc:  # as 'campaign new' refuses it: exit 2, nothing made
+        raise Refused(str(exc)) from None
     m, record = map_and_balance(p["balanced"], p["games"], p["attempts"], p["workers"], p["seed"], p["size"], p["width"], p["height"],
                                 p["holdings"], p["races"], p["square_mm"], p["paper"], p["formats"])  # fmt: skip
-    _run(out, lambda o: kit.write_new_fw_kit(m, o, p["formats"], p["paper"], p["style"], record))
+    state = None
+    if "json" in p["formats"]:
+        options = Options(points=p["points"], scenario=p["scenario"], **{r: True for r in rules})
+        try:
+            specs = _rosters(m, dumps(m.to_json()).encode("utf-8"), specs, p["roster"], p["scenario"])
+            state = new_kit_campaign(m, options, specs)
+        except (BadFileError, CommandError) as exc:
+            raise Refused(" ".join(str(exc).split())) from None
+        saveable(state)
+    elif rules or given("points", "roster", "scenario"):
+        raise click.UsageError(f"{', '.join([*given('points', 'roster', 'scenario'), *(['--rules'] if rules else [])])}: options of the kit's "
+                               "campaign, which needs fw-map.json: add json to --formats")  # fmt: skip
+    _run(out, lambda o: kit.write_new_fw_kit(m, o, p["formats"], p["paper"], p["style"], record, state))

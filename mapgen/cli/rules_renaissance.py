@@ -68,11 +68,7 @@ def new(folder: Path, p: dict, rules: tuple[str, ...]) -> None:
         seed = _seed(None, None, seed)
         cm = build_country_map(seed, countries or players or 2, neutrals, sheet, topology)
         map_bytes = dumps(cm.to_json()).encode("utf-8")
-    chosen = {r: True for r in rules}
-    options = Options(**chosen) if chosen else None
-    if options is not None and "banks" not in chosen:
-        n = players or sum(not c.neutral for c in cm.countries)
-        options = Options(banks=n >= BANKS_FROM_PLAYERS, **chosen)
+    options = _options(rules, players, cm)
     player_names = [n.strip() for n in names.split(",")] if names else None
     if player_names and not all(player_names):
         raise click.BadParameter(f"{printable(names)!r}: give the names comma-separated, none empty", param_hint="'--names'")
@@ -86,6 +82,17 @@ def new(folder: Path, p: dict, rules: tuple[str, ...]) -> None:
         raise click.UsageError(str(exc)) from None
     saveable(state)
     _run(folder, lambda o: (write_campaign(o, state, map_bytes, counter_formats, get_paper("a4-portrait"), country_map=cm), add_to_kit(o)))
+
+
+def _options(rules: tuple[str, ...], players: int | None, cm) -> Options | None:
+    """The optional rules chosen (None: the defaults); banks, unless named, as the player count gives them (RC-3.4)."""
+    chosen = {r: True for r in rules}
+    if not chosen:
+        return None
+    if "banks" not in chosen:
+        n = players or sum(not c.neutral for c in cm.countries)
+        return Options(banks=n >= BANKS_FROM_PLAYERS, **chosen)
+    return Options(**chosen)
 
 
 def simulate(p: dict, rules: tuple[str, ...]) -> None:
@@ -124,11 +131,15 @@ def simulate(p: dict, rules: tuple[str, ...]) -> None:
     _run(out, lambda outputs: balance.write(outputs, doc))
 
 
-def new_kit(out, p: dict) -> None:
-    """``mapgen new --campaign renaissance``: the country maps joined at their crossings, and a campaign ready to play on them."""
+def new_kit(out, p: dict, rules: tuple[str, ...]) -> None:
+    """``mapgen new --campaign renaissance``: the country maps joined at their crossings, and a campaign ready to play on them.
+
+    The campaign plays the optional rules of ``--rules renaissance,banks ...``, as ``campaign new`` would.
+    """
     try:
         end = parse_ends(p["ends"])
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--ends") from None
     cm = build_country_map(p["seed"], p["countries"], p["neutrals"], p["sheet"], p["topology"])
-    _run(out, lambda o: write_new_kit(cm, o, p["formats"], p["paper"], p["players"], end))
+    options = _options(rules, p["players"], cm)
+    _run(out, lambda o: write_new_kit(cm, o, p["formats"], p["paper"], p["players"], end, options=options))

@@ -75,7 +75,7 @@ def chosen_by(words) -> tuple[RuleSet, tuple[str, ...]]:
 
     ValueError, naming the words, when two rule sets are named or a word is no optional rule of the one chosen.
     """
-    names = {r.name for r in rulesets()}
+    names = {name for name, _schema, _module in BUILTIN} | set(_REGISTERED)  # no rule set imported to know its name
     named_here = [w for w in words if w in names]
     if len(named_here) > 1:
         raise ValueError(f"{', '.join(named_here)}: give one rule set")

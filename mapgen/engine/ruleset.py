@@ -57,7 +57,8 @@ class CommandSpec:
     record's (``move_army`` is typed ``move``, ``end_moves`` ``end``).
     ``parse(words, options)``, the other way round from ``argv``, makes the
     command from the words typed after the folder and the options the CLI
-    read (ValueError saying what to type when they are not one): the CLI's
+    read, the folder's board among them as ``options["board"]`` so a place may
+    be typed by its name (ValueError saying what to type when they are not one): the CLI's
     ``move``, ``turn`` and ``battle`` serve every rule set through it, and a
     rule set's own command with no click command is played as
     ``mapgen campaign NAME DIR WORDS...``.

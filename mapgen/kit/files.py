@@ -114,8 +114,11 @@ def write_kit(outputs: Outputs, stem: str, formats, paper: Paper, data: dict, dr
 # --------------------------------------------------------------------------
 
 
-def write_map_kit(m, outputs: Outputs, formats, paper: Paper, look: str = "colour", balanced=None) -> None:
+def write_map_kit(m, outputs: Outputs, formats, paper: Paper, look: str = "colour", balanced=None, naran: bool | None = None) -> None:
     """The campaign map: ``fw-map.json``, ``.svg``, ``.pdf`` and ``fw-map-setup.md``, drawn in ``look`` (colour or bw).
+
+    ``naran``: whether the kit's campaign plays the optional [NT] movement rows (its key prints them
+    as in play or not); None for a map on its own, whose key marks them optional.
 
     A map chosen by simulation (``balanced``, a :class:`mapgen.balancing.Balanced`) adds
     ``balance.json`` (its games, schema ``mapgen/balance``) and a "Balance" section to the
@@ -134,7 +137,7 @@ def write_map_kit(m, outputs: Outputs, formats, paper: Paper, look: str = "colou
     def draw():  # the renderers are imported only when a drawing is asked for: fw-map --formats json needs none
         from ..render.fw_map import render_fw_map
 
-        return render_fw_map(m, look)
+        return render_fw_map(m, look, naran)
 
     def cut():
         from ..render.fw_map_key import fw_map_cut
@@ -144,7 +147,7 @@ def write_map_kit(m, outputs: Outputs, formats, paper: Paper, look: str = "colou
     def key(paper):
         from ..render.fw_map_key import render_fw_map_key
 
-        return render_fw_map_key(m, paper, look)
+        return render_fw_map_key(m, paper, look, naran)
 
     write_kit(
         outputs, "fw-map", formats, paper, m.to_json(), draw, setup,
@@ -275,16 +278,17 @@ def home_papers(paper: Paper) -> tuple[Paper, Paper]:
     return get_paper("letter" if us else "a4"), get_paper("letter-portrait" if us else "a4-portrait")
 
 
-def write_new_fw_kit(m, outputs: Outputs, formats, paper: Paper, look: str = "colour", balanced=None):
+def write_new_fw_kit(m, outputs: Outputs, formats, paper: Paper, look: str = "colour", balanced=None, state=None):
     """The Fantasy Warriors kit of ``mapgen new``: the map, a battlefield per holding, a ready-to-play campaign.
 
     Written by :func:`mapgen.kit.fw_campaign.write_new_campaign_kit`: ``campaign.json``
     and the counter sheets of its forces (in ``counters/``) beside the map kit.
+    ``state``: the campaign the command line started on ``m`` (default: the standard rules).
     Returns the campaign state (None when it was left out).
     """
     from .fw_campaign import write_new_campaign_kit
 
-    return write_new_campaign_kit(m, outputs, formats, paper, look, balanced)
+    return write_new_campaign_kit(m, outputs, formats, paper, look, balanced, state)
 
 
 def write_country_kit(cm, outputs: Outputs, formats, paper: Paper) -> None:

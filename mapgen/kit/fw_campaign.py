@@ -116,30 +116,34 @@ def _drawing_tools() -> None:
     fonts.pdf_font(bold=True)
 
 
-def write_new_campaign_kit(m, outputs, formats, paper, look: str = "colour", balanced=None) -> CampaignState | None:
+def write_new_campaign_kit(m, outputs, formats, paper, look: str = "colour", balanced=None, state: CampaignState | None = None) -> CampaignState | None:
     """``mapgen new`` for Fantasy Warriors: the map kit, a battlefield per holding, a ready-to-play campaign and its atlas.
 
     The kit's own ``fw-map.json`` is the campaign's map copy, and the counters are
     those of the campaign's forces (not the rulebook's generic six per side).
-    Without JSON there is no map file for the campaign to stand on, so it is left out.
+    ``state``: the campaign as the command line started it on ``m`` (its
+    optional rules, scenario, points, rosters; default: the standard rules),
+    made before any file is written so that a refusal writes nothing; the
+    map's key prints the movement rows of its rules.  Without JSON there is
+    no map file for the campaign to stand on, so it is left out.
     ``balanced`` (a :class:`mapgen.balancing.Balanced`) goes to the map kit.
     """
-    from ..jsonio import dumps
     from . import files as kit_files  # through the module, as write_new_fw_kit calls them
     from .beside import Beside
 
     plans, counter_paper = kit_files.home_papers(paper)
+    if "json" in formats and state is None:
+        state = new_kit_campaign(m, Options())
+    elif "json" not in formats:
+        state = None
     # The battlefields are the biggest part: on a second processor, while this one writes the rest.
     job = lambda o: kit_files.battlefields_for_kit(m, m.seed, o, formats, plans)  # noqa: E731
     with Beside(outputs, job, _drawing_tools if {"svg", "pdf"} & set(formats) else None) as battlefields:
-        kit_files.write_map_kit(m, outputs, formats, paper, look, balanced)
+        kit_files.write_map_kit(m, outputs, formats, paper, look, balanced, naran=state.options.naran_movement if state else None)
         after_map = battlefields.mark()
-        state = None
-        if "json" not in formats:
+        if state is None:
             outputs.notes.append("campaign.json and counters: left out, the campaign needs fw-map.json (--formats json)")
         else:
-            map_bytes = dumps(m.to_json()).encode("utf-8")
-            state = start_campaign(m, map_bytes, MAP_FILE, m.seed, Options())
             write_campaign(outputs, state, None, formats, counter_paper)
         battlefields.join(after_map)
     if state is not None:
@@ -147,3 +151,13 @@ def write_new_campaign_kit(m, outputs, formats, paper, look: str = "colour", bal
 
         add_to_kit(outputs)  # last: the page shows the battlefields the child wrote
     return state
+
+
+def new_kit_campaign(m, options: Options, rosters: dict | None = None) -> CampaignState:
+    """Day one of the campaign a kit's map starts: on the kit's own ``fw-map.json``, with the map's seed for its dice.
+
+    CommandError or ValueError when the rules refuse it (a roster, the Incursione's holdings).
+    """
+    from ..jsonio import dumps
+
+    return start_campaign(m, dumps(m.to_json()).encode("utf-8"), MAP_FILE, m.seed, options, rosters)

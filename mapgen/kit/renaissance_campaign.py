@@ -64,12 +64,13 @@ def summary_lines(state: RenaissanceState, folder=None) -> list[str]:
     return lines
 
 
-def write_new_kit(country_map, outputs, formats, paper, players: int | None = None, ends=DEFAULT_ENDS, names=None) -> RenaissanceState | None:
+def write_new_kit(country_map, outputs, formats, paper, players: int | None = None, ends=DEFAULT_ENDS, names=None,
+                  options=None) -> RenaissanceState | None:
     """``mapgen new --campaign renaissance``: the country kit and, beside it, a campaign ready to play and its atlas.
 
     The kit's own ``country.json`` is the campaign's map copy (so it needs
     ``--formats json``, as the Fantasy Warriors kit needs ``fw-map.json``).
-    Returns the state (None when it was left out).
+    ``options``: the optional rules of the campaign (None: the defaults).  Returns the state (None when it was left out).
     """
     from ..jsonio import dumps
     from . import files as kit_files
@@ -79,7 +80,7 @@ def write_new_kit(country_map, outputs, formats, paper, players: int | None = No
         outputs.notes.append("campaign.json and counters: left out, the campaign needs country.json (--formats json)")
         return None
     map_bytes = dumps(country_map.to_json()).encode("utf-8")
-    state = new_campaign(country_map, map_bytes, country_map.seed, players, ends, names)
+    state = new_campaign(country_map, map_bytes, country_map.seed, players, ends, names, options)
     write_campaign(outputs, state, None, formats, kit_files.home_papers(paper)[1], country_map=country_map)
     from ..atlas import add_to_kit
 

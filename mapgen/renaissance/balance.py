@@ -17,19 +17,19 @@ from __future__ import annotations
 
 import statistics
 
-from ..balance_report import pct, r2, r4, rate_chart, wilson, write_report
+from ..balance_report import NO_WINNER, pct, r2, r4, rate_chart, wilson, write_report
+from ..sides import rc_seat_style
 from .simulate import GameRecord, SimOptions
 
 SCHEMA = "mapgen/balance-renaissance"
 VERSION = 1
-#: The seats' colours on the chart, in seat order (P1 red and P2 blue as the Fantasy Warriors sides), then again.
-SEAT_COLOURS = ("#c0392b", "#2c5aa0", "#2e8b57", "#b8860b", "#7d3c98", "#d35400")
 #: The chart's legend: one seat's label every so many pixels.
 LEGEND_STEP = 150
 
 
 def seat_colour(i: int) -> str:
-    return SEAT_COLOURS[i % len(SEAT_COLOURS)]
+    """The ``i``-th seat's colour (from 0), the one it has on the country map, the status map and its counters."""
+    return rc_seat_style(i).color
 
 
 def _rate(k: int, n: int) -> dict:
@@ -153,7 +153,7 @@ def chart_svg(doc: dict) -> str:
     colour = {s: seat_colour(i) for i, s in enumerate(seats)}
     series = [(s, doc["win_rate"][s], colour[s], f"{s} ({doc['bots'][s]}): {pct(doc['win_rate'][s]['rate'])}") for s in seats]
     games = doc["per_game"]
-    bars = [(g["years"], colour.get(g["winner"], "#aaa")) for g in games]
+    bars = [(g["years"], colour.get(g["winner"], NO_WINNER)) for g in games]
     longest = max([doc["years"]] + [g["years"] for g in games])
     return rate_chart([g["winner"] for g in games], series, bars, longest, "Game length in years (grey: no winner)", LEGEND_STEP)
 

@@ -23,7 +23,7 @@ Each season module checks its own commands; the engine's one reducer
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Mapping
 
 from ..engine.commands import CommandError, Turn
@@ -35,17 +35,23 @@ from .state import SUMMER_PHASES, RenaissanceState
 
 @dataclass(frozen=True)
 class RenaissanceBoard:
-    """The country map's fixed facts the rules read: every node's kind and its road steps (RC-1.7, RC-4.3)."""
+    """The country map's fixed facts the rules read: every node's kind and its road steps (RC-1.7, RC-4.3).
+
+    ``names``: a settlement's name by node, as the country map prints it, so a
+    player may type ``Castelcarpia`` for ``A-3`` (:func:`.words.place_id`).
+    """
 
     kinds: Mapping[str, str]
     steps: Mapping[str, tuple[str, ...]]
+    names: Mapping[str, str] = field(default_factory=dict)
 
 
 def board_for_map(country_map) -> RenaissanceBoard:
     from .roads import road_steps
     from .spring import place_kinds
 
-    return RenaissanceBoard(place_kinds(country_map), road_steps(country_map))
+    names = {n: d["name"] for n, d in country_map.graph.nodes(data=True) if d.get("name")}
+    return RenaissanceBoard(place_kinds(country_map), road_steps(country_map), names)
 
 
 def begin(state: RenaissanceState, dice: GameDice, board: RenaissanceBoard) -> RenaissanceState:

@@ -3,7 +3,9 @@
 ``move``, ``turn`` and ``battle`` are typed the same in every rule set; here
 they mean an army's road nodes (RC-4.3), the calendar (RC-3 to RC-5) and a
 battle fought on the table (RC-4.7).  Ids are taken in any case and written
-as the engine writes them.
+as the engine writes them; a place may be typed by its name as the country map
+prints it (``Castelcarpia`` for ``A-3``; ``options["board"]``, the folder's
+board, holds the names), and the command keeps the id.
 """
 
 from __future__ import annotations
@@ -12,8 +14,9 @@ import re
 from typing import Any, Mapping
 
 from ..engine import Turn
+from ..engine.places import place_id
 from .commands import MoveArmies, MoveArmy, TableBattle
-from .core import seat_of
+from .core import RenaissanceBoard, seat_of
 
 #: A company or specialist id, ``P1-c3`` or ``P2-s1``: the seat in capitals, the letter in lower case.
 _OWNED_ID = re.compile(r"^(p\d{1,2})-([cs])(\d+)$", re.IGNORECASE)
@@ -31,6 +34,18 @@ def normal_ids(value: str | None) -> tuple[str, ...]:
     return tuple(normal_id(v) for v in (value or "").split(",") if v.strip())
 
 
+#: A node written as an id (``A-3``, ``B-0``): one that is no name and not on the map is left to the rules to refuse.
+_NODE_WORD = re.compile(r"^[A-Za-z]{1,3}-[A-Za-z0-9]{1,4}$")
+
+
+def node_id(word: str, options: Mapping[str, Any]) -> str:
+    """The node ``word`` names: a node's id in any case, or a place's name (``castelcarpia`` -> ``A-3``)."""
+    board = options.get("board")
+    if not isinstance(board, RenaissanceBoard):  # none, or another rule set's folder: its command refuses the folder
+        return word.strip().upper()
+    return place_id(word, board.names, board.kinds, lambda w: bool(_NODE_WORD.match(w)))
+
+
 def command_seat(command) -> str | None:
     """Whose command this is (its ``player``), so the lines it prints are what that player may know."""
     return getattr(command, "player", None)
@@ -44,11 +59,11 @@ def parse_move(words: list[str], options: Mapping[str, Any]) -> MoveArmy | MoveA
         raise ValueError("give the army and its nodes: move DIR ARMY NODE...")
     if not any(":" in w for w in words):
         army = words[0].upper()
-        return MoveArmy(seat_of(army), army, tuple(n.upper() for n in words[1:]))
+        return MoveArmy(seat_of(army), army, tuple(node_id(n, options) for n in words[1:]))
     moves = []
     for word in words:
         army, sep, nodes = word.partition(":")
-        path = tuple(n.strip().upper() for n in nodes.split(",") if n.strip())
+        path = tuple(node_id(n, options) for n in nodes.split(",") if n.strip())
         if not sep or not army.strip() or not path or len(path) != len(nodes.split(",")):
             raise ValueError(f"{word!r}: give ARMY:NODE[,NODE] for each army (e.g. P1-1:A-1,A-5)")
         moves.append((army.strip().upper(), path))
@@ -74,4 +89,4 @@ def parse_battle(words: list[str], options: Mapping[str, Any]) -> TableBattle:
     node, winner = options.get("node"), options.get("winner")
     if node is None or winner is None:
         raise ValueError("a Renaissance battle needs --node and --winner (a seat or neutral country), and --lost company ids")
-    return TableBattle(node.upper(), normal_id(winner), normal_ids(options.get("lost")))
+    return TableBattle(node_id(node, options), normal_id(winner), normal_ids(options.get("lost")))

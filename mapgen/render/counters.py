@@ -188,6 +188,7 @@ class Text:
     anchor: str = "start"  # start, middle, end
     bold: bool = False
     fill: str = "#000000"
+    field: str = ""  # on a counter: band, title, note or big (:class:`FieldSizes`)
 
 
 @dataclass(frozen=True)
@@ -212,6 +213,23 @@ class FaceArt:
     x: float
     y: float
     size: float
+    #: The sheet's type size of each field (:class:`FieldSizes`): None, the face's own.
+    fields: "FieldSizes | None" = None
+
+
+@dataclass(frozen=True)
+class FieldSizes:
+    """One type size per field on a sheet (mm): the band's side name, the title, the note, the big number.
+
+    Each field is set at the size that fits its longest text on the sheet, so
+    "Confused" and "Shattered" read alike from counter to counter as in a
+    printed game; a text that fitted larger fits at the sheet's size too.
+    """
+
+    band: float
+    title: float
+    note: float
+    big: float
 
 
 @dataclass(frozen=True)
@@ -230,9 +248,26 @@ def band_color(style) -> str:
     return mix(style.color, "#000000", BAND_DARKEN)
 
 
+def sheet_fields(faces, size: float) -> FieldSizes:
+    """The type size of each field on a sheet of ``faces`` at counter ``size``: the smallest any face fits it at."""
+    found = [_own_sizes(face, size) for face in faces]
+    inf = float("inf")
+    return FieldSizes(*(min((f[i] for f in found if f[i] is not None), default=inf) for i in range(4)))
+
+
 @lru_cache(maxsize=4096)
-def face_items(face: Face, size: float) -> tuple:
-    """Everything on a face except its ground, in counter coordinates (0..size, top left)."""
+def _own_sizes(face: Face, size: float) -> tuple:
+    """(band, title, note, big) as ``face`` alone would set them (None: a field it does not have)."""
+    sizes = {t.field: t.size for t in face_items(face, size) if isinstance(t, Text)}
+    return tuple(sizes.get(k) for k in ("band", "title", "note", "big"))
+
+
+@lru_cache(maxsize=4096)
+def face_items(face: Face, size: float, fields: FieldSizes | None = None) -> tuple:
+    """Everything on a face except its ground, in counter coordinates (0..size, top left).
+
+    ``fields``: the sheet's size of each field (:func:`sheet_fields`), never larger than the face's own.
+    """
     style = STYLE_BY_KEY.get(face.style)
     if style is None:
         raise MapgenError(f"counter face has an unknown side style {face.style!r}")
@@ -247,18 +282,21 @@ def face_items(face: Face, size: float) -> tuple:
     items.append(Symbol(style.emblem, pad, (band_h - emblem) / 2, emblem, WHITE))
     left = pad + emblem + 0.04 * s
     text, fs = fit_text((face.band or style.name).upper(), s - pad - left, min(BAND_TEXT * s, 0.75 * band_h))
+    fs = min(fs, fields.band) if fields else fs
     if text.rstrip("\u2026"):
-        items.append(Text((left + s - pad) / 2, band_h / 2 + 0.36 * fs, text, fs, "middle", True, WHITE))
+        items.append(Text((left + s - pad) / 2, band_h / 2 + 0.36 * fs, text, fs, "middle", True, WHITE, "band"))
     # Title and note, from the bottom up.
     width = s - 2 * TEXT_PAD * s
     y = s - 0.07 * s
     if face.note:
         note, nfs = fit_text(face.note, width, max(MIN_TEXT_MM, NOTE_TEXT * s), bold=False)
-        items.append(Text(s / 2, y, note, nfs, "middle", False, ink))
+        nfs = min(nfs, fields.note) if fields else nfs
+        items.append(Text(s / 2, y, note, nfs, "middle", False, ink, "note"))
         y -= nfs * 1.12
     lines, tfs = _title_lines(face.title, width, max(MIN_TEXT_MM, TITLE_TEXT * s))
+    tfs = min(tfs, fields.title) if fields else tfs
     for line in reversed(lines):
-        items.append(Text(s / 2, y, line, tfs, "middle", True, ink))
+        items.append(Text(s / 2, y, line, tfs, "middle", True, ink, "title"))
         y -= tfs * 1.0
     # Picture between the band and the title.
     top = band_h + 0.05 * s
@@ -266,7 +304,8 @@ def face_items(face: Face, size: float) -> tuple:
     room = bottom - top
     if face.big:
         big, fs = fit_text(face.big, width, room / 0.74, min_size=MIN_TEXT_MM)  # Vera caps: ~0.73 em
-        items.append(Text(s / 2, bottom - 0.02 * room, big, fs, "middle", True, ink))
+        fs = min(fs, fields.big) if fields else fs
+        items.append(Text(s / 2, bottom - 0.02 * room, big, fs, "middle", True, ink, "big"))
     elif face.icon and room > 0:
         icon = min(room, width)
         if face.icon.startswith(UNIT_FRAME):  # every unit's frame one size at this counter size, whatever its name's lines
@@ -315,6 +354,12 @@ def _check_bar(items: list, x, y) -> None:
         items.append(Rect(x + 10 * i, y, 10, 1.4, "#000000" if i % 2 == 0 else WHITE, "#000000", 0.15))
 
 
+def _fields_of(sheet: Sheet) -> FieldSizes:
+    """The sheet's type size per field, over every face on every page of it (fronts and backs)."""
+    counters = sheet.counters()
+    return sheet_fields({c.front for c in counters} | {c.back for c in counters if c.back is not None}, sheet.size_mm)
+
+
 def page_items(sheet: Sheet, pdf_page: int) -> list:
     """Everything drawn on one printed page (1-based), in mm from the page's top left, in drawing order."""
     paper = sheet.paper
@@ -323,6 +368,7 @@ def page_items(sheet: Sheet, pdf_page: int) -> list:
     total = sheet.pdf_pages
     halves = sheet.pages_on(pdf_page)
     pitch = s + gutter
+    fields = _fields_of(sheet)
     grounds: list = []
     arts: list = []
     cuts: list = []
@@ -344,7 +390,7 @@ def page_items(sheet: Sheet, pdf_page: int) -> list:
             grounds.append(Rect(x - bl, y - bt, s + bl + br, s + bt + bb, DARK_BODY if face.dark else style.color))
             if bt or bl or br:
                 grounds.append(Rect(x - bl, y - bt, s + bl + br, bt + BAND_H * s, band_color(style)))
-            arts.append(FaceArt(face, x, y, s))
+            arts.append(FaceArt(face, x, y, s, fields))
             cuts.append(Rect(x, y, s, s, None, CUT_LINE, CUT_LINE_MM))
         if not half.placements:
             continue
@@ -419,7 +465,7 @@ def _svg_item(item) -> ET.Element:
         return g
     if isinstance(item, FaceArt):
         g = ET.Element("g", {"transform": f"translate({fmt(item.x)},{fmt(item.y)})"})
-        g.extend(_svg_item(i) for i in face_items(item.face, item.size))
+        g.extend(_svg_item(i) for i in face_items(item.face, item.size, item.fields))
         return g
     raise TypeError(item)  # pragma: no cover
 

@@ -132,7 +132,7 @@ class _PdfPainter:
             c.doForm(name)
             c.restoreState()
         elif isinstance(item, FaceArt):
-            for part in face_items(item.face, item.size):
+            for part in face_items(item.face, item.size, item.fields):
                 self.draw(part, dx + item.x, dy + item.y)
 
 

@@ -59,6 +59,8 @@ class Sheet(Tile):
     squares: tuple[int, int, int, int] = (0, 0, 0, 0)  # first column, end column, first row, end row of the grid
     #: A country sheet too big for the paper is cut into parts (across, down): (2, 1) is halves side by side.
     parts: tuple[int, int] = (1, 1)
+    #: The whole grid's frame (left, top, right, bottom), mm from the drawing's top left: a flap's shading stops at it.
+    frame: tuple[float, float, float, float] | None = None
 
 
 def _spans(lead: float, sizes: list[float], trail: float, room: float, flap: float) -> list[tuple[float, float, int, int]] | None:
@@ -159,6 +161,8 @@ def _grid_sheets(cut: GridCut, paper: Paper, flap_mm: float, sizes_x: list[float
     ys = _spans(lead_y, sizes_y or [cell_h] * cut.rows, trail_y, ph, flap_mm)
     if xs is None or ys is None:
         return None
+    frame = (cut.grid_x, cut.grid_y, cut.grid_x + sum(sizes_x or [cut.square] * cut.cols),
+             cut.grid_y + sum(sizes_y or [cell_h] * cut.rows))
     sheets = []
     for r, (y0, y1, ra, rb) in enumerate(ys):
         for c, (x0, x1, ca, cb) in enumerate(xs):
@@ -166,7 +170,7 @@ def _grid_sheets(cut: GridCut, paper: Paper, flap_mm: float, sizes_x: list[float
                 c + 1, r + 1, cut.x + x0, cut.y + y0, x1 - x0, y1 - y0,
                 flap_right=flap_mm if c < len(xs) - 1 else 0.0,
                 flap_bottom=flap_mm if r < len(ys) - 1 else 0.0,
-                squares=(ca, cb, ra, rb),
+                squares=(ca, cb, ra, rb), frame=frame,
             ))  # fmt: skip
     return sheets
 

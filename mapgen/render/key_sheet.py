@@ -6,6 +6,7 @@ Shared by the campaign map's and the country map's keys (:mod:`.fw_map_key`,
 
 from __future__ import annotations
 
+import math
 import xml.etree.ElementTree as ET
 from typing import Callable
 
@@ -18,16 +19,32 @@ KEY_SCALES = (1.0, 0.9, 0.8, 0.7, 0.6)
 
 def key_columns(blocks, printable: tuple[float, float], pad: float, gap: float, column_w: float, top: float = 0.0,
                 min_w: float = 0.0) -> tuple[list, float, float, float]:
-    """(columns, width, height, scale): the legend in as many columns as the sheet's height needs, under a
-    ``top`` band (the title), at the largest of :data:`KEY_SCALES` that fits (the last one if none does)."""
+    """(columns, width, height, scale): the legend flowed into columns under a ``top`` band (the title), at the
+    largest of :data:`KEY_SCALES` that fits (the last one if none does).
+
+    The key is laid out for its page: of the column counts that fit, from as few as the sheet's height
+    needs to as many as its width holds, the one whose shape is nearest the sheet's, so a landscape
+    sheet is not given one tall column in its middle and wide empty margins (issue 25).
+    """
     pw, ph = printable
     for k in KEY_SCALES:
-        cols = balanced_columns(blocks, len(flow_columns(blocks, ph / k - 2 * pad - top)))
-        width = max(len(cols) * column_w + (len(cols) - 1) * gap, min_w) + 2 * pad
-        height = 2 * pad + top + column_height(blocks, cols)
-        if width <= pw / k + 1e-6 and height <= ph / k + 1e-6:
-            break
-    return cols, width, height, k
+        fewest = len(flow_columns(blocks, ph / k - 2 * pad - top))
+        most = max(fewest, int((pw / k - 2 * pad + gap) // (column_w + gap)))
+        best = None
+        for n in range(fewest, most + 1):
+            cols = balanced_columns(blocks, n)
+            width = max(len(cols) * column_w + (len(cols) - 1) * gap, min_w) + 2 * pad
+            height = 2 * pad + top + column_height(blocks, cols)
+            if width > pw / k + 1e-6 or height > ph / k + 1e-6:
+                continue
+            misfit = abs(math.log((width / height) / (pw / ph)))
+            if best is None or misfit < best[0] - 1e-9:
+                best = (misfit, cols, width, height)
+        if best is not None:
+            return best[1], best[2], best[3], k
+    cols = balanced_columns(blocks, len(flow_columns(blocks, ph / k - 2 * pad - top)))
+    width = max(len(cols) * column_w + (len(cols) - 1) * gap, min_w) + 2 * pad
+    return cols, width, 2 * pad + top + column_height(blocks, cols), k
 
 
 def key_doc(width: float, height: float, k: float, title: str, paper_colour: str, draw: Callable[[ET.Element], None]) -> SvgDoc:

@@ -92,11 +92,16 @@ def _tile_page(c: Canvas, pages: _Pages, source: _Source, sheet: Sheet, cols: in
     source.show(c, ox, oy, window=window)
     # The flaps: shaded, with the neighbour's number, and the line the neighbour's edge goes on.
     c.setFillColorRGB(*pages.inks.sheets, alpha=0.16)
+    # A flap shows the neighbour's squares: its shading stops at the map's frame, never over the row numbers,
+    # the column letters or the territory bands beside the grid.
+    fx0, fy0, fx1, fy1 = sheet.frame or (sheet.x_mm, sheet.y_mm, sheet.x_mm + window.width_mm, sheet.y_mm + window.height_mm)
+    x_lo, x_hi = left + (max(fx0, sheet.x_mm) - sheet.x_mm) * mm, left + (min(fx1, sheet.x_mm + window.width_mm) - sheet.x_mm) * mm
+    y_hi, y_lo = top - (max(fy0, sheet.y_mm) - sheet.y_mm) * mm, top - (min(fy1, sheet.y_mm + window.height_mm) - sheet.y_mm) * mm
     flaps = []
     if fr:
-        flaps.append((left + w, top - h - fb, fr, h + fb, n + 1, "v"))
+        flaps.append((left + w, y_lo, fr, y_hi - y_lo, n + 1, "v"))
     if fb:
-        flaps.append((left, top - h - fb, w, fb, n + cols, "h"))
+        flaps.append((x_lo, top - h - fb, min(left + w, x_hi) - x_lo, fb, n + cols, "h"))
     for x, y, fw, fh, _, _ in flaps:
         c.rect(x, y, fw, fh, stroke=0, fill=1)
     c.restoreState()
@@ -165,12 +170,14 @@ def _flap_label(c: Canvas, x: float, y: float, w: float, h: float, text: str, ki
     pad = 0.35 * size
     c.saveState()
     c.setFont(fonts.pdf_font(), size)
+    # Set against the flap's outer edge, away from its cut line: the neighbour's square ids stand in the
+    # squares' corners just past that line, and the words must not cover them.
     if kind == "v":
-        c.translate(x + w / 2 + size * 0.35, y + h / 2)
+        c.translate(x + w - pad - 0.3 * size, y + h / 2)
         c.rotate(90)
         cx, base, room = 0.0, 0.0, h - 4
     else:
-        cx, base, room = x + w / 2, y + h / 2 - size * 0.35, w - 4
+        cx, base, room = x + w / 2, y + pad + 0.3 * size, w - 4
     words = _fit_text(text, size, room)
     tw = fonts.width(words, size)
     c.setFillGray(1)

@@ -2,6 +2,9 @@
 
 Players print the plan at home and lay it beside the table: one sheet beats tiles
 taped together, and a standard scale keeps the sums easy (1 cm = 12 cm on the table).
+A small table is not left in a corner of its sheet: 1:8 and 1:5 come before 1:10,
+so a table that filled 40 % of its sheet at 1:10 is drawn at the next larger scale
+that fits (issue 25).
 The whole drawing must fit (table, rulers, legend and title), on the paper as given
 or turned, when the paper's orientation was not named.  A scale the user gives
 (``--scale 1:N``) is kept whatever it takes, tiled if need be.
@@ -14,7 +17,7 @@ from dataclasses import dataclass
 from ..paper import Paper, pdf_page_count
 
 #: The standard plan scales (1:N), largest drawing first; the last one is used, tiled, when none fits.
-PLAN_SCALES = (10, 12, 15, 20)
+PLAN_SCALES = (5, 8, 10, 12, 15, 20)
 
 
 @dataclass(frozen=True)

@@ -108,6 +108,8 @@ def draw_feature(doc, g, f: Feature, number: int, shape: Polygon, st: dict, keep
             water.stipple(doc, g, shape.buffer(-0.8), look["stroke"], tx["stipple"], keep_out)  # sand, unlike a hillock
         if kind == "volcano":
             relief.draw_crater(doc, g, shape, look, data)
+        if kind == "burial_mound":
+            _kerb_stones(doc, g, shape, look, keep_out)
     elif kind in WOODS:
         draw_wood(doc, g, kind, shape, look, tx, keep_out, kind_style(st, "lake"))
     elif kind in WET:
@@ -133,6 +135,26 @@ def draw_feature(doc, g, f: Feature, number: int, shape: Polygon, st: dict, keep
             _tunnel_mouth(doc, g, shape, data)
     else:
         draw_ground(doc, g, f, number, shape, look, tx, keep_out)
+
+
+#: A road's dashed sides: this far inside its edges, in dashes and gaps of these lengths (mm on the plan).
+ROAD_DASH_INSET, ROAD_DASH = 0.7, "1.6,1"
+#: A burial mound's kerb: stones this far inside its foot, this far apart, this big (mm on the plan).
+KERB_INSET, KERB_STEP, KERB_R = 1.4, 2.4, 0.45
+
+
+def _kerb_stones(doc, g, shape: Polygon, look: dict, keep_out: KeepOut) -> None:
+    """A ring of stones inside a burial mound's foot (the sign of a tumulus), so it differs from a hillock by shape,
+    not only by shade: in greyscale the two fills are one grey (issue 25)."""
+    ring = shape.buffer(-KERB_INSET)
+    if ring.is_empty or ring.geom_type != "Polygon":
+        return
+    edge = ring.exterior
+    n = max(6, int(edge.length // KERB_STEP))
+    pts = [edge.interpolate(i * edge.length / n) for i in range(n)]
+    xs, ys = np.array([p.x for p in pts]), np.array([p.y for p in pts])
+    clear = ~keep_out.taken(xs, ys, KERB_R)
+    path(doc, g, " ".join(circle_d(x, y, KERB_R) for x, y in zip(xs[clear], ys[clear])), fill=look["stroke"], stroke="none")
 
 
 def _outline(f: Feature, look: dict, width: float) -> dict:
@@ -234,6 +256,12 @@ def draw_ground(doc, g, f: Feature, number: int, shape: Polygon, look: dict, tx:
         path(doc, g, " ".join(circle_d(x, y, 0.35) for x, y in pts), fill=ink if kind != "ruins" else mix("#ffffff", ink, 0.5), stroke="none")
     elif kind == "chasm":
         path(doc, g, lines_d(hatch(shape, 1.2, 90)), fill="none", stroke=mix("#ffffff", ink, 0.35), stroke_width=fmt(0.15))
+    elif kind == "road":
+        # A dashed line just inside each side, as a track is drawn on a map: a road's pale band otherwise reads
+        # as a raised flat area or a village's ground in greyscale (issue 25).
+        inner = shape.buffer(-ROAD_DASH_INSET, join_style="mitre")
+        if not inner.is_empty:
+            path(doc, g, area_d(inner), fill="none", stroke=ink, stroke_width=fmt(0.2), stroke_dasharray=ROAD_DASH)
 
 
 def rock_d(x: float, y: float, r: float) -> str:

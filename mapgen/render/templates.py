@@ -155,23 +155,42 @@ class Block:
 
 
 def flow_columns(blocks, max_h: float) -> list[tuple[int, int]]:
-    """Greedy column flow, (first, end) block index per column; a heading never ends a column."""
+    """Greedy column flow, (first, end) block index per column.
+
+    A column breaks only before a heading, so each block is read under its own
+    heading (a reader never meets "Territory boundary" at the top of a column
+    with "Rivers, roads and crossings" left behind in the one before); only a
+    section taller than ``max_h`` by itself breaks inside, and never right
+    after a heading.
+    """
+    n = len(blocks)
+    starts = [i for i in range(n) if i == 0 or blocks[i].heading]
     cols: list[tuple[int, int]] = []
-    start, h, i, n = 0, 0.0, 0, len(blocks)
-    while i < n:
-        need = blocks[i].height + (blocks[i + 1].height if blocks[i].heading and i + 1 < n else 0.0)
-        if h > 0 and h + need > max_h:
-            cols.append((start, i))
-            start, h = i, 0.0
-        h += blocks[i].height
-        i += 1
+    start, h = 0, 0.0
+    for k, first in enumerate(starts):
+        end = starts[k + 1] if k + 1 < len(starts) else n
+        section = sum(b.height for b in blocks[first:end])
+        if h > 0 and h + section > max_h:
+            cols.append((start, first))
+            start, h = first, 0.0
+        if section <= max_h:
+            h += section
+            continue
+        for i in range(first, end):  # a section too tall for any column: it breaks between its rows
+            need = blocks[i].height + (blocks[i + 1].height if blocks[i].heading and i + 1 < n else 0.0)
+            if h > 0 and h + need > max_h and not (i - 1 == start and blocks[start].heading):
+                cols.append((start, i))
+                start, h = i, 0.0
+            h += blocks[i].height
     cols.append((start, n))
     return cols
 
 
 def balanced_columns(blocks, ncols: int) -> list[tuple[int, int]]:
     """At most ``ncols`` columns, as even in height as the greedy flow allows (bisection on the height)."""
-    lo, hi = max(b.height for b in blocks), sum(b.height for b in blocks)
+    # No column is shorter than its tallest unbreakable piece: a block, or a heading with its first row.
+    lo = max([b.height for b in blocks] + [a.height + b.height for a, b in zip(blocks, blocks[1:]) if a.heading])
+    hi = sum(b.height for b in blocks)
     for _ in range(40):
         mid = (lo + hi) / 2
         if len(flow_columns(blocks, mid)) <= ncols:

@@ -1,0 +1,70 @@
+"""``mapgen new`` takes the campaign options of ``campaign new`` (issue 25): --rules, --scenario, --points, --roster.
+
+The kit's campaign starts with them, and the kit's map key prints the movement modifiers of the rules in
+play: with ``naran_movement`` the [NT] rows count (FW-9.2), without it they count 0 and say so.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from mapgen.fw.model import read_fw_map
+from mapgen.fw.rules import TERRAIN
+
+from .cli_helpers import run
+from .test_fw_map_key_rules import engine_value, rows_in
+
+
+def _new(tmp_path, capsys, name, *args):
+    out = tmp_path / name
+    code, _out, err = run(["new", "--seed", "7", "--out", str(out), "--formats", "json,svg", *args], capsys)
+    return out, code, err
+
+
+@pytest.mark.parametrize("naran", [True, False])
+def test_the_kits_campaign_plays_the_options_given_and_its_key_prints_them(tmp_path, capsys, naran):
+    rules = "naran_movement,weather" if naran else "weather"
+    kit, code, err = _new(tmp_path, capsys, "kit", "--rules", rules, "--points", "1500", "--scenario", "incursione")
+    assert code == 0, err
+    options = json.loads((kit / "campaign.json").read_text(encoding="utf-8"))["options"]
+    assert options["weather"] and options["naran_movement"] is naran
+    assert options["points"] == 1500 and options["scenario"] == "incursione"
+    m = read_fw_map(kit / "fw-map.json")
+    used = {str(t) for t in set(m.terrain.ravel())}
+    rows = rows_in((kit / "fw-map.svg").read_text(encoding="utf-8"))
+    checked = 0
+    for t, info in TERRAIN.items():
+        if t not in used or info.movement is None or info.label not in rows:
+            continue
+        value, note = rows[info.label]
+        expected = engine_value(t, naran)
+        assert value.replace("\u2013", "-") in (str(expected), f"{expected:+d}"), (t, value, expected)
+        assert ("not in play" in note) is (info.optional_movement and not naran), (t, note)
+        checked += 1
+    assert checked
+
+
+def test_a_renaissance_kit_takes_its_optional_rules(tmp_path, capsys):
+    kit = tmp_path / "ren"
+    code, _out, err = run(["new", "--rules", "renaissance,rabble_disperses", "--seed", "4", "--countries", "2", "--formats", "json",
+                           "--out", str(kit)], capsys)
+    assert code == 0, err
+    options = json.loads((kit / "campaign.json").read_text(encoding="utf-8"))["options"]
+    assert options["rabble_disperses"] and not options["banks"]  # RC-3.4: no banks for two players unless asked
+
+
+@pytest.mark.parametrize("args,reason", [
+    (["--campaign", "renaissance", "--scenario", "incursione"], "Fantasy Warriors options, not for a --campaign renaissance kit"),
+    (["--campaign", "renaissance", "--rules", "fantasy_warriors"], "give one rule set"),
+    (["--rules", "no_such_rule"], "unknown rule 'no_such_rule'"),
+    (["--rules", "weather", "--formats", "svg"], "add json to --formats"),
+    (["--roster", "A=missing.yaml"], "no such roster file"),
+    (["--size", "small", "--scenario", "incursione"], "FW-17.2"),
+])
+def test_a_refused_campaign_option_writes_no_kit(tmp_path, capsys, args, reason):
+    out = tmp_path / "kit"
+    code, _out, err = run(["new", "--seed", "7", "--out", str(out), *args], capsys)
+    assert code == 2 and reason in err, err
+    assert "Traceback" not in err and not out.exists()
