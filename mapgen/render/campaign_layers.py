@@ -21,8 +21,6 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from typing import Callable, NamedTuple
 
-import numpy as np
-
 from ..campaign.state import other
 from ..counters import rules as R
 from ..counters.model import Face
@@ -105,14 +103,28 @@ def id_box(box: Box, size: float) -> Box:
     return (box[0], box[1], box[2], box[1] + BAND_H * size)
 
 
-def _overlap(boxes: np.ndarray, taken: list[Box]) -> np.ndarray:
-    """Area of each box (rows of x0, y0, x1, y1) covered by the boxes ``taken``."""
-    if not taken:
-        return np.zeros(len(boxes))
-    t = np.array(taken, float)
-    ox = np.clip(np.minimum(boxes[:, None, 2], t[None, :, 2]) - np.maximum(boxes[:, None, 0], t[None, :, 0]), 0, None)
-    oy = np.clip(np.minimum(boxes[:, None, 3], t[None, :, 3]) - np.maximum(boxes[:, None, 1], t[None, :, 1]), 0, None)
-    return (ox * oy).sum(axis=1)
+def _near(boxes: list[Box], x0: float, y0: float, x1: float, y1: float) -> list[Box]:
+    """The boxes that reach into the region (x0, y0)-(x1, y1): only they can cover a spot tried in it."""
+    return [b for b in boxes if b[0] < x1 and b[2] > x0 and b[1] < y1 and b[3] > y0]
+
+
+def _overlap(box: Box, taken: list[Box]) -> float:
+    """Area of ``box`` covered by the boxes ``taken``."""
+    bx0, by0, bx1, by1 = box
+    area = 0.0
+    for tx0, ty0, tx1, ty1 in taken:
+        ox = min(bx1, tx1) - max(bx0, tx0)
+        if ox > 0:
+            oy = min(by1, ty1) - max(by0, ty0)
+            if oy > 0:
+                area += ox * oy
+    return area
+
+
+def _spots(start: float, stop: float) -> list[float]:
+    """Nine evenly spaced spots from ``start`` to ``stop``, both included."""
+    step = (stop - start) / 8
+    return [start + i * step for i in range(8)] + [stop]
 
 
 def place_stacks(frame: Frame, board, stacks: dict[str, int], room: MapRoom, marks: list[Box]) -> dict[str, tuple[float, float]]:
@@ -134,15 +146,20 @@ def place_stacks(frame: Frame, board, stacks: dict[str, int], room: MapRoom, mar
         x0, y0 = frame.grid_x + sq.col * q, frame.grid_y + sq.row * q
         w, h = size + (n - 1) * STACK_DX * size, size + (n - 1) * STACK_DY * size
         pad = 0.03 * q
-        xs = np.linspace(x0 + pad, max(x0 + pad, x0 + q - pad - w), 9)
-        ys = np.linspace(y0 + pad, max(y0 + pad, y0 + q - pad - h), 9)
-        gx, gy = (a.ravel() for a in np.meshgrid(xs, ys))
-        boxes = np.stack([gx, gy, gx + w, gy + h], axis=1)
-        cost = _overlap(boxes, names) * NAME_COST + _overlap(boxes, taken) * NAME_COST + _overlap(boxes, symbols) * SYMBOL_COST
-        cost += (np.abs(gx - x0) + np.abs(y0 + q - (gy + h))) * PLACE_COST
-        i = int(np.argmin(cost))
-        out[sid] = (float(gx[i]), float(gy[i]))
-        taken.append(tuple(float(v) for v in boxes[i]))
+        xs = _spots(x0 + pad, max(x0 + pad, x0 + q - pad - w))
+        ys = _spots(y0 + pad, max(y0 + pad, y0 + q - pad - h))
+        region = (x0, y0, xs[-1] + w, ys[-1] + h)  # every spot tried lies inside it
+        near_names, near_taken, near_symbols = (_near(b, *region) for b in (names, taken, symbols))
+        best, best_cost = None, None
+        for y in ys:  # row by row, as the grid of spots is read: the first of equal costs wins
+            for x in xs:
+                box = (x, y, x + w, y + h)
+                cost = (_overlap(box, near_names) * NAME_COST + _overlap(box, near_taken) * NAME_COST
+                        + _overlap(box, near_symbols) * SYMBOL_COST + (abs(x - x0) + abs(y0 + q - (y + h))) * PLACE_COST)
+                if best_cost is None or cost < best_cost:
+                    best, best_cost = box, cost
+        out[sid] = (best[0], best[1])
+        taken.append(best)
     return out
 
 
