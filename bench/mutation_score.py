@@ -303,9 +303,11 @@ def test_files() -> list[str]:
 
 
 def coverage_key(packages: list[str], tests: list[str]) -> str:
+    """The code measured and the test files that take part: a test added to a file already there is
+    run by the mutants of the lines it reaches only once the map is made again (``--fresh``)."""
     h = hashlib.sha256()
-    for rel in sorted(set(tracked_files()) - {"bench/mutation_score.py"}):
-        if rel.endswith(".py") or rel.startswith("mapgen/"):
+    for rel in tracked_files():
+        if rel.startswith("mapgen/"):
             h.update(rel.encode() + b"\0" + (ROOT / rel).read_bytes())
     h.update(json.dumps([packages, tests]).encode())
     return h.hexdigest()[:16]
@@ -315,12 +317,12 @@ DURATION = re.compile(r"^\s*([\d.]+)s\s+(setup|call|teardown)\s+(\S.*?)\s*$")
 FAILED = re.compile(r"^(?:FAILED|ERROR) (\S+)")
 
 
-def coverage_map(packages: list[str], workers: int, cache: Path) -> dict:
+def coverage_map(packages: list[str], workers: int, cache: Path, fresh: bool = False) -> dict:
     """Source line -> the test ids that execute it, and each test's time: one coverage run, cached."""
     tests = test_files()
     key = coverage_key(packages, tests)
     cached = cache / f"coverage-{key}.json"
-    if cached.exists():
+    if cached.exists() and not fresh:
         return json.loads(cached.read_text(encoding="utf-8"))
     from coverage import CoverageData  # only this phase needs coverage.py
 
@@ -363,6 +365,18 @@ def coverage_map(packages: list[str], workers: int, cache: Path) -> dict:
         shutil.rmtree(work, ignore_errors=True)
 
 
+def _mutant_id(mut: Mutant) -> str:
+    return f"{mut.path}:{mut.line}:{mut.col}:{mut.end_line}:{mut.end_col}:{mut.replacement}"
+
+
+def _tests_digest(cover: dict) -> str:
+    """The tests' own text: a test edited or added judges every mutant again."""
+    h = hashlib.sha256()
+    for rel in cover["tests"]:
+        h.update((ROOT / rel).read_bytes())
+    return h.hexdigest()[:12]
+
+
 def _env() -> dict:
     # CI=1: property tests derandomised, so two runs of the same tree give the same verdicts.
     env = dict(os.environ, CI="1")
@@ -371,12 +385,32 @@ def _env() -> dict:
 
 
 def tests_for(mut: Mutant, cover: dict) -> list[str]:
+    """The tests that execute the mutated line; for a line run only at import (a module's constants,
+    which no test context sees), every test that reaches the module."""
     by_line = cover["lines"].get(mut.path, {})
     ids: set[str] = set()
     for line in range(mut.line, mut.end_line + 1):
         ids.update(by_line.get(str(line), []))
+    if not ids and _at_import(mut):
+        ids = {t for tests in by_line.values() for t in tests}
     durations = cover["durations"]
     return sorted(ids, key=lambda t: (durations.get(t, 1.0), t))
+
+
+def _at_import(mut: Mutant) -> bool:
+    """Whether the mutated line is in module-level code (not inside a function body)."""
+    tree = _trees.get(mut.path)
+    if tree is None:
+        tree = _trees[mut.path] = ast.parse((ROOT / mut.path).read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            body = node.body if isinstance(node.body, list) else [node.body]
+            if body[0].lineno <= mut.line <= node.end_lineno:
+                return False
+    return True
+
+
+_trees: dict[str, ast.Module] = {}
 
 
 # --- running mutants --------------------------------------------------------------------------
@@ -384,7 +418,7 @@ def tests_for(mut: Mutant, cover: dict) -> list[str]:
 
 def run_mutant(mut: Mutant, tests: list[str], cover: dict, work: Path) -> dict:
     target = work / mut.path
-    original = (ROOT / mut.path).read_text(encoding="utf-8")
+    original = target.read_text(encoding="utf-8")  # the snapshot, not the working tree: it may change meanwhile
     verdict: dict = {"tests": len(tests)}
     if not tests:
         return verdict | {"status": "survived", "not_covered": True, "seconds": 0.0}
@@ -441,6 +475,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cache", default=str(Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "mapgen-mutation"))
     ap.add_argument("--deadline", help="stop drawing new mutants at this UTC time (HH:MM); the report says how many ran")
     ap.add_argument("--list", action="store_true", help="print the sampled mutants and stop")
+    ap.add_argument("--fresh", action="store_true", help="make the coverage map again and judge every mutant again")
     args = ap.parse_args(argv)
     packages = args.package or list(PACKAGES)
     for p in packages:
@@ -459,7 +494,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{m.path}:{m.line} {m.operator}: {m.before.strip()} -> {m.after.strip()}")
         return 0
     t0 = time.monotonic()
-    cover = coverage_map(packages, args.workers, Path(args.cache))
+    cover = coverage_map(packages, args.workers, Path(args.cache), fresh=args.fresh)
     cover_seconds = time.monotonic() - t0
     print(f"{len(every)} mutants in {len(source_files(packages))} modules; {len(sample)} drawn (seed {args.seed}); "
           f"coverage map in {cover_seconds:.0f} s ({len(cover['tests'])} test files)", flush=True)
@@ -480,16 +515,32 @@ def main(argv: list[str] | None = None) -> int:
     lock = threading.Lock()
     results: list[tuple[Mutant, dict]] = []
 
+    # Verdicts already reached with the same tests and the same code are kept (a run stopped by
+    # --deadline goes on where it stopped).
+    # A killed mutant stays killed; a survivor is judged again once the tests' text changes.
+    judged_file = Path(args.cache) / f"verdicts-{cover['key']}.jsonl"
+    digest = _tests_digest(cover)
+    judged = {} if args.fresh or not judged_file.exists() else {
+        r["mutant"]: r["verdict"] for r in map(json.loads, judged_file.read_text(encoding="utf-8").splitlines())
+        if r["verdict"]["status"] != "survived" or r["tests_digest"] == digest}
+
     def one(mut: Mutant):
-        if deadline and time.time() > deadline:
-            return None
-        with lock:
-            work = free.pop()
-        try:
-            v = run_mutant(mut, tests_for(mut, cover), cover, work)
-        finally:
+        tests = tests_for(mut, cover)
+        key = f"{_mutant_id(mut)} {hashlib.sha256(json.dumps(tests).encode()).hexdigest()[:12]}"
+        v = judged.get(key)
+        if v is None:
+            if deadline and time.time() > deadline:
+                return None
             with lock:
-                free.append(work)
+                work = free.pop()
+            try:
+                v = run_mutant(mut, tests, cover, work)
+            finally:
+                with lock:
+                    free.append(work)
+            with lock:
+                with open(judged_file, "a", encoding="utf-8") as fh:
+                    fh.write(json.dumps({"mutant": key, "tests_digest": digest, "verdict": v}) + "\n")
         with lock:
             results.append((mut, v))
             done = len(results)

@@ -185,6 +185,14 @@ def test_roster_errors_name_file_line_and_field(tmp_path, name, text, needle):
     assert needle in str(exc.value)
 
 
+def test_six_forces_a_side_are_read(tmp_path):
+    # FW-1.1.a: Force counters numbered 1-6, "six Forces per side": six is the limit, not past it
+    # (a survivor of bench/mutation_score.py: refusing at six went unnoticed)
+    text = "forces:\n" + "  - leader: {name: A, cv: 3}\n    units: [{type: x, quality: poor, figures: 1}]\n" * 6
+    specs = read_campaign_roster(write(tmp_path, "r.yaml", text), "A")
+    assert len(specs) == 6
+
+
 def test_a_missing_roster(tmp_path):
     with pytest.raises(CampaignRosterError, match="no such roster file"):
         read_campaign_roster(tmp_path / "none.yaml", "A")
