@@ -543,8 +543,7 @@ def main(argv: list[str] | None = None) -> int:
                     fh.write(json.dumps({"mutant": key, "tests_digest": digest, "verdict": v}) + "\n")
         with lock:
             results.append((mut, v))
-            done = len(results)
-        print(f"[{done}/{len(sample)}] {v['status']:8} {v['seconds']:6.1f} s {v['tests']:4} tests  {mut.path}:{mut.line} {mut.operator}", flush=True)
+            print(f"[{len(results)}/{len(sample)}] {v['status']:8} {v['seconds']:6.1f} s {v['tests']:4} tests  {mut.path}:{mut.line} {mut.operator}", flush=True)
         return v
 
     t1 = time.monotonic()
