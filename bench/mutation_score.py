@@ -393,6 +393,9 @@ def tests_for(mut: Mutant, cover: dict) -> list[str]:
         ids.update(by_line.get(str(line), []))
     if not ids and _at_import(mut):
         ids = {t for tests in by_line.values() for t in tests}
+        if not ids:  # a module of tables only: the tests of the modules that import it
+            for other in _importers(mut.path):
+                ids.update(t for tests in cover["lines"].get(other, {}).values() for t in tests)
     durations = cover["durations"]
     return sorted(ids, key=lambda t: (durations.get(t, 1.0), t))
 
@@ -411,6 +414,17 @@ def _at_import(mut: Mutant) -> bool:
 
 
 _trees: dict[str, ast.Module] = {}
+
+
+def _importers(path: str) -> list[str]:
+    """The modules of the same package that import ``path`` (``from .rules import ...``)."""
+    module = Path(path)
+    found = []
+    for other in sorted(p.relative_to(ROOT) for p in (ROOT / module.parent).rglob("*.py")):
+        text = (ROOT / other).read_text(encoding="utf-8")
+        if other != module and re.search(rf"from \.+{re.escape(module.stem)} import|import .*\b{re.escape(module.stem)}\b", text):
+            found.append(str(other))
+    return found
 
 
 # --- running mutants --------------------------------------------------------------------------
@@ -439,6 +453,7 @@ def run_mutant(mut: Mutant, tests: list[str], cover: dict, work: Path) -> dict:
         code = run.returncode
         status = {0: "survived", 1: "killed", 2: "killed"}.get(code, "error")
         detail = "" if status != "error" else (run.stdout[-800:] + run.stderr[-800:])
+        status = _classified(mut, status, detail)
         if status == "killed":
             failed = [ln for ln in run.stdout.splitlines() if ln.startswith(("FAILED", "ERROR"))]
             detail = failed[0] if failed else f"pytest exit {code}"
@@ -449,6 +464,14 @@ def run_mutant(mut: Mutant, tests: list[str], cover: dict, work: Path) -> dict:
         target.write_text(original, encoding="utf-8")
         drop_bytecode()
     return verdict | {"status": status, "detail": detail, "seconds": round(time.monotonic() - t0, 2)}
+
+
+def _classified(mut: Mutant, status: str, detail: str) -> str:
+    """pytest's usage error (exit 4) when a conftest or helper cannot import the mutated module: its
+    own checks refused the mutant (a table whose bands no longer meet, say), which kills it."""
+    if status == "error" and Path(mut.path).name in detail:
+        return "killed"
+    return status
 
 
 def _kill_group(exc: subprocess.TimeoutExpired) -> None:
@@ -528,6 +551,8 @@ def main(argv: list[str] | None = None) -> int:
         tests = tests_for(mut, cover)
         key = f"{_mutant_id(mut)} {hashlib.sha256(json.dumps(tests).encode()).hexdigest()[:12]}"
         v = judged.get(key)
+        if v is not None:
+            v = v | {"status": _classified(mut, v["status"], v.get("detail", ""))}
         if v is None:
             if deadline and time.time() > deadline:
                 return None
