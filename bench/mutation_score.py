@@ -369,11 +369,11 @@ def _mutant_id(mut: Mutant) -> str:
     return f"{mut.path}:{mut.line}:{mut.col}:{mut.end_line}:{mut.end_col}:{mut.replacement}"
 
 
-def _tests_digest(cover: dict) -> str:
-    """The tests' own text: a test edited or added judges every mutant again."""
+def _tests_digest(tests: list[str]) -> str:
+    """The text of the test files a mutant runs: a survivor is judged again once one of them changes."""
     h = hashlib.sha256()
-    for rel in cover["tests"]:
-        h.update((ROOT / rel).read_bytes())
+    for rel in sorted({t.split("::")[0] for t in tests}):
+        h.update((ROOT / rel).read_bytes() if (ROOT / rel).exists() else b"")
     return h.hexdigest()[:12]
 
 
@@ -538,19 +538,21 @@ def main(argv: list[str] | None = None) -> int:
     lock = threading.Lock()
     results: list[tuple[Mutant, dict]] = []
 
-    # Verdicts already reached with the same tests and the same code are kept (a run stopped by
-    # --deadline goes on where it stopped).
-    # A killed mutant stays killed; a survivor is judged again once the tests' text changes.
+    # Verdicts already reached with the same tests and the same code are kept, so a run stopped by
+    # --deadline goes on where it stopped. A killed mutant stays killed; a survivor is judged again
+    # once one of its test files changes, or, past the deadline, keeps its last verdict (marked stale).
     judged_file = Path(args.cache) / f"verdicts-{cover['key']}.jsonl"
-    digest = _tests_digest(cover)
-    judged = {} if args.fresh or not judged_file.exists() else {
-        r["mutant"]: r["verdict"] for r in map(json.loads, judged_file.read_text(encoding="utf-8").splitlines())
-        if r["verdict"]["status"] != "survived" or r["tests_digest"] == digest}
+    records = [] if args.fresh or not judged_file.exists() else [json.loads(r) for r in judged_file.read_text(encoding="utf-8").splitlines()]
 
     def one(mut: Mutant):
         tests = tests_for(mut, cover)
         key = f"{_mutant_id(mut)} {hashlib.sha256(json.dumps(tests).encode()).hexdigest()[:12]}"
-        v = judged.get(key)
+        digest = _tests_digest(tests)
+        mine = [r for r in records if r["mutant"] == key]
+        current = [r["verdict"] for r in mine if r["verdict"]["status"] != "survived" or r["tests_digest"] == digest]
+        v = current[-1] if current else None
+        if v is None and mine and deadline and time.time() > deadline:
+            v = mine[-1]["verdict"] | {"stale": True}
         if v is not None:
             v = v | {"status": _classified(mut, v["status"], v.get("detail", ""))}
         if v is None:
@@ -600,6 +602,7 @@ def write_report(args, packages, every, sample, results, cover, cover_seconds, r
         "seed": args.seed, "drawn": len(sample), "ran": ran, "mutants_in_total": len(every), "packages": packages,
         "workers": args.workers, "coverage_seconds": round(cover_seconds, 1), "coverage_run_seconds": cover.get("seconds"),
         "run_seconds": round(run_seconds, 1),
+        "stale": sum(1 for _, v in results if v.get("stale")),
         "seconds_for_300": round(300 * per_mutant + cover.get("seconds", 0), 0),
         "commit": subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip(),
         "all": score_line(total),
@@ -638,7 +641,8 @@ def markdown(r: dict) -> str:
         f"`python bench/mutation_score.py --mutants {r['drawn']} --seed {r['seed']}` on commit {r['commit']}: "
         f"{r['ran']} of {r['mutants_in_total']} mutants of {', '.join(f'`{p}/`' for p in r['packages'])}, "
         f"{r['workers']} workers; coverage map {r['coverage_seconds']} s, mutants {r['run_seconds']} s "
-        f"(300 mutants and the coverage run: about {r['seconds_for_300'] / 60:.0f} min at this rate).",
+        f"(300 mutants and the coverage run: about {r['seconds_for_300'] / 60:.0f} min at this rate)."
+        + (f" {r['stale']} survivors keep the verdict of an earlier run (their tests changed since; not run again before the deadline)." if r["stale"] else ""),
         "",
         head,
         row("**all**", r["all"]),
