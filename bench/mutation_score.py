@@ -597,7 +597,8 @@ def write_report(args, packages, every, sample, results, cover, cover_seconds, r
             total["not_covered"] += 1
             by_module[mut.path]["not_covered"] += 1
     ran = len(results)
-    per_mutant = run_seconds / ran if ran else 0.0
+    # each verdict keeps the seconds its run took, also when it comes from an earlier run
+    per_mutant = sum(v["seconds"] for _, v in results) / ran / args.workers if ran else 0.0
     report = {
         "seed": args.seed, "drawn": len(sample), "ran": ran, "mutants_in_total": len(every), "packages": packages,
         "workers": args.workers, "coverage_seconds": round(cover_seconds, 1), "coverage_run_seconds": cover.get("seconds"),
