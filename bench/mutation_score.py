@@ -469,7 +469,7 @@ def run_mutant(mut: Mutant, tests: list[str], cover: dict, work: Path) -> dict:
 def _classified(mut: Mutant, status: str, detail: str) -> str:
     """pytest's usage error (exit 4) when a conftest or helper cannot import the mutated module: its
     own checks refused the mutant (a table whose bands no longer meet, say), which kills it."""
-    if status == "error" and Path(mut.path).name in detail:
+    if status == "error" and (Path(mut.path).name in detail or "while loading conftest" in detail):
         return "killed"
     return status
 
