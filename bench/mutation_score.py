@@ -469,7 +469,7 @@ def run_mutant(mut: Mutant, tests: list[str], cover: dict, work: Path) -> dict:
 def _classified(mut: Mutant, status: str, detail: str) -> str:
     """pytest's usage error (exit 4) when a conftest or helper cannot import the mutated module: its
     own checks refused the mutant (a table whose bands no longer meet, say), which kills it."""
-    if status == "error" and (Path(mut.path).name in detail or "while loading conftest" in detail):
+    if status == "error" and (Path(mut.path).name in detail or "while loading conftest" in detail or "found no collectors" in detail):
         return "killed"
     return status
 
@@ -480,7 +480,7 @@ def _kill_group(exc: subprocess.TimeoutExpired) -> None:
 
 
 def score_line(c: Counter) -> dict:
-    n = sum(c.values())
+    n = c["killed"] + c["timeout"] + c["survived"] + c["error"]
     killed = c["killed"] + c["timeout"]
     lo, hi = wilson(killed, n)
     return {"mutants": n, "killed": c["killed"], "timeout": c["timeout"], "survived": c["survived"], "error": c["error"],
@@ -604,6 +604,7 @@ def write_report(args, packages, every, sample, results, cover, cover_seconds, r
         "workers": args.workers, "coverage_seconds": round(cover_seconds, 1), "coverage_run_seconds": cover.get("seconds"),
         "run_seconds": round(run_seconds, 1),
         "stale": sum(1 for _, v in results if v.get("stale")),
+        "mutant_seconds": round(sum(v["seconds"] for _, v in results) / args.workers, 1),
         "seconds_for_300": round(300 * per_mutant + cover.get("seconds", 0), 0),
         "commit": subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip(),
         "all": score_line(total),
@@ -641,7 +642,7 @@ def markdown(r: dict) -> str:
         "",
         f"`python bench/mutation_score.py --mutants {r['drawn']} --seed {r['seed']}` on commit {r['commit']}: "
         f"{r['ran']} of {r['mutants_in_total']} mutants of {', '.join(f'`{p}/`' for p in r['packages'])}, "
-        f"{r['workers']} workers; coverage map {r['coverage_seconds']} s, mutants {r['run_seconds']} s "
+        f"{r['workers']} workers; coverage map {r['coverage_run_seconds']} s (made once, then cached), mutants {r['mutant_seconds']} s of {r['workers']} workers' time (each verdict's own run; this run {r['run_seconds']} s) "
         f"(300 mutants and the coverage run: about {r['seconds_for_300'] / 60:.0f} min at this rate)."
         + (f" {r['stale']} survivors keep the verdict of an earlier run (their tests changed since; not run again before the deadline)." if r["stale"] else ""),
         "",
