@@ -64,6 +64,8 @@ PACKAGES = ("mapgen/engine", "mapgen/campaign", "mapgen/renaissance")
 #: A test file takes part in the coverage run when it names one of these (the rest cannot reach the engines).
 REACHES = re.compile(r"campaign|renaissance|engine|session|ruleset")
 DEFAULT_SEED = 23
+#: Test files left out of every mutant's run (found flaky: a browser's timing once "killed" an equivalent mutant).
+FLAKY = re.compile(r"browser")
 COMPARE_FLIPS = {
     ast.Lt: ("<", "<="), ast.LtE: ("<=", "<"), ast.Gt: (">", ">="), ast.GtE: (">=", ">"),
     ast.Eq: ("==", "!="), ast.NotEq: ("!=", "=="), ast.Is: ("is", "is not"), ast.IsNot: ("is not", "is"),
@@ -397,6 +399,8 @@ def tests_for(mut: Mutant, cover: dict) -> list[str]:
             for other in _importers(mut.path):
                 ids.update(t for tests in cover["lines"].get(other, {}).values() for t in tests)
     durations = cover["durations"]
+    # Browser tests fail now and then for reasons of their own (a page's timing), which would count as a kill.
+    ids = {t for t in ids if not FLAKY.search(t.split("::")[0])}
     return sorted(ids, key=lambda t: (durations.get(t, 1.0), t))
 
 
