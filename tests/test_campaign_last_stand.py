@@ -77,3 +77,13 @@ def test_a_force_of_the_surrounded_side_arriving_the_next_day_is_a_relief():
     s, _ = apply(s, Turn(), GameDice(7), board)
     (c,) = s.pending
     assert (c.scenario, set(c.forces)) == ("relief", {"A1", "A2", "B1", "B2"})
+
+
+def test_two_forces_one_point_short_of_double_are_no_last_stand():
+    # FW-5.6 / FW-23.0 trigger 2: "at least two enemy Forces totalling at least double its points".
+    # B1 is 10 figures x 10 points = 100; A1 100 and A2 9 x 11 = 99 make 199 < 200: a field battle.
+    # (Found by bench/mutation_score.py: counting B1 from -1 points instead of 0 went unnoticed.)
+    a2 = force("A2", "C3", units=(unit("A2-U1", figures=9, points=11),))
+    forces = [_big("A1", "C3"), a2, _big("B1", "C3")]
+    s = start_battles(make_state(forces, pending=[contact("C3", "A1", "A2", "B1", mover="A2")], phase=3))
+    assert s.pending[0].scenario == "pitched"

@@ -262,3 +262,17 @@ def test_without_the_option_recovered_models_return_to_their_unit():
     # FW-12.1: the 2 back return to A1-U2: 1 + 2 = 3
     s, _ = _recovery(Options())
     assert [u.figures for u in s.force("A1").units] == [20, 3]
+
+
+def test_an_ambusher_that_wins_from_beside_the_square_takes_no_holding_there():
+    # FW-9.10: a holding is taken by a force standing in it. B1 wins the AMB-68 ambush from F2; A1
+    # falls back out of E3, side A's village, which stays side A's: no force of B entered it.
+    # (A survivor of bench/mutation_score.py: capturing the battle square for any winner went unnoticed.)
+    village = HoldingState("E3", "A", False, "village", False, "A")
+    state = tiny_state([force("A1", "C3", "max_speed"), force("B1", "F2", "defend")], phase=2,
+                       options=Options(ambush_on_zoc_entry=True), initiative=("A",), holdings=(village,))
+    s, _ = apply(state, Move("A1", ("D3", "E3", "F3")), GameDice(11, [6]), tiny_board())
+    s = battle.start(evolve(s, phase=3), GameDice(11), tiny_board())
+    s, _ = apply(s, BattleReport("B"), GameDice(11), tiny_board())
+    assert s.force("A1").square != "E3" and s.force("B1").square == "F2"
+    assert [(h.square, h.owner) for h in s.holdings] == [("E3", "A")]

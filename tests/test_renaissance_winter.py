@@ -18,7 +18,7 @@ from mapgen.renaissance import store
 from mapgen.renaissance.commands import CommandError, Disband, FormArmy, PayUpkeep, Recruit, Transfer
 from mapgen.renaissance.spring import apply_spring, start_spring
 from mapgen.renaissance.state import Army, Ends, FortificationWork, PendingEvent, Place, Prisoners, company
-from mapgen.renaissance.winter import end_spring, end_summer, start_winter, transfer
+from mapgen.renaissance.winter import capitals_end, end_spring, end_summer, start_winter, transfer
 from mapgen.campaign.state import evolve
 from tests.test_renaissance_spring import KINDS, state
 
@@ -206,6 +206,15 @@ def test_the_capitals_condition_asks_for_the_players_capitals_not_a_neutrals():
     assert capitals_end(s, kinds, []).ended is None  # P2 still holds B-0
     s = evolve(s, places=tuple(evolve(p, owner="P1") if p.node == "B-0" else p for p in s.places))
     assert (capitals_end(s, kinds, []).winner, s.owner("N-0")) == ("P1", "N")
+
+
+def test_without_the_capitals_condition_a_taken_capital_ends_nothing():
+    """RC-6: the players agree the end conditions in advance; with years only, holding P2's capital after a
+    siege (RC-A.34) does not end the campaign (a survivor of bench/mutation_score.py)."""
+    s = winter(ends=Ends(years=5))
+    s = evolve(s, places=tuple(evolve(p, owner="P1") if p.node == "B-0" else p for p in s.places))
+    after = capitals_end(s, KINDS, [])
+    assert (after.winner, after.ended) == (None, None)
 
 
 def test_objectives_win():
