@@ -123,8 +123,9 @@ class RuleSet:
     #: itself never imports what draws it.
     presenter: str = ""
     #: The module (dotted path) of this rule set's own part of the command line, on the top floor: its
-    #: ``NEW_ONLY``/``SIM_ONLY`` option names and ``new(folder, params)`` for ``campaign new``,
-    #: ``simulate(params)`` for ``campaign simulate``, ``kit(out, params)`` for ``mapgen new --campaign``.
+    #: ``NEW_OPTIONS``/``SIM_OPTIONS``/``KIT_OPTIONS`` and ``new(folder, params, rules)`` for ``campaign new``,
+    #: ``simulate(params, rules)`` for ``campaign simulate``, ``new_kit(out, params, rules)`` for ``mapgen new``.
+    #: A string, as :attr:`presenter` is, so the rule set never imports the CLI.
     cli: str = ""
     #: The optional rules ``campaign new --rules`` takes for this rule set (``weather``, ``banks`` ...).
     option_words: tuple[str, ...] = ()
