@@ -167,3 +167,41 @@ def test_hovering_a_square_where_both_sides_stand_says_so():
         assert ("contested" in control) == (where == open_square)
         assert "whose force stands here" not in control
         assert len(details[where]["forces"]) >= 2
+
+
+def test_a_stack_takes_the_cheapest_spot_of_its_square_whatever_lies_elsewhere():
+    # place_stacks weighs only the boxes that reach into the square: the spot must be the one a
+    # search over every box on the map picks (first principles: cover no name, then fewest symbols,
+    # then nearest the south-west corner), names and symbols drawn at random around and across the square.
+    import random
+    from types import SimpleNamespace
+
+    from mapgen.render.campaign_layers import Frame, MapRoom, counter_size, place_stacks
+
+    q = 25.0
+    frame = Frame(10.0, 20.0, 10 * q, 5.0, q)
+    board = SimpleNamespace(squares={"C3": SimpleNamespace(col=2, row=2)})
+    x0, y0 = frame.grid_x + 2 * q, frame.grid_y + 2 * q
+    size = counter_size(q)
+    rng = random.Random(7)
+
+    def box_near():
+        x, y = x0 + rng.uniform(-q, q), y0 + rng.uniform(-q, q)
+        return (x, y, x + rng.uniform(1, 12), y + rng.uniform(1, 6))
+
+    def covered(box, boxes):
+        return sum(max(0.0, min(box[2], b[2]) - max(box[0], b[0])) * max(0.0, min(box[3], b[3]) - max(box[1], b[1])) for b in boxes)
+
+    for _ in range(40):
+        names = tuple(box_near() for _ in range(rng.randint(0, 6)))
+        symbols = tuple(box_near() for _ in range(rng.randint(0, 6)))
+        (x, y), = place_stacks(frame, board, {"C3": 1}, MapRoom(names, symbols), []).values()
+        pad = 0.03 * q
+        spots = [(x0 + pad + i * (q - 2 * pad - size) / 8, y0 + pad + j * (q - 2 * pad - size) / 8) for j in range(9) for i in range(9)]
+
+        def cost(s):
+            b = (s[0], s[1], s[0] + size, s[1] + size)
+            return (round(covered(b, names), 6), round(covered(b, symbols), 6), abs(s[0] - x0) + abs(y0 + q - s[1] - size))
+
+        best = min(spots, key=cost)
+        assert cost((x, y)) <= cost(best), ((x, y), best)
