@@ -43,6 +43,20 @@ KIT_OPTIONS = ("countries", "neutrals", "sheet", "topology", "players", "ends")
 NOT_FOR_BOTS = ("referee_neutrals",)
 
 
+def _country_map(map_file, seed, countries: int, neutrals: int, sheet: str, topology: str, error: type[click.ClickException]):
+    """The country map ``--map`` gives (the options of a generated one refused with ``error``), else one generated:
+    the map, its file's bytes and the seed (the map's own unless ``--seed`` was given)."""
+    if map_file is not None:
+        wrong = given("countries", "neutrals", "sheet", "topology")
+        if wrong:
+            raise error(f"{', '.join(wrong)}: options of a generated country map; with --map the map is given")
+        cm = read_country_map(map_file)
+        return cm, map_file.read_bytes(), cm.seed if seed is None else _seed(None, None, seed)
+    seed = _seed(None, None, seed)
+    cm = build_country_map(seed, countries, neutrals, sheet, topology)
+    return cm, dumps(cm.to_json()).encode("utf-8"), seed
+
+
 def new(folder: Path, p: dict, rules: tuple[str, ...]) -> None:
     """``campaign new DIR --rules renaissance``: the country map (given or generated), day one, the counters."""
     map_file, seed, countries, neutrals, sheet, topology = (p[k] for k in ("map_file", "seed", "countries", "neutrals", "sheet", "topology"))
@@ -57,17 +71,8 @@ def new(folder: Path, p: dict, rules: tuple[str, ...]) -> None:
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--ends") from None
     if map_file is not None:
-        wrong = given("countries", "neutrals", "sheet", "topology")
-        if wrong:
-            raise click.UsageError(f"{', '.join(wrong)}: options of a generated country map; with --map the map is given")
         kit.check_input_outside(map_file, folder, "--map")
-        cm = read_country_map(map_file)
-        map_bytes = map_file.read_bytes()
-        seed = cm.seed if seed is None else _seed(None, None, seed)
-    else:
-        seed = _seed(None, None, seed)
-        cm = build_country_map(seed, countries or players or 2, neutrals, sheet, topology)
-        map_bytes = dumps(cm.to_json()).encode("utf-8")
+    cm, map_bytes, seed = _country_map(map_file, seed, countries or players or 2, neutrals, sheet, topology, click.UsageError)
     options = _options(rules, players, cm)
     player_names = [n.strip() for n in names.split(",")] if names else None
     if player_names and not all(player_names):
@@ -104,17 +109,7 @@ def simulate(p: dict, rules: tuple[str, ...]) -> None:
     map_file, seed, games, players, years, countries, neutrals, sheet = (p[k] for k in ("map_file", "seed", "games", "players", "years", "countries", "neutrals", "sheet"))
     workers, out, scheduler = p["workers"], p["out"], p["scheduler"]
     bots = p["bots"] if given("bots") else ()
-    if map_file is not None:
-        wrong = given("countries", "neutrals", "sheet")
-        if wrong:
-            raise Refused(f"{', '.join(wrong)}: options of a generated country map; with --map the map is given")
-        cm = read_country_map(map_file)
-        map_bytes = map_file.read_bytes()
-        run_seed = cm.seed if seed is None else _seed(None, None, seed)
-    else:
-        run_seed = _seed(None, None, seed)
-        cm = build_country_map(run_seed, countries or players or 2, neutrals, sheet)
-        map_bytes = dumps(cm.to_json()).encode("utf-8")
+    cm, map_bytes, run_seed = _country_map(map_file, seed, countries or players or 2, neutrals, sheet, "abstract", Refused)
     if players is None:
         players = sum(not c.neutral for c in cm.countries)
     options = SimOptions(players=players, bots=bots, years=years, rules=rules)
