@@ -27,6 +27,7 @@ from mapgen.country.rules import COMPASS, NODE_KINDS
 from mapgen.errors import BadFileError
 from mapgen.fw import rules as FR
 from mapgen.fw.model import MAX_SIDE, REGIONS, TERRITORIES
+from mapgen.napoleonic.tables import DEFAULT_TABLES
 from mapgen.paper import get_paper
 
 from .cli_helpers import run
@@ -178,14 +179,15 @@ def docs():
         "campaign-renaissance": json.loads(_renaissance_text()),
         "balance": json.loads(_balance_text()),
         "balance-renaissance": json.loads(_renaissance_balance_text()),
+        "napoleonic-tables": DEFAULT_TABLES.to_json(),
     }
 
 
 def _renaissance_balance_text() -> str:
     """A small Renaissance run's report as ``mapgen campaign simulate --rules renaissance`` writes it."""
+    from mapgen.jsonio import dumps
     from mapgen.renaissance import balance
     from mapgen.renaissance.simulate import SimOptions, simulate
-    from mapgen.jsonio import dumps
 
     cm = generate_countries(11, 3, 1)
     raw = dumps(cm.to_json()).encode()
@@ -218,11 +220,11 @@ def _campaign_text() -> str:
 
 def _renaissance_text() -> str:
     """A Renaissance campaign on day one, with an army so that companies are described too."""
+    from mapgen.campaign.state import evolve
+    from mapgen.jsonio import dumps
     from mapgen.renaissance.setup import start_campaign
     from mapgen.renaissance.state import Army, company
-    from mapgen.campaign.state import evolve
     from mapgen.renaissance.store import dumps_state
-    from mapgen.jsonio import dumps
 
     m = generate_countries(11, 2, 1)
     state = start_campaign(m, dumps(m.to_json()).encode(), "country.json", 11, ends="years=3")

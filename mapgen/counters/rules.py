@@ -22,6 +22,7 @@ from ..sides import (  # noqa: E402,F401 - the counter sets name them from here
     SideStyle,
     rc_seat_style,
 )
+from ..napoleonic import tables as NAP_TABLES  # NAP-1 is declared with the battle's tables
 
 # --------------------------------------------------------------------------- abbreviations
 
@@ -175,19 +176,13 @@ class NapUnit:
     frame: str  # NATO-style frame symbol id
 
 
-#: NAP-1 unit types: production cost, strategic movement (regions), battle actions.
+#: The NATO-style frame each Napoleonic arm is drawn in.
+NAP_FRAMES = {"infantry": "nato-infantry", "cavalry": "nato-cavalry", "artillery": "nato-artillery", "leader": "nato-leader"}
+
+#: NAP-1 unit types (declared in :mod:`mapgen.napoleonic.tables`): production cost, strategic movement
+#: (regions), battle actions, and the frame a counter shows.
 NAP_UNITS = {
-    u.key: u
-    for u in (
-        NapUnit("infantry", "Infantry", 6, 1, 1, "nato-infantry"),
-        NapUnit("cavalry", "Cavalry", 10, 2, 2, "nato-cavalry"),
-        NapUnit("artillery", "Artillery", 12, 1, 1, "nato-artillery"),
-        NapUnit("leader", "Leader", 12, 2, 2, "nato-leader"),
-        NapUnit("elite_infantry", "Elite infantry", 9, 1, 1, "nato-infantry"),
-        NapUnit("militia", "Militia", 4, 1, 1, "nato-infantry"),
-        NapUnit("irregular_cavalry", "Irregular cavalry", 7, 2, 2, "nato-cavalry"),
-        NapUnit("heavy_cavalry", "Heavy cavalry", 13, 2, 2, "nato-cavalry"),
-    )
+    u.key: NapUnit(u.key, u.label, u.cost, u.movement, u.actions, NAP_FRAMES[u.arm]) for u in NAP_TABLES.UNITS.values()
 }
 NAP_RULE = "NAP-1"
 
