@@ -134,5 +134,5 @@ def status_lines(state: NapoleonicState, seat: str | None, board) -> list[str]:
 
 def _unit_words(u: Unit) -> str:
     kind = UNITS[u.type]
-    marks = (" [square]" if u.in_square else "") + (f" [{u.used}/{kind.actions} actions used]" if u.used else "")
+    marks = (" [square]" if u.in_square else "") + (f" [{u.used}/{kind.actions} actions used]" if u.used and u.area != DESTROYED else "")
     return f"{u.id} {u.name} ({kind.label.lower()}){marks}"
