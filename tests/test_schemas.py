@@ -180,7 +180,16 @@ def docs():
         "balance": json.loads(_balance_text()),
         "balance-renaissance": json.loads(_renaissance_balance_text()),
         "napoleonic-tables": DEFAULT_TABLES.to_json(),
+        "campaign-napoleonic": json.loads(_napoleonic_text()),
     }
+
+
+def _napoleonic_text() -> str:
+    """A Napoleonic battle before deployment, as ``campaign new --rules napoleonic`` saves it."""
+    from mapgen.napoleonic import store
+    from mapgen.napoleonic.armies import default_army
+
+    return store.dumps_state(store.new_state(3, store.field_bytes(), "A", (default_army("A"), default_army("B"))))
 
 
 def _renaissance_balance_text() -> str:

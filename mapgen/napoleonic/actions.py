@@ -16,8 +16,8 @@ from .state import NapoleonicState, Unit
 from .tables import UNITS, VOLUNTARY_RETREAT_AFTER
 
 
-def placements(state: NapoleonicState, side: str) -> list[list[list[str]]]:
-    """A few whole placements for ``side`` that NAP-2.1 allows, each as [unit, area] pairs (the ``deploy`` choices).
+def placements(state: NapoleonicState, side: str) -> list[list[str]]:
+    """A few whole placements for ``side`` that NAP-2.1 allows, each as ``AREA=UNIT,UNIT`` words (the ``deploy`` choices).
 
     Spread (every fighting unit dealt round the three line areas, leaders in
     the reserve); a strong reserve (a third of the units held back); and a
@@ -39,9 +39,10 @@ def placements(state: NapoleonicState, side: str) -> list[list[list[str]]]:
     result = []
     for p in out:
         p = {**p, **{u.id: RESERVE[side] for u in leaders}}
-        pairs = [[u.id, p[u.id]] for u in own]
-        if pairs not in result:
-            result.append(pairs)
+        words = [f"{area}={','.join(u.id for u in own if p[u.id] == area)}" for area in (*line, RESERVE[side])
+                 if any(p[u.id] == area for u in own)]
+        if words not in result:
+            result.append(words)
     return result
 
 

@@ -26,10 +26,10 @@ from .tables import LEADER_KILLED_ON, STALEMATE_TURNS, UNITS, VOLUNTARY_RETREAT_
 
 @dataclass(frozen=True)
 class Deploy:
-    """NAP-2.1: one side's whole placement, in secret: (unit, area) for every unit."""
+    """NAP-2.1: one side's placement, in secret, as typed: ``AREA=UNIT,UNIT`` per area (the rest wait in the reserve)."""
 
     side: str
-    placements: tuple[tuple[str, str], ...]
+    placements: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -220,8 +220,14 @@ def deploy(state: NapoleonicState, cmd: Deploy, dice, board) -> NapoleonicState:
         raise CommandError(f"side {cmd.side!r}: the sides are A and B")
     if cmd.side in state.deployed:
         raise CommandError(f"side {cmd.side} has deployed already; the divider stays until side {other(cmd.side)} has too (NAP-2.1)")
-    placements = dict(cmd.placements)
-    if len(placements) != len(cmd.placements):
+    pairs = []
+    for part in cmd.placements:
+        name, eq, ids = str(part).partition("=")
+        if not eq or name not in AREAS or not ids:
+            raise CommandError(f"{part!r}: give AREA=UNIT,UNIT..., e.g. {RESERVE[cmd.side]}=A10")
+        pairs += [(uid, name) for uid in ids.split(",")]
+    placements = dict(pairs)
+    if len(placements) != len(pairs):
         raise CommandError("a unit is placed twice")
     # a unit the command does not name waits in the reserve (NAP-2.1 allows the reserve)
     placements = {**{u.id: RESERVE[cmd.side] for u in state.units if u.side == cmd.side}, **placements}

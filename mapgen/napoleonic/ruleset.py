@@ -17,12 +17,12 @@ from ..errors import BadFileError
 from . import battle as b
 from . import store, view
 from .actions import actions
-from .board import AREAS, LINE_AREAS, RESERVE, area_named
+from .board import LINE_AREAS, RESERVE, area_named
 from .state import NapoleonicState
 
 #: Record name, dataclass, handler, command line name, the words after the folder (from the record's fields).
 _COMMANDS = (
-    ("deploy", b.Deploy, b.deploy, None, lambda a: [a["side"], *_placement_words(a["side"], a["placements"])]),
+    ("deploy", b.Deploy, b.deploy, None, lambda a: [a["side"], *a["placements"]]),
     ("move", b.Move, b.move, None, lambda a: [a["unit"], a["to"]]),
     ("fire", b.Fire, b.fire, None, lambda a: [a["unit"], a["target"]]),
     ("charge", b.Charge, b.charge, None, lambda a: [a["unit"], a["target"]]),
@@ -36,14 +36,6 @@ _COMMANDS = (
     ("retreat", b.Retreat, b.retreat, None, lambda a: [a["side"]]),
     ("pursue", b.Pursue, b.pursue, None, lambda a: [a["side"], *a.get("losses", ())]),
 )
-
-
-def _placement_words(side: str, pairs) -> list[str]:
-    """``a-left=A1,A2 a-centre=A3 ...``: the units by area, reserve included, in board order."""
-    by_area: dict[str, list[str]] = {}
-    for unit, area in pairs:
-        by_area.setdefault(area, []).append(unit)
-    return [f"{area}={','.join(by_area[area])}" for area in AREAS if area in by_area]
 
 
 def _tuples(value):
@@ -64,8 +56,7 @@ def _decoder(kind: type):
 
 def _encoder(name: str):
     def encode(cmd) -> dict:
-        return {"command": name, **{k: (list(map(list, v)) if k == "placements" else list(v) if isinstance(v, tuple) else v)
-                                    for k, v in dataclasses.asdict(cmd).items()}}
+        return {"command": name, **{k: list(v) if isinstance(v, tuple) else v for k, v in dataclasses.asdict(cmd).items()}}
 
     return encode
 
@@ -102,7 +93,7 @@ def _parse_deploy(words: list[str], options) -> b.Deploy:
         name = area_named(area)
         if name not in (*LINE_AREAS[side], RESERVE[side]):
             raise ValueError(f"{area!r}: side {side} deploys in {', '.join(LINE_AREAS[side])} or {RESERVE[side]}")
-        pairs += [(_unit_word(u), name) for u in units.split(",") if u.strip()]
+        pairs.append(f"{name}={','.join(_unit_word(u) for u in units.split(',') if u.strip())}")
     return b.Deploy(side, tuple(pairs))
 
 
