@@ -457,8 +457,9 @@ def _resolve(state: NapoleonicState, dice, board, charger_id: str, target_id: st
     rolls = (f"{charger.id} 2D6 {'+'.join(map(str, c.faces))}{_mods_words(cmods)} = {c.total}; "
              f"{target.id} 2D6 {'+'.join(map(str, t.faces))}{_mods_words(tmods)} = {t.total}")
     margin = abs(c.total - t.total)
-    entries = [_line(state, "NAP-7.1", f"charge: {rolls}", thrown=c), Entry(state.turn, "NAP-7.1", f"{target.id}'s dice, as above", None,
-                                                                           t.dice, tuple(t.faces), t.total, t.entered)]
+    # one line, both throws: the charger's faces, then the charged unit's
+    entries = [Entry(state.turn, "NAP-7.1", f"charge: {rolls}", None, "2D6 each", tuple(c.faces) + tuple(t.faces), c.total,
+                     c.entered and t.entered)]
     if margin == 0:
         entries.append(_line(state, "NAP-A.3", "a tie: no effect"))
         state = evolve(state, pending=None, log=state.log + tuple(entries))
