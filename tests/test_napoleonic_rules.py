@@ -359,3 +359,20 @@ def test_pursuit_without_screen_infantry_and_cavalry_pursue():
     assert [area(done, u) for u in ("A1", "A2", "A3")] == ["destroyed", "a-centre", "destroyed"]
     assert area(done, "B4") == "b-reserve"  # the winner's routed units rejoin (NAP-15)
     assert "regions it came from" in done.result.retreat  # A attacked: NAP-13.1
+
+
+def test_no_entering_the_enemys_reserve_or_retreat_box():
+    """Ruling: the enemy's reserve and retreat boxes are behind its line, not part of the field."""
+    s = battle(("A1", "infantry", "b-right"), ("A2", "infantry", "a-left"), ("A3", "infantry", "a-centre"), ("A4", "infantry", "a-right"),
+               ("B1", "infantry", "mid-0"), ("B2", "infantry", "mid-1"), ("B3", "infantry", "mid-2"), fill=False)
+    assert "b-reserve" not in move_targets(s, s.unit("A1"))
+    with pytest.raises(CommandError, match="enemy's reserve"):
+        play(s, b.Move("A1", "b-reserve"))
+
+
+def test_an_enemy_leader_blocks_an_area_and_makes_a_zone_of_control():
+    s = battle(("A1", "infantry", "a-left"), ("B1", "leader", "mid-0"))
+    # mid-0 holds an enemy piece; a-left is next to it, a-centre (next to mid-1, a-right, a-reserve) is not
+    assert sorted(move_targets(s, s.unit("A1"))) == ["a-centre", "a-reserve"]
+    pinned = battle(("A1", "infantry", "a-left"), ("B1", "leader", "mid-0"), ("B2", "leader", "mid-1"))
+    assert move_targets(pinned, pinned.unit("A1")) == ["a-reserve"]
