@@ -44,7 +44,8 @@ def status_svg(folder: Path, state, board, seat: str | None) -> str:
     height = len(ROWS) * (BOX_H + GAP) + GAP + 30
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
            f'font-family="sans-serif" font-size="12">',
-           f'<text x="{GAP}" y="20" font-size="14">{escape(_title(view))}</text>']
+           f'<text x="{GAP}" y="20" font-size="14">{escape(_title(view))}</text>',
+           f'<text x="{width - GAP}" y="20" text-anchor="end">A blue, B red; gold outline: in square</text>']
     for r, names in enumerate(ROWS):
         y = 30 + GAP + r * (BOX_H + GAP)
         w = BOX_W if len(names) == 3 else 3 * BOX_W + 2 * GAP
@@ -57,9 +58,9 @@ def status_svg(folder: Path, state, board, seat: str | None) -> str:
             here = [u for u in view["units"] if u["area"] == name]
             for i, u in enumerate(here[:12]):
                 ux, uy = x + 6 + (i % 6) * 34, y + 26 + (i // 6) * 32
-                out.append(f'<rect x="{ux}" y="{uy}" width="30" height="26" fill="{COLOURS[u["side"]]}" rx="3"/>')
-                mark = "\u25a1" if u["in_square"] else ""
-                out.append(f'<text x="{ux + 15}" y="{uy + 17}" fill="white" text-anchor="middle">{escape(u["id"])}{mark}</text>')
+                square = ' stroke="#e0a800" stroke-width="3"' if u["in_square"] else ""  # NAP-10: the piece turned sideways
+                out.append(f'<rect x="{ux}" y="{uy}" width="30" height="26" fill="{COLOURS[u["side"]]}" rx="3"{square}/>')
+                out.append(f'<text x="{ux + 15}" y="{uy + 17}" fill="white" text-anchor="middle">{escape(u["id"])}</text>')
             if len(here) > 12:
                 out.append(f'<text x="{x + 6}" y="{y + BOX_H - 4}">+{len(here) - 12} more</text>')
     out.append("</svg>")
