@@ -313,7 +313,8 @@ class Recruit:
     """A figure a race's warband may field [DEV]: its name, SK-1 troop type and weapon.
 
     ``most``: the most of it in one warband (None: any number); ``weight``: how often the draft
-    picks it beside the others; ``leader``: drafted first when the points allow."""
+    picks it beside the others; ``leader``: drafted first when the points allow; ``moves_as``: the
+    troop type whose SK-6 rate it moves at, when not its own (an undead warrior moves as Undead)."""
 
     name: str
     troop: str
@@ -321,6 +322,12 @@ class Recruit:
     most: int | None = None
     weight: int = 3
     leader: bool = False
+    moves_as: str | None = None
+
+    @property
+    def movement(self) -> Troop:
+        """The troop type whose SK-6 line this figure moves by."""
+        return TROOPS[self.moves_as or self.troop]
 
     @property
     def vc(self) -> int:
@@ -339,6 +346,7 @@ RACES: dict[str, tuple[Recruit, ...]] = {
         Recruit("Barbarian warrior", "barbarian"),
         Recruit("Berserker", "berserker", most=4, weight=2),
         Recruit("Javelin thrower", "barbarian", "javelin", weight=2),
+        Recruit("Hunter", "light_foot", "bow", weight=2),
         Recruit("War hound", "ferocious_animal", most=3, weight=1),
         Recruit("Druid", "druid", "spell", most=1, weight=1),
     ),
@@ -347,6 +355,7 @@ RACES: dict[str, tuple[Recruit, ...]] = {
         Recruit("Dark elf warrior", "elf"),
         Recruit("Dark elf crossbowman", "elf", "crossbow"),
         Recruit("Assassin", "assassin", most=2, weight=1),
+        Recruit("Harpy", "flying_creature", most=3, weight=1),
         Recruit("Sorceress", "wizard", "spell", most=1, weight=1),
     ),
     "dwarves": (
@@ -395,6 +404,7 @@ RACES: dict[str, tuple[Recruit, ...]] = {
         Recruit("Skeleton warrior", "skeleton"),
         Recruit("Skeleton archer", "skeleton", "bow"),
         Recruit("Zombie", "zombie"),
+        Recruit("Grave guard", "warrior", weight=1, moves_as="skeleton"),
         Recruit("Necromancer", "wizard", "spell", most=1, weight=1),
     ),
     "wood_elves": (
@@ -403,9 +413,21 @@ RACES: dict[str, tuple[Recruit, ...]] = {
         Recruit("Elf archer", "elf", "bow"),
         Recruit("Elf ranger", "ranger", "longbow", weight=2),
         Recruit("Great eagle", "flying_creature", most=1, weight=1),
+        Recruit("Elf scout", "light_foot", "javelin", weight=1),
         Recruit("Druid", "druid", "spell", most=1, weight=1),
     ),
 }
 
 #: Every table of this module the cards and the setup sheet print, in rule order.
 ALL_TABLES = (TROOP_VC, SHOOTING, RANGES, QUARTER, MOVEMENT, COMBAT, WOUNDS, MORALE)
+
+# --------------------------------------------------------------------------- the table: cover and sight [DEV]
+
+#: SK-3 "target in cover" (-1) [DEV]: the battlefield kinds a figure in or behind is in cover.  SK names no
+#: terrain; these are the pieces that hide part of a figure (woods, buildings and ruins, boulders, low walls,
+#: fields behind walls and hedges).  What blocks line of sight is the battlefield's own reading
+#: (:func:`mapgen.battlefield.sight.why_blocks`): woods, tall buildings, impassable relief, a high hill's crest.
+COVER_KINDS = frozenset({
+    "wood", "enchanted_wood", "forest_section", "boulders", "ruins", "farm", "village", "house", "stronghold",
+    "temple", "sanctuary", "tower", "cemetery", "wall", "barrier", "field", "cultivated_fields",
+})
