@@ -178,7 +178,18 @@ def docs():
         "campaign-renaissance": json.loads(_renaissance_text()),
         "balance": json.loads(_balance_text()),
         "balance-renaissance": json.loads(_renaissance_balance_text()),
+        "skirmish": json.loads(json.dumps(_skirmish_json())),
     }
+
+
+def _skirmish_json() -> dict:
+    """A skirmish on a hilly table (crests block sight), as ``mapgen skirmish`` writes it."""
+    from mapgen.kit.skirmish import skirmish_files
+    from mapgen.skirmish.generate import generate_skirmish
+    from mapgen.skirmish.options import SkirmishOptions
+
+    s = generate_skirmish(SkirmishOptions(seed=3, points=900, races=("dwarves", "wood_elves"), terrain="hills"))
+    return s.to_json(skirmish_files(("json", "svg", "pdf", "md")))
 
 
 def _renaissance_balance_text() -> str:

@@ -7,6 +7,7 @@ contract tables: every object allows fields it does not list, because the
 contract says new fields may be added and none renamed.
 ``balance.schema.json`` describes ``mapgen campaign simulate``'s report, and
 ``balance-renaissance.schema.json`` its report of a Renaissance run (per seat).
+``skirmish.schema.json`` describes ``mapgen skirmish``'s ``skirmish.json``.
 ``campaign.schema.json`` is generated from the campaign state's own
 dataclasses (:func:`mapgen.campaign.store.json_schema`), and
 ``campaign-renaissance.schema.json`` from the Renaissance one's
@@ -25,7 +26,7 @@ Examples
 >>> check({"schema": "mapgen/counters", "version": 1, "size_mm": 15.875,
 ...        "paper": "A4-portrait", "pages": []}, "counters")
 >>> sorted(NAMES)
-['balance', 'balance-renaissance', 'battlefield', 'campaign', 'campaign-renaissance', 'counters', 'country', 'fw-map']
+['balance', 'balance-renaissance', 'battlefield', 'campaign', 'campaign-renaissance', 'counters', 'country', 'fw-map', 'skirmish']
 """
 
 from __future__ import annotations
@@ -49,6 +50,7 @@ NAMES = {
     "campaign-renaissance": "mapgen/campaign-renaissance",
     "balance": "mapgen/balance",
     "balance-renaissance": "mapgen/balance-renaissance",
+    "skirmish": "mapgen/skirmish",
 }
 #: A list longer than this, of records whose schema lists only their fields, is checked field by field.
 FIELDWISE_FROM = 200
