@@ -131,6 +131,8 @@ def test_the_plan_marks_sight_and_cover(capsys):
     data = json.loads(Path("sk/skirmish.json").read_text())
     assert "Skirmish: sight and cover" in svg and "blocks line of sight (SK-3)" in svg
     walls = len(data["table"]["sight_walls"])
+    lines = svg.split('id="skirmish-sight-walls"', 1)[1].split("</g>", 1)[0]
+    assert lines.count("<path") == walls
+    assert svg.index('id="skirmish-sight-walls"') < svg.index('inkscape:label="Numbers"')  # the numbers stay readable
     layer = svg.split("Skirmish: sight and cover", 1)[1].split("Skirmish: key", 1)[0]
-    assert layer.count("<path") == walls
     assert layer.count(">-1<") == sum(f["cover"] for f in data["table"]["features"])

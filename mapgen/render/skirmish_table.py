@@ -49,10 +49,13 @@ def render_skirmish_table(s: Skirmish, scale: float) -> SvgDoc:
     doc.resize(width, height + KEY_MM)
     fr = Frame(b, scale)
     g = doc.layer("Skirmish: sight and cover")
+    # The walls go under the plan's numbers (a crest crosses its hill's label), the badges on top of all.
+    walls = doc.drawing.g(id="skirmish-sight-walls")
+    doc.drawing.elements.insert(doc.drawing.elements.index(doc.layers["Numbers"]), walls)
     for w in s.walls:
         pts = [fr.p(x, y) for x, y in w.line.coords]
         d = "M" + " L".join(f"{fmt(x)} {fmt(y)}" for x, y in pts)
-        g.add(doc.drawing.path(d=d, fill="none", stroke="#000000", stroke_width=fmt(WALL_MM), stroke_linejoin="round", stroke_linecap="round"))
+        walls.add(doc.drawing.path(d=d, fill="none", stroke="#000000", stroke_width=fmt(WALL_MM), stroke_linejoin="round", stroke_linecap="round"))
     for f in s.features:
         if f.cover:
             x0, y0, x1, y1 = b.features[f.number - 1].polygon.bounds
