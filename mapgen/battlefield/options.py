@@ -59,4 +59,4 @@ class BattleOptions:
             lo, hi = R.SCALES[self.scale].table_limits
             w, d = self.table
             if not (lo <= d <= w <= hi):
-                raise InfeasibleError("FW-0.2", f"table {w:g} x {d:g} cm: give width x depth with the long edge first, each {lo:g} to {hi:g} cm at {self.scale} scale")
+                raise InfeasibleError("FW-0.2", f"table {w:g} x {d:g} cm: give width x depth with the long edge first, each {lo:g} to {hi:g} cm{'' if self.scale == 'army' else f' at {self.scale} scale'}")
