@@ -49,7 +49,10 @@ def main() -> None:
     cases = [("400 points, 60 x 60 cm, rolled terrain", 400, None), ("1200 points, 90 x 90 cm, rolled terrain", 1200, None),
              ("2000 points, 90 x 90 cm, forest", 2000, "forest")]  # fmt: skip
     for name, points, terrain in cases:
-        wall, cpu, _, _ = median_wall_cpu_ms(lambda i: generate_skirmish(SkirmishOptions(seed=9000 + abs(i), points=points, terrain=terrain)), runs)
+        def run(i, points=points, terrain=terrain):
+            return generate_skirmish(SkirmishOptions(seed=9000 + abs(i), points=points, terrain=terrain))
+
+        wall, cpu, _, _ = median_wall_cpu_ms(run, runs)
         print(f"| {name:<40} | {wall:7.1f} | {cpu:6.1f} |")
     rounds = 3 if args.quick else 11
     command, floor = [], []

@@ -74,7 +74,7 @@ def test_the_options_reach_the_files(capsys):
     (["--morale", "sometimes"], "--morale"),
 ])  # fmt: skip
 def test_bad_input_is_one_error_line_exit_2_and_nothing_written(capsys, args, words):
-    code, out, err = run(["skirmish", *args, "--out", "sk"], capsys)
+    code, _, err = run(["skirmish", *args, "--out", "sk"], capsys)
     assert code == 2
     assert len([line for line in err.splitlines() if line.startswith("Error:")]) == 1 and words in err
     assert "Traceback" not in err and not Path("sk").exists()
@@ -136,3 +136,13 @@ def test_the_plan_marks_sight_and_cover(capsys):
     assert svg.index('id="skirmish-sight-walls"') < svg.index('inkscape:label="Numbers"')  # the numbers stay readable
     layer = svg.split("Skirmish: sight and cover", 1)[1].split("Skirmish: key", 1)[0]
     assert layer.count(">-1<") == sum(f["cover"] for f in data["table"]["features"])
+
+
+def test_the_sheet_states_the_rulings_chosen(capsys):
+    args = ["skirmish", "--seed", "6", "--morale", "inverted", "--spell-effect", "panic", "--vc7-wounds", "2", "--formats", "md"]
+    assert run([*args, "--out", "sk"], capsys)[0] == 0
+    md = Path("sk/skirmish-setup.md").read_text()
+    assert "1-3: the group panics: the game is lost" in md  # SK-A.6 inverted
+    assert "a hit: Panic instead of a wound (SK-A.7)" in md
+    assert "| 7 | 2 (SK-A.5) |" in md
+    assert "| SK-A.6 | --morale | inverted |" in md

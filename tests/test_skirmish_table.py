@@ -46,7 +46,7 @@ def layouts():
 @settings(max_examples=60, deadline=None)
 @given(layouts())
 def test_features_inside_the_table_and_apart(made_table):
-    b, data = made_table
+    b, _ = made_table
     assert 60 <= b.depth_cm <= b.width_cm <= 90
     table = box(0, 0, b.width_cm, b.depth_cm).buffer(EPS)
     feats = b.features
@@ -69,7 +69,7 @@ def test_features_inside_the_table_and_apart(made_table):
 @settings(max_examples=60, deadline=None)
 @given(layouts())
 def test_each_warband_deploys_within_15_cm_of_its_edge(made_table):
-    b, data = made_table
+    b, _ = made_table
     w, d = b.width_cm, b.depth_cm
     bounds = {z.side: tuple(round(v, 3) for v in z.polygon.bounds) for z in b.scenario.zones}
     assert bounds == {"A": (0, 0, w, 15), "B": (0, d - 15, w, d)}

@@ -58,7 +58,7 @@ def render_skirmish_table(s: Skirmish, scale: float) -> SvgDoc:
         walls.add(doc.drawing.path(d=d, fill="none", stroke="#000000", stroke_width=fmt(WALL_MM), stroke_linejoin="round", stroke_linecap="round"))
     for f in s.features:
         if f.cover:
-            x0, y0, x1, y1 = b.features[f.number - 1].polygon.bounds
+            _, _, x1, y1 = b.features[f.number - 1].polygon.bounds
             bx, by = fr.p(min(x1, b.width_cm), min(y1, b.depth_cm))
             _badge(doc, g, bx - BADGE_MM * 1.1, by - BADGE_MM * 0.2)
     _key(doc, doc.layer("Skirmish: key"), fr.st["margin"], height + 2)

@@ -90,48 +90,56 @@ def table_block(s: Skirmish) -> Block:
         f"The table: {b.width_cm:g} x {b.depth_cm:g} cm, {b.source.terrain}",
         lines=(
             f"Plan: {TABLE_STEM}.pdf (numbers as below); every feature's size and position: {TABLE_STEM}-setup.md.",
-            f"Deployment: each warband within {SKIRMISH_BAND_CM} cm of its own long edge [DEV]; side {first} deploys first "
-            "(it lost the initiative roll-off, SK-6).",
+            (f"Deployment: each warband within {SKIRMISH_BAND_CM} cm of its own long edge [DEV]; side {first} deploys "
+             "first (it lost the initiative roll-off, SK-6)."),
             f"Panicked figures (SK-5, SK-9) move away from the enemy (SK-A.10): {edges}.",
         ),
         columns=("#", "Feature", "Cover (SK-3)", "Line of sight (SK-3)", "Movement (SK-6)"),
         rows=rows,
         after=(
-            "Cover: -1 to hit a figure in it or behind it [DEV: woods, buildings, ruins, boulders, walls and fields]. "
-            "A shot needs a line clear of terrain and troops (SK-3); the plan draws what blocks it as a heavy line.",
+            ("Cover: -1 to hit a figure in it or behind it [DEV: woods, buildings, ruins, boulders, walls and fields]. "
+             "A shot needs a line clear of terrain and troops (SK-3); the plan draws what blocks it as a heavy line."),
         ),
     )
 
 
+def meaning(s: Skirmish, key: str) -> str:
+    """What the SK-A choice in force for ``key`` means at the table."""
+    return T.RULING_BY_KEY[key].meaning(s.ruling(key))
+
+
+def bands(table) -> str:
+    return "; ".join(f"{b.span()}: {b.label}" for b in table.bands)
+
+
 def rules_blocks(s: Skirmish) -> list[Block]:
+    """The turn (SK-2 to SK-9) in a line a phase, SK-4, SK-6 and SK-8 as a table, then the rulings in force."""
     modifiers = "; ".join(f"{m.value:+d} {m.condition}" for m in T.SHOOTING_MODIFIERS)
     morale = T.morale_table(s.ruling("morale"))
     turn = ", ".join(f"{i}. {name} ({rule})" for i, (name, rule) in enumerate(T.TURN, start=1))
-    hit = T.SHOOTING.bands[-1]
-    quarter = "; ".join(f"{b.span()}: {b.label}" for b in T.QUARTER.bands)
-    blocks = [
-        Block("The turn (SK-2)", lines=(
-            turn + ".",
-            f"Shooting (SK-3): 1D6 a figure, {hit.span()} hits (1 wound). Modifiers, each line once (SK-A.8): {modifiers}. "
-            f"To shoot one must not move ({s.ruling('shoot_move').replace('_', ' ')}: {T.RULING_BY_KEY['shoot_move'].meaning(s.ruling('shoot_move'))}, SK-A.2).",
-            f"Spells (SK-5): {T.SPELL_RANGE_CM} cm, a circle {T.SPELL_AREA_CM} cm across ({T.RULING_BY_KEY['spell_rolls'].meaning(s.ruling('spell_rolls'))}, SK-A.3); "
-            f"a hit: {T.RULING_BY_KEY['spell_effect'].meaning(s.ruling('spell_effect'))} (SK-A.7). A panicked figure within "
-            f"{T.QUARTER_DISTANCE_CM} cm of an enemy asks quarter, the opponent rolls 1D6: {quarter}.",
-            "Movement (SK-6): 1D6 each for initiative (ties rolled again, SK-A.9), the higher chooses to move first or second. "
-            "Woods (not for Elves), marshes, streams, broken ground, obstacles, low walls and slopes halve movement.",
-            f"Combat (SK-7): every pair of enemies in base contact rolls 1D6 + VC; the lower total takes 1 wound, equal: no effect. "
-            f"Extra attackers: {T.RULING_BY_KEY['extra_attackers'].meaning(s.ruling('extra_attackers'))} (SK-A.4); they take no wounds.",
-            f"Morale (SK-9): a warband that has lost {T.MORALE_LOSS_SHARE:.0%} of its figures tests, and again each later turn it loses more: "
-            + "; ".join(f"{b.span()}: {b.label}" for b in morale.bands) + f" ({morale.rule}).",
-        )),
-        Block("Ranges (SK-4), movement (SK-6) and wounds (SK-8)",
-              columns=("Weapon", "Range", "Move", "Troop types", "VC", "Wounds"),
+    hit = T.SHOOTING.bands[-1].span()
+    combat = "; ".join(f"{k}: {v}" for k, v in T.COMBAT.items())
+    lines = (
+        turn + ".",
+        (f"Shooting (SK-3): 1D6 a figure, {hit} hits (1 wound). Modifiers, each line once (SK-A.8): {modifiers}. "
+         f"To shoot one must not move: {meaning(s, 'shoot_move')} (SK-A.2)."),
+        (f"Spells (SK-5): {T.SPELL_RANGE_CM} cm, a circle {T.SPELL_AREA_CM} cm across, {meaning(s, 'spell_rolls')} (SK-A.3); "
+         f"a hit: {meaning(s, 'spell_effect')} (SK-A.7). A panicked figure within {T.QUARTER_DISTANCE_CM} cm of an enemy "
+         f"asks quarter, the opponent rolls 1D6: {bands(T.QUARTER)}."),
+        (f"Movement (SK-6): 1D6 each for initiative (ties rolled again, SK-A.9), the higher chooses to move first or "
+         f"second. Moving through {T.DIFFICULT_GROUND} halves movement."),
+        (f"Combat (SK-7): every pair of enemies in base contact rolls 1D6 + VC; totals {combat}. "
+         f"Extra attackers: {meaning(s, 'extra_attackers')} (SK-A.4); they take no wounds."),
+        (f"Morale (SK-9): a warband that has lost {T.MORALE_LOSS_SHARE:.0%} of its figures tests, and again each later "
+         f"turn it loses more: {bands(morale)} ({morale.rule})."),
+    )
+    rulings = tuple((r.id, f"--{r.key.replace('_', '-')}", s.ruling(r.key), r.meaning(s.ruling(r.key))) for r in T.RULINGS)
+    return [
+        Block("The turn (SK-2)", lines=lines),
+        Block("Ranges (SK-4), movement (SK-6) and wounds (SK-8)", columns=("Weapon", "Range", "Move", "Troop types", "VC", "Wounds"),
               rows=_reference_rows(s)),
-        Block("Rulings in force (SK-A: options of mapgen skirmish)",
-              columns=("Ruling", "Option", "Choice", "At the table"),
-              rows=tuple((r.id, f"--{r.key.replace('_', '-')}", s.ruling(r.key), r.meaning(s.ruling(r.key))) for r in T.RULINGS)),
+        Block("Rulings in force (SK-A: options of mapgen skirmish)", columns=("Ruling", "Option", "Choice", "At the table"), rows=rulings),
     ]  # fmt: skip
-    return blocks
 
 
 def _reference_rows(s: Skirmish) -> tuple[tuple[str, ...], ...]:
@@ -141,7 +149,10 @@ def _reference_rows(s: Skirmish) -> tuple[tuple[str, ...], ...]:
     moves = [(f"{cm} cm", types) for cm, types in T.MOVEMENT.items()]
     wounds = [(str(vc), str(T.wounds(vc, s.ruling("vc7_wounds"))) + (" (SK-A.5)" if vc == 7 else "")) for vc in sorted(T.WOUNDS)]
     n = max(len(ranges), len(moves), len(wounds))
-    pad = lambda items, i: items[i] if i < len(items) else ("", "")  # noqa: E731
+
+    def pad(items, i):
+        return items[i] if i < len(items) else ("", "")
+
     return tuple((*pad(ranges, i), *pad(moves, i), *pad(wounds, i)) for i in range(n))
 
 

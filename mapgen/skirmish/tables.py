@@ -71,7 +71,8 @@ MOVEMENT = RuleMap(
         18: "Flying Creatures, Light Cavalry",
     },
 )
-#: SK-6: moving through woods (except Elves), marshes, streams, broken ground, obstacles, low walls or slopes halves movement.
+#: SK-6: moving through these halves movement.
+DIFFICULT_GROUND = "woods (not for Elves), marshes, streams, broken ground, obstacles, low walls or slopes"
 DIFFICULT_GROUND_FACTOR = 0.5
 
 
