@@ -7,12 +7,14 @@ typed from the rules (FW-11.7: boulder fields 20 cm apart) and the [DEV] choices
 """
 
 import functools
+import re
 
 import shapely
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from shapely.geometry import box
 
+from mapgen.battlefield.generate import BattleOptions, generate_battlefield
 from mapgen.battlefield.model import Battlefield
 from mapgen.skirmish.generate import generate_skirmish
 from mapgen.skirmish.options import SkirmishOptions
@@ -29,7 +31,7 @@ BUILDINGS = {"house", "farm", "stronghold", "tower", "temple", "sanctuary"}
 COVER = WOODS | BUILDINGS | {"ruins", "boulders", "village", "cemetery", "wall", "barrier", "field", "cultivated_fields"}
 RELIEF = {"hillock", "raised_area", "hill", "dune", "mountain", "mountain_base", "isolated_mountain", "plateau", "djebel",
           "volcano", "chasm_hill", "burial_mound", "mine"}  # fmt: skip
-FAILED = ("could not", "placement failed", "Only ")
+FAILED = ("could not", "placement failed", "Only ", "by hand", "short of", "Check:")
 
 
 @functools.lru_cache(maxsize=256)
@@ -95,21 +97,33 @@ def test_every_sight_blocker_and_cover_is_recorded(made_table):
 
 
 def test_a_sight_blocker_on_every_table_and_the_count_reached():
-    """One feature per 1200 cm2 [DEV]; the first filler blocks sight, so no table is open ground."""
-    failed = 0
+    """One feature per 1200 cm2 [DEV]; the first filler blocks sight, so no table is open ground; nothing is
+    left to place by hand (a layout that would leave something is laid again with the next seed)."""
     for seed in range(40):
         for table in TABLES:
             b, data = made(seed, table, None)
             assert data["table"]["sight_walls"], (seed, table)
             mains = [f for f in b.features if f.kind not in PARTS_AND_MARKERS]
-            short = [n for n in b.notes if any(k in n for k in FAILED)]
-            assert len(mains) >= b.width_cm * b.depth_cm // 1200 or short, (seed, table)
-            failed += bool(short)
-    assert failed <= 0.1 * 40 * len(TABLES)  # a placement left to the players stays the exception
+            assert len(mains) >= b.width_cm * b.depth_cm // 1200, (seed, table)
+            assert not [n for n in b.notes if any(k in n for k in FAILED)], (seed, table, b.notes)
 
 
-def test_large_tables_need_nothing_placed_by_hand():
-    for seed in range(30):
+def test_every_terrain_leaves_nothing_to_place_by_hand():
+    for seed in range(25):
         for terrain in TERRAINS:
-            b, _ = made(seed, (90, 90), terrain)
-            assert not [n for n in b.notes if any(k in n for k in FAILED)], (seed, terrain, b.notes)
+            for table in ((60, 60), (90, 90)):
+                b, _ = made(seed, table, terrain)
+                assert not [n for n in b.notes if any(k in n for k in FAILED)], (seed, terrain, table, b.notes)
+
+
+def test_the_table_is_laid_with_the_skirmishs_seed_or_the_next_table_seed():
+    seeds = [made(seed, (60, 60), None)[1]["table"]["seed"] for seed in range(40)]
+    assert seeds.count(None) == 0
+    mine = [s for n, s in enumerate(seeds) if s == n]
+    retried = [s for s in seeds if isinstance(s, str)]
+    assert mine and retried  # a rolled mountain on 60 x 60 cm sometimes leaves no room for a wood at the first try
+    assert all(re.fullmatch(r"\d+-table-[2-6]", s) for s in retried)
+    seed = next(n for n, s in enumerate(seeds) if isinstance(s, str))
+    b, data = made(seed, (60, 60), None)
+    again = generate_battlefield(BattleOptions(seed=data["table"]["seed"], scenario="skirmish", table=(60, 60), scale="skirmish"))
+    assert again.to_json() == b.to_json()  # the battlefield generator lays the same table from the seed recorded

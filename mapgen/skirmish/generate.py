@@ -1,7 +1,8 @@
 """The skirmish pipeline: options -> warbands -> table -> its reading -> Skirmish.
 
 Two seeded streams: the table rolls on ``Dice(seed)``, as ``mapgen battlefield`` would with the same
-seed, and the warband draft draws from ``Dice(f"{seed}-warbands")``, so more points or other races
+seed (or on the next seed of :func:`.table.table_seeds` when that layout leaves a feature to the
+players), and the warband draft draws from ``Dice(f"{seed}-warbands")``, so more points or other races
 change the warbands and never the table (unless the table's size follows the points).
 """
 
@@ -21,8 +22,7 @@ def generate_skirmish(opts: SkirmishOptions, dice: Dice | None = None) -> Skirmi
     ``dice`` replaces the table's seeded dice (tests inject faces with ScriptedDice)."""
     opts.check()
     bands = warbands(opts, Dice(f"{opts.seed}-warbands").rng)
-    table_dice = dice if dice is not None else Dice(opts.seed)
-    b = lay_table(opts, table_dice)
+    b = lay_table(opts, dice)
     features, walls = read_table(b)
     rulings = {r.key: opts.ruling(r.key) for r in T.RULINGS}
     return Skirmish(opts.seed, opts.points, rulings, bands, b, features, walls)

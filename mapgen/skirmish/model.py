@@ -55,6 +55,7 @@ class Skirmish:
             "warbands": [w.to_json() for w in self.warbands],
             "table": {
                 "file": f"{TABLE_STEM}.json",
+                "seed": b.seed,
                 "width_cm": b.width_cm,
                 "depth_cm": b.depth_cm,
                 "terrain": b.source.terrain,

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..battlefield.checks import left_to_players
 from ..battlefield.generate import BattleOptions, generate_battlefield
 from ..battlefield.model import Battlefield, ring
 from ..battlefield.rules import KINDS
@@ -19,6 +20,9 @@ from ..battlefield.sight import SightWall, sight_walls, why_blocks
 from ..dice import Dice
 from . import tables as T
 from .options import SkirmishOptions
+
+#: [DEV] Layouts tried for one skirmish table before one that leaves a feature to the players is kept.
+TABLE_TRIES = 6
 
 
 @dataclass(frozen=True)
@@ -40,10 +44,32 @@ class TableFeature:
                 "passable": self.passable, "polygon": ring(f.polygon)}
 
 
-def lay_table(opts: SkirmishOptions, dice: Dice) -> Battlefield:
-    """The battlefield generator's table at skirmish scale (it raises InfeasibleError as it does for any table)."""
-    bo = BattleOptions(seed=opts.seed, terrain=opts.terrain, scenario="skirmish", table=opts.table_size(), scale="skirmish")
-    return generate_battlefield(bo, dice)
+def table_seeds(seed: int | str) -> list[int | str]:
+    """The seeds a table is laid with, in turn: the skirmish's own, then ``SEED-table-2`` and on."""
+    return [seed, *(f"{seed}-table-{n}" for n in range(2, TABLE_TRIES + 1))]
+
+
+def lay_table(opts: SkirmishOptions, dice: Dice | None = None) -> Battlefield:
+    """The battlefield generator's table at skirmish scale (it raises InfeasibleError as it does for any table).
+
+    On a 60 cm table a rolled mountain or hill can leave no room for a wood the rules require; rather
+    than hand the players a "place it by hand" note, the next seed of :func:`table_seeds` is tried, and
+    the first layout that leaves nothing to the players is kept (else the one that leaves the least).
+    The seed kept is the table's own (``table.json``), so ``mapgen battlefield`` could lay it again.
+    ``dice``: injected dice (tests) lay one table with them, no retry."""
+    def options(seed):
+        return BattleOptions(seed=seed, terrain=opts.terrain, scenario="skirmish", table=opts.table_size(), scale="skirmish")
+
+    if dice is not None:
+        return generate_battlefield(options(opts.seed), dice)
+    best = None
+    for seed in table_seeds(opts.seed):
+        b = generate_battlefield(options(seed))
+        if best is None or len(left_to_players(b.notes)) < len(left_to_players(best.notes)):
+            best = b
+        if not left_to_players(best.notes):
+            break
+    return best
 
 
 def read_table(b: Battlefield) -> tuple[tuple[TableFeature, ...], tuple[SightWall, ...]]:
