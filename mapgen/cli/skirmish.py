@@ -43,7 +43,7 @@ def ruling_options(fn):
         values = [v for v, _ in r.choices]
         meanings = "; ".join(f"{v}: {m}" for v, m in r.choices)
         fn = click.option(f"--{r.key.replace('_', '-')}", r.key, type=click.Choice(values), default=r.default, show_default=True,
-                          help=f"{r.id}, {r.question.lower()}: {meanings}.")(fn)  # fmt: skip
+                          help=f"{r.id}, {r.question}: {meanings}.")(fn)  # fmt: skip
     return fn
 
 
