@@ -226,6 +226,7 @@ COMMANDS = {
     "new": "fw",
     "schema": "schema",
     "serve": "serve",
+    "skirmish": "skirmish",
     "validate": "fw",
 }
 
