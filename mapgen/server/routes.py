@@ -99,7 +99,7 @@ class Server:
     @staticmethod
     def to_move(live: Live) -> set[str]:
         """The seats with actions of their own now (an action any seat may take, as ``turn``, makes no one's move)."""
-        return {a.seat for a in live.ruleset.actions(live.state, None, live.board) if a.seat is not None}
+        return {a.seat for a in live.actions(None) if a.seat is not None}
 
     def tell(self, request: Request, before: Live, after: Live) -> None:
         """Notify each seat whose move it has become (it had no action of its own before, it has one now)."""

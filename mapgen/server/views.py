@@ -60,7 +60,7 @@ def payload(live: Live, seat: Seat) -> dict:
 def actions(live: Live, seat: Seat) -> list[dict]:
     """``GET api/actions``: what the seat may do now, each with the record to POST (fields in ``choices`` picked by the seat)."""
     out = []
-    for a in live.ruleset.actions(live.state, rules_seat(seat), live.board):
+    for a in live.actions(rules_seat(seat)):
         out.append({"seat": a.seat, "command": a.command, "label": a.label, "record": {"command": a.command, **dict(a.args)},
                     "choices": {k: list(v) for k, v in a.choices.items()}})
     return out
@@ -139,7 +139,7 @@ def _groups(live: Live, seat: Seat, view: dict) -> dict[str, list[dict]]:
     """The seat's actions as the page's forms, grouped by command; a move's reachable places and a report's rows with each."""
     presenter = live.ruleset.present()
     groups: dict[str, list[dict]] = {}
-    for n, a in enumerate(live.ruleset.actions(live.state, rules_seat(seat), live.board)):
+    for n, a in enumerate(live.actions(rules_seat(seat))):
         record = {"command": a.command, **dict(a.args)}
         fixed = {k: v for k, v in record.items() if k not in a.choices}
         options = {k: [(json.dumps(o, ensure_ascii=False), o) for o in v] for k, v in a.choices.items()}
