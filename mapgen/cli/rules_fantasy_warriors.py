@@ -19,6 +19,7 @@ from ..campaign.roster import check_squares, read_campaign_roster
 from ..campaign.setup import INCURSIONE_MIN_HOLDINGS, RAIDERS, board_for_map, start_campaign
 from ..campaign.state import Options
 from ..engine.commands import CommandError
+from ..engine.dice import draw_dice_seed
 from ..errors import BadFileError
 from ..jsonio import dumps
 from ..kit import check_input_outside, default_folder_name
@@ -71,7 +72,8 @@ def new(folder, p: dict, rules: tuple[str, ...]) -> None:
         map_bytes, map_path = dumps(m.to_json()).encode("utf-8"), "fw-map.json"
     options = Options(points=points, scenario=scenario, **{r: True for r in rules})
     specs = _rosters(m, map_bytes, _read_rosters(roster), roster, scenario)
-    state = start_campaign(m, map_bytes, map_path, seed, options, specs, forces, tuple(parse_faces(roll)))
+    dice_seed = draw_dice_seed() if p["dice_seed"] is None else p["dice_seed"]
+    state = start_campaign(m, map_bytes, map_path, seed, options, specs, forces, tuple(parse_faces(roll)), dice_seed)
     saveable(state)
     _run(folder, lambda o: (write_campaign(o, state, map_bytes, counter_formats, get_paper("a4-portrait")), add_to_kit(o)))
 

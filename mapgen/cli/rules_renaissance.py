@@ -15,6 +15,7 @@ import click
 from .. import kit
 from ..atlas import add_to_kit
 from ..country.model import read_country_map
+from ..engine.dice import draw_dice_seed
 from ..jsonio import dumps
 from ..kit import check_input_outside, default_folder_name
 from ..kit.fw_campaign import check_new_folder
@@ -82,7 +83,7 @@ def new(folder: Path, p: dict, rules: tuple[str, ...]) -> None:
         if problem:
             raise click.BadParameter(f"name {n} {problem}", param_hint="'--names'")
     try:
-        state = new_campaign(cm, map_bytes, seed, players, end, player_names, options)
+        state = new_campaign(cm, map_bytes, seed, players, end, player_names, options, draw_dice_seed() if p["dice_seed"] is None else p["dice_seed"])
     except ValueError as exc:
         raise click.UsageError(str(exc)) from None
     saveable(state)

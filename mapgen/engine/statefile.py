@@ -37,8 +37,15 @@ def json_schema(adapter: Any, schema: str, version: int, urn: str, title: str) -
     }
 
 
+#: The state field holding the campaign's secret dice seed: left out of the file while it is None, so a campaign
+#: begun before it existed keeps its bytes (undo, replay ``--check`` and the server's export compare them).
+DICE_SEED = "dice_seed"
+
+
 def to_json(adapter: Any, state) -> dict:
     data = adapter.dump_python(state, mode="json")
+    if DICE_SEED in data and data[DICE_SEED] is None:
+        del data[DICE_SEED]
     # schema and version first, as in every mapgen file
     head = {"schema": data.pop("schema"), "version": data.pop("version")}
     return {**head, **data}

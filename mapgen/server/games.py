@@ -4,7 +4,7 @@ Only the library plays: the rule set comes from the engine registry (the
 state's first field says which), a record is the rule set's own codec
 (decoded, then encoded again, so the log holds what the CLI would write),
 ``engine.apply`` is the one reducer, and the dice are the rule set's (``ruleset.dice_for``) from the
-seed, which stays in the server; in a campaign whose dice are thrown at the
+campaign's dice seed, which stays in the server; in a campaign whose dice are thrown at the
 table the seat enters the faces, as ``--roll`` does.
 
 One action at a time per campaign (a lock; the rules run, then a short SQLite write): a

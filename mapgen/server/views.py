@@ -4,7 +4,7 @@ Every payload is built from the rule set's seat-aware functions only
 (``view``, ``status_lines``, ``log_lines``, ``actions``, and the presenter's
 ``status_svg``, which draws from the same view), each given the seat; the
 referee is ``None`` to them, the umpire who sees everything.  The state
-itself, its seed and the other seats' secrets never go into a response to a
+itself, its seeds (the map's and the dice's) and the other seats' secrets never go into a response to a
 seat, because nothing here reads them.
 """
 
@@ -114,7 +114,8 @@ def atlas_map(data_dir: Path, live: Live, seat: Seat) -> dict:
 
 
 def without_seed(svg: str, seed) -> str:
-    """The drawing with its "seed X" lines blanked: the campaign's dice seed is its map's seed, which the map prints."""
+    """The drawing with its "seed X" lines blanked: in a campaign begun before the secret dice seed, the dice
+    come from the map seed, which the map prints (a newer campaign's dice seed is drawn nowhere)."""
     shown = re.escape(escape(str(seed)))
     return re.sub(rf"(\b[Ss]eed:? ){shown}(?![\w-])", r"\1kept by the server", svg)
 
