@@ -133,6 +133,19 @@ def test_no_view_status_log_atlas_or_export_shows_the_dice_seed(tmp_path, rules)
             assert secret not in text, f"{where} shows the dice seed"
 
 
+@pytest.mark.parametrize("campaign", ["fantasy-warriors", "renaissance"])
+def test_a_kits_campaign_draws_a_secret_dice_seed_too(tmp_path, campaign):
+    """``mapgen new`` prints the map seed on every sheet: its campaign's dice come from a dice seed of their own."""
+    kits = [tmp_path / name for name in ("one", "two", "given")]
+    size = ("--size", "small") if campaign == "fantasy-warriors" else ("--countries", "2")
+    for kit, extra in zip(kits, ((), (), ("--dice-seed", "31"))):
+        _run("new", "--campaign", campaign, "--seed", "5", *size, "--formats", "json", "--out", kit, *extra)
+    states = [load(kit).state for kit in kits]
+    assert states[0].seed == states[1].seed == 5 and states[0].dice_seed != states[1].dice_seed
+    assert _faces(kits[0]) != _faces(kits[1])
+    assert states[2].dice_seed == 31
+
+
 def test_a_dice_seed_that_cannot_be_one_is_refused_before_anything_is_written(tmp_path):
     result = CliRunner().invoke(cli, ["campaign", "new", str(tmp_path / "c"), "--dice-seed", " ", *RULES["fw"]])
     assert result.exit_code == 2 and "--dice-seed" in result.output

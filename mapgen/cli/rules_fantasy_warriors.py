@@ -19,7 +19,6 @@ from ..campaign.roster import check_squares, read_campaign_roster
 from ..campaign.setup import INCURSIONE_MIN_HOLDINGS, RAIDERS, board_for_map, start_campaign
 from ..campaign.state import Options
 from ..engine.commands import CommandError
-from ..engine.dice import draw_dice_seed
 from ..errors import BadFileError
 from ..jsonio import dumps
 from ..kit import check_input_outside, default_folder_name
@@ -29,6 +28,7 @@ from ..fw.rules import CAMPAIGN_SIZES
 from ..paper import get_paper
 from . import _run, _seed, given
 from .campaign import Refused, parse_faces, saveable
+from .campaign_options import chosen_dice_seed
 from .fw import build_map, map_and_balance
 
 #: The options of ``campaign new`` only a Fantasy Warriors campaign takes.
@@ -72,8 +72,7 @@ def new(folder, p: dict, rules: tuple[str, ...]) -> None:
         map_bytes, map_path = dumps(m.to_json()).encode("utf-8"), "fw-map.json"
     options = Options(points=points, scenario=scenario, **{r: True for r in rules})
     specs = _rosters(m, map_bytes, _read_rosters(roster), roster, scenario)
-    dice_seed = draw_dice_seed() if p["dice_seed"] is None else p["dice_seed"]
-    state = start_campaign(m, map_bytes, map_path, seed, options, specs, forces, tuple(parse_faces(roll)), dice_seed)
+    state = start_campaign(m, map_bytes, map_path, seed, options, specs, forces, tuple(parse_faces(roll)), chosen_dice_seed(p))
     saveable(state)
     _run(folder, lambda o: (write_campaign(o, state, map_bytes, counter_formats, get_paper("a4-portrait")), add_to_kit(o)))
 
@@ -158,7 +157,7 @@ def new_kit(out, p: dict, rules: tuple[str, ...]) -> None:
         options = Options(points=p["points"], scenario=p["scenario"], **{r: True for r in rules})
         try:
             specs = _rosters(m, dumps(m.to_json()).encode("utf-8"), specs, p["roster"], p["scenario"])
-            state = new_kit_campaign(m, options, specs)
+            state = new_kit_campaign(m, options, specs, chosen_dice_seed(p))
         except (BadFileError, CommandError) as exc:
             raise Refused(" ".join(str(exc).split())) from None
         saveable(state)
