@@ -174,7 +174,7 @@ class RuleSet:
         return state.seed
 
     def dice_seed(self, state) -> int | str:
-        """The seed the campaign's dice come from: its secret dice seed, drawn at ``campaign new``.
+        """The seed the campaign's dice come from: its secret dice seed, drawn when it began (``campaign new``, ``mapgen new``).
 
         The map seed is printed on the map, so dice derived from it could be
         foreseen by any player.  A campaign begun before the dice seed existed
