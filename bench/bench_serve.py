@@ -223,8 +223,13 @@ def _report(title: str, tally: Tally, wall: float, server_cpu: float, client_cpu
     if tally.lag:
         print(f"| a seat's lag behind its schedule | {_ms(tally.lag, 50):.1f} | {_ms(tally.lag, 95):.1f} | |")
     rate = n / wall
-    verdict = f" (offered {target_rate:.0f}: {'met' if rate >= target_rate * 0.99 else 'NOT met'})" if target_rate else " (target >= 200)"
-    print(f"actions applied per second: {rate:.0f}{verdict}; requests per second: {requests / wall:.0f}")
+    if target_rate:
+        offered, answered = len(tally.lag), n + len(tally.refused)
+        print(f"actions offered: {offered} ({offered / wall:.0f} a second, target {target_rate:.0f}); answered: {answered}; "
+              f"applied: {n} = {rate:.0f} a second ({'>=' if rate >= target_rate else 'under'} {target_rate:.0f}; "
+              f"the rest refused by the rules); requests per second: {requests / wall:.0f}")
+    else:
+        print(f"actions applied per second: {rate:.0f} (target >= 200); requests per second: {requests / wall:.0f}")
     print(f"server CPU (user + system): {server_cpu:.2f} s = {server_cpu / wall:.2f} cores; {server_cpu / max(1, requests) * 1000:.2f} ms a request, "
           f"{server_cpu / max(1, n + len(tally.refused)) * 1000:.2f} ms an action with its GET; "
           f"the clients (this process) {client_cpu:.2f} s = {client_cpu / max(1, requests) * 1000:.2f} ms a request")
