@@ -208,15 +208,18 @@ def start_campaign(
     rosters: dict[str, list[ForceSpec]] | None = None,
     forces_per_side: int | None = None,
     entered: tuple[int, ...] = (),
+    dice_seed: int | str | None = None,
 ) -> CampaignState:
     """Day 1, phase 1 of a new campaign on ``fw_map`` (whose file is ``map_bytes``).
 
     ``entered``: faces rolled at the table for day 1 (its weather, FW-7.4), used as a command's ``--roll``;
-    CommandError when one cannot come up or is left over, so nothing is written.
+    CommandError when one cannot come up or is left over, so nothing is written.  ``dice_seed``: the
+    campaign's secret dice seed (None: its dice come from ``seed``, as the simulations' do).
     """
     board = board_for_map(fw_map, map_bytes)
     state = new_campaign(fw_map, board, MapRef(map_path, sha256_bytes(map_bytes)), seed, options, rosters, forces_per_side)
-    dice = GameDice(seed, entered)
+    state = evolve(state, dice_seed=dice_seed)
+    dice = GameDice(seed if dice_seed is None else dice_seed, entered)
     try:
         state, _ = begin(state, dice, board)
     except DiceEntryError as exc:

@@ -28,6 +28,7 @@ from ..fw.rules import CAMPAIGN_SIZES
 from ..paper import get_paper
 from . import _run, _seed, given
 from .campaign import Refused, parse_faces, saveable
+from .campaign_options import chosen_dice_seed
 from .fw import build_map, map_and_balance
 
 #: The options of ``campaign new`` only a Fantasy Warriors campaign takes.
@@ -71,7 +72,7 @@ def new(folder, p: dict, rules: tuple[str, ...]) -> None:
         map_bytes, map_path = dumps(m.to_json()).encode("utf-8"), "fw-map.json"
     options = Options(points=points, scenario=scenario, **{r: True for r in rules})
     specs = _rosters(m, map_bytes, _read_rosters(roster), roster, scenario)
-    state = start_campaign(m, map_bytes, map_path, seed, options, specs, forces, tuple(parse_faces(roll)))
+    state = start_campaign(m, map_bytes, map_path, seed, options, specs, forces, tuple(parse_faces(roll)), chosen_dice_seed(p))
     saveable(state)
     _run(folder, lambda o: (write_campaign(o, state, map_bytes, counter_formats, get_paper("a4-portrait")), add_to_kit(o)))
 
@@ -156,7 +157,7 @@ def new_kit(out, p: dict, rules: tuple[str, ...]) -> None:
         options = Options(points=p["points"], scenario=p["scenario"], **{r: True for r in rules})
         try:
             specs = _rosters(m, dumps(m.to_json()).encode("utf-8"), specs, p["roster"], p["scenario"])
-            state = new_kit_campaign(m, options, specs)
+            state = new_kit_campaign(m, options, specs, chosen_dice_seed(p))
         except (BadFileError, CommandError) as exc:
             raise Refused(" ".join(str(exc).split())) from None
         saveable(state)

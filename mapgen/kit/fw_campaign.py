@@ -153,11 +153,12 @@ def write_new_campaign_kit(m, outputs, formats, paper, look: str = "colour", bal
     return state
 
 
-def new_kit_campaign(m, options: Options, rosters: dict | None = None) -> CampaignState:
-    """Day one of the campaign a kit's map starts: on the kit's own ``fw-map.json``, with the map's seed for its dice.
+def new_kit_campaign(m, options: Options, rosters: dict | None = None, dice_seed: int | str | None = None) -> CampaignState:
+    """Day one of the campaign a kit's map starts: on the kit's own ``fw-map.json``, its dice from ``dice_seed``
+    (None: from the map's seed, which the kit prints).
 
     CommandError or ValueError when the rules refuse it (a roster, the Incursione's holdings).
     """
     from ..jsonio import dumps
 
-    return start_campaign(m, dumps(m.to_json()).encode("utf-8"), MAP_FILE, m.seed, options, rosters)
+    return start_campaign(m, dumps(m.to_json()).encode("utf-8"), MAP_FILE, m.seed, options, rosters, dice_seed=dice_seed)
