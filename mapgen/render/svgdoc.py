@@ -85,10 +85,79 @@ class SvgDoc:
         of ``mapgen new``): serialised to a ``str`` instead, the only character that writer changes, a
         lone surrogate, is turned into its character reference the same way afterwards.
         """
-        text = ET.tostring(self.drawing.get_xml(), encoding="unicode")
+        text = serialize(self.drawing.get_xml())
         if _SURROGATE.search(text):
             text = text.encode("utf-8", "xmlcharrefreplace").decode("utf-8")
         return XML_DECLARATION + xml_text(text) + "\n"
+
+
+#: svgwrite's stand-in tag for a CDATA section (its ``svgwrite.etree`` teaches ElementTree to write it).
+CDATA_TAG = "<![CDATA[%s]]>"
+
+
+def serialize(root) -> str:
+    """ElementTree's text for ``root`` (``ET.tostring(root, encoding="unicode")`` with svgwrite's CDATA
+    sections), written in one pass: ElementTree first walks the whole tree for namespaces and then writes
+    it piece by piece, a fifth of drawing a kit.  A tree it would treat otherwise (a ``{uri}name``, a
+    comment, a value that is not text) is left to ElementTree itself."""
+    out: list[str] = []
+    try:
+        _write(root, out.append)
+    except _NotPlain:
+        return ET.tostring(root, encoding="unicode")
+    return "".join(out)
+
+
+class _NotPlain(Exception):
+    """A tree :func:`serialize` leaves to ElementTree."""
+
+
+def _write(elem, write) -> None:
+    tag, text = elem.tag, elem.text
+    if tag == CDATA_TAG:
+        write(CDATA_TAG % text)  # its tail is not written (svgwrite's rule)
+        return
+    if type(tag) is not str or tag[:1] == "{":
+        raise _NotPlain
+    write("<" + tag)
+    for k, v in elem.items():
+        if type(k) is not str or type(v) is not str or k[:1] == "{":
+            raise _NotPlain
+        write(f' {k}="{_attribute(v)}"')
+    if text or len(elem):
+        write(">")
+        if text:
+            write(_cdata(text))
+        for e in elem:
+            _write(e, write)
+        write("</" + tag + ">")
+    else:
+        write(" />")
+    if elem.tail:
+        write(_cdata(elem.tail))
+
+
+def _cdata(text) -> str:
+    if type(text) is not str:
+        raise _NotPlain
+    if "&" in text:
+        text = text.replace("&", "&amp;")
+    if "<" in text:
+        text = text.replace("<", "&lt;")
+    if ">" in text:
+        text = text.replace(">", "&gt;")
+    return text
+
+
+def _attribute(text: str) -> str:
+    for plain, escaped in _ATTRIBUTE_ESCAPES:
+        if plain in text:
+            text = text.replace(plain, escaped)
+    return text
+
+
+#: What ElementTree escapes in an attribute's value, in its order (``&`` first).
+_ATTRIBUTE_ESCAPES = (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ('"', "&quot;"), ("\r", "&#13;"), ("\n", "&#10;"), ("\t", "&#09;"))
 
 
 #: The first line of every SVG file mapgen writes.
