@@ -5,9 +5,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import numpy as np
-
-
 from ..fw.model import FwMap
 from ..fw.rules import (
     CLIMATE,
