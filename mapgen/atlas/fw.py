@@ -314,8 +314,12 @@ def kept_counters(cache: Fragments, view: dict, size: float):
 
     Every counter each force may show (all its orders and reactions) is drawn once and kept, so that a
     command that changes an order draws nothing and measures no word (the fonts stay unread); a new
-    force draws them again.
+    force draws them again.  A cache that keeps nothing gets the plain drawer.
     """
+    if not cache.write:
+        # Nothing is kept (a kit being staged, whose page is made once): drawing every counter of every
+        # force only to keep them would be most of the page's time; the page's own counters are drawn instead.
+        return draw_counter
     key = repr((sorted((f["id"], f["side"]) for f in view["forces"]), size))
 
     def draw() -> str:
