@@ -15,6 +15,8 @@ INKSCAPE_NS = "http://www.inkscape.org/namespaces/inkscape"
 #: breaks) and U+FFFE/U+FFFF.  Typed text (a seed, a roster name) may hold them.
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 _SURROGATE = re.compile("[\ud800-\udfff]")
+#: What :func:`xml_text` changes: a text without any of these (and without ``&#``) is already writable XML.
+_UNWRITABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
 _CHAR_REF = re.compile(r"&#(x[0-9a-fA-F]+|[0-9]+);")
 
 
@@ -86,6 +88,8 @@ class SvgDoc:
         lone surrogate, is turned into its character reference the same way afterwards.
         """
         text = serialize(self.drawing.get_xml())
+        if _UNWRITABLE.search(text) is None and "&#" not in text:
+            return XML_DECLARATION + text + "\n"  # nearly always: one scan of the text instead of three
         if _SURROGATE.search(text):
             text = text.encode("utf-8", "xmlcharrefreplace").decode("utf-8")
         return XML_DECLARATION + xml_text(text) + "\n"
