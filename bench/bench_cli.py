@@ -46,7 +46,8 @@ FLOOR = [sys.executable, "-c", "import numpy"]
 def _command() -> list[str]:
     """The ``mapgen`` command as its console script runs it (``mapgen.cli.run``; ``main`` in a checkout from before
     ``run``), the same for this checkout and ``--before``'s, whichever the installed script names."""
-    return [sys.executable, "-c", "import sys; from mapgen import cli; sys.exit(getattr(cli, 'run', cli.main)())"]
+    # -P: the current folder (the repository root) is not put first on sys.path, so --before's PYTHONPATH wins
+    return [sys.executable, "-P", "-c", "import sys; from mapgen import cli; sys.exit(getattr(cli, 'run', cli.main)())"]
 
 
 def _run(argv: list[str], env: dict) -> tuple[float, float]:
