@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from ..datafiles import template_path
+from ..datafiles import read_table
 from ..engine import boards
 from ..engine.commands import DiceEntryError
 from ..errors import InfeasibleError
@@ -73,11 +73,8 @@ class ForceSpec:
 
 @lru_cache(maxsize=1)
 def default_forces_table() -> dict:
-    """The default rosters, read when a campaign begins: PyYAML is imported then, not by every command that imports this module."""
-    from ..yamltext import load_template
-
-    text = template_path("campaign", "default-forces.yaml").read_text(encoding="utf-8")
-    return load_template(text)
+    """The default rosters, read when a campaign begins (kept as JSON once read: :func:`~mapgen.datafiles.read_table`)."""
+    return read_table("campaign", "default-forces.yaml")
 
 
 def default_roster(race: str, points: int, forces: int, side: str) -> list[ForceSpec]:
