@@ -43,7 +43,8 @@ def unit_rolls_section() -> Section:
         "Each unit's numbers", "NAP-6 to NAP-11",
         ("Unit", "Fire", "Charge", "Rally 2D6", "Fire hit: destroyed 1D6", "Charge lost by: destroyed", "Square fails 1D6"),
         rows,
-        "Fire hit: the other results send it to its Retreat Area (NAP-6.1). Charge lost by less: Retreat Area (NAP-7.1).",
+        "Fire hit: the other results send it to its Retreat Area (NAP-6.1). Charge lost by less: Retreat Area (NAP-7.1). "
+        f"A leader is never a target: it dies on a natural {' or '.join(map(str, T.LEADER_KILLED_ON))} against its area (NAP-11.3).",
     )
 
 

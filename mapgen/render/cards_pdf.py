@@ -116,21 +116,25 @@ def _lines(text: str, room: float, size: float, bold: bool = False, italic: bool
 
 
 def column_widths(section: Section, room: float) -> list[float]:
-    """Each column's width: its widest cell when all fit; else the short columns keep theirs and the
-    long ones share what is left in proportion to their widest cell, and wrap."""
-    natural = []
+    """Each column's width: its widest cell when all fit; else every column keeps at least its longest
+    word (a word is never broken while room allows) and the rest is shared in proportion to what each
+    column would need more, its cells wrapping."""
+    natural, least = [], []
     for i, head in enumerate(section.header):
-        cells = [fonts.width(row[i], CELL_PT) for row in section.rows]
-        natural.append(max([*cells, fonts.width(head, CELL_PT, bold=True)]) + 2 * PAD_PT)
+        cells = [row[i] for row in section.rows]
+        natural.append(max([*(fonts.width(c, CELL_PT) for c in cells), fonts.width(head, CELL_PT, bold=True)]) + 2 * PAD_PT)
+        words = [fonts.width(w, CELL_PT) for c in cells for w in c.split()]
+        words += [fonts.width(w, CELL_PT, bold=True) for w in head.split()]
+        least.append(max(words or [0.0]) + 2 * PAD_PT)
     if sum(natural) <= room:
         widest = max(range(len(natural)), key=lambda i: natural[i])
         natural[widest] += room - sum(natural)
         return natural
-    share = room / len(natural)
-    short = [w if w <= share else None for w in natural]
-    left = room - sum(w for w in short if w is not None)
-    long_total = sum(w for w, s in zip(natural, short) if s is None)
-    return [s if s is not None else left * w / long_total for w, s in zip(natural, short)]
+    spare = room - sum(least)
+    if spare < 0:  # even the longest words do not fit: share the room in proportion, words break
+        return [room * w / sum(natural) for w in natural]
+    more = [n - m for n, m in zip(natural, least)]
+    return [m + spare * x / sum(more) for m, x in zip(least, more)]
 
 
 @dataclass
