@@ -282,3 +282,21 @@ def test_cards_bad_option_is_a_usage_error_and_leaves_the_folder(in_tmp, capsys)
     assert code == 2 and "--paper" in err
     assert snapshot("c") == before
     assert Path("c/cards-sk-a4.pdf").exists()
+
+
+def test_cards_nap_with_a_groups_own_tables(in_tmp, capsys):
+    """NAP-A.2: a group's Fire Table from a file is what its card prints, without the [DEV] mark."""
+    Path("t.json").write_text('{"schema": "mapgen/napoleonic-tables", "version": 1, "fire": {"infantry": 9}}')
+    code, out, err = run(["cards", "--system", "nap", "--paper", "a4", "--tables", "t.json", "--out", "c"], capsys)
+    assert code == 0, err
+    text = "\n".join(p.text for p in read_pdf(Path("c/cards-nap-a4.pdf").read_bytes()))
+    assert "Fire Table\n" in text and "Fire Table [DEV]" not in text and "Pursuit [DEV]" not in text
+    lines = text.splitlines()
+    assert lines[lines.index("Infantry (every kind)") + 1] == "9+"
+    assert lines[lines.index("Artillery, 1 area") + 1] == f"{NT.DEFAULT_TABLES.fire['artillery']}+"
+    Path("bad.json").write_text('{"schema": "mapgen/napoleonic-tables", "version": 1, "fire": {"infantry": 99}}')
+    before = snapshot("c")
+    for argv in (["--system", "nap", "--tables", "bad.json"], ["--system", "med", "--tables", "t.json"]):
+        code, out, err = run(["cards", *argv, "--out", "c"], capsys)
+        assert code == 2 and "Traceback" not in err and "--tables" in err
+    assert snapshot("c") == before

@@ -54,12 +54,17 @@ def turn_section() -> Section:
                    "In each phase the attacker acts first; each unit has its NAP-1 actions a turn.")
 
 
+def _dev(tables: T.MissingTables) -> str:
+    """`` [DEV]`` on the lost tables' titles while they are mapgen's defaults, not a group's own file."""
+    return " [DEV]" if tables.source == T.DEFAULT_TABLES.source else ""
+
+
 def fire_sections(tables: T.MissingTables) -> tuple[Section, ...]:
     labels = {"infantry": "Infantry (every kind)", "artillery": "Artillery, 1 area", "artillery_far": "Artillery, 2 areas"}
     rows = tuple((labels.get(k, words(k)), f"{v}+") for k, v in tables.fire.items())
     mods = tuple((m.label, signed(m.value), m.rule) for m in T.FIRE_MODIFIERS)
     return (
-        Section("Fire Table [DEV]", "NAP-6.2", ("Firing unit", "Hits on 2D6 + mods"), rows,
+        Section("Fire Table" + _dev(tables), "NAP-6.2", ("Firing unit", "Hits on 2D6 + mods"), rows,
                 f"Lost from the source (NAP-A.2): {tables.source}."),
         Section("Fire modifiers", "NAP-6.3", ("Condition", "Mod", "Rule"), mods, "Plus the firer's own (unit numbers)."),
     )
@@ -69,7 +74,7 @@ def charge_sections(tables: T.MissingTables) -> tuple[Section, ...]:
     rows = tuple((f"Charging {words(k)}", signed(v)) for k, v in tables.charge.items())
     mods = tuple((m.label, signed(m.value), m.rule) for m in T.CHARGE_MODIFIERS)
     return (
-        Section("Charge Table [DEV]", "NAP-7.2", ("Charging arm", "Modifier"), rows,
+        Section("Charge Table" + _dev(tables), "NAP-7.2", ("Charging arm", "Modifier"), rows,
                 f"Lost from the source but the cavalry's (NAP-A.3): {tables.source}."),
         Section("Charge modifiers", "NAP-7.3", ("Condition", "Mod", "Rule"), mods,
                 "Both sides roll 2D6 + mods; the loser's margin decides (unit numbers)."),
@@ -78,7 +83,7 @@ def charge_sections(tables: T.MissingTables) -> tuple[Section, ...]:
 
 def pursuit_section(tables: T.MissingTables) -> Section:
     rows = tuple((f"Pursuing {words(k)}", f"1-{v}") for k, v in tables.pursuit.items())
-    return Section("Pursuit [DEV]", "NAP-15", ("Pursuer", "Destroys a loser on 1D6"), rows,
+    return Section("Pursuit" + _dev(tables), "NAP-15", ("Pursuer", "Destroys a loser on 1D6"), rows,
                    f"Lost from the source (NAP-A.8): {tables.source}.")
 
 

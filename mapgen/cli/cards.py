@@ -13,7 +13,9 @@ from pathlib import Path
 
 import click
 
-from ..cards import CARDS
+from ..cards import CARDS, napoleonic
+from ..errors import BadFileError
+from ..napoleonic.tables import read_tables
 from ..counters.layout import DEFAULT_SIZE
 from ..paper import get_paper
 from . import _formats_callback, _out, _paper, _run, cli
@@ -35,8 +37,10 @@ def card_file(system: str, paper) -> str:
                    "sk: fantasy skirmish; all: every card.")
 @click.option("--paper", type=click.Choice(list(CARD_PAPERS)), default="both", show_default=True,
               help="A4 or Letter, portrait; both writes one PDF of each.")
+@click.option("--tables", "tables_file", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="The nap card with a group's own Fire, Charge and Pursuit tables (the file of 'campaign new --tables').")
 @click.option("--out", callback=_out, help="Output folder. Default: output/cards/.")
-def cards_cmd(system, paper, out):
+def cards_cmd(system, paper, tables_file, out):
     """Quick-reference cards: the rule tables as mapgen's engines play them, with rule IDs.
 
     One PDF per system and paper, two pages at most, to print at 100 %.
@@ -46,8 +50,17 @@ def cards_cmd(system, paper, out):
     out = out or Path("output") / "cards"
     systems = list(CARDS) if system == "all" else [system]
     papers = [get_paper(p) for p in CARD_PAPERS[paper]]
+    makers = {s: CARDS[s] for s in systems}
+    if tables_file is not None:
+        if "nap" not in systems:
+            raise click.UsageError(f"--tables gives the nap card's tables; it does not go with --system {system}")
+        try:
+            tables = read_tables(tables_file)
+        except BadFileError as exc:
+            raise click.BadParameter(str(exc), param_hint="--tables") from None
+        makers["nap"] = lambda: napoleonic.card(tables)
     # drawn before anything is written: a card that cannot be drawn leaves the folder as it was
-    drawn = {(s, p.name): draw_card(CARDS[s](), p) for s in systems for p in papers}
+    drawn = {(s, p.name): draw_card(make(), p) for s, make in makers.items() for p in papers}
 
     def produce(outputs):
         for (s, _), card in drawn.items():

@@ -303,6 +303,30 @@ def _layout(blocks: list[_Block], col_h: float) -> list[list[list[tuple[_Block, 
     return pages
 
 
+def _splits(pages) -> int:
+    return sum(1 for columns in pages for column in columns for _, rows, _ in column if rows.start)
+
+
+def _balanced(blocks: list[_Block], col_h: float) -> list:
+    """The layout in the shortest columns that take no more pages and split no more sections than the full
+    height does: the columns end level rather than one full and the last half empty."""
+    best = _layout(blocks, col_h)
+    pages, splits = len(best), _splits(best)
+    lo, hi = 0.0, col_h
+    for _ in range(20):  # to a tenth of a point
+        mid = (lo + hi) / 2
+        try:
+            trial = _layout(blocks, mid)
+        except CardTooLongError:
+            lo = mid
+            continue
+        if len(trial) <= pages and _splits(trial) <= splits:
+            best, hi = trial, mid
+        else:
+            lo = mid
+    return best
+
+
 def draw_card(card: Card, paper: Paper) -> CardPdf:
     """The card on ``paper`` (portrait), every line of text it holds recorded; more than two pages is refused."""
     mm = PT_PER_MM
@@ -313,7 +337,7 @@ def draw_card(card: Card, paper: Paper) -> CardPdf:
     col_top = H - edge - HEADER_H_PT
     col_h = col_top - (edge + FOOTER_H_PT)
     blocks = [_block(i, s, col_w) for i, s in enumerate(card.sections)]
-    pages = _layout(blocks, col_h)
+    pages = _balanced(blocks, col_h)
     if len(pages) > MAX_PAGES:
         raise CardTooLongError(f"the {card.key} card takes {len(pages)} pages of {paper.label()}; at most {MAX_PAGES}")
     buf = io.BytesIO()
