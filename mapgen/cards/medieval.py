@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from ..battlefield import medieval as M
-from .model import Card, Section, facts_section, signed, table_section
+from .model import Card, Section, facts_section, measure, signed, table_section
 
 
 def _inches(value) -> str:
-    return f"{value:g} in"
+    return measure(value, "in")
 
 
 def _either(types) -> str:

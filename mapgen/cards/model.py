@@ -49,6 +49,11 @@ def signed(value: int) -> str:
     return f"{value:+d}" if value else "0"
 
 
+def measure(value, unit: str) -> str:
+    """A length as printed: ``12 in``, ``15 cm``, the number and its unit never parted by a line break."""
+    return f"{value:g}\u00a0{unit}"
+
+
 def words(key) -> str:
     """An identifier as words: ``max_speed`` -> ``max speed``."""
     return str(key).replace("_", " ")

@@ -90,14 +90,17 @@ class CardPdf:
 
 
 def _lines(text: str, room: float, size: float, bold: bool = False, italic: bool = False) -> list[str]:
-    """``text`` wrapped to ``room`` points: at spaces, then after a slash ("weapons/shield"), then anywhere."""
+    """``text`` wrapped to ``room`` points: at spaces (not no-break spaces), then after a slash
+    ("weapons/shield"), then anywhere."""
     text = fonts.printable(text, fonts.pdf_font(bold, italic))
 
     def fits(t: str) -> bool:
         return fonts.width(t, size, bold, italic) <= room
 
     pieces: list[tuple[str, str]] = []  # (joiner before it, piece)
-    for word in text.split():
+    for word in text.split(" "):  # not at a no-break space: "12\u00a0in" stays on one line
+        if not word:
+            continue
         parts: list[str] = []
         for part in re.findall(r"[^/]+/?|/", word):
             while not fits(part) and len(part) > 1:
@@ -123,8 +126,8 @@ def column_widths(section: Section, room: float) -> list[float]:
     for i, head in enumerate(section.header):
         cells = [row[i] for row in section.rows]
         natural.append(max([*(fonts.width(c, CELL_PT) for c in cells), fonts.width(head, CELL_PT, bold=True)]) + 2 * PAD_PT)
-        words = [fonts.width(w, CELL_PT) for c in cells for w in c.split()]
-        words += [fonts.width(w, CELL_PT, bold=True) for w in head.split()]
+        words = [fonts.width(w, CELL_PT) for c in cells for w in c.split(" ")]
+        words += [fonts.width(w, CELL_PT, bold=True) for w in head.split(" ")]
         least.append(max(words or [0.0]) + 2 * PAD_PT)
     if sum(natural) <= room:
         widest = max(range(len(natural)), key=lambda i: natural[i])
