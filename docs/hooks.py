@@ -30,8 +30,8 @@ SCHEMAS = ROOT / "mapgen" / "schemas"
 PICTURES = ROOT / "templates" / "examples"
 #: Where the generated pages go in the navigation: under these titles of the Reference section.
 REFERENCE, COMMANDS_TITLE, FORMATS_TITLE = "Reference", "Commands", "File formats"
-#: A rule id as the rulings cite them: FW-9.2, RC-1.7, AMB-50, [DEV] aside.
-RULE_ID = re.compile(r"\b(?:FW|RC|MED|AMB)-\d+(?:\.\d+)*[a-z]?\b")
+#: A rule id as the rulings cite them: FW-9.2, RC-1.7, AMB-50, NAP-7.3, NAP-A.6, [DEV] aside.
+RULE_ID = re.compile(r"\b(?:FW|RC|MED|AMB|NAP)-(?:A\.)?\d+(?:\.\d+)*[a-z]?\b")
 
 
 def mapgen_commands() -> list[tuple[str, str, str]]:

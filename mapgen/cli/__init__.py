@@ -228,6 +228,7 @@ COMMANDS = {
     "new": "fw",
     "schema": "schema",
     "serve": "serve",
+    "skirmish": "skirmish",
     "validate": "fw",
 }
 

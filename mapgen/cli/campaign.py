@@ -168,6 +168,10 @@ def others_options(ruleset, kind: str, noun: str = "campaign") -> str | None:
 @click.option("--players", type=click.IntRange(1, 64), help="Renaissance: players (default: one per player country; the rest are neutral).")
 @click.option("--ends", default="capitals", help="Renaissance: when the campaign ends (RC-6): capitals, years=N, objectives=NODE,...; several joined by ';'.")
 @click.option("--names", help="Renaissance: the players' names, comma-separated, in seat order.")
+@click.option("--tables", type=click.Path(dir_okay=False, path_type=Path),
+              help="Napoleonic: the Fire, Charge and Pursuit tables the source lost (NAP-A.2, A.3, A.8) from this file; default: mapgen's [DEV] ones.")
+@click.option("--attacker", type=click.Choice(["A", "B"], case_sensitive=False),
+              help="Napoleonic: the side that entered the region; it acts first in every phase (NAP-3.1, NAP-A.17; default A).")
 @refusals
 def new_cmd(folder, rules, **params):
     """Start a campaign in DIR: the map, campaign.json, and counters for exactly its forces.

@@ -40,6 +40,7 @@ def _bots(ctx, param, value):
 @click.option("--neutrals", type=click.IntRange(0, 64), default=0, show_default=True, help="Renaissance: neutral countries of the generated map.")
 @click.option("--sheet", default="a4", show_default=True, help="Renaissance: paper of one country's sheet for the road procedure.")
 @click.option("--scenario", type=click.Choice(["incursione"]), help="Play the Incursione campaign (FW-17).")
+@click.option("--tables", type=click.Path(dir_okay=False, path_type=Path), help="Napoleonic: play with the Fire, Charge and Pursuit tables of this file.")
 @click.option("--max-days", type=click.IntRange(1, 100_000), default=42, show_default=True, help="Days before a game with no winner is a stalemate.")
 @workers_option
 @click.option("--scheduler", metavar="ADDRESS", help="Play the games on a Dask cluster, e.g. tcp://10.0.0.5:8786 (pip install 'mapgen[cluster]'); the report is the same.")

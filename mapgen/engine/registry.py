@@ -20,6 +20,7 @@ from .ruleset import RuleSet
 BUILTIN = (
     ("fantasy_warriors", "mapgen/campaign", "mapgen.campaign.ruleset"),
     ("renaissance", "mapgen/campaign-renaissance", "mapgen.renaissance.ruleset"),
+    ("napoleonic", "mapgen/campaign-napoleonic", "mapgen.napoleonic.ruleset"),
 )
 
 _REGISTERED: dict[str, RuleSet] = {}

@@ -8,7 +8,10 @@ contract says new fields may be added and none renamed.
 ``balance.schema.json`` describes ``mapgen campaign simulate``'s report, and
 ``balance-renaissance.schema.json`` its report of a Renaissance run (per seat).
 ``napoleonic-tables.schema.json`` describes the Napoleonic battle's missing
-tables as a group may give them (``--tables FILE``).
+tables as a group may give them (``--tables FILE``), and
+``campaign-napoleonic.schema.json`` a Napoleonic battle's ``campaign.json``
+(generated from :func:`mapgen.napoleonic.store.json_schema`).
+``skirmish.schema.json`` describes ``mapgen skirmish``'s ``skirmish.json``.
 ``campaign.schema.json`` is generated from the campaign state's own
 dataclasses (:func:`mapgen.campaign.store.json_schema`), and
 ``campaign-renaissance.schema.json`` from the Renaissance one's
@@ -27,7 +30,7 @@ Examples
 >>> check({"schema": "mapgen/counters", "version": 1, "size_mm": 15.875,
 ...        "paper": "A4-portrait", "pages": []}, "counters")
 >>> sorted(NAMES)
-['balance', 'balance-renaissance', 'battlefield', 'campaign', 'campaign-renaissance', 'counters', 'country', 'fw-map', 'napoleonic-tables']
+['balance', 'balance-renaissance', 'battlefield', 'campaign', 'campaign-napoleonic', 'campaign-renaissance', 'counters', 'country', 'fw-map', 'napoleonic-tables', 'skirmish']
 """
 
 from __future__ import annotations
@@ -52,6 +55,8 @@ NAMES = {
     "balance": "mapgen/balance",
     "balance-renaissance": "mapgen/balance-renaissance",
     "napoleonic-tables": "mapgen/napoleonic-tables",
+    "campaign-napoleonic": "mapgen/campaign-napoleonic",
+    "skirmish": "mapgen/skirmish",
 }
 #: A list longer than this, of records whose schema lists only their fields, is checked field by field.
 FIELDWISE_FROM = 200
