@@ -21,13 +21,13 @@ from mapgen.battlefield import medieval as MED
 from mapgen.campaign import after_battle, events, march, orders, will
 from mapgen.campaign.core import PHASE_NAMES
 from mapgen.cards import CARDS
-from mapgen.counters.rules import SK_POINTS_PER_VC, SK_TROOP_VC
 from mapgen.dice import DiceExpr
 from mapgen.fw.rules import PRECIPITATION
 from mapgen.napoleonic import board as NB
 from mapgen.napoleonic import tables as NT
 from mapgen.paper import PRINT_MARGIN_MM, get_paper
 from mapgen.render.cards_pdf import MIN_TEXT_PT, draw_card
+from mapgen.skirmish import tables as ST
 from mapgen.tables import Table, band
 from tests.test_pdf import read_pdf
 
@@ -146,11 +146,20 @@ def check_med(result) -> None:
 
 
 def check_sk(result) -> None:
-    got = rows(result, "Combat value and points")
-    assert [int(r[0]) for r in got] == sorted(SK_TROOP_VC, reverse=True)
-    for vc, types, points in got:
-        assert points == str(int(vc) * SK_POINTS_PER_VC)
-        assert types.split(", ") == [t.replace("_", " ") for t in SK_TROOP_VC[int(vc)]]
+    """The skirmish card against mapgen.skirmish.tables."""
+    got = rows(result, "Combat value, points and wounds")
+    assert [int(r[0]) for r in got] == sorted(ST.TROOP_VC, reverse=True)
+    for vc, types, points, wounds in got:
+        assert points == str(int(vc) * ST.POINTS_PER_VC)
+        assert wounds == str(ST.WOUNDS[int(vc)])
+        assert types.split(", ") == [t.replace("_", " ") for t in ST.TROOP_VC[int(vc)]]
+    assert [(r[1], r[2]) for r in rows(result, "Game turn")] == list(ST.TURN)
+    check_table(result, ST.SHOOTING)
+    check_table(result, ST.QUARTER)
+    check_table(result, ST.MORALE)
+    assert rows(result, ST.MOVEMENT.name) == [(f"{cm}\u00a0cm", who) for cm, who in ST.MOVEMENT.items()]
+    assert rows(result, ST.RANGES.name) == [(what, f"{cm}\u00a0cm") for what, cm in ST.RANGES.items()]
+    assert rows(result, "Shooting modifiers") == [(m.condition, sign(m.value)) for m in ST.SHOOTING_MODIFIERS]
 
 
 CHECKS = {"fw-campaign": check_fw, "nap": check_nap, "med": check_med, "sk": check_sk}
@@ -172,7 +181,10 @@ def test_anchors_from_the_digests(drawn):
     assert rows(nap, "Unit types")[0][:4] == ("Infantry", "6", "1", "1")  # NAP-1
     assert {r[0]: r[3] for r in rows(nap, "Each unit's numbers")}["Elite infantry"] == "7+"  # NAP-11.2
     sk = drawn["sk", "a4-portrait"]
-    assert rows(sk, "Combat value and points")[0][2] == "90"  # SK-1: VC 9, 90 points
+    assert rows(sk, "Combat value, points and wounds")[0][2:] == ("90", "4")  # SK-1: VC 9, 90 points; SK-8: 4 wounds
+    assert ("Longbows and crossbows", "24\u00a0cm") in rows(sk, "Shooting ranges (cm)")  # SK-4
+    check_table(sk, ST.SHOOTING)
+    assert rows(sk, "Shooting")[-1][0] == "5-6"  # SK-3: 5 or more hits
     med = drawn["med", "a4-portrait"]
     assert rows(med, "Landing roll, each manoeuvre phase")[-1][0] == "9-12"  # MED-6: 9+
     fw = drawn["fw-campaign", "a4-portrait"]
@@ -196,6 +208,12 @@ def test_a_broken_declaration_fails_the_check_and_the_card_follows_it(monkeypatc
     with pytest.raises(AssertionError):
         check_nap(nap_before)
     check_nap(draw_card(CARDS["nap"](), paper))
+
+    sk_before = draw_card(CARDS["sk"](), paper)
+    monkeypatch.setattr(ST, "WOUNDS", type(ST.WOUNDS)(ST.WOUNDS.rule, ST.WOUNDS.name, {**ST.WOUNDS.values, 8: 2}))
+    with pytest.raises(AssertionError):
+        check_sk(sk_before)
+    check_sk(draw_card(CARDS["sk"](), paper))
 
     med_before = draw_card(CARDS["med"](), paper)
     monkeypatch.setitem(MED.QUALITY_DICE, "levy", -2)
