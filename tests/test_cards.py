@@ -125,7 +125,7 @@ def check_nap(result) -> None:
     fire = rows(result, "Fire Table [DEV]")
     assert [r[1] for r in fire] == [f"{v}+" for v in NT.DEFAULT_TABLES.fire.values()]
     assert [r[1] for r in rows(result, "Charge Table [DEV]")] == [sign(v) for v in NT.DEFAULT_TABLES.charge.values()]
-    assert [r[1] for r in rows(result, "Pursuit [DEV]")] == [f"1-{v}" for v in NT.DEFAULT_TABLES.pursuit.values()]
+    assert [r[1] for r in rows(result, "Pursuit [DEV]")] == [f"{v}+" for v in NT.DEFAULT_TABLES.pursuit.values()]
     assert [(r[0], r[1]) for r in rows(result, "Fire modifiers")] == [(m.label, sign(m.value)) for m in NT.FIRE_MODIFIERS]
     assert [(r[0], r[1]) for r in rows(result, "Charge modifiers")] == [(m.label, sign(m.value)) for m in NT.CHARGE_MODIFIERS]
     areas = rows(result, "Areas as the commands name them")
@@ -305,7 +305,9 @@ def test_cards_bad_option_is_a_usage_error_and_leaves_the_folder(in_tmp, capsys)
 
 def test_cards_nap_with_a_groups_own_tables(in_tmp, capsys):
     """NAP-A.2: a group's Fire Table from a file is what its card prints, without the [DEV] mark."""
-    Path("t.json").write_text('{"schema": "mapgen/napoleonic-tables", "version": 1, "fire": {"infantry": 9}}')
+    Path("t.json").write_text(
+        '{"schema": "mapgen/napoleonic-tables", "version": 1, "fire": {"infantry": 9}, "pursuit": {"cavalry": 3, "infantry": 7}}'
+    )
     code, out, err = run(["cards", "--system", "nap", "--paper", "a4", "--tables", "t.json", "--out", "c"], capsys)
     assert code == 0, err
     text = "\n".join(p.text for p in read_pdf(Path("c/cards-nap-a4.pdf").read_bytes()))
@@ -313,6 +315,9 @@ def test_cards_nap_with_a_groups_own_tables(in_tmp, capsys):
     lines = text.splitlines()
     assert lines[lines.index("Infantry (every kind)") + 1] == "9+"
     assert lines[lines.index("Artillery, 1 area") + 1] == f"{NT.DEFAULT_TABLES.fire['artillery']}+"
+    # NAP-15: "a roll at or above the table value destroys": 3 means 3 to 6; 7 cannot be rolled on 1D6
+    assert lines[lines.index("Pursuing cavalry") + 1] == "3+"
+    assert lines[lines.index("Pursuing infantry") + 1] == "never"
     Path("bad.json").write_text('{"schema": "mapgen/napoleonic-tables", "version": 1, "fire": {"infantry": 99}}')
     before = snapshot("c")
     for argv in (["--system", "nap", "--tables", "bad.json"], ["--system", "med", "--tables", "t.json"]):

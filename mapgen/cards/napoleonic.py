@@ -82,7 +82,8 @@ def charge_sections(tables: T.MissingTables) -> tuple[Section, ...]:
 
 
 def pursuit_section(tables: T.MissingTables) -> Section:
-    rows = tuple((f"Pursuing {words(k)}", f"1-{v}") for k, v in tables.pursuit.items())
+    # NAP-15: a roll at or above the table's number destroys (7 on a table: never)
+    rows = tuple((f"Pursuing {words(k)}", f"{v}+" if v <= 6 else "never") for k, v in tables.pursuit.items())
     return Section("Pursuit" + _dev(tables), "NAP-15", ("Pursuer", "Destroys a loser on 1D6"), rows,
                    f"Lost from the source (NAP-A.8): {tables.source}.")
 
