@@ -25,6 +25,7 @@ from ..fw.rules import (
     WOOD_KIND,
 )
 from ..tables import Table, band
+from . import medieval as MED
 
 # --- tables --------------------------------------------------------------
 
@@ -312,7 +313,7 @@ FARM_DIFFICULT_SHARE = 0.25  # FW-11.8 result 3 (of the whole table)
 VILLAGE_DIFFICULT_SHARE = 0.50  # FW-11.8 result 3 (of the table outside the village)
 DANGER_GAP_CM = 30  # FW-19.6
 SLIPPERY_SLOPE_MAX_CM = 20  # FW-21.4
-HIDING_EDGE_CM = 12 * 2.54  # MED-2.1: within 12 inches of the own long edge
+HIDING_EDGE_CM = MED.HIDING_EDGE_IN * MED.INCH_CM  # MED-2.1: within 12 inches of the own long edge
 
 # --- sizes the rules leave to the base rules [DEV] ------------------------
 
