@@ -32,7 +32,26 @@ DICE = "40D6"
 RULES = {
     "fw": ("--seed", "7", "--size", "small"),
     "renaissance": ("--rules", "renaissance", "--seed", "7", "--players", "2"),
+    "napoleonic": ("--rules", "napoleonic", "--seed", "7"),
 }
+
+
+#: The first commands of each rule set that roll dice: a Fantasy Warriors or Renaissance turn; a Napoleonic
+#: battle's secret deployment, the cavalry phase passed and a gun's fire (NAP-6).
+FIRST_STEPS = {
+    "fw": (("turn",),),
+    "renaissance": (("turn",),),
+    "napoleonic": (
+        ("deploy", "A", "a-left=A1,A4,A7", "a-centre=A2,A5,A8", "a-right=A3,A6,A9", "a-reserve=A10"),
+        ("deploy", "B", "b-right=B1,B4,B7", "b-centre=B2,B5,B8", "b-left=B3,B6,B9", "b-reserve=B10"),
+        ("turn",), ("turn",), ("fire", "A9", "B3"),
+    ),
+}
+
+
+def _play(folder: Path, rules: str) -> None:
+    for name, *words in FIRST_STEPS[rules]:
+        _run("campaign", name, folder, *words)
 
 
 def _new(folder: Path, rules: str, *extra: str) -> Path:
@@ -62,7 +81,7 @@ def _rolled(folder: Path) -> list:
 def test_the_same_dice_seed_gives_the_same_game(tmp_path, rules):
     one, two = _new(tmp_path / "one", rules, "--dice-seed", "31"), _new(tmp_path / "two", rules, "--dice-seed", "31")
     for folder in (one, two):
-        _run("campaign", "turn", folder)
+        _play(folder, rules)
     assert (one / "campaign.json").read_bytes() == (two / "campaign.json").read_bytes()
     assert _faces(one) == _faces(two)
 
@@ -96,11 +115,12 @@ def test_a_campaign_from_before_the_dice_seed_rolls_from_its_map_seed_and_keeps_
     same = _new(tmp_path / "same", rules, "--dice-seed", "7")  # the old campaign's dice: those of its map seed
     begun = {f: len(_rolled(f)) for f in (old, same)}  # day one's rolls differ: the old one was begun with 99
     for folder in (old, same):
-        _run("campaign", "turn", folder)
+        _play(folder, rules)
     _run("campaign", "replay", old, "--check")
     assert "dice_seed" not in (old / "campaign.json").read_text()
     assert _rolled(old)[begun[old]:] == _rolled(same)[begun[same]:] != []
-    _run("campaign", "undo", old)
+    for _ in FIRST_STEPS[rules]:
+        _run("campaign", "undo", old)
     assert (old / "campaign.json").read_bytes() == before
 
 
@@ -121,10 +141,14 @@ def _outputs(folder: Path, seats: tuple[str, ...]) -> dict[str, str]:
     return out
 
 
-@pytest.mark.parametrize("rules", RULES)
+@pytest.mark.parametrize(
+    "rules",
+    [pytest.param(r, marks=pytest.mark.xfail(strict=True, reason="the Napoleonic atlas page is not in yet")) if r == "napoleonic" else r
+     for r in RULES],
+)
 def test_no_view_status_log_atlas_or_export_shows_the_dice_seed(tmp_path, rules):
     folder = _new(tmp_path / "c", rules, "--dice-seed", DICE_SEED)
-    _run("campaign", "turn", folder)
+    _play(folder, rules)
     state = load(folder).state
     assert state.dice_seed == DICE_SEED  # it is there to hide
     seats = engine.of_state(state).seats(state)
