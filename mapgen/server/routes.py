@@ -280,24 +280,19 @@ class Server:
     # --- changes ----------------------------------------------------------------------------------------
     async def act(self, request: Request) -> Response:
         """POST an action: ``{"record": {...}, "roll": [faces], "expect": N}`` (or the page's form)."""
-        asked = await self.posting(request, self.seat)
-        if isinstance(asked, Response):
-            return asked
-        seat, data = asked
-        form = "csrf" in data and not request.headers.get(CSRF_HEADER)
-        before = await self.live(seat) if await self.any_targets(seat.campaign) else None
-        try:
+
+        def apply(seat: Seat, data: dict):
             record, roll, expect = _action_fields(data)
-            done = await run_in_threadpool(self.games.act, seat.campaign, seat.seat, record, roll, expect)
-        except Refusal as exc:
-            return await self._refused(seat, str(exc), exc.status, form)
-        if before is not None:
-            await run_in_threadpool(self.tell, request, before, done.live)
-        if form:
-            return RedirectResponse(f"/c/{seat.campaign}/", status_code=303)
-        return JSONResponse({"version": done.live.campaign.version, "actions_taken": done.live.count, "lines": done.lines})
+            return self.games.act(seat.campaign, seat.seat, record, roll, expect)
+
+        return await self._change(request, apply)
 
     async def undo(self, request: Request) -> Response:
+        """POST an undo of the seat's last action: ``{"expect": N}`` (or the page's form)."""
+        return await self._change(request, lambda seat, data: self.games.undo(seat.campaign, seat.seat, _expect(data)))
+
+    async def _change(self, request: Request, change) -> Response:
+        """A seat's change to its campaign (an action or an undo): refused with its reason, or made and told to the others."""
         asked = await self.posting(request, self.seat)
         if isinstance(asked, Response):
             return asked
@@ -305,7 +300,7 @@ class Server:
         form = "csrf" in data and not request.headers.get(CSRF_HEADER)
         before = await self.live(seat) if await self.any_targets(seat.campaign) else None
         try:
-            done = await run_in_threadpool(self.games.undo, seat.campaign, seat.seat, _expect(data))
+            done = await run_in_threadpool(change, seat, data)
         except Refusal as exc:
             return await self._refused(seat, str(exc), exc.status, form)
         if before is not None:
