@@ -15,7 +15,7 @@ never named.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 
 @dataclass(frozen=True)
@@ -60,16 +60,35 @@ RC_SEAT_STYLES = (
     SideStyle("rc-ochre", "Ochre", "#8f6400", "#ece4d2", "emblem-star", "backdiagonal"),
     SideStyle("rc-black", "Black", "#262626", "#e3e3e3", "emblem-cross", "vertical"),
 )
-STYLE_BY_KEY = {s.key: s for s in (*SIDE_STYLES, *RC_SEAT_STYLES, NEUTRAL)}
+#: The looks an output can be printed in: ``colour``, and ``bw`` (black and white, for photocopies).
+BW = "bw"
+
+
+def _in_black_and_white(style: SideStyle) -> SideStyle:
+    """``style`` as a black-and-white print shows it: the side's grey, its texture and its emblem, and named for
+    its emblem ("Disc"), so no colour is ever named where none is printed."""
+    word = style.emblem.removeprefix("emblem-")
+    return replace(style, key=f"bw-{word}", name=word.capitalize(), color=style.grey, tint="#f0f0f0")
+
+
+#: The sides' black-and-white styles (``--style bw``), by the colour style they stand for.
+BW_STYLES = {s.key: _in_black_and_white(s) for s in SIDE_STYLES}
+STYLE_BY_KEY = {s.key: s for s in (*SIDE_STYLES, *RC_SEAT_STYLES, NEUTRAL, *BW_STYLES.values())}
 
 #: FW-1.1: side A is red, side B is blue (the map's sides keep that order).
 FW_SIDES = (("A", "red"), ("B", "blue"))
 _FW_STYLE = {side: STYLE_BY_KEY[key] for side, key in FW_SIDES}
 
 
-def fw_side_style(side: str) -> SideStyle:
-    """The style of a Fantasy Warriors side (``A`` red, ``B`` blue); any other id is neutral."""
-    return _FW_STYLE.get(side, NEUTRAL)
+def fw_side_style(side: str, look: str = "colour") -> SideStyle:
+    """The style of a Fantasy Warriors side (``A`` red, ``B`` blue; in black and white, ``look="bw"``, its grey
+    and its emblem's name); any other id is neutral."""
+    return in_look(_FW_STYLE.get(side, NEUTRAL), look)
+
+
+def in_look(style: SideStyle, look: str = "colour") -> SideStyle:
+    """``style`` as printed in ``look``: itself in colour; in black and white (``bw``) its grey, named for its emblem."""
+    return BW_STYLES.get(style.key, style) if look == BW else style
 
 
 def rc_seat_style(index: int) -> SideStyle:
@@ -84,4 +103,4 @@ def emblem_word(side: str) -> str:
 
 def colour_names() -> frozenset[str]:
     """Every colour's name (``Red``, ``Blue`` ...): words a black-and-white print must never use for a side."""
-    return frozenset(s.name for s in STYLE_BY_KEY.values() if s is not NEUTRAL)
+    return frozenset(s.name for s in (*SIDE_STYLES, *RC_SEAT_STYLES))

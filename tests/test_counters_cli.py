@@ -25,10 +25,11 @@ def test_default_run_writes_pdf_svgs_and_json(capsys):
     code, out, err = run(["counters", "--seed", "1"], capsys)
     assert code == 0, err
     folder = Path("output/counters-1")
-    assert files_in(folder) == [MANIFEST, "counters-01.svg", "counters-02.svg", "counters.json", "counters.pdf"]
+    # Each side's 9 rows of 10 (a type a row) and the General Retreat's one: two sheets of 15 rows, fronts and backs.
+    assert files_in(folder) == [MANIFEST, "counters-01.svg", "counters-02.svg", "counters-03.svg", "counters-04.svg", "counters.json", "counters.pdf"]
     data = json.loads((folder / "counters.json").read_text())
     assert data["schema"] == "mapgen/counters" and data["paper"] == "A4-portrait" and data["size_mm"] == 15.875
-    assert len(read_pdf((folder / "counters.pdf").read_bytes())) == 2
+    assert len(read_pdf((folder / "counters.pdf").read_bytes())) == 4
     assert "113 counters" in out
 
 
@@ -36,7 +37,8 @@ def test_campaign_folder_from_mapgen_new(capsys):
     assert run(["new", "--seed", "7", "--formats", "json", "--out", "camp"], capsys)[0] == 0
     code, _, err = run(["counters", "--campaign", "camp", "--formats", "json", "--out", "c"], capsys)
     assert code == 0, err
-    ids = [c["id"] for c in json.loads(Path("c/counters.json").read_text())["pages"][0]["counters"]]
+    fronts = [p for p in json.loads(Path("c/counters.json").read_text())["pages"] if p["side"] == "front"]
+    ids = [c["id"] for p in fronts for c in p["counters"]]
     holdings = json.loads(Path("camp/fw-map.json").read_text())["holdings"]
     for side in ("A", "B"):
         printed = sorted(i.rsplit("-", 1)[1] for i in ids if i.startswith(f"fw-{side}-") and ("holding" in i or "capital" in i))

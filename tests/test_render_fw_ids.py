@@ -1,4 +1,5 @@
-"""Every square id on the campaign map can be read: no terrain glyph, range peak or road crosses one (issue 25).
+"""Every square id on the campaign map can be read: no terrain glyph, range peak or road crosses one, and an id a
+river runs by reads on its plate (issue 25).
 
 Players type the ids (``campaign order A3 ...``), so each must stand clear on
 the paper.  The test reads the drawn SVG, not the renderer's bookkeeping:
@@ -100,3 +101,55 @@ def test_the_check_finds_what_crosses_an_id_when_the_renderer_stops_keeping_off(
         monkeypatch.setattr(fw_style, "ID_AT", (20.0, 20.0))
     found, _ids = crossings(render_fw_map(generate_map(MapOptions(seed=seed, size="small"))).tostring())
     assert what in {w for w, _id, _area in found}
+
+
+#: A plate lets what lies under it show through at most this much: the ids' plates (0.82 white in colour, opaque
+#: in black and white) leave a river's blue under an id a pale tint the id reads on.
+MOST_SHOW_THROUGH = 0.2
+
+
+def river_contacts(svg_text: str) -> list[tuple[str, float]]:
+    """(square id, mm² of river ink on the id) for every id a river touches where no plate above the rivers
+    covers the id's box.  Rivers run along the squares' edges, so their casing reaches into the ids' corner:
+    the check is that the id reads on its plate, not that the river keeps off."""
+    layers = _layers(svg_text)
+    order = list(layers)
+    assert order.index("Grid") > order.index("Rivers")  # the plates are drawn over the rivers
+    ids = _id_boxes(layers["Grid"])
+    plates = [shapely.box(float(r.get("x")), float(r.get("y")), float(r.get("x")) + float(r.get("width")), float(r.get("y")) + float(r.get("height")))
+              for r in layers["Grid"] if local_name(r.tag) == "rect" and r.get("fill", "none") != "none"
+              and 1 - float(r.get("fill-opacity", "1")) <= MOST_SHOW_THROUGH]
+    plated = shapely.STRtree(plates)
+    names = list(ids)
+    tree = shapely.STRtree([ids[n] for n in names])
+    found = []
+    for shape in inks(layers["Rivers"], near=lambda b: len(tree.query(shapely.box(*b))) > 0):
+        for i in tree.query(shape, predicate="intersects"):
+            box = ids[names[i]]
+            area = shape.intersection(box).area
+            if area > TOUCH_MM2 and not any(plates[j].contains(box) for j in plated.query(box)):
+                found.append((names[i], round(area, 3)))
+    return found
+
+
+@pytest.mark.parametrize("seed,size,width,height,square_mm,look", SWEEP)
+def test_every_id_a_river_touches_reads_on_its_plate(seed, size, width, height, square_mm, look):
+    # Issue 25: 179 ids on 12 maps had a river's casing on their letters (H1 on seed 1, small).
+    m = generate_map(MapOptions(seed=seed, size=size, width=width, height=height, square_mm=square_mm))
+    assert river_contacts(render_fw_map(m, look).tostring()) == []
+
+
+def test_the_river_check_finds_an_id_on_a_river_when_the_plates_are_left_out(monkeypatch):
+    """Break the renderer on purpose: no plates behind the ids, and the river on seed 1 (small) is on H1's letters."""
+    import copy
+
+    from mapgen.render import fw_map, fw_style
+
+    def without_plates(m=None, look="colour"):
+        style = copy.deepcopy(fw_style.load_style(m, look))
+        style["grid"].pop("id_plate")
+        return style
+
+    monkeypatch.setattr(fw_map, "load_style", without_plates)
+    found = river_contacts(render_fw_map(generate_map(MapOptions(seed=1, size="small"))).tostring())
+    assert "H1" in {name for name, _area in found}

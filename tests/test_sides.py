@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -71,9 +73,10 @@ def fw_kit(tmp_path_factory):
 def test_every_fantasy_warriors_output_shows_each_side_in_its_one_colour(fw_kit):
     a, b = fw_side_style("A").color.lower(), fw_side_style("B").color.lower()
     outputs = {"map": fw_kit / "fw-map.svg", "status": fw_kit / "status.svg", "atlas": fw_kit / "index.html",
-               "counters": fw_kit / "counters" / "counters-01.svg"}
+               "counters": fw_kit / "counters"}
     for name, path in outputs.items():
-        used = _colours(path.read_text(encoding="utf-8")) - (_page_marks() if name == "atlas" else set())
+        text = "".join(p.read_text(encoding="utf-8") for p in sorted(path.glob("*.svg"))) if path.is_dir() else path.read_text(encoding="utf-8")
+        used = _colours(text) - (_page_marks() if name == "atlas" else set())
         assert {a, b} <= used, name
         # No other side's or seat's colour, and none of the old palettes.
         others = ALL_SIDE_COLOURS - {a, b, fw_side_style("A").tint.lower(), fw_side_style("B").tint.lower()}
@@ -118,6 +121,47 @@ def test_black_and_white_never_names_a_colour(tmp_path, capsys):
     named = {w for w in colour_names() if re.search(rf"\b{w}\b", words)}
     assert named == set()
     assert not HEX.search(words)  # nor a colour's code
+
+
+#: Markup that is no output's words: the page's style sheet and scripts (CSS says ``fill: black``).
+_NOT_WORDS = re.compile(r"<(style|script)\b.*?</\1>", re.S | re.I)
+
+
+def _kit_words(folder: Path) -> dict[str, str]:
+    """Every file of a kit as the words a player meets in it: a PDF's text, any other file's text less its style sheets."""
+    words = {}
+    for p in sorted(folder.rglob("*")):
+        if p.suffix == ".pdf":
+            words[str(p)] = subprocess.run(["pdftotext", str(p), "-"], capture_output=True, text=True, check=True).stdout
+        elif p.is_file():
+            words[str(p)] = _NOT_WORDS.sub("", p.read_text(encoding="utf-8"))
+    return words
+
+
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="needs pdftotext (poppler-utils)")
+def test_a_black_and_white_kit_never_names_a_colour(tmp_path, capsys):
+    # Issue 25: the map said "Side A" but the counters were red and blue with RED/BLUE on their bands, and the
+    # setup sheet said "Sides: A Red, B Blue".  Every text and every PDF of a bw kit is searched for a colour's name.
+    out = tmp_path / "bw"
+    assert run(["new", "--seed", "1", "--size", "small", "--style", "bw", "--paper", "A4", "--out", str(out)], capsys)[0] == 0
+    words = _kit_words(out)
+    assert any(p.endswith("counters.pdf") for p in words) and any(p.endswith("fw-map-setup.md") for p in words)
+    colour = re.compile(rf"\b({'|'.join(sorted(colour_names()))})\b", re.I)
+    named = {p: sorted({m.group(0) for m in colour.finditer(text)}) for p, text in words.items() if colour.search(text)}
+    assert named == {}
+    # The sides go by their emblems instead, as the counters show them.
+    assert "Sides: A Disc (humans), B Diamond (humans)" in words[str(out / "fw-map-setup.md")]
+
+
+def test_a_black_and_white_kit_prints_its_counters_in_greys(tmp_path, capsys):
+    # The counters of a bw kit are each side's grey with its texture and emblem: no side colour on them.
+    out = tmp_path / "bw"
+    assert run(["new", "--seed", "1", "--size", "small", "--style", "bw", "--formats", "json,svg", "--out", str(out)], capsys)[0] == 0
+    used = set().union(*(_colours(p.read_text(encoding="utf-8")) for p in (out / "counters").glob("*.svg")))
+    assert not (used & ALL_SIDE_COLOURS), used & ALL_SIDE_COLOURS
+    assert {fw_side_style("A", "bw").color, fw_side_style("B", "bw").color} <= used
+    assert fw_side_style("A", "bw").pattern != fw_side_style("B", "bw").pattern
+    assert fw_side_style("A", "bw").emblem != fw_side_style("B", "bw").emblem
 
 
 def test_the_two_capitals_differ_by_emblem(tmp_path, capsys):

@@ -8,6 +8,7 @@ them is the kit's.
 
 from __future__ import annotations
 
+from ..sides import in_look
 from .state import CampaignState
 
 
@@ -15,8 +16,10 @@ def counters_title(state: CampaignState) -> str:
     return f"Fantasy Warriors counters (FW-1.1), campaign seed {state.seed}"  # as the map-only set's title
 
 
-def campaign_counters(state: CampaignState) -> list:
+def campaign_counters(state: CampaignState, look: str = "colour") -> list:
     """Per side: its forces (id and leader), the order and reaction counters, its holdings and the enemy's (for captures).
+
+    ``look``: ``colour``, or ``bw`` for a black-and-white kit (each side in its grey, texture and emblem, named for it).
 
     A holding's back is the sacked holding in an Incursione only (FW-17.7), else the side's plain back.
     """
@@ -34,7 +37,7 @@ def campaign_counters(state: CampaignState) -> list:
     sackable = state.options.scenario == "incursione"
     counters = []
     for side in state.sides:
-        style = R.STYLE_BY_KEY[styles.get(side.id, "neutral")]
+        style = in_look(R.STYLE_BY_KEY[styles.get(side.id, "neutral")], look)
         for f in state.side_forces(side.id):
             number = f.id[len(side.id):] or f.id
             counters.append(

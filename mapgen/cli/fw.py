@@ -106,6 +106,13 @@ class _Bars(balancing.Progress):
         click.echo(f"  {rates}{balancing.attempt_result(attempt)}", err=True)
 
 
+def sides_in_look(m, look: str):
+    """``m`` with its sides named for ``look`` (a black-and-white kit names no colour)."""
+    from ..fw.generate import sides_in_look as named
+
+    return named(m, look)
+
+
 def map_and_balance(balanced, games, attempts, workers, *map_args):
     """The map (the first balanced one with ``--balanced``) and the :class:`~mapgen.balancing.Balanced` record or None."""
     if not balanced:
@@ -128,6 +135,7 @@ def map_and_balance(balanced, games, attempts, workers, *map_args):
 def fw_map(seed, out, paper, formats, size, width, height, holdings, races, square_mm, style, balanced, games, attempts, workers):
     """Generate a Fantasy Warriors campaign map (--balanced: one the bots find fair)."""
     m, record = map_and_balance(balanced, games, attempts, workers, seed, size, width, height, holdings, races, square_mm, paper, formats)
+    m = sides_in_look(m, style)
     _run(out, lambda o: kit.write_map_kit(m, o, formats, paper, style, record))
 
 

@@ -29,7 +29,7 @@ from ..paper import get_paper
 from . import _run, _seed, given
 from .campaign import Refused, parse_faces, saveable
 from .campaign_options import chosen_dice_seed
-from .fw import build_map, map_and_balance
+from .fw import build_map, map_and_balance, sides_in_look
 
 #: The options of ``campaign new`` only a Fantasy Warriors campaign takes.
 NEW_OPTIONS = ("size", "width", "height", "holdings", "races", "square_mm", "points", "roster", "scenario", "forces", "roll")
@@ -149,6 +149,7 @@ def new_kit(out, p: dict, rules: tuple[str, ...]) -> None:
         raise Refused(str(exc)) from None
     m, record = map_and_balance(p["balanced"], p["games"], p["attempts"], p["workers"], p["seed"], p["size"], p["width"], p["height"],
                                 p["holdings"], p["races"], p["square_mm"], p["paper"], p["formats"])  # fmt: skip
+    m = sides_in_look(m, p["style"])
     state = None
     if "json" in p["formats"]:
         options = Options(points=p["points"], scenario=p["scenario"], **{r: True for r in rules})

@@ -156,9 +156,10 @@ def side_of(counter: Counter) -> str:
     return counter.front.style
 
 
-def kind_of(counter: Counter) -> tuple[str, str]:
-    """A counter's type on the sheet: its rule and its front's title (Force, Probe, Capital, Garrison ...)."""
-    return counter.rule, counter.front.title
+def kind_of(counter: Counter) -> str:
+    """A counter's type on the sheet: the rule that defines it (FW-1.1.b Max Speed, RC-3.10 the agents,
+    RC-3.9 the walls and their advanced works), so each entry of the rules' counter list starts a row."""
+    return counter.rule
 
 
 def _groups(items: list, key) -> list[list]:
@@ -169,65 +170,138 @@ def _groups(items: list, key) -> list[list]:
     return list(groups.values())
 
 
-def side_rows(counters: list[Counter], cols: int, by_type: bool = True) -> list[list[list[Counter]]]:
-    """Each side's block as rows of at most ``cols`` counters: no row holds two sides' counters.
+#: A sheet holding fewer counters than this share of its room is a sheet spent on a handful of markers:
+#: a layout leaves none unless the whole set is that small (issue 25).
+LEAST_SHEET_SHARE = 0.25
 
-    ``by_type``: within a block, a type starts a new row when the rest of the row cannot hold it
-    whole, so a player finds each kind of counter together, not split across a row end it did not need.
+
+def side_rows(counters: list[Counter], cols: int) -> list[list[list[list[Counter]]]]:
+    """Each side's block as its types, each type as rows of at most ``cols`` counters.
+
+    Every type starts a row and no row holds two sides' counters, so a player finds each kind
+    of counter together and cuts each side's counters apart from the other's.
     """
-    blocks = []
-    for block in _groups(counters, side_of):
-        rows: list[list[Counter]] = []
-        row: list[Counter] = []
-        for kind in _groups(block, kind_of):
-            if by_type and row and len(row) + len(kind) > cols:
-                rows.append(row)
-                row = []
-            for counter in kind:
-                row.append(counter)
-                if len(row) == cols:
-                    rows.append(row)
-                    row = []
-        if row:
-            rows.append(row)
-        blocks.append(rows)
-    return blocks
+    return [[[kind[i : i + cols] for i in range(0, len(kind), cols)] for kind in _groups(block, kind_of)]
+            for block in _groups(counters, side_of)]
 
 
-def paginate(blocks: list[list[list[Counter]]], rows_per_page: int, loose: frozenset[int] = frozenset()) -> list[list[list[Counter]]]:
-    """Rows onto pages, as few as the rows need: a block moves whole to the next page when it fits on one
-    and moving it costs no page (a side's counters on one sheet); otherwise rows simply flow on.
-
-    ``loose``: the blocks (by index) that belong to no side (General Retreat, the year's track): when keeping
-    every block whole costs a page, these fill the rows the sides' blocks leave, so the sides stay whole.
-    """
-    flat = [row for block in blocks for row in block]
-    least = max(1, math.ceil(len(flat) / rows_per_page))
-    pages = _whole(blocks, rows_per_page)
-    if len(pages) > least and loose:
-        pages = _whole([b for i, b in enumerate(blocks) if i not in loose], rows_per_page)
-        spare = [row for i in sorted(loose) for row in blocks[i]]
-        for page in pages:
-            while spare and len(page) < rows_per_page:
-                page.append(spare.pop(0))
-        pages += [spare[i : i + rows_per_page] for i in range(0, len(spare), rows_per_page)]
-    if len(pages) > least:  # keeping blocks whole would cost a sheet: let the rows flow instead
-        pages = [flat[i : i + rows_per_page] for i in range(0, len(flat), rows_per_page)]
-    return [page for page in pages if page] or [[]]
+Rows = list[list[Counter]]
 
 
-def _whole(blocks: list[list[list[Counter]]], rows_per_page: int) -> list[list[list[Counter]]]:
-    """Each block's rows after the last, a block that fits on a page moved to a fresh one rather than split."""
-    pages: list[list[list[Counter]]] = [[]]
-    for block in blocks:
-        room = rows_per_page - len(pages[-1])
-        if len(block) > room and len(block) <= rows_per_page and pages[-1]:
+def _fill(units: list[Rows], cap: int) -> list[Rows]:
+    """``units`` (runs of rows best kept on one sheet) onto pages of at most ``cap`` rows, in order: a unit that
+    fits on a page but not in the rest of this one starts the next; a unit longer than a page flows on."""
+    pages: list[Rows] = [[]]
+    for unit in units:
+        if len(pages[-1]) + len(unit) > cap and len(unit) <= cap and pages[-1]:
             pages.append([])
-        for row in block:
-            if len(pages[-1]) == rows_per_page:
+        for row in unit:
+            if len(pages[-1]) >= cap:
                 pages.append([])
             pages[-1].append(row)
     return pages
+
+
+def _whole_blocks(blocks: list[list[Rows]], cap: int, loose: frozenset[int]) -> list[Rows]:
+    """Each side's block whole on a sheet (split where it is longer than a sheet), the markers of no side
+    (``loose``) in the rows the blocks leave, a type kept whole where it fits."""
+    sides = [[row for kind in block for row in kind] for i, block in enumerate(blocks) if i not in loose]
+    return _in_spare_rows([page for page in _fill(sides, cap) if page], blocks, cap, loose)
+
+
+def _sides_apart(blocks: list[list[Rows]], cap: int, loose: frozenset[int]) -> list[Rows]:
+    """Like :func:`_whole_blocks`, but a side's block longer than a sheet gets sheets of its own, its rows shared
+    alike between them (split at a type where it can), so no other side's counters start on its sheets."""
+    pages: list[Rows] = []
+    short: list[Rows] = []
+    for i, block in enumerate(blocks):
+        rows = [row for kind in block for row in kind]
+        if i in loose:
+            continue
+        if len(rows) <= cap:
+            short.append(rows)
+            continue
+        sheets = math.ceil(len(rows) / cap)
+        own = [p for p in _fill(block, math.ceil(len(rows) / sheets)) if p]
+        pages += own if len(own) == sheets else [p for p in _fill([[row] for row in rows], math.ceil(len(rows) / sheets)) if p]
+    pages += [page for page in _fill(short, cap) if page]
+    return _in_spare_rows(pages, blocks, cap, loose)
+
+
+def _in_spare_rows(pages: list[Rows], blocks: list[list[Rows]], cap: int, loose: frozenset[int]) -> list[Rows]:
+    """``pages`` with the types of the ``loose`` blocks each in the first sheet with rows to spare for it; else
+    at the foot of one sheet and the head of the next (the rows still follow on, sheet to sheet); on sheets of
+    their own only where neither has room."""
+    for i in sorted(loose):
+        for kind in blocks[i]:
+            home = next((p for p in pages if len(p) + len(kind) <= cap), None)
+            if home is not None:
+                home.extend(kind)
+                continue
+            pair = next((n for n in range(len(pages) - 1) if 2 * cap - len(pages[n]) - len(pages[n + 1]) >= len(kind)), None)
+            if pair is None:
+                pages += [page for page in _fill([kind], cap) if page]
+                continue
+            foot = cap - len(pages[pair])
+            pages[pair].extend(kind[:foot])
+            pages[pair + 1][:0] = kind[foot:]
+    return pages
+
+
+def _spills(pages: list[Rows]) -> int:
+    """Sheets where a side whose block runs over several sheets shares the sheet with another side."""
+    sheets: dict[str, set[int]] = {}
+    for n, page in enumerate(pages):
+        for row in page:
+            sheets.setdefault(side_of(row[0]), set()).add(n)
+    split = {side for side, s in sheets.items() if len(s) > 1 and side != NEUTRAL.key}
+    return sum(1 for page in pages if split & {side_of(r[0]) for r in page} and len({side_of(r[0]) for r in page} - {NEUTRAL.key}) > 1)
+
+
+def _sheet_share(pages: list[Rows], cols: int, rows_per_page: int) -> float:
+    """The share of its room that the emptiest sheet fills."""
+    return min(sum(len(row) for row in page) for page in pages) / (cols * rows_per_page)
+
+
+def _split_sides(pages: list[Rows]) -> int:
+    """How many sides' blocks a player finds on more than one sheet."""
+    sheets: dict[str, set[int]] = {}
+    for n, page in enumerate(pages):
+        for row in page:
+            sheets.setdefault(side_of(row[0]), set()).add(n)
+    return sum(len(s) > 1 for s in sheets.values())
+
+
+def paginate(blocks: list[list[Rows]], rows_per_page: int, cols: int, loose: frozenset[int] = frozenset()) -> list[Rows]:
+    """Rows onto as few sheets as they need, balanced, no sheet spent on a handful of markers.
+
+    Of the layouts that leave no sheet under :data:`LEAST_SHEET_SHARE` of its room and take at most one sheet
+    more than the rows packed edge to edge: the one where no side longer than a sheet spills onto another
+    side's sheet (at 1 in, blue's forces began on red's last sheet), then the fewest sheets, then the fewest
+    sides' blocks split across sheets, then the one whose emptiest sheet is fullest.  The layouts: each
+    side's block whole on a sheet, the markers of no side (``loose``) in the rows the sides leave; the same
+    with a side longer than a sheet on sheets of its own; the rows flowing on, a type moved whole to the next
+    sheet where it fits, the sheets filled alike or full; the rows flowing on alike.  Where none passes, the
+    fewest sheets, the emptiest sheet as full as can be.
+    """
+    rows = [row for block in blocks for kind in block for row in kind]
+    least = max(1, math.ceil(len(rows) / rows_per_page))
+    even = math.ceil(len(rows) / least)  # rows a sheet when the sheets are filled alike
+    kinds = [kind for block in blocks for kind in block]
+    layouts = [
+        _whole_blocks(blocks, rows_per_page, loose),
+        _sides_apart(blocks, rows_per_page, loose),
+        _fill(kinds, even),
+        _fill(kinds, rows_per_page),
+        _fill([[row] for row in rows], even),
+    ]
+    layouts = [[page for page in pages if page] or [[]] for pages in layouts]
+    if not rows:
+        return [[]]
+    fine = [p for p in layouts if len(p) <= least + 1 and (len(p) == 1 or _sheet_share(p, cols, rows_per_page) >= LEAST_SHEET_SHARE)]
+    if fine:
+        return min(fine, key=lambda p: (_spills(p) > 0, len(p), _split_sides(p), -_sheet_share(p, cols, rows_per_page)))
+    return min(layouts, key=lambda p: (len(p), -_sheet_share(p, cols, rows_per_page)))
 
 
 def lay_out(
@@ -241,17 +315,14 @@ def lay_out(
 ) -> Sheet:
     """Pages in print order: each front page followed by its back (or both on one page with ``fold``).
 
-    Each side's counters are a block of rows of their own (:func:`side_rows`), each type starting a row
-    where that costs no sheet, each block kept on one sheet where that costs no sheet (:func:`paginate`).
+    Each side's counters are a block of rows of their own, each type starting a row (:func:`side_rows`),
+    each block kept on one sheet where that costs no sheet and leaves none nearly empty (:func:`paginate`).
     """
     grid = fit_grid(paper, size_mm, bleed_mm, gutter_mm, fold)
-    # Types on rows of their own unless that costs a sheet: then a side's types follow on in its rows.
-    layouts = []
-    for by_type in (True, False):
-        blocks = side_rows(counters, grid.cols, by_type)
-        layouts.append(paginate(blocks, grid.rows, frozenset(i for i, b in enumerate(blocks) if side_of(b[0][0]) == NEUTRAL.key)))
+    blocks = side_rows(counters, grid.cols)
+    loose = frozenset(i for i, b in enumerate(blocks) if side_of(b[0][0][0]) == NEUTRAL.key)
     pages: list[Page] = []
-    for n, rows in enumerate(min(layouts, key=len)):
+    for n, rows in enumerate(paginate(blocks, grid.rows, grid.cols, loose)):
         fronts, backs = [], []
         for r, row in enumerate(rows):
             for c, counter in enumerate(row):

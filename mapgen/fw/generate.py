@@ -13,6 +13,7 @@ import numpy as np
 
 from ..collector import collector_paused
 from ..dice import Dice
+from ..sides import fw_side_style
 from ..tables import roll_on
 from . import configs as cfg
 from .climate import roll_climate
@@ -34,6 +35,12 @@ def make_sides(opts: MapOptions) -> list[Side]:
         Side(sid, SIDE_COLOURS[sid][0], race, SIDE_COLOURS[sid][1])
         for sid, race in zip(("A", "B"), opts.races)
     ]
+
+
+def sides_in_look(m: FwMap, look: str) -> FwMap:
+    """``m`` with its sides named as ``look`` prints them: a black-and-white kit names each side after its emblem
+    ("Disc"), as its counters and its map show it, never after a colour it does not print."""
+    return replace(m, sides=[replace(s, name=fw_side_style(s.id, look).name) if s.name == fw_side_style(s.id).name else s for s in m.sides])
 
 
 def mainland(terrain: np.ndarray) -> np.ndarray:

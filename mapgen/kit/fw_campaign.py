@@ -53,25 +53,25 @@ def check_not_in_play(folder: str | Path) -> None:
         )
 
 
-def write_campaign(outputs, state: CampaignState, map_bytes: bytes | None, formats, paper, size: str | None = None) -> None:
-    """``campaign.json``, the map copy (unless the kit writes it) and the forces' counters into ``outputs``."""
+def write_campaign(outputs, state: CampaignState, map_bytes: bytes | None, formats, paper, size: str | None = None, look: str = "colour") -> None:
+    """``campaign.json``, the map copy (unless the kit writes it) and the forces' counters (in ``look``) into ``outputs``."""
     if map_bytes is not None:
         outputs.path(MAP_FILE).write_bytes(map_bytes)
     outputs.write_text(CAMPAIGN_FILE, dumps_state(state))
     counter_formats = [f for f in formats if f in ("json", "svg", "pdf")]
     if counter_formats:
-        write_campaign_counters(state, outputs, counter_formats, paper, size)
+        write_campaign_counters(state, outputs, counter_formats, paper, size, look)
     outputs.summary.extend(summary_lines(state, folder=outputs.out))
 
 
-def write_campaign_counters(state: CampaignState, outputs, formats, paper, size: str | None = None):
+def write_campaign_counters(state: CampaignState, outputs, formats, paper, size: str | None = None, look: str = "colour"):
     from ..counters.build import build_sheet
     from ..counters.layout import DEFAULT_SIZE, parse_size
     from .files import write_counter_files
     from ..paper import get_paper
 
     paper = paper or get_paper("a4-portrait")
-    sheet = build_sheet(campaign_counters(state), paper, parse_size(size or DEFAULT_SIZE), title=counters_title(state))
+    sheet = build_sheet(campaign_counters(state, look), paper, parse_size(size or DEFAULT_SIZE), title=counters_title(state))
     write_counter_files(sheet, outputs, formats, COUNTERS_DIR)
     return sheet
 
@@ -144,7 +144,7 @@ def write_new_campaign_kit(m, outputs, formats, paper, look: str = "colour", bal
         if state is None:
             outputs.notes.append("campaign.json and counters: left out, the campaign needs fw-map.json (--formats json)")
         else:
-            write_campaign(outputs, state, None, formats, counter_paper)
+            write_campaign(outputs, state, None, formats, counter_paper, look=look)
         battlefields.join(after_map)
     if state is not None:
         from ..atlas import add_to_kit

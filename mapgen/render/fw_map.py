@@ -225,13 +225,17 @@ def _draw_grid(root, m: FwMap, lay, style):
     # square names in each square's north-west corner
     k = s / BOX
     size = id_font_size(style, k)
-    plate = gs.get("id_plate")  # black and white: hatching, roads and rivers would strike the names through
+    # A plate under each id: in black and white the hatching, roads and rivers would strike the ids through; in
+    # colour a river's casing, which runs along the squares' edges, reached into the ids' corner (issue 25).  The
+    # colour plate is translucent, as the holdings' name plates, so the square's colour still tints it.
+    plate = gs.get("id_plate")
     if plate:
         pad = 0.6 * max(k, ID_LEAST_SCALE)
         for r in range(m.height):
             for c in range(m.width):
                 x0, y0, x1, y1 = square_id_box(*_sq_origin(lay, m, c, r), k, square_id(c, r), size)
-                _el(root, "rect", x=x0 - pad, y=y0 - pad, width=x1 - x0 + 2 * pad, height=y1 - y0 + 2 * pad, fill=plate, stroke="none")
+                _el(root, "rect", x=x0 - pad, y=y0 - pad, width=x1 - x0 + 2 * pad, height=y1 - y0 + 2 * pad, fill=plate, stroke="none",
+                    **({"fill_opacity": gs["id_plate_opacity"]} if gs.get("id_plate_opacity", 1.0) < 1.0 else {}))
     ids = _el(root, "g", font_family=style["font_family"], font_size=size, fill=gs["id_color"])
     for r in range(m.height):
         for c in range(m.width):
