@@ -78,7 +78,7 @@ def play_battle(seed, tables: MissingTables, bots: tuple[str, str], game: int) -
     for _n in range(MAX_COMMANDS):
         if RULESET.over(state) is not None:
             break
-        seat = _seat_to_act(state)
+        seat = seat_to_act(state)
         name, args = choose(state, seat, board, behaviour[seat])
         command = RULESET.decode({"command": name, **args})
         try:
@@ -94,7 +94,7 @@ def play_battle(seed, tables: MissingTables, bots: tuple[str, str], game: int) -
     return record
 
 
-def _seat_to_act(state) -> str:
+def seat_to_act(state) -> str:
     if state.stage == "deployment":
         return next(s for s in (state.attacker, other(state.attacker)) if s not in state.deployed)
     if state.stage == "pursuit":
