@@ -19,19 +19,24 @@ import numpy as np
 
 from ..engine import CommandError, apply
 from ..engine.bots import IllegalCommand
-from .armies import DEFAULT_ARMY, army_cost
+from .armies import army_cost
 from .board import SIDES, other
 from .bots import BEHAVIOURS, choose
 from .ruleset import RULESET
 from .state import DESTROYED, Army, Unit
 from .store import Field, field_bytes, new_state
-from .tables import UNITS, MissingTables
+from .tables import ELITE_NEEDS_INFANTRY, UNITS, MissingTables
 
 DEFAULT_BOTS = ("aggressive", "cautious")
 REPORT_JSON = "balance-napoleonic.json"
 REPORT_MD = "balance-napoleonic.md"
-#: Each random army's production cost: the default army's (80).
-BUDGET = sum(UNITS[k].cost * n for k, n in DEFAULT_ARMY)
+#: [DEV] Each random army's production cost: enough for two or more fighting units in every line part and a reserve
+#: (the default army's 80 points leave a line part of one or two units, broken by one lucky shot).
+BUDGET = 140
+#: [DEV] Fighting units (leaders apart) a random army has at least: two per line part, and a reserve.
+MIN_FIGHTERS = 8
+#: [DEV] Leaders a random army has: one or two, so their worth shows in the fit too.
+LEADERS = (1, 2)
 #: A battle not over after this many commands is counted as unfinished (none has needed half of it).
 MAX_COMMANDS = 4000
 
@@ -43,20 +48,22 @@ def check_bots(bots) -> None:
 
 
 def random_army(side: str, rng: random.Random, budget: int = BUDGET) -> tuple[Army, tuple[Unit, ...]]:
-    """A random army costing exactly ``budget``: one leader, at least three fighting units, two infantry per elite (NAP-1)."""
+    """A random army costing exactly ``budget``: one or two leaders, :data:`MIN_FIGHTERS` fighting units or more,
+    two infantry per elite (NAP-1); every NAP-1 type may come, whatever the nation limits, so the fit sees them all."""
     fighters = [k for k in UNITS if k != "leader"]
-    for _attempt in range(1000):
-        kinds = ["leader"]
-        left = budget - UNITS["leader"].cost
-        while left >= min(UNITS[k].cost for k in fighters):
+    cheapest = min(UNITS[k].cost for k in fighters)
+    for _attempt in range(10_000):
+        kinds = ["leader"] * rng.choice(LEADERS)
+        left = budget - UNITS["leader"].cost * len(kinds)
+        while left >= cheapest:
             k = rng.choice([k for k in fighters if UNITS[k].cost <= left])
             kinds.append(k)
             left -= UNITS[k].cost
         counts = Counter(kinds)
-        if left == 0 and len(kinds) >= 4 and counts["infantry"] >= 2 * counts["elite_infantry"]:
+        if left == 0 and len(kinds) - counts["leader"] >= MIN_FIGHTERS and counts["infantry"] >= ELITE_NEEDS_INFANTRY * counts["elite_infantry"]:
             break
-    else:  # pragma: no cover - the draw above finds one within a few tries
-        kinds = [k for k, n in DEFAULT_ARMY for _ in range(n)]
+    else:  # pragma: no cover - the draw above finds one within a few dozen tries
+        raise ValueError(f"no random army of {budget} production points found")
     order = {k: i for i, k in enumerate(UNITS)}
     kinds.sort(key=lambda k: order[k])
     seen: Counter = Counter()
