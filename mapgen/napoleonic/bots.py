@@ -70,6 +70,14 @@ def margins(diff: int) -> dict[int, float]:
     return out
 
 
+@lru_cache(maxsize=None)
+def outcomes(diff: int, target_killed_from: int, charger_killed_from: int) -> tuple[float, float, float, float]:
+    """P(target destroyed), P(target routed), P(charger destroyed), P(charger routed) of a charge (NAP-7.1)."""
+    dist = margins(diff)
+    return (sum(p for m, p in dist.items() if m >= target_killed_from), sum(p for m, p in dist.items() if 0 < m < target_killed_from),
+            sum(p for m, p in dist.items() if m <= -charger_killed_from), sum(p for m, p in dist.items() if -charger_killed_from < m < 0))
+
+
 def _column(unit: Unit) -> int | None:
     return AREAS[unit.area].column if unit.area in AREAS else None
 
@@ -130,13 +138,8 @@ def fire_value(state: NapoleonicState, firer: Unit, target: Unit, tables) -> flo
 def _charge_ev(state: NapoleonicState, charger: Unit, target: Unit, tables, square: bool) -> float:
     mine = sum(v for _n, v in charge_modifiers(state, charger, None, tables, None)) + (_SQUARE if square else 0)
     theirs = sum(v for _n, v in charge_modifiers(state, target, charger, tables))
-    dist = margins(mine - theirs)
-    t_kill = UNITS[target.type].destroyed_by_charge_from
-    c_kill = UNITS[charger.type].destroyed_by_charge_from
-    t_destroyed = sum(p for m, p in dist.items() if m >= t_kill)
-    t_routed = sum(p for m, p in dist.items() if 0 < m < t_kill)
-    c_destroyed = sum(p for m, p in dist.items() if m <= -c_kill)
-    c_routed = sum(p for m, p in dist.items() if -c_kill < m < 0)
+    t_destroyed, t_routed, c_destroyed, c_routed = outcomes(mine - theirs, UNITS[target.type].destroyed_by_charge_from,
+                                                            UNITS[charger.type].destroyed_by_charge_from)
     leaders = P_LEADER_KILL * (_leader_there(state, target) - _leader_there(state, charger))
     return _loss(state, target, t_destroyed, t_routed) - _loss(state, charger, c_destroyed, c_routed) + leaders
 
@@ -198,7 +201,8 @@ def _advance_value(state: NapoleonicState, unit: Unit, to: str, tables) -> float
     out = max((_attack_value(after, evolve(moved, used=0), t, tables) for t in targets), default=0.0)
     if moved.used >= UNITS[unit.type].actions:
         out *= 0.5
-    incoming = sum(_attack_value(after, evolve(e, used=0), moved, tables) for e in after.units if e.side != unit.side and on_board(e))
+    reach = {e.id for e in after.units if e.side != unit.side and on_board(e) and to in (ahead(e.area, e.side, 1), ahead(e.area, e.side, 2))}
+    incoming = sum(_attack_value(after, evolve(e, used=0), moved, tables) for e in after.units if e.id in reach)
     return out - incoming
 
 

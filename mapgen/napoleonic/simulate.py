@@ -1,24 +1,28 @@
-"""Bots fight many Napoleonic battles: who won, and what each unit type was worth, to fit the missing tables to NAP-1's costs.
+"""Bots fight many Napoleonic battles: who won, and what each unit type was worth.
 
 Each battle gives both sides a random army of the same NAP-1 production
-cost (:data:`BUDGET`, the default army's), deploys them, and lets the bots
-(:mod:`.bots`) play it out through the engine, as a campaign folder would.
-Every battle's record keeps which units each side had and lost and who won;
-the report fits, by least squares, each unit type's effect on winning
-(the difference in its count between the two sides) and sets it beside the
-type's cost: under tables that suit NAP-1, worth per cost point is about the
-same for every type.
+cost (:data:`BUDGET`), deploys them, and lets the bots (:mod:`.bots`) play
+it out through the engine, as a campaign folder would.  Every battle's
+record keeps which units each side had and lost and who won; the report
+fits, by least squares, each unit type's effect on winning (the difference
+in its count between the two sides) and sets it beside the type's cost.
+With equal budgets the count differences weighted by cost always sum to
+zero, so the fit tells only how the types' worth per cost point differs,
+not its level; ``bench/nap_tables_fit.py``, which chose the default tables,
+draws each side's budget on its own for that reason.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
+from functools import partial
 
 import numpy as np
 
 from ..engine import CommandError, apply
 from ..engine.bots import IllegalCommand
+from ..workers import map_in_order
 from .armies import army_cost
 from .board import SIDES, other
 from .bots import BEHAVIOURS, choose
@@ -109,8 +113,12 @@ def seat_to_act(state) -> str:
     return state.pending.chooser if state.pending is not None else state.acting
 
 
-def simulate(seed, games: int, tables: MissingTables, bots: tuple[str, str] = DEFAULT_BOTS) -> list[dict]:
-    return [play_battle(seed, tables, bots, g) for g in range(games)]
+def simulate(seed, games: int, tables: MissingTables, bots: tuple[str, str] = DEFAULT_BOTS, workers: int = 1) -> list[dict]:
+    """The battles' records in game order: the same whatever ``workers`` (each battle is a function of its seed and number)."""
+    play = partial(play_battle, seed, tables, bots)
+    if workers <= 1 or games <= 1:
+        return [play(g) for g in range(games)]
+    return map_in_order(play, list(range(games)), min(workers, games))
 
 
 def fit(records: list[dict]) -> dict[str, float]:
