@@ -44,8 +44,10 @@ FLOOR = [sys.executable, "-c", "import numpy"]
 
 
 def _command() -> list[str]:
-    script = Path(sys.executable).with_name("mapgen")
-    return [str(script)] if script.is_file() else [sys.executable, "-c", "from mapgen.cli import main; main()"]
+    """The ``mapgen`` command as its console script runs it (``mapgen.cli.run``; ``main`` in a checkout from before
+    ``run``), the same for this checkout and ``--before``'s, whichever the installed script names."""
+    # -P: the current folder (the repository root) is not put first on sys.path, so --before's PYTHONPATH wins
+    return [sys.executable, "-P", "-c", "import sys; from mapgen import cli; sys.exit(getattr(cli, 'run', cli.main)())"]
 
 
 def _run(argv: list[str], env: dict) -> tuple[float, float]:

@@ -26,6 +26,8 @@ from functools import lru_cache
 
 import numpy as np
 
+from .datafiles import read_table
+
 #: Tries for a new name before numbering one already dealt (a huge map can run a table dry).
 MAX_TRIES = 60
 #: The longest name dealt: longer ones are tried again, so labels stay short on the map.
@@ -69,12 +71,8 @@ def _strings(data: dict, key: str, where: str) -> tuple[str, ...]:
 @lru_cache(maxsize=None)
 def load_table(key: str) -> NameTable:
     """The table ``templates/names/<key>.yaml``, read once."""
-    # Here: generation needs only this one file of render.
-    from .render.templates import template_path
-    from .yamltext import load_template
-
     where = f"templates/names/{key}.yaml"
-    data = load_template(template_path("names", f"{key}.yaml").read_text(encoding="utf-8"))
+    data = read_table("names", f"{key}.yaml")
     if not isinstance(data, dict) or not isinstance(data.get("patterns"), dict):
         raise NameTableError(f"{where}: should map 'first', 'middle', 'last' and 'patterns'")
     syl = data.get("syllables", {})
@@ -99,10 +97,7 @@ def load_table(key: str) -> NameTable:
 @lru_cache(maxsize=None)
 def blocklist() -> tuple[str, ...]:
     """Words no generated name may contain (letters only, lower case)."""
-    from .render.templates import template_path
-    from .yamltext import load_template
-
-    data = load_template(template_path("names", "blocklist.yaml").read_text(encoding="utf-8"))
+    data = read_table("names", "blocklist.yaml")
     return tuple(str(w).lower() for w in data["words"])
 
 

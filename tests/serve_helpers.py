@@ -27,14 +27,17 @@ from .session_helpers import MAPGEN, new_campaign
 #: Distinctive seeds, so a test can look for them in every response: the seed must never reach a seat.
 FW_SEED = "serve-secret-seed-fw-5521"
 REN_SEED = "serve-secret-seed-ren-8837"
+#: The campaigns' dice seeds, given so the games go the same way each run; secret as the seeds are.
+FW_DICE_SEED = "serve-dice-seed-fw-2207"
+REN_DICE_SEED = "serve-dice-seed-ren-6113"
 
 
 def fw_folder(folder: Path) -> Path:
-    return new_campaign(folder, "--seed", FW_SEED, "--size", "small")
+    return new_campaign(folder, "--seed", FW_SEED, "--dice-seed", FW_DICE_SEED, "--size", "small")
 
 
 def ren_folder(folder: Path) -> Path:
-    return new_campaign(folder, "--rules", "renaissance", "--seed", REN_SEED, "--players", "2")
+    return new_campaign(folder, "--rules", "renaissance", "--seed", REN_SEED, "--dice-seed", REN_DICE_SEED, "--players", "2")
 
 
 class Hosted:

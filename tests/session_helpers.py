@@ -14,7 +14,13 @@ MAPGEN = [sys.executable, "-c", "import sys; from mapgen.cli import main; sys.ar
 
 
 def new_campaign(folder: Path, *options: str) -> Path:
-    """``mapgen campaign new FOLDER OPTIONS``, in this process, with no counter sheets (they do not matter here)."""
+    """``mapgen campaign new FOLDER OPTIONS``, in this process, with no counter sheets (they do not matter here).
+
+    The dice seed is the map seed unless the options give one, so a test's game goes as it always went
+    (without ``--dice-seed`` each new campaign would draw a secret one).
+    """
+    if "--seed" in options and "--dice-seed" not in options:
+        options = (*options, "--dice-seed", options[options.index("--seed") + 1])
     try:
         main(["campaign", "new", str(folder), "--formats", "", *options])
     except SystemExit as exc:

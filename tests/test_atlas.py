@@ -277,6 +277,16 @@ def test_every_battle_folder_opens_with_its_plan_and_sheets(battles):
         assert f'href="battles/{name}/battlefield.pdf"' in html
 
 
+def test_each_log_line_shows_its_rule_once_battles_too(battles):
+    """Issue 25: the badge names the rule; the words after it do not name it again (a battle's line did, in brackets)."""
+    html = (battles / ATLAS_FILE).read_text(encoding="utf-8")
+    log = html[html.index('id="log-list"'):]
+    lines = re.findall(r'<li[^>]*><span class="rule">([^<]+)</span>(.*?)</li>', log[:log.index("</ol>")], flags=re.S)
+    assert len(lines) > 20 and any("battle at" in words for _rule, words in lines)
+    for rule, words in lines:  # the rule itself, not a finer one it holds (FW-13 beside FW-13.c is information)
+        assert not re.search(rf"(?<![\w.-]){re.escape(rule)}(?![\w.])", words), (rule, words)
+
+
 # --------------------------------------------------------------------------- the folder's files
 
 

@@ -238,3 +238,98 @@ def test_printing_leaves_out_the_controls_and_shows_the_whole_map(atlas, kit):
     assert page.eval_on_selector(zoomed, "g => getComputedStyle(g).transform") == "none"
     page.evaluate("window.dispatchEvent(new Event('afterprint'))")
     assert page.get_attribute("#atlas-map", "viewBox") is None and page.get_attribute(zoomed, "transform") == before
+
+
+# --- the whole-map view fills the window (issue 25) --------------------------------------------------------
+
+#: A blank band up to this wide (CSS px) between the map's drawing and its frame, or between the map and the
+#: window's bottom or the details column, counts as a margin, not a band: the 4 px atlas.js leaves under the
+#: frame, rounding to whole pixels, a border.  Before the frame took the map's shape the bands were 27 px
+#: (Fantasy Warriors) and 122 px (Renaissance) at 1400 x 900.
+BAND = 8
+#: The details column's least width beside the map (templates/atlas/atlas.css), in rem.
+DETAILS_LEAST_REM = 23
+#: Where the layout puts the details under the map instead of beside it (atlas.css's media query).
+ONE_COLUMN_BELOW = 901
+SCREENS = [(1400, 900), (1920, 1080), (1280, 800), (1024, 768), (390, 844)]
+
+MEASURE = """([x, y, w, h]) => {
+  const view = document.querySelector('#atlas-map .svg-pan-zoom_viewport').getScreenCTM();
+  const at = (px, py) => new DOMPoint(px, py).matrixTransform(view);
+  const a = at(x, y), b = at(x + w, y + h);
+  const box = (s) => { const r = document.querySelector(s).getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  return {map: [a.x, a.y, b.x, b.y], frame: box('#map-frame'), details: box('#details'), atlas: box('.atlas'),
+          window: [innerWidth, innerHeight], rem: parseFloat(getComputedStyle(document.documentElement).fontSize)};
+}"""
+
+
+@pytest.fixture(scope="module")
+def kits(tmp_path_factory):
+    """Three maps of different shapes: a Fantasy Warriors map wider than tall, one taller than wide, a Renaissance country map."""
+    from mapgen.cli import main
+
+    root = tmp_path_factory.mktemp("shapes")
+    fw_kit(root / "fw-wide", seed=7, size="medium", formats=("json", "svg"))
+    fw_kit(root / "fw-tall", seed=3, width=8, height=16, formats=("json", "svg"))
+    main(["new", "--campaign", "renaissance", "--seed", "8", "--countries", "2", "--formats", "json,svg", "--out", str(root / "renaissance")])
+    return root
+
+
+def _drawing_viewbox(folder: Path) -> list[float]:
+    """The drawing area of the map the page holds, as written in index.html (svg-pan-zoom takes it off in the browser)."""
+    svg = re.search(r'<svg[^>]*\sid="atlas-map"[^>]*>', (folder / "index.html").read_text()).group(0)
+    return [float(v) for v in re.search(r'\sviewBox="([^"]+)"', svg).group(1).replace(",", " ").split()]
+
+
+def _bands(page, viewbox) -> dict:
+    """Where the whole map sits on the screen, and the blank bands around it (CSS px)."""
+    page.evaluate(NEXT_FRAMES)
+    m = page.evaluate(MEASURE, viewbox)
+    (mx0, my0, mx1, my1), (fx0, fy0, fx1, fy1) = m["map"], m["frame"]
+    width, height = m["window"]
+    beside = m["details"][0] if width >= ONE_COLUMN_BELOW else width  # what the map could grow to on the right
+    return {"in frame": max(mx0 - fx0, fx1 - mx1, my0 - fy0, fy1 - my1),
+            "outside frame": max(fx0 - mx0, mx1 - fx1, fy0 - my0, my1 - fy1),
+            "under map": m["atlas"][3] - my1 if width >= ONE_COLUMN_BELOW else 0,  # the atlas block below the map
+            "to the right": beside - mx1, "to the bottom": height - my1, "map": m["map"], "window": m["window"],
+            "details least": width >= ONE_COLUMN_BELOW and m["details"][2] - m["details"][0] <= DETAILS_LEAST_REM * m["rem"] + 2}
+
+
+def _assert_fills(b: dict, shape: str, size) -> None:
+    where = f"{shape} at {size[0]}x{size[1]}: {b}"
+    assert b["outside frame"] <= 1, "the whole map shows: " + where
+    assert b["in frame"] <= BAND, "no blank band inside the map's frame: " + where
+    assert b["under map"] <= BAND, "no blank band under the map, beside a taller details column: " + where
+    assert b["to the bottom"] >= -1, "the whole map is in the window, no scrolling to see its foot: " + where
+    # it takes the space there is: the full width it may have (the details at their least) or the window's height
+    wide_as_allowed = b["map"][0] <= BAND and b["to the right"] <= BAND and (b["details least"] or b["window"][0] < ONE_COLUMN_BELOW)
+    assert wide_as_allowed or b["to the bottom"] <= BAND, "the map grows until it meets the window's edge: " + where
+
+
+@pytest.mark.parametrize("shape", ["fw-wide", "fw-tall", "renaissance"])
+def test_the_whole_map_fills_the_window_with_no_blank_bands(browser, kits, shape):
+    folder = kits / shape
+    viewbox = _drawing_viewbox(folder)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    for size in SCREENS:
+        w = Watched(browser, (folder / "index.html").as_uri())
+        w.page.set_viewport_size({"width": size[0], "height": size[1]})
+        w.page.reload(wait_until="load")
+        b = _bands(w.page, viewbox)
+        w.page.screenshot(path=str(ARTIFACTS / f"atlas-whole-map-{shape}-{size[0]}x{size[1]}.png"))
+        _assert_fills(b, shape, size)
+        assert w.errors == []
+        w.page.close()
+
+
+def test_the_map_fills_the_window_again_after_resizing_and_after_whole_map(atlas, kit):
+    viewbox = _drawing_viewbox(kit)
+    page = atlas.page
+    for size in ((1400, 900), (1024, 768), (1920, 1080), (390, 844)):
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        _assert_fills(_bands(page, viewbox), "fw-wide resized", size)
+    page.click("#zoom-in")
+    page.click("#zoom-in")
+    page.click("#zoom-fit")
+    _assert_fills(_bands(page, viewbox), "fw-wide after Whole map", (390, 844))
+    assert atlas.errors == []

@@ -212,3 +212,20 @@ def test_the_cache_keeps_nothing_outside_the_folder(camp, tmp_path, monkeypatch)
     monkeypatch.setenv("XDG_CACHE_HOME", str(home / ".cache"))
     refresh(camp)
     assert _entries(camp) and list(home.iterdir()) == []
+
+
+def test_a_new_kit_draws_its_map_once_and_its_page_shows_that_drawing(tmp_path, monkeypatch):
+    # the page printed the map again from fw-map.json read back (issue 27): the kit's own colour drawing is handed over
+    monkeypatch.setenv("MAPGEN_ONE_PROCESS", "1")
+    real = mapgen.render.fw_map.render_fw_map_and_room
+    calls = []
+
+    def counted(*args, **kwargs):
+        calls.append(args)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(mapgen.render.fw_map, "render_fw_map_and_room", counted)
+    fw_kit(tmp_path / "kit", seed=5, size="small")
+    assert len(calls) == 1
+    monkeypatch.setattr(mapgen.render.fw_map, "render_fw_map_and_room", real)
+    assert (tmp_path / "kit" / ATLAS_FILE).read_text(encoding="utf-8") == _drawn_from_nothing(tmp_path / "kit")

@@ -199,7 +199,7 @@ def test_a_pitched_battle_has_no_scenario_features():
     "opts,message",
     [
         (dict(terrain="lava"), "FW-10.5: unknown terrain 'lava': choose from plain, hills, mountain, forest, swamp, desert, cultivated, uncultivated"),
-        (dict(scenario="siege"), "FW-23: unknown scenario 'siege': choose from pitched, raid, breakthrough, chance_encounter, flank_attack, ambush, last_stand, relief, battle, rear_guard or auto"),
+        (dict(scenario="siege"), "FW-23: unknown scenario 'siege': choose from pitched, raid, breakthrough, chance_encounter, flank_attack, ambush, last_stand, relief, battle, rear_guard, skirmish or auto"),
         (dict(udm_cm=0), "RC-0.2: a udm of 0 cm: give the tactical rules' unit, more than 0 and at most 100 cm"),
         (dict(tributaries=1), "FW-11.1: 1 tributaries need a river to flow into"),
         (dict(tributaries=-1, river=True), "FW-11.1: -1 tributaries need a river to flow into"),

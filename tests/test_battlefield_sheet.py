@@ -63,9 +63,9 @@ def test_heading_source_table_and_scenario(sheet):
 
 
 def test_without_a_map_and_with_an_odd_table():
-    text = setup_sheet(hand_made(map=None, square=None, river=False, bridge=False, width=180.5, name="skirmish", seed="w"))
+    text = setup_sheet(hand_made(map=None, square=None, river=False, bridge=False, width=180.5, name="duel", seed="w"))
     lines = text.split("\n")
-    assert lines[0] == "# Battlefield — skirmish — seed w"  # an unknown scenario keeps its own name
+    assert lines[0] == "# Battlefield — duel — seed w"  # an unknown scenario keeps its own name
     assert "- From: no campaign map; terrain **plain**" in lines
     assert "- Table: **180.5 x 120 cm**." in text
 

@@ -41,12 +41,12 @@ def _new(tmp_path_factory, *args) -> Path:
 
 @pytest.fixture(scope="module")
 def fw_made(tmp_path_factory):
-    return _new(tmp_path_factory, "--seed", "42", "--size", "small", "--races", "dwarves,orcs")
+    return _new(tmp_path_factory, "--seed", "42", "--dice-seed", "42", "--size", "small", "--races", "dwarves,orcs")
 
 
 @pytest.fixture(scope="module")
 def ren_made(tmp_path_factory):
-    return _new(tmp_path_factory, "--rules", "renaissance", "--seed", "8", "--players", "2", "--ends", "years=1")
+    return _new(tmp_path_factory, "--rules", "renaissance", "--seed", "8", "--dice-seed", "8", "--players", "2", "--ends", "years=1")
 
 
 @pytest.fixture

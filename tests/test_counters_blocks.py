@@ -100,3 +100,39 @@ def test_one_type_size_per_field_on_a_sheet(name, size):
                         assert text_width(t.text, t.size, bold=t.bold) <= art.size, (t.text, t.size)
     assert {"band", "title"} <= set(sizes)
     assert all(len(v) == 1 for v in sizes.values()), sizes
+
+
+@pytest.fixture(scope="module")
+def campaign_counters(tmp_path_factory):
+    """A new campaign's counters as 'mapgen new' and 'counters --campaign' print them (its forces, its holdings)."""
+    from mapgen.kit.fw_campaign import campaign_set
+
+    from .atlas_helpers import fw_kit
+
+    folder = tmp_path_factory.mktemp("kit") / "camp"
+    fw_kit(folder, seed=11, size="medium", formats=("json",))
+    return campaign_set(folder)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_each_side_keeps_to_its_own_sheet_the_general_markers_filling_the_rows_left(size, campaign_counters):
+    """Issue 25: at 1 in, blue's forces began on red's page; the nine General Retreat markers, which belong to no
+    side, now fill the rows the sides leave, so each side's block is whole on one sheet where it fits one."""
+    from mapgen.counters.build import build_sheet
+    from mapgen.counters.layout import DEFAULT_BLEED_MM, DEFAULT_GUTTER_MM
+    from mapgen.sides import NEUTRAL
+
+    counters, title = campaign_counters
+    paper = get_paper("a4-portrait")
+    sheet = build_sheet(counters, paper, parse_size(size), title=title)
+    grid = fit_grid(paper, parse_size(size), DEFAULT_BLEED_MM, DEFAULT_GUTTER_MM)
+    fronts = [p for p in sheet.pages if p.side == "front"]
+    pages: dict[str, set[int]] = {}
+    for page in fronts:
+        for pl in page.placements:
+            pages.setdefault(side_of(pl.counter), set()).add(page.pdf_page)
+    rows = {side: math.ceil(sum(side_of(c) == side for c in counters) / grid.cols) for side in pages}
+    for side, on in pages.items():
+        if side != NEUTRAL.key and rows[side] <= grid.rows:
+            assert len(on) == 1, (side, sorted(on))
+    assert len(fronts) == math.ceil(sum(rows.values()) / grid.rows)  # and no sheet more than rows of their own need

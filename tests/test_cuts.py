@@ -8,6 +8,10 @@ each side of the grid (templates/fw-map/style.json: label_band 10 + strip_band 8
 
 from __future__ import annotations
 
+import re
+import shutil
+import subprocess
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -266,7 +270,7 @@ def test_the_glue_flap_words_stand_on_a_white_plate(tmp_path, monkeypatch):
         return rect(self, x, y, width, height, stroke=stroke, fill=fill)
 
     def spy_centred(self, x, y, text, *args, **kwargs):
-        if text.startswith("glue flap"):
+        if text.startswith("glue flap") or text.startswith("sheet ") or text.startswith("under sheet"):  # pdf_sheets.FLAP_WORDS
             size, half = self._fontsize, fonts.width(text, self._fontsize) / 2
             words.append((text, page_box(self, x - half, y - 0.24 * size, x + half, y + 0.76 * size), len(plates)))
         return centred(self, x, y, text, *args, **kwargs)
@@ -290,3 +294,27 @@ def test_every_sheet_knows_the_grids_frame_where_its_flap_shading_stops():
     for s in grid_sheets(cut, get_paper("A4"), FLAP):
         assert s.frame == pytest.approx((cut.grid_x, cut.grid_y, cut.grid_x + 15 * cut.square, cut.grid_y + 10 * cut.square))
         assert s.frame[0] > cut.x and s.frame[2] < cut.x + cut.width  # inside the label bands
+
+
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="no pdftotext (poppler-utils) on the PATH")
+def test_no_glue_flap_word_covers_a_square_id_on_the_printed_tiles(tmp_path, capsys):
+    """Issue 25: on a right flap the words, centred on the flap, covered the id of a square of the neighbour's
+    first column ("G13" under "sheet", on the A4 tiles of a large map).  Read from the PDF as a reader finds
+    the words (poppler's boxes): no word of a flap's label meets a square id on any tile."""
+    from .cli_helpers import run
+
+    code, _out, err = run(["fw-map", "--seed", "4", "--size", "large", "--paper", "A4", "--formats", "pdf", "--out", str(tmp_path)], capsys)
+    assert code == 0, err
+    bbox = tmp_path / "words.html"
+    subprocess.run(["pdftotext", "-bbox", str(tmp_path / "fw-map.pdf"), str(bbox)], check=True)
+    word = re.compile(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>')
+    flap_words, checked = {"glue", "flap:", "sheet", "goes", "over", "this", "under"}, 0
+    for page in bbox.read_text(encoding="utf-8").split("<page ")[2:]:  # the tiles: the index page is the first
+        words = [(*map(float, m.groups()[:4]), m.group(5)) for m in word.finditer(page)]
+        ids = [w for w in words if re.fullmatch(r"[A-Z]{1,2}\d{1,3}", w[4])]
+        label = [w for w in words if w[4] in flap_words]
+        checked += bool(label)
+        for a in label:
+            for b in ids:
+                assert not (a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]), (a, b)
+    assert checked >= 20  # 23 pages: the index, the key and 21 tiles, all but the last with a flap

@@ -30,11 +30,11 @@ def made(tmp_path_factory):
     """A Fantasy Warriors campaign after A2's forced march (the manual's first turn) and a Renaissance one with an army out."""
     root = tmp_path_factory.mktemp("campaigns")
     north, italy = root / "north", root / "italy"
-    mapgen(["campaign", "new", str(north), "--seed", "42", "--size", "small", "--races", "dwarves,orcs", "--formats", "json"])
+    mapgen(["campaign", "new", str(north), "--seed", "42", "--dice-seed", "42", "--size", "small", "--races", "dwarves,orcs", "--formats", "json"])
     mapgen(["campaign", "order", str(north), "A2", "max_speed"])
     mapgen(["campaign", "turn", str(north)])
     mapgen(["campaign", "move", str(north), "A2", "K6", "J6"])
-    mapgen(["campaign", "new", str(italy), "--rules", "renaissance", "--seed", "8", "--players", "2", "--formats", "json"])
+    mapgen(["campaign", "new", str(italy), "--rules", "renaissance", "--seed", "8", "--dice-seed", "8", "--players", "2", "--formats", "json"])
     mapgen(["campaign", "army", str(italy), "P1", "A-0", "--company", "medium", "--company", "small"])
     mapgen(["campaign", "turn", str(italy)])
     mapgen(["campaign", "move", str(italy), "P1-1", "A-1"])

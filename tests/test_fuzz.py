@@ -47,7 +47,8 @@ INCURSIONE_SHA = "2" * 64
 
 
 def dice_for(state):
-    return GameDice(state.seed)
+    """The campaign's dice, as the rule set derives them (from its dice seed; these states have none: the map seed)."""
+    return engine.of_state(state).dice_for(state)
 
 
 def fw_invariants(before, after, command, board):

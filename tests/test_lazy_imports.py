@@ -121,3 +121,12 @@ def test_every_command_line_module_imports_on_its_own():
     for name in names:
         done = subprocess.run([sys.executable, "-c", probe, name], capture_output=True, text=True)
         assert done.returncode == 0, f"{name}: {done.stderr.strip().splitlines()[-1:]}"
+
+
+def test_a_json_map_imports_no_yaml_and_no_drawing_library_once_its_name_tables_are_kept(tmp_path):
+    # PyYAML and its patterns were a fifth of fw-map --formats json (issue 27): the name tables are kept as JSON
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    first = _imported("fw-map", "--seed", "3", "--formats", "json", "--out", str(tmp_path / "a"), env=env)
+    assert "yaml" in first  # nothing kept yet: read with PyYAML, as before
+    modules = _imported("fw-map", "--seed", "4", "--formats", "json", "--out", str(tmp_path / "b"), env=env)
+    assert not modules & {*DRAWING, "xml"}, sorted(modules & {*DRAWING, "xml"})

@@ -124,3 +124,28 @@ def test_an_unknown_holding_name_is_refused_and_the_folder_stays_as_it_was(tmp_p
     # The name itself, in lower case, gets past the words to the rules (which refuse a move in Phase 1).
     code, _out, err = run(["campaign", "move", str(kit), "A1", name.lower()], capsys)
     assert code == 2 and "Phase 2" in err and "named" not in err, err
+
+
+def test_recruit_and_hire_take_a_place_by_name_and_an_army_by_id(renaissance, tmp_path, capsys):
+    """Every spring command naming a place takes its name: recruit into a garrison, a diplomat's starting city."""
+    camp = tmp_path / "camp"
+    shutil.copytree(renaissance, camp)
+    country = json.loads((camp / "country.json").read_text(encoding="utf-8"))
+    capital = next(c["capital"] for c in country["countries"] if c["id"] == "A")
+    name = next(n["name"] for n in country["nodes"] if n["id"] == capital)
+
+    def last() -> dict:
+        return json.loads((camp / "commands.jsonl").read_text(encoding="utf-8").splitlines()[-1])
+
+    assert run(["campaign", "army", str(camp), "P1", capital, "--company", "small"], capsys)[0] == 0  # P1's first army: P1-1
+    assert run(["campaign", "hire", str(camp), "P1", "diplomat", "--at", name.lower()], capsys)[0] == 0
+    assert last()["at"] == capital
+    assert run(["campaign", "recruit", str(camp), "P1", name.upper(), "small"], capsys)[0] == 0
+    assert last()["army_or_place"] == capital
+    code, _out, err = run(["campaign", "recruit", str(camp), "P1", "p1-1", "small"], capsys)  # an army: its id, in any case
+    assert code == 0, err
+    assert last()["army_or_place"] == "P1-1"
+    before = snapshot(camp)
+    code, _out, err = run(["campaign", "recruit", str(camp), "P1", "Nowhere-at-all", "small"], capsys)
+    assert code == 2 and "no place is named" in err
+    assert snapshot(camp) == before

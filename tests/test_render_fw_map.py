@@ -624,15 +624,24 @@ def test_mountains_and_hills_run_as_ranges_across_neighbouring_squares(seed):
         from mapgen.render.fw_ranges import RANGES
 
         _els, (bx0, by0, bx1, by1) = _glyphs(kind, "#000")[RANGES[kind][0]]
-        for g in peaks:  # each stands half-way between the centres of two neighbouring squares of the chain
+        for g in peaks:
+            # Each stands on the line between the centres of two neighbouring squares of the chain, where it
+            # crosses from one into the other: half-way, or (issue 25) moved along that line, less than a third
+            # of a square, to stand clear of the id written at a corner; never on a square's centre.
             tx, ty, k = (float(v) for v in re.findall(r"-?\d+(?:\.\d+)?", g.get("transform"))[:3])
             assert k < s / 50.0  # smaller than in a square
             cx, cy = tx + (bx0 + bx1) / 2 * k, ty + (by0 + by1) / 2 * k
             u, v = (cx - lay.grid_x) / s - 0.5, (cy - lay.grid_y) / s - 0.5  # in square centres' units
-            assert abs(u * 2 - round(u * 2)) < 1e-3 and abs(v * 2 - round(v * 2)) < 1e-3  # the SVG keeps 3 decimals
-            assert (round(u * 2) % 2, round(v * 2) % 2) != (0, 0)  # not on a square's centre: on an edge or corner
-            ends = {(a, b) for a in {math.floor(u + 1e-3), math.ceil(u - 1e-3)} for b in {math.floor(v + 1e-3), math.ceil(v - 1e-3)}}
-            assert len(ends & squares) >= 2
+            near = [(a, b) for a in squares for b in squares if a < b and max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1
+                    and abs(u - a[0]) <= 1 and abs(v - a[1]) <= 1]
+            on_link = []
+            for a, b in near:
+                dx, dy = b[0] - a[0], b[1] - a[1]
+                t = ((u - a[0]) * dx + (v - a[1]) * dy) / (dx * dx + dy * dy)  # 0 at a's centre, 1 at b's
+                off = abs((u - a[0]) * dy - (v - a[1]) * dx) / math.hypot(dx, dy)
+                if off < 1e-3 and 0 < t < 1:  # the SVG keeps 3 decimals
+                    on_link.append(abs(t - 0.5) * math.hypot(dx, dy))  # from the crossing, in squares
+            assert on_link and min(on_link) < 1 / 3, (kind, u, v)
 
 
 @pytest.mark.parametrize("seed,size", [(7, "medium"), (3, "large"), (11, "small")])

@@ -181,6 +181,7 @@ def docs():
         "balance-renaissance": json.loads(_renaissance_balance_text()),
         "napoleonic-tables": DEFAULT_TABLES.to_json(),
         "campaign-napoleonic": json.loads(_napoleonic_text()),
+        "skirmish": json.loads(json.dumps(_skirmish_json())),
     }
 
 
@@ -190,6 +191,16 @@ def _napoleonic_text() -> str:
     from mapgen.napoleonic.armies import default_army
 
     return store.dumps_state(store.new_state(3, store.field_bytes(), "A", (default_army("A"), default_army("B"))))
+
+
+def _skirmish_json() -> dict:
+    """A skirmish on a hilly table (crests block sight), as ``mapgen skirmish`` writes it."""
+    from mapgen.kit.skirmish import skirmish_files
+    from mapgen.skirmish.generate import generate_skirmish
+    from mapgen.skirmish.options import SkirmishOptions
+
+    s = generate_skirmish(SkirmishOptions(seed=3, points=900, races=("dwarves", "wood_elves"), terrain="hills"))
+    return s.to_json(skirmish_files(("json", "svg", "pdf", "md")))
 
 
 def _renaissance_balance_text() -> str:

@@ -28,7 +28,7 @@ from mapgen.dice import seed_to_int
 from mapgen.engine import boards
 from mapgen.server.storage import REFEREE, Store
 
-from .serve_helpers import FW_SEED, REN_SEED, Hosted, fw_folder, play_random, ren_folder
+from .serve_helpers import FW_DICE_SEED, FW_SEED, REN_DICE_SEED, REN_SEED, Hosted, fw_folder, play_random, ren_folder
 
 
 def _state(h: Hosted):
@@ -112,9 +112,14 @@ def _check_ren(h: Hosted, seat: str, responses: dict[str, str], ruleset, state, 
     return texts
 
 
+#: The map seeds (printed on the maps, which the server blanks: in a campaign begun before the dice seed they were
+#: the dice's) and the dice seeds, which never leave the server.
+SEEDS = (FW_SEED, REN_SEED, FW_DICE_SEED, REN_DICE_SEED)
+
+
 def _no_text(responses: dict[str, str], texts: set[str], seat: str) -> None:
     for where, body in responses.items():
-        for secret in (FW_SEED, REN_SEED, str(seed_to_int(FW_SEED)), str(seed_to_int(REN_SEED)), *texts):
+        for secret in (*SEEDS, *(str(seed_to_int(x)) for x in SEEDS), *texts):
             assert secret not in body, f"{seat} sees {secret!r} in {where}"
 
 
@@ -139,9 +144,10 @@ def test_no_seat_is_ever_sent_another_seats_secrets(tmp_path: Path, rules: str):
         b = h.browser(seat)
         _no_text({f"history?at={at}": b.get(h.url(f"history?at={at}")).text,
                   f"history.svg?at={at}": b.get(h.url(f"history.svg?at={at}")).text}, texts, seat)
-    # the referee's export holds everything, the seed included: the same check finds it there
+    # the referee's export holds everything, the seeds included: the same check finds them there
     files = h.browser(REFEREE).get(h.url("api/export")).json()["files"]
-    assert (FW_SEED if rules == "fw" else REN_SEED) in base64.b64decode(files["campaign.json"]).decode()
+    for secret in (FW_SEED, FW_DICE_SEED) if rules == "fw" else (REN_SEED, REN_DICE_SEED):
+        assert secret in base64.b64decode(files["campaign.json"]).decode()
 
 
 def _distances(steps, sources) -> dict[str, int]:

@@ -118,9 +118,13 @@ def refresh(folder: str | Path, loaded=None, redraw: bool = False) -> list[Path]
     return written
 
 
-def add_to_kit(outputs) -> None:
+def add_to_kit(outputs, prime=None) -> None:
     """``index.html`` into a kit being staged (``mapgen new``, ``campaign new``), made from the files staged so far.
 
-    Call it last: the page shows the battlefields and counters the kit wrote.
+    Call it last: the page shows the battlefields and counters the kit wrote.  ``prime(cache)``
+    hands the page's cache what the kit has already drawn (see :func:`mapgen.atlas.fw.prime`).
     """
-    outputs.write_text(ATLAS_FILE, build_atlas(outputs.staging, cache=Fragments(outputs.staging, write=False)))
+    cache = Fragments(outputs.staging, write=False)
+    if prime is not None:
+        prime(cache)
+    outputs.write_text(ATLAS_FILE, build_atlas(outputs.staging, cache=cache))

@@ -86,6 +86,13 @@ class Fragments:
         #: False: every part is drawn again (and kept), whatever entries the folder holds.
         self.read = read
         self.used: set[str] = set()
+        #: Parts the process drew itself before the page (:meth:`put`): read before the folder's.
+        self.drawn: dict[str, str] = {}
+
+    def put(self, kind: str, source: str | bytes, text: str) -> None:
+        """Hold ``text`` as the part of ``kind`` drawn from ``source``: a kit that has just drawn it
+        (``mapgen new`` draws the map for its own files) spares the page drawing it again."""
+        self.drawn[self.name(kind, source)] = text
 
     def name(self, kind: str, source: str | bytes) -> str:
         """The entry's file name: the SHA-256 of the kind, the drawing code and the source."""
@@ -98,6 +105,11 @@ class Fragments:
         name = self.name(kind, source)
         self.used.add(name)
         rel = f"{CACHE_DIR}/{name}"
+        if name in self.drawn:
+            text = self.drawn[name]
+            if self.write:
+                self._keep(rel, text)
+            return text
         if self.read:
             try:
                 return safefs.read_text(self.folder, rel, MAX_ENTRY_BYTES)

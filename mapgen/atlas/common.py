@@ -35,10 +35,11 @@ def headline(lines: list[str], first_detail: str) -> list[str]:
 def log_row(words: str, when: int, phase: str, rule: str, dice: str | None, who: str | None, secret: bool) -> dict:
     """One line of the log for the page's table and its filters: the engine's words, and what to filter on.
 
-    The line shows its rule once, in its badge: the engine's words name it too (``Day 1, phase 2, FW-9.3: ...``),
-    so it is taken out of them.
+    The line shows its rule once, in its badge: the engine's words name it too (``Day 1, phase 2, FW-9.3: ...``,
+    or a battle's ``... both forces under Max Speed (FW-23.3); folder ...``), so it is taken out of them.
     """
-    words = words.replace(f", {rule}: ", ": ", 1) if rule else words
+    if rule:
+        words = words.replace(f", {rule}: ", ": ", 1).replace(f" ({rule})", "", 1)
     return {"words": words, "when": when, "phase": phase, "rule": rule, "family": rule.split(".")[0].split(" ")[0],
             "roll": dice is not None, "who": who or "", "secret": secret}  # fmt: skip
 

@@ -140,9 +140,13 @@ def map_facts(m) -> dict:
     }
 
 
+#: The cache's kind of entry for :func:`map_facts`.
+MAP_FACTS = "fw-map-facts"
+
+
 def kept_map_facts(map_source: str, read_map: Callable[[], Any], cache: Fragments) -> dict:
     """:func:`map_facts` of the map whose ``fw-map.json`` text is ``map_source``: kept in ``cache``, or worked out now and kept."""
-    return json.loads(cache.get("fw-map-facts", map_source, lambda: json.dumps(map_facts(read_map()))))
+    return json.loads(cache.get(MAP_FACTS, map_source, lambda: json.dumps(map_facts(read_map()))))
 
 
 def squares(facts: dict, state, board, view: dict, plans: dict[str, list[str]]) -> tuple[list[dict], dict[str, dict]]:
@@ -310,8 +314,12 @@ def kept_counters(cache: Fragments, view: dict, size: float):
 
     Every counter each force may show (all its orders and reactions) is drawn once and kept, so that a
     command that changes an order draws nothing and measures no word (the fonts stay unread); a new
-    force draws them again.
+    force draws them again.  A cache that keeps nothing gets the plain drawer.
     """
+    if not cache.write:
+        # Nothing is kept (a kit being staged, whose page is made once): drawing every counter of every
+        # force only to keep them would be most of the page's time; the page's own counters are drawn instead.
+        return draw_counter
     key = repr((sorted((f["id"], f["side"]) for f in view["forces"]), size))
 
     def draw() -> str:
@@ -334,11 +342,32 @@ def printed_map(read_map: Callable[[], Any], cache: Fragments, map_source: str, 
     """
 
     def draw() -> str:
-        from ..render.fw_map import fw_map_layout, render_fw_map_and_room
+        from ..render.fw_map import render_fw_map_and_room
 
         m = read_map()
         doc, room = render_fw_map_and_room(m, naran=naran)
-        return json.dumps({"frame": Frame.of(fw_map_layout(m), m.square_mm), "svg": doc.tostring(), "room": room.to_json()})
+        return printed_map_entry(m, doc.tostring(), room)
 
-    kept = json.loads(cache.get("fw-map" if naran is None else f"fw-map-naran-{int(naran)}", map_source, draw))
+    kept = json.loads(cache.get(printed_map_kind(naran), map_source, draw))
     return Frame(*kept["frame"]), kept["svg"], MapRoom.from_json(kept.get("room"))
+
+
+def printed_map_kind(naran: bool | None) -> str:
+    """The cache's kind of entry for the printed map of a campaign with or without the [NT] movement rows."""
+    return "fw-map" if naran is None else f"fw-map-naran-{int(naran)}"
+
+
+def printed_map_entry(m, svg: str, room: MapRoom) -> str:
+    """The cache entry of map ``m`` printed in colour as ``svg`` with its names' ``room``
+    (:func:`mapgen.render.fw_map.render_fw_map_and_room`)."""
+    from ..render.fw_map import fw_map_layout
+
+    return json.dumps({"frame": Frame.of(fw_map_layout(m), m.square_mm), "svg": svg, "room": room.to_json()})
+
+
+def prime(cache: Fragments, m, map_source: str, naran: bool | None, svg: str, room: MapRoom) -> None:
+    """Hand ``cache`` the map a kit has just drawn in colour from ``m`` (whose ``fw-map.json`` text is
+    ``map_source``) and what the page says of its squares, so the kit's page neither reads the map back nor
+    draws it again: the same entries :func:`printed_map` and :func:`kept_map_facts` would make."""
+    cache.put(MAP_FACTS, map_source, json.dumps(map_facts(m)))
+    cache.put(printed_map_kind(naran), map_source, printed_map_entry(m, svg, room))

@@ -14,6 +14,8 @@ from .state import TableState
 
 
 def appendix(st: TableState) -> None:
+    if not R.SCALES[st.opts.scale].extras:
+        return
     extras = R.COVER_EXTRAS.get(st.ground.terrain, ())
     if "djebel" in extras:
         place(st, "djebel", rule="FW-21.7", note=R.KINDS["djebel"].note + "; a desert battle has at least one (FW-21.7)")

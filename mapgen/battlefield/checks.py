@@ -40,6 +40,15 @@ def opposing_zones_apart(st: TableState) -> list[str]:
 
 CHECKS: tuple[Callable[[TableState], list[str]], ...] = (features_on_table, opposing_zones_apart)
 
+#: Words in every note that leaves part of the layout to the players (a feature to place, a line to lay, a
+#: share of ground short, a check that failed): the stages write their notes so.
+HAND_WORDS = ("by hand", "could not be", "short of", "Check:")
+
+
+def left_to_players(notes: list[str]) -> list[str]:
+    """The notes of a layout that leave something for the players to place or correct."""
+    return [n for n in notes if any(w in n for w in HAND_WORDS)]
+
 
 def problems(st: TableState) -> list[str]:
     return [p for check in CHECKS for p in check(st)]

@@ -20,7 +20,12 @@ PEAK_RETRIES = 4
 
 
 def base_count(st: TableState) -> int:
-    """FW-10.5 [DEV]: 1 feature per 30 cm of width, doubled on a forest or jungle square (AMB-28)."""
+    """FW-10.5 [DEV]: 1 feature per 30 cm of width, doubled on a forest or jungle square (AMB-28).
+
+    At another scale (``rules.SCALES``), one feature per so much table area instead, not doubled."""
+    per_area = R.SCALES[st.opts.scale].cm2_per_feature
+    if per_area:
+        return int(st.width * st.depth // per_area)
     n = R.FEATURES_PER_30CM * int(st.width // 30)
     return 2 * n if st.ground.terrain in ("forest", "jungle") else n
 
@@ -32,6 +37,9 @@ def fill_to_count(st: TableState) -> None:
         return
     n = base_count(st)
     pool = list(filler_pool(st))
+    if R.SCALES[st.opts.scale].fillers is not None:
+        # a skirmish table's first filler blocks sight (rules.SCALES): one goes down before the draw
+        place(st, pool[0], quiet=True, note=R.KINDS[pool[0]].note + " (a skirmish table's cover)")
     if st.ground.forced_wood:
         wood = st.ground.forced_wood
         place(st, wood, rule="FW-11.5", note=R.KINDS[wood].note + "; the rolled wood (FW-11.5 result 4)")
@@ -99,8 +107,12 @@ def features(n: int) -> str:
 
 
 def filler_pool(st: TableState) -> tuple[str, ...]:
-    """[DEV] the kinds the count is filled with: by the ground on a flat table, by the relief otherwise."""
+    """[DEV] the kinds the count is filled with: by the ground on a flat table, by the relief otherwise;
+    at another scale, that scale's own by terrain."""
     geo, terrain = st.ground.geo, st.ground.terrain
+    fillers = R.SCALES[st.opts.scale].fillers
+    if fillers is not None:
+        return fillers.get(terrain, fillers["plain"])
     if geo == "hilly" and terrain == "desert":
         return R.DESERT_HILL_FILLERS  # FW-11.2: hills in a desert are dunes
     if geo in R.RELIEF_FILLERS:

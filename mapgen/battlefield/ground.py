@@ -26,8 +26,9 @@ def roll_ground(opts: BattleOptions, dice: Dice) -> Ground:
     woods between its mountains.
     """
     t = opts.terrain
+    configurations = opts.map_name is None and R.SCALES[opts.scale].configurations
     if t is not None:
-        ground = Ground(t, RELIEF_OF_TERRAIN.get(t, "flat"), opts.map_name is None)
+        ground = Ground(t, RELIEF_OF_TERRAIN.get(t, "flat"), configurations)
         if ground.geo == "mountain":
             ground.mountain_features = roll_count(dice, "FW-10.5", "terrain features on the mountain table")
         return ground
@@ -37,7 +38,7 @@ def roll_ground(opts: BattleOptions, dice: Dice) -> Ground:
     if veg.outcome == "wood":
         _, kind = roll_on(dice, R.WOOD_KIND, "the wood: sacred or enchanted?")
         forced_wood = kind.outcome
-    return Ground(rolled_terrain(region.outcome, veg.outcome, opts.climate), region.outcome, True, forced_wood)
+    return Ground(rolled_terrain(region.outcome, veg.outcome, opts.climate), region.outcome, configurations, forced_wood)
 
 
 def rolled_terrain(region: str, vegetation: str, climate: str) -> str:
@@ -50,9 +51,12 @@ def rolled_terrain(region: str, vegetation: str, climate: str) -> str:
 
 
 def table_size(opts: BattleOptions, ground: Ground, scenario: str) -> tuple[float, float]:
-    """``--table`` if given; else 240 x 180 for a relief (FW-23.7), 120 x 60 for a mountain square (FW-10.5), 180 x 120."""
+    """``--table`` if given; else 240 x 180 for a relief (FW-23.7), 120 x 60 for a mountain square (FW-10.5), 180 x 120;
+    a skirmish's own table at skirmish scale."""
     if opts.table is not None:
         return opts.table
+    if opts.scale != "army":
+        return R.SCALES[opts.scale].default_table
     if scenario == "relief":
         return R.RELIEF_TABLE
     if ground.geo == "mountain":

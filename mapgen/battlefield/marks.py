@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from shapely.geometry import box
 
+from . import medieval as MED
 from . import rules as R
 from . import scenarios as S
 from .features import mains, make
@@ -40,7 +41,8 @@ def hiding_places(st: TableState) -> None:
             inside = y1 <= half if side == "A" else y0 >= half
             if inside and near <= R.HIDING_EDGE_CM:
                 c = f.polygon.representative_point()
-                who = "FM, FL or CL units" if f.passable else "FL units only (impassable terrain)"
+                types = MED.AMBUSH_TYPES if f.passable else MED.AMBUSH_IMPASSABLE_TYPES
+                who = f"{', '.join(types[:-1])} or {types[-1]} units" if len(types) > 1 else f"{types[0]} units only (impassable terrain)"
                 mark = make("hiding_place", box(c.x - 2, c.y - 2, c.x + 2, c.y + 2), (4, 4), on=f.kind, note=f"MED-2.1: side {side} may hide {who} here, written down secretly")
                 st.layout.add(Item(mark, owner=i))
 
@@ -61,7 +63,8 @@ def landing_points(st: TableState) -> None:
                 if all(p.distance(q) >= LANDING_GAP_CM for q in pts):
                     pts.append(p)
         for p in pts[: R.LANDING_POINTS_PER_HALF]:
-            note = f"MED-6: in side {side}'s half; a landing there needs 2-6 on the placement 2D6 for side {side}, 8-12 for side {S.other(side)}"
+            own, enemy = MED.landing_totals("own"), MED.landing_totals("enemy")
+            note = f"MED-6: in side {side}'s half; a landing there needs {own} on the placement 2D6 for side {side}, {enemy} for side {S.other(side)}"
             mark = make("landing_point", box(round(p.x) - 2, round(p.y) - 2, round(p.x) + 2, round(p.y) + 2), (4, 4), on=river.kind, note=note)
             st.layout.add(Item(mark, owner=st.river))
         if not pts:

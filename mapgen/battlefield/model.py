@@ -37,6 +37,7 @@ EDGE_WORDS = {
     "fw": ("Orders; arrows: General Retreat edges", "General Retreat (FW-10.7) towards", "retreat"),
     "battle": ("Orders; arrows: each side's exit edge", "Leaves the table by", "leaves by"),
     "rear_guard": ("Orders; arrows: each side's exit edge", "Leaves the table by", "leaves by"),
+    "skirmish": ("Orders; arrows: where panicked figures flee", "Panicked figures (SK-A.10) flee towards", "flee"),
 }
 
 

@@ -41,6 +41,8 @@ class BattleOptions:
     #: FW-10.6 notes force by force for a side whose forces fight in different states, e.g.
     #: ``{"A": ("A2 is Confused (FW-10.6): ...",)}``: they replace the side-wide note of ``orders``.
     deployment: dict = field(default_factory=dict)
+    #: ``rules.SCALES``: "army" (Fantasy Warriors' tables) or "skirmish" (SK, 60 x 60 to 90 x 90 cm, denser terrain).
+    scale: str = "army"
 
     def check(self) -> None:
         if self.terrain is not None and self.terrain not in R.TERRAINS + ("jungle",):
@@ -51,8 +53,10 @@ class BattleOptions:
             raise InfeasibleError("FW-11.1", f"{self.tributaries} tributaries need a river to flow into")
         if self.udm_cm is not None and not 0 < self.udm_cm <= 100:
             raise InfeasibleError("RC-0.2", f"a udm of {self.udm_cm:g} cm: give the tactical rules' unit, more than 0 and at most 100 cm")
+        if self.scale not in R.SCALES:
+            raise InfeasibleError("FW-0.2", f"unknown table scale {self.scale!r}: choose from {', '.join(R.SCALES)}")
         if self.table is not None:
-            lo, hi = R.TABLE_LIMITS
+            lo, hi = R.SCALES[self.scale].table_limits
             w, d = self.table
             if not (lo <= d <= w <= hi):
-                raise InfeasibleError("FW-0.2", f"table {w:g} x {d:g} cm: give width x depth with the long edge first, each {lo} to {hi} cm")
+                raise InfeasibleError("FW-0.2", f"table {w:g} x {d:g} cm: give width x depth with the long edge first, each {lo:g} to {hi:g} cm{'' if self.scale == 'army' else f' at {self.scale} scale'}")

@@ -25,6 +25,7 @@ from ..fw.rules import (
     WOOD_KIND,
 )
 from ..tables import Table, band
+from . import medieval as MED
 
 # --- tables --------------------------------------------------------------
 
@@ -117,6 +118,58 @@ MOUNTAIN_BASE = (120, 60)
 #: FW-23.7: two standard tables joined along a long edge.
 RELIEF_TABLE = (240, 180)
 TABLE_LIMITS = (60, 600)
+
+
+@dataclass(frozen=True)
+class TableScale:
+    """How big the battle is: the table it takes and how much terrain stands on it.
+
+    ``cm2_per_feature`` None: FW-10.5's base-rules count (1 per 30 cm of width, AMB-28); else one
+    terrain feature per that many square centimetres of table, drawn from ``fillers`` (by terrain)
+    instead of :data:`FILLERS`.  ``configurations``: with no campaign map each player rolls a
+    configuration (FW-11.1, AMB-31).  ``scaled_relief``: FW-11.2's hills and mountains, counted for
+    a 180 x 120 table, shrink with the table's area; ``extras``: the optional FW-21 features of
+``COVER_EXTRAS``.  The first of ``fillers`` is laid first: a piece that blocks sight.  The features keep their rulebook sizes at
+    every scale: they are the pieces the players own."""
+
+    name: str
+    table_limits: tuple[float, float]  # each side of the table, cm
+    default_table: tuple[float, float]
+    cm2_per_feature: float | None = None
+    fillers: dict[str, tuple[str, ...]] | None = None
+    configurations: bool = True
+    scaled_relief: bool = False
+    #: FW-21's optional extras that go down as features of their own (djebel, quicksand; ``COVER_EXTRAS``).
+    extras: bool = True
+
+    def relief_share(self, width: float, depth: float) -> float:
+        """The share of FW-11.2's relief this table holds: all of it at army scale, else by area."""
+        if not self.scaled_relief:
+            return 1.0
+        return min(1.0, width * depth / (STANDARD_TABLE[0] * STANDARD_TABLE[1]))
+
+
+#: [DEV] A skirmish (SK: every figure acts alone) is fought on 60 x 60 to 90 x 90 cm, more densely covered than an
+#: army's table so that SK-3's line of sight and cover matter: one feature per 30 x 40 cm, drawn from pieces that
+#: hide or shelter a figure (woods, buildings, ruins, boulders; the first of each blocks sight), without the
+#: players' configurations and FW-21's optional extras, whose chasms, lakes, djebels and quicksand are laid
+#: out for 180 x 120 cm.  A forest's or a swamp's alternation (FW-10.5) is kept, its doubling is not.
+SKIRMISH_FILLERS = {
+    "plain": ("wood", "farm", "ruins", "boulders", "hillock"),
+    "uncultivated": ("wood", "ruins", "boulders", "farm", "hillock"),
+    "cultivated": ("farm", "wood", "ruins", "hillock"),
+    "forest": ("farm", "ruins", "boulders", "hillock"),
+    "jungle": ("farm", "ruins", "boulders", "hillock"),
+    "swamp": ("wood", "ruins", "boulders"),
+    "desert": ("farm", "dune", "boulders", "ruins"),
+    "hills": ("wood", "boulders", "ruins", "farm"),
+    "mountainous": ("wood", "boulders", "ruins"),
+}
+SCALES = {
+    "army": TableScale("army", TABLE_LIMITS, STANDARD_TABLE),
+    "skirmish": TableScale("skirmish", (60, 90), (60, 60), cm2_per_feature=1200, fillers=SKIRMISH_FILLERS,
+                           configurations=False, scaled_relief=True, extras=False),
+}
 
 # --- feature kinds -------------------------------------------------------
 
@@ -260,7 +313,7 @@ FARM_DIFFICULT_SHARE = 0.25  # FW-11.8 result 3 (of the whole table)
 VILLAGE_DIFFICULT_SHARE = 0.50  # FW-11.8 result 3 (of the table outside the village)
 DANGER_GAP_CM = 30  # FW-19.6
 SLIPPERY_SLOPE_MAX_CM = 20  # FW-21.4
-HIDING_EDGE_CM = 12 * 2.54  # MED-2.1: within 12 inches of the own long edge
+HIDING_EDGE_CM = MED.HIDING_EDGE_IN * MED.INCH_CM  # MED-2.1: within 12 inches of the own long edge
 
 # --- sizes the rules leave to the base rules [DEV] ------------------------
 

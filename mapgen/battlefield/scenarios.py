@@ -21,7 +21,7 @@ from .model import Scenario, SideOrders, Zone
 if TYPE_CHECKING:
     from shapely.geometry import Polygon
 
-SCENARIOS = ("pitched", "raid", "breakthrough", "chance_encounter", "flank_attack", "ambush", "last_stand", "relief", "battle", "rear_guard")
+SCENARIOS = ("pitched", "raid", "breakthrough", "chance_encounter", "flank_attack", "ambush", "last_stand", "relief", "battle", "rear_guard", "skirmish")
 #: The Renaissance campaign's scenarios (:mod:`.renaissance`): distances in the tactical rules' udm.
 RENAISSANCE = ("battle", "rear_guard")
 SCENARIO_RULES = {
@@ -35,6 +35,7 @@ SCENARIO_RULES = {
     "relief": "FW-23.7",
     "battle": "RC-4.7",
     "rear_guard": "RC-4.8",
+    "skirmish": "SK [DEV]",
 }
 SCENARIO_LABELS = {
     "pitched": "Pitched battle",
@@ -47,6 +48,7 @@ SCENARIO_LABELS = {
     "relief": "Relief",
     "battle": "Renaissance battle",
     "rear_guard": "Rear-guard action",
+    "skirmish": "Skirmish",
 }
 #: Campaign orders and reactions a force may be under (FW-5.2, FW-5.3); ``full_speed`` means max_speed.
 FORCE_STATES = ("max_speed", "probe", "defend", "confused", "unsteady")
@@ -86,6 +88,11 @@ MIN_GAP_CM = 10  # [DEV] no-man's land kept between opposing zones where the rul
 #: The rule logged for the pitched battle's roll-off: a [DEV] stand-in for the base-rules scouting test
 #: (FW-10.4), whose scouting values mapgen does not know.  Not FW-10.4 itself: that test was not rolled.
 SCOUTING_STAND_IN = "FW-10.4 stand-in [DEV]"
+#: [DEV] A skirmish (SK) has no deployment rule: each warband within this distance of its own long edge, a
+#: move and a bow shot (SK-4, SK-6) from the enemy on the smallest table.
+SKIRMISH_BAND_CM = 15
+#: The rule logged for a skirmish's deployment roll-off: SK-6's initiative roll (ties re-rolled, SK-A.9) stands in.
+SKIRMISH_STAND_IN = "SK-6 stand-in [DEV]"
 
 
 @dataclass(frozen=True)
@@ -149,6 +156,7 @@ def min_table(name: str, udm_cm: float | None = None) -> tuple[float, float]:
         "ambush": (2 * AMBUSH_BAND[1] + 40, AMBUSH_ROUTE_CM + 42),
         "last_stand": (LAST_STAND_SQUARE_CM + 2 * (LAST_STAND_DISTANCE_CM + MIN_STRIP_CM),) * 2,
         "relief": (240, 180),
+        "skirmish": (60, 2 * SKIRMISH_BAND_CM + MIN_GAP_CM),
     }[name]
 
 
@@ -233,7 +241,7 @@ def build(
     first = first_role_side(name, orders, situation)
     from .sieges import last_stand, relief  # they build on the helpers above
 
-    builders = {"pitched": _pitched, "raid": _raid, "breakthrough": _breakthrough, "chance_encounter": _chance_encounter, "flank_attack": _flank_attack, "ambush": _ambush, "last_stand": last_stand, "relief": relief}
+    builders = {"pitched": _pitched, "raid": _raid, "breakthrough": _breakthrough, "chance_encounter": _chance_encounter, "flank_attack": _flank_attack, "ambush": _ambush, "last_stand": last_stand, "relief": relief, "skirmish": _skirmish}
     plan = builders[name](dice, width, depth, first)
     sc = plan.scenario
     sc.rule = SCENARIO_RULES[name]
@@ -412,3 +420,15 @@ def _ambush(dice: Dice, width: float, depth: float, first: str) -> ScenarioPlan:
     plan = ScenarioPlan(sc, winner=ambushed)
     plan.required = [("ambush_cover", b, "chosen by the ambusher, beside the enemy's route (FW-23.5)") for b in beside]
     return plan
+
+
+def _skirmish(dice: Dice, width: float, depth: float, first: str) -> ScenarioPlan:
+    """[DEV] Two warbands facing each other across the table (SK has no deployment rule): the loser
+    of an initiative roll-off (SK-6) deploys first; a panicked figure (SK-5, SK-9) flees towards its own edge."""
+    winner, loser = dice.contest(SKIRMISH_STAND_IN, "initiative roll-off (SK-6): the loser deploys first", ["A", "B"])
+    zones, orders = [], []
+    for side in ("A", "B"):
+        zones.append(Zone(side, band(side, 0, SKIRMISH_BAND_CM, width, depth), f"side {side}: warband within {SKIRMISH_BAND_CM} cm of its long edge"))
+        orders.append(SideOrders(side, "warband", "every figure acts alone (SK)", [own_edge(side)], ["Panicked figures (SK-5, SK-9) move away from the enemy, towards this warband's own long edge (SK-A.10)."]))
+    sc = Scenario("skirmish", loser, orders, zones, instructions=[f"Side {winner} won the initiative roll-off (SK-6 [DEV]): side {loser} deploys first, then side {winner}."])
+    return ScenarioPlan(sc, winner=winner)

@@ -17,6 +17,8 @@ each as a path of at most :data:`~.march.MAX_ALLOWANCE` steps.
 
 from __future__ import annotations
 
+from typing import Callable
+
 from ..engine.ruleset import Action
 from .after_battle import refusal as report_refusal
 from .commands import BattleReport, CommandError, Reinforce
@@ -41,8 +43,11 @@ NEW_GENERAL = Leader("General", 2)
 RESULTS = ("A", "B", "stalemate")
 
 
-def actions(state: CampaignState, seat: str | None, board) -> list[Action]:
-    """The actions open now to ``seat`` (A or B; None: to both sides and the referee), in the order a player thinks of them."""
+def actions(state: CampaignState, seat: str | None, board, dice_for: Callable[[CampaignState], GameDice]) -> list[Action]:
+    """The actions open now to ``seat`` (A or B; None: to both sides and the referee), in the order a player thinks of them.
+
+    ``dice_for(state)``: the campaign's dice (the rule set's, from its dice seed), for the commands tried here.
+    """
     if state.winner is not None:
         return []
     sides = (seat,) if seat in SIDES else SIDES if seat is None else ()
@@ -51,7 +56,7 @@ def actions(state: CampaignState, seat: str | None, board) -> list[Action]:
     if i == 1:
         for side in sides:
             out += _orders(state, board, side)
-            out += _reinforcement(state, board, side)
+            out += _reinforcement(state, board, side, dice_for)
             out += _weather_control(state, side)
         out.append(Action(None, "turn", {}, label="no more orders: on to the initiative and the movement (FW-9)"))
     elif i == 2:
@@ -95,7 +100,7 @@ def _weather_control(state: CampaignState, side: str) -> list[Action]:
     return out
 
 
-def _reinforcement(state: CampaignState, board, side: str) -> list[Action]:
+def _reinforcement(state: CampaignState, board, side: str, dice_for) -> list[Action]:
     """FW-15: one unit of average infantry the banked points pay for, joining the force in the capital or forming one."""
     banked = state.side(side).reinforcement_points
     figures = min(REINFORCEMENT_FIGURES, banked // REINFORCEMENT_POINTS_PER_FIGURE)
@@ -106,7 +111,7 @@ def _reinforcement(state: CampaignState, board, side: str) -> list[Action]:
     joins = any(f.side == side for f in state.forces_at(capital.square))
     leader = None if joins else NEW_GENERAL
     try:  # the same checks as the command (an enemy in the capital, six forces already): it rolls no die
-        reinforce(state, Reinforce(side, (unit,), leader), GameDice(state.seed), board)
+        reinforce(state, Reinforce(side, (unit,), leader), dice_for(state), board)
     except CommandError:
         return []
     args = {"side": side, "units": [[unit.type, unit.quality, unit.figures, unit.points]]}

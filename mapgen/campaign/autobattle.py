@@ -50,6 +50,7 @@ from ..dice import DiceExpr
 from .battle import SCOUTING, SCOUTING_TERRITORY, battle_forces, scenario_for, works_of
 from .commands import BattleReport, UnitLosses
 from .dice import GameDice
+from .ruleset import RULESET
 from .state import CampaignState, Contact, Force, other
 
 _D6 = DiceExpr.parse("1D6")
@@ -117,7 +118,7 @@ def strengths(state: CampaignState, board, contact: Contact) -> dict[str, float]
     factor = SCENARIO_FACTOR.get(name)
     if factor is not None:
         power[first_role_side(name, orders, situation)] *= factor
-    dice = GameDice(state.seed)
+    dice = RULESET.dice_for(state)
     place = f"auto-battle/{state.day}/{contact.square}"
     if name == "pitched":
         tests = {s: _scouting(state, board, contact, fs, dice, f"{place}/scouting-{s}") for s, fs in sides.items()}

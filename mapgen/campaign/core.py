@@ -70,6 +70,8 @@ PHASE_NAMES = (
     "reinforcements",  # 7, FW-15
     "random events",  # 8, FW-16
 )
+#: FW-6: the rule of each phase of :data:`PHASE_NAMES` (the turn card and the log read it).
+PHASE_RULES = ("FW-7", "FW-8", "FW-9", "FW-10", "FW-12", "FW-13", "FW-14", "FW-15", "FW-16")
 #: Safety stop for :func:`turn`: never more phases than this in one command.
 MAX_PHASES_PER_TURN = 64
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from ..datafiles import template_path
+from ..datafiles import read_table
 from ..engine import boards
 from ..engine.commands import DiceEntryError
 from ..errors import InfeasibleError
@@ -73,11 +73,8 @@ class ForceSpec:
 
 @lru_cache(maxsize=1)
 def default_forces_table() -> dict:
-    """The default rosters, read when a campaign begins: PyYAML is imported then, not by every command that imports this module."""
-    from ..yamltext import load_template
-
-    text = template_path("campaign", "default-forces.yaml").read_text(encoding="utf-8")
-    return load_template(text)
+    """The default rosters, read when a campaign begins (kept as JSON once read: :func:`~mapgen.datafiles.read_table`)."""
+    return read_table("campaign", "default-forces.yaml")
 
 
 def default_roster(race: str, points: int, forces: int, side: str) -> list[ForceSpec]:
@@ -208,15 +205,18 @@ def start_campaign(
     rosters: dict[str, list[ForceSpec]] | None = None,
     forces_per_side: int | None = None,
     entered: tuple[int, ...] = (),
+    dice_seed: int | str | None = None,
 ) -> CampaignState:
     """Day 1, phase 1 of a new campaign on ``fw_map`` (whose file is ``map_bytes``).
 
     ``entered``: faces rolled at the table for day 1 (its weather, FW-7.4), used as a command's ``--roll``;
-    CommandError when one cannot come up or is left over, so nothing is written.
+    CommandError when one cannot come up or is left over, so nothing is written.  ``dice_seed``: the
+    campaign's secret dice seed (None: its dice come from ``seed``, as the simulations' do).
     """
     board = board_for_map(fw_map, map_bytes)
     state = new_campaign(fw_map, board, MapRef(map_path, sha256_bytes(map_bytes)), seed, options, rosters, forces_per_side)
-    dice = GameDice(seed, entered)
+    state = evolve(state, dice_seed=dice_seed)
+    dice = GameDice(seed if dice_seed is None else dice_seed, entered)
     try:
         state, _ = begin(state, dice, board)
     except DiceEntryError as exc:

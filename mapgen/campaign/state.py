@@ -229,6 +229,9 @@ class CampaignState:
     ended: str | None = None
     #: Forces lost this turn (FW-13.a checks, jungle losses): not needed across turns.
     removed: tuple[str, ...] = field(default=())
+    #: The seed of the campaign's dice, kept secret (the map seed is printed on the map); None in a campaign
+    #: begun before there was one, whose dice come from ``seed`` (:meth:`mapgen.engine.RuleSet.dice_seed`).
+    dice_seed: int | str | None = None
 
     # --- lookups (linear: a campaign has a dozen forces) -----------------------------------
     def force(self, force_id: str) -> Force | None:

@@ -14,7 +14,6 @@ from functools import lru_cache
 from ..engine import boards, statefile
 from ..engine.validators import StateValidator
 from ..errors import BadFileError
-from ..jsonio import dumps
 from .board import Board
 from .state import SCHEMA, VERSION, CampaignState
 
@@ -40,7 +39,7 @@ def to_json(state: CampaignState) -> dict:
 
 
 def dumps_state(state: CampaignState) -> str:
-    return dumps(to_json(state))
+    return statefile.dumps(adapter(), state)
 
 
 def from_json_text(text: str, where: str) -> CampaignState:

@@ -23,7 +23,7 @@ from ..errors import BadFileError, InfeasibleError
 from ..kit import OutputFolderError
 from ..text import BadTextError, check_state_text, printable
 from . import cli, given
-from .campaign_options import army_options, chosen_rules, rule_words
+from .campaign_options import army_options, chosen_rules, dice_seed_option, rule_words
 from .fw import map_options
 
 SIDES = ("A", "B")
@@ -152,7 +152,9 @@ def others_options(ruleset, kind: str, noun: str = "campaign") -> str | None:
 @campaign.command("new")
 @folder_arg
 @click.option("--map", "map_file", type=click.Path(dir_okay=False, path_type=Path), help="Start from this fw-map.json (copied into DIR); default: generate one.")
-@click.option("--seed", help="Seed of the generated map and of the campaign's dice (with --map: the dice only; default the map's seed).")
+@click.option("--seed", help="Seed of the generated map and of the campaign (with --map: the campaign's only; default the map's seed); "
+              "the dice have their own, --dice-seed.")
+@dice_seed_option
 @map_options
 @army_options
 @click.option("--rules", callback=rule_words, help="Optional rules, comma-separated (weather, random_events ...; a wrong word lists them all); "

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import click
 
+from . import _seed
+
 #: The sides a roster may be given for (FW-1.1).
 SIDES = ("A", "B")
 
@@ -54,3 +56,17 @@ def army_options(fn):
     fn = click.option("--roster", callback=roster_files, help="Rosters as SIDE=FILE,... (.yaml or .csv); a side without one gets the default forces.")(fn)
     return click.option("--points", type=click.IntRange(1, 1_000_000), default=2000, show_default=True,
                         help="Each side's army points (FW-4.1; Incursione: the defenders', raiders double).")(fn)
+
+
+#: ``--dice-seed``, of ``campaign new`` and ``mapgen new``: the campaign's dice seed given rather than drawn.
+dice_seed_option = click.option(
+    "--dice-seed", callback=lambda ctx, param, value: None if value is None else _seed(ctx, param, value),
+    help="Seed of the campaign's dice, for a game to play again as it went (tests, tournaments); "
+         "default: a secret drawn at random, kept in campaign.json and shown to no side.")
+
+
+def chosen_dice_seed(params: dict) -> int | str:
+    """The campaign's dice seed: ``--dice-seed`` when given, else a secret drawn now (the map seed is printed on every map)."""
+    from ..engine.dice import draw_dice_seed  # the engine on first use, as the registry above: 'mapgen --help' imports none
+
+    return draw_dice_seed() if params["dice_seed"] is None else params["dice_seed"]

@@ -36,6 +36,15 @@ def play_at(folder: Path, make, roll: str | None = None, seat: str | None = None
     play_made(folder, lambda board: make(lambda word: node_id(word, {"board": board})), roll, seat)
 
 
+#: An army or a specialist as the engine numbers them (``P1-2``, ``P2-s1``): never a place's name.
+_OWNED = re.compile(r"^P\d{1,2}-[A-Za-z]?\d+$", re.IGNORECASE)
+
+
+def _army_or_place(word: str, place) -> str:
+    """An army's id as the engine writes it, or the id of the place typed by id or name (``place``, from :func:`play_at`)."""
+    return normal_id(word) if _OWNED.match(word.strip()) else place(word)
+
+
 def _seat(value: str) -> str:
     seat = value.strip().upper()
     if not SEAT.match(seat):
@@ -87,7 +96,7 @@ def recruit_cmd(folder, player, army_or_place, company_type, kind, cost):
     """Renaissance spring: PLAYER recruits one company into an army or a fortified place's garrison (RC-3.5)."""
     from ..renaissance.commands import Recruit
 
-    play(folder, Recruit(player, army_or_place.upper(), company_type, kind, cost), seat=player)
+    play_at(folder, lambda place: Recruit(player, _army_or_place(army_or_place, place), company_type, kind, cost), seat=player)
 
 
 def _companies(ctx, param, value):
@@ -176,7 +185,7 @@ def hire_cmd(folder, player, kind, at, target):
     """Renaissance spring: PLAYER hires a specialist for the year (RC-3.10)."""
     from ..renaissance.commands import HireSpecialist
 
-    play(folder, HireSpecialist(player, kind, at.upper() if at else None, target), seat=player)
+    play_at(folder, lambda place: HireSpecialist(player, kind, _army_or_place(at, place) if at else None, target), seat=player)
 
 
 @campaign.command("upkeep")
@@ -192,7 +201,7 @@ def upkeep_cmd(folder, army_or_place, companies, player):
     seat = player or _seat_of(army_or_place)
     if not SEAT.match(seat):
         raise click.UsageError("give --player for a garrison's upkeep")
-    play(folder, PayUpkeep(seat, army_or_place.upper(), normal_ids(companies)), seat=seat)
+    play_at(folder, lambda place: PayUpkeep(seat, _army_or_place(army_or_place, place), normal_ids(companies)), seat=seat)
 
 
 @campaign.command("disband")

@@ -16,7 +16,8 @@ from . import FiniteFloatRange, _run, cli, common_options
 COUNTERS_PAPER = "A4-portrait"
 
 
-def _size(ctx, param, value: str) -> float:
+def counter_size(ctx, param, value: str) -> float:
+    """A counter size option (``--size``, ``--counter-size``): ``5/8in``, ``16mm`` ... -> millimetres."""
     from ..counters.layout import SizeError, parse_size
 
     try:
@@ -42,7 +43,7 @@ def _size(ctx, param, value: str) -> float:
     help="A campaign folder from 'mapgen new' (or its fw-map.json): holdings matching its map.",
 )
 @click.option("--roster", type=click.Path(path_type=Path), help="Unit roster, CSV or YAML (see templates/counters/).")
-@click.option("--size", "size_mm", default="5/8in", show_default=True, callback=_size, help="1/2in, 5/8in, 3/4in, 1in, or millimetres such as 16mm.")
+@click.option("--size", "size_mm", default="5/8in", show_default=True, callback=counter_size, help="1/2in, 5/8in, 3/4in, 1in, or millimetres such as 16mm.")
 @click.option("--fold", is_flag=True, help="Fronts and backs side by side on one page, to fold and glue (no duplex).")
 @click.option("--bleed", type=FiniteFloatRange(0, 3), default=1.0, show_default=True, help="Colour past the cut lines, mm (0-3).")
 @click.option("--gutter", type=FiniteFloatRange(0, 20), default=1.0, show_default=True, help="Space between counters, mm (0: shared cut lines).")

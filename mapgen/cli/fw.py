@@ -10,13 +10,13 @@ import click
 from .. import balancing, kit
 from ..errors import BadFileError
 from . import MAX_GAMES, FiniteFloatRange, _run, cli, common_options, cpu_workers, given, workers_option
-from .campaign_options import army_options, chosen_rules, rule_words
+from .campaign_options import army_options, chosen_rules, dice_seed_option, rule_words
 from .country import country_options
 
 #: The options of ``--balanced``, which mean nothing without it.
 BALANCE_ONLY = ("games", "attempts", "workers")
 #: The options of ``mapgen new`` that every rule set's kit takes; each of the others is one rule set's (its ``KIT_OPTIONS``).
-SHARED_KIT_OPTIONS = ("campaign", "seed", "out", "paper", "formats")
+SHARED_KIT_OPTIONS = ("campaign", "seed", "dice_seed", "out", "paper", "formats")
 
 
 def _races(ctx, param, value: str) -> tuple[str, ...]:
@@ -167,6 +167,7 @@ class KitCommand(click.Command):
 @style_option
 @balance_options
 @army_options
+@dice_seed_option
 @click.option("--rules", callback=rule_words, help="Optional rules of the kit's campaign, comma-separated, as for 'campaign new' "
               "(weather, naran_movement ...; a wrong word lists them all); a rule set's name may stand for --campaign: renaissance,banks.")
 @country_options

@@ -28,6 +28,7 @@ from ..fw.rules import CAMPAIGN_SIZES
 from ..paper import get_paper
 from . import _run, _seed, given
 from .campaign import Refused, parse_faces, saveable
+from .campaign_options import chosen_dice_seed
 from .fw import build_map, map_and_balance
 
 #: The options of ``campaign new`` only a Fantasy Warriors campaign takes.
@@ -49,7 +50,6 @@ def _fw_bots(names: tuple[str, ...]) -> tuple[str, str]:
 
 def new(folder, p: dict, rules: tuple[str, ...]) -> None:
     """``campaign new DIR``: the campaign map (given or generated), the rosters, day one, the counters."""
-    map_file, seed, size, width, height, holdings, races, square_mm = (p[k] for k in ("map_file", "seed", "size", "width", "height", "holdings", "races", "square_mm"))
     points, roster, scenario, forces, roll, formats = (p[k] for k in ("points", "roster", "scenario", "forces", "roll", "formats"))
 
     check_new_folder(folder)
@@ -57,23 +57,31 @@ def new(folder, p: dict, rules: tuple[str, ...]) -> None:
     counter_formats = tuple(f for f in (x.strip().lower() for x in formats.split(",")) if f)
     if any(f not in kit.COUNTER_FORMATS for f in counter_formats):
         raise click.BadParameter(f"{formats!r}: choose from {', '.join(kit.COUNTER_FORMATS)}", param_hint="--formats")
+    if p["map_file"] is not None:
+        kit.check_input_outside(p["map_file"], folder, "--map")
+    m, map_bytes, map_path, seed = _campaign_map(p, p["holdings"], click.UsageError)
+    options = Options(points=points, scenario=scenario, **{r: True for r in rules})
+    specs = _rosters(m, map_bytes, _read_rosters(roster), roster, scenario)
+    state = start_campaign(m, map_bytes, map_path, seed, options, specs, forces, tuple(parse_faces(roll)), chosen_dice_seed(p))
+    saveable(state)
+    _run(folder, lambda o: (write_campaign(o, state, map_bytes, counter_formats, get_paper("a4-portrait")), add_to_kit(o)))
+
+
+def _campaign_map(p: dict, holdings: int | None, refuse: type[click.ClickException]) -> tuple:
+    """The campaign map, its bytes, its path and the seed: read from ``--map`` (its own seed unless ``--seed``) or
+    generated from the map options (``holdings`` as the caller settles it); ``refuse`` is the error for map options
+    given with ``--map``.
+    """
+    map_file, seed = p["map_file"], p["seed"]
     if map_file is not None:
         wrong = given("size", "width", "height", "holdings", "races", "square_mm")
         if wrong:
-            raise click.UsageError(f"{', '.join(wrong)}: options of a generated map; with --map the map is given")
-        kit.check_input_outside(map_file, folder, "--map")
+            raise refuse(f"{', '.join(wrong)}: options of a generated map; with --map the map is given")
         m = read_fw_map(map_file)
-        map_bytes, map_path = map_file.read_bytes(), os.fspath(map_file)
-        seed = m.seed if seed is None else _seed(None, None, seed)
-    else:
-        seed = _seed(None, None, seed)
-        m = build_map(seed, size, width, height, holdings, races, square_mm, None, ())
-        map_bytes, map_path = dumps(m.to_json()).encode("utf-8"), "fw-map.json"
-    options = Options(points=points, scenario=scenario, **{r: True for r in rules})
-    specs = _rosters(m, map_bytes, _read_rosters(roster), roster, scenario)
-    state = start_campaign(m, map_bytes, map_path, seed, options, specs, forces, tuple(parse_faces(roll)))
-    saveable(state)
-    _run(folder, lambda o: (write_campaign(o, state, map_bytes, counter_formats, get_paper("a4-portrait")), add_to_kit(o)))
+        return m, map_file.read_bytes(), os.fspath(map_file), m.seed if seed is None else _seed(None, None, seed)
+    seed = _seed(None, None, seed)
+    m = build_map(seed, p["size"], p["width"], p["height"], holdings, p["races"], p["square_mm"], None, ())
+    return m, dumps(m.to_json()).encode("utf-8"), "fw-map.json", seed
 
 
 def _read_rosters(roster: dict[str, Path]) -> dict:
@@ -103,27 +111,17 @@ def simulate(p: dict, rules: tuple[str, ...]) -> None:
     if rules:
         raise Refused(f"--rules {','.join(rules)!r}: a Fantasy Warriors run plays the standard rules; give renaissance (and its optional rules) "
                       "for a Renaissance run")  # fmt: skip
-    map_file, seed, size, width, height, holdings, races, square_mm = (p[k] for k in ("map_file", "seed", "size", "width", "height", "holdings", "races", "square_mm"))
+    map_file, size, holdings = p["map_file"], p["size"], p["holdings"]
     games, bots, scenario, max_days, workers, scheduler, out = (p[k] for k in ("games", "bots", "scenario", "max_days", "workers", "scheduler", "out"))
     bots = _fw_bots(bots)
 
     notes: list[str] = []
-    if map_file is not None:
-        wrong = given("size", "width", "height", "holdings", "races", "square_mm")
-        if wrong:
-            raise Refused(f"{', '.join(wrong)}: options of a generated map; with --map the map is given")
-        m = read_fw_map(map_file)
-        map_bytes = map_file.read_bytes()
-        run_seed = m.seed if seed is None else _seed(None, None, seed)
-    else:
-        run_seed = _seed(None, None, seed)
-        if scenario == "incursione" and holdings is None and CAMPAIGN_SIZES[size] < INCURSIONE_MIN_HOLDINGS - 1:
-            # FW-17.2: the defenders hold 4 or more holdings; a generated map is given them, as a player would set it up.
-            holdings = INCURSIONE_MIN_HOLDINGS - 1
-            notes.append(f"the Incursione's defenders hold {INCURSIONE_MIN_HOLDINGS} or more holdings (FW-17.2): "
-                         f"the {size} map was made with {holdings} a side besides the capital (--holdings {holdings})")
-        m = build_map(run_seed, size, width, height, holdings, races, square_mm, None, ())
-        map_bytes = dumps(m.to_json()).encode("utf-8")
+    if map_file is None and scenario == "incursione" and holdings is None and CAMPAIGN_SIZES[size] < INCURSIONE_MIN_HOLDINGS - 1:
+        # FW-17.2: the defenders hold 4 or more holdings; a generated map is given them, as a player would set it up.
+        holdings = INCURSIONE_MIN_HOLDINGS - 1
+        notes.append(f"the Incursione's defenders hold {INCURSIONE_MIN_HOLDINGS} or more holdings (FW-17.2): "
+                     f"the {size} map was made with {holdings} a side besides the capital (--holdings {holdings})")
+    m, map_bytes, _, run_seed = _campaign_map(p, holdings, Refused)
     if out is None:
         out = Path("output") / default_folder_name("simulate", run_seed)
     if map_file is not None:
@@ -156,7 +154,7 @@ def new_kit(out, p: dict, rules: tuple[str, ...]) -> None:
         options = Options(points=p["points"], scenario=p["scenario"], **{r: True for r in rules})
         try:
             specs = _rosters(m, dumps(m.to_json()).encode("utf-8"), specs, p["roster"], p["scenario"])
-            state = new_kit_campaign(m, options, specs)
+            state = new_kit_campaign(m, options, specs, chosen_dice_seed(p))
         except (BadFileError, CommandError) as exc:
             raise Refused(" ".join(str(exc).split())) from None
         saveable(state)

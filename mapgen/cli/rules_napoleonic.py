@@ -26,6 +26,7 @@ from ..presenters.hints import say_lines
 from ..session.folder import CAMPAIGN_FILE
 from . import _run, _seed, cpu_workers
 from .campaign import Refused
+from .campaign_options import chosen_dice_seed
 
 #: The options of ``campaign new`` only a Napoleonic battle takes (``--roster`` it shares with Fantasy Warriors).
 NEW_OPTIONS = ("roster", "tables", "attacker")
@@ -49,7 +50,7 @@ def new(folder: Path, p: dict, rules: tuple[str, ...]) -> None:
     attacker = (p.get("attacker") or "A").upper()
     seed = _seed(None, None, p.get("seed"))
     field = store.field_bytes(tables)
-    state = store.new_state(seed, field, attacker, armies)
+    state = store.new_state(seed, field, attacker, armies, chosen_dice_seed(p))
     text = store.dumps_state(state)
     store.read_state(text, CAMPAIGN_FILE)  # never write a battle that would not read back
 

@@ -29,6 +29,7 @@ from ..renaissance.ruleset import RULESET
 from ..text import MAX_NAME, printable, text_problem
 from . import _run, _seed, given
 from .campaign import Refused, saveable
+from .campaign_options import chosen_dice_seed
 from .campaign_sim import games_player, with_progress
 from .country import build_country_map
 
@@ -82,7 +83,7 @@ def new(folder: Path, p: dict, rules: tuple[str, ...]) -> None:
         if problem:
             raise click.BadParameter(f"name {n} {problem}", param_hint="'--names'")
     try:
-        state = new_campaign(cm, map_bytes, seed, players, end, player_names, options)
+        state = new_campaign(cm, map_bytes, seed, players, end, player_names, options, chosen_dice_seed(p))
     except ValueError as exc:
         raise click.UsageError(str(exc)) from None
     saveable(state)
@@ -137,4 +138,5 @@ def new_kit(out, p: dict, rules: tuple[str, ...]) -> None:
         raise click.BadParameter(str(exc), param_hint="--ends") from None
     cm = build_country_map(p["seed"], p["countries"], p["neutrals"], p["sheet"], p["topology"])
     options = _options(rules, p["players"], cm)
-    _run(out, lambda o: write_new_kit(cm, o, p["formats"], p["paper"], p["players"], end, options=options))
+    _run(out, lambda o: write_new_kit(cm, o, p["formats"], p["paper"], p["players"], end, options=options,
+                                                 dice_seed=chosen_dice_seed(p)))

@@ -12,7 +12,7 @@ from . import cli
 @click.argument("name", required=False, metavar="[NAME]", type=click.Choice(list(NAMES)))
 @click.option("--path", "show_path", is_flag=True, help="Print where the installed schema file is, not its text.")
 def schema_cmd(name, show_path):
-    """Print the JSON Schema (draft 2020-12) of fw-map.json, country.json, battlefield.json, counters.json, campaign.json (Fantasy Warriors or Renaissance) or balance.json.
+    """Print the JSON Schema (draft 2020-12) of fw-map.json, country.json, battlefield.json, counters.json, campaign.json (Fantasy Warriors or Renaissance), balance.json or skirmish.json.
 
     Without NAME, list the schemas and where they are installed.  For example:
     mapgen schema fw-map > fw-map.schema.json

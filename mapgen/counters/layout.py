@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from ..errors import InfeasibleError
 from ..paper import Paper
+from ..sides import NEUTRAL
 from .model import Counter, Page, Placement, Sheet
 
 MM_PER_INCH = 25.4
@@ -193,11 +194,30 @@ def side_rows(counters: list[Counter], cols: int, by_type: bool = True) -> list[
     return blocks
 
 
-def paginate(blocks: list[list[list[Counter]]], rows_per_page: int) -> list[list[list[Counter]]]:
+def paginate(blocks: list[list[list[Counter]]], rows_per_page: int, loose: frozenset[int] = frozenset()) -> list[list[list[Counter]]]:
     """Rows onto pages, as few as the rows need: a block moves whole to the next page when it fits on one
-    and moving it costs no page (a side's counters on one sheet); otherwise rows simply flow on."""
+    and moving it costs no page (a side's counters on one sheet); otherwise rows simply flow on.
+
+    ``loose``: the blocks (by index) that belong to no side (General Retreat, the year's track): when keeping
+    every block whole costs a page, these fill the rows the sides' blocks leave, so the sides stay whole.
+    """
     flat = [row for block in blocks for row in block]
     least = max(1, math.ceil(len(flat) / rows_per_page))
+    pages = _whole(blocks, rows_per_page)
+    if len(pages) > least and loose:
+        pages = _whole([b for i, b in enumerate(blocks) if i not in loose], rows_per_page)
+        spare = [row for i in sorted(loose) for row in blocks[i]]
+        for page in pages:
+            while spare and len(page) < rows_per_page:
+                page.append(spare.pop(0))
+        pages += [spare[i : i + rows_per_page] for i in range(0, len(spare), rows_per_page)]
+    if len(pages) > least:  # keeping blocks whole would cost a sheet: let the rows flow instead
+        pages = [flat[i : i + rows_per_page] for i in range(0, len(flat), rows_per_page)]
+    return [page for page in pages if page] or [[]]
+
+
+def _whole(blocks: list[list[list[Counter]]], rows_per_page: int) -> list[list[list[Counter]]]:
+    """Each block's rows after the last, a block that fits on a page moved to a fresh one rather than split."""
     pages: list[list[list[Counter]]] = [[]]
     for block in blocks:
         room = rows_per_page - len(pages[-1])
@@ -207,9 +227,7 @@ def paginate(blocks: list[list[list[Counter]]], rows_per_page: int) -> list[list
             if len(pages[-1]) == rows_per_page:
                 pages.append([])
             pages[-1].append(row)
-    if len(pages) > least:  # keeping blocks whole would cost a sheet: let the rows flow instead
-        pages = [flat[i : i + rows_per_page] for i in range(0, len(flat), rows_per_page)]
-    return pages or [[]]
+    return pages
 
 
 def lay_out(
@@ -228,7 +246,10 @@ def lay_out(
     """
     grid = fit_grid(paper, size_mm, bleed_mm, gutter_mm, fold)
     # Types on rows of their own unless that costs a sheet: then a side's types follow on in its rows.
-    layouts = [paginate(side_rows(counters, grid.cols, by_type), grid.rows) for by_type in (True, False)]
+    layouts = []
+    for by_type in (True, False):
+        blocks = side_rows(counters, grid.cols, by_type)
+        layouts.append(paginate(blocks, grid.rows, frozenset(i for i, b in enumerate(blocks) if side_of(b[0][0]) == NEUTRAL.key)))
     pages: list[Page] = []
     for n, rows in enumerate(min(layouts, key=len)):
         fronts, backs = [], []

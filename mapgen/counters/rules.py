@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..skirmish import tables as SK_TABLES
+
 # --------------------------------------------------------------------------- sides
 
 #: The sides' colours, emblems and textures are the table's, declared once in :mod:`mapgen.sides`.
@@ -186,25 +188,10 @@ NAP_UNITS = {
 }
 NAP_RULE = "NAP-1"
 
-#: SK-1: points cost of a figure is its combat value times ten.
-SK_POINTS_PER_VC = 10
-SK_RULE = "SK-1"
-#: SK-1 troop types by combat value (VC), keys as roster ``type`` values.
-SK_TROOP_VC = {
-    9: ("god", "dragon"),
-    8: ("hero", "champion", "devastating_creature"),
-    7: ("gigantic_creature", "terrifying_creature", "vampire", "paladin", "assassin"),
-    6: ("ogre", "hobgoblin", "war_chariot", "warrior", "dwarf", "heavy_knight"),
-    5: (
-        "medium_cavalry", "medium_foot", "ferocious_animal", "cleric", "elf", "ranger", "barbarian",
-        "berserker", "half_human", "orc", "goblin", "heavy_foot",
-    ),
-    4: (
-        "flying_creature", "flying_machine", "artillery", "lesser_orc", "skaven", "skeleton", "zombie",
-        "hobbit", "light_foot",
-    ),
-    3: ("wizard", "druid", "priest", "weak_creature"),
-}
+#: SK-1 (declared once in :mod:`mapgen.skirmish.tables`): points = VC x 10, troop types by VC.
+SK_POINTS_PER_VC = SK_TABLES.POINTS_PER_VC
+SK_RULE = SK_TABLES.TROOP_VC.rule
+SK_TROOP_VC = SK_TABLES.TROOP_VC
 SK_VC_BY_TYPE = {t: vc for vc, types in SK_TROOP_VC.items() for t in types}
 
 #: Roster stat columns we know, with the short tag printed before the value (order = print order).

@@ -25,6 +25,7 @@ and a player seat) and keeps the lines it writes in :attr:`GameDice.log`.
 from __future__ import annotations
 
 import hashlib
+import secrets
 from typing import Iterable
 
 from ..dice import DiceExpr, seed_to_int
@@ -37,6 +38,15 @@ _EXPRS: dict[str, DiceExpr] = {}
 _KEYED: dict = {}
 #: Each table's bands by modified total, filled as totals come up (``Table.lookup`` walks the bands).
 _BANDS: dict[int, tuple[Table, dict[int, Band]]] = {}
+
+
+#: Random bits of a new campaign's secret dice seed: as many as the BLAKE2b key it becomes can use.
+DICE_SEED_BITS = 128
+
+
+def draw_dice_seed() -> str:
+    """A new campaign's secret dice seed (hex text, so every JSON reader keeps it exact), from the system's secure source."""
+    return secrets.token_hex(DICE_SEED_BITS // 8)
 
 
 def _expr(text: str) -> DiceExpr:

@@ -28,6 +28,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from ..cachedir import cache_dir
+
 #: mapgen's own folder: its sources make the key.
 PACKAGE = Path(__file__).resolve().parent.parent
 #: Bumped when what is kept, or how, changes.
@@ -36,11 +38,6 @@ FORMAT = 1
 MAX_BOARDS = 64
 #: The most validators kept (one per state type and version of the code).
 MAX_VALIDATORS = 16
-
-
-def cache_dir() -> Path:
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "mapgen"
 
 
 def _library_stamp(package: str) -> str:

@@ -135,6 +135,8 @@ class RuleSet:
     actions: Callable[[State, str | None, Board], list[Action]] = lambda state, seat, board: []
     #: (seed, entered faces) -> the dice of one command: the engine's, or the rule set's subclass that logs its rolls.
     dice: Callable[[Any, Any], Any] = GameDice
+    #: The campaign's secret dice seed, or None (a campaign begun before there was one, or a rule set without it).
+    secret_seed: Callable[[State], int | str | None] = lambda state: None
     #: Where in the game the state is, in words ("day 3, phase 2 (movement)").
     when: Callable[[State], str] = lambda state: ""
 
@@ -171,9 +173,19 @@ class RuleSet:
     def seed(self, state) -> int | str:
         return state.seed
 
+    def dice_seed(self, state) -> int | str:
+        """The seed the campaign's dice come from: its secret dice seed, drawn when it began (``campaign new``, ``mapgen new``).
+
+        The map seed is printed on the map, so dice derived from it could be
+        foreseen by any player.  A campaign begun before the dice seed existed
+        has none, and keeps its map seed for its dice: it replays to the same faces.
+        """
+        secret = self.secret_seed(state)
+        return self.seed(state) if secret is None else secret
+
     def dice_for(self, state, entered=()):
-        """The dice of one command on ``state``: derived from its seed, after the faces a player entered."""
-        return self.dice(self.seed(state), entered)
+        """The dice of one command on ``state``: derived from its dice seed, after the faces a player entered."""
+        return self.dice(self.dice_seed(state), entered)
 
     def check_seat(self, state, seat: str | None) -> str | None:
         """``seat`` when the campaign has it (None: the referee, everything); ValueError naming the seats otherwise."""

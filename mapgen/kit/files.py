@@ -11,6 +11,8 @@ engine writes a kit the way the CLI does::
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from ..jsonio import dumps
 from ..paper import MAX_PDF_PAGES, Paper, PdfTooLargeError, get_paper, pdf_page_count
 from .folder import Outputs
@@ -60,8 +62,9 @@ def _square_change(square_mm: float) -> str:
 
 def write_kit(outputs: Outputs, stem: str, formats, paper: Paper, data: dict, draw, setup, title: str,
               scale_note: str = "true scale", change: str = "make the drawing smaller", cut=None, key=None,
-              grey: bool = False) -> None:
-    """The usual files of one result: ``stem.json``, ``stem.svg``, ``stem.pdf`` and ``stem-setup.md``.
+              grey: bool = False) -> tuple[str | None, str | None]:
+    """The usual files of one result: ``stem.json``, ``stem.svg``, ``stem.pdf`` and ``stem-setup.md``; returns the
+    texts of the JSON and of the drawing (None where not made), for a caller that shows them again.
 
     ``draw()`` returns the SvgDoc and ``setup()`` the markdown; each is called only if
     its format is asked for.  A PDF over the page limit is refused before it is converted.
@@ -70,8 +73,10 @@ def write_kit(outputs: Outputs, stem: str, formats, paper: Paper, data: dict, dr
     paper turned the way that needs fewer sheets unless the player named the way.  ``grey``: a drawing in
     black and white, whose PDF page furniture is then grey too.
     """
+    json_text = svg = None
     if "json" in formats:
-        outputs.write_text(f"{stem}.json", dumps(data))
+        json_text = dumps(data)
+        outputs.write_text(f"{stem}.json", json_text)
     if "svg" in formats or "pdf" in formats:
         doc = draw()
         grid = sheets = None
@@ -107,6 +112,7 @@ def write_kit(outputs: Outputs, stem: str, formats, paper: Paper, data: dict, dr
             outputs.notes.append(f"{stem}.pdf: {tiling} on {paper.label()}, {scale_note}")
     if "md" in formats:
         outputs.write_text(f"{stem}-setup.md", setup())
+    return json_text, svg
 
 
 # --------------------------------------------------------------------------
@@ -114,7 +120,15 @@ def write_kit(outputs: Outputs, stem: str, formats, paper: Paper, data: dict, dr
 # --------------------------------------------------------------------------
 
 
-def write_map_kit(m, outputs: Outputs, formats, paper: Paper, look: str = "colour", balanced=None, naran: bool | None = None) -> None:
+class DrawnMap(NamedTuple):
+    """What :func:`write_map_kit` wrote that a kit's page shows again: ``fw-map.json``'s text, the drawing's and its names' room."""
+
+    json: str | None
+    svg: str | None
+    room: object | None  # a MapRoom
+
+
+def write_map_kit(m, outputs: Outputs, formats, paper: Paper, look: str = "colour", balanced=None, naran: bool | None = None) -> DrawnMap:
     """The campaign map: ``fw-map.json``, ``.svg``, ``.pdf`` and ``fw-map-setup.md``, drawn in ``look`` (colour or bw).
 
     ``naran``: whether the kit's campaign plays the optional [NT] movement rows (its key prints them
@@ -134,10 +148,14 @@ def write_map_kit(m, outputs: Outputs, formats, paper: Paper, look: str = "colou
 
         return setup_sheet(m, setup_section(balanced))
 
-    def draw():  # the renderers are imported only when a drawing is asked for: fw-map --formats json needs none
-        from ..render.fw_map import render_fw_map
+    room = None
 
-        return render_fw_map(m, look, naran)
+    def draw():  # the renderers are imported only when a drawing is asked for: fw-map --formats json needs none
+        nonlocal room
+        from ..render.fw_map import render_fw_map_and_room
+
+        doc, room = render_fw_map_and_room(m, look, naran)
+        return doc
 
     def cut():
         from ..render.fw_map_key import fw_map_cut
@@ -149,7 +167,7 @@ def write_map_kit(m, outputs: Outputs, formats, paper: Paper, look: str = "colou
 
         return render_fw_map_key(m, paper, look, naran)
 
-    write_kit(
+    json_text, svg = write_kit(
         outputs, "fw-map", formats, paper, m.to_json(), draw, setup,
         title=f"mapgen fw-map seed {m.seed}", scale_note=f"true scale ({m.square_mm:g} mm squares)",
         change=_square_change(m.square_mm), cut=cut, key=key, grey=look == "bw",
@@ -160,6 +178,7 @@ def write_map_kit(m, outputs: Outputs, formats, paper: Paper, look: str = "colou
         if "json" in formats:
             outputs.write_text("balance.json", dumps(balanced.report))
         outputs.summary.extend(summary_lines(balanced))
+    return DrawnMap(json_text, svg, room)
 
 
 def write_battlefield(b, outputs: Outputs, formats, paper: Paper, scale: float | None = None, stem: str = "battlefield"):

@@ -139,7 +139,7 @@ def write_new_campaign_kit(m, outputs, formats, paper, look: str = "colour", bal
     # The battlefields are the biggest part: on a second processor, while this one writes the rest.
     job = lambda o: kit_files.battlefields_for_kit(m, m.seed, o, formats, plans)  # noqa: E731
     with Beside(outputs, job, _drawing_tools if {"svg", "pdf"} & set(formats) else None) as battlefields:
-        kit_files.write_map_kit(m, outputs, formats, paper, look, balanced, naran=state.options.naran_movement if state else None)
+        drawn = kit_files.write_map_kit(m, outputs, formats, paper, look, balanced, naran=state.options.naran_movement if state else None)
         after_map = battlefields.mark()
         if state is None:
             outputs.notes.append("campaign.json and counters: left out, the campaign needs fw-map.json (--formats json)")
@@ -148,16 +148,22 @@ def write_new_campaign_kit(m, outputs, formats, paper, look: str = "colour", bal
         battlefields.join(after_map)
     if state is not None:
         from ..atlas import add_to_kit
+        from ..atlas.fw import prime
 
-        add_to_kit(outputs)  # last: the page shows the battlefields the child wrote
+        # The page prints the map in colour: the kit's own drawing when it is one (no second drawing, no reading back).
+        primed = None
+        if look == "colour" and drawn.json is not None and drawn.svg is not None:
+            primed = lambda cache: prime(cache, m, drawn.json, state.options.naran_movement, drawn.svg, drawn.room)  # noqa: E731
+        add_to_kit(outputs, primed)  # last: the page shows the battlefields the child wrote
     return state
 
 
-def new_kit_campaign(m, options: Options, rosters: dict | None = None) -> CampaignState:
-    """Day one of the campaign a kit's map starts: on the kit's own ``fw-map.json``, with the map's seed for its dice.
+def new_kit_campaign(m, options: Options, rosters: dict | None = None, dice_seed: int | str | None = None) -> CampaignState:
+    """Day one of the campaign a kit's map starts: on the kit's own ``fw-map.json``, its dice from ``dice_seed``
+    (None: from the map's seed, which the kit prints).
 
     CommandError or ValueError when the rules refuse it (a roster, the Incursione's holdings).
     """
     from ..jsonio import dumps
 
-    return start_campaign(m, dumps(m.to_json()).encode("utf-8"), MAP_FILE, m.seed, options, rosters)
+    return start_campaign(m, dumps(m.to_json()).encode("utf-8"), MAP_FILE, m.seed, options, rosters, dice_seed=dice_seed)

@@ -65,12 +65,13 @@ def summary_lines(state: RenaissanceState, folder=None) -> list[str]:
 
 
 def write_new_kit(country_map, outputs, formats, paper, players: int | None = None, ends=DEFAULT_ENDS, names=None,
-                  options=None) -> RenaissanceState | None:
+                  options=None, dice_seed: int | str | None = None) -> RenaissanceState | None:
     """``mapgen new --campaign renaissance``: the country kit and, beside it, a campaign ready to play and its atlas.
 
     The kit's own ``country.json`` is the campaign's map copy (so it needs
     ``--formats json``, as the Fantasy Warriors kit needs ``fw-map.json``).
-    ``options``: the optional rules of the campaign (None: the defaults).  Returns the state (None when it was left out).
+    ``options``: the optional rules of the campaign (None: the defaults); ``dice_seed``: its secret dice seed
+    (None: the country map's seed, which the kit prints).  Returns the state (None when it was left out).
     """
     from ..jsonio import dumps
     from . import files as kit_files
@@ -80,7 +81,7 @@ def write_new_kit(country_map, outputs, formats, paper, players: int | None = No
         outputs.notes.append("campaign.json and counters: left out, the campaign needs country.json (--formats json)")
         return None
     map_bytes = dumps(country_map.to_json()).encode("utf-8")
-    state = new_campaign(country_map, map_bytes, country_map.seed, players, ends, names, options)
+    state = new_campaign(country_map, map_bytes, country_map.seed, players, ends, names, options, dice_seed)
     write_campaign(outputs, state, None, formats, kit_files.home_papers(paper)[1], country_map=country_map)
     from ..atlas import add_to_kit
 

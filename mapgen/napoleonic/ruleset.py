@@ -177,6 +177,7 @@ RULESET = RuleSet(
     command_seat=command_seat,
     actions=actions,
     when=view.when,
+    secret_seed=lambda state: state.dice_seed,
 )
 
 

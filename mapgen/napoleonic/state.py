@@ -134,6 +134,9 @@ class NapoleonicState:
     stirred: bool = False
     result: Result | None = None
     log: tuple[Entry, ...] = ()
+    #: The secret the dice come from (drawn at ``campaign new``, or ``--dice-seed``); None in a battle whose
+    #: dice come from ``seed`` (the simulations'), see :meth:`mapgen.engine.RuleSet.dice_seed`.
+    dice_seed: int | str | None = None
 
     @property
     def defender(self) -> str:

@@ -122,7 +122,11 @@ def rule_problem(state: NapoleonicState) -> str | None:
     return None
 
 
-def new_state(seed, field: bytes, attacker: str, armies: tuple[tuple[Army, tuple[Unit, ...]], tuple[Army, tuple[Unit, ...]]]) -> NapoleonicState:
-    """A battle before deployment: both armies off the board, the attacker named (NAP-A.17)."""
+def new_state(seed, field: bytes, attacker: str, armies: tuple[tuple[Army, tuple[Unit, ...]], tuple[Army, tuple[Unit, ...]]],
+              dice_seed: int | str | None = None) -> NapoleonicState:
+    """A battle before deployment: both armies off the board, the attacker named (NAP-A.17).
+
+    ``dice_seed``: the battle's secret dice seed (None: its dice come from ``seed``, as the simulations' do).
+    """
     (a, ua), (b, ub) = armies
-    return NapoleonicState(SCHEMA, VERSION, seed, map_ref(field), attacker, (a, b), ua + ub, acting=attacker)
+    return NapoleonicState(SCHEMA, VERSION, seed, map_ref(field), attacker, (a, b), ua + ub, acting=attacker, dice_seed=dice_seed)

@@ -13,7 +13,6 @@ from typing import Any, Mapping
 
 from .. import engine
 from ..engine import CommandSpec, RuleSet, Turn
-from ..engine.dice import GameDice
 from ..errors import BadFileError
 from ..jsonio import read_bytes_as
 from . import commands as c
@@ -161,7 +160,7 @@ def _check_state(state: RenaissanceState, board: RenaissanceBoard) -> None:
 def _accepts(state: RenaissanceState, command, board: RenaissanceBoard) -> bool:
     """Whether the engine accepts ``command`` now (applied to the immutable state; the result is thrown away)."""
     try:
-        engine.apply(RULESET, state, command, GameDice(state.seed), board)
+        engine.apply(RULESET, state, command, RULESET.dice_for(state), board)
     except engine.CommandError:
         return False
     return True
@@ -193,6 +192,7 @@ RULESET = RuleSet(
     over=lambda state: state.ended or None,
     settle=lambda state, dice, board, start: state,
     seats=lambda state: tuple(p.seat for p in state.players),
+    secret_seed=lambda state: state.dice_seed,
     view=lambda state, seat, board: view.side_view(state, seat, board.kinds),
     visible=view.visible,
     entry_words=view.entry_words,

@@ -18,6 +18,7 @@ from ..engine import boards
 from ..engine.dice import GameDice
 from ..errors import InfeasibleError
 from .core import begin, board_for_map
+from ..engine.records import evolve
 from .state import Company, Ends, LogEntry, MapRef, Options, Place, Player, RenaissanceState
 from .store import MAP_FILE
 
@@ -169,7 +170,11 @@ def new_campaign(
     ends: str | Iterable[str] | Ends = DEFAULT_ENDS,
     names: Iterable[str] | None = None,
     options: Options | None = None,
+    dice_seed: int | str | None = None,
 ) -> RenaissanceState:
-    """Day one of a campaign on ``country_map`` (whose file is ``map_bytes``): the first spring has collected its taxes."""
-    state = start_campaign(country_map, map_bytes, MAP_FILE, seed, players, ends, names, options)
-    return begin(state, GameDice(seed), board(country_map, map_bytes))
+    """Day one of a campaign on ``country_map`` (whose file is ``map_bytes``): the first spring has collected its taxes.
+
+    ``dice_seed``: the campaign's secret dice seed (None: its dice come from ``seed``, as the simulations' do).
+    """
+    state = evolve(start_campaign(country_map, map_bytes, MAP_FILE, seed, players, ends, names, options), dice_seed=dice_seed)
+    return begin(state, GameDice(seed if dice_seed is None else dice_seed), board(country_map, map_bytes))

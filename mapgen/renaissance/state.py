@@ -326,6 +326,9 @@ class RenaissanceState:
     log: tuple[LogEntry, ...] = ()
     winner: Id | None = None
     ended: str | None = None
+    #: The seed of the campaign's dice, kept secret (the map seed is printed on the map); None in a campaign
+    #: begun before there was one, whose dice come from ``seed`` (:meth:`mapgen.engine.RuleSet.dice_seed`).
+    dice_seed: int | str | None = None
 
     # --- lookups (linear over players and armies: a campaign has a few of each) ---
     def player(self, seat: str) -> Player:

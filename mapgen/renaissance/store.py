@@ -16,7 +16,6 @@ from functools import lru_cache
 from ..engine import statefile
 from ..engine.validators import StateValidator
 from ..errors import BadFileError
-from ..jsonio import dumps
 from .rules import COMPANY_STRENGTH
 from .state import SCHEMA, VERSION, RenaissanceState, army_limit_broken
 
@@ -39,7 +38,7 @@ def to_json(state: RenaissanceState) -> dict:
 
 
 def dumps_state(state: RenaissanceState) -> str:
-    return dumps(to_json(state))
+    return statefile.dumps(adapter(), state)
 
 
 def from_json_text(text: str, where: str) -> RenaissanceState:

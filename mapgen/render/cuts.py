@@ -14,6 +14,8 @@ ReportLab: the page count is known before anything is drawn.
 
 from __future__ import annotations
 
+import itertools
+
 from dataclasses import dataclass, replace
 
 from ..paper import Paper
@@ -61,6 +63,9 @@ class Sheet(Tile):
     parts: tuple[int, int] = (1, 1)
     #: The whole grid's frame (left, top, right, bottom), mm from the drawing's top left: a flap's shading stops at it.
     frame: tuple[float, float, float, float] | None = None
+    #: The grid lines between this sheet's rows and at their top and bottom, mm from the drawing's top: a right
+    #: flap's words stand within one row, clear of the corner where a square's name is written.
+    row_lines: tuple[float, ...] = ()
 
 
 def _spans(lead: float, sizes: list[float], trail: float, room: float, flap: float) -> list[tuple[float, float, int, int]] | None:
@@ -163,6 +168,7 @@ def _grid_sheets(cut: GridCut, paper: Paper, flap_mm: float, sizes_x: list[float
         return None
     frame = (cut.grid_x, cut.grid_y, cut.grid_x + sum(sizes_x or [cut.square] * cut.cols),
              cut.grid_y + sum(sizes_y or [cell_h] * cut.rows))
+    lines_y = list(itertools.accumulate(sizes_y or [cell_h] * cut.rows, initial=cut.grid_y))
     sheets = []
     for r, (y0, y1, ra, rb) in enumerate(ys):
         for c, (x0, x1, ca, cb) in enumerate(xs):
@@ -170,7 +176,7 @@ def _grid_sheets(cut: GridCut, paper: Paper, flap_mm: float, sizes_x: list[float
                 c + 1, r + 1, cut.x + x0, cut.y + y0, x1 - x0, y1 - y0,
                 flap_right=flap_mm if c < len(xs) - 1 else 0.0,
                 flap_bottom=flap_mm if r < len(ys) - 1 else 0.0,
-                squares=(ca, cb, ra, rb), frame=frame,
+                squares=(ca, cb, ra, rb), frame=frame, row_lines=tuple(lines_y[ra:rb + 1]),
             ))  # fmt: skip
     return sheets
 

@@ -36,13 +36,14 @@ from ..fw.rules import (
 from ..grid import col_letters, shared_edge, square_id
 from .campaign_room import MapRoom
 from .fw_rivers import draw_rivers, river_edges
+from .fw_roads import road_points
 from .svgdoc import SvgDoc, fmt
-from .text import text_width
 from .templates import Raw as _Raw, el as _el, template_path  # noqa: F401 - template_path: part of this API
 from .fw_layout import FwMapLayout, _content, _layout, _Placed, fw_map_layout  # noqa: F401 - also for fw_names, fw_map_key
 from .fw_legend import _Block, _draw_legend, _draw_title, _legend_blocks, _title_min_width  # noqa: F401 - also for fw_map_key
 from .fw_style import (  # noqa: F401 - the map's public API, and what fw_names and fw_map_key build on
     BOX,
+    ID_LEAST_SCALE,
     ID_ZONE,
     LAYERS,
     LOOKS,
@@ -55,8 +56,11 @@ from .fw_style import (  # noqa: F401 - the map's public API, and what fw_names 
     _reserved,
     _symbol_elements,
     _text,
+    id_font_size,
     load_style,
     load_symbols,
+    square_id_baseline,
+    square_id_box,
 )
 from .fw_terrain import _centre, _corner, _draw_background, _draw_terrain, _draw_territory, _local, _sq_origin
 
@@ -136,7 +140,7 @@ def _draw_rivers(root, m: FwMap, lay, style):
 
 def _draw_roads(root, m: FwMap, lay, style):
     rs = style["road"]
-    lines = [[_centre(lay, m, sq) for sq in r.squares] for r in m.roads if len(r.squares) >= 2]
+    lines = [road_points(m, lay, r.squares, style) for r in m.roads if len(r.squares) >= 2]
     for color, width in ((rs["casing"], rs["casing_width"]), (rs["color"], rs["width"])):
         for pts in lines:
             _el(root, "polyline", points=_pts(pts), fill="none", stroke=color, stroke_width=width,
@@ -220,21 +224,19 @@ def _draw_grid(root, m: FwMap, lay, style):
         _text(root, x0 + w + band / 2, cy, str(r + 1), fs, anchor="middle", bold=True)
     # square names in each square's north-west corner
     k = s / BOX
-    size = gs["id_size"] * max(k, 0.75)
+    size = id_font_size(style, k)
     plate = gs.get("id_plate")  # black and white: hatching, roads and rivers would strike the names through
     if plate:
-        pad = 0.6 * max(k, 0.75)
+        pad = 0.6 * max(k, ID_LEAST_SCALE)
         for r in range(m.height):
             for c in range(m.width):
-                x, y = _sq_origin(lay, m, c, r)
-                base = y + 2.4 * k + size * 0.8
-                _el(root, "rect", x=x + 2.6 * k - pad, y=base - 0.76 * size - pad,
-                    width=text_width(square_id(c, r), size) + 2 * pad, height=size + 2 * pad, fill=plate, stroke="none")
+                x0, y0, x1, y1 = square_id_box(*_sq_origin(lay, m, c, r), k, square_id(c, r), size)
+                _el(root, "rect", x=x0 - pad, y=y0 - pad, width=x1 - x0 + 2 * pad, height=y1 - y0 + 2 * pad, fill=plate, stroke="none")
     ids = _el(root, "g", font_family=style["font_family"], font_size=size, fill=gs["id_color"])
     for r in range(m.height):
         for c in range(m.width):
-            x, y = _sq_origin(lay, m, c, r)
-            _el(ids, "text", x=x + 2.6 * k, y=y + 2.4 * k + size * 0.8).text = square_id(c, r)
+            x, y = square_id_baseline(*_sq_origin(lay, m, c, r), k, size)
+            _el(ids, "text", x=x, y=y).text = square_id(c, r)
 
 
 def _dry_runs(wet: list[bool]) -> list[tuple[int, int]]:

@@ -29,7 +29,8 @@ import shapely
 from ..fw.model import FwMap
 from ..grid import square_id
 from .campaign_room import MapRoom
-from .fw_map import BOX, ID_ZONE, _Placed, _glyphs, _reserved, _river_points, load_style
+from .fw_map import BOX, ID_LEAST_SCALE, ID_ZONE, _Placed, _glyphs, _reserved, _river_points, load_style, square_id_box
+from .fw_roads import road_points
 from .shape_index import GridBoxes, ShapeIndex
 from .svgdoc import fmt
 from .templates import el as _el
@@ -234,8 +235,7 @@ def _obstacles(m: FwMap, lay, placed: dict[tuple[int, int], list[_Placed]], styl
     soft = []
     for road in m.roads:
         if len(road.squares) >= 2:
-            pts = [(lay.grid_x + (c + 0.5) * s, lay.grid_y + (r + 0.5) * s) for c, r in road.squares]
-            soft.append(shapely.LineString(pts).buffer(style["road"]["casing_width"] / 2))
+            soft.append(shapely.LineString(road_points(m, lay, road.squares, style)).buffer(style["road"]["casing_width"] / 2))
     ter = np.asarray(m.territory)
     east = ter[:, :-1] != ter[:, 1:]  # a boundary on the square's east side ...
     x, y = sq_x[:, :-1][east], sq_y[:, :-1][east]
@@ -618,6 +618,10 @@ def draw_names(root: ET.Element, labels: list[NameLabel]) -> None:
         t.text = lab.name
 
 
+#: Room kept clear around a square's id on the status map (mm).
+ID_PAD_MM = 0.3
+
+
 def map_room(m, lay, placed: dict, labels: list, id_size: float) -> MapRoom:
     """The room of a campaign map as :func:`~mapgen.render.fw_map.render_fw_map` lays it out.
 
@@ -638,9 +642,9 @@ def map_room(m, lay, placed: dict, labels: list, id_size: float) -> MapRoom:
                 names.append((ox + x * k, oy + y * k, ox + (x + w) * k, oy + (y + h) * k))
     for lab in labels:
         names.extend(tuple(float(v) for v in piece.bounds) for piece in _pieces(lab))
-    size = id_size * max(k, 0.75)
+    size = id_size * max(k, ID_LEAST_SCALE)
     for row in range(m.height):  # each square's id in its north-west corner (fw_map._draw_grid)
         for col in range(m.width):
-            x, y = lay.grid_x + col * s + 2.6 * k, lay.grid_y + row * s + 2.4 * k
-            names.append((x - 0.3, y - 0.3, x + text_width(square_id(col, row), size) + 0.3, y + size * 1.05))
+            x0, y0, x1, y1 = square_id_box(lay.grid_x + col * s, lay.grid_y + row * s, k, square_id(col, row), size)
+            names.append((x0 - ID_PAD_MM, y0 - ID_PAD_MM, x1 + ID_PAD_MM, y1 + ID_PAD_MM))
     return MapRoom(tuple(names), tuple(symbols))

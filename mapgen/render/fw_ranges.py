@@ -78,3 +78,36 @@ def midpoint_in(square: tuple[int, int], a: tuple[int, int], b: tuple[int, int],
     half = box / 2
     sign = 1 if square == a else -1
     return half + sign * (b[0] - a[0]) * half, half + sign * (b[1] - a[1]) * half
+
+
+#: The steps (square units) a peak moves by along its link while looking for the nearest place clear of the ids.
+PEAK_STEP = 0.25
+#: The farthest a peak moves from where its link crosses, as a share of the square's side.
+PEAK_MOVE = 0.3
+
+
+def peak_centre(a: tuple[int, int], b: tuple[int, int], half: tuple[float, float], keep_off, box: float) -> tuple[float, float]:
+    """Where the peak on the link a-b stands, in a's own units: where the link crosses from a into b, or
+    the nearest point along the link where the peak's box (``half`` its half width and half height) meets
+    none of the boxes ``keep_off`` (in a's units).
+
+    A diagonal link crosses at a corner, and the square south-east of a corner has its id written there:
+    the peak moves along its ridge, not across it, so the range still reads as one line.
+    """
+    mx, my = midpoint_in(a, a, b, box)
+    hw, hh = half
+
+    def clear(x, y):
+        return not any(x - hw < r[2] and r[0] < x + hw and y - hh < r[3] and r[1] < y + hh for r in keep_off)
+
+    if clear(mx, my):
+        return mx, my
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    n = (dx * dx + dy * dy) ** 0.5
+    for i in range(1, int(PEAK_MOVE * box / PEAK_STEP) + 1):
+        t = i * PEAK_STEP
+        for sign in (-1, 1):
+            x, y = mx + sign * t * dx / n, my + sign * t * dy / n
+            if clear(x, y):
+                return x, y
+    return mx, my

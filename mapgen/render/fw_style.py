@@ -27,7 +27,7 @@ from .counters import SYMBOL_BOX as EMBLEM_BOX, load_counter_symbols
 from .svgdoc import fmt
 from .templates import mix as _mix
 from .templates import clean as _clean, el as _el, greyed, load_style_sheet, recolor as _recolor, template_path, SVG_NS
-from .text import draw_text
+from .text import draw_text, text_box
 
 
 
@@ -38,6 +38,11 @@ BOX = 50.0
 KM_PER_SQUARE = 50
 #: Where the square name sits (local units): terrain glyphs keep out of it.
 ID_ZONE = (0.0, 0.0, 14.0, 7.5)
+#: Where a square's id is written: the top left of its letters, from the square's north-west corner, in the
+#: square's own units (0..BOX).  Its baseline is 0.8 of the id's size lower.
+ID_AT = (2.6, 2.4)
+#: On squares smaller than 50 mm the id shrinks with them down to this share of its size, and no further.
+ID_LEAST_SCALE = 0.75
 #: Sheet steps of tiled A4 and A3 prints (printable area less a 10 mm overlap), used only to choose
 #: where the legend goes.
 _TILES_MM = ((271.0, 184.0), (394.0, 271.0))
@@ -314,6 +319,25 @@ def _signed(v: int) -> str:
 def _kind(kind: str) -> str:
     """`` (rain)`` after a precipitation modifier; nothing for no weather."""
     return f" ({kind})" if kind and kind != "none" else ""
+
+
+def id_font_size(style: dict, k: float) -> float:
+    """The size (mm) of the square ids on squares ``k`` times 50 mm."""
+    return style["grid"]["id_size"] * max(k, ID_LEAST_SCALE)
+
+
+def square_id_baseline(x: float, y: float, k: float, size: float) -> tuple[float, float]:
+    """Where the id of the square whose north-west corner is (x, y) (mm) starts its baseline."""
+    return x + ID_AT[0] * k, y + ID_AT[1] * k + size * 0.8
+
+
+def square_id_box(x: float, y: float, k: float, text: str, size: float) -> tuple[float, float, float, float]:
+    """The box (mm) of the id ``text`` written in the square whose north-west corner is (x, y): ascenders to descenders.
+
+    One place for where the ids go, read by the grid that writes them and by everything that must keep off them
+    (the roads, the ranges' peaks, the counters on the status map).
+    """
+    return text_box(*square_id_baseline(x, y, k, size), text, size)
 
 
 def _reserved(placed: list):

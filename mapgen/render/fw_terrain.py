@@ -10,14 +10,15 @@ import numpy as np
 
 
 from ..fw.model import FwMap
+from ..grid import square_id
 from ..fw.rules import (
     WATER,
 )
-from .fw_ranges import RANGES, links, midpoint_in
+from .fw_ranges import RANGES, links, peak_centre
 from .hatch import hatch_dots, hatch_lines
 from .svgdoc import fmt
 from .templates import el as _el
-from .fw_style import BOX, ID_ZONE, _glyphs, _hits, _mix, _reserved, _side_words, _symbol_elements, _text
+from .fw_style import BOX, ID_ZONE, _glyphs, _hits, _mix, _reserved, _side_words, _symbol_elements, _text, id_font_size, square_id_box
 from .text import text_width
 
 if TYPE_CHECKING:
@@ -79,12 +80,15 @@ def _draw_terrain(root, m: FwMap, lay, placed, style, names=None):
             d.append(f"M {fmt(x)} {fmt(y)} L {fmt(x + s)} {fmt(y)}")
         if d:
             _el(root, "path", d=" ".join(d), fill="none", stroke=shore["color"], stroke_width=shore["width"], stroke_linecap="round")
-    ranges = links(m)
+    ranges = [(kind, a, b) for kind, a, b in links(m) if kind in terr]
+    peaks = [_peak_centre(m, style, terr, kind, a, b) for kind, a, b in ranges]  # in a's own units
     astride: dict[tuple[int, int], list] = {}  # the range's peaks standing across each square's edge, local boxes
-    for kind, a, b in ranges:
-        if kind in terr:
-            for sq in (a, b):
-                astride.setdefault(sq, []).append(_astride_box(kind, terr, midpoint_in(sq, a, b, BOX)))
+    for (kind, a, b), centre in zip(ranges, peaks):
+        x0, y0, x1, y1 = _astride_box(kind, terr, centre)
+        for sq in _around(a, b):
+            dx, dy = (a[0] - sq[0]) * BOX, (a[1] - sq[1]) * BOX
+            if x0 + dx < BOX and x1 + dx > 0 and y0 + dy < BOX and y1 + dy > 0 and m.in_bounds(sq):
+                astride.setdefault(sq, []).append((x0 + dx, y0 + dy, x1 + dx, y1 + dy))
     base_skip = _hits([ID_ZONE])
     base_kept = {t: tuple(not base_skip(box) for _els, box in _glyphs(t, terr[t]["ink"])) for t in terr}
     for row in range(m.height):
@@ -102,17 +106,35 @@ def _draw_terrain(root, m: FwMap, lay, placed, style, names=None):
                 kept = base_kept[t]
             g = _el(root, "g", transform=f"translate({fmt(x)},{fmt(y)})" + (f" scale({fmt(k)})" if k != 1 else ""))
             g.extend(_symbol_elements(t, terr[t]["ink"], kept))
-    for kind, a, b in ranges:  # then the peaks astride the edges, so the chain runs on as one range
-        if kind not in terr:
-            continue
+    for (kind, a, b), (mx, my) in zip(ranges, peaks):  # then the peaks astride the edges, so the chain runs on as one range
         part, share = RANGES[kind]
         els, (bx0, by0, bx1, by1) = _glyphs(kind, terr[kind]["ink"])[part]
-        mx, my = midpoint_in(a, a, b, BOX)
         x, y = _sq_origin(lay, m, *a)
         ks = k * share
         tx, ty = x + mx * k - (bx0 + bx1) / 2 * ks, y + my * k - (by0 + by1) / 2 * ks
         g = _el(root, "g", transform=f"translate({fmt(tx)},{fmt(ty)}) scale({fmt(ks)})", data_range=kind)
         g.extend(els)
+
+
+def _around(a: tuple[int, int], b: tuple[int, int]) -> list[tuple[int, int]]:
+    """The squares meeting where the link a-b crosses: its two ends, and on a diagonal the two beside the corner."""
+    if a[0] != b[0] and a[1] != b[1]:
+        return [a, b, (a[0], b[1]), (b[0], a[1])]
+    return [a, b]
+
+
+def _peak_centre(m: FwMap, style: dict, terr: dict, kind: str, a, b) -> tuple[float, float]:
+    """Where the peak astride the link a-b stands (a's own units): on the link, clear of the ids of the squares around."""
+    k = m.square_mm / BOX
+    size = id_font_size(style, k)
+    ids = []
+    for sq in _around(a, b):
+        if m.in_bounds(sq):
+            x0, y0, x1, y1 = square_id_box(0.0, 0.0, k, square_id(*sq), size)
+            dx, dy = (sq[0] - a[0]) * BOX, (sq[1] - a[1]) * BOX
+            ids.append((x0 / k + dx, y0 / k + dy, x1 / k + dx, y1 / k + dy))
+    x0, y0, x1, y1 = _astride_box(kind, terr, (0.0, 0.0))
+    return peak_centre(a, b, (x1, y1), ids, BOX)
 
 
 def _astride_box(kind: str, terr: dict, mid: tuple[float, float]) -> tuple[float, float, float, float]:

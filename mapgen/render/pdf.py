@@ -144,6 +144,11 @@ class _Pages:
         c.restoreState()
 
 
+def page_furniture(c: Canvas, paper: Paper, title: str, caption: str) -> None:
+    """The caption and the 50 mm check bar of every mapgen PDF page, for a PDF laid out elsewhere (a setup sheet)."""
+    _Pages(c, paper, title).furniture(caption)
+
+
 def _clip_rect(c: Canvas, x: float, y: float, w: float, h: float) -> None:
     p = c.beginPath()
     p.rect(x, y, w, h)

@@ -115,7 +115,8 @@ def _tile_page(c: Canvas, pages: _Pages, source: _Source, sheet: Sheet, cols: in
         c.line(left, top - h, left + w + fr, top - h)
     c.setDash([])
     for x, y, fw, fh, neighbour, kind in flaps:
-        _flap_label(c, x, y, fw, fh, f"glue flap: sheet {neighbour} goes over this", kind, pages.inks.sheets)
+        span = _clear_span(sheet, top, (y, y + fh)) if kind == "v" else None
+        _flap_label(c, x, y, fw, fh, neighbour, kind, pages.inks.sheets, span)
     # Crop marks in the margin at the edges to trim: left (column > 1) and top (row > 1) on the grid line.
     c.setStrokeGray(0)
     c.setLineWidth(0.3)
@@ -161,24 +162,48 @@ def _clear_of_caption(pages: _Pages, y0: float, y1: float) -> list[tuple[float, 
     return [(a, b) for a, b in parts if b - a >= 1.0 * PT_PER_MM]
 
 
-def _flap_label(c: Canvas, x: float, y: float, w: float, h: float, text: str, kind: str,
-                ink: tuple[float, float, float]) -> None:
-    """The flap's words, centred on it (turned up a right flap) on a white plate: the flap shows the
-    neighbour's squares, whose names and symbols would otherwise run through the words; the plate hides
-    only what the neighbour's sheet covers once glued."""
+#: A right flap shows the neighbour's first column; each of its squares has its name written in its top
+#: corner, by the cut line.  The flap's words keep off this share of each row's height, at its top (a
+#: campaign map's id and the room round it: 7.5 mm of a 50 mm square, fw_style.ID_ZONE).
+FLAP_CLEAR_OF_ROW_TOP = 0.2
+#: The flap's words, longest first: the shortest that fits the room is taken, never a word cut short.
+FLAP_WORDS = ("glue flap: sheet {n} goes over this", "sheet {n} goes over this", "under sheet {n}")
+
+
+def _clear_span(sheet: Sheet, top: float, flap: tuple[float, float]) -> tuple[float, float] | None:
+    """The longest stretch (page points, low to high) of a right flap within one row of squares and below
+    the corner where that row's square names are written; None when the sheet knows no rows."""
+    mm = PT_PER_MM
+    best = None
+    for a, b in zip(sheet.row_lines, sheet.row_lines[1:]):
+        high = min(top - (a + FLAP_CLEAR_OF_ROW_TOP * (b - a) - sheet.y_mm) * mm, flap[1])
+        low = max(top - (b - sheet.y_mm) * mm, flap[0])
+        if high > low and (best is None or high - low > best[1] - best[0]):
+            best = (low, high)
+    return best
+
+
+def _flap_label(c: Canvas, x: float, y: float, w: float, h: float, neighbour: int, kind: str,
+                ink: tuple[float, float, float], span: tuple[float, float] | None = None) -> None:
+    """The flap's words (turned up a right flap) on a white plate: the flap shows the neighbour's squares,
+    whose names and symbols would otherwise run through the words; the plate hides only what the
+    neighbour's sheet covers once glued.  ``span``: where along a right flap the words may stand (page
+    points, low to high), else its middle."""
     size = 7.0
     pad = 0.35 * size
     c.saveState()
     c.setFont(fonts.pdf_font(), size)
-    # Set against the flap's outer edge, away from its cut line: the neighbour's square ids stand in the
-    # squares' corners just past that line, and the words must not cover them.
+    # Set against the flap's outer edge, away from its cut line, and on a right flap within one row, below
+    # its corner: the neighbour's square ids stand in the squares' corners just past the cut line.
     if kind == "v":
-        c.translate(x + w - pad - 0.3 * size, y + h / 2)
+        low, high = span or (y + 2, y + h - 2)
+        c.translate(x + w - pad - 0.3 * size, (low + high) / 2)
         c.rotate(90)
-        cx, base, room = 0.0, 0.0, h - 4
+        cx, base, room = 0.0, 0.0, high - low - 2 * pad
     else:
         cx, base, room = x + w / 2, y + pad + 0.3 * size, w - 4
-    words = _fit_text(text, size, room)
+    words = next((t.format(n=neighbour) for t in FLAP_WORDS if fonts.width(t.format(n=neighbour), size) <= room),
+                 _fit_text(FLAP_WORDS[-1].format(n=neighbour), size, room))
     tw = fonts.width(words, size)
     c.setFillGray(1)
     c.rect(cx - tw / 2 - pad, base - 0.3 * size, tw + 2 * pad, 1.3 * size, stroke=0, fill=1)

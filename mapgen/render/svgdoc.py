@@ -8,12 +8,15 @@ Inkscape shows as layers, so players can hide or edit parts of a map.
 from __future__ import annotations
 
 import re
+import xml.etree.ElementTree as ET
 
 INKSCAPE_NS = "http://www.inkscape.org/namespaces/inkscape"
 #: Characters XML 1.0 forbids even escaped: control characters (other than tab and line
 #: breaks) and U+FFFE/U+FFFF.  Typed text (a seed, a roster name) may hold them.
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 _SURROGATE = re.compile("[\ud800-\udfff]")
+#: What :func:`xml_text` changes: a text without any of these (and without ``&#``) is already writable XML.
+_UNWRITABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
 _CHAR_REF = re.compile(r"&#(x[0-9a-fA-F]+|[0-9]+);")
 
 
@@ -77,8 +80,88 @@ class SvgDoc:
         return self.layers[label]
 
     def tostring(self) -> str:
-        """The SVG text.  svgwrite escapes ``& < > "`` in text and attributes; what XML cannot hold at all goes here."""
-        return XML_DECLARATION + xml_text(self.drawing.tostring()) + "\n"
+        """The SVG text.  svgwrite escapes ``& < > "`` in text and attributes; what XML cannot hold at all goes here.
+
+        The same text as svgwrite's own ``tostring``, which has ElementTree write UTF-8 through a text
+        wrapper, a codec call for each of the tens of thousands of pieces of a kit's drawings (a tenth
+        of ``mapgen new``): serialised to a ``str`` instead, the only character that writer changes, a
+        lone surrogate, is turned into its character reference the same way afterwards.
+        """
+        text = serialize(self.drawing.get_xml())
+        if _UNWRITABLE.search(text) is None and "&#" not in text:
+            return XML_DECLARATION + text + "\n"  # nearly always: one scan of the text instead of three
+        if _SURROGATE.search(text):
+            text = text.encode("utf-8", "xmlcharrefreplace").decode("utf-8")
+        return XML_DECLARATION + xml_text(text) + "\n"
+
+
+#: svgwrite's stand-in tag for a CDATA section (its ``svgwrite.etree`` teaches ElementTree to write it).
+CDATA_TAG = "<![CDATA[%s]]>"
+
+
+def serialize(root) -> str:
+    """ElementTree's text for ``root`` (``ET.tostring(root, encoding="unicode")`` with svgwrite's CDATA
+    sections), written in one pass: ElementTree first walks the whole tree for namespaces and then writes
+    it piece by piece, a fifth of drawing a kit.  A tree it would treat otherwise (a ``{uri}name``, a
+    comment, a value that is not text) is left to ElementTree itself."""
+    out: list[str] = []
+    try:
+        _write(root, out.append)
+    except _NotPlain:
+        return ET.tostring(root, encoding="unicode")
+    return "".join(out)
+
+
+class _NotPlain(Exception):
+    """A tree :func:`serialize` leaves to ElementTree."""
+
+
+def _write(elem, write) -> None:
+    tag, text = elem.tag, elem.text
+    if tag == CDATA_TAG:
+        write(CDATA_TAG % text)  # its tail is not written (svgwrite's rule)
+        return
+    if type(tag) is not str or tag[:1] == "{":
+        raise _NotPlain
+    write("<" + tag)
+    for k, v in elem.items():
+        if type(k) is not str or type(v) is not str or k[:1] == "{":
+            raise _NotPlain
+        write(f' {k}="{_attribute(v)}"')
+    if text or len(elem):
+        write(">")
+        if text:
+            write(_cdata(text))
+        for e in elem:
+            _write(e, write)
+        write("</" + tag + ">")
+    else:
+        write(" />")
+    if elem.tail:
+        write(_cdata(elem.tail))
+
+
+def _cdata(text) -> str:
+    if type(text) is not str:
+        raise _NotPlain
+    if "&" in text:
+        text = text.replace("&", "&amp;")
+    if "<" in text:
+        text = text.replace("<", "&lt;")
+    if ">" in text:
+        text = text.replace(">", "&gt;")
+    return text
+
+
+def _attribute(text: str) -> str:
+    for plain, escaped in _ATTRIBUTE_ESCAPES:
+        if plain in text:
+            text = text.replace(plain, escaped)
+    return text
+
+
+#: What ElementTree escapes in an attribute's value, in its order (``&`` first).
+_ATTRIBUTE_ESCAPES = (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ('"', "&quot;"), ("\r", "&#13;"), ("\n", "&#10;"), ("\t", "&#09;"))
 
 
 #: The first line of every SVG file mapgen writes.

@@ -11,6 +11,7 @@ contract says new fields may be added and none renamed.
 tables as a group may give them (``--tables FILE``), and
 ``campaign-napoleonic.schema.json`` a Napoleonic battle's ``campaign.json``
 (generated from :func:`mapgen.napoleonic.store.json_schema`).
+``skirmish.schema.json`` describes ``mapgen skirmish``'s ``skirmish.json``.
 ``campaign.schema.json`` is generated from the campaign state's own
 dataclasses (:func:`mapgen.campaign.store.json_schema`), and
 ``campaign-renaissance.schema.json`` from the Renaissance one's
@@ -29,7 +30,7 @@ Examples
 >>> check({"schema": "mapgen/counters", "version": 1, "size_mm": 15.875,
 ...        "paper": "A4-portrait", "pages": []}, "counters")
 >>> sorted(NAMES)
-['balance', 'balance-renaissance', 'battlefield', 'campaign', 'campaign-napoleonic', 'campaign-renaissance', 'counters', 'country', 'fw-map', 'napoleonic-tables']
+['balance', 'balance-renaissance', 'battlefield', 'campaign', 'campaign-napoleonic', 'campaign-renaissance', 'counters', 'country', 'fw-map', 'napoleonic-tables', 'skirmish']
 """
 
 from __future__ import annotations
@@ -55,6 +56,7 @@ NAMES = {
     "balance-renaissance": "mapgen/balance-renaissance",
     "napoleonic-tables": "mapgen/napoleonic-tables",
     "campaign-napoleonic": "mapgen/campaign-napoleonic",
+    "skirmish": "mapgen/skirmish",
 }
 #: A list longer than this, of records whose schema lists only their fields, is checked field by field.
 FIELDWISE_FROM = 200

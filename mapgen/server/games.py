@@ -4,7 +4,7 @@ Only the library plays: the rule set comes from the engine registry (the
 state's first field says which), a record is the rule set's own codec
 (decoded, then encoded again, so the log holds what the CLI would write),
 ``engine.apply`` is the one reducer, and the dice are the rule set's (``ruleset.dice_for``) from the
-seed, which stays in the server; in a campaign whose dice are thrown at the
+campaign's dice seed, which stays in the server; in a campaign whose dice are thrown at the
 table the seat enters the faces, as ``--roll`` does.
 
 One action at a time per campaign (a lock; the rules run, then a short SQLite write): a
@@ -22,12 +22,12 @@ import threading
 import time
 from collections import defaultdict
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .. import engine
 from ..engine import boards
-from ..engine.ruleset import RuleSet
+from ..engine.ruleset import Action, RuleSet
 from ..errors import BadFileError
 from ..session import CAMPAIGN_FILE, SESSION_KEYS, durable
 from .folders import record_of
@@ -46,6 +46,16 @@ class Live:
     state: Any
     board: Any
     count: int
+    #: Each seat's legal actions on this state, worked out on first asking: the GET that lists them and the
+    #: POST that is checked against them share one trial of every action (the largest cost of either).
+    listed: dict = field(default_factory=dict, repr=False, compare=False)
+
+    def actions(self, seat: str | None) -> tuple[Action, ...]:
+        """``ruleset.actions`` for ``seat`` (None: every seat's) on this state, worked out once."""
+        found = self.listed.get(seat)
+        if found is None:
+            found = self.listed[seat] = tuple(self.ruleset.actions(self.state, seat, self.board))
+        return found
 
 
 @dataclass(frozen=True)
@@ -90,7 +100,7 @@ class Games:
         c = self.store.campaign(cid)
         ruleset = engine.of_text(c.state_text, f"campaign {cid}")
         state = ruleset.read_state(c.state_text, f"campaign {cid}")
-        live = Live(c, ruleset, state, _board(c, ruleset, state), len(self.store.live_actions(cid)))
+        live = Live(c, ruleset, state, _board(c, ruleset, state), self.store.count_actions(cid))
         self._live[cid] = live
         self.versions[cid] = c.version
         return live
@@ -102,7 +112,7 @@ class Games:
             ruleset, state = live.ruleset, live.state
             command = self._command(ruleset, record)
             if seat != REFEREE:
-                self._check_seat(ruleset, state, live.board, seat, command, record)
+                self._check_seat(live, seat, command, record)
             if roll and live.campaign.dice != "table":
                 raise Refusal("the server throws this campaign's dice: no faces may be entered", 400)
             if len(roll) > MAX_FACES or any(type(f) is not int for f in roll):
@@ -166,11 +176,11 @@ class Games:
             raise Refusal(f"not a {ruleset.title} command ({exc})", 400) from None
 
     @staticmethod
-    def _check_seat(ruleset: RuleSet, state, board, seat: str, command, record: dict) -> None:
-        owner = ruleset.command_seat(command)
+    def _check_seat(live: Live, seat: str, command, record: dict) -> None:
+        owner = live.ruleset.command_seat(command)
         if owner is not None and owner != seat:
-            raise Refusal(f"that is {ruleset.seat_word} {owner}'s to order; you hold {seat}", 403)
-        if record.get("command") not in {a.command for a in ruleset.actions(state, seat, board)}:
+            raise Refusal(f"that is {live.ruleset.seat_word} {owner}'s to order; you hold {seat}", 403)
+        if record.get("command") not in {a.command for a in live.actions(seat)}:
             raise Refusal(f"{record.get('command')!r} is not one of {seat}'s actions now", 403)
 
     @contextmanager

@@ -96,10 +96,15 @@ class Server:
             self._targets[cid] = self.store.notify_targets(cid)
         return self._targets[cid]
 
+    async def any_targets(self, cid: str) -> bool:
+        """Whether any seat of the campaign is told of its move (read from the database once: no thread hop after)."""
+        targets = self._targets.get(cid)
+        return bool(targets if targets is not None else await run_in_threadpool(self.targets, cid))
+
     @staticmethod
     def to_move(live: Live) -> set[str]:
         """The seats with actions of their own now (an action any seat may take, as ``turn``, makes no one's move)."""
-        return {a.seat for a in live.ruleset.actions(live.state, None, live.board) if a.seat is not None}
+        return {a.seat for a in live.actions(None) if a.seat is not None}
 
     def tell(self, request: Request, before: Live, after: Live) -> None:
         """Notify each seat whose move it has become (it had no action of its own before, it has one now)."""
@@ -275,32 +280,27 @@ class Server:
     # --- changes ----------------------------------------------------------------------------------------
     async def act(self, request: Request) -> Response:
         """POST an action: ``{"record": {...}, "roll": [faces], "expect": N}`` (or the page's form)."""
-        asked = await self.posting(request, self.seat)
-        if isinstance(asked, Response):
-            return asked
-        seat, data = asked
-        form = "csrf" in data and not request.headers.get(CSRF_HEADER)
-        before = await self.live(seat) if await run_in_threadpool(self.targets, seat.campaign) else None
-        try:
+
+        def apply(seat: Seat, data: dict):
             record, roll, expect = _action_fields(data)
-            done = await run_in_threadpool(self.games.act, seat.campaign, seat.seat, record, roll, expect)
-        except Refusal as exc:
-            return await self._refused(seat, str(exc), exc.status, form)
-        if before is not None:
-            await run_in_threadpool(self.tell, request, before, done.live)
-        if form:
-            return RedirectResponse(f"/c/{seat.campaign}/", status_code=303)
-        return JSONResponse({"version": done.live.campaign.version, "actions_taken": done.live.count, "lines": done.lines})
+            return self.games.act(seat.campaign, seat.seat, record, roll, expect)
+
+        return await self._change(request, apply)
 
     async def undo(self, request: Request) -> Response:
+        """POST an undo of the seat's last action: ``{"expect": N}`` (or the page's form)."""
+        return await self._change(request, lambda seat, data: self.games.undo(seat.campaign, seat.seat, _expect(data)))
+
+    async def _change(self, request: Request, change) -> Response:
+        """A seat's change to its campaign (an action or an undo): refused with its reason, or made and told to the others."""
         asked = await self.posting(request, self.seat)
         if isinstance(asked, Response):
             return asked
         seat, data = asked
         form = "csrf" in data and not request.headers.get(CSRF_HEADER)
-        before = await self.live(seat) if await run_in_threadpool(self.targets, seat.campaign) else None
+        before = await self.live(seat) if await self.any_targets(seat.campaign) else None
         try:
-            done = await run_in_threadpool(self.games.undo, seat.campaign, seat.seat, _expect(data))
+            done = await run_in_threadpool(change, seat, data)
         except Refusal as exc:
             return await self._refused(seat, str(exc), exc.status, form)
         if before is not None:

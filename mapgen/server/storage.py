@@ -152,6 +152,10 @@ class Store:
             (cid,)).fetchall()
         return [LoggedAction(i, s, line, before, bool(u)) for i, s, line, before, u in rows]
 
+    def count_actions(self, cid: str) -> int:
+        """How many actions of the campaign stand (not undone), without reading their texts."""
+        return self.connection().execute("SELECT COUNT(*) FROM actions WHERE campaign = ? AND undone = 0", (cid,)).fetchone()[0]
+
     def files(self, cid: str) -> dict[str, bytes]:
         return {p: bytes(d) for p, d in self.connection().execute("SELECT path, data FROM files WHERE campaign = ? ORDER BY path", (cid,))}
 

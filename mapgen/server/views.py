@@ -4,7 +4,7 @@ Every payload is built from the rule set's seat-aware functions only
 (``view``, ``status_lines``, ``log_lines``, ``actions``, and the presenter's
 ``status_svg``, which draws from the same view), each given the seat; the
 referee is ``None`` to them, the umpire who sees everything.  The state
-itself, its seed and the other seats' secrets never go into a response to a
+itself, its seeds (the map's and the dice's) and the other seats' secrets never go into a response to a
 seat, because nothing here reads them.
 """
 
@@ -60,7 +60,7 @@ def payload(live: Live, seat: Seat) -> dict:
 def actions(live: Live, seat: Seat) -> list[dict]:
     """``GET api/actions``: what the seat may do now, each with the record to POST (fields in ``choices`` picked by the seat)."""
     out = []
-    for a in live.ruleset.actions(live.state, rules_seat(seat), live.board):
+    for a in live.actions(rules_seat(seat)):
         out.append({"seat": a.seat, "command": a.command, "label": a.label, "record": {"command": a.command, **dict(a.args)},
                     "choices": {k: list(v) for k, v in a.choices.items()}})
     return out
@@ -114,7 +114,8 @@ def atlas_map(data_dir: Path, live: Live, seat: Seat) -> dict:
 
 
 def without_seed(svg: str, seed) -> str:
-    """The drawing with its "seed X" lines blanked: the campaign's dice seed is its map's seed, which the map prints."""
+    """The drawing with its "seed X" lines blanked: in a campaign begun before the secret dice seed, the dice
+    come from the map seed, which the map prints (a newer campaign's dice seed is drawn nowhere)."""
     shown = re.escape(escape(str(seed)))
     return re.sub(rf"(\b[Ss]eed:? ){shown}(?![\w-])", r"\1kept by the server", svg)
 
@@ -139,7 +140,7 @@ def _groups(live: Live, seat: Seat, view: dict) -> dict[str, list[dict]]:
     """The seat's actions as the page's forms, grouped by command; a move's reachable places and a report's rows with each."""
     presenter = live.ruleset.present()
     groups: dict[str, list[dict]] = {}
-    for n, a in enumerate(live.ruleset.actions(live.state, rules_seat(seat), live.board)):
+    for n, a in enumerate(live.actions(rules_seat(seat))):
         record = {"command": a.command, **dict(a.args)}
         fixed = {k: v for k, v in record.items() if k not in a.choices}
         options = {k: [(json.dumps(o, ensure_ascii=False), o) for o in v] for k, v in a.choices.items()}

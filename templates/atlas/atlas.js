@@ -174,12 +174,37 @@
   });
   hits.forEach((h) => { if (data.details[h.getAttribute("data-id")].plans.length) h.classList.add("has-plan"); });
 
+  // The whole map fills its view: rather than fit the map into a frame of another shape (blank bands above
+  // and below a wide country map, beside a tall campaign map), the frame takes the map's own proportions
+  // at the largest size the window leaves below the page's header.  A tall map leaves the rest of the width
+  // to the details; under a wide one the page below moves up.  The sizes go to the stylesheet as custom
+  // properties, for the screen only: paper has its own layout.
+  const [, , mapWidth, mapHeight] = viewBox.split(/[\s,]+/).map(Number);
+  const layout = frame.closest(".atlas");
+  const BOTTOM_GAP = 4;      // px left under the frame, so its edge shows
+  const LEAST_HEIGHT = 0.5;  // of the window: under a header that leaves less, the map still gets this much
+  function fitFrame() {
+    layout.classList.remove("fitted");
+    const width = frame.getBoundingClientRect().width;  // all the width the layout gives the map
+    let top = null;
+    for (let pass = 0; pass < 3; pass++) {  // a narrower map column can wrap the toolbar: measure again
+      const now = frame.getBoundingClientRect().top + window.scrollY;
+      if (top !== null && Math.abs(now - top) < 1) break;
+      top = now;
+      const height = Math.max(window.innerHeight - top - BOTTOM_GAP, window.innerHeight * LEAST_HEIGHT);
+      const scale = Math.min(width / mapWidth, height / mapHeight);
+      layout.style.setProperty("--frame-w", Math.floor(mapWidth * scale) + "px");
+      layout.style.setProperty("--frame-h", Math.floor(mapHeight * scale) + "px");
+      layout.classList.add("fitted");
+    }
+  }
   // The frame's size is final only once the page is laid out: fit the whole map then, and again on resizing or printing.
   function whole() { pz.resize(); pz.fit(); pz.center(); }
+  function refit() { if (mapWidth > 0 && mapHeight > 0) fitFrame(); whole(); }
   document.getElementById("zoom-in").addEventListener("click", () => pz.zoomIn());
   document.getElementById("zoom-out").addEventListener("click", () => pz.zoomOut());
   document.getElementById("zoom-fit").addEventListener("click", whole);
-  window.addEventListener("resize", whole);
+  window.addEventListener("resize", refit);
   // Printing: the whole drawing on the page whatever the zoom on the screen, by its own viewBox; then back.
   const viewport = svg.querySelector(".svg-pan-zoom_viewport");
   let onScreen = null;
@@ -194,7 +219,7 @@
     if (onScreen && onScreen[0]) viewport.setAttribute("transform", onScreen[0]);
     if (onScreen) viewport.style.transform = onScreen[1];
   });
-  requestAnimationFrame(whole);
+  requestAnimationFrame(refit);
 
   document.querySelectorAll("button.goto").forEach((b) => b.addEventListener("click", () => {
     const h = byId.get(b.getAttribute("data-id"));

@@ -16,8 +16,7 @@ from ..autobattle import battle_report
 from ..battle import awaiting as battle_awaiting
 from ..commands import BattleReport, CommandError, GiveOrder, Move, Turn
 from ..core import awaiting, phase_index
-from ..ruleset import apply
-from ..dice import GameDice
+from ..ruleset import RULESET, apply
 from ..incursione import Sack
 from ..incursione import refusal as sack_refusal
 from ..movement import countermarch_squares
@@ -87,7 +86,7 @@ def give(state: CampaignState, board, command, who: str) -> CampaignState:
     why = refusal(state, board, command)
     if why is None:
         try:
-            return apply(state, command, GameDice(state.seed), board)[0]
+            return apply(state, command, RULESET.dice_for(state), board)[0]
         except CommandError as exc:
             why = str(exc)
     where = f"day {state.day}, phase {phase_index(state)}"

@@ -22,9 +22,8 @@ from collections import Counter
 
 from ...engine.bots import BotStuck, IllegalCommand
 from ...engine.commands import CommandError, Turn
-from ...engine.dice import GameDice
 from .. import commands as c
-from ..ruleset import apply
+from ..ruleset import RULESET, apply
 
 #: Commands one campaign year may take before the bots give up (a bug in a season, or a decision they cannot make).
 MAX_COMMANDS_PER_YEAR = 5000
@@ -59,7 +58,7 @@ def command_words(command) -> str:
 def give(state, board, command, who: str):
     """Apply ``command``; :class:`IllegalCommand` naming it when the engine refuses it."""
     try:
-        return apply(state, command, GameDice(state.seed), board)[0]
+        return apply(state, command, RULESET.dice_for(state), board)[0]
     except CommandError as exc:
         where = f"year {state.year}, {state.season}" + (f" phase {state.phase}" if state.season == "summer" else "")
         raise IllegalCommand(f"{where}: {who} gave an illegal command, `{command_words(command)}`: {exc}", command, state) from None

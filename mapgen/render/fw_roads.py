@@ -1,0 +1,68 @@
+"""The campaign map's roads as drawn: from square centre to square centre, stepping aside from the square ids.
+
+A road joins the centres of its squares.  A diagonal step crosses at the
+corner the four squares share, and the square south-east of that corner has
+its id written just there (:data:`.fw_style.ID_AT`): a step from north-west
+to south-east ran through the letters, the casing over the first of them.
+Such a step bends at the corner just enough to pass beside the id, on the
+side that needs the smaller bend (south-west of the corner, about 3 mm on a
+50 mm square).  The road still joins the same two squares; where the bend
+would have to reach more than :data:`MAX_BEND` of a square (squares a few
+millimetres wide) the step stays straight.  Used by the map that draws the
+roads and by the names that keep off them, so both see one road.
+"""
+
+from __future__ import annotations
+
+import math
+
+import shapely
+
+from ..grid import square_id
+from .fw_style import BOX, id_font_size, square_id_box
+
+#: Clear paper kept between a road's casing and a square's id (mm).
+ID_AIR_MM = 0.5
+#: The farthest a bend may take a step from its corner, as a share of the square's side.
+MAX_BEND = 0.25
+#: The steps (mm) a bend grows by while looking for the smallest that clears the id.
+BEND_STEP_MM = 0.1
+
+
+def road_points(m, lay, squares, style) -> list[tuple[float, float]]:
+    """The points (mm) of the line drawn for a road through ``squares`` (col, row), in order."""
+    s = m.square_mm
+    k = s / BOX
+    size = id_font_size(style, k)
+    reach = style["road"]["casing_width"] / 2 + ID_AIR_MM
+
+    def centre(sq):
+        return lay.grid_x + (sq[0] + 0.5) * s, lay.grid_y + (sq[1] + 0.5) * s
+
+    pts = [centre(squares[0])]
+    for a, b in zip(squares, squares[1:]):
+        if a[0] != b[0] and a[1] != b[1]:
+            corner = (max(a[0], b[0]), max(a[1], b[1]))  # the grid point the step crosses: the north-west corner of this square
+            at = (lay.grid_x + corner[0] * s, lay.grid_y + corner[1] * s)
+            letters = shapely.box(*square_id_box(*at, k, square_id(*corner), size))
+            bend = _bend(pts[-1], at, centre(b), letters, reach, s * MAX_BEND)
+            if bend is not None:
+                pts.append(bend)
+        pts.append(centre(b))
+    return pts
+
+
+def _bend(start, corner, end, letters, reach: float, farthest: float) -> tuple[float, float] | None:
+    """The point beside ``corner`` the step start-end must pass through to stay ``reach`` from ``letters``; None if straight is clear."""
+    if shapely.LineString([start, end]).distance(letters) >= reach:
+        return None
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    n = math.hypot(dx, dy)
+    across = (-dy / n, dx / n), (dy / n, -dx / n)
+    for i in range(1, int(farthest / BEND_STEP_MM) + 1):
+        t = i * BEND_STEP_MM
+        for ux, uy in across:
+            p = (corner[0] + ux * t, corner[1] + uy * t)
+            if shapely.LineString([start, p, end]).distance(letters) >= reach:
+                return p
+    return None
