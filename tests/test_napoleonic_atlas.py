@@ -33,3 +33,12 @@ def test_atlas_names_every_area_and_hides_the_other_sides_placement(tmp_path):
     assert all(not d["armies"] for d in _data(page_b)["details"].values())
     assert "a-left A1" not in page_b and "a-left=A1" not in page_b
     assert "a-left A1" in build_atlas(folder)  # the referee's page has it
+
+
+def test_a_new_battle_folder_holds_the_printable_board(tmp_path):
+    folder = new_campaign(tmp_path / "nap", "--rules", "napoleonic", "--seed", "board-1")
+    board = folder / "napoleonic-board.pdf"
+    assert board.read_bytes().startswith(b"%PDF")
+    before = board.read_bytes()
+    assert mapgen("campaign", "deploy", str(folder), "A", "a-left=A1,A4", "a-centre=A2,A5", "a-right=A3,A6").returncode == 0
+    assert board.read_bytes() == before  # the board is fixed for the battle: written once

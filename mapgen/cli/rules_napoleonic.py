@@ -57,10 +57,14 @@ def new(folder: Path, p: dict, rules: tuple[str, ...]) -> None:
     def produce(outputs):
         outputs.path(store.FIELD_FILE).write_bytes(field)
         outputs.write_text(CAMPAIGN_FILE, text)
+        for name in presenter.new_outputs(outputs.staging, state):
+            outputs.path(name)  # listed with the folder's files
+        presenter.write_outputs(outputs.staging, state, board)  # the printable board (NAP-2.2), beside the battle
 
-    _run(folder, produce)
     ruleset = named("napoleonic")
+    presenter = ruleset.present()
     board = store.field_from_bytes(field, store.FIELD_FILE)
+    _run(folder, produce)
     click.echo(f"Napoleonic battle (seed {seed}): side {attacker} attacks; tables: {tables.source}")
     for line in say_lines(ruleset, state, board, folder):
         click.echo(line)
