@@ -24,7 +24,7 @@ from ..napoleonic.armies import default_army, roster_army
 from ..napoleonic.tables import DEFAULT_TABLES, read_tables
 from ..presenters.hints import say_lines
 from ..session.folder import CAMPAIGN_FILE
-from . import _run, _seed
+from . import _run, _seed, cpu_workers
 from .campaign import Refused
 from .campaign_options import chosen_dice_seed
 
@@ -57,10 +57,14 @@ def new(folder: Path, p: dict, rules: tuple[str, ...]) -> None:
     def produce(outputs):
         outputs.path(store.FIELD_FILE).write_bytes(field)
         outputs.write_text(CAMPAIGN_FILE, text)
+        for name in presenter.new_outputs(outputs.staging, state):
+            outputs.path(name)  # listed with the folder's files
+        presenter.write_outputs(outputs.staging, state, board)  # the printable board (NAP-2.2), beside the battle
 
-    _run(folder, produce)
     ruleset = named("napoleonic")
+    presenter = ruleset.present()
     board = store.field_from_bytes(field, store.FIELD_FILE)
+    _run(folder, produce)
     click.echo(f"Napoleonic battle (seed {seed}): side {attacker} attacks; tables: {tables.source}")
     for line in say_lines(ruleset, state, board, folder):
         click.echo(line)
@@ -70,6 +74,8 @@ def simulate(p: dict, rules: tuple[str, ...]) -> None:
     """``campaign simulate --rules napoleonic --games N``: bots fight N battles; who won, and what each unit type did."""
     if p.get("map_file") is not None:
         raise Refused("--map: a Napoleonic battle is fought on its fixed field (NAP-2.2); it takes no map")
+    if p.get("scheduler"):
+        raise Refused("--scheduler: a Napoleonic run plays on this machine's processes (--workers); it has no cluster runner")
     tables = read_tables(p["tables"]) if p.get("tables") else DEFAULT_TABLES
     seed = _seed(None, None, p.get("seed"))
     bots = tuple(p["bots"]) if p.get("bots") else sim.DEFAULT_BOTS
@@ -78,5 +84,5 @@ def simulate(p: dict, rules: tuple[str, ...]) -> None:
     except ValueError as exc:
         raise Refused(str(exc)) from None
     out = p.get("out") or Path("output") / default_folder_name("simulate", seed)
-    doc = sim.report(sim.simulate(seed, p["games"], tables, bots), seed, tables, bots)
+    doc = sim.report(sim.simulate(seed, p["games"], tables, bots, cpu_workers(p.get("workers"))), seed, tables, bots)
     _run(Path(out), lambda outputs: (outputs.write_text(sim.REPORT_JSON, dumps(doc)), outputs.write_text(sim.REPORT_MD, sim.markdown(doc))))

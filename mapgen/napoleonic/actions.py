@@ -20,7 +20,7 @@ def placements(state: NapoleonicState, side: str) -> list[list[str]]:
     """A few whole placements for ``side`` that NAP-2.1 allows, each as ``AREA=UNIT,UNIT`` words (the ``deploy`` choices).
 
     Spread (every fighting unit dealt round the three line areas, leaders in
-    the reserve); a strong reserve (a third of the units held back); and a
+    the reserve); in depth (:func:`in_depth`, what the bots play); and a
     strong centre.  A player types any other placement by hand.
     """
     own = sorted((u for u in state.units if u.side == side), key=lambda u: unit_order(u.id))
@@ -32,8 +32,7 @@ def placements(state: NapoleonicState, side: str) -> list[list[str]]:
     out = []
     spread = {u.id: line[i % 3] for i, u in enumerate(fighters)}
     out.append(spread)
-    held = {u.id: (line[i] if i < 3 else (RESERVE[side] if i % 3 == 0 else line[i % 3])) for i, u in enumerate(fighters)}
-    out.append(held)
+    out.append(in_depth(fighters, side))
     centre = {u.id: (line[i] if i < 3 else line[1]) for i, u in enumerate(fighters)}
     out.append(centre)
     result = []
@@ -44,6 +43,21 @@ def placements(state: NapoleonicState, side: str) -> list[list[str]]:
         if words not in result:
             result.append(words)
     return result
+
+
+#: [DEV] Share of the fighting units held in the Reserve Area by the placement in depth (when each line area keeps two).
+RESERVE_SHARE = 0.25
+
+
+def in_depth(fighters: list[Unit], side: str) -> dict[str, str]:
+    """A placement in depth: the guns spread first (one per line area), then infantry, then cavalry, dealt round the
+    three line areas; a quarter held in the reserve, cavalry first, when every line area still gets two (NAP-2.1)."""
+    line = LINE_AREAS[side]
+    held = int(len(fighters) * RESERVE_SHARE) if len(fighters) - int(len(fighters) * RESERVE_SHARE) >= 6 else 0
+    reserve = sorted(fighters, key=lambda u: (arm(u) != "cavalry", -UNITS[u.type].cost, unit_order(u.id)))[:held]
+    order = {"artillery": 0, "infantry": 1, "cavalry": 2}
+    rest = sorted((u for u in fighters if u not in reserve), key=lambda u: (order[arm(u)], -UNITS[u.type].cost, unit_order(u.id)))
+    return {**{u.id: line[i % 3] for i, u in enumerate(rest)}, **{u.id: RESERVE[side] for u in reserve}}
 
 
 def _label(u: Unit) -> str:

@@ -2,33 +2,43 @@
 
 Named by the rule set (``RULESET.presenter``); made from the seat's view
 alone (:func:`mapgen.napoleonic.view.side_view`), so a side's picture never
-shows the other's secret deployment.  A battle writes no battle folders.
+shows the other's secret deployment.  A battle's one output is its printable board.
 """
 
 from __future__ import annotations
 
-from html import escape
 from pathlib import Path
 
+from ..atlas.napoleonic import context
 from ..napoleonic.board import AREAS
 from ..napoleonic.view import side_view
+from ..paper import get_paper
+from ..render.nap_board import draw_board, write_board_pdf
+from ..render.napoleonic_status import board_svg
 
-#: The board's boxes from top to bottom as side A sees it across the table: B's boxes, B's line, the central zone, A's.
-ROWS = (("b-retreat",), ("b-reserve",), ("b-right", "b-centre", "b-left"), ("mid-0", "mid-1", "mid-2"),
-        ("a-left", "a-centre", "a-right"), ("a-reserve",), ("a-retreat",))
-BOX_W, BOX_H, GAP = 220, 96, 8
-COLOURS = {"A": "#1f4e9c", "B": "#a32020"}
+
+#: The printable board (NAP-2.2) in the battle folder: the 13 areas at the counters' default size, named as the commands name them.
+BOARD_FILE = "napoleonic-board.pdf"
+#: The board's paper: A4, in the orientation that needs the fewest sheets.
+BOARD_PAPER = "A4"
 
 
 def new_outputs(folder: Path, state) -> list[str]:
-    return []
+    """The printable board when the folder does not hold it yet (the board is fixed for the battle: written once)."""
+    return [] if (Path(folder) / BOARD_FILE).exists() else [BOARD_FILE]
 
 
 def write_outputs(folder: Path, state, board) -> list[Path]:
-    return []
+    """Write the printable board (:func:`mapgen.render.nap_board.draw_board`) when the folder lacks it."""
+    if not new_outputs(folder, state):
+        return []
+    path = Path(folder) / BOARD_FILE
+    write_board_pdf(draw_board(get_paper(BOARD_PAPER)), path)
+    return [path]
 
 
 def output_lines(folder: Path, state) -> list[str]:
+    """Nothing after each command: ``campaign new`` lists the board once, with the folder's files."""
     return []
 
 
@@ -39,40 +49,12 @@ def place_lines(folder: Path, state, board, seat: str | None) -> list[str]:
 
 def status_svg(folder: Path, state, board, seat: str | None) -> str:
     """The board with each area's units (as ``seat`` may know them) as plain SVG text."""
-    view = side_view(state, seat, board)
-    width = 3 * BOX_W + 4 * GAP
-    height = len(ROWS) * (BOX_H + GAP) + GAP + 30
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
-           f'font-family="sans-serif" font-size="12">',
-           f'<text x="{GAP}" y="20" font-size="14">{escape(_title(view))}</text>',
-           f'<text x="{width - GAP}" y="20" text-anchor="end">A blue, B red; gold outline: in square</text>']
-    for r, names in enumerate(ROWS):
-        y = 30 + GAP + r * (BOX_H + GAP)
-        w = BOX_W if len(names) == 3 else 3 * BOX_W + 2 * GAP
-        for c, name in enumerate(names):
-            x = GAP + c * (BOX_W + GAP)
-            area = AREAS[name]
-            out.append(f'<rect x="{x}" y="{y}" width="{w}" height="{BOX_H}" fill="{"#f4f0e6" if area.kind != "mid" else "#e9efe4"}" '
-                       f'stroke="#333"/>')
-            out.append(f'<text x="{x + 6}" y="{y + 15}" font-weight="bold">{escape(area.label)} ({escape(name)})</text>')
-            here = [u for u in view["units"] if u["area"] == name]
-            for i, u in enumerate(here[:12]):
-                ux, uy = x + 6 + (i % 6) * 34, y + 26 + (i // 6) * 32
-                square = ' stroke="#e0a800" stroke-width="3"' if u["in_square"] else ""  # NAP-10: the piece turned sideways
-                out.append(f'<rect x="{ux}" y="{uy}" width="30" height="26" fill="{COLOURS[u["side"]]}" rx="3"{square}/>')
-                out.append(f'<text x="{ux + 15}" y="{uy + 17}" fill="white" text-anchor="middle">{escape(u["id"])}</text>')
-            if len(here) > 12:
-                out.append(f'<text x="{x + 6}" y="{y + BOX_H - 4}">+{len(here) - 12} more</text>')
-    out.append("</svg>")
-    return "\n".join(out) + "\n"
+    return board_svg(side_view(state, seat, board))
 
 
-def _title(view: dict) -> str:
-    if view["result"]:
-        return f"Side {view['result']['winner']} won: {view['result']['reason']}"
-    if view["stage"] == "deployment":
-        return "Deployment, in secret (NAP-2.1)"
-    return f"Turn {view['turn']}, {view['phase']} phase, side {view['acting']} acts"
+def atlas_context(folder: Path, state, board, side: str | None, cache) -> dict:
+    """What the atlas page (and the server's page) shows of this battle, as ``side`` may know it."""
+    return context(Path(folder), state, board, side, cache)
 
 
 def action_place(state, action) -> str | None:

@@ -1,0 +1,96 @@
+"""The Napoleonic bots: their odds from first principles, the line they never give away, armies fit for the tables' fit."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from mapgen import engine
+from mapgen.napoleonic import bots
+from mapgen.napoleonic.board import LINE_AREAS, RESERVE
+from mapgen.napoleonic.rules import broken_part
+from mapgen.napoleonic.ruleset import RULESET
+from mapgen.napoleonic.simulate import BUDGET, MIN_FIGHTERS, random_army, seat_to_act
+from mapgen.napoleonic.store import Field, field_bytes, new_state
+from mapgen.napoleonic.tables import UNITS
+
+from .nap_helpers import TABLES, battle
+
+
+def test_two_dice_odds():
+    assert bots.at_least(8) == pytest.approx(15 / 36)  # 8 to 12: 5+4+3+2+1 of 36
+    assert bots.at_least(2) == pytest.approx(1.0) and bots.at_least(13) == 0
+    even = bots.margins(0)
+    assert even[0] == pytest.approx(146 / 1296)  # sum of squares of 1..6..1 over 36^2
+    assert even[3] == pytest.approx(even[-3])  # an even charge is a fair one
+    destroyed, routed, lost, fled = bots.outcomes(0, 3, 3)
+    assert destroyed == pytest.approx(lost) and routed == pytest.approx(fled)
+    assert destroyed + routed + lost + fled + even[0] == pytest.approx(1.0)
+
+
+def test_fire_value_is_the_expected_loss_in_production_points():
+    # infantry fires at infantry with a friend beside it: needs 8 (the tests' table), hit 15/36; 1-3 of 6 destroys
+    # (6 points lost), 4-6 routs it (worth half, so 3 points lost): 15/36 * (6/2 + 3/2)
+    s = battle(("A1", "infantry", "mid-0"), ("B1", "infantry", "b-right"), ("B2", "infantry", "b-right"))
+    assert bots.fire_value(s, s.unit("A1"), s.unit("B1"), TABLES) == pytest.approx(15 / 36 * 4.5)
+
+
+def test_the_last_holder_of_a_line_part_is_worth_the_battle():
+    alone = battle(("A1", "infantry", "mid-0"), ("B1", "infantry", "b-right"))
+    backed = battle(("A1", "infantry", "mid-0"), ("B1", "infantry", "b-right"), ("B2", "infantry", "b-right"))
+    assert bots.last_holder(alone, alone.unit("B1")) and not bots.last_holder(backed, backed.unit("B1"))
+    # the stake: both armies (18 + 18 points), times the 15/36 chance of the hit that breaks the part
+    assert bots.fire_value(alone, alone.unit("A1"), alone.unit("B1"), TABLES) == pytest.approx(15 / 36 * (4.5 + 36))
+    assert bots.fire_value(alone, alone.unit("A1"), alone.unit("B1"), TABLES) > 5 * bots.fire_value(
+        backed, backed.unit("A1"), backed.unit("B1"), TABLES)
+
+
+def test_cavalry_does_not_charge_a_square_it_cannot_beat():
+    # cavalry +2 and -3 against a square: a margin of -1 on even ground, a losing charge; against militia that fails
+    # to form square half the time, +2 with nothing against it (and -1 for the militia).  A2 holds A's left behind A1.
+    s = battle(("A1", "cavalry", "mid-0"), ("A2", "infantry", "a-left"), ("B1", "infantry", "b-right"), ("B2", "infantry", "b-right"),
+               phase="cavalry")
+    assert bots.charge_value(s, s.unit("A1"), s.unit("B1"), TABLES) == 0.0  # it would call the charge off
+    m = battle(("A1", "cavalry", "mid-0"), ("A2", "infantry", "a-left"), ("B1", "militia", "b-right"), ("B2", "infantry", "b-right"),
+               phase="cavalry")
+    assert bots.charge_value(m, m.unit("A1"), m.unit("B1"), TABLES) > 0
+
+
+def _bot_battle(seed: int, rng_seed: str):
+    rng = random.Random(rng_seed)
+    board = Field(TABLES)
+    state = new_state(seed, field_bytes(TABLES), rng.choice("AB"), (random_army("A", rng), random_army("B", rng)))
+    states = [state]
+    while RULESET.over(state) is None and len(states) < 3000:
+        seat = seat_to_act(state)
+        name, args = bots.choose(state, seat, board, rng.choice(bots.BEHAVIOURS))
+        state, _ = engine.apply(RULESET, state, RULESET.decode({"command": name, **args}), RULESET.dice_for(state), board)
+        states.append((seat, name, state))
+    return states
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_bots_deploy_in_depth_and_never_break_their_own_line(seed):
+    states = _bot_battle(seed, f"bots-{seed}")
+    battle_start = next(s for _seat, _name, s in states[1:] if s.stage == "battle")
+    for side in "AB":
+        fighters = [u for u in battle_start.units if u.side == side and UNITS[u.type].arm != "leader"]
+        placed = Counter(u.area for u in fighters)
+        assert all(placed[a] >= 2 for a in LINE_AREAS[side])  # two deep in every line area
+        assert placed[RESERVE[side]] >= 1  # and a reserve held back
+    assert any(s.stage != "battle" for _seat, _name, s in states[1:])  # the battle ends
+    for seat, name, s in states[1:]:
+        if name == "move":
+            assert broken_part(s, seat) is None  # a bot's own move never leaves a part of its line empty
+
+
+def test_random_armies_cost_the_budget_with_two_units_to_a_line_part():
+    rng = random.Random(5)
+    for _ in range(50):
+        _army, units = random_army("A", rng)
+        kinds = Counter(u.type for u in units)
+        assert sum(UNITS[u.type].cost for u in units) == BUDGET
+        assert len(units) - kinds["leader"] >= MIN_FIGHTERS >= 2 * 3 + 1
+        assert 1 <= kinds["leader"] <= 2 and kinds["infantry"] >= 2 * kinds["elite_infantry"]  # NAP-1 elite rule
