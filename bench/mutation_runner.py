@@ -328,6 +328,14 @@ def run_mutants(work: Path, jobs_file: Path, workers: int, deadline: float | Non
     pending = list(reversed(jobs))
     running: dict[int, tuple[dict, float, Path]] = {}
     timed_out: set[int] = set()
+
+    def stop(signum, frame):  # the score script stopped (Ctrl-C, a kill): take the children along
+        for pid in running:
+            _kill(pid)
+        os._exit(128 + signum)
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
     while pending or running:
         while pending and len(running) < workers and not (deadline and time.time() > deadline):
             job = pending.pop()
@@ -339,6 +347,8 @@ def run_mutants(work: Path, jobs_file: Path, workers: int, deadline: float | Non
             sys.stderr.flush()
             pid = os.fork()
             if pid == 0:
+                signal.signal(signal.SIGTERM, signal.SIG_DFL)
+                signal.signal(signal.SIGINT, signal.SIG_DFL)
                 try:
                     _child(work, index, job, scratch)
                 finally:

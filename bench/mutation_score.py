@@ -178,6 +178,12 @@ class _Mutator(ast.NodeVisitor):
     def visit_JoinedStr(self, node):
         pass
 
+    def visit_IfExp(self, node):
+        # ``"s" if n > 1 else ""``: a condition that only picks one of two texts chooses wording, not a rule
+        if all(isinstance(b, ast.JoinedStr) or (isinstance(b, ast.Constant) and isinstance(b.value, str)) for b in (node.body, node.orelse)):
+            return
+        self.generic_visit(node)
+
     def visit_Expr(self, node):  # a docstring or a bare call: strings are never mutated anyway
         self.generic_visit(node)
 
@@ -312,7 +318,9 @@ def scratch_copy(dest: Path, files: list[str]) -> None:
 
 
 def test_files() -> list[str]:
-    return sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tests").glob("test_*.py") if REACHES.search(p.read_text(encoding="utf-8")))
+    """The test files of the coverage map: those that name the engines, less the flaky ones no mutant runs."""
+    return sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tests").glob("test_*.py")
+                  if REACHES.search(p.read_text(encoding="utf-8")) and not FLAKY.search(p.name))
 
 
 def coverage_key(packages: list[str], tests: list[str]) -> str:
@@ -388,7 +396,9 @@ def tests_for(mut: Mutant, cover: dict) -> list[str]:
     for line in range(mut.line, mut.end_line + 1):
         ids.update(by_line.get(str(line), []))
     if not ids and _at_import(mut):
-        ids = {t for tests in by_line.values() for t in tests}
+        ids = _readers(mut, cover)
+        if ids is None:  # a class body, a registration: every test that reaches the module
+            ids = {t for tests in by_line.values() for t in tests}
         if not ids:  # a module of tables only: the tests of the modules that import it
             for other in _importers(mut.path):
                 ids.update(t for tests in cover["lines"].get(other, {}).values() for t in tests)
@@ -412,6 +422,95 @@ def _at_import(mut: Mutant) -> bool:
 
 
 _trees: dict[str, ast.Module] = {}
+
+
+def _tree(path: str) -> ast.Module:
+    if path not in _trees:
+        _trees[path] = ast.parse((ROOT / path).read_text(encoding="utf-8"))
+    return _trees[path]
+
+
+def _readers(mut: Mutant, cover: dict) -> set[str] | None:
+    """The tests that can see a mutant run at import, or None when that cannot be told from names.
+
+    A function's default or decorator: the tests that run the function's body.  A module constant
+    (``NAME = ...``): the tests that run a line reading ``NAME`` (a name or an attribute of that
+    name, in any measured module), and the same for every constant computed from it at import.
+    Nothing else reads the value, so no other test can see the change; a class body (a field's
+    default reaches every instance, read or written out whole) gets None.
+    """
+    top = next((n for n in _tree(mut.path).body if n.lineno <= mut.line <= n.end_lineno), None)
+    by_line = cover["lines"].get(mut.path, {})
+    if isinstance(top, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        first = top.body[0].lineno
+        return {t for ln, tests in by_line.items() if first <= int(ln) <= top.end_lineno for t in tests}
+    if not isinstance(top, (ast.Assign, ast.AnnAssign)):
+        return None
+    names = _bound(top)
+    if not names:
+        return None
+    readers = _name_readers(cover)
+    grown = True
+    while grown:  # constants (and class attributes) computed from the mutated one at import
+        grown = False
+        for derived, reads in readers["at_import"]:
+            if reads & names and derived is None:
+                return None  # handed to a call at import (a registration): cannot be followed by name
+            if reads & names and not derived <= names:
+                names |= derived
+                grown = True
+    ids: set[str] = set()
+    for name in names:
+        for path, line in readers["lines"].get(name, ()):
+            ids.update(cover["lines"].get(path, {}).get(str(line), []))
+    return ids
+
+
+def _import_statements(body: list[ast.stmt]):
+    """The statements an import runs that may read a value: assignments and bare calls, in the module
+    and in class bodies (not in functions, whose lines the coverage map sees)."""
+    for stmt in body:
+        if isinstance(stmt, ast.ClassDef):
+            yield from _import_statements(stmt.body)
+        elif isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.Expr)):
+            yield stmt
+        elif isinstance(stmt, (ast.If, ast.For, ast.With, ast.Try)):
+            yield stmt  # read as a whole: a name it reads can go anywhere
+
+
+def _bound(stmt: ast.stmt) -> set[str]:
+    targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+    return {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+
+
+_readers_index: dict = {}
+
+
+def _name_readers(cover: dict) -> dict:
+    """Where each name is read in the measured modules, and which module constants read which names."""
+    if _readers_index.get("key") == cover.get("key"):
+        return _readers_index
+    lines: dict[str, set[tuple[str, int]]] = defaultdict(set)
+    at_import: list[tuple[set[str], set[str]]] = []
+    for path in cover["lines"]:
+        if not (ROOT / path).is_file():
+            continue
+        tree = _tree(path)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+                lines[node.id].add((path, node.lineno))
+            elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load):
+                lines[node.attr].add((path, node.lineno))
+        for stmt in _import_statements(tree.body):
+            value = stmt.value if isinstance(stmt, (ast.Assign, ast.AnnAssign)) else stmt
+            if value is None:
+                continue
+            reads = {n.id for n in ast.walk(value) if isinstance(n, ast.Name)}
+            reads |= {n.attr for n in ast.walk(value) if isinstance(n, ast.Attribute)}
+            at_import.append((_bound(stmt) if isinstance(stmt, (ast.Assign, ast.AnnAssign)) else None, reads))
+    _readers_index.clear()
+    _readers_index.update(key=cover.get("key"), lines=lines, at_import=at_import)
+    return _readers_index
 
 
 def _importers(path: str) -> list[str]:
@@ -586,6 +685,7 @@ def main(argv: list[str] | None = None) -> int:
         for m in sample:
             print(f"{m.path}:{m.line} {m.operator}: {m.before.strip()} -> {m.after.strip()}")
         return 0
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
     load = LoadWatch()
     t0, c0 = time.monotonic(), _cpu()
     cover = coverage_map(packages, args.workers, Path(args.cache), fresh=args.fresh)
@@ -634,7 +734,7 @@ def main(argv: list[str] | None = None) -> int:
     ordered = [(mut, results[i]) for i, mut in enumerate(sample) if i in results]
     timing = {"coverage_seconds": round(cover_seconds, 1), "coverage_cpu_seconds": round(cover_cpu, 1), "coverage_made": cover["made"],
               "run_seconds": round(run_seconds, 1), "run_cpu_seconds": round(run_cpu, 1), "load": load.stop(),
-              "runner": args.runner, "patch": args.patch}
+              "runner": args.runner, "patch": args.patch, "commit": commit}
     write_report(args, packages, every, sample, ordered, cover, timing)
     return 0
 
@@ -681,10 +781,14 @@ def run_forked(todo, cover, args, deadline, record) -> None:
             cmd += ["--deadline", str(deadline)]
         log = work / ".tmp" / "runner.log"
         with open(log, "w") as err, subprocess.Popen(cmd, cwd=work, env=_env(), stdout=subprocess.PIPE, stderr=err, text=True) as runner:
-            for line in runner.stdout:
-                r = json.loads(line)
-                mut, tests = by_id[r["id"]]
-                record(r["id"], mut, tests, fork_verdict(mut, r))
+            try:
+                for line in runner.stdout:
+                    r = json.loads(line)
+                    mut, tests = by_id[r["id"]]
+                    record(r["id"], mut, tests, fork_verdict(mut, r))
+            finally:
+                if runner.poll() is None:
+                    runner.terminate()  # the runner kills its children on SIGTERM
         if runner.returncode != 0:
             sys.stderr.write(log.read_text(errors="replace")[-3000:])
             raise SystemExit(f"Error: the mutant runner failed (exit {runner.returncode})")
@@ -744,7 +848,6 @@ def write_report(args, packages, every, sample, results, cover, timing) -> None:
         "mutant_seconds": round(sum(v["seconds"] for _, v in results), 1),
         "mutant_cpu_seconds": round(sum(v.get("cpu_seconds", 0.0) for _, v in results), 1),
         "modes": dict(modes),
-        "commit": subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip(),
         "all": score_line(total),
         "modules": {p: score_line(c) for p, c in sorted(by_module.items())},
         "operators": {op: score_line(c) for op, c in sorted(_by_operator(results).items())},
