@@ -1,6 +1,6 @@
 """The persistent runner behind ``bench/mutation_score.py``: mapgen and the tests are imported once, each mutant in a fork.
 
-    python bench/mutation_runner.py coverage WORK OUT.json PACKAGE... -- TESTFILE...
+    python bench/mutation_runner.py coverage WORK OUT.json --package P... [--only TESTFILE...] TESTFILE...
     python bench/mutation_runner.py mutants WORK JOBS.jsonl --workers 2 [--deadline EPOCH]
 
 WORK is a scratch copy of the tracked files; everything is imported from it, so the checkout may change
@@ -9,9 +9,10 @@ numpy, shapely, pydantic, hypothesis and pytest's plugins, and up to 7 s to impo
 modules), so this process pays for that once: it collects every test file (``--collect-only``), then
 forks.  A fork shares the parent's imports and costs milliseconds.
 
-``coverage``: children run the test files (two at a time, taking the next file from a queue) under
-coverage.py, one dynamic context per test, and record each test's time and outcome; the parent records
-which lines ran while importing and collecting.  The map is written to OUT.json.
+``coverage``: a child per test file (two at a time) runs it under coverage.py, one dynamic context per
+test, and records each test's time and outcome; the parent records which lines ran while importing
+and collecting.  Each file's map depends on that file only (a fork of the freshly collected parent),
+so the score script keeps it until the file changes.  The maps are written to OUT.json.
 
 ``mutants``: each job names the mutated module, its mutated source, the test ids to run and a timeout.
 The child changes the module in memory, runs ``pytest.main`` on the ids (``-x``: the first failure kills
@@ -44,7 +45,6 @@ import importlib.abc
 import importlib.util
 import inspect
 import json
-import multiprocessing
 import os
 import resource
 import shutil
@@ -115,7 +115,9 @@ class _Contexts:
             self.failing.add(report.nodeid)
 
 
-def coverage_map(work: Path, out: Path, packages: list[str], files: list[str], workers: int) -> None:
+def coverage_map(work: Path, out: Path, packages: list[str], files: list[str], only: list[str] | None, workers: int) -> None:
+    """Collect ``files`` (the lines an import runs), then measure each of ``only`` (default all) in a fork
+    of its own: a file's map then depends on that file alone, so it can be kept until the file changes."""
     sources = [str(work / p) for p in packages]
     t0, c0 = time.monotonic(), time.process_time()
     at_import = coverage.Coverage(data_file=None, source=sources, config_file=False)
@@ -125,62 +127,73 @@ def coverage_map(work: Path, out: Path, packages: list[str], files: list[str], w
     imported = at_import.get_data()
     import_lines = {_rel(work, f): sorted(imported.lines(f) or []) for f in imported.measured_files()}
 
-    # Biggest files first, so the last file to finish is a short one.
     per_file: dict[str, int] = defaultdict(int)
     for item in items:
         per_file[item.nodeid.split("::")[0]] += 1
-    order = sorted(per_file, key=lambda f: -per_file[f])
-    ctx = multiprocessing.get_context("fork")
-    queue = ctx.Queue()
-    for f in order:
-        queue.put(f)
-    for _ in range(workers):
-        queue.put(None)
+    measure = [f for f in (files if only is None else only) if f in per_file]
+    # Biggest files first, so the last file to finish is a short one.
+    pending = sorted(measure, key=lambda f: per_file[f])
     parts = out.parent / (out.stem + ".parts")
     shutil.rmtree(parts, ignore_errors=True)
     parts.mkdir(parents=True)
-
-    def child(n: int) -> None:
-        _quiet(parts / f"log-{n}.txt")
-        cov = coverage.Coverage(data_file=str(parts / f"cov-{n}"), source=sources, config_file=False)
-        contexts = _Contexts(cov)
-        cov.start()
-        while (f := queue.get()) is not None:
-            pytest.main([*PYTEST_OPTIONS, f"--basetemp={work / '.tmp' / f'cov-{n}'}", f], plugins=[contexts])
-        cov.stop()
-        cov.save()
-        (parts / f"times-{n}.json").write_text(json.dumps({"durations": contexts.durations, "failing": sorted(contexts.failing)}))
-
-    procs = [ctx.Process(target=child, args=(n,)) for n in range(workers)]
-    for p in procs:
-        p.start()
-    for p in procs:
-        p.join()
-        if p.exitcode != 0:
-            raise SystemExit(f"Error: a coverage worker ended with exit code {p.exitcode} (log in {parts})")
-
-    durations: dict[str, float] = defaultdict(float)
-    failing: set[str] = set()
-    lines: dict[str, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
-    for n in range(workers):
-        times = json.loads((parts / f"times-{n}.json").read_text())
-        for k, v in times["durations"].items():
-            durations[k] += v
-        failing.update(times["failing"])
-        data = coverage.CoverageData(basename=str(parts / f"cov-{n}"))
-        data.read()
-        for measured in data.measured_files():
-            rel = _rel(work, measured)
-            for lineno, contexts in data.contexts_by_lineno(measured).items():
-                lines[rel][str(lineno)].update(c for c in contexts if c)
-    lines_out = {rel: {ln: sorted(ids - failing) for ln, ids in by.items() if ids - failing} for rel, by in lines.items()}
+    gc.freeze()
+    running: dict[int, tuple[str, Path]] = {}
+    results: dict[str, dict] = {}
+    while pending or running:
+        while pending and len(running) < workers:
+            f = pending.pop()
+            part = parts / str(len(pending))
+            part.mkdir()
+            sys.stdout.flush()
+            sys.stderr.flush()
+            pid = os.fork()
+            if pid == 0:
+                try:
+                    _measure_file(work, sources, f, part)
+                finally:
+                    os._exit(3)
+            running[pid] = (f, part)
+        pid, status = os.wait()
+        f, part = running.pop(pid)
+        if not (part / "times.json").exists():
+            raise SystemExit(f"Error: measuring {f} ended with {os.waitstatus_to_exitcode(status)} (log in {part})")
+        results[f] = _read_part(work, part)
     out.write_text(json.dumps({
         "seconds": round(time.monotonic() - t0, 1),
         "cpu_seconds": round(time.process_time() - c0 + _children_cpu(), 1),
-        "collected": len(items), "failing": sorted(failing), "durations": {k: round(v, 4) for k, v in durations.items()},
-        "import_lines": import_lines, "lines": lines_out,
+        "collected": len(items), "import_lines": import_lines, "files": results,
     }))
     shutil.rmtree(parts, ignore_errors=True)
+
+
+def _measure_file(work: Path, sources: list[str], test_file: str, part: Path) -> None:
+    _quiet(part / "log.txt")
+    cov = coverage.Coverage(data_file=str(part / "cov"), source=sources, config_file=False)
+    contexts = _Contexts(cov)
+    cov.start()
+    pytest.main([*PYTEST_OPTIONS, f"--basetemp={part / 'tmp'}", test_file], plugins=[contexts])
+    cov.stop()
+    cov.save()
+    (part / "times.json").write_text(json.dumps({"durations": contexts.durations, "failing": sorted(contexts.failing)}))
+    os._exit(0)
+
+
+def _read_part(work: Path, part: Path) -> dict:
+    """One test file's map: source line -> its tests that ran it (failing tests left out), and their times."""
+    times = json.loads((part / "times.json").read_text())
+    failing = set(times["failing"])
+    data = coverage.CoverageData(basename=str(part / "cov"))
+    data.read()
+    lines: dict[str, dict[str, list[str]]] = {}
+    for measured in data.measured_files():
+        by = {}
+        for lineno, contexts in data.contexts_by_lineno(measured).items():
+            ids = sorted({c for c in contexts if c} - failing)
+            if ids:
+                by[str(lineno)] = ids
+        if by:
+            lines[_rel(work, measured)] = by
+    return {"lines": lines, "durations": {k: round(v, 4) for k, v in times["durations"].items()}, "failing": sorted(failing)}
 
 
 def _rel(work: Path, measured: str) -> str:
@@ -401,6 +414,7 @@ def main(argv: list[str] | None = None) -> int:
     c.add_argument("out", type=Path)
     c.add_argument("--workers", type=int, default=2)
     c.add_argument("--package", action="append", required=True)
+    c.add_argument("--only", action="append", help="measure only this test file (repeatable; all are collected); --only= measures none")
     c.add_argument("tests", nargs="+")
     m = sub.add_parser("mutants")
     m.add_argument("work", type=Path)
@@ -411,7 +425,7 @@ def main(argv: list[str] | None = None) -> int:
     work = args.work.resolve()
     _prepare(work)
     if args.phase == "coverage":
-        coverage_map(work, args.out.resolve(), args.package, args.tests, args.workers)
+        coverage_map(work, args.out.resolve(), args.package, args.tests, args.only, args.workers)
     else:
         run_mutants(work, args.jobs.resolve(), args.workers, args.deadline)
     return 0

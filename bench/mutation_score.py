@@ -323,19 +323,8 @@ def test_files() -> list[str]:
                   if REACHES.search(p.read_text(encoding="utf-8")) and not FLAKY.search(p.name))
 
 
-def coverage_key(packages: list[str], tests: list[str]) -> str:
-    """The code measured and the text of the test files that take part: a test added or changed makes the
-    map again (a map kept after a test was added would never run the new test)."""
-    h = hashlib.sha256()
-    for rel in tracked_files():
-        if rel.startswith(("mapgen/", "tests/")):
-            h.update(rel.encode() + b"\0" + (ROOT / rel).read_bytes())
-    h.update(json.dumps([packages, tests]).encode())
-    return h.hexdigest()[:16]
-
-
 def code_key() -> str:
-    """The mutated code only: verdicts are kept under it (a test added re-judges only the mutants it reaches)."""
+    """The mutated code: the coverage maps and the verdicts are kept under it."""
     h = hashlib.sha256()
     for rel in tracked_files():
         if rel.startswith("mapgen/"):
@@ -343,28 +332,78 @@ def code_key() -> str:
     return h.hexdigest()[:16]
 
 
+HELPER_IMPORT = re.compile(r"^\s*from (?:\.|tests\.)(\w+) import|^\s*import tests\.(\w+)", re.M)
+
+
+def test_file_key(rel: str) -> str:
+    """A test file's text with the test helpers it imports (and theirs), conftest.py and the fixtures:
+    its part of the coverage map is kept while this is the same."""
+    h = hashlib.sha256()
+    seen, todo = set(), [rel, "tests/conftest.py"]
+    while todo:
+        f = todo.pop()
+        if f in seen or not (ROOT / f).is_file():
+            continue
+        seen.add(f)
+        text = (ROOT / f).read_text(encoding="utf-8")
+        h.update(f.encode() + b"\0" + text.encode())
+        todo += [f"tests/{a or b}.py" for a, b in HELPER_IMPORT.findall(text)]
+    for p in sorted((ROOT / "tests" / "fixtures").rglob("*")):
+        if p.is_file():
+            h.update(str(p.relative_to(ROOT)).encode() + b"\0" + p.read_bytes())
+    return h.hexdigest()[:16]
+
+
 def coverage_map(packages: list[str], workers: int, cache: Path, fresh: bool = False) -> dict:
-    """Source line -> the test ids that execute it, each test's time, and the lines an import runs:
-    one coverage run by the persistent runner (``bench/mutation_runner.py``), cached."""
+    """Source line -> the test ids that execute it, each test's time, and the lines an import runs.
+
+    Made by the persistent runner (``bench/mutation_runner.py coverage``), one test file at a time;
+    each file's part is kept under the code's hash and the file's own key, so a test added or changed
+    re-measures its file only (a minute, not the whole suite's quarter of an hour).
+    """
     tests = test_files()
-    key = coverage_key(packages, tests)
-    cached = cache / f"coverage-{key}.json"
-    if cached.exists() and not fresh:
-        return json.loads(cached.read_text(encoding="utf-8")) | {"made": False}
+    folder = cache / f"map-{code_key()}-{hashlib.sha256(json.dumps(packages).encode()).hexdigest()[:8]}"
+    keys = {f: test_file_key(f) for f in tests}
+    part = {f: folder / f"{f.replace('/', '.')}-{keys[f]}.json" for f in tests}
+    key = hashlib.sha256(json.dumps([packages, sorted(keys.items())]).encode()).hexdigest()[:16]
+    imports = folder / f"import-lines-{key}.json"
+    missing = [f for f in tests if fresh or not part[f].exists()]
+    made = None
+    if missing or not imports.exists():
+        made = _measure(packages, workers, tests, missing)
+        folder.mkdir(parents=True, exist_ok=True)
+        for f, data in made["files"].items():
+            part[f].write_text(json.dumps(data), encoding="utf-8")
+        imports.write_text(json.dumps(made["import_lines"]), encoding="utf-8")
+    cover = {"key": key, "tests": tests, "lines": defaultdict(dict), "durations": {}, "failing": [],
+             "import_lines": json.loads(imports.read_text(encoding="utf-8")), "measured": len(missing),
+             "seconds": made["seconds"] if made else 0.0, "cpu_seconds": made["cpu_seconds"] if made else 0.0, "made": bool(missing)}
+    for f in tests:
+        if not part[f].exists():  # a file with no test of its own (only helpers)
+            continue
+        data = json.loads(part[f].read_text(encoding="utf-8"))
+        for path, by in data["lines"].items():
+            mine = cover["lines"][path]
+            for ln, ids in by.items():
+                mine[ln] = sorted(set(mine.get(ln, ())) | set(ids))
+        cover["durations"].update(data["durations"])
+        cover["failing"] += data["failing"]
+    cover["lines"] = dict(cover["lines"])
+    return cover
+
+
+def _measure(packages: list[str], workers: int, tests: list[str], only: list[str]) -> dict:
     work = Path(tempfile.mkdtemp(prefix="mapgen-mutation-cov-"))
     try:
         scratch_copy(work, tracked_files())
         out = work / ".tmp" / "coverage.json"
         cmd = [sys.executable, str(RUNNER), "coverage", str(work), str(out), "--workers", str(workers),
-               *(f"--package={p}" for p in packages), *tests]
+               *(f"--package={p}" for p in packages), *(f"--only={f}" for f in only or [""]), *tests]
         run = subprocess.run(cmd, cwd=work, env=_env(), capture_output=True, text=True)
         if run.returncode != 0 or not out.exists():
             sys.stderr.write(run.stdout[-3000:] + run.stderr[-3000:])
             raise SystemExit(f"Error: the coverage run failed (exit {run.returncode})")
-        result = json.loads(out.read_text(encoding="utf-8")) | {"key": key, "tests": tests}
-        cache.mkdir(parents=True, exist_ok=True)
-        cached.write_text(json.dumps(result), encoding="utf-8")
-        return result | {"made": True}
+        return json.loads(out.read_text(encoding="utf-8"))
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
@@ -691,7 +730,7 @@ def main(argv: list[str] | None = None) -> int:
     cover = coverage_map(packages, args.workers, Path(args.cache), fresh=args.fresh)
     cover_seconds, cover_cpu = time.monotonic() - t0, _cpu() - c0
     print(f"{len(every)} mutants in {len(source_files(packages))} modules; {len(sample)} drawn (seed {args.seed}); "
-          f"coverage map {'made' if cover['made'] else 'kept'} in {cover_seconds:.0f} s ({len(cover['tests'])} test files)", flush=True)
+          f"coverage map: {cover['measured']} of {len(cover['tests'])} test files measured in {cover_seconds:.0f} s", flush=True)
 
     # Verdicts already reached on the same code are kept, so a run stopped by --deadline goes on where it
     # stopped: a kill while its killing test's file is unchanged, any verdict while the mutant's tests and
@@ -732,7 +771,7 @@ def main(argv: list[str] | None = None) -> int:
         run_subprocesses(todo, cover, args, deadline, record)
     run_seconds, run_cpu = time.monotonic() - t1, _cpu() - c1
     ordered = [(mut, results[i]) for i, mut in enumerate(sample) if i in results]
-    timing = {"coverage_seconds": round(cover_seconds, 1), "coverage_cpu_seconds": round(cover_cpu, 1), "coverage_made": cover["made"],
+    timing = {"coverage_seconds": round(cover_seconds, 1), "coverage_cpu_seconds": round(cover_cpu, 1), "coverage_files_measured": cover["measured"], "coverage_files": len(cover["tests"]),
               "run_seconds": round(run_seconds, 1), "run_cpu_seconds": round(run_cpu, 1), "load": load.stop(),
               "runner": args.runner, "patch": args.patch, "commit": commit}
     write_report(args, packages, every, sample, ordered, cover, timing)
@@ -891,7 +930,8 @@ def markdown(r: dict) -> str:
         f"{r['workers']} workers, runner `{r['runner']}`.",
         "",
         f"- Time: {wall / 60:.1f} min wall, {cpu / 60:.1f} min CPU (a quiet {r['workers']}-core machine: about "
-        f"{cpu / r['workers'] / 60:.1f} min); the coverage map {'made' if r['coverage_made'] else 'kept from an earlier run'} in "
+        f"{cpu / r['workers'] / 60:.1f} min); the coverage map ({r['coverage_files_measured']} of {r['coverage_files']} test files "
+        f"measured, the others' parts kept from an earlier run) in "
         f"{r['coverage_seconds']:.0f} s ({r['coverage_cpu_seconds']:.0f} s CPU), the mutants {r['run_seconds']:.0f} s "
         f"({r['run_cpu_seconds']:.0f} s CPU).",
         f"- Load average (1 min) during the run: {r['load']['min']} to {r['load']['max']}, mean {r['load']['mean']}.",
