@@ -11,6 +11,8 @@ on the siege roll (Tabella 35).
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 
 from mapgen.campaign.dice import GameDice
@@ -216,6 +218,18 @@ def test_the_assassin_is_offered_against_every_enemy_specialist_and_army_and_non
     offered = [a for a in actions(s, "P1", None, lambda state, command: True) if a.command == "assassinate"]
     assert sorted(a.args["target"] for a in offered) == ["P2-1", "P2-s2"]
     assert {a.args["assassin"] for a in offered} == {"P1-s9"}
+
+
+def test_an_army_with_no_road_open_is_offered_no_move_and_the_others_still_are():
+    # RC-4.3: a move is offered along the roads the engine accepts; an army none of whose paths it accepts gets none
+    s = summer([army("P1-1", "A-0"), army("P1-2", "A-3")])
+    board = SimpleNamespace(steps={"A-0": ("A-1",), "A-1": ("A-0",), "A-3": ("A-2",), "A-2": ("A-3",)})
+
+    def accepts(state, command):
+        return not (isinstance(command, MoveArmy) and command.army == "P1-1")
+
+    moves = [a for a in actions(s, "P1", board, accepts) if a.command == "move_army"]
+    assert [a.args["army"] for a in moves] == ["P1-2"]
 
 
 # --- the engineer (RC-A.10, Tabella 35) ------------------------------------------------------------------------
