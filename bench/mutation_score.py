@@ -474,7 +474,9 @@ def _readers(mut: Mutant, cover: dict) -> set[str] | None:
 
     A function's default or decorator: the tests that run the function's body.  A module constant
     (``NAME = ...``): the tests that run a line reading ``NAME`` (a name or an attribute of that
-    name, in any measured module), and the same for every constant computed from it at import.
+    name, in any measured module), the tests that read it themselves (a table a test rolls on; every
+    test of the file when a helper or a fixture reads it), and the same for every constant computed
+    from it at import.
     Nothing else reads the value, so no other test can see the change; a class body (a field's
     default reaches every instance, read or written out whole) gets None.
     """
@@ -502,6 +504,8 @@ def _readers(mut: Mutant, cover: dict) -> set[str] | None:
     for name in names:
         for path, line in readers["lines"].get(name, ()):
             ids.update(cover["lines"].get(path, {}).get(str(line), []))
+        for test_file, function in readers["tests"].get(name, ()):
+            ids.update(readers["ids"][test_file] if function is None else readers["ids"][test_file, function])
     return ids
 
 
@@ -547,8 +551,25 @@ def _name_readers(cover: dict) -> dict:
             reads = {n.id for n in ast.walk(value) if isinstance(n, ast.Name)}
             reads |= {n.attr for n in ast.walk(value) if isinstance(n, ast.Attribute)}
             at_import.append((_bound(stmt) if isinstance(stmt, (ast.Assign, ast.AnnAssign)) else None, reads))
+    # A test that reads the name itself (rolls a table it passes in): its own ids; a helper or a fixture
+    # of the file that reads it: every test of the file.
+    tests: dict[str, set[tuple[str, str | None]]] = defaultdict(set)
+    ids: dict = defaultdict(set)
+    for t in cover["durations"]:
+        test_file, _, rest = t.partition("::")
+        ids[test_file].add(t)
+        ids[test_file, rest.split("::")[-1].split("[")[0]].add(t)
+    for test_file in cover["tests"]:
+        for top in _tree(test_file).body:
+            functions = [top] if isinstance(top, (ast.FunctionDef, ast.AsyncFunctionDef)) else \
+                [f for f in top.body if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))] if isinstance(top, ast.ClassDef) else []
+            for node in [top] if not functions else functions:
+                function = node.name if getattr(node, "name", "").startswith("test") else None
+                for n in ast.walk(node):
+                    if isinstance(n, (ast.Name, ast.Attribute)) and isinstance(n.ctx, ast.Load):
+                        tests[n.id if isinstance(n, ast.Name) else n.attr].add((test_file, function))
     _readers_index.clear()
-    _readers_index.update(key=cover.get("key"), lines=lines, at_import=at_import)
+    _readers_index.update(key=cover.get("key"), lines=lines, at_import=at_import, tests=tests, ids=ids)
     return _readers_index
 
 
