@@ -53,6 +53,7 @@ import random
 import re
 import resource
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -746,6 +747,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{m.path}:{m.line} {m.operator}: {m.before.strip()} -> {m.after.strip()}")
         return 0
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
+    # A kill stops the runner and its children too (the finally clauses run), as Ctrl-C does.
+    signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(128 + signum))
     load = LoadWatch()
     t0, c0 = time.monotonic(), _cpu()
     cover = coverage_map(packages, args.workers, Path(args.cache), fresh=args.fresh)
