@@ -301,7 +301,9 @@ def test_only_a_force_under_defend_has_field_works_after_a_battle():
     a1 = force("A1", "C3", "defend", units=(unit("A1-U1", 10),))
     s = start_battles(make_state([a1, force("B1", "C3")], pending=[contact("C3", "A1", "B1", mover="B1")]))
     after, _ = apply(s, BattleReport("A"), GameDice(7), make_board())
-    assert (after.force("A1").square, after.force("A1").field_works, after.force("B1").field_works) == ("C3", 10, 0)
+    assert (after.force("A1").square, after.force("A1").field_works) == ("C3", 10)
+    after, _ = apply(s, BattleReport("B"), GameDice(7), make_board())  # B1 wins and holds C3: still no works
+    assert (after.force("B1").square, after.force("B1").field_works) == ("C3", 0)
 
 
 def test_field_works_are_lost_when_the_force_is_dislodged():
