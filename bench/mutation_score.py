@@ -434,16 +434,19 @@ def _env() -> dict:
 
 def tests_for(mut: Mutant, cover: dict, runner: str = "fork") -> list[str]:
     """The tests that execute the mutated line; for a line run only at import (a module's constants,
-    which no test context sees), every test that reaches the module."""
+    which no test context sees), the tests that can see it (:func:`_readers`), else every test that
+    reaches the module.  A constant that nothing reads is seen by no test: not covered."""
     by_line = cover["lines"].get(mut.path, {})
     ids: set[str] = set()
     for line in range(mut.line, mut.end_line + 1):
         ids.update(by_line.get(str(line), []))
     if not ids and _at_import(mut):
-        ids = _readers(mut, cover)
-        if ids is None:  # a class body, a registration: every test that reaches the module
+        readers = _readers(mut, cover)
+        if readers is not None:  # a constant read nowhere (dead) is seen by no test: not covered
+            ids = readers
+        else:  # a class body, a registration: every test that reaches the module
             ids = {t for tests in by_line.values() for t in tests}
-        if not ids:  # a module of tables only: the tests of the modules that import it
+        if readers is None and not ids:  # a module of tables only: the tests of the modules that import it
             for other in _importers(mut.path):
                 ids.update(t for tests in cover["lines"].get(other, {}).values() for t in tests)
     durations = cover["durations"]
@@ -505,6 +508,8 @@ def _readers(mut: Mutant, cover: dict) -> set[str] | None:
             if reads & names and not derived <= names:
                 names |= derived
                 grown = True
+    if names & readers["elsewhere"]:
+        return None  # read in a mapgen module the map does not measure (the command line, a presenter)
     ids: set[str] = set()
     for name in names:
         for path, line in readers["lines"].get(name, ()):
@@ -514,16 +519,18 @@ def _readers(mut: Mutant, cover: dict) -> set[str] | None:
     return ids
 
 
-def _import_statements(body: list[ast.stmt]):
-    """The statements an import runs that may read a value: assignments and bare calls, in the module
-    and in class bodies (not in functions, whose lines the coverage map sees)."""
+def _import_statements(body: list[ast.stmt], in_class: bool = False):
+    """The statements an import runs that may read a value, and whether each is in a class body:
+    assignments and bare calls (not in functions, whose lines the coverage map sees)."""
     for stmt in body:
         if isinstance(stmt, ast.ClassDef):
-            yield from _import_statements(stmt.body)
+            yield from _import_statements(stmt.body, True)
+            for d in stmt.decorator_list + stmt.bases:
+                yield ast.Expr(d), True
         elif isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.Expr)):
-            yield stmt
+            yield stmt, in_class
         elif isinstance(stmt, (ast.If, ast.For, ast.With, ast.Try)):
-            yield stmt  # read as a whole: a name it reads can go anywhere
+            yield ast.Expr(stmt), in_class  # read as a whole: a name it reads can go anywhere
 
 
 def _bound(stmt: ast.stmt) -> set[str]:
@@ -549,13 +556,16 @@ def _name_readers(cover: dict) -> dict:
                 lines[node.id].add((path, node.lineno))
             elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load):
                 lines[node.attr].add((path, node.lineno))
-        for stmt in _import_statements(tree.body):
-            value = stmt.value if isinstance(stmt, (ast.Assign, ast.AnnAssign)) else stmt
-            if value is None:
-                continue
-            reads = {n.id for n in ast.walk(value) if isinstance(n, ast.Name)}
-            reads |= {n.attr for n in ast.walk(value) if isinstance(n, ast.Attribute)}
-            at_import.append((_bound(stmt) if isinstance(stmt, (ast.Assign, ast.AnnAssign)) else None, reads))
+        for stmt, in_class in _import_statements(tree.body):
+            parts = [stmt.value] if isinstance(stmt, (ast.Assign, ast.AnnAssign)) else [stmt]
+            if isinstance(stmt, ast.AnnAssign):
+                parts.append(stmt.annotation)  # a type alias's constraints, checked where the field is
+            reads = {n.id for part in parts if part is not None for n in ast.walk(part) if isinstance(n, ast.Name)}
+            reads |= {n.attr for part in parts if part is not None for n in ast.walk(part) if isinstance(n, ast.Attribute)}
+            # a class field's default or type reaches every instance made, read or written out whole: not
+            # to be followed by name
+            derived = _bound(stmt) if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and not in_class else None
+            at_import.append((derived, reads))
     # A test that reads the name itself (rolls a table it passes in): its own ids; a helper or a fixture
     # of the file that reads it: every test of the file.
     tests: dict[str, set[tuple[str, str | None]]] = defaultdict(set)
@@ -573,8 +583,15 @@ def _name_readers(cover: dict) -> dict:
                 for n in ast.walk(node):
                     if isinstance(n, (ast.Name, ast.Attribute)) and isinstance(n.ctx, ast.Load):
                         tests[n.id if isinstance(n, ast.Name) else n.attr].add((test_file, function))
+    elsewhere: set[str] = set()
+    for p in sorted((ROOT / "mapgen").rglob("*.py")):
+        rel = str(p.relative_to(ROOT))
+        if rel not in cover["lines"]:
+            for n in ast.walk(_tree(rel)):
+                if isinstance(n, (ast.Name, ast.Attribute)) and isinstance(n.ctx, ast.Load):
+                    elsewhere.add(n.id if isinstance(n, ast.Name) else n.attr)
     _readers_index.clear()
-    _readers_index.update(key=cover.get("key"), lines=lines, at_import=at_import, tests=tests, ids=ids)
+    _readers_index.update(key=cover.get("key"), lines=lines, at_import=at_import, tests=tests, ids=ids, elsewhere=elsewhere)
     return _readers_index
 
 
