@@ -12,7 +12,7 @@ from mapgen.campaign import after_battle
 from mapgen.campaign.core import BattleReport, CommandError, UnitLosses
 from mapgen.campaign.ruleset import apply
 from mapgen.campaign.dice import GameDice
-from mapgen.campaign.state import Options
+from mapgen.campaign.state import Options, evolve
 
 from .test_campaign_battle import (
     contact,
@@ -93,6 +93,15 @@ def test_stalemate_both_sides_check_their_wounded():
     s = battle_at([force("A1", "C3"), force("B1", "C3")])
     new, _ = run(s, BattleReport("stalemate", (UnitLosses("A1-U1", killed=1), UnitLosses("B1-U1", killed=1))), faces=[6, 6])
     assert fig(new, "A1") == {"A1-U1": 10} and fig(new, "B1") == {"B1-U1": 10}
+
+
+def test_the_ambushed_side_is_the_movers_even_when_the_mover_is_gone():
+    # FW-23.5: the side that made the contact at Max Speed is the ambushed one; a force id is its side's
+    # letter and a number (state.Force.id), so a mover no longer on the map still names its side
+    s = battle_at([force("A1", "C3", "max_speed"), force("B1", "C3", "defend")])
+    gone = evolve(s.pending[0], mover="A7")
+    assert after_battle.ambush_roles(s, gone) == {"A": "ambushed", "B": "ambusher"}
+    assert after_battle.ambush_roles(s, evolve(gone, mover="B7")) == {"B": "ambushed", "A": "ambusher"}
 
 
 def test_ambush_modifiers_on_the_wounded_check():
@@ -251,6 +260,17 @@ def test_stalemate_between_defending_forces_nobody_moves():
     s = battle_at([force("A1", "C3", "defend"), force("B1", "C3", "defend")])
     new, _ = run(s, BattleReport("stalemate"))
     assert (new.force("A1").square, new.force("B1").square) == ("C3", "C3")
+
+
+def test_forces_still_in_contact_after_a_pitched_battle_fight_an_ordinary_battle_the_next_day():
+    # FW-9.8 [DEV]: still in contact, they fight again on day 2; only a Last stand is carried over as one
+    # (FW-23.6), so this is no Last stand and nobody is its defender
+    s = battle_at([force("A1", "C3", "defend"), force("B1", "C3", "defend")])
+    assert s.pending[0].scenario == "pitched"
+    new, _ = run(s, BattleReport("stalemate"))
+    (again,) = new.pending
+    assert (again.square, again.day, again.scenario, again.defenders) == ("C3", 2, "pitched", ())
+    assert set(again.forces) == {"A1", "B1"}
 
 
 def test_a_new_leader_from_the_ranks_for_the_loser():

@@ -292,6 +292,20 @@ def test_field_works_are_built_once_and_not_cumulative():
     assert a1.field_works == 16
 
 
+def test_only_a_force_under_defend_has_field_works_after_a_battle():
+    # FW-5.2.1: field works are the Defend order's, 1 point a model; A1 holds C3 with its 10 models' worth,
+    # B1 under Probe built none
+    from mapgen.campaign.core import BattleReport
+    from mapgen.campaign.ruleset import apply
+
+    a1 = force("A1", "C3", "defend", units=(unit("A1-U1", 10),))
+    s = start_battles(make_state([a1, force("B1", "C3")], pending=[contact("C3", "A1", "B1", mover="B1")]))
+    after, _ = apply(s, BattleReport("A"), GameDice(7), make_board())
+    assert (after.force("A1").square, after.force("A1").field_works) == ("C3", 10)
+    after, _ = apply(s, BattleReport("B"), GameDice(7), make_board())  # B1 wins and holds C3: still no works
+    assert (after.force("B1").square, after.force("B1").field_works) == ("C3", 0)
+
+
 def test_field_works_are_lost_when_the_force_is_dislodged():
     # FW-5.2.1: "if the Force is dislodged from its position, all works are lost": A1 loses and falls back
     from mapgen.campaign.core import BattleReport

@@ -161,6 +161,22 @@ def _units(fid, n):
     return tuple(unit(f"{fid}-U{i}", figures=10) for i in range(1, n + 1))
 
 
+def test_cautious_slows_max_speed_to_probe_and_puts_only_the_capitals_force_on_defend():
+    # docs/how-to/balanced-maps.md: cautious "never Max Speed, the capital's force on Defend"
+    from mapgen.campaign.core import GiveOrder
+
+    from .test_campaign_battle import force, holding, make_board, make_state
+
+    forces = [
+        force("A1", "B1", "probe"),  # on the capital: Defend
+        force("A2", "D1", "max_speed"),  # on a village: Probe, not Defend
+        force("A3", "E2", "probe"),  # nothing to change
+        force("B1", "F6", "defend"),
+    ]
+    s = make_state(forces, holdings=[holding("B1", "A", capital=True), holding("D1", "A"), holding("F6", "B", capital=True)], phase=1)
+    assert bots.Cautious("A").orders(s, make_board()) == [GiveOrder("A1", "defend"), GiveOrder("A2", "probe")]
+
+
 def test_cautious_stays_unless_it_has_the_advantage():
     from mapgen.campaign.core import Move
 

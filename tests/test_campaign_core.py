@@ -257,6 +257,24 @@ def test_a_roster_square_for_a_side_with_no_holdings_says_so():
         check_squares([spec], make_board(), "A", "a.yaml", set())
 
 
+def test_a_roster_square_next_to_a_holding_counts_only_in_the_sides_own_territory():
+    # FW-2.4: a force starts on or next to one of its side's holdings; [DEV] next to one only in its own territory
+    from mapgen.campaign.roster import CampaignRosterError, check_squares
+    from mapgen.campaign.setup import ForceSpec
+    from mapgen.campaign.state import Leader
+
+    from .test_campaign_battle import make_board, unit
+
+    def spec(square):
+        return ForceSpec(Leader("Ragnar", 3), (unit("A1-U1"),), square=square, line=4)
+
+    board = make_board()  # rows 1-2 side A's territory, 3-4 neutral
+    check_squares([spec("B2"), spec("C2"), spec("A1")], board, "A", "a.yaml", {"B2"})  # on it, next to it (both in A)
+    for far in ("E2", "B3"):  # in A's territory two squares off; next to B2 but neutral
+        with pytest.raises(CampaignRosterError, match=f"{far} is neither a holding of side A nor next to one in its territory"):
+            check_squares([spec(far)], board, "A", "a.yaml", {"B2"})
+
+
 @pytest.mark.parametrize("zone, season", [("temperate", "monsoon"), ("torrid", "winter"), ("cold", "summer")])
 def test_a_season_the_zone_cannot_have_is_named(folder, zone, season):
     # FW-7.3: temperate zones roll spring to winter, torrid ones great rains or dry; a cold zone is always winter (AMB-09)

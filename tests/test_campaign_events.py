@@ -223,6 +223,15 @@ def test_catastrophe_6_disaster_on_a_holding_without_a_force():
     assert new.force("A1") == s.force("A1")
 
 
+def test_catastrophe_6_disaster_outside_the_capital_leaves_the_reserves():
+    # FW-16.3.1: 50 % of every Force and reserve *in the struck square*; the reserves lie in the capital (B2),
+    # so A1 struck at C3 is halved and Shattered and the 300 banked points stay
+    s = state(force("A1", "C3"), force("B1", "H2"), day=7, phase=8, banked=(300, 0))
+    new, _ = catastrophe(6, s, 5, 1)
+    assert new.force("A1").reaction == "shattered"
+    assert banked(new) == 300
+
+
 def test_catastrophe_6_disaster_annihilates_an_already_shattered_force():
     s = state(force("A1", "B2", reaction="shattered"), force("B1", "H2"), day=7, phase=8)
     new, _ = catastrophe(6, s, 5, 1)

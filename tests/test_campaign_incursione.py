@@ -11,7 +11,7 @@ from dataclasses import replace
 
 import pytest
 
-from mapgen.campaign import events, incursione, reinforcements, weather
+from mapgen.campaign import bots, events, incursione, reinforcements, weather
 from mapgen.campaign.core import CommandError, check_end
 from mapgen.campaign.incursione import Sack, sack, sack_command
 from mapgen.campaign.state import Options, Weather
@@ -197,6 +197,14 @@ def test_a_plain_campaign_does_not_end_on_day_42():
 
 def raider_on(square: str, **kw):
     return game(force("A1", "B2"), force("B1", square, **kw), day=9, phase=2)
+
+
+def test_a_bot_sacks_with_its_own_forces_only():
+    # FW-17.7: the raiders sack the defenders' holdings; the defenders' bot has nothing to sack even when a
+    # raider stands on one of their villages
+    s = raider_on("B5")
+    assert bots.Bot("B").sacks(s, NO_BOARD) == [Sack("B1")]
+    assert bots.Bot("A").sacks(s, NO_BOARD) == []
 
 
 def test_sack_a_holding():

@@ -9,7 +9,9 @@ arrives" (FW-23.0 trigger 1), "in a later campaign turn" (FW-23.7).
 
 from __future__ import annotations
 
-from mapgen.campaign import store
+import pytest
+
+from mapgen.campaign import autobattle, store
 from mapgen.campaign.core import BattleReport, Move, Turn, UnitLosses
 from mapgen.campaign.dice import GameDice
 from mapgen.campaign.ruleset import apply
@@ -87,3 +89,14 @@ def test_two_forces_one_point_short_of_double_are_no_last_stand():
     forces = [_big("A1", "C3"), a2, _big("B1", "C3")]
     s = start_battles(make_state(forces, pending=[contact("C3", "A1", "A2", "B1", mover="A2")], phase=3))
     assert s.pending[0].scenario == "pitched"
+
+
+def test_an_auto_battle_gives_the_surrounded_side_its_last_stand_factor(monkeypatch):
+    # docs/how-to/balanced-maps.md, the bots' battles [DEV]: the side in the scenario's first role fights at
+    # "last stand x 1.2"; every unit 10 figures x 10 points, average quality (x 1.0), a plain square (no
+    # terrain factor), no scouting outside a pitched battle; the fortune die fixed at 4: x (6 + 4) / 9.5
+    s = _last_stand()
+    monkeypatch.setattr(autobattle, "_die", lambda dice, place: 4)
+    power = autobattle.strengths(s, make_board(), s.pending[0])
+    fortune = (6 + 4) / 9.5
+    assert power == {"A": pytest.approx(200 * fortune), "B": pytest.approx(100 * 1.2 * fortune)}

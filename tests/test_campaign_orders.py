@@ -148,6 +148,8 @@ def test_the_test_order_runs_from_forces_in_action_to_those_in_friendly_territor
     assert "A1" in why and "enemy" in why
     _refused(after_friendly, "A3", "defend", [6], match="FW-8.1.a")
     order(after_friendly, "B1", "max_speed", [6])  # the other side is not held up
+    after_neutral, _ = order(state, "A3", "defend", [6])
+    _refused(after_neutral, "A2", "defend", [6], match="FW-8.1.a")  # enemy territory comes before neutral
     s, _ = order(state, "A2", "defend", [6])
     s, _ = order(s, "A3", "defend", [6])
     s, _ = order(s, "A1", "defend", [6])

@@ -51,6 +51,19 @@ def test_the_code_key_changes_when_a_source_file_changes(tmp_path, monkeypatch):
         kept.code_key.cache_clear()
 
 
+def test_the_code_key_is_made_without_a_library_it_cannot_find(monkeypatch):
+    # a library missing (or found with no file) counts as an empty stamp: the key is made, and it differs
+    found = kept.importlib.util.find_spec
+    kept.code_key.cache_clear()
+    try:
+        with_pydantic = kept.code_key()
+        kept.code_key.cache_clear()
+        monkeypatch.setattr(kept.importlib.util, "find_spec", lambda name: None if name.startswith("pydantic") else found(name))
+        assert kept.code_key() != with_pydantic
+    finally:
+        kept.code_key.cache_clear()
+
+
 def test_prune_keeps_the_newest(own_cache):
     for i in range(5):
         kept.write(f"board-{i}.pickle", "k" * 64, b"x")

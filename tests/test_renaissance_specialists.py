@@ -11,10 +11,13 @@ on the siege roll (Tabella 35).
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 
 from mapgen.campaign.dice import GameDice
 from mapgen.renaissance import store
+from mapgen.renaissance.actions import actions
 from mapgen.renaissance.commands import Assassinate, BeginSiege, CommandError, EndMoves, FormArmy, HireSpecialist, MoveArmy, MoveDiplomat
 from mapgen.renaissance.specialists import apply_specialist, spy_reports
 from mapgen.renaissance.state import Army, ArmyReport, SpecialistState, company
@@ -205,6 +208,28 @@ def test_assassin_refusals_leave_the_state_untouched():
     refused(s, Assassinate("P2", "P1-s9", "P1-1"), r"P2 has no assassin", strike)
     refused(s, Assassinate("P1", "P1-s1", "P2-s2"), r"P1 has no assassin 'P1-s1'", strike)  # a spy is not an assassin
     refused(evolve(s, ended="years"), Assassinate("P1", "P1-s9", "P2-s2"), r"RC-6", strike)
+
+
+def test_the_assassin_is_offered_against_every_enemy_specialist_and_army_and_none_of_its_own():
+    # RC-3.10: "an assassin against each enemy specialist or army commander"; every offer taken as accepted,
+    # so the list is the actions' own choice of targets
+    s = with_specialists(summer([army("P1-1", "A-0"), army("P2-1", "B-0")]), assassin(), spy("P2", "P1", "P2-s2"), spy())
+    s = evolve(s, season="winter", phase=0, turn=None)
+    offered = [a for a in actions(s, "P1", None, lambda state, command: True) if a.command == "assassinate"]
+    assert sorted(a.args["target"] for a in offered) == ["P2-1", "P2-s2"]
+    assert {a.args["assassin"] for a in offered} == {"P1-s9"}
+
+
+def test_an_army_with_no_road_open_is_offered_no_move_and_the_others_still_are():
+    # RC-4.3: a move is offered along the roads the engine accepts; an army none of whose paths it accepts gets none
+    s = summer([army("P1-1", "A-0"), army("P1-2", "A-3")])
+    board = SimpleNamespace(steps={"A-0": ("A-1",), "A-1": ("A-0",), "A-3": ("A-2",), "A-2": ("A-3",)})
+
+    def accepts(state, command):
+        return not (isinstance(command, MoveArmy) and command.army == "P1-1")
+
+    moves = [a for a in actions(s, "P1", board, accepts) if a.command == "move_army"]
+    assert [a.args["army"] for a in moves] == ["P1-2"]
 
 
 # --- the engineer (RC-A.10, Tabella 35) ------------------------------------------------------------------------

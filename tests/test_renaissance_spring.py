@@ -214,6 +214,13 @@ def test_garrison_detaches_companies_and_an_emptied_army_goes():
     assert s.armies == () and len(s.place("A-1").garrison) == 2 and events[0].rule == "RC-3.8"
 
 
+def test_a_garrison_names_each_company_once_and_at_least_one():
+    # RC-3.8: the player detaches companies, each by name; none named, or one named twice, is no detachment
+    s, _ = do(spring(), FormArmy("P1", "A-1", (("small", "regular"), ("medium", "regular"))))
+    refused(s, Garrison("P1", "P1-1", ("P1-c1", "P1-c1")), "name each company to leave as a garrison once")
+    refused(s, Garrison("P1", "P1-1", ()), "name each company to leave as a garrison once")
+
+
 # --- RC-3.9 works, RC-3.10 specialists ---------------------------------------------------
 
 
