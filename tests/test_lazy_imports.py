@@ -1,8 +1,10 @@
 """A campaign command imports only what it uses (issue 22): no drawing library once the atlas's static parts are kept.
 
 Each import below cost a campaign command 5 to 30 ms and bought it nothing:
-svgwrite and reportlab draw the printed map and the counter sheets (kept in
+reportlab draws the printed map and the counter sheets (kept in
 ``.atlas-cache/``), markdown-it turns the setup sheets into HTML (kept too),
+svgwrite drew the SVG before mapgen had its own builder (``mapgen.render.svgtree``,
+which imports nothing ``svgdoc`` does not),
 shapely draws a battlefield's zones, PyYAML reads rosters and writes report
 forms.  The command runs in a new interpreter, so what it imports is all
 that its ``sys.modules`` holds.
@@ -71,7 +73,7 @@ def test_the_page_still_has_its_drawings(kit, tmp_path):
     shutil.rmtree(camp / ".atlas-cache")
     force = next(f["id"] for f in json.loads((camp / "campaign.json").read_text())["forces"] if f["side"] == "A")
     modules = _imported("campaign", "order", str(camp), force, "max_speed")
-    assert {"svgwrite", "markdown_it"} <= modules
+    assert {"markdown_it", "reportlab"} <= modules
 
 
 def test_status_imports_neither_numpy_nor_pydantic_once_its_board_and_validator_are_kept(kit, tmp_path):

@@ -108,9 +108,7 @@ def summary_lines(state: CampaignState, board=None, folder: str | Path = ".") ->
 
 def _drawing_tools() -> None:
     """What the map, counters and battlefields all draw with (0.2 s): loaded before the fork, once."""
-    import svgwrite  # noqa: F401
-
-    from ..render import fonts, pdf  # noqa: F401
+    from ..render import fonts, pdf, svgdoc  # noqa: F401
 
     fonts.pdf_font()
     fonts.pdf_font(bold=True)

@@ -3,7 +3,7 @@
 Templates (symbols, styles) are data under ``templates/``.  Symbols are copied
 inline as plain elements because our PDF writer (:mod:`.pdf_draw`) draws no
 ``<pattern>`` and draws a drawing with ``<use>`` whole.  Elements are built with
-:mod:`xml.etree` (thousands per map) and carried into svgwrite documents by
+:mod:`xml.etree` (thousands per map) and carried into SvgDoc drawings by
 :class:`Raw`.
 """
 
@@ -70,7 +70,7 @@ def recolor(el: ET.Element, color: str) -> ET.Element:
 
 
 class Raw:
-    """An etree element carried inside an svgwrite container."""
+    """An etree element carried inside a drawing's group (:mod:`.svgtree`)."""
 
     def __init__(self, el: ET.Element):
         self.el = el
