@@ -14,6 +14,7 @@ aggressive army takes an opponent's capital as three steps nearer.
 from __future__ import annotations
 
 from collections import Counter
+from types import SimpleNamespace
 
 import pytest
 
@@ -104,6 +105,20 @@ def test_with_money_an_aggressive_bot_pays_its_upkeep_and_raises_armies_at_its_c
 def test_an_aggressive_army_besieges_the_fortified_place_it_stands_on():
     s = summer(armies=[army("P1-1", "B-0", "large")])  # B-0: P2's capital, walled (RC-A.3)
     assert first(bot("aggressive").summer(s)) == BeginSiege("P1", "P1-1", "B-0")
+
+
+def test_an_aggressive_bot_bribes_once_a_siege_with_60_ducats_or_more():
+    # the module's documented play: a bribe of 20 ducats (RC-4.10 step 2) when it has at least 60, one a siege phase
+    s = summer(armies=[army("P1-1", "B-0", "large")])
+    siege = SimpleNamespace(node="B-0", bribes=0)
+
+    def bribes(treasury, siege):
+        rich = evolve(s, players=tuple(evolve(p, treasury=treasury) if p.seat == "P1" else p for p in s.players))
+        return [(b.node, b.ducats) for b in bot("aggressive").bribe(rich, siege)]
+
+    assert bribes(60, siege) == [("B-0", 20)]
+    assert bribes(59, siege) == []
+    assert bribes(200, SimpleNamespace(node="B-0", bribes=20)) == []  # already bribed this phase
 
 
 def test_an_army_that_may_not_besiege_where_a_force_shut_itself_in_leaves_the_node():
