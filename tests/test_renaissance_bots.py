@@ -154,6 +154,13 @@ def test_a_cautious_army_attacks_only_with_half_as_much_again_as_stands_against_
     assert first(bot("cautious").summer(s)) == MoveArmy("P1", "P1-1", goal)
 
 
+def test_a_cautious_army_counts_enemy_armies_next_to_its_target_as_standing_against_it():
+    # P2-1 (medium, 2) at A-3 alone would fall to 4 >= 1.5 x 2; with P2-2 (small, 1) on the next road node A-4 it is 2 + 1 = 3,
+    # and 4 < 4.5: no attack on A-3 (nor on A-4, 1 + 2); the enemy near A-1 (3) does not outweigh it, so it marches on the empty A-9
+    s = summer(armies=[army("P1-1", "A-1", "large"), army("P2-1", "A-3", "medium"), army("P2-2", "A-4", "small")])
+    assert first(bot("cautious").summer(s)) == MoveArmy("P1", "P1-1", ("A-2", "A-6"))
+
+
 def test_an_army_stops_on_entering_a_node_with_another_players_force():
     s = summer(armies=[army("P1-1", "A-0", "large")])
     s = evolve(s, places=tuple(evolve(p, garrison=(company("N-c1", "small"),)) if p.node == "A-1" else p for p in s.places))
