@@ -23,7 +23,7 @@ from mapgen.campaign.dice import GameDice
 from mapgen.renaissance import store
 from mapgen.renaissance.bots import buy, command_words, give, make_bots, play_campaign
 from mapgen.renaissance.bots.play import engagement_answer
-from mapgen.renaissance.commands import BeginSiege, ChooseEngagement, MoveArmy, PayUpkeep
+from mapgen.renaissance.commands import BeginSiege, Bribe, ChooseEngagement, MoveArmy, OrderWorks, PayUpkeep
 from mapgen.renaissance.core import RenaissanceBoard
 from mapgen.renaissance.simulate import SimOptions, load_map, record, run_game, start
 from mapgen.renaissance.spring import start_spring
@@ -229,6 +229,12 @@ def test_a_command_the_engine_refuses_stops_the_game_naming_it_with_the_state_un
     assert exc.value.command == MoveArmy("P1", "P1-1", ("A-5",)) and exc.value.state is s
     assert store.dumps_state(s) == before
     assert command_words(MoveArmy("P1", "P1-1", ("A-3", "A-4"))) == "move P1-1 A-3 A-4"
+
+
+def test_a_bot_s_works_and_bribes_read_as_the_command_lines_a_player_types():
+    # docs/reference/campaign-commands.md: `bribe DIR P NODE DUCATS`; the first-year tutorial: `works italy P1 A-0 improve`
+    assert command_words(Bribe("P1", "B-0", 20)) == "bribe P1 B-0 20"
+    assert command_words(OrderWorks("P1", "A-0", "improve")) == "works P1 A-0 improve"
 
 
 # --- whole games ---------------------------------------------------------------------------------------------
