@@ -21,7 +21,7 @@ import pytest
 from mapgen.campaign.bots import IllegalCommand
 from mapgen.campaign.dice import GameDice
 from mapgen.renaissance import store
-from mapgen.renaissance.bots import buy, command_words, give, make_bots, play_campaign
+from mapgen.renaissance.bots import buy, command_words, give, make_bots, play_campaign, play_year
 from mapgen.renaissance.bots.play import engagement_answer
 from mapgen.renaissance.commands import BeginSiege, Bribe, ChooseEngagement, MoveArmy, OrderWorks, PayUpkeep
 from mapgen.renaissance.core import RenaissanceBoard
@@ -268,6 +268,16 @@ def test_bots_play_twenty_seeded_games_to_the_end_with_no_refused_command(maps, 
     assert tally["BeginSiege"] > 0 and tally["MoveArmy"] > 0 and tally["FormArmy"] > 0 and tally["ChooseEngagement"] > 0
     assert tally["Turn"] >= 20  # the calendar moved by the engine's one command
     assert battles > 0  # engagements that came to a battle (Tabella 34 BATTLE), auto-resolved (RC-4.9)
+
+
+def test_a_year_s_play_counts_each_command_it_gave_once(maps):
+    options = SimOptions(players=2)
+    _, board, routes = load_map(maps[2])
+    state = start(maps[2], options, 3)
+    tally = Counter()
+    after, given = play_year(state, board, make_bots(options.seat_bots, ["P1", "P2"], board, routes), tally)
+    assert after.year == 2 or after.ended  # a whole year: spring, ten summer phases, winter
+    assert given == sum(tally.values()) and given > 0
 
 
 def test_upkeep_is_paid_in_the_springs_after_the_first(maps):
