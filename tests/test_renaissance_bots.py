@@ -19,9 +19,10 @@ from types import SimpleNamespace
 import pytest
 
 from mapgen.campaign.bots import IllegalCommand
+from mapgen.campaign.commands import Turn
 from mapgen.campaign.dice import GameDice
 from mapgen.renaissance import store
-from mapgen.renaissance.bots import buy, command_words, give, make_bots, play_campaign, play_year
+from mapgen.renaissance.bots import buy, command_words, give, make_bots, next_command, play_campaign, play_year
 from mapgen.renaissance.bots.play import engagement_answer
 from mapgen.renaissance.commands import BeginSiege, Bribe, ChooseEngagement, MoveArmy, OrderWorks, PayUpkeep
 from mapgen.renaissance.core import RenaissanceBoard
@@ -84,6 +85,14 @@ def test_upkeep_is_paid_for_what_the_bot_can_afford_the_capital_garrison_first(n
 @pytest.mark.parametrize("name", ["aggressive", "cautious"])
 def test_a_bot_with_an_empty_treasury_gives_no_spring_command(name):
     assert first(bot(name).spring(_spring_with_upkeep(0))) is None
+
+
+def test_in_spring_a_seat_without_a_bot_or_done_with_its_spring_is_not_asked_again():
+    # RC-3.1: each player gives their spring commands, then 'turn'; a seat played by a person (no bot) gives none here
+    s = _spring_with_upkeep(50)
+    assert next_command(s, {"P2": bot("aggressive", "P2")}, set()) == (Turn(), "the calendar")  # P2 has no money, P1 no bot
+    assert next_command(s, {"P1": bot("aggressive")}, {"P1"}) == (Turn(), "the calendar")
+    assert next_command(s, {"P1": bot("aggressive")}, set())[0] == PayUpkeep("P1", "A-0", ("P1-c1", "P1-c3"))
 
 
 def test_with_money_an_aggressive_bot_pays_its_upkeep_and_raises_armies_at_its_cities():
