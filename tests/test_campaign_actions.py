@@ -401,6 +401,22 @@ def test_a_reinforcement_s_command_line_is_the_command_itself(fw, monkeypatch, c
     assert got == [RULESET.command_of(offered[0])]
 
 
+def test_points_banked_for_a_single_figure_offer_a_single_figure():
+    """FW-15.h: banked points buy what they pay for; 5 points (one average infantry figure) are enough, 4 buy nothing."""
+    from mapgen.campaign.state import evolve, with_side
+    from mapgen.campaign.store import board_for
+    from mapgen.campaign.ruleset import RULESET
+
+    from .test_campaign_properties import start_state
+
+    state, _ = start_state(7, 3, False, False)
+    offers = {}
+    for banked in (4, 5):
+        s = with_side(state, evolve(state.side("A"), reinforcement_points=banked))
+        offers[banked] = [a.args["units"] for a in RULESET.actions(s, "A", board_for(s)) if a.command == "reinforce"]
+    assert offers == {4: [], 5: [[["infantry", "average", 1, 5]]]}
+
+
 # --- what the Fantasy Warriors actions offer, from the rules -------------------------------------------
 
 

@@ -96,6 +96,16 @@ def _scenario(forces, where="C3", mover=None, board=None):
     return s.pending[0].scenario
 
 
+def test_the_scouting_line_gives_the_ability_and_the_territory_modifier():
+    # FW-10.4: Defend doubles the scouting value; +2 in friendly territory, -1 in enemy; Unsteady may not scout at all
+    line = battle.scouting_text("A1", "doubled", 2, "friendly")
+    assert line.startswith("A1: ") and "doubled" in line and "+2" in line and "friendly territory" in line
+    line = battle.scouting_text("B2", "partial", -1, "enemy")
+    assert line.startswith("B2: ") and "Wizard or Scout" in line and "-1" in line and "enemy territory" in line
+    line = battle.scouting_text("B3", "none", -1, "enemy")
+    assert line.startswith("B3: ") and "may not scout" in line and "-1" not in line
+
+
 def test_two_forces_at_max_speed_meet_in_a_chance_encounter():
     assert _scenario([force("A1", "C3", "max_speed"), force("B1", "C3", "max_speed")]) == "chance_encounter"
 

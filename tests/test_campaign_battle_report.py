@@ -165,3 +165,10 @@ def test_a_unit_given_a_bare_number_asks_for_its_three_losses():
 def test_a_wrong_winner_is_quoted_back():
     with pytest.raises(BadFileError, match=r"field 'winner': give A, B or stalemate \(found 'C'\)$"):
         parse_report("winner: C\n", "r.yaml")
+
+
+def test_a_field_missing_from_the_form_is_placed_on_the_line_the_form_begins():
+    # Lines count from 1 (as every editor shows them): after two comment lines the form's first field is on line 3.
+    text = "# battle at C4\n# filled in by side A\nlength: 3\n"
+    with pytest.raises(BadFileError, match=r"^r.yaml: line 3: field 'winner': give A, B or stalemate"):
+        parse_report(text, "r.yaml")

@@ -243,6 +243,14 @@ def test_field_works_stay_behind_when_the_force_moves():
     assert moved.force("A1").square == "D3" and moved.force("A1").field_works == 0
 
 
+def test_a_march_is_logged_in_phase_2_force_movement():
+    # FW-6: force movement on the map is Phase 2 of the campaign turn (battles are Phase 3)
+    state = moving([force("A1", "B3"), force("B1", "G5")])
+    _, events = run(state, Move("A1", ("C3",)), [6])
+    march = [e for e in events if e.rule == "FW-9.4" and "marches" in e.text]
+    assert len(march) == 1 and march[0].phase == 2 and march[0].text == "A1 marches B3-C3"
+
+
 def test_a_move_with_no_squares_never_captures():
     # FW-9.10 / AMB-65: only ending a move takes a holding; A1 stands on B's village at C3 and stays there
     state = moving([force("A1", "C3"), force("B1", "G5")], holdings=(HOLD,))

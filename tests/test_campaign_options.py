@@ -19,6 +19,7 @@ from mapgen.campaign.dice import GameDice
 from mapgen.campaign.ruleset import apply
 from mapgen.campaign.state import HoldingState, Options, Weather, evolve
 from mapgen.campaign.store import to_json
+from mapgen.campaign.words import parse_control_weather
 
 from . import test_campaign_battle as tb
 from .campaign_move_tiny import force, tiny_board, tiny_state
@@ -206,6 +207,14 @@ def test_control_weather_on_the_command_line_offered_and_undone(capsys):
     assert run(["campaign", "replay", "c", "--check"], capsys)[0] == 0
     assert run(["campaign", "undo", "c"], capsys)[0] == 0
     assert json.loads(Path("c/campaign.json").read_text())["weather"]["today"] == "heavy"
+
+
+def test_control_weather_reads_its_steps_as_a_whole_number_and_refuses_anything_else():
+    # FW-7.6: the Wizard moves the weather a number of steps, worse (+) or better (-); one step when not given
+    assert parse_control_weather(["a1", "worse", "2"], {}) == ControlWeather("A1", 2)
+    assert parse_control_weather(["a1", "better"], {}) == ControlWeather("A1", -1)
+    with pytest.raises(ValueError, match="FW-7.6"):
+        parse_control_weather(["a1", "worse", "two"], {})
 
 
 # --- AMB-68 ambush on entering a zone of control ------------------------------------------------------------

@@ -160,6 +160,13 @@ South,,,,,,infantry,poor,10,5,
     assert [u.mercenary for u in south.units] == [True, False]
 
 
+def test_a_csv_row_may_stop_before_its_last_columns_which_read_as_blank(tmp_path):
+    # a spreadsheet drops the empty cells at a row's end: the missing points are not given (0), the flags off
+    path = write(tmp_path, "short.csv", "force,leader,cv,type,quality,figures,points,mercenary\nNorth,Ragnar,4,infantry,average,20\n")
+    (north,) = read_campaign_roster(path, "A")
+    assert [(u.type, u.quality, u.figures, u.points, u.mercenary) for u in north.units] == [("infantry", "average", 20, 0, False)]
+
+
 @pytest.mark.parametrize(
     "name,text,needle",
     [

@@ -324,3 +324,10 @@ def test_cards_nap_with_a_groups_own_tables(in_tmp, capsys):
         code, out, err = run(["cards", *argv, "--out", "c"], capsys)
         assert code == 2 and "Traceback" not in err and "--tables" in err
     assert snapshot("c") == before
+
+
+def test_the_disaster_location_card_table_reads_as_the_rulebook_prints_it(drawn):
+    # FW-16.3.1 (1D6, no modifier): 1-4 nothing happens, 5 a square with a force, 6 a square with a holding
+    for p in PAPERS:
+        got = rows(drawn[("fw-campaign", p)], events.DISASTER.name)
+        assert [r[0] for r in got] == ["1-4", "5", "6"]

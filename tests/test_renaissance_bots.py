@@ -14,15 +14,17 @@ aggressive army takes an opponent's capital as three steps nearer.
 from __future__ import annotations
 
 from collections import Counter
+from types import SimpleNamespace
 
 import pytest
 
 from mapgen.campaign.bots import IllegalCommand
+from mapgen.campaign.commands import Turn
 from mapgen.campaign.dice import GameDice
 from mapgen.renaissance import store
-from mapgen.renaissance.bots import buy, command_words, give, make_bots, play_campaign
+from mapgen.renaissance.bots import buy, command_words, give, make_bots, next_command, play_campaign, play_year
 from mapgen.renaissance.bots.play import engagement_answer
-from mapgen.renaissance.commands import BeginSiege, ChooseEngagement, MoveArmy, PayUpkeep
+from mapgen.renaissance.commands import BeginSiege, Bribe, ChooseEngagement, MoveArmy, OrderWorks, PayUpkeep
 from mapgen.renaissance.core import RenaissanceBoard
 from mapgen.renaissance.simulate import SimOptions, load_map, record, run_game, start
 from mapgen.renaissance.spring import start_spring
@@ -85,6 +87,14 @@ def test_a_bot_with_an_empty_treasury_gives_no_spring_command(name):
     assert first(bot(name).spring(_spring_with_upkeep(0))) is None
 
 
+def test_in_spring_a_seat_without_a_bot_or_done_with_its_spring_is_not_asked_again():
+    # RC-3.1: each player gives their spring commands, then 'turn'; a seat played by a person (no bot) gives none here
+    s = _spring_with_upkeep(50)
+    assert next_command(s, {"P2": bot("aggressive", "P2")}, set()) == (Turn(), "the calendar")  # P2 has no money, P1 no bot
+    assert next_command(s, {"P1": bot("aggressive")}, {"P1"}) == (Turn(), "the calendar")
+    assert next_command(s, {"P1": bot("aggressive")}, set())[0] == PayUpkeep("P1", "A-0", ("P1-c1", "P1-c3"))
+
+
 def test_with_money_an_aggressive_bot_pays_its_upkeep_and_raises_armies_at_its_cities():
     s = _spring_with_upkeep(300)
     b, given = bot("aggressive"), Counter()
@@ -104,6 +114,20 @@ def test_with_money_an_aggressive_bot_pays_its_upkeep_and_raises_armies_at_its_c
 def test_an_aggressive_army_besieges_the_fortified_place_it_stands_on():
     s = summer(armies=[army("P1-1", "B-0", "large")])  # B-0: P2's capital, walled (RC-A.3)
     assert first(bot("aggressive").summer(s)) == BeginSiege("P1", "P1-1", "B-0")
+
+
+def test_an_aggressive_bot_bribes_once_a_siege_with_60_ducats_or_more():
+    # the module's documented play: a bribe of 20 ducats (RC-4.10 step 2) when it has at least 60, one a siege phase
+    s = summer(armies=[army("P1-1", "B-0", "large")])
+    siege = SimpleNamespace(node="B-0", bribes=0)
+
+    def bribes(treasury, siege):
+        rich = evolve(s, players=tuple(evolve(p, treasury=treasury) if p.seat == "P1" else p for p in s.players))
+        return [(b.node, b.ducats) for b in bot("aggressive").bribe(rich, siege)]
+
+    assert bribes(60, siege) == [("B-0", 20)]
+    assert bribes(59, siege) == []
+    assert bribes(200, SimpleNamespace(node="B-0", bribes=20)) == []  # already bribed this phase
 
 
 def test_an_army_that_may_not_besiege_where_a_force_shut_itself_in_leaves_the_node():
@@ -137,6 +161,13 @@ def test_a_cautious_army_attacks_only_with_half_as_much_again_as_stands_against_
     # its strength 4 against 2: 4 >= 1.5 x 2, it attacks A-3; against 4 it does not, and marches on the empty A-9 instead
     s = summer(armies=[army("P1-1", "A-1", "large"), army("P2-1", "A-3", *enemy)])
     assert first(bot("cautious").summer(s)) == MoveArmy("P1", "P1-1", goal)
+
+
+def test_a_cautious_army_counts_enemy_armies_next_to_its_target_as_standing_against_it():
+    # P2-1 (medium, 2) at A-3 alone would fall to 4 >= 1.5 x 2; with P2-2 (small, 1) on the next road node A-4 it is 2 + 1 = 3,
+    # and 4 < 4.5: no attack on A-3 (nor on A-4, 1 + 2); the enemy near A-1 (3) does not outweigh it, so it marches on the empty A-9
+    s = summer(armies=[army("P1-1", "A-1", "large"), army("P2-1", "A-3", "medium"), army("P2-2", "A-4", "small")])
+    assert first(bot("cautious").summer(s)) == MoveArmy("P1", "P1-1", ("A-2", "A-6"))
 
 
 def test_an_army_stops_on_entering_a_node_with_another_players_force():
@@ -209,6 +240,12 @@ def test_a_command_the_engine_refuses_stops_the_game_naming_it_with_the_state_un
     assert command_words(MoveArmy("P1", "P1-1", ("A-3", "A-4"))) == "move P1-1 A-3 A-4"
 
 
+def test_a_bot_s_works_and_bribes_read_as_the_command_lines_a_player_types():
+    # docs/reference/campaign-commands.md: `bribe DIR P NODE DUCATS`; the first-year tutorial: `works italy P1 A-0 improve`
+    assert command_words(Bribe("P1", "B-0", 20)) == "bribe P1 B-0 20"
+    assert command_words(OrderWorks("P1", "A-0", "improve")) == "works P1 A-0 improve"
+
+
 # --- whole games ---------------------------------------------------------------------------------------------
 
 
@@ -240,6 +277,16 @@ def test_bots_play_twenty_seeded_games_to_the_end_with_no_refused_command(maps, 
     assert tally["BeginSiege"] > 0 and tally["MoveArmy"] > 0 and tally["FormArmy"] > 0 and tally["ChooseEngagement"] > 0
     assert tally["Turn"] >= 20  # the calendar moved by the engine's one command
     assert battles > 0  # engagements that came to a battle (Tabella 34 BATTLE), auto-resolved (RC-4.9)
+
+
+def test_a_year_s_play_counts_each_command_it_gave_once(maps):
+    options = SimOptions(players=2)
+    _, board, routes = load_map(maps[2])
+    state = start(maps[2], options, 3)
+    tally = Counter()
+    after, given = play_year(state, board, make_bots(options.seat_bots, ["P1", "P2"], board, routes), tally)
+    assert after.year == 2 or after.ended  # a whole year: spring, ten summer phases, winter
+    assert given == sum(tally.values()) and given > 0
 
 
 def test_upkeep_is_paid_in_the_springs_after_the_first(maps):

@@ -64,6 +64,13 @@ def test_day_one_collects_tabella_29_taxes_from_every_place_held(country, start)
     assert awaiting(state).startswith("spring commands")
 
 
+def test_in_summer_the_campaign_waits_for_the_player_drawn_first_in_phase_1(start):
+    # RC-4.3: the order is drawn once before phase 1, and the first drawn moves first
+    state, board = start
+    state = _do(state, Turn(), board)
+    assert awaiting(state).startswith(f"{state.order[0]} to move in summer phase 1 ")
+
+
 def test_turn_walks_a_whole_year_spring_ten_phases_winter_and_the_next_spring(start):
     state, board = start
     seen = []

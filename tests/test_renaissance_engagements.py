@@ -34,8 +34,8 @@ from mapgen.renaissance.commands import (
     TableBattle,
 )
 from mapgen.renaissance.engagements import awaiting_engagements
-from mapgen.renaissance.minor import minor_result, num
-from mapgen.renaissance.state import Player, Siege
+from mapgen.renaissance.minor import fight, minor_result, num
+from mapgen.renaissance.state import Options, PendingEngagement, Player, Siege
 from mapgen.renaissance.summer import apply_summer
 from mapgen.campaign.state import evolve
 from tests.test_renaissance_spring import KINDS
@@ -557,3 +557,18 @@ def test_random_engagements_lose_whole_companies_and_round_trip(data):
     assert all(a.companies for a in s.armies)  # an army with no companies left is gone
     assert s.turn == "P2" and s.engagements == ()
     assert store.from_json_text(store.dumps_state(s), "campaign.json") == s
+
+
+@pytest.mark.parametrize("disperses", [True, False])
+def test_an_army_left_with_rabble_only_disperses_under_the_option(disperses):
+    # RC-A.8: rabble (strength 0) never covers a loss and stays with the army; with the option, an army that loses
+    # all its strength above 0 disperses. P2-1 (small 1 + rabble) loses 4 - 1 = 3 or more: its small company, all it can.
+    s = summer(armies=[army("P1-1", "A-3", "large"), army("P2-1", "A-3", "small", "rabble")])
+    s = evolve(s, options=Options(banks=True, rabble_disperses=disperses))
+    sides = {a.owner: list(a.companies) for a in s.armies}
+    after, winner = fight(s, PendingEngagement("A-3", "P1", "P2"), sides, GameDice(s.seed), [])
+    assert winner == "P1"
+    left = {a.id: [c.type for c in a.companies] for a in after.armies}
+    assert ("P2-1" in left) is not disperses
+    if not disperses:
+        assert left["P2-1"] == ["rabble"]

@@ -108,6 +108,18 @@ def test_a_seat_wins_more_than_its_share_is_named():
     assert balance.verdict(doc).startswith("P1 wins more games than its even share (33.3 %)")
 
 
+def test_no_winner_is_the_verdict_only_when_more_than_half_the_games_end_without_one():
+    # "Most games": strictly more than half. 3 of 4 undecided is most; 2 of 4 is only half, so the even-share sentence stands.
+    info = {"seed": 1, "sha256": "0" * 64, "countries": 2, "neutrals": 0, "places": 20}
+
+    def doc_for(undecided):
+        records = [GameRecord(i, None if i < undecided else ("P1", "P2")[i % 2], 2, "years", {"P1": 5, "P2": 5}) for i in range(4)]
+        return balance.report(records, SimOptions(players=2), 1, info)
+
+    assert balance.verdict(doc_for(3)).startswith("Most games end with no winner")
+    assert balance.verdict(doc_for(2)).startswith("No seat is favoured beyond chance")
+
+
 # --- the command --------------------------------------------------------------------------------------------
 
 

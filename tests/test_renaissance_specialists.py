@@ -271,3 +271,13 @@ def test_an_engineer_goes_with_its_army_into_a_garrison_and_is_lost_with_it():
     assert [(x.id, x.at) for x in inside.specialists] == [("P1-s1", "A-1")]
     gone = remove_companies(s, ("P1-1-c0",))  # the army's last company destroyed
     assert gone.armies == () and gone.specialists == ()
+
+
+def test_spring_offers_walls_for_each_unwalled_village_and_improvements_for_walled_places():
+    # RC-3.9 Tabella 32, RC-A.9: "fortify" gives walls to an unwalled village; "improve" adds advanced works to a walled place once
+    s = spring(treasury=1000)
+    s = evolve(s, places=tuple(evolve(p, fortified=True) if p.node == "A-7" else p for p in s.places))  # walls already built at A-7
+    board = SimpleNamespace(kinds=KINDS, steps=STEPS)
+    works = {(a.args["node"], a.args["work"]) for a in actions(s, "P1", board, lambda state, command: True) if a.command == "order_works"}
+    assert {n for n, w in works if w == "fortify"} == {"A-3", "A-4", "A-5", "A-6"}
+    assert {n for n, w in works if w == "improve"} == {"A-0", "A-1", "A-2", "A-7", "A-8"}  # capital, cities, fortress, the walled A-7

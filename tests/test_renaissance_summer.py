@@ -119,6 +119,15 @@ def test_the_order_is_drawn_once_and_kept_for_all_ten_phases():
     assert len([e for e in s.log if e.rule == "RC-4.3" and e.dice]) == 1
 
 
+def test_the_log_names_the_first_player_drawn_as_moving_1st():
+    # RC-4.3 with two players: one die 1D2 draws who moves first (a 2: the second of P1, P2), the other moves second.
+    s = state()
+    s = start_summer(evolve(s, season="summer", phase=0), GameDice(s.seed, [2]), KINDS)
+    assert s.order == ("P2", "P1")
+    draw = next(e for e in s.log if e.rule == "RC-4.3" and e.dice)
+    assert draw.text.startswith("P2 moves 1st ")
+
+
 def test_the_summer_starts_only_once():
     s = summer()
     with pytest.raises(CommandError, match="RC-4.1"):
