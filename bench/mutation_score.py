@@ -870,9 +870,11 @@ def run_forked(todo, cover, args, deadline, record) -> None:
                     r = json.loads(line)
                     mut, tests = by_id[r["id"]]
                     record(r["id"], mut, tests, fork_verdict(mut, r))
-            finally:
-                if runner.poll() is None:
-                    runner.terminate()  # the runner kills its children on SIGTERM
+            except BaseException:
+                runner.terminate()  # the runner kills its children on SIGTERM
+                raise
+            # its stdout closed: the runner is exiting; Popen's exit waits for it (a SIGTERM here, while a big
+            # process tears down, was what stopped earlier runs with exit 143 after the last verdict)
         if runner.returncode != 0:
             sys.stderr.write(log.read_text(errors="replace")[-3000:])
             raise SystemExit(f"Error: the mutant runner failed (exit {runner.returncode})")
