@@ -9,10 +9,10 @@ dataclass fields under its name (``{"command": "fire", "unit": "A3",
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Mapping
 
 from .. import engine
 from ..engine import CommandSpec, RuleSet, Turn
+from ..engine.commands import record_decoder
 from ..errors import BadFileError
 from . import battle as b
 from . import store, view
@@ -36,22 +36,6 @@ _COMMANDS = (
     ("retreat", b.Retreat, b.retreat, None, lambda a: [a["side"]]),
     ("pursue", b.Pursue, b.pursue, None, lambda a: [a["side"], *a.get("losses", ())]),
 )
-
-
-def _tuples(value):
-    return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
-
-
-def _decoder(kind: type):
-    names = {f.name for f in dataclasses.fields(kind)}
-
-    def decode(record: Mapping[str, Any]):
-        unknown = set(record) - names - {"command"}
-        if unknown:
-            raise ValueError(f"unknown field {sorted(unknown)[0]!r} for {record.get('command')!r}")
-        return kind(**{k: _tuples(v) for k, v in record.items() if k != "command"})
-
-    return decode
 
 
 def _encoder(name: str):
@@ -125,8 +109,8 @@ def _parse_turn(words: list[str], options) -> Turn:
 
 
 COMMANDS = (
-    CommandSpec("turn", Turn, b.end_half, lambda c: {"command": "turn"}, _decoder(Turn), lambda a: [], parse=_parse_turn),
-    *(CommandSpec(name, kind, handler, _encoder(name), _decoder(kind), argv, cli, _PARSE[name])
+    CommandSpec("turn", Turn, b.end_half, lambda c: {"command": "turn"}, record_decoder(Turn), lambda a: [], parse=_parse_turn),
+    *(CommandSpec(name, kind, handler, _encoder(name), record_decoder(kind), argv, cli, _PARSE[name])
       for name, kind, handler, cli, argv in _COMMANDS),
 )
 

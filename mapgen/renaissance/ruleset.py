@@ -8,11 +8,9 @@ layers above need to find them.
 
 from __future__ import annotations
 
-import dataclasses
-from typing import Any, Mapping
-
 from .. import engine
 from ..engine import CommandSpec, RuleSet, Turn
+from ..engine.commands import record_decoder
 from ..errors import BadFileError
 from ..jsonio import read_bytes_as
 from . import commands as c
@@ -24,23 +22,6 @@ from .spring import apply_spring
 from .state import RenaissanceState
 from .summer import apply_summer
 from .winter import transfer
-
-
-def _tuples(value):
-    """A record's lists as the tuples the commands hold (``companies``: pairs inside a tuple)."""
-    return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
-
-
-def _decoder(kind: type):
-    names = {f.name for f in dataclasses.fields(kind)}
-
-    def decode(record: Mapping[str, Any]):
-        unknown = set(record) - names - {"command"}
-        if unknown:
-            raise ValueError(f"unknown field {sorted(unknown)[0]!r} for {record.get('command')!r}")
-        return kind(**{k: _tuples(v) for k, v in record.items() if k != "command"})
-
-    return decode
 
 
 def _opt(flag: str, value) -> list[str]:
@@ -97,7 +78,7 @@ PARSE = {c.MoveArmy: words.parse_move, c.TableBattle: words.parse_battle}
 
 def _spec(kind: type, handler) -> CommandSpec:
     name = c.command_record_name(kind)
-    return CommandSpec(name, kind, handler, c.command_record, _decoder(kind), ARGV[kind], CLI_NAME.get(kind), PARSE.get(kind))
+    return CommandSpec(name, kind, handler, c.command_record, record_decoder(kind), ARGV[kind], CLI_NAME.get(kind), PARSE.get(kind))
 
 
 def _spring(state, cmd, dice, board: RenaissanceBoard):
@@ -131,7 +112,7 @@ _SPRING = (c.TakeLoan, c.Recruit, c.FormArmy, c.OrderWorks, c.HireSpecialist, c.
 _SUMMER = (c.MoveArmy, c.EndMoves, c.BeginSiege, c.Bribe, c.MoveDiplomat, c.ChooseEngagement, c.TableBattle)
 
 COMMANDS = (
-    CommandSpec("turn", Turn, lambda s, cmd, dice, b: turn(s, cmd, dice, b)[0], c.command_record, _decoder(Turn), lambda a: [],
+    CommandSpec("turn", Turn, lambda s, cmd, dice, b: turn(s, cmd, dice, b)[0], c.command_record, record_decoder(Turn), lambda a: [],
                 parse=words.parse_turn),
     *(_spec(k, _spring) for k in _SPRING),
     *(_spec(k, _summer) for k in _SUMMER),
