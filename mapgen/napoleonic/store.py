@@ -80,7 +80,7 @@ def json_schema() -> dict:
 
 
 def dumps_state(state: NapoleonicState) -> str:
-    return dumps(statefile.to_json(adapter(), state))
+    return statefile.dumps(adapter(), state)
 
 
 def read_state(text: str, where: str) -> NapoleonicState:
