@@ -23,6 +23,10 @@ from .rules import RACES, REGION, TERRAIN, TORRID_DESERT_KIND, TORRID_DESERT_PRE
 SCHEMA = "mapgen/fw-map"
 VERSION = 1
 MOUTHS = ("edge", "lake", "sea", "river")
+#: What can sail a navigable stretch (FW-20.4): "ships" (and every minor craft), or "boats" (boats and rafts only).
+CRAFTS = ("ships", "boats")
+#: The obstacles along navigable water that FW-20.4 names.
+OBSTACLE_KINDS = ("bridge", "lock", "reef", "shallows", "rapids", "waterfall")
 CROSSING_KINDS = ("bridge", "ford")
 TERRITORIES = ("A", "N", "B")
 REGIONS = tuple(b.outcome for b in REGION.bands)  # FW-11.2
@@ -71,6 +75,11 @@ class River:
     #: None for a river of the rivers stage.
     configuration: tuple[int, int] | None = None
     name: str = ""  # the names stage's; "" in a file from before names
+    #: With ``--watercraft`` (FW-20.4): the navigable reaches as (first, last, craft) point indices, craft
+    #: "ships" or "boats"; None on a map made without it (the file then has no such key).
+    stretches: list[tuple[int, int, str]] | None = None
+    #: With ``--watercraft`` (FW-20.4): (point index, kind) of each obstacle on a navigable reach.
+    obstacles: list[tuple[int, str]] | None = None
 
     def edges(self):
         return list(zip(self.points, self.points[1:]))
@@ -138,6 +147,10 @@ class FwMap:
     options: dict = field(default_factory=dict)
     chains: list[Place] = field(default_factory=list)  # mountain chains and hill ranges, named
     regions: list[Place] = field(default_factory=list)  # forests, swamps, deserts..., named
+    #: With ``--watercraft`` (FW-20.2): (square, side) of each port; None on a map made without it.
+    ports: list[tuple[tuple[int, int], str]] | None = None
+    #: With ``--watercraft`` (FW-20.7): sea squares with reefs, islands or atolls; None without it.
+    reefs: list[tuple[int, int]] | None = None
 
     # -- convenience ------------------------------------------------------
     def side(self, side_id: str) -> Side:
@@ -171,7 +184,7 @@ class FwMap:
                         "elevation": round(float(self.elevation[row, col]), ELEVATION_DECIMALS),
                     }
                 )
-        return {
+        doc = {
             "schema": SCHEMA,
             "version": VERSION,
             "generator": "mapgen fw-map",
@@ -200,6 +213,7 @@ class FwMap:
                     "elevations": [round(e, RIVER_ELEVATION_DECIMALS) for e in r.elevations],
                     "configuration": square_id(*r.configuration) if r.configuration else None,
                     "name": r.name,
+                    **waterway_json(r),
                 }
                 for r in self.rivers
             ],
@@ -236,6 +250,16 @@ class FwMap:
             "notes": list(self.notes),
             "dice_log": [r.to_json() for r in self.dice_log],
         }
+        if self.ports is None and self.reefs is None:  # a map made without --watercraft keeps its bytes
+            return doc
+        water = {}
+        if self.ports is not None:
+            water["ports"] = [{"square": square_id(*sq), "side": side} for sq, side in self.ports]
+        if self.reefs is not None:
+            water["reefs"] = [square_id(*sq) for sq in self.reefs]
+        keys = list(doc)
+        at = keys.index("holdings") + 1  # beside the holdings they belong to
+        return {**{k: doc[k] for k in keys[:at]}, **water, **{k: doc[k] for k in keys[at:]}}
 
     @classmethod
     def from_json(cls, data: dict) -> "FwMap":
@@ -336,7 +360,10 @@ class FwMap:
             elev = [float(e) for e in elev]
             made_by = r.get("configuration", (str, type(None)), "a square name or null", None)
             made_by = square(r, "configuration") if made_by is not None else None
-            rivers.append(River(pts, r.str("mouth", set(MOUTHS)), elev, made_by, r.str("name", default="")))
+            line = River(pts, r.str("mouth", set(MOUTHS)), elev, made_by, r.str("name", default=""))
+            if "stretches" in r.data or "obstacles" in r.data:
+                line.stretches, line.obstacles = read_waterway(r, len(pts))
+            rivers.append(line)
         crossings = []
         for c in top.items("crossings"):
             ids = c.list("squares")
@@ -375,6 +402,12 @@ class FwMap:
         def places(key: str, kinds) -> list[Place]:  # chains and regions: none in a file from before names
             return [Place.read(p, kinds, square) for p in top.items(key)] if key in data else []
 
+        ports = None
+        if "ports" in data:
+            ports = [(square(p, "square"), p.str("side", side_ids)) for p in top.items("ports")]
+        reefs = None
+        if "reefs" in data:
+            reefs = [square(top, "reefs", v if isinstance(v, str) else repr(v)) for v in top.list("reefs")]
         dice_log = rolls_from_json(top.list("dice_log", default=[]))
         seed = top.get("seed", (int, str), "a whole number or text", 0)
         if isinstance(seed, bool):
@@ -407,7 +440,31 @@ class FwMap:
             options=data.get("options", {}) if isinstance(data.get("options"), dict) else {},
             chains=places("chains", CHAIN_KINDS),
             regions=places("regions", REGION_KINDS),
+            ports=ports,
+            reefs=reefs,
         )
+
+
+def waterway_json(river: River) -> dict:
+    """A river's ``stretches`` and ``obstacles`` keys: none on a map made without ``--watercraft``."""
+    if river.stretches is None and river.obstacles is None:
+        return {}
+    return {
+        "stretches": [{"from": a, "to": b, "craft": craft} for a, b, craft in river.stretches or []],
+        "obstacles": [{"at": at, "kind": kind} for at, kind in river.obstacles or []],
+    }
+
+
+def read_waterway(r: Reader, n_points: int) -> tuple[list[tuple[int, int, str]], list[tuple[int, str]]]:
+    """A river's navigable stretches and obstacles (FW-20.4), each index checked against its ``n_points`` points."""
+    stretches = []
+    for s in r.items("stretches") if "stretches" in r.data else []:
+        first, last = s.int("from", 0, n_points - 1), s.int("to", 0, n_points - 1)
+        if first >= last:
+            raise BadFileError(f"field '{s.where}': 'from' ({first}) should come before 'to' ({last}) along the river")
+        stretches.append((first, last, s.str("craft", set(CRAFTS))))
+    obstacles = [(o.int("at", 0, n_points - 1), o.str("kind", set(OBSTACLE_KINDS))) for o in (r.items("obstacles") if "obstacles" in r.data else [])]
+    return stretches, obstacles
 
 
 def squares_at_once(entries: list, width: int, height: int):
