@@ -24,6 +24,7 @@ from .after_battle import refusal as report_refusal
 from .commands import BattleReport, CommandError, Reinforce
 from .core import awaiting, phase_index
 from .dice import GameDice
+from .draws import method
 from .incursione import refusal as sack_refusal
 from .march import MAX_ALLOWANCE, enemy_squares
 from .movement import movable, must_move
@@ -41,6 +42,16 @@ REINFORCEMENT_FIGURES = 20
 #: [DEV] The General named for a new force the representative reinforcement forms (FW-15.d: CV 1 to 6).
 NEW_GENERAL = Leader("General", 2)
 RESULTS = ("A", "B", "stalemate")
+#: FW-10.3.1: with a draw rule the result comes from the report's scores: representative ones for each result
+#: ([DEV] English: 5 points gained is above a minor victory; Italian: 100 points of losses against none, of 100 army points).
+DRAW_INPUTS = {
+    ("english", "A"): {"winner": "", "scores": [["A", 0, 5], ["B", 0, 0]]},
+    ("english", "B"): {"winner": "", "scores": [["A", 0, 0], ["B", 0, 5]]},
+    ("english", "stalemate"): {"winner": "", "scores": [["A", 0, 0], ["B", 0, 0]]},
+    ("italian", "A"): {"winner": "", "loss_points": [["A", 0], ["B", 100]], "army_points": 100},
+    ("italian", "B"): {"winner": "", "loss_points": [["A", 100], ["B", 0]], "army_points": 100},
+    ("italian", "stalemate"): {"winner": "", "loss_points": [["A", 0], ["B", 0]], "army_points": 100},
+}
 
 
 def actions(state: CampaignState, seat: str | None, board, dice_for: Callable[[CampaignState], GameDice]) -> list[Action]:
@@ -173,8 +184,10 @@ def _battles(state: CampaignState, board) -> list[Action]:
         if c.day > state.day:
             continue
         for winner in RESULTS:
-            args = {"winner": winner, "losses": [], "square": c.square}
-            if report_refusal(state, board, BattleReport(winner, square=c.square)) is None:
+            args = {"winner": winner, "losses": [], "square": c.square, **DRAW_INPUTS.get((method(state.options), winner), {})}
+            report = BattleReport(args["winner"], square=c.square, scores=tuple(map(tuple, args.get("scores", ()))),
+                                  loss_points=tuple(map(tuple, args.get("loss_points", ()))), army_points=args.get("army_points"))
+            if report_refusal(state, board, report) is None:
                 who = "a stalemate" if winner == "stalemate" else f"won by side {winner}"
                 out.append(Action(None, "battle", args, label=f"the battle at {c.square} ({', '.join(c.forces)}) {who}, no losses entered"))
     return out
