@@ -32,6 +32,7 @@ from .orders import refusal as order_refusal
 from .orders import test_group
 from .reinforcements import REINFORCE_PHASES, own_capital, reinforce
 from .state import ORDERS, CampaignState, Leader, Unit
+from .transmission import route
 from .weather import control_refusal, has_wizard
 
 SIDES = ("A", "B")
@@ -94,7 +95,10 @@ def _orders(state: CampaignState, board, side: str) -> list[Action]:
     for f in forces:
         for order in ORDERS:
             if order_refusal(state, board, f.id, order) is None:
-                out.append(Action(side, "order", {"force": f.id, "order": order}, label=f"{f.id} ({f.state}) tested for {order.replace('_', ' ')} (FW-8.2)"))
+                how = route(state, board, f)
+                label = (f"{f.id} ({f.state}) tested for {order.replace('_', ' ')} (FW-8.2)" if how is None else
+                         f"a {how[0]} messenger takes {order.replace('_', ' ')} to {f.id}, tested on day {state.day + how[1]} (FW-8.5)")
+                out.append(Action(side, "order", {"force": f.id, "order": order}, label=label))
     return out
 
 

@@ -87,7 +87,7 @@ def benefit_words(state: CampaignState, h: HoldingState, side: str) -> list[str]
         out.append(f"{b.grants} ({b.rule}{', AMB-74' if first_owner(h) != side else ''})")
     if first_owner(h) == side and b.characters:
         kept = "" if h.owner == side else f", kept though {h.square} is lost"
-        out.append(f"free {b.characters}, granted once before the campaign{kept} (FW-3.4.2)")
+        out.append(f"free characters: {b.characters}, granted once before the campaign{kept} (FW-3.4.2)")
     return out
 
 
@@ -111,7 +111,7 @@ def grant_free_characters(state: CampaignState, dice, phase) -> None:
         b = BENEFITS.get(h.feature)
         if b is not None and b.characters:
             side = first_owner(h)
-            text = f"side {side} receives, once, the free {b.characters} of its {h.feature.replace('_', ' ')} at {h.square}"
+            text = f"side {side} receives, once, the free characters of its {h.feature.replace('_', ' ')} at {h.square}: {b.characters}"
             dice.event(day=state.day, phase=phase, rule="FW-3.4.2", text=text, side=side, secret=True)
 
 

@@ -202,7 +202,7 @@ class Messenger:
     force: Annotated[str, MinLen(2), MaxLen(8)]
     order: Order
     side: Side
-    kind: Literal["foot", "mounted", "flying", "magic"]
+    kind: Literal["foot", "mounted", "flying"]
     sent: Annotated[int, Ge(1)]
     #: The day whose Phase 1 it reaches the force: the Force Test for ``order`` is taken then.
     arrives: Annotated[int, Ge(1)]
