@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from mapgen import session
 from mapgen.campaign import draws, orders, transmission
 from mapgen.campaign.capture import capture
 from mapgen.campaign.commands import BattleReport, CommandError, GiveOrder
@@ -23,6 +24,7 @@ from mapgen.campaign.ruleset import RULESET, apply
 from mapgen.campaign.state import HoldingState, Options, Unit, evolve
 from mapgen.campaign.store import dumps_state, from_json_text
 from mapgen.campaign.view import log_lines, side_view, status_lines
+from mapgen.campaign.words import parse_battle
 from mapgen.fw.rules import HOLDING_FEATURE
 
 from . import test_campaign_battle as tb
@@ -332,3 +334,59 @@ def test_a_refused_order_and_battle_leave_the_folder_byte_identical(capsys):
     code, _, err = run(["campaign", "battle", "c", "--scores", "A=1/9,B=1/1"], capsys)
     assert code != 0 and "Traceback" not in err
     assert snapshot("c") == before
+
+
+def test_with_a_draw_rule_the_battle_actions_are_accepted_and_typed_with_the_methods_inputs():
+    for options, word in ((Options(draw_english=True), "--scores="), (Options(draw_italian=True), "--loss-points=")):
+        state = _battle(options)
+        acts = [a for a in RULESET.actions(state, None, tb.make_board()) if a.command == "battle"]
+        assert len(acts) == 3  # A, B, a draw
+        for a in acts:
+            apply(state, RULESET.command_of(a), GameDice(7), tb.make_board())  # accepted
+            line = RULESET.command_line(a, "c")
+            assert word in line and "--winner" not in line
+
+
+@pytest.mark.parametrize(
+    "options, message",
+    [
+        ({"scores": "A=10,B=10/12"}, "A=INITIAL/FINAL,B=INITIAL/FINAL"),
+        ({"loss_points": "A=1/2"}, "A=POINTS,B=POINTS"),
+        ({"scores": "C=1/2"}, "A=INITIAL/FINAL"),
+    ],
+)
+def test_draw_inputs_typed_wrong_say_what_to_type(options, message):
+    with pytest.raises(ValueError, match=message):
+        parse_battle([], options)
+
+
+def test_a_battle_entered_with_scores_on_the_command_line_is_a_draw_by_the_english_method(capsys):
+    code, _, err = run(["campaign", "new", "c", "--seed", "19", "--dice-seed", "3", "--size", "small", "--formats", "json",
+                        "--rules", "draw_english"], capsys)
+    assert code == 0, err
+    board = session.load("c").board
+    data = json.loads(Path("c/campaign.json").read_text())
+    a2 = next(f for f in data["forces"] if f["id"] == "A2")
+    near = next(sq for sq in board.steps[a2["square"]] if not any(f["square"] == sq for f in data["forces"]))
+    for f in data["forces"]:  # every force defends but A2, which probes beside B2 (a hand-edited face-off)
+        f["order"], f["reaction"] = ("probe" if f["id"] == "A2" else "defend"), None
+        if f["id"] == "B2":
+            f["square"] = near
+    Path("c/campaign.json").write_text(json.dumps(data), encoding="utf-8")
+    for argv in (["turn", "c"], ["move", "c", "A2", near, "--roll", "6"], ["turn", "c"]):
+        code, _, err = run(["campaign", *argv], capsys)
+        assert code == 0, err
+    assert json.loads(Path("c/campaign.json").read_text())["phase"] == "battle"
+    form_text = (Path("c") / json.loads(Path("c/campaign.json").read_text())["pending"][0]["folder"] / "report.yaml").read_text()
+    assert "scores:" in form_text
+    before = snapshot("c")
+    code, _, err = run(["campaign", "battle", "c", "--winner", "A", "--scores", "A=10/13,B=10/10"], capsys)
+    assert code != 0 and "minor victory" in err and "Traceback" not in err and snapshot("c") == before
+    code, out, err = run(["campaign", "battle", "c", "--scores", "A=10/13,B=10/10"], capsys)
+    assert code == 0, err
+    after = json.loads(Path("c/campaign.json").read_text())
+    assert [s["battles_won"] for s in after["sides"]] == [0, 0]  # a draw: today's stalemate
+    record = json.loads(Path("c/commands.jsonl").read_text().splitlines()[-1])
+    assert record == {"command": "battle", "winner": "", "losses": [], "scores": [["A", 10, 13], ["B", 10, 10]]}
+    code, out, err = run(["campaign", "replay", "c", "--check"], capsys)
+    assert code == 0, err
