@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .state import CampaignState, HoldingState
+from .state import CampaignState, HoldingState, evolve
 
 
 @dataclass(frozen=True)
@@ -75,8 +75,11 @@ def first_owner(h: HoldingState) -> str:
     return h.original_owner or h.owner
 
 
-def benefit_words(state: CampaignState, h: HoldingState, side: str) -> list[str]:
-    """What ``side`` has of the feature of holding ``h``, one line a part with its rule ([] when nothing)."""
+def benefit_words(state: CampaignState, h: HoldingState, side: str, characters: bool = True) -> list[str]:
+    """What ``side`` has of the feature of holding ``h``, one line a part with its rule ([] when nothing).
+
+    ``characters``: with the free characters the side was granted (False: only what a holder has).
+    """
     b = BENEFITS.get(h.feature)
     if b is None:
         return []
@@ -85,7 +88,7 @@ def benefit_words(state: CampaignState, h: HoldingState, side: str) -> list[str]
         out.append(f"{b.objects}, inside {h.square} only ({b.rule})")
     if h.owner == side and b.grants and (state.options.feature_grants_on_capture or first_owner(h) == side):
         out.append(f"{b.grants} ({b.rule}{', AMB-74' if first_owner(h) != side else ''})")
-    if first_owner(h) == side and b.characters:
+    if characters and first_owner(h) == side and b.characters:
         kept = "" if h.owner == side else f", kept though {h.square} is lost"
         out.append(f"free characters: {b.characters}, granted once before the campaign{kept} (FW-3.4.2)")
     return out
@@ -122,8 +125,7 @@ def pass_benefits(state: CampaignState, h: HoldingState, captor: str, dice, phas
     """
     if not state.options.featured_holdings or h.feature not in BENEFITS:
         return
-    taken = HoldingState(h.square, captor, h.capital, h.feature, h.sacked, h.original_owner or h.owner)
-    passed = [w for w in benefit_words(state, taken, captor) if "granted once" not in w]
+    passed = benefit_words(state, evolve(h, owner=captor, original_owner=first_owner(h)), captor, characters=False)
     site = h.feature.replace("_", " ")
     if passed:
         text = f"side {captor} takes the {site} at {h.square} and its benefits: {'; '.join(passed)}"
