@@ -312,6 +312,9 @@ def test_a_test_brought_by_a_messenger_does_not_bar_the_players_own_in_the_fw_8_
 
 
 def test_a_campaign_without_the_new_options_writes_none_of_their_fields_and_keeps_its_bytes(capsys):
+    o = Options()
+    assert not (o.featured_holdings or o.order_transmission or o.draw_english or o.draw_italian)
+    assert o.feature_grants_on_capture  # AMB-74's flag: default true
     code, _, err = run(["campaign", "new", "c", "--seed", "19", "--size", "small", "--formats", ""], capsys)
     assert code == 0, err
     text = Path("c/campaign.json").read_text(encoding="utf-8")
