@@ -154,7 +154,8 @@ def test_fantasy_warriors_random_games_keep_the_rules(tmp_path):
 
 
 #: Issue 23 item 12's optional rules, each on in about half the games of :func:`fw_options_game`.
-FW_OPTIONS = ("weather_control", "initiative_by_army", "specialty_recovery", "special_sites", "ambush_on_zoc_entry")
+FW_OPTIONS = ("weather_control", "initiative_by_army", "specialty_recovery", "special_sites", "ambush_on_zoc_entry",
+              "featured_holdings", "order_transmission", "draw_english")
 #: Games with them (fewer than :data:`GAMES`: they share the rest of the engine with those).
 OPTION_GAMES = 40
 
@@ -164,6 +165,7 @@ def fw_options_game(i: int):
     rng = random.Random(1000 + i)
     state, board = start_state(rng.choice((7, 8, 9)), rng.randrange(10**6), rng.random() < 0.3, False)
     on = {name: rng.random() < 0.5 for name in FW_OPTIONS}
+    on["draw_italian"] = not on["draw_english"] and rng.random() < 0.5  # FW-10.3.1: one draw method or none
     firsts = {state.side_forces(side)[0].id for side in ("A", "B")}
     forces = tuple(dataclasses.replace(f, individuals=("Wizard (25 MP)",)) if f.id in firsts else f for f in state.forces)
     state = dataclasses.replace(state, options=dataclasses.replace(state.options, weather=True, **on), forces=forces)

@@ -24,6 +24,7 @@ from .after_battle import refusal as report_refusal
 from .commands import BattleReport, CommandError, Reinforce
 from .core import awaiting, phase_index
 from .dice import GameDice
+from .draws import method
 from .incursione import refusal as sack_refusal
 from .march import MAX_ALLOWANCE, enemy_squares
 from .movement import movable, must_move
@@ -31,6 +32,7 @@ from .orders import refusal as order_refusal
 from .orders import test_group
 from .reinforcements import REINFORCE_PHASES, own_capital, reinforce
 from .state import ORDERS, CampaignState, Leader, Unit
+from .transmission import route
 from .weather import control_refusal, has_wizard
 
 SIDES = ("A", "B")
@@ -41,6 +43,16 @@ REINFORCEMENT_FIGURES = 20
 #: [DEV] The General named for a new force the representative reinforcement forms (FW-15.d: CV 1 to 6).
 NEW_GENERAL = Leader("General", 2)
 RESULTS = ("A", "B", "stalemate")
+#: FW-10.3.1: with a draw rule the result comes from the report's scores: representative ones for each result
+#: ([DEV] English: 5 points gained is above a minor victory; Italian: 100 points of losses against none, of 100 army points).
+DRAW_INPUTS = {
+    ("english", "A"): {"winner": "", "scores": [["A", 0, 5], ["B", 0, 0]]},
+    ("english", "B"): {"winner": "", "scores": [["A", 0, 0], ["B", 0, 5]]},
+    ("english", "stalemate"): {"winner": "", "scores": [["A", 0, 0], ["B", 0, 0]]},
+    ("italian", "A"): {"winner": "", "loss_points": [["A", 0], ["B", 100]], "army_points": 100},
+    ("italian", "B"): {"winner": "", "loss_points": [["A", 100], ["B", 0]], "army_points": 100},
+    ("italian", "stalemate"): {"winner": "", "loss_points": [["A", 0], ["B", 0]], "army_points": 100},
+}
 
 
 def actions(state: CampaignState, seat: str | None, board, dice_for: Callable[[CampaignState], GameDice]) -> list[Action]:
@@ -83,7 +95,10 @@ def _orders(state: CampaignState, board, side: str) -> list[Action]:
     for f in forces:
         for order in ORDERS:
             if order_refusal(state, board, f.id, order) is None:
-                out.append(Action(side, "order", {"force": f.id, "order": order}, label=f"{f.id} ({f.state}) tested for {order.replace('_', ' ')} (FW-8.2)"))
+                how = route(state, board, f)
+                label = (f"{f.id} ({f.state}) tested for {order.replace('_', ' ')} (FW-8.2)" if how is None else
+                         f"a {how[0]} messenger takes {order.replace('_', ' ')} to {f.id}, tested on day {state.day + how[1]} (FW-8.5)")
+                out.append(Action(side, "order", {"force": f.id, "order": order}, label=label))
     return out
 
 
@@ -173,8 +188,10 @@ def _battles(state: CampaignState, board) -> list[Action]:
         if c.day > state.day:
             continue
         for winner in RESULTS:
-            args = {"winner": winner, "losses": [], "square": c.square}
-            if report_refusal(state, board, BattleReport(winner, square=c.square)) is None:
+            args = {"winner": winner, "losses": [], "square": c.square, **DRAW_INPUTS.get((method(state.options), winner), {})}
+            report = BattleReport(args["winner"], square=c.square, scores=tuple(map(tuple, args.get("scores", ()))),
+                                  loss_points=tuple(map(tuple, args.get("loss_points", ()))), army_points=args.get("army_points"))
+            if report_refusal(state, board, report) is None:
                 who = "a stalemate" if winner == "stalemate" else f"won by side {winner}"
                 out.append(Action(None, "battle", args, label=f"the battle at {c.square} ({', '.join(c.forces)}) {who}, no losses entered"))
     return out

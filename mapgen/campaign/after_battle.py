@@ -23,6 +23,7 @@ from ..tables import Table, band
 from .battle import battle_forces, last_stand_side
 from .board import Board
 from .capture import capture
+from .draws import decided
 from .commands import CommandError
 from .dice import band_for, log_entry
 from .retreat import retreat_moves, worse
@@ -87,6 +88,7 @@ def report(state: CampaignState, cmd, dice, board: Board) -> CampaignState:
     """Apply one battle report (FW-12); refuses with one line, leaving the state as it was."""
     contact = _contact(state, cmd)
     sides = battle_forces(state, contact)
+    cmd, method = decided(state.options, cmd, sides)  # FW-10.3.1: a draw rule decides the result from the report's scores
     losses = _check(state, cmd, contact, sides)
     held = last_stand_side(contact, sides)
     winner = cmd.winner if cmd.winner != "stalemate" else None
@@ -94,6 +96,8 @@ def report(state: CampaignState, cmd, dice, board: Board) -> CampaignState:
     text = "a stalemate" if winner is None else f"won by side {winner}"
     length = f", {cmd.length} turns" if cmd.length is not None else ""
     day = state.day
+    if method is not None:
+        dice.event(day=day, phase=PHASE, rule="FW-10.3.1", text=f"the battle at {contact.square}, {method}")
     dice.event(day=day, phase=PHASE, rule="FW-10.3", text=f"the battle at {contact.square} ({', '.join(contact.forces)}) is {text}{length}")
     before: dict[str, Force] = {}
     after: dict[str, Force] = {}
@@ -141,10 +145,17 @@ def report(state: CampaignState, cmd, dice, board: Board) -> CampaignState:
 
 
 def special_site(state: CampaignState, square: str, winner: str, dice, board: Board) -> None:
-    """FW-12.4: a battle won in enemy or neutral territory at an Ars Arcana site gives the winner its objects (logged)."""
+    """FW-12.4: a battle won in enemy or neutral territory at an Ars Arcana site gives the winner its objects (logged).
+
+    With option ``featured_holdings`` too, a winner that took the holding has them already (FW-3.4.2): one
+    line, not two.  A winner that did not take it (a capital that wants a siege, a sacked holding, an
+    ambusher fighting from beside it) still gains the objects by FW-12.4, logged here.
+    """
     h = state.holding(square)
     if h is None or h.feature not in SPECIAL_SITES or board.territory_for(square, winner) == "friendly":
         return
+    if state.options.featured_holdings and h.owner == winner:
+        return  # [DEV] the winner took the holding: its objects passed with it, logged under FW-3.4.2
     site = h.feature.replace("_", " ")
     text = f"side {winner} won at the {site} of {square}: it gains {SPECIAL_SITES[h.feature]}, inside that square only (FW-3.4)"
     dice.event(day=state.day, phase=PHASE, rule="FW-12.4", text=text, side=winner)
@@ -157,7 +168,8 @@ def refusal(state: CampaignState, board: Board, cmd) -> str | None:
     """
     try:
         contact = _contact(state, cmd)
-        _check(state, cmd, contact, battle_forces(state, contact))
+        sides = battle_forces(state, contact)
+        _check(state, decided(state.options, cmd, sides)[0], contact, sides)
     except CommandError as exc:
         return str(exc)
     return None

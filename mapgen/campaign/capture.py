@@ -4,11 +4,14 @@ One function for both, so a capture counts the same however it happens: the
 captor's holdings taken, the loser's holdings lost (and its capital lost only
 when the capital was its own), and the loser's Will to Fight test (FW-13.c).
 It runs after most moves and battles, so it looks for the holding first and
-writes the holding and both sides' counters in one new state.
+writes the holding and both sides' counters in one new state.  A featured
+holding's benefits follow its owner (:mod:`.features`): the capture logs what
+passed (FW-3.4.2).
 """
 
 from __future__ import annotations
 
+from .features import pass_benefits
 from .state import CampaignState, evolve, tallied
 
 
@@ -31,6 +34,7 @@ def capture(state: CampaignState, square: str, side: str, dice, phase, by: str |
     loser = h.owner
     kind = "capital" if h.capital else "holding"
     dice.event(day=state.day, phase=phase, rule="FW-9.10", text=f"{who} captures side {loser}'s {kind} at {square}; side {loser} tests its Will (FW-13.c)")
+    pass_benefits(state, h, side, dice, phase)  # FW-3.4.2 (option featured_holdings)
     taken = evolve(h, owner=side)
     holdings = tuple([taken if g.square == square else g for g in state.holdings])
     own_capital = h.capital and (h.original_owner or loser) == loser  # its own capital, not one it had taken

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..errors import BadFileError
 from .board import Board
+from .draws import conflict
 from .state import CampaignState
 
 
@@ -22,6 +23,8 @@ def _seasons(zone: str) -> tuple[str, ...]:
 
 
 def check_state(state: CampaignState, board: Board) -> None:
+    if conflict(state.options):
+        raise BadFileError(f"field 'options': {conflict(state.options)}")
     seasons = _seasons(state.weather.zone)
     if state.weather.season not in seasons:
         raise BadFileError(

@@ -61,7 +61,7 @@ class UnitLosses:
 class BattleReport:
     """Phase 3 result entered by the players; Phase 4 runs on it (FW-10.3, FW-12)."""
 
-    winner: str  # "A", "B" or "stalemate"
+    winner: str  # "A", "B" or "stalemate"; "" when a draw rule decides it from the scores below (FW-10.3.1)
     losses: tuple[UnitLosses, ...] = ()
     #: Forces whose Leader and every General fell (FW-12.7).
     leaders_lost: tuple[str, ...] = ()
@@ -71,6 +71,12 @@ class BattleReport:
     retreats: tuple[tuple[str, str], ...] = ()
     #: Which pending battle (its square); the first one when not given.
     square: str | None = None
+    #: FW-10.3.1 English method (option ``draw_english``): (side, initial score, final score) for A and B.
+    scores: tuple[tuple[str, int, int], ...] = ()
+    #: FW-10.3.1 Italian method (option ``draw_italian``): (side, points of the losses it suffered) for A and B,
+    #: Ars Arcana points excluded; ``army_points``: the army points 20 % is taken of (default: the smaller side's in the battle).
+    loss_points: tuple[tuple[str, int], ...] = ()
+    army_points: int | None = None
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,7 @@ from .commands import (  # noqa: F401 - re-exported: the core is where callers f
     UnitLosses,
 )
 from .dice import GameDice
+from .features import grant_free_characters
 from .state import CampaignState, LogEntry, evolve
 
 Handler = Callable[[CampaignState, object, GameDice, Board], CampaignState]
@@ -114,6 +115,7 @@ def turn(state: CampaignState, cmd: Turn, dice: GameDice, board: Board) -> Campa
 def begin(state: CampaignState, dice: GameDice, board: Board) -> tuple[CampaignState, list[LogEntry]]:
     """Day 1 of a new campaign: Phase 0 (weather), then Phase 1, where the players give orders."""
     phases = _phases()
+    grant_free_characters(state, dice, 0)  # FW-3.4.2: once, before the campaign (option featured_holdings)
     state = phases[0].start(evolve(state, phase=0), dice, board)
     state = phases[1].start(evolve(state, phase=1), dice, board)
     return evolve(state, log=state.log + tuple(dice.log)), list(dice.log)

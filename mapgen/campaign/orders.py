@@ -20,6 +20,12 @@ its own place), so this only keeps the table's sequence for entered dice.
 radius and light signals); its campaign column names only the movement roll,
 and FW-8.2 lists no weather modifier.  So the Force Test takes no weather
 modifier; only the Incursione snow levels count (FW-17.6, AMB-72).
+
+With option ``order_transmission`` (FW-8.5, :mod:`.transmission`) an order
+for a Force away from the supreme command goes by messenger: the command
+sends it, and the Force takes its test when it arrives, at the start of that
+day's Phase 1.  [DEV] Such a test is not the player's declaration: it does
+not bar the player's own tests of earlier FW-8.1.a groups that day.
 """
 
 from __future__ import annotations
@@ -39,6 +45,7 @@ from .state import (
     with_force,
     without_force,
 )
+from .transmission import arriving, delivered_today, route, send, underway
 from .will import test as will_to_fight
 
 #: FW-8.2: the Force Test, 1D6 + CV + modifiers.  Totals beyond the printed bands clamp to the end bands.
@@ -69,6 +76,17 @@ _GROUP_OF_TERRITORY = {"enemy": 1, "neutral": 2, "friendly": 3}
 
 
 def start(state, dice, board):
+    """FW-8.5 (option ``order_transmission``): the messengers arriving today bring their orders, tested now."""
+    state, arrivals = arriving(state)
+    for m in sorted(arrivals, key=lambda m: (test_group(state, board, state.force(m.force)) if state.force(m.force) else 0, m.force)):
+        why, force, group = _checked(state, board, m.force, m.order)
+        if why:
+            text = f"the {m.kind} messenger sent on day {m.sent} with the order {m.order.replace('_', ' ')} for {m.force} arrives, but {why}"
+            dice.event(day=state.day, phase=1, rule="FW-8.5", text=text, side=m.side, secret=True)
+            continue
+        dice.event(day=state.day, phase=1, rule="FW-8.5", text=f"the {m.kind} messenger sent on day {m.sent} reaches {m.force}",
+                   side=m.side, secret=True)
+        state = _force_test(state, force, m.order, group, dice, board)
     return state
 
 
@@ -128,6 +146,9 @@ def _checked(state: CampaignState, board, force_id: str, order: str) -> tuple[st
         return f"unknown order {order!r}: give max_speed, probe or defend (FW-5.2)", force, 0
     if force.tested_today:
         return f"{force.id} has already taken its Force Test today (FW-8.1.b, FW-8.1.c)", force, 0
+    on_way = underway(state, force.id)
+    if on_way is not None:
+        return f"a messenger carries the order {on_way.order.replace('_', ' ')} to {force.id}, arriving on day {on_way.arrives} (FW-8.5, FW-8.1.b)", force, 0
     if order == force.order and force.reaction is None:
         return f"{force.id} is already under {order}: a test to the same order is not allowed (AMB-19)", force, 0
     if order == "max_speed" and force.loot is not None:
@@ -136,7 +157,7 @@ def _checked(state: CampaignState, board, force_id: str, order: str) -> tuple[st
     if group < len(TEST_GROUPS) - 1:  # no group comes after the last: nothing to look up
         side = force.side
         for f in state.forces:
-            if f.side == side and f.tested_today and test_group(state, board, f) > group:
+            if f.side == side and f.tested_today and test_group(state, board, f) > group and not delivered_today(state, f.id):
                 return (
                     f"{force.id} is {TEST_GROUPS[group]} but {f.id} ({TEST_GROUPS[test_group(state, board, f)]}) "
                     "was tested before it: test forces in action, then in enemy, neutral, friendly territory (FW-8.1.a)"
@@ -150,6 +171,14 @@ def give_order(state: CampaignState, cmd, dice, board) -> CampaignState:
     why, force, group_index = _checked(state, board, cmd.force, cmd.order)
     if why:
         raise CommandError(why)
+    how = route(state, board, force)
+    if how is not None:  # FW-8.5: a distant force hears its order when the messenger arrives
+        return send(state, force, cmd.order, how, dice)
+    return _force_test(state, force, cmd.order, group_index, dice, board)
+
+
+def _force_test(state: CampaignState, force: Force, order: str, group_index: int, dice, board) -> CampaignState:
+    """FW-8.2: ``force`` tested for ``order``, its counter changed by the result."""
     group = TEST_GROUPS[group_index]
     entry, result = dice.roll_on(
         FORCE_TEST,
@@ -157,7 +186,7 @@ def give_order(state: CampaignState, cmd, dice, board) -> CampaignState:
         day=state.day,
         phase=1,
         place=f"{force.id}/force-test",
-        text=f"{force.id} ({force.state}, {group}) tested for {cmd.order}",
+        text=f"{force.id} ({force.state}, {group}) tested for {order}",
         side=force.side,
         secret=True,  # the leader's CV and the roll are the side's own; the new counter shows the outcome
     )
@@ -170,7 +199,7 @@ def give_order(state: CampaignState, cmd, dice, board) -> CampaignState:
             state = due(state, force.side, "FW-13.a")
         return will_to_fight(state, force.side, dice, board, phase=1)  # AMB-67: at once, not in Phase 5
     if outcome == "new_order":
-        force = evolve(force, order=cmd.order, reaction=None, tested_today=True)
+        force = evolve(force, order=order, reaction=None, tested_today=True)
     elif outcome == "defend":
         force = evolve(force, order="defend", reaction=None, tested_today=True)
     else:  # AMB-19: results 1-3 set the reaction directly, better or worse

@@ -67,7 +67,7 @@ def form(state: CampaignState, contact: Contact, enter: str | None = None) -> st
         f"day: {contact.day}",
         f"square: {_q(contact.square)}",
         f"scenario: {contact.scenario}",
-        "winner:            # A, B or stalemate (FW-10.3: the side with models left on the table when the other has none)",
+        *_result_lines(state),
         "length:            # battle turns played (FW-10.2)",
         "leaders_lost: []   # forces whose Leader and every General fell (FW-12.7), e.g. [A1]",
         "retreats: {}       # optional (FW-12.5): FORCE: SQUARE for a beaten force; the engine chooses otherwise",
@@ -90,6 +90,18 @@ def form(state: CampaignState, contact: Contact, enter: str | None = None) -> st
                     "        withdrawn:   # left under another order: General Retreat, Oppose (AMB-01)",
                 ]
     return "\n".join(lines) + "\n"
+
+
+def _result_lines(state: CampaignState) -> list[str]:
+    """The form's result fields: the winner, or with a draw rule (FW-10.3.1) what its method decides it from."""
+    if state.options.draw_english:
+        return ["winner:            # leave blank: the English method decides it from the scores (FW-10.3.1)",
+                "scores:            # each side's initial and final score (R.B. ch. 2.3), e.g. {A: [10, 14], B: [10, 11]}"]
+    if state.options.draw_italian:
+        return ["winner:            # leave blank: the Italian method decides it from the points of losses (FW-10.3.1)",
+                "loss_points:       # points of the losses each side suffered, Ars Arcana excluded, e.g. {A: 300, B: 700}",
+                "army_points:       # optional: the army points 20 % is taken of; blank: the smaller side's in this battle"]
+    return ["winner:            # A, B or stalemate (FW-10.3: the side with models left on the table when the other has none)"]
 
 
 # --- reading it back ---------------------------------------------------------------------
@@ -138,7 +150,10 @@ def parse_report(text: str, name: str = "report.yaml") -> BattleReport:
     winner = data.get("winner")
     if isinstance(winner, str):  # as on the command line: a, b or Stalemate will do
         winner = "stalemate" if winner.strip().lower() == "stalemate" else winner.strip().upper()
-    if winner not in RESULTS:
+    draw = _draw_fields(w, data)
+    if winner is None and draw:
+        winner = ""  # FW-10.3.1: the campaign's draw rule decides
+    if winner not in RESULTS and winner != "":
         raise w.error(("winner",), f"give A, B or stalemate (found {'nothing' if winner is None else repr(winner)})")
     length = _count(w, ("length",), data.get("length"), blank=None)
     leaders = data.get("leaders_lost") or []
@@ -159,7 +174,29 @@ def parse_report(text: str, name: str = "report.yaml") -> BattleReport:
         length=length,
         retreats=tuple(retreats.items()),
         square=square,
+        **draw,
     )
+
+
+def _draw_fields(w: _Where, data: dict) -> dict:
+    """FW-10.3.1: ``scores`` {A: [initial, final], B: ...}, ``loss_points`` {A: n, B: n}, ``army_points`` n, when filled in."""
+    out: dict = {}
+    scores, losses, army = data.get("scores"), data.get("loss_points"), data.get("army_points")
+    if scores is not None:
+        if not isinstance(scores, dict) or not all(
+            isinstance(v, list) and len(v) == 2 and all(type(n) is int for n in v) for v in scores.values()
+        ):
+            raise w.error(("scores",), "give each side's initial and final score, e.g. {A: [10, 14], B: [10, 11]}")
+        out["scores"] = tuple((str(k).upper(), v[0], v[1]) for k, v in scores.items())
+    if losses is not None:
+        if not isinstance(losses, dict) or not all(type(v) is int for v in losses.values()):
+            raise w.error(("loss_points",), "give the points of losses each side suffered, e.g. {A: 300, B: 700}")
+        out["loss_points"] = tuple((str(k).upper(), v) for k, v in losses.items())
+    if army is not None:
+        if type(army) is not int or army < 1:
+            raise w.error(("army_points",), "give the army points, 1 or more (e.g. 2000)")
+        out["army_points"] = army
+    return out
 
 
 def _losses(w: _Where, sides) -> list[UnitLosses]:

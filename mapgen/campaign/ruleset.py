@@ -102,6 +102,12 @@ def _battle_record(c: BattleReport) -> dict:
         record["length"] = c.length
     if c.square:
         record["square"] = c.square
+    if c.scores:  # FW-10.3.1: written only when given, so every other record keeps its bytes
+        record["scores"] = [list(x) for x in c.scores]
+    if c.loss_points:
+        record["loss_points"] = [list(x) for x in c.loss_points]
+    if c.army_points is not None:
+        record["army_points"] = c.army_points
     return record
 
 
@@ -113,13 +119,22 @@ def _battle_decode(r: Mapping[str, Any]) -> BattleReport:
         r.get("length"),
         tuple((str(a), str(b)) for a, b in r.get("retreats", ())),
         r.get("square"),
+        tuple((str(s), int(i), int(f)) for s, i, f in r.get("scores", ())),
+        tuple((str(s), int(p)) for s, p in r.get("loss_points", ())),
+        r.get("army_points"),
     )
 
 
 def _battle_argv(a: Mapping[str, Any]) -> list[str]:
     if a.get("report"):
         return [f"--report={a['report']}"]
-    out = [f"--winner={a.get('winner', 'A')}"]
+    out = [f"--winner={a.get('winner', 'A')}"] if a.get("winner", "A") else []
+    if a.get("scores"):
+        out.append("--scores=" + ",".join(f"{s}={i}/{f}" for s, i, f in a["scores"]))
+    if a.get("loss_points"):
+        out.append("--loss-points=" + ",".join(f"{s}={p}" for s, p in a["loss_points"]))
+    if a.get("army_points") is not None:
+        out.append(f"--army-points={a['army_points']}")
     if a.get("losses"):
         out.append("--losses=" + ",".join(f"{u}={k}/{f}/{w}" for u, k, f, w in a["losses"]))
     if a.get("leaders_lost"):
@@ -225,10 +240,12 @@ def _when(state: CampaignState) -> str:
 
 
 #: The optional rules of ``campaign new --rules`` (FW-7, FW-16, the [NT] rows of FW-9.2, FW-9.10.1; FW-7.6, FW-9.1.1,
-#: FW-12.3, FW-12.4, AMB-68).
+#: FW-12.3, FW-12.4, AMB-68; FW-3.4.2, FW-8.5, FW-10.3.1).
 OPTION_WORDS = (
     "weather", "random_events", "naran_movement", "capital_requires_siege",
     "weather_control", "initiative_by_army", "specialty_recovery", "special_sites", "ambush_on_zoc_entry",
+    # issue 29, featured holdings and the last optional rules
+    "featured_holdings", "order_transmission", "draw_english", "draw_italian",
 )
 
 RULESET = RuleSet(

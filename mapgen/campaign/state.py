@@ -59,6 +59,12 @@ class Options:
     specialty_recovery: bool = False  # FW-12.3: recovered models buy models of their specialty
     special_sites: bool = False  # FW-12.4: a battle won at an Ars Arcana site of the enemy gives its objects
     ambush_on_zoc_entry: bool = False  # AMB-68: Max Speed into a Defend force's zone of control is an ambush
+    # issue 29, featured holdings and the last optional rules (left out of campaign.json while at their default: store.LATER_OPTIONS)
+    featured_holdings: bool = False  # FW-3.4.2: a featured holding's benefits go to its owner, and pass with it when captured
+    feature_grants_on_capture: bool = True  # AMB-74: a captor may use Village/City recruits and Mine points as the first owner could
+    order_transmission: bool = False  # FW-8.5 [DEV]: orders reach a distant force by messenger from the supreme command
+    draw_english: bool = False  # FW-10.3.1: the English method (final score against initial score) decides a draw
+    draw_italian: bool = False  # FW-10.3.1: the Italian method (losses inflicted against suffered, 20 %) decides a draw
 
 
 @dataclass(frozen=True)
@@ -187,6 +193,22 @@ class Contact:
 
 
 @dataclass(frozen=True)
+class Messenger:
+    """FW-8.5 (option ``order_transmission``): a new order on its way from the supreme command to a distant force.
+
+    Its side's own: the other side's view never shows it.
+    """
+
+    force: Annotated[str, MinLen(2), MaxLen(8)]
+    order: Order
+    side: Side
+    kind: Literal["foot", "mounted", "flying"]
+    sent: Annotated[int, Ge(1)]
+    #: The day whose Phase 1 it reaches the force: the Force Test for ``order`` is taken then.
+    arrives: Annotated[int, Ge(1)]
+
+
+@dataclass(frozen=True)
 class LogEntry:
     """One line of the campaign log: a roll (with its dice) or an event (without)."""
 
@@ -232,6 +254,8 @@ class CampaignState:
     #: The seed of the campaign's dice, kept secret (the map seed is printed on the map); None in a campaign
     #: begun before there was one, whose dice come from ``seed`` (:meth:`mapgen.engine.RuleSet.dice_seed`).
     dice_seed: int | str | None = None
+    #: FW-8.5 (option ``order_transmission``): the orders on their way; left out of the file while empty.
+    messengers: tuple[Messenger, ...] = ()
 
     # --- lookups (linear: a campaign has a dozen forces) -----------------------------------
     def force(self, force_id: str) -> Force | None:

@@ -34,12 +34,33 @@ def json_schema() -> dict:
     return statefile.json_schema(adapter(), SCHEMA, VERSION, "urn:mapgen:schema:campaign:1", "mapgen campaign state (Fantasy Warriors)")
 
 
+#: Options added after campaigns were played, and their defaults: left out of the file while at the default, so a
+#: campaign begun before them keeps its bytes through load, undo and replay (as the dice seed, :mod:`~mapgen.engine.statefile`).
+LATER_OPTIONS = {
+    "featured_holdings": False,
+    "feature_grants_on_capture": True,
+    "order_transmission": False,
+    "draw_english": False,
+    "draw_italian": False,
+}
+#: State fields added later, left out while empty (FW-8.5's messengers on their way).
+LATER_FIELDS = ("messengers",)
+
+
 def to_json(state: CampaignState) -> dict:
-    return statefile.to_json(adapter(), state)
+    data = statefile.to_json(adapter(), state)
+    options = data["options"]
+    for name, default in LATER_OPTIONS.items():
+        if options.get(name) == default:
+            del options[name]
+    for name in LATER_FIELDS:
+        if not data.get(name):
+            data.pop(name, None)
+    return data
 
 
 def dumps_state(state: CampaignState) -> str:
-    return statefile.dumps(adapter(), state)
+    return statefile.dumps_data(to_json(state))
 
 
 def from_json_text(text: str, where: str) -> CampaignState:

@@ -15,6 +15,7 @@ import dataclasses
 
 from ..text import printable
 from .core import PHASE_NAMES, awaiting, phase_index
+from .features import side_benefits
 from .state import CampaignState, Force, LogEntry, other
 
 #: A side's fields the enemy does not see (FW-15: reinforcement points are banked in secret).
@@ -69,7 +70,7 @@ def side_view(state: CampaignState, side: str | None, board=None) -> dict:
             data = {"id": f.id, "side": f.side, "square": f.square, "order": f.order, "reaction": f.reaction}
         data["zone_of_control"] = zone_of_control(f, board)
         forces.append(data)
-    return {
+    view = {
         "schema": "mapgen/campaign-view",
         "version": 1,
         "side": side,
@@ -86,6 +87,12 @@ def side_view(state: CampaignState, side: str | None, board=None) -> dict:
         "pending": [_plain(c) for c in state.pending],
         "log": [_plain(e) for e in visible_log(state, side)],
     }
+    seen = [s.id for s in state.sides if side in (None, s.id)]
+    if state.options.featured_holdings:  # FW-3.4.2: a side's benefits are its own
+        view["benefits"] = {s: [{"square": h.square, "feature": h.feature, "benefits": words} for h, words in side_benefits(state, s)] for s in seen}
+    if state.options.order_transmission:  # FW-8.5: a side's messengers on their way are its own
+        view["messengers"] = [_plain(m) for m in state.messengers if m.side in seen]
+    return view
 
 
 # --- words ---------------------------------------------------------------------------------
@@ -142,6 +149,18 @@ def force_words(f: Force, own: bool, board) -> str:
     )
 
 
+def _own_lines(state: CampaignState, side: str) -> list[str]:
+    """What only ``side`` may know of its featured holdings' benefits (FW-3.4.2) and its messengers (FW-8.5)."""
+    lines = []
+    for h, words in side_benefits(state, side):
+        lines.append(f"  {h.feature.replace('_', ' ')} at {h.square}: " + "; ".join(words))
+    for m in state.messengers:
+        if m.side == side:
+            lines.append(f"  order {m.order.replace('_', ' ')} for {m.force} pending: {m.kind} messenger sent day {m.sent}, "
+                         f"arrives day {m.arrives} (FW-8.5)")
+    return lines
+
+
 def status_lines(state: CampaignState, board, side: str | None = None) -> list[str]:
     """``mapgen campaign status`` in words."""
     i = phase_index(state)
@@ -160,6 +179,8 @@ def status_lines(state: CampaignState, board, side: str | None = None) -> list[s
         )
         for f in state.side_forces(s.id):
             lines.append("  " + force_words(f, side in (None, f.side), board))
+        if side in (None, s.id):
+            lines += _own_lines(state, s.id)
     lines.append("Holdings:")
     for h in state.holdings:
         kind = "capital" if h.capital else "holding"

@@ -76,25 +76,56 @@ def parse_turn(words: list[str], options: Mapping[str, Any]) -> Turn | RestStay:
     return RestStay() if options.get("rest_stay") else Turn()
 
 
+def _side_values(text: str, option: str, shape: str, parts: int) -> tuple:
+    """``A=10/14,B=10/11`` (``parts`` 2) or ``A=300,B=700`` (``parts`` 1) as ((side, n...), ...)."""
+    out = []
+    for word in text.split(","):
+        side, sep, value = word.strip().partition("=")
+        numbers = value.split("/")
+        if not sep or side.strip().upper() not in SIDES or len(numbers) != parts or not all(re.fullmatch(r"-?\d{1,9}", n.strip()) for n in numbers):
+            raise ValueError(f"{option} {text!r}: give {shape} (FW-10.3.1)")
+        out.append((side.strip().upper(), *(int(n) for n in numbers)))
+    return tuple(out)
+
+
+def _draw_inputs(options: Mapping[str, Any]) -> dict:
+    """FW-10.3.1: ``--scores A=10/14,B=10/11`` (English), ``--loss-points A=300,B=700`` and ``--army-points 2000`` (Italian)."""
+    out: dict = {}
+    if options.get("scores"):
+        out["scores"] = _side_values(options["scores"], "--scores", "A=INITIAL/FINAL,B=INITIAL/FINAL", 2)
+    if options.get("loss_points"):
+        out["loss_points"] = _side_values(options["loss_points"], "--loss-points", "A=POINTS,B=POINTS", 1)
+    if options.get("army_points") is not None:
+        out["army_points"] = int(options["army_points"])
+    return out
+
+
 def parse_battle(words: list[str], options: Mapping[str, Any]) -> BattleReport:
-    """``--report FILE`` (the filled form) or ``--winner A|B|stalemate`` with ``--losses``, ``--leaders-lost``, ``--square``."""
+    """``--report FILE`` (the filled form) or ``--winner A|B|stalemate`` with ``--losses``, ``--leaders-lost``, ``--square``.
+
+    With a draw rule (FW-10.3.1) the report gives ``--scores`` or ``--loss-points`` (``--army-points``), and the
+    winner may be left out: the method decides it.
+    """
     if options.get("node") or options.get("lost"):
         raise ValueError("--node and --lost are for a Renaissance campaign's battle")
     report, winner = options.get("report"), options.get("winner")
+    draw = _draw_inputs(options)
     if winner is not None and winner.lower() not in ("a", "b", "stalemate"):
         raise ValueError(f"--winner {winner!r} is not one of 'A', 'B', 'stalemate'")
-    if (report is None) == (winner is None):
+    if report is not None and winner is not None:
         raise ValueError("give either --report FILE or --winner A|B|stalemate")
+    if report is None and winner is None and not draw:
+        raise ValueError("give either --report FILE or --winner A|B|stalemate (or, with a draw rule, --scores or --loss-points)")
     if report is not None:
-        if options.get("losses") or options.get("leaders_lost"):
-            raise ValueError("--losses and --leaders-lost go with --winner; a report lists its own")
+        if options.get("losses") or options.get("leaders_lost") or draw:
+            raise ValueError("--losses, --leaders-lost, --scores, --loss-points and --army-points go with --winner; a report lists its own")
         from .report import read_report  # PyYAML, for a battle report only: every other command starts faster
 
         return read_report(report)
     lost = tuple(x.strip().upper() for x in (options.get("leaders_lost") or "").split(",") if x.strip())
     square = options.get("square")
-    return BattleReport(winner.upper() if winner.lower() != "stalemate" else "stalemate", options.get("losses") or (), lost,
-                        square=square_id(square, options) if square else None)
+    result = "" if winner is None else winner.upper() if winner.lower() != "stalemate" else "stalemate"
+    return BattleReport(result, options.get("losses") or (), lost, square=square_id(square, options) if square else None, **draw)
 
 
 #: ``control-weather DIR FORCE worse|better [N]``: the way the Wizard moves the weather along FW-7.4.

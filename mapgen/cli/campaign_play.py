@@ -95,14 +95,18 @@ def _losses(ctx, param, value):
 @click.option("--losses", callback=_losses, help="With --winner: UNIT=N (killed) or UNIT=KILLED/FLED[/WITHDRAWN], comma-separated.")
 @click.option("--leaders-lost", metavar="FORCE,...", help="With --winner: forces whose Leader and every General fell (FW-12.7).")
 @click.option("--square", help="Which pending battle (its square); default: the first.")
+@click.option("--scores", metavar="A=I/F,B=I/F", help="Draw rule draw_english (FW-10.3.1): each side's initial and final score.")
+@click.option("--loss-points", metavar="A=N,B=N", help="Draw rule draw_italian (FW-10.3.1): the points of losses each side suffered.")
+@click.option("--army-points", type=click.IntRange(1, 10_000_000), help="Draw rule draw_italian: the army points 20 %% is taken of.")
 @click.option("--node", help="Renaissance: the node of the battle fought on the table.")
 @click.option("--lost", metavar="ID,...", help="Renaissance: the companies routed, captured or destroyed (RC-4.7).")
 @roll_option
 @side_option
 @refusals
-def battle_cmd(folder, report_file, winner, losses, leaders_lost, square, node, lost, roll, side):
+def battle_cmd(folder, report_file, winner, losses, leaders_lost, square, scores, loss_points, army_points, node, lost, roll, side):
     """Enter a battle's result (Fantasy Warriors phase 3, then the after-battle phase; Renaissance RC-4.7)."""
-    options = {"report": report_file, "winner": winner, "losses": losses, "leaders_lost": leaders_lost, "square": square, "node": node, "lost": lost}
+    options = {"report": report_file, "winner": winner, "losses": losses, "leaders_lost": leaders_lost, "square": square, "node": node, "lost": lost,
+               "scores": scores, "loss_points": loss_points, "army_points": army_points}
     # the record holds the report's content (the rule set's encoding), so the command list replays even if
     # the file changes; its path is kept beside it
     extra = {"report": os.fspath(report_file)} if report_file is not None else None

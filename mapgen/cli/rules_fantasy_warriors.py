@@ -15,6 +15,7 @@ import click
 
 from .. import kit
 from ..atlas import add_to_kit
+from ..campaign.draws import conflict
 from ..campaign.roster import check_squares, read_campaign_roster
 from ..campaign.setup import INCURSIONE_MIN_HOLDINGS, RAIDERS, board_for_map, start_campaign
 from ..campaign.state import Options
@@ -51,6 +52,8 @@ def _fw_bots(names: tuple[str, ...]) -> tuple[str, str]:
 def new(folder, p: dict, rules: tuple[str, ...]) -> None:
     """``campaign new DIR``: the campaign map (given or generated), the rosters, day one, the counters."""
     points, roster, scenario, forces, roll, formats = (p[k] for k in ("points", "roster", "scenario", "forces", "roll", "formats"))
+    if conflict(Options(**{r: True for r in rules})):
+        raise click.UsageError(conflict(Options(**{r: True for r in rules})))
 
     check_new_folder(folder)
     kit.target_folder(folder)
@@ -153,6 +156,8 @@ def new_kit(out, p: dict, rules: tuple[str, ...]) -> None:
     state = None
     if "json" in p["formats"]:
         options = Options(points=p["points"], scenario=p["scenario"], **{r: True for r in rules})
+        if conflict(options):
+            raise Refused(conflict(options))
         try:
             specs = _rosters(m, dumps(m.to_json()).encode("utf-8"), specs, p["roster"], p["scenario"])
             state = new_kit_campaign(m, options, specs, chosen_dice_seed(p))

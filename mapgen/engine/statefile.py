@@ -62,7 +62,12 @@ def dumps(adapter: Any, state) -> str:
     writers escape only quotes, backslashes and control characters
     (``tests/test_statefile.py`` compares them over random games).
     """
-    return core_to_json(to_json(adapter, state), indent=1).decode("utf-8") + "\n"
+    return dumps_data(to_json(adapter, state))
+
+
+def dumps_data(data: dict) -> str:
+    """A state file's text from its JSON data (:func:`to_json`'s, perhaps trimmed by the rule set): as :func:`dumps` writes it."""
+    return core_to_json(data, indent=1).decode("utf-8") + "\n"
 
 
 #: Parts of a pydantic error location that name a branch of a type, not a field.

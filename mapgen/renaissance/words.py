@@ -83,7 +83,7 @@ def parse_turn(words: list[str], options: Mapping[str, Any]) -> Turn:
 
 def parse_battle(words: list[str], options: Mapping[str, Any]) -> TableBattle:
     """``--node N --winner SEAT --lost IDS``: a battle fought on the table (RC-4.7)."""
-    wrong = [f"--{k.replace('_', '-')}" for k in ("report", "losses", "leaders_lost", "square") if options.get(k)]
+    wrong = [f"--{k.replace('_', '-')}" for k in ("report", "losses", "leaders_lost", "square", "scores", "loss_points", "army_points") if options.get(k)]
     if wrong:
         raise ValueError(f"{', '.join(wrong)}: Fantasy Warriors battle options; a Renaissance battle takes --node, --winner and --lost")
     node, winner = options.get("node"), options.get("winner")
