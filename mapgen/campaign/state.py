@@ -232,6 +232,9 @@ class CampaignState:
     #: The seed of the campaign's dice, kept secret (the map seed is printed on the map); None in a campaign
     #: begun before there was one, whose dice come from ``seed`` (:meth:`mapgen.engine.RuleSet.dice_seed`).
     dice_seed: int | str | None = None
+    #: How the kit that started the campaign prints (``mapgen new --style``): ``bw`` keeps every later drawing of
+    #: it (counters, status map, atlas, VASSAL module) in black and white, as the map and counters it printed first.
+    look: Literal["colour", "bw"] = "colour"
 
     # --- lookups (linear: a campaign has a dozen forces) -----------------------------------
     def force(self, force_id: str) -> Force | None:
