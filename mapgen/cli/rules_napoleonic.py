@@ -22,7 +22,7 @@ from ..napoleonic import simulate as sim
 from ..napoleonic import store
 from ..napoleonic.armies import default_army, roster_army
 from ..napoleonic.tables import DEFAULT_TABLES, read_tables
-from ..presenters.hints import say_lines
+from ..engine.hints import say_lines
 from ..session.folder import CAMPAIGN_FILE
 from . import _run, _seed, cpu_workers
 from .campaign import Refused

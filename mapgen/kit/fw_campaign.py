@@ -23,7 +23,7 @@ from ..campaign.setup import start_campaign
 from ..campaign.state import CampaignState, Options
 from ..campaign.store import CAMPAIGN_FILE, COMMANDS_FILE, HISTORY_DIR, MAP_FILE, board_for, dumps_state, from_json_text
 from ..engine import command_line
-from ..presenters.hints import next_lines
+from ..engine.hints import next_lines
 from ..errors import CampaignFolderError
 from ..jsonio import MAX_FILE_BYTES
 
