@@ -95,7 +95,7 @@ def numbers_section() -> Section:
         "Ranges and limits", "NAP-5 to NAP-14",
         (
             ("Artillery range, areas straight ahead (NAP-5)", T.ARTILLERY_RANGE),
-            (f"Leader in the target's area killed on natural 2D6 (NAP-11.3)", killed),
+            ("Leader in the target's area killed on natural 2D6 (NAP-11.3)", killed),
             ("Turns without fire or entry to the centre: defender wins (NAP-12)", T.STALEMATE_TURNS),
             ("Full turns before a voluntary retreat (NAP-14)", T.VOLUNTARY_RETREAT_AFTER),
         ),
