@@ -55,7 +55,8 @@ from mapgen.napoleonic.ruleset import RULESET
 from mapgen.napoleonic.simulate import MAX_COMMANDS, random_army, seat_to_act
 from mapgen.napoleonic.state import DESTROYED
 from mapgen.napoleonic.store import Field, field_bytes, new_state
-from mapgen.napoleonic.tables import DEFAULT_TABLES, UNITS, MissingTables
+from mapgen.napoleonic.tables import MissingTables
+from mapgen.rulebooks.nap_units import UNITS
 from mapgen.workers import map_in_order
 
 #: Each side's budget, production points, drawn on its own.

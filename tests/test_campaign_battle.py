@@ -169,7 +169,7 @@ def test_battle_phase_waits_for_the_report_and_names_the_folder():
     assert (c.folder, c.day, s.phase) == ("battles/day-04-C3", 4, "battle")
     wait = battle.awaiting(s, make_board())
     assert "C3" in wait and "A1, B1" in wait and "battles/day-04-C3/report.yaml" in wait
-    assert "DIR" not in wait  # the command itself is a Next: line, with the real folder (mapgen.presenters.hints)
+    assert "DIR" not in wait  # the command itself is a Next: line, with the real folder (mapgen.engine.hints)
 
 
 def test_no_contact_no_battle_phase():

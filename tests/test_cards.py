@@ -25,6 +25,7 @@ from mapgen.dice import DiceExpr
 from mapgen.fw.rules import PRECIPITATION
 from mapgen.napoleonic import board as NB
 from mapgen.napoleonic import tables as NT
+from mapgen.rulebooks import nap_units as NAP1
 from mapgen.paper import PRINT_MARGIN_MM, get_paper
 from mapgen.render.cards_pdf import MIN_TEXT_PT, draw_card
 from mapgen.skirmish import tables as ST
@@ -116,8 +117,8 @@ def check_fw(result) -> None:
 def check_nap(result) -> None:
     units = {r[0]: r for r in rows(result, "Unit types")}
     numbers = {r[0]: r for r in rows(result, "Each unit's numbers")}
-    assert list(units) == [u.label for u in NT.UNITS.values()]
-    for u in NT.UNITS.values():
+    assert list(units) == [u.label for u in NAP1.UNITS.values()]
+    for u in NAP1.UNITS.values():
         assert units[u.label][1:4] == (str(u.cost), str(u.movement), str(u.actions))
         assert numbers[u.label][3:6] == (f"{u.rally}+", f"1-{u.destroyed_by_fire_up_to}", f"{u.destroyed_by_charge_from}+")
         assert numbers[u.label][1] == (sign(u.fire_modifier) if u.fire_modifier else "-")
@@ -204,7 +205,7 @@ def test_a_broken_declaration_fails_the_check_and_the_card_follows_it(monkeypatc
     check_fw(draw_card(CARDS["fw-campaign"](), paper))
 
     nap_before = draw_card(CARDS["nap"](), paper)
-    monkeypatch.setitem(NT.UNITS, "infantry", replace(NT.UNITS["infantry"], cost=7))
+    monkeypatch.setitem(NAP1.UNITS, "infantry", replace(NAP1.UNITS["infantry"], cost=7))
     with pytest.raises(AssertionError):
         check_nap(nap_before)
     check_nap(draw_card(CARDS["nap"](), paper))

@@ -44,10 +44,11 @@ def _rows(page) -> list[list]:
     return [rows[y] for y in sorted(rows)]
 
 
-def check_counter_sheet(counters, paper_name: str, size: str, whole_sides: bool = True) -> None:
+def check_counter_sheet(counters, paper_name: str, size: str) -> None:
     """Issue 25: each side on rows of its own, each type (an entry of the rules' counter list: one rule) starting
-    a row, no sheet spent on a handful of markers; with ``whole_sides``, a side that fits a sheet on one sheet,
-    and a side longer than a sheet sharing none of its sheets with another side."""
+    a row, no sheet spent on a handful of markers (a sheet under a quarter full holds a side's whole block);
+    a side that fits a sheet on one sheet, and a side longer than a sheet sharing none of its sheets with
+    another side."""
     from mapgen.sides import NEUTRAL
 
     paper = get_paper(paper_name)
@@ -67,10 +68,14 @@ def check_counter_sheet(counters, paper_name: str, size: str, whole_sides: bool 
             assert key not in seen or last == key, (paper_name, size, key)
             seen.add(key)
             last = key
-        if len(fronts) > 1:
+    for n, page in enumerate(fronts):
+        # A sheet under a quarter full is a sheet spent on a handful of markers, unless it is a side's own sheet:
+        # every counter of some side on it (24 counters of a seat are no handful, and cutting the seat is worse).
+        whole = any(side != NEUTRAL.key and on == {n} for side, on in sheets_of.items())
+        if len(fronts) > 1 and not whole:
             assert len(page.placements) >= HANDFUL * grid.per_page, (paper_name, size, n, len(page.placements), grid.per_page)
     for side, on in sheets_of.items():
-        if side == NEUTRAL.key or not whole_sides:
+        if side == NEUTRAL.key:
             continue
         rows = sum(math.ceil(sum(1 for c in counters if side_of(c) == side and c.rule == rule) / grid.cols)
                    for rule in {c.rule for c in counters if side_of(c) == side})
@@ -85,9 +90,16 @@ def check_counter_sheet(counters, paper_name: str, size: str, whole_sides: bool 
 @pytest.mark.parametrize("size", KIT_SIZES)
 @pytest.mark.parametrize("name", sorted(SETS))
 def test_each_side_has_rows_of_its_own_each_type_a_row_and_no_sheet_a_handful(name, size, paper):
-    # The Renaissance's four seats and its track fill 23 rows where a Letter sheet holds 11 at 3/4 in: kept
-    # whole, one sheet holds a single seat's 24 counters, under a quarter of its 99, so a seat runs on instead.
-    check_counter_sheet(SETS[name], paper, size, whole_sides=not (name == "renaissance" and size == "3/4in" and paper.startswith("letter")))
+    check_counter_sheet(SETS[name], paper, size)
+
+
+@pytest.mark.parametrize("paper", ("a4-portrait", "a4", "letter-portrait", "letter"))
+@pytest.mark.parametrize("size", SIZES)
+def test_no_renaissance_seat_is_cut_over_two_sheets(size, paper):
+    # The four seats (five rows each) and the track (three rows) on 11-row Letter sheets at 3/4 in: filled one
+    # after the other, the last sheet held the track alone; filled alike, two seats ran over two sheets. Now two
+    # seats share a sheet and the track runs from the foot of the second sheet to the head of the third.
+    check_counter_sheet(SETS["renaissance"], paper, size)
 
 
 @pytest.mark.parametrize("size", SIZES)

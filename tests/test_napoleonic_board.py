@@ -7,6 +7,7 @@ import pytest
 from mapgen.errors import BadFileError
 from mapgen.napoleonic import board as B
 from mapgen.napoleonic import tables as T
+from mapgen.rulebooks import nap_units as NAP1
 
 
 def test_thirteen_areas_named_as_the_commands_take_them():
@@ -81,29 +82,29 @@ def test_an_unknown_area_names_the_choices():
 
 
 def test_nap_1_costs_actions_and_specials():
-    assert {k: (u.cost, u.movement, u.actions) for k, u in T.UNITS.items()} == {
+    assert {k: (u.cost, u.movement, u.actions) for k, u in NAP1.UNITS.items()} == {
         "infantry": (6, 1, 1), "cavalry": (10, 2, 2), "artillery": (12, 1, 1), "leader": (12, 2, 2),
         "elite_infantry": (9, 1, 1), "militia": (4, 1, 1), "irregular_cavalry": (7, 2, 2), "heavy_cavalry": (13, 2, 2),
     }
-    elite, militia, irregular, heavy = (T.UNITS[k] for k in ("elite_infantry", "militia", "irregular_cavalry", "heavy_cavalry"))
+    elite, militia, irregular, heavy = (NAP1.UNITS[k] for k in ("elite_infantry", "militia", "irregular_cavalry", "heavy_cavalry"))
     assert (elite.fire_modifier, elite.charge_modifier, elite.rally, elite.destroyed_by_charge_from) == (1, 1, 7, 4)
     assert (militia.fire_modifier, militia.charge_modifier, militia.rally, militia.square_fails_up_to) == (-1, -1, 9, 3)
     assert (irregular.charge_modifier, irregular.rally) == (-1, 9)
     assert heavy.charge_modifier == 1
-    assert T.UNITS["infantry"].rally == 8 and T.UNITS["cavalry"].destroyed_by_charge_from == 3
+    assert NAP1.UNITS["infantry"].rally == 8 and NAP1.UNITS["cavalry"].destroyed_by_charge_from == 3
 
 
 def test_fire_results_by_quality():
     # NAP-6.1: destroyed on 1-3 (standard), 1-2 (elite), 1-4 (militia)
-    assert T.UNITS["infantry"].destroyed_by_fire_up_to == 3
-    assert T.UNITS["elite_infantry"].destroyed_by_fire_up_to == 2
-    assert T.UNITS["militia"].destroyed_by_fire_up_to == 4
+    assert NAP1.UNITS["infantry"].destroyed_by_fire_up_to == 3
+    assert NAP1.UNITS["elite_infantry"].destroyed_by_fire_up_to == 2
+    assert NAP1.UNITS["militia"].destroyed_by_fire_up_to == 4
 
 
 def test_who_fires_and_who_charges():
     # NAP-1/NAP-3.2: artillery fires only, cavalry charges only, leaders attack nothing
-    assert [k for k, u in T.UNITS.items() if u.can_fire] == ["infantry", "artillery", "elite_infantry", "militia"]
-    assert [k for k, u in T.UNITS.items() if u.can_charge] == [
+    assert [k for k, u in NAP1.UNITS.items() if u.can_fire] == ["infantry", "artillery", "elite_infantry", "militia"]
+    assert [k for k, u in NAP1.UNITS.items() if u.can_charge] == [
         "infantry", "cavalry", "elite_infantry", "militia", "irregular_cavalry", "heavy_cavalry"]
 
 

@@ -14,7 +14,7 @@ from mapgen.napoleonic.rules import broken_part
 from mapgen.napoleonic.ruleset import RULESET
 from mapgen.napoleonic.simulate import BUDGET, MIN_FIGHTERS, random_army, seat_to_act
 from mapgen.napoleonic.store import Field, field_bytes, new_state
-from mapgen.napoleonic.tables import UNITS
+from mapgen.rulebooks.nap_units import UNITS
 
 from .nap_helpers import TABLES, battle
 

@@ -14,7 +14,7 @@ from mapgen.napoleonic import store
 from mapgen.napoleonic.armies import DEFAULT_ARMY, army_cost, default_army
 from mapgen.napoleonic.board import AREAS, adjacent
 from mapgen.napoleonic.ruleset import RULESET
-from mapgen.napoleonic.tables import UNITS
+from mapgen.rulebooks.nap_units import UNITS
 from tests.cli_helpers import run, snapshot
 
 SECRET_A = "a-left=A1,A2,A3,A4 a-centre=A5,A6 a-right=A7,A8,A9"

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import base64
 import math
 import re
 import time
 import xml.etree.ElementTree as ET
-import zlib
 
 import numpy as np
 import pytest
@@ -17,6 +15,8 @@ from mapgen.sides import fw_side_style
 from mapgen.fw.places import Place
 from mapgen.fw.rules import TERRAIN
 from mapgen.render.fw_map import LAYERS, fw_map_layout, load_style, load_symbols, render_fw_map, template_path
+
+from .colour_helpers import pdf_colours
 
 SVG = "{http://www.w3.org/2000/svg}"
 INK = "{http://www.inkscape.org/namespaces/inkscape}"
@@ -548,24 +548,6 @@ def test_every_ink_of_the_black_and_white_map_and_key_is_grey():
     assert {"#3f7f3a", "#e0471c", fw_side_style("A").color} <= colour  # the colour look keeps its trees, lava and red side
 
 
-def _pdf_colours(pdf: bytes) -> set[tuple[float, float, float]]:
-    """The RGB colours (``r g b rg`` and ``RG``) set in every content stream of a PDF from mapgen."""
-    colours = set()
-    for m in re.finditer(rb"stream\r?\n(.*?)endstream", pdf, re.DOTALL):
-        raw = m.group(1).strip()
-        for decode in (lambda b: zlib.decompress(base64.a85decode(b.removesuffix(b"~>"))), zlib.decompress):
-            try:
-                data = decode(raw)
-                break
-            except ValueError:  # zlib.error and binascii.Error are ValueErrors: not this filter
-                continue
-        else:
-            continue  # an embedded font: no drawing
-        for r, g, b in re.findall(rb"(-?[\d.]+) (-?[\d.]+) (-?[\d.]+) (?:rg|RG)\b", data):
-            colours.add((float(r), float(g), float(b)))
-    return colours
-
-
 def test_the_black_and_white_pdf_prints_in_greys_furniture_included(tmp_path, capsys):
     """Issue 11 in print: a bw map's PDF, cut into sheets, drew its glue flaps, their words and dashed lines in
     blue and the index's sheet outlines and numbers in red. Every colour set on every page (index, key, sheets)
@@ -576,9 +558,9 @@ def test_the_black_and_white_pdf_prints_in_greys_furniture_included(tmp_path, ca
         code, _, _ = run(["fw-map", "--seed", "3", "--size", "small", "--style", style, "--paper", "A4",
                           "--formats", "pdf", "--out", str(tmp_path / folder)], capsys)
         assert code == 0
-    bw = _pdf_colours((tmp_path / "bw" / "fw-map.pdf").read_bytes())
+    bw = pdf_colours((tmp_path / "bw" / "fw-map.pdf").read_bytes())
     assert bw and {c for c in bw if len(set(c)) > 1} == set()
-    colour = _pdf_colours((tmp_path / "colour" / "fw-map.pdf").read_bytes())
+    colour = pdf_colours((tmp_path / "colour" / "fw-map.pdf").read_bytes())
     assert (0.1, 0.3, 0.8) in colour and (0.75, 0.0, 0.0) in colour
 
 

@@ -14,6 +14,7 @@ import pytest
 from mapgen.cli import main
 
 from .cli_helpers import run
+from .colour_helpers import hex_colours, not_grey, pdf_colours
 from mapgen.render.templates import load_style_sheet, template_path
 from mapgen.sides import NEUTRAL, RC_SEAT_STYLES, SIDE_STYLES, colour_names, fw_side_style, rc_seat_style
 
@@ -162,6 +163,42 @@ def test_a_black_and_white_kit_prints_its_counters_in_greys(tmp_path, capsys):
     assert {fw_side_style("A", "bw").color, fw_side_style("B", "bw").color} <= used
     assert fw_side_style("A", "bw").pattern != fw_side_style("B", "bw").pattern
     assert fw_side_style("A", "bw").emblem != fw_side_style("B", "bw").emblem
+
+
+def _inks(path: Path) -> set[str]:
+    """The colours an output prints with: a PDF's RGB colours as hex, a drawing's or a page's own (less its style
+    sheet and scripts: the page's links and focus marks are the screen's, not the campaign's look)."""
+    if path.suffix == ".pdf":
+        return {"".join(f"{round(v * 255):02x}" for v in rgb) for rgb in pdf_colours(path.read_bytes())}
+    return hex_colours(_NOT_WORDS.sub("", path.read_text(encoding="utf-8")))
+
+
+def test_every_later_output_of_a_black_and_white_campaign_is_in_greys(tmp_path, capsys, monkeypatch):
+    # Issue 25's leftover: the kit's look was not kept, so 'counters --campaign', the VASSAL module, the status map
+    # and the atlas of a --style bw kit printed the sides in red and blue again.  The kit now records its look in
+    # campaign.json and each of them draws in it: black, white and greys only, and no colour's name.
+    from mapgen.exports import vassal
+
+    kit = tmp_path / "bw"
+    assert run(["new", "--seed", "1", "--size", "small", "--style", "bw", "--paper", "A4", "--formats", "json,svg,pdf",
+                "--out", str(kit)], capsys)[0] == 0
+    assert json.loads((kit / "campaign.json").read_text(encoding="utf-8"))["look"] == "bw"
+    pictures: list[str] = []  # what the VASSAL module's images are drawn from (the board and every counter face)
+    drawn = vassal.png
+    monkeypatch.setattr(vassal, "png", lambda svg: pictures.append(svg) or drawn(svg))
+    for argv in (["counters", "--campaign", str(kit), "--out", str(tmp_path / "counters")],
+                 ["campaign", "status", str(kit), "--svg", str(tmp_path / "status.svg")],
+                 ["atlas", str(kit)], ["atlas", str(kit), "--side", "A"],
+                 ["export", "vassal", str(kit), "--ppi", "25", "--out", str(tmp_path / "vassal")]):
+        assert run(argv, capsys)[0] == 0, argv
+    outputs = [*sorted((tmp_path / "counters").glob("counters*.[sp][vd][gf]")), tmp_path / "status.svg", kit / "index.html", kit / "index-A.html"]
+    assert len(outputs) > 4 and any(p.suffix == ".pdf" for p in outputs) and len(pictures) > 10
+    inks = {p.name: _inks(p) for p in outputs} | {f"vassal image {n}": hex_colours(svg) for n, svg in enumerate(pictures)}
+    assert all(inks.values())
+    assert {name: not_grey(used) for name, used in inks.items() if not_grey(used)} == {}
+    colour = re.compile(rf"\b({'|'.join(sorted(colour_names()))})\b", re.I)
+    words = _kit_words(tmp_path / "counters") | {p.name: _NOT_WORDS.sub("", p.read_text(encoding="utf-8")) for p in outputs[-3:]}
+    assert {p: colour.findall(text) for p, text in words.items() if colour.search(text)} == {}
 
 
 def test_the_two_capitals_differ_by_emblem(tmp_path, capsys):

@@ -127,3 +127,15 @@ def test_the_table_is_laid_with_the_skirmishs_seed_or_the_next_table_seed():
     b, data = made(seed, (60, 60), None)
     again = generate_battlefield(BattleOptions(seed=data["table"]["seed"], scenario="skirmish", table=(60, 60), scale="skirmish"))
     assert again.to_json() == b.to_json()  # the battlefield generator lays the same table from the seed recorded
+
+
+def test_the_plan_names_where_panicked_figures_go_with_the_legends_one_word():
+    # The plan's edge arrows said "A retreat" while its legend and the setup sheet said "flee". The SK digest's
+    # word is flee ("Prisoners cannot flee", SK-5: a panicked figure moves away from the enemy): one word everywhere.
+    from mapgen.render.skirmish_table import render_skirmish_table
+
+    s = generate_skirmish(SkirmishOptions(seed=5))
+    texts = re.findall(r">([^<>]+)<", render_skirmish_table(s, 10).tostring())
+    assert {"A flee", "B flee"} <= set(texts)
+    assert any(t.startswith("flee: ") for t in texts)
+    assert not [t for t in texts if "retreat" in t.lower()]

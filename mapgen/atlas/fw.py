@@ -244,12 +244,13 @@ def context(folder, read_map: Callable[[], Any], state, board, side: str | None,
         facts = map_facts(read_map())
         order, details = squares(facts, state, board, view, by_place)
         names, square_mm, width, height = facts["holding_names"], facts["square_mm"], facts["width"], facts["height"]
-    frame, base, room = printed_map(read_map, cache, map_source, state.options.naran_movement)
+    frame, base, room = printed_map(read_map, cache, map_source, state.options.naran_movement, state.look)
     a, b = (sides[s] for s in ("A", "B"))
     title = f"{a['name']} ({_words(a['race'])}) against {b['name']} ({_words(b['race'])})"
     viewer = "everything (the referee's page)" if side is None else f"what side {side} ({sides[side]['name']}) may know"
     head, tail = base.rsplit("</svg>", 1)
-    svg = head + layers_markup(campaign_layers(frame, view, board, side, room, kept_counters(cache, view, counter_size(square_mm)))) + "</svg>" + tail
+    counter = kept_counters(cache, view, counter_size(square_mm), state.look)
+    svg = head + layers_markup(campaign_layers(frame, view, board, side, room, counter, state.look)) + "</svg>" + tail
     i = phase_index(state)
     forces = [{
         "id": f["id"], "side": side_label(f["side"], sides), "square": f["square"],
@@ -264,6 +265,7 @@ def context(folder, read_map: Callable[[], Any], state, board, side: str | None,
     log = [log_row(entry_words(e), e.day, _phase_words(e.phase), e.rule, e.dice, e.side, e.secret) for e in visible_log(state, side)]
     return {
         "game": "fw",
+        "look": state.look,
         "title": f"Fantasy Warriors campaign: {title}",
         "subtitle": f"Seed {state.seed}; day {state.day}, {_phase_words(state.phase if state.phase == 'battle' else i)}",
         "viewer": viewer,
@@ -294,7 +296,7 @@ def _side_counters(state, side: str, cache: Fragments) -> list[dict]:
     """
     from ..campaign.counters import campaign_counters, counters_title
 
-    own = [c for c in campaign_counters(state) if not c.id.startswith(("fw-A-", "fw-B-")) or c.id.startswith(f"fw-{side}-")]
+    own = [c for c in campaign_counters(state, state.look) if not c.id.startswith(("fw-A-", "fw-B-")) or c.id.startswith(f"fw-{side}-")]
     title = f"{counters_title(state)}: side {side}'s own"
 
     def draw() -> str:
@@ -309,8 +311,8 @@ def _side_counters(state, side: str, cache: Fragments) -> list[dict]:
     return counter_pages(json.loads(cache.get("side-counters", repr((own, title)), draw)))
 
 
-def kept_counters(cache: Fragments, view: dict, size: float):
-    """A counter drawer for :func:`campaign_layers` that reads the forces' counters kept in ``cache``.
+def kept_counters(cache: Fragments, view: dict, size: float, look: str = "colour"):
+    """A counter drawer for :func:`campaign_layers` that reads the forces' counters (in ``look``) kept in ``cache``.
 
     Every counter each force may show (all its orders and reactions) is drawn once and kept, so that a
     command that changes an order draws nothing and measures no word (the fonts stay unread); a new
@@ -320,10 +322,10 @@ def kept_counters(cache: Fragments, view: dict, size: float):
         # Nothing is kept (a kit being staged, whose page is made once): drawing every counter of every
         # force only to keep them would be most of the page's time; the page's own counters are drawn instead.
         return draw_counter
-    key = repr((sorted((f["id"], f["side"]) for f in view["forces"]), size))
+    key = repr((sorted((f["id"], f["side"]) for f in view["forces"]), size, look))
 
     def draw() -> str:
-        faces = [face for f in view["forces"] for face in force_faces(f)]
+        faces = [face for f in view["forces"] for face in force_faces(f, look)]
         return json.dumps({repr(face): ET.tostring(draw_counter(face, size), encoding="unicode") for face in faces})
 
     kept = json.loads(cache.get("force-counters", key, draw))
@@ -335,39 +337,42 @@ def kept_counters(cache: Fragments, view: dict, size: float):
     return counter
 
 
-def printed_map(read_map: Callable[[], Any], cache: Fragments, map_source: str, naran: bool | None = None) -> tuple[Frame, str, MapRoom]:
+def printed_map(read_map: Callable[[], Any], cache: Fragments, map_source: str, naran: bool | None = None,
+                look: str = "colour") -> tuple[Frame, str, MapRoom]:
     """The printed map's SVG text, its frame and its names' room: drawn once a map, then read back.
 
-    ``naran``: whether the campaign plays the optional [NT] movement rows (its key says so).
+    ``naran``: whether the campaign plays the optional [NT] movement rows (its key says so);
+    ``look``: the campaign's, as its kit printed the map (``bw``: black and white).
     """
 
     def draw() -> str:
         from ..render.fw_map import render_fw_map_and_room
 
         m = read_map()
-        doc, room = render_fw_map_and_room(m, naran=naran)
+        doc, room = render_fw_map_and_room(m, look, naran)
         return printed_map_entry(m, doc.tostring(), room)
 
-    kept = json.loads(cache.get(printed_map_kind(naran), map_source, draw))
+    kept = json.loads(cache.get(printed_map_kind(naran, look), map_source, draw))
     return Frame(*kept["frame"]), kept["svg"], MapRoom.from_json(kept.get("room"))
 
 
-def printed_map_kind(naran: bool | None) -> str:
-    """The cache's kind of entry for the printed map of a campaign with or without the [NT] movement rows."""
-    return "fw-map" if naran is None else f"fw-map-naran-{int(naran)}"
+def printed_map_kind(naran: bool | None, look: str = "colour") -> str:
+    """The cache's kind of entry for the printed map of a campaign with or without the [NT] movement rows, in ``look``."""
+    kind = "fw-map" if naran is None else f"fw-map-naran-{int(naran)}"
+    return kind if look == "colour" else f"{kind}-{look}"
 
 
 def printed_map_entry(m, svg: str, room: MapRoom) -> str:
-    """The cache entry of map ``m`` printed in colour as ``svg`` with its names' ``room``
+    """The cache entry of map ``m`` printed as ``svg`` with its names' ``room``
     (:func:`mapgen.render.fw_map.render_fw_map_and_room`)."""
     from ..render.fw_map import fw_map_layout
 
     return json.dumps({"frame": Frame.of(fw_map_layout(m), m.square_mm), "svg": svg, "room": room.to_json()})
 
 
-def prime(cache: Fragments, m, map_source: str, naran: bool | None, svg: str, room: MapRoom) -> None:
-    """Hand ``cache`` the map a kit has just drawn in colour from ``m`` (whose ``fw-map.json`` text is
+def prime(cache: Fragments, m, map_source: str, naran: bool | None, svg: str, room: MapRoom, look: str = "colour") -> None:
+    """Hand ``cache`` the map a kit has just drawn in ``look`` from ``m`` (whose ``fw-map.json`` text is
     ``map_source``) and what the page says of its squares, so the kit's page neither reads the map back nor
     draws it again: the same entries :func:`printed_map` and :func:`kept_map_facts` would make."""
     cache.put(MAP_FACTS, map_source, json.dumps(map_facts(m)))
-    cache.put(printed_map_kind(naran), map_source, printed_map_entry(m, svg, room))
+    cache.put(printed_map_kind(naran, look), map_source, printed_map_entry(m, svg, room))

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from ..napoleonic.armies import army_cost
 from ..napoleonic.board import AREAS, neighbours
-from ..napoleonic.tables import UNITS
+from ..rulebooks.nap_units import UNITS
 from ..napoleonic.view import HIDDEN, entry_words, side_view, status_lines, visible, when
 from ..render.napoleonic_status import MARK_RADIUS, board_svg, box_marks
 from . import folder as files

@@ -135,7 +135,8 @@ def side_colours_css(context: dict) -> str:
     """
     css = ""
     if context.get("sides"):
-        css += f":root{{--side-a:{fw_side_style('A').color};--side-b:{fw_side_style('B').color}}}"
+        look = context.get("look", "colour")  # a black-and-white kit's campaign: the sides' greys
+        css += f":root{{--side-a:{fw_side_style('A', look).color};--side-b:{fw_side_style('B', look).color}}}"
     for i, p in enumerate(context.get("players") or ()):
         css += f".swatch.seat-{p['seat']}{{background:{rc_seat_style(i).color}}}"
     return css + "\n"

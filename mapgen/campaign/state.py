@@ -256,6 +256,9 @@ class CampaignState:
     dice_seed: int | str | None = None
     #: FW-8.5 (option ``order_transmission``): the orders on their way; left out of the file while empty.
     messengers: tuple[Messenger, ...] = ()
+    #: How the kit that started the campaign prints (``mapgen new --style``): ``bw`` keeps every later drawing of
+    #: it (counters, status map, atlas, VASSAL module) in black and white, as the map and counters it printed first.
+    look: Literal["colour", "bw"] = "colour"
 
     # --- lookups (linear: a campaign has a dozen forces) -----------------------------------
     def force(self, force_id: str) -> Force | None:

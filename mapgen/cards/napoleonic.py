@@ -1,7 +1,7 @@
 """The Napoleonic area battle card (NAP): units, the turn, fire, charge, rally and pursuit, and the board.
 
-Everything is read from :mod:`mapgen.napoleonic.tables` and
-:mod:`mapgen.napoleonic.board`.  The three tables the source lost are
+Everything is read from :mod:`mapgen.rulebooks.nap_units` (NAP-1),
+:mod:`mapgen.napoleonic.tables` and :mod:`mapgen.napoleonic.board`.  The three tables the source lost are
 printed as mapgen plays them by default, marked [DEV]; a battle played with
 ``--tables FILE`` uses the group's own.
 """
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ..napoleonic import board as B
 from ..napoleonic import tables as T
+from ..rulebooks import nap_units as NAP1
 from .model import Card, Section, facts_section, signed, words
 
 
@@ -20,10 +21,10 @@ def _signed_or_dash(value: int) -> str:
 def units_section() -> Section:
     rows = tuple(
         (u.label, str(u.cost), str(u.movement), str(u.actions), words(u.arm), ", ".join(u.only_for) or "any")
-        for u in T.UNITS.values()
+        for u in NAP1.UNITS.values()
     )
     return Section("Unit types", "NAP-1", ("Unit", "Cost", "Move", "Actions", "Acts as", "Who may buy it"), rows,
-                   f"Each elite infantry built needs {T.ELITE_NEEDS_INFANTRY} regular infantry built in the same production phase.")
+                   f"Each elite infantry built needs {NAP1.ELITE_NEEDS_INFANTRY} regular infantry built in the same production phase.")
 
 
 def unit_rolls_section() -> Section:
@@ -37,7 +38,7 @@ def unit_rolls_section() -> Section:
             f"{u.destroyed_by_charge_from}+",
             f"1-{u.square_fails_up_to}" if u.square_fails_up_to else "-",
         )
-        for u in T.UNITS.values()
+        for u in NAP1.UNITS.values()
     )
     return Section(
         "Each unit's numbers", "NAP-6 to NAP-11",
@@ -94,7 +95,7 @@ def numbers_section() -> Section:
         "Ranges and limits", "NAP-5 to NAP-14",
         (
             ("Artillery range, areas straight ahead (NAP-5)", T.ARTILLERY_RANGE),
-            (f"Leader in the target's area killed on natural 2D6 (NAP-11.3)", killed),
+            ("Leader in the target's area killed on natural 2D6 (NAP-11.3)", killed),
             ("Turns without fire or entry to the centre: defender wins (NAP-12)", T.STALEMATE_TURNS),
             ("Full turns before a voluntary retreat (NAP-14)", T.VOLUNTARY_RETREAT_AFTER),
         ),

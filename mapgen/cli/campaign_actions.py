@@ -1,6 +1,6 @@
 """``mapgen campaign actions DIR [--side S] [--json]``, and the ``Now:``/``Next:`` lines after every command.
 
-Both read the campaign's rule set's ``actions`` (:mod:`mapgen.presenters.hints`):
+Both read the campaign's rule set's ``actions`` (:mod:`mapgen.engine.hints`):
 what is printed is what the rules accept now, as commands that run as
 printed from the current directory.
 """
@@ -22,7 +22,7 @@ def say_next(state, board, folder: Path, seat: str | None = None) -> None:
     points, a treasury), so a player's screen shows only its own.
     """
     from ..engine import of_state
-    from ..presenters.hints import say_lines
+    from ..engine.hints import say_lines
 
     for line in say_lines(of_state(state), state, board, folder, seat):
         click.echo(line)

@@ -22,7 +22,7 @@ from ..napoleonic import simulate as sim
 from ..napoleonic import store
 from ..napoleonic.armies import default_army, roster_army
 from ..napoleonic.tables import DEFAULT_TABLES, read_tables
-from ..presenters.hints import say_lines
+from ..engine.hints import say_lines
 from ..session.folder import CAMPAIGN_FILE
 from . import _run, _seed, cpu_workers
 from .campaign import Refused
@@ -43,7 +43,7 @@ def new(folder: Path, p: dict, rules: tuple[str, ...]) -> None:
     """``campaign new DIR --rules napoleonic``: the two armies, the field and its tables, the battle before deployment."""
     check_new_folder(folder)
     kit.target_folder(folder)
-    for side, path in (p.get("roster") or {}).items():
+    for path in (p.get("roster") or {}).values():
         kit.check_input_outside(path, folder, "--roster")
     armies = _armies(p.get("roster") or {})
     tables = read_tables(p["tables"]) if p.get("tables") else DEFAULT_TABLES

@@ -19,6 +19,7 @@ gutter), so a slightly-off cut leaves no white edge.
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from dataclasses import dataclass
@@ -171,7 +172,7 @@ def _groups(items: list, key) -> list[list]:
 
 
 #: A sheet holding fewer counters than this share of its room is a sheet spent on a handful of markers:
-#: a layout leaves none unless the whole set is that small (issue 25).
+#: a layout leaves none unless the whole set is that small, or the sheet is one side's own (issue 25).
 LEAST_SHEET_SHARE = 0.25
 
 
@@ -228,6 +229,80 @@ def _sides_apart(blocks: list[list[Rows]], cap: int, loose: frozenset[int]) -> l
     return _in_spare_rows(pages, blocks, cap, loose)
 
 
+def _blocks_shared_alike(blocks: list[list[Rows]], cap: int, loose: frozenset[int], sheets: int, room: int) -> list[Rows] | None:
+    """Each side's block whole on one of ``sheets`` sheets of ``cap`` rows and ``room`` counters (in order, the
+    sheets' counters as alike as can be), a side longer than a sheet on sheets of its own (:func:`_sides_apart`),
+    and the markers of no side (``loose``) where they fill the emptiest sheet (:func:`_markers_spread`); None
+    when the sides do not fit so.
+
+    The layouts above fill each sheet before starting the next, so four Renaissance seats of five rows on
+    11-row sheets were laid 10, 10 and 4 rows: the last sheet a handful of markers, and the layout that filled
+    the sheets alike instead cut two seats in half.  Shared alike (two seats, one and the track, one and the
+    year), no seat is cut and no sheet is nearly empty.
+    """
+    short = [[row for kind in block for row in kind] for i, block in enumerate(blocks) if i not in loose]
+    long = [n for n, rows in enumerate(short) if len(rows) > cap]
+    short = [rows for rows in short if len(rows) <= cap]
+    if not 1 <= sheets <= len(short):
+        return None
+    best = None
+    for cuts in itertools.combinations(range(1, len(short)), sheets - 1):
+        groups = [short[a:b] for a, b in zip((0, *cuts), (*cuts, len(short)))]
+        if any(sum(len(rows) for rows in g) > cap for g in groups):
+            continue
+        spread = sorted((sum(len(row) for rows in g for row in rows) for g in groups), reverse=True)
+        if best is None or spread < best[0]:
+            best = (spread, groups)
+    if best is None:
+        return None
+    pages = [[row for rows in g for row in rows] for g in best[1]]
+    if long:  # sides longer than a sheet: on sheets of their own first, as _sides_apart lays them
+        own = _sides_apart([b for i, b in enumerate(blocks) if i not in loose and sum(len(k) for k in b) > cap], cap, frozenset())
+        pages = own + pages
+    return _markers_spread(pages, [kind for i in sorted(loose) for kind in blocks[i]], cap, room)
+
+
+#: The most ways of laying the markers of no side that :func:`_markers_spread` compares.
+MAX_MARKER_WAYS = 4096
+
+
+def _markers_spread(pages: list[Rows], kinds: list[Rows], cap: int, room: int) -> list[Rows] | None:
+    """``pages`` (of ``cap`` rows, ``room`` counters) with each type of ``kinds`` (markers of no side) at the foot
+    of a sheet, or its rows run on from the foot of one sheet to the head of the next: of the ways that fit, one
+    that leaves no sheet under :data:`LEAST_SHEET_SHARE` of its room, then the fewest types run over two sheets,
+    then the emptiest sheet as full as can be.  None when the markers fit nowhere.
+
+    A lone seat's 24 counters on a 99-counter sheet are under a quarter of it; nine of the track's markers at
+    its foot, the rest at the head of the next sheet, lift it over."""
+    ways = []
+    for kind in kinds:
+        r = len(kind)
+        ways.append([(n, r) for n in range(len(pages))] + [(n, k) for n in range(len(pages) - 1) for k in range(1, r)])
+    if not kinds:
+        return pages
+    if math.prod(len(w) for w in ways) > MAX_MARKER_WAYS:  # too many to compare: each whole on the emptiest sheet
+        ways = [[min(((n, len(kind)) for n in range(len(pages))), key=lambda w: sum(len(row) for row in pages[w[0]]))] for kind in kinds]
+    best = None
+    for choice in itertools.product(*ways):
+        feet = [list(p) for p in pages]
+        heads: list[Rows] = [[] for _ in pages]
+        for kind, (n, k) in zip(kinds, choice):
+            feet[n].extend(kind[:k])
+            if k < len(kind):
+                if heads[n + 1]:
+                    break  # one run-on a sheet's head, so each type's rows still follow on
+                heads[n + 1] = kind[k:]
+        else:
+            laid = [head + foot for head, foot in zip(heads, feet)]
+            if any(len(p) > cap for p in laid):
+                continue
+            least = min(sum(len(row) for row in p) for p in laid)
+            score = (least < LEAST_SHEET_SHARE * room, sum(k < len(kind) for kind, (_, k) in zip(kinds, choice)), -least)
+            if best is None or score < best[0]:
+                best = (score, laid)
+    return None if best is None else best[1]
+
+
 def _in_spare_rows(pages: list[Rows], blocks: list[list[Rows]], cap: int, loose: frozenset[int]) -> list[Rows]:
     """``pages`` with the types of the ``loose`` blocks each in the first sheet with rows to spare for it; else
     at the foot of one sheet and the head of the next (the rows still follow on, sheet to sheet); on sheets of
@@ -263,24 +338,53 @@ def _sheet_share(pages: list[Rows], cols: int, rows_per_page: int) -> float:
     return min(sum(len(row) for row in page) for page in pages) / (cols * rows_per_page)
 
 
-def _split_sides(pages: list[Rows]) -> int:
-    """How many sides' blocks a player finds on more than one sheet."""
+def _sheets_of(pages: list[Rows]) -> dict[str, set[int]]:
+    """Each side's sheets (by number)."""
     sheets: dict[str, set[int]] = {}
     for n, page in enumerate(pages):
         for row in page:
             sheets.setdefault(side_of(row[0]), set()).add(n)
-    return sum(len(s) > 1 for s in sheets.values())
+    return sheets
+
+
+def _split_sides(pages: list[Rows]) -> int:
+    """How many sides' blocks a player finds on more than one sheet."""
+    return sum(len(s) > 1 for s in _sheets_of(pages).values())
+
+
+def _cut_sides(pages: list[Rows], cap: int) -> int:
+    """How many sides (the markers of no side aside) that fit on one sheet a layout cuts over two or more."""
+    rows = {}
+    for page in pages:
+        for row in page:
+            rows[side_of(row[0])] = rows.get(side_of(row[0]), 0) + 1
+    return sum(len(s) > 1 and rows[side] <= cap and side != NEUTRAL.key for side, s in _sheets_of(pages).items())
+
+
+def _handful(pages: list[Rows], cols: int, rows_per_page: int) -> bool:
+    """Whether a sheet of several holds under :data:`LEAST_SHEET_SHARE` of its room and no side's whole block:
+    a sheet spent on a handful of markers (one side's whole block on a sheet of its own is no handful)."""
+    if len(pages) < 2:
+        return False
+    sheets = _sheets_of(pages)
+    for n, page in enumerate(pages):
+        whole = any(sheets[side_of(row[0])] == {n} and side_of(row[0]) != NEUTRAL.key for row in page)
+        if sum(len(row) for row in page) < LEAST_SHEET_SHARE * cols * rows_per_page and not whole:
+            return True
+    return False
 
 
 def paginate(blocks: list[list[Rows]], rows_per_page: int, cols: int, loose: frozenset[int] = frozenset()) -> list[Rows]:
     """Rows onto as few sheets as they need, balanced, no sheet spent on a handful of markers.
 
-    Of the layouts that leave no sheet under :data:`LEAST_SHEET_SHARE` of its room and take at most one sheet
+    Of the layouts that spend no sheet on a handful of markers (:func:`_handful`) and take at most one sheet
     more than the rows packed edge to edge: the one where no side longer than a sheet spills onto another
-    side's sheet (at 1 in, blue's forces began on red's last sheet), then the fewest sheets, then the fewest
+    side's sheet (at 1 in, blue's forces began on red's last sheet), then the one that cuts no side that fits
+    on a sheet (a player cuts out a seat's counters from one sheet), then the fewest sheets, then the fewest
     sides' blocks split across sheets, then the one whose emptiest sheet is fullest.  The layouts: each
     side's block whole on a sheet, the markers of no side (``loose``) in the rows the sides leave; the same
-    with a side longer than a sheet on sheets of its own; the rows flowing on, a type moved whole to the next
+    with a side longer than a sheet on sheets of its own; the sides' blocks shared alike over the fewest
+    sheets and one more (:func:`_blocks_shared_alike`); the rows flowing on, a type moved whole to the next
     sheet where it fits, the sheets filled alike or full; the rows flowing on alike.  Where none passes, the
     fewest sheets, the emptiest sheet as full as can be.
     """
@@ -295,12 +399,15 @@ def paginate(blocks: list[list[Rows]], rows_per_page: int, cols: int, loose: fro
         _fill(kinds, rows_per_page),
         _fill([[row] for row in rows], even),
     ]
+    shared = (_blocks_shared_alike(blocks, rows_per_page, loose, n, cols * rows_per_page) for n in range(1, len(blocks) + 1))
+    layouts += [pages for pages in shared if pages is not None]
     layouts = [[page for page in pages if page] or [[]] for pages in layouts]
     if not rows:
         return [[]]
-    fine = [p for p in layouts if len(p) <= least + 1 and (len(p) == 1 or _sheet_share(p, cols, rows_per_page) >= LEAST_SHEET_SHARE)]
+    fine = [p for p in layouts if len(p) <= least + 1 and not _handful(p, cols, rows_per_page)]
     if fine:
-        return min(fine, key=lambda p: (_spills(p) > 0, len(p), _split_sides(p), -_sheet_share(p, cols, rows_per_page)))
+        return min(fine, key=lambda p: (_spills(p) > 0, _cut_sides(p, rows_per_page) > 0, len(p), _split_sides(p),
+                                        -_sheet_share(p, cols, rows_per_page)))
     return min(layouts, key=lambda p: (len(p), -_sheet_share(p, cols, rows_per_page)))
 
 

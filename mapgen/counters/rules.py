@@ -24,7 +24,7 @@ from ..sides import (  # noqa: E402,F401 - the counter sets name them from here
     SideStyle,
     rc_seat_style,
 )
-from ..napoleonic import tables as NAP_TABLES  # NAP-1 is declared with the battle's tables
+from ..rulebooks import nap_units as NAP1  # NAP-1, which the Napoleonic rule set reads too
 
 # --------------------------------------------------------------------------- abbreviations
 
@@ -181,10 +181,10 @@ class NapUnit:
 #: The NATO-style frame each Napoleonic arm is drawn in.
 NAP_FRAMES = {"infantry": "nato-infantry", "cavalry": "nato-cavalry", "artillery": "nato-artillery", "leader": "nato-leader"}
 
-#: NAP-1 unit types (declared in :mod:`mapgen.napoleonic.tables`): production cost, strategic movement
+#: NAP-1 unit types (declared in :mod:`mapgen.rulebooks.nap_units`): production cost, strategic movement
 #: (regions), battle actions, and the frame a counter shows.
 NAP_UNITS = {
-    u.key: NapUnit(u.key, u.label, u.cost, u.movement, u.actions, NAP_FRAMES[u.arm]) for u in NAP_TABLES.UNITS.values()
+    u.key: NapUnit(u.key, u.label, u.cost, u.movement, u.actions, NAP_FRAMES[u.arm]) for u in NAP1.UNITS.values()
 }
 NAP_RULE = "NAP-1"
 

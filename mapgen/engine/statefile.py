@@ -40,12 +40,16 @@ def json_schema(adapter: Any, schema: str, version: int, urn: str, title: str) -
 #: The state field holding the campaign's secret dice seed: left out of the file while it is None, so a campaign
 #: begun before it existed keeps its bytes (undo, replay ``--check`` and the server's export compare them).
 DICE_SEED = "dice_seed"
+#: State fields left out of the file while they hold these values, so that files written before the field
+#: existed keep their bytes: the secret dice seed, and the look a kit prints in (``colour`` unless ``--style bw``).
+LEFT_OUT_AT = {DICE_SEED: None, "look": "colour"}
 
 
 def to_json(adapter: Any, state) -> dict:
     data = adapter.dump_python(state, mode="json")
-    if DICE_SEED in data and data[DICE_SEED] is None:
-        del data[DICE_SEED]
+    for name, default in LEFT_OUT_AT.items():
+        if name in data and data[name] == default:
+            del data[name]
     # schema and version first, as in every mapgen file
     head = {"schema": data.pop("schema"), "version": data.pop("version")}
     return {**head, **data}

@@ -141,8 +141,8 @@ def square_px(square_mm: float, ppi: float) -> int:
     return max(2, 2 * round(square_mm / MM_PER_INCH * ppi / 2))
 
 
-def fw_board(m, ppi: float) -> Board:
-    """The campaign map cut to its map block, a square a whole number of pixels, the grid on the squares."""
+def fw_board(m, ppi: float, look: str = "colour") -> Board:
+    """The campaign map cut to its map block, a square a whole number of pixels, the grid on the squares, drawn in ``look``."""
     from ..render.fw_map import render_fw_map
     from ..render.fw_map_key import fw_map_cut
 
@@ -154,7 +154,7 @@ def fw_board(m, ppi: float) -> Board:
     bottom = round((cut.y + cut.height - cut.grid_y - m.height * m.square_mm) * k)
     w, h = left + m.width * sq + right, top + m.height * sq + bottom
     check_size("the board", w, h, f"give --ppi {int(ppi * 16000 / max(w, h))} or less")
-    doc = render_fw_map(m)
+    doc = render_fw_map(m, look)
     reframe(doc, (cut.grid_x - left / k, cut.grid_y - top / k, w / k, h / k), w, h)
     origin = (left + sq // 2, top + sq // 2)
     regions = []
@@ -203,9 +203,9 @@ def fw_module(folder: Path | None, m, ppi: float) -> Module:
         from ..session import load
 
         state = load(folder).state
-        counters, title = campaign_counters(state), counters_title(state)
+        counters, title = campaign_counters(state, state.look), counters_title(state)
     pieces, key_of = pieces_of(counters)
-    board = fw_board(m, ppi)
+    board = fw_board(m, ppi, state.look if state is not None else "colour")
     sides = [s.name for s in m.sides]
     what = f"campaign, day {state.day}" if state is not None else "campaign map"
     if state is None:  # the sheets' title names a campaign seed; a map alone has only its own

@@ -12,6 +12,7 @@ gives them (an Incursione raider holds only its village, FW-17.2).
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from pathlib import Path
 
 from .. import safefs
@@ -22,7 +23,7 @@ from ..campaign.setup import start_campaign
 from ..campaign.state import CampaignState, Options
 from ..campaign.store import CAMPAIGN_FILE, COMMANDS_FILE, HISTORY_DIR, MAP_FILE, board_for, dumps_state, from_json_text
 from ..engine import command_line
-from ..presenters.hints import next_lines
+from ..engine.hints import next_lines
 from ..errors import CampaignFolderError
 from ..jsonio import MAX_FILE_BYTES
 
@@ -81,7 +82,7 @@ def campaign_set(folder) -> tuple[list, str] | None:
     if not Path(folder).is_dir() or safefs.real_file(folder, CAMPAIGN_FILE) is None:
         return None
     state = from_json_text(safefs.read_text(folder, CAMPAIGN_FILE, MAX_FILE_BYTES), str(Path(folder) / CAMPAIGN_FILE))
-    return campaign_counters(state), counters_title(state)
+    return campaign_counters(state, state.look), counters_title(state)
 
 
 def summary_lines(state: CampaignState, board=None, folder: str | Path = ".") -> list[str]:
@@ -131,9 +132,11 @@ def write_new_campaign_kit(m, outputs, formats, paper, look: str = "colour", bal
 
     plans, counter_paper = kit_files.home_papers(paper)
     if "json" in formats and state is None:
-        state = new_kit_campaign(m, Options())
+        state = new_kit_campaign(m, Options(), look=look)
     elif "json" not in formats:
         state = None
+    else:
+        state = replace(state, look=look)  # the kit's look, recorded for every later drawing of the campaign
     # The battlefields are the biggest part: on a second processor, while this one writes the rest.
     job = lambda o: kit_files.battlefields_for_kit(m, m.seed, o, formats, plans)  # noqa: E731
     with Beside(outputs, job, _drawing_tools if {"svg", "pdf"} & set(formats) else None) as battlefields:
@@ -148,20 +151,22 @@ def write_new_campaign_kit(m, outputs, formats, paper, look: str = "colour", bal
         from ..atlas import add_to_kit
         from ..atlas.fw import prime
 
-        # The page prints the map in colour: the kit's own drawing when it is one (no second drawing, no reading back).
+        # The page prints the map in the kit's look: the kit's own drawing (no second drawing, no reading back).
         primed = None
-        if look == "colour" and drawn.json is not None and drawn.svg is not None:
-            primed = lambda cache: prime(cache, m, drawn.json, state.options.naran_movement, drawn.svg, drawn.room)  # noqa: E731
+        if drawn.json is not None and drawn.svg is not None:
+            primed = lambda cache: prime(cache, m, drawn.json, state.options.naran_movement, drawn.svg, drawn.room, look)  # noqa: E731
         add_to_kit(outputs, primed)  # last: the page shows the battlefields the child wrote
     return state
 
 
-def new_kit_campaign(m, options: Options, rosters: dict | None = None, dice_seed: int | str | None = None) -> CampaignState:
+def new_kit_campaign(m, options: Options, rosters: dict | None = None, dice_seed: int | str | None = None,
+                     look: str = "colour") -> CampaignState:
     """Day one of the campaign a kit's map starts: on the kit's own ``fw-map.json``, its dice from ``dice_seed``
-    (None: from the map's seed, which the kit prints).
+    (None: from the map's seed, which the kit prints), printed in the kit's ``look`` from then on.
 
     CommandError or ValueError when the rules refuse it (a roster, the Incursione's holdings).
     """
     from ..jsonio import dumps
 
-    return start_campaign(m, dumps(m.to_json()).encode("utf-8"), MAP_FILE, m.seed, options, rosters, dice_seed=dice_seed)
+    state = start_campaign(m, dumps(m.to_json()).encode("utf-8"), MAP_FILE, m.seed, options, rosters, dice_seed=dice_seed)
+    return replace(state, look=look)

@@ -13,7 +13,8 @@ from .board import LINE_AREAS, RESERVE, RETREAT
 from .battle import pursuers
 from .rules import arm, can_act, charge_targets, fire_targets, move_targets, unit_order
 from .state import NapoleonicState, Unit
-from .tables import UNITS, VOLUNTARY_RETREAT_AFTER
+from ..rulebooks.nap_units import UNITS
+from .tables import VOLUNTARY_RETREAT_AFTER
 
 
 def placements(state: NapoleonicState, side: str) -> list[list[str]]:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from ..counters.roster import RosterError, read_roster
 from .state import Army, Unit
-from .tables import UNITS
+from ..rulebooks.nap_units import UNITS
 
 #: More units than this in one army is surely a typo (the board has seven areas per side to fill).
 MAX_UNITS = 60

@@ -18,7 +18,8 @@ from .rules import (
     fire_targets, move_targets, on_board, unit_order,
 )
 from .state import DESTROYED, PHASE_ORDER, Entry, NapoleonicState, Pending, Result, Unit
-from .tables import LEADER_KILLED_ON, STALEMATE_TURNS, UNITS, VOLUNTARY_RETREAT_AFTER, MissingTables
+from ..rulebooks.nap_units import UNITS
+from .tables import LEADER_KILLED_ON, STALEMATE_TURNS, VOLUNTARY_RETREAT_AFTER, MissingTables
 
 
 # --- the commands --------------------------------------------------------------------------------------

@@ -35,7 +35,8 @@ from .actions import actions, in_depth
 from .board import AREAS, RETREAT, ahead, part_areas
 from .rules import arm, charge_modifiers, fire_modifiers, fire_needs, fire_range, on_board, protected, unit_order
 from .state import NapoleonicState, Unit
-from .tables import CHARGE_MODIFIERS, LEADER_KILLED_ON, STALEMATE_TURNS, UNITS
+from ..rulebooks.nap_units import UNITS
+from .tables import CHARGE_MODIFIERS, LEADER_KILLED_ON, STALEMATE_TURNS
 
 BEHAVIOURS = ("aggressive", "cautious")
 #: [DEV] What a routed unit (in its Retreat Area) is still worth, as a share of its cost: a leader may rally it.

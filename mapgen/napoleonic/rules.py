@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from .board import AREAS, LINE_AREAS, PARTS, RESERVE, RETREAT, ahead, neighbours, part_areas
 from .state import DESTROYED, UNPLACED, NapoleonicState, Unit
-from .tables import ARTILLERY_RANGE, CHARGE_MODIFIERS, FIRE_MODIFIERS, UNITS, MissingTables
+from ..rulebooks.nap_units import UNITS
+from .tables import ARTILLERY_RANGE, CHARGE_MODIFIERS, FIRE_MODIFIERS, MissingTables
 
 _FIRE_MOD = {m.key: m for m in FIRE_MODIFIERS}
 _CHARGE_MOD = {m.key: m for m in CHARGE_MODIFIERS}

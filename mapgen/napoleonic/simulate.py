@@ -29,7 +29,8 @@ from .bots import BEHAVIOURS, choose
 from .ruleset import RULESET
 from .state import DESTROYED, Army, Unit
 from .store import Field, field_bytes, new_state
-from .tables import ELITE_NEEDS_INFANTRY, UNITS, MissingTables
+from ..rulebooks.nap_units import ELITE_NEEDS_INFANTRY, UNITS
+from .tables import MissingTables
 
 DEFAULT_BOTS = ("aggressive", "cautious")
 REPORT_JSON = "balance-napoleonic.json"

@@ -17,7 +17,7 @@ from annotated_types import Ge, Le, MaxLen, MinLen
 
 from ..engine.records import MapRef
 from .board import AREAS
-from .tables import UNITS
+from ..rulebooks.nap_units import UNITS
 
 SCHEMA = "mapgen/campaign-napoleonic"
 VERSION = 1

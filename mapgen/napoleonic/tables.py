@@ -1,7 +1,8 @@
-"""The Napoleonic battle's tables as data (NAP-1, NAP-6 to NAP-15), declared once with their rule IDs.
+"""The Napoleonic battle's tables as data (NAP-6 to NAP-15), declared once with their rule IDs.
 
-The engine, the counters, the printed board and the quick-reference cards
-read them from here.  The source lost three tables, the Fire Table, the
+The engine, the printed board and the quick-reference cards read them from
+here; the NAP-1 unit types, which the counters read too, are
+:mod:`mapgen.rulebooks.nap_units`.  The source lost three tables, the Fire Table, the
 Charge Table and the Pursuit Table (NAP-A.2, A.3, A.8): they are a
 :class:`MissingTables` whose defaults are a design choice [DEV], and a
 group may play its own from a file (``--tables FILE``, schema
@@ -18,76 +19,6 @@ from ..jsonio import load
 
 
 @dataclass(frozen=True)
-class Unit:
-    """One NAP-1 unit type with the numbers its card's special rules give it.
-
-    ``arm`` is what the type acts as (NAP-1 "acts as infantry"): ``infantry``,
-    ``cavalry``, ``artillery`` or ``leader``; the phase it acts in (NAP-3.1)
-    and what it may do (NAP-3.2) follow from it.
-    """
-
-    key: str
-    label: str
-    cost: int  # production cost
-    movement: int  # strategic movement, in regions
-    actions: int  # battle actions a turn (NAP-3.2)
-    arm: str
-    #: Added to its fire rolls (NAP-6.3) and to its charge rolls, charging or charged (NAP-7.3, NAP-A.5).
-    fire_modifier: int = 0
-    charge_modifier: int = 0
-    #: 2D6 a leader needs to rally it from the Retreat Area (NAP-11.2).
-    rally: int = 8
-    #: Hit by fire, 1D6 at most this destroys it, above it sends it to its Retreat Area (NAP-6.1).
-    destroyed_by_fire_up_to: int = 3
-    #: Losing a charge by at least this destroys it; by less sends it to its Retreat Area (NAP-7.1).
-    destroyed_by_charge_from: int = 3
-    #: Charged by cavalry, 1D6 at most this and it fails to form square (NAP-10, NAP-A.15); 0 never fails.
-    square_fails_up_to: int = 0
-    #: Who may buy it, where the card limits it (NAP-1); empty means every nation.
-    only_for: tuple[str, ...] = ()
-    rule: str = "NAP-1"
-
-    @property
-    def can_fire(self) -> bool:
-        """NAP-3.2: cavalry cannot fire and leaders do not attack."""
-        return self.arm in ("infantry", "artillery")
-
-    @property
-    def can_charge(self) -> bool:
-        """NAP-3.2, NAP-7.1: artillery cannot charge and leaders do not attack."""
-        return self.arm in ("infantry", "cavalry")
-
-
-#: NAP-1 unit types in the order of the rulebook's table.
-UNITS: dict[str, Unit] = {
-    u.key: u
-    for u in (
-        Unit("infantry", "Infantry", 6, 1, 1, "infantry"),
-        Unit("cavalry", "Cavalry", 10, 2, 2, "cavalry"),
-        Unit("artillery", "Artillery", 12, 1, 1, "artillery"),
-        Unit("leader", "Leader", 12, 2, 2, "leader"),
-        Unit(
-            "elite_infantry", "Elite infantry", 9, 1, 1, "infantry",
-            fire_modifier=+1, charge_modifier=+1, rally=7, destroyed_by_fire_up_to=2, destroyed_by_charge_from=4,
-        ),
-        Unit(
-            "militia", "Militia", 4, 1, 1, "infantry",
-            fire_modifier=-1, charge_modifier=-1, rally=9, destroyed_by_fire_up_to=4, square_fails_up_to=3,
-            only_for=("Prussia (after 1809)", "Ottoman Empire"),
-        ),
-        Unit(
-            "irregular_cavalry", "Irregular cavalry", 7, 2, 2, "cavalry",
-            charge_modifier=-1, rally=9, only_for=("Russia", "Ottoman Empire"),
-        ),
-        Unit("heavy_cavalry", "Heavy cavalry", 13, 2, 2, "cavalry", charge_modifier=+1),
-    )
-}
-
-#: NAP-1, elite infantry: each one built needs two regular infantry built in the same production phase.
-ELITE_NEEDS_INFANTRY = 2
-
-
-@dataclass(frozen=True)
 class Modifier:
     """A modifier that depends on the situation, not on the unit's type; ``key`` names the condition the engine tests."""
 
@@ -97,14 +28,14 @@ class Modifier:
     label: str
 
 
-#: NAP-6.3 and NAP-10 (items 2-4): fire modifiers besides the firer's own (``Unit.fire_modifier``).
+#: NAP-6.3 and NAP-10 (items 2-4): fire modifiers besides the firer's own (``nap_units.Unit.fire_modifier``).
 FIRE_MODIFIERS = (
     Modifier("NAP-10", "firer_in_square", -1, "Infantry firing while in square"),
     Modifier("NAP-10", "infantry_at_square", +1, "Infantry firing at infantry in square"),
     Modifier("NAP-10", "artillery_at_square", +2, "Artillery firing at infantry in square"),
 )
 
-#: NAP-7.3 and NAP-10 (item 1): charge modifiers besides the unit's own (``Unit.charge_modifier``) and the
+#: NAP-7.3 and NAP-10 (item 1): charge modifiers besides the unit's own (``nap_units.Unit.charge_modifier``) and the
 #: Charge Table's (:attr:`MissingTables.charge`).  Leader and combined arms count for both sides of a
 #: charge, the square only for the charging cavalry (NAP-A.5).
 CHARGE_MODIFIERS = (

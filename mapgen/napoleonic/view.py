@@ -13,7 +13,7 @@ from __future__ import annotations
 from .board import AREAS
 from .rules import arm, unit_order
 from .state import DESTROYED, UNPLACED, Entry, NapoleonicState, Unit
-from .tables import UNITS
+from ..rulebooks.nap_units import UNITS
 
 #: A placement another seat may not see yet.
 HIDDEN = "hidden"

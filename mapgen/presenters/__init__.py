@@ -6,6 +6,6 @@ and the session ask ``ruleset.present()`` instead of branching on the rule
 set.  Each presenter has ``status_svg(folder, state, board, seat)``: the
 status map as SVG text; and ``place_lines(folder, state, board, seat)``: the
 places by the id a command takes and the name the map prints, for ``status``.
-:mod:`.hints` builds the ``Now:`` and ``Next:`` lines every rule set's commands
-print, from its ``actions``.
+:mod:`mapgen.engine.hints` builds the ``Now:`` and ``Next:`` lines every rule set's commands print
+(below the kit, which prints them after a new campaign, and below the presenters).
 """

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from shapely.geometry import LineString
 
-from ..battlefield.model import Battlefield
+from ..battlefield.model import Battlefield, edge_words
 from ..battlefield.rules import KINDS, WATER_LINES
 from ..battlefield.scenarios import SCENARIO_LABELS
 from . import fonts
@@ -171,10 +171,12 @@ def _draw_grid(doc, g, fr: Frame) -> None:
 
 
 def _draw_retreats(doc, g, fr: Frame) -> None:
-    """An arrow outside each General Retreat edge, in the side's colour."""
+    """An arrow outside each escape edge (FW-10.7's General Retreat, a skirmish's panicked figures), in the side's
+    colour, labelled with the legend's own word for the scenario (:func:`~mapgen.battlefield.model.edge_words`)."""
     st = fr.st
     b = fr.b
     size = st["text_size"]
+    word = edge_words(b.scenario.name)[2]
     for o in b.scenario.orders:
         colour = st["sides"].get(o.side, "#000")
         frac = 0.25 if o.side == "A" else 0.75
@@ -194,7 +196,7 @@ def _draw_retreats(doc, g, fr: Frame) -> None:
             px, py = -d[1], d[0]
             poly(doc, g, [(ex + d[0] * 1.6, ey + d[1] * 1.6), (ex + px * 1.2, ey + py * 1.2), (ex - px * 1.2, ey - py * 1.2)], colour, colour, 0.1)
             if d[0] == 0:  # long edges: the word beside the arrow
-                text(doc, g, ex + 2.5, ey + (1.9 if d[1] > 0 else 0.6), f"{o.side} retreat", size, fill=colour, bold=True)
+                text(doc, g, ex + 2.5, ey + (1.9 if d[1] > 0 else 0.6), f"{o.side} {word}", size, fill=colour, bold=True)
             else:  # short edges: the side's letter above the arrow, the legend says the rest
                 text(doc, g, (sx + ex) / 2, sy - 1.8 - (size if o.side == "B" else 0), o.side, size, anchor="middle", fill=colour, bold=True)
 

@@ -25,8 +25,9 @@ from .templates import Raw
 
 def render_campaign(m: FwMap, state: CampaignState, board, side: str | None = None) -> SvgDoc:
     """The map with zones of control, holdings' owners, pending battles and force counters."""
-    doc, room = render_fw_map_and_room(m, naran=state.options.naran_movement)  # the key's movement rows as in play
+    # The key's movement rows as in play; black and white when the campaign's kit was.
+    doc, room = render_fw_map_and_room(m, state.look, state.options.naran_movement)
     view = side_view(evolve(state, log=()), side, board)
-    for layer in campaign_layers(Frame.of(fw_map_layout(m), m.square_mm), view, board, side, room):
+    for layer in campaign_layers(Frame.of(fw_map_layout(m), m.square_mm), view, board, side, room, look=state.look):
         doc.drawing.add(Raw(layer))
     return doc

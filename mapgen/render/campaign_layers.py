@@ -24,7 +24,7 @@ from typing import Callable, NamedTuple
 from ..campaign.state import other
 from ..counters import rules as R
 from ..counters.model import Face
-from ..sides import fw_side_style
+from ..sides import BW, fw_side_style
 from .campaign_room import Box, MapRoom
 from .counters import BAND_H, counter_svg
 from .fonts import SANS_FAMILY
@@ -33,6 +33,8 @@ from .templates import el
 
 #: Side -> its style (mapgen.sides: A red with a disc, B blue with a diamond).
 STYLES = {side: fw_side_style(side) for side, _key in R.FW_SIDES}
+#: The same in each look a campaign prints in (a ``--style bw`` kit's campaign: greys, textures and emblems).
+STYLES_IN = {look: {side: fw_side_style(side, look) for side, _key in R.FW_SIDES} for look in ("colour", BW)}
 #: Order and reaction in three letters, where words must be short (kept for the atlas's tables).
 SHORT = {"max_speed": "MAX", "probe": "PRB", "defend": "DEF", "confused": "CNF", "unsteady": "UNS", "shattered": "SHT", "none": "-"}
 #: The key to what these layers add to the printed map's legend.
@@ -76,16 +78,16 @@ def counter_size(square_mm: float) -> float:
     return min(PRINTED_MM, COUNTER * square_mm)
 
 
-def force_face(f: dict) -> Face:
-    """A force's counter as the players hold it: side colour and emblem, the id in the band, the order's picture."""
+def force_face(f: dict, look: str = "colour") -> Face:
+    """A force's counter as the players hold it: side colour (grey in ``bw``) and emblem, the id in the band, the order's picture."""
     now = f["reaction"] or f["order"] or "none"
     state = R.STATES.get(now)
-    return Face(STYLES[f["side"]].key, state.label if state else "No order", icon=state.icon if state else None, band=f["id"])
+    return Face(STYLES_IN[look][f["side"]].key, state.label if state else "No order", icon=state.icon if state else None, band=f["id"])
 
 
-def force_faces(f: dict) -> list[Face]:
+def force_faces(f: dict, look: str = "colour") -> list[Face]:
     """Every counter a force may show, whatever its order or reaction: drawn once and kept by the atlas."""
-    return [force_face({**f, "reaction": None, "order": key}) for key in (*R.STATES, None)]
+    return [force_face({**f, "reaction": None, "order": key}, look) for key in (*R.STATES, None)]
 
 
 def draw_counter(face: Face, size: float) -> ET.Element:
@@ -208,13 +210,15 @@ def _zone_path(cells: set[tuple[int, int]], frame: Frame, inset: float) -> str:
 
 
 def campaign_layers(frame: Frame, view: dict, board, side: str | None = None, room: MapRoom | None = None,
-                    counter: Callable[[Face, float], ET.Element] = draw_counter) -> list[ET.Element]:
+                    counter: Callable[[Face, float], ET.Element] = draw_counter, look: str = "colour") -> list[ET.Element]:
     """The layers, bottom to top: zones of control, the campaign's marks (with the day and the key), the forces.
 
     ``view`` is what ``side`` may know (:func:`mapgen.campaign.view.side_view`; its log is not read);
     ``room`` is where the map's names are (none given: the counters only keep off each other);
-    ``counter`` draws a counter at (0, 0) (measuring its words needs the fonts: the atlas keeps them drawn).
+    ``counter`` draws a counter at (0, 0) (measuring its words needs the fonts: the atlas keeps them drawn);
+    ``look``: the campaign's (``bw``: the sides in their greys).
     """
+    styles = STYLES_IN[look]
     q = frame.square_mm
     room = room or MapRoom((), ())
 
@@ -231,7 +235,7 @@ def campaign_layers(frame: Frame, view: dict, board, side: str | None = None, ro
         if not cells:
             continue
         inset, dash = ZOC_LOOK.get(zone_side, ZOC_LOOK["B"])
-        style = STYLES[zone_side]
+        style = styles[zone_side]
         d = _zone_path(cells, frame, inset)
         g = el(zoc, "g", data_side=zone_side)
         el(g, "title").text = f"Zone of control of side {zone_side} (FW-9.7)"
@@ -244,7 +248,7 @@ def campaign_layers(frame: Frame, view: dict, board, side: str | None = None, ro
     for h in view["holdings"]:
         if h["original_owner"] not in (None, h["owner"]) or h["sacked"]:
             x, y = origin(h["square"])
-            style = STYLES[h["owner"]]
+            style = styles[h["owner"]]
             box = (x + q * 0.78, y + q * 0.04, x + q * 0.96, y + q * 0.22)
             el(marks, "rect", x=box[0], y=box[1], width=box[2] - box[0], height=box[3] - box[1], fill=style.color, stroke="#000", stroke_width=0.3)
             mark_boxes.append(box)
@@ -270,7 +274,7 @@ def campaign_layers(frame: Frame, view: dict, board, side: str | None = None, ro
             now = f["reaction"] or f["order"] or "none"
             el(g, "title").text = f"{f['id']} (side {f['side']}) at {sid}: {now.replace('_', ' ')}"
             put = el(g, "g", transform=f"translate({fmt(box[0])},{fmt(box[1])})")
-            put.append(counter(force_face(f), size))
+            put.append(counter(force_face(f, look), size))
 
     whose = "both sides" if side is None else f"side {side}'s view"
     phase = view["phase"]

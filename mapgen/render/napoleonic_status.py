@@ -56,8 +56,8 @@ def board_svg(view: dict) -> str:
     """The board with each area's units as the view knows them (a hidden placement is not drawn)."""
     width = 3 * BOX_W + 4 * GAP
     height = len(ROWS) * (BOX_H + GAP) + GAP + TOP
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
-           f'font-family="sans-serif" font-size="12">',
+    out = [(f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
+            f'font-family="sans-serif" font-size="12">'),
            f'<text x="{GAP}" y="20" font-size="14">{escape(title(view))}</text>',
            f'<text x="{width - GAP}" y="20" text-anchor="end">A blue, B red; gold outline: in square</text>']
     for name, (x, y, w, h) in BOXES.items():

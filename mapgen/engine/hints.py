@@ -10,7 +10,7 @@ over the state: the CLI and a new campaign's summary print these lines.
 
 from __future__ import annotations
 
-from ..engine.ruleset import Action, RuleSet, command_line
+from .ruleset import Action, RuleSet, command_line
 
 #: Kinds of command the ``Next:`` lines show before they point at ``campaign actions``.
 MAX_NEXT_LINES = 5
