@@ -225,10 +225,11 @@ def _when(state: CampaignState) -> str:
 
 
 #: The optional rules of ``campaign new --rules`` (FW-7, FW-16, the [NT] rows of FW-9.2, FW-9.10.1; FW-7.6, FW-9.1.1,
-#: FW-12.3, FW-12.4, AMB-68).
+#: FW-12.3, FW-12.4, AMB-68; FW-22).
 OPTION_WORDS = (
     "weather", "random_events", "naran_movement", "capital_requires_siege",
     "weather_control", "initiative_by_army", "specialty_recovery", "special_sites", "ambush_on_zoc_entry",
+    "army_composition",
 )
 
 RULESET = RuleSet(

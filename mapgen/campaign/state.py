@@ -59,6 +59,7 @@ class Options:
     specialty_recovery: bool = False  # FW-12.3: recovered models buy models of their specialty
     special_sites: bool = False  # FW-12.4: a battle won at an Ars Arcana site of the enemy gives its objects
     ambush_on_zoc_entry: bool = False  # AMB-68: Max Speed into a Defend force's zone of control is an ambush
+    army_composition: bool = False  # FW-22 (FW-4.4): who may Probe, named characters sent between Forces
 
 
 @dataclass(frozen=True)
@@ -120,6 +121,21 @@ class Unit:
 
 
 @dataclass(frozen=True)
+class ArmyCommand:
+    """A Command of the army list (FW-4.2.b, FW-22.2): a named General and the units he leads, by their ids.
+
+    Called so beside the player's commands (``order``, ``move`` ...).  Its
+    units are the Force's own (``Force.units``), named here by id so that
+    losses, reinforcements and every other rule keep working on the Force.
+    """
+
+    general: Leader
+    units: tuple[Name, ...]
+    #: Other individual characters of the Command, named (FW-22.2.1); they are also in the Force's ``individuals``.
+    characters: tuple[Name, ...] = ()
+
+
+@dataclass(frozen=True)
 class Force:
     id: Annotated[str, MinLen(2), MaxLen(8)]  # side letter and number, e.g. "A1"
     side: Side
@@ -139,6 +155,18 @@ class Force:
     #: FW-5.2.1: the points of field works it built under Defend before its first battle in this square
     #: (1 per model then); not cumulative, lost when it leaves the square.  0: none.
     field_works: Count = 0
+    # --- FW-22 (option ``army_composition``): left out of the file while empty, so older files keep their bytes
+    #: The Commands the Force is assembled from (FW-22.2); empty: the Force is one Command, its Leader's.
+    commands: tuple[ArmyCommand, ...] = ()
+    #: Its named special characters and Special Units (names, unit ids) that may be sent to another Force (FW-22.3).
+    specials: tuple[Name, ...] = ()
+    #: A special character or unit travelling alone at Max Speed (FW-22.3): the Force it goes to join.
+    joining: Annotated[str, MinLen(2), MaxLen(8)] | None = None
+
+    @property
+    def travelling(self) -> bool:
+        """A named character or Special Unit on its way to another Force (FW-22.3)."""
+        return self.joining is not None
 
     @property
     def figures(self) -> int:

@@ -34,12 +34,31 @@ def json_schema() -> dict:
     return statefile.json_schema(adapter(), SCHEMA, VERSION, "urn:mapgen:schema:campaign:1", "mapgen campaign state (Fantasy Warriors)")
 
 
+#: Fields added to version 1 after files were written, left out of the file while at their default so that a
+#: campaign that does not use them keeps its bytes through load, replay and every command (``None``: the
+#: state's default).  The FW-22 option and a Force's Commands, specials and journey (option ``army_composition``).
+LATER_OPTIONS = {"army_composition": False}
+LATER_FORCE_FIELDS = {"commands": [], "specials": [], "joining": None}
+
+
+def _trim(data: dict) -> None:
+    """Drop :data:`LATER_OPTIONS` and :data:`LATER_FORCE_FIELDS` where they hold their default."""
+    options = data.get("options", {})
+    for key, default in LATER_OPTIONS.items():
+        if key in options and options[key] == default:
+            del options[key]
+    for force in data.get("forces", ()):
+        for key, default in LATER_FORCE_FIELDS.items():
+            if key in force and force[key] == default:
+                del force[key]
+
+
 def to_json(state: CampaignState) -> dict:
-    return statefile.to_json(adapter(), state)
+    return statefile.to_json(adapter(), state, _trim)
 
 
 def dumps_state(state: CampaignState) -> str:
-    return statefile.dumps(adapter(), state)
+    return statefile.dumps(adapter(), state, _trim)
 
 
 def from_json_text(text: str, where: str) -> CampaignState:
