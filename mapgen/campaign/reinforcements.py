@@ -97,7 +97,7 @@ def awaiting(state, board):
     return None
 
 
-def _next_force_id(state: CampaignState, side: str) -> str | None:
+def next_force_id(state: CampaignState, side: str) -> str | None:
     """FW-1.1: the lowest force counter number the side is not using, up to six."""
     used = {f.id for f in state.forces if f.side == side}
     return next((f"{side}{n}" for n in range(1, MAX_FORCES + 1) if f"{side}{n}" not in used), None)
@@ -155,7 +155,7 @@ def reinforce(state: CampaignState, cmd, dice, board) -> CampaignState:
     else:
         if not isinstance(cmd.leader, Leader):
             raise CommandError(f"no force is in the capital {capital.square}: a new force needs a General to lead it (FW-15.d)")
-        fid = _next_force_id(state, cmd.side)
+        fid = next_force_id(state, cmd.side)
         if fid is None:
             raise CommandError(f"side {cmd.side} already has {MAX_FORCES} forces, one per counter (FW-1.1)")
         if auxiliaries_only(units):

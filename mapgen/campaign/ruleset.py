@@ -14,11 +14,11 @@ from typing import Any, Mapping
 from .. import engine
 from ..engine import CommandSpec, RuleSet, Turn
 from ..jsonio import read_bytes_as
-from . import after_battle, incursione, movement, orders, reinforcements, store, view, weather, words
+from . import after_battle, incursione, movement, orders, reinforcements, store, travel, view, weather, words
 from .board import Board, build_board, kept_board
 from .checks import check_state
 from .actions import actions
-from .commands import BattleReport, ControlWeather, GiveOrder, Move, Moves, Reinforce, RestStay, UnitLosses
+from .commands import BattleReport, ControlWeather, GiveOrder, Move, Moves, Reinforce, RestStay, Send, UnitLosses
 from .dice import GameDice
 from .core import PHASE_NAMES, awaiting, begin, check_end, phase_index, turn
 from .state import CampaignState, Leader, Unit, evolve
@@ -198,6 +198,18 @@ def _control_weather_spec() -> CommandSpec:
     )
 
 
+def _send_spec() -> CommandSpec:
+    """FW-22.3 (option ``army_composition``), typed ``mapgen campaign send DIR FORCE WHO --to FORCE``."""
+    return CommandSpec(
+        "send", Send,
+        lambda *a: travel.send(*a),
+        lambda c: {"command": "send", "force": c.force, "who": c.who, "to": c.to},
+        lambda r: Send(str(r["force"]), str(r["who"]), str(r["to"])),
+        lambda a: [a["force"], a["who"], f"--to={a['to']}"],
+        parse=words.parse_send,
+    )
+
+
 # --- the turn and what a side sees ----------------------------------------------------------------
 
 
@@ -239,7 +251,8 @@ RULESET = RuleSet(
     version=store.VERSION,
     state_type=CampaignState,
     map_file=store.MAP_FILE,
-    commands=(*_turn_specs(), _order_spec(), *_move_specs(), _battle_spec(), _sack_spec(), _reinforce_spec(), _control_weather_spec()),
+    commands=(*_turn_specs(), _order_spec(), *_move_specs(), _battle_spec(), _sack_spec(), _reinforce_spec(), _control_weather_spec(),
+              _send_spec()),
     read_state=store.from_json_text,
     dumps_state=store.dumps_state,
     json_schema=store.json_schema,
