@@ -17,6 +17,7 @@ import pytest
 from mapgen import engine
 from mapgen.campaign import begin
 from mapgen.campaign.army import may_scout
+from mapgen.campaign.bots import BEHAVIOURS, play_day
 from mapgen.campaign.commands import CommandError, GiveOrder, Move, Reinforce, Send
 from mapgen.campaign.dice import GameDice
 from mapgen.campaign.roster import CampaignRosterError, read_campaign_roster
@@ -412,3 +413,21 @@ def test_a_state_with_army_composition_survives_its_file():
     state, _ = apply(state, Send("A1", "Conan", "A2"), GameDice(3), tiny_board())
     assert from_json_text(dumps_state(state), "campaign.json") == state
     assert to_json(state)["forces"][-1]["joining"] == "A2"
+
+
+@pytest.mark.parametrize("behaviours", [("plain", "plain"), ("cautious", "aggressive"), ("aggressive", "cautious")])
+def test_the_bots_play_with_army_composition_and_never_try_a_refused_probe(behaviours):
+    # play_day raises IllegalCommand at the first command the engine refuses (a Probe FW-22.1 forbids among them)
+    seed = 8
+    board = board_for_seed(seed)
+    register_board("1" * 64, board)
+    state = new_campaign(cached_map(seed, "small"), board, MapRef("fw-map.json", "1" * 64), 5, ON, {"A": army_roster("A"), "B": army_roster("B")})
+    state, _ = begin(state, GameDice(state.seed), board)
+    state, _ = apply(state, Send("A1", "Conan", "A3"), FW.dice_for(state), board)  # a traveller the bots must move
+    players = {side: BEHAVIOURS[name](side) for side, name in zip("AB", behaviours)}
+    for _ in range(6):
+        state, _ = play_day(state, board, players)
+        for f in state.forces:
+            assert f.order != "probe" or all(SCOUTS_BY_RULE.get(u.type, False) for u in f.units)
+        if state.winner is not None:
+            break

@@ -25,8 +25,7 @@ from ..orders import refusal as order_refusal
 from ..state import CampaignState, Force
 from .routes import distances_to, nearest_enemy_holding, path_towards
 
-#: The orders a confused or unsteady force rallies to, the first the engine allows (Probe; under army_composition a
-#: force that may not scout cannot have it, FW-22.1.b).
+#: Under army_composition, the orders a confused or unsteady force rallies to: the first the engine allows.
 RALLY_ORDERS = ("probe", "max_speed", "defend")
 #: Sets of enemy holdings a bot keeps the nearest ones for (a campaign sees a few dozen).
 KEPT_HOLDING_SETS = 64
@@ -90,8 +89,9 @@ class Bot:
             if f.tested_today:
                 continue
             if f.reaction in ("confused", "unsteady"):
-                # rally (FW-8); under army_composition a force that may not scout rallies to Max Speed (FW-22.1.b)
-                order = next((o for o in RALLY_ORDERS if order_refusal(state, board, f.id, o) is None), None)
+                # rally (FW-8) to Probe; under army_composition a force that may not scout cannot have it (FW-22.1.b)
+                allowed = (o for o in RALLY_ORDERS if order_refusal(state, board, f.id, o) is None)
+                order = next(allowed, None) if state.options.army_composition else "probe"
                 if order is not None:
                     out.append(GiveOrder(f.id, order))
             elif f.order == "defend" and f.square not in capitals and f.loot is None:  # the capital keeps its guard
