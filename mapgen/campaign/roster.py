@@ -12,9 +12,23 @@ YAML::
           - {type: missile, quality: veteran, figures: 10, points: 8, mercenary: true}
           - {type: cavalry, quality: average, figures: 8, points: 9, ally: true}
 
+or by its Commands (FW-4.2.b-d, FW-22.2), the Leader being the General of highest CV (the first on a tie)::
+
+      - order: probe
+        commands:
+          - general: {name: Ragnar, cv: 3}
+            characters: [Conan]
+            units: [{type: light_cavalry, quality: elite, figures: 10}]
+          - general: {name: Olaf, cv: 4}
+            units: [{id: Riders, type: cavalry, quality: average, figures: 8}]
+        specials: [Conan]        # FW-22.3: named characters and Special Units (ids) that may be sent
+
 CSV, one row per unit, the rows of one force sharing its ``force`` name::
 
     force,leader,cv,order,square,unit,type,quality,figures,points,mercenary,ally
+
+or with ``general,general_cv`` in place of ``leader,cv``, each row naming its unit's Command, and
+``characters`` and ``specials`` holding names separated by ``;``.
 
 The reader checks what the rulebook asks of a force (FW-4.2: a leader and
 at least one unit, not allies and mercenaries alone; at most six forces a side, FW-1.1) and returns

@@ -112,7 +112,9 @@ class Leader:
 @dataclass(frozen=True)
 class Unit:
     id: Name
-    type: Name  # infantry, cavalry, missile, artillery, air_cavalry, terrible_creature ...
+    #: infantry, missile, cavalry (light_, medium_, heavy_cavalry), chariot, light_chariot, air_cavalry, artillery,
+    #: war_machine, terrible_creature ... (FW-22.1 reads the weights: :data:`mapgen.campaign.army.SCOUTING_TYPES`)
+    type: Name
     quality: Quality
     figures: Count
     points: Annotated[int, Ge(0), Le(100_000)] = 0  # army points of one figure (FW-12.3, FW-16.3)
