@@ -431,3 +431,23 @@ def test_the_bots_play_with_army_composition_and_never_try_a_refused_probe(behav
             assert f.order != "probe" or all(SCOUTS_BY_RULE.get(u.type, False) for u in f.units)
         if state.winner is not None:
             break
+
+
+def test_send_through_the_cli_hides_the_traveller_from_the_enemy_and_undoes_byte_for_byte(in_tmp, capsys):
+    Path("a.yaml").write_text(ROSTER)
+    code, _, err = run([*NEW, "--roster", "A=a.yaml", "--rules", "army_composition"], capsys)
+    assert code == 0, err
+    before = snapshot("c")
+    code, out, err = run(["campaign", "send", "c", "A1", "Conan", "--to", "A2"], capsys)
+    assert code == 0 and "FW-22.3: Conan leaves A1" in out, err
+    # the enemy sees a Force counter under Max Speed (FW-4.2.g), neither its name nor the send in the log
+    code, out, _ = run(["campaign", "status", "c", "--side", "B"], capsys)
+    assert code == 0 and "A3" in out and "max speed" in out and "Conan" not in out
+    code, out, _ = run(["campaign", "log", "c", "--side", "B"], capsys)
+    assert code == 0 and "Conan" not in out
+    code, out, err = run(["campaign", "replay", "c", "--check"], capsys)
+    assert code == 0, err
+    code, _, err = run(["campaign", "undo", "c"], capsys)
+    assert code == 0, err
+    after = snapshot("c")
+    assert after["campaign.json"] == before["campaign.json"] and after.get("commands.jsonl", b"") == before.get("commands.jsonl", b"")
