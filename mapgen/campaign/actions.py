@@ -21,7 +21,7 @@ from typing import Callable
 
 from ..engine.ruleset import Action
 from .after_battle import refusal as report_refusal
-from .commands import BattleReport, CommandError, Reinforce
+from .commands import BattleReport, CommandError, Reinforce, Send
 from .core import awaiting, phase_index
 from .dice import GameDice
 from .draws import method
@@ -33,6 +33,7 @@ from .orders import test_group
 from .reinforcements import REINFORCE_PHASES, own_capital, reinforce
 from .state import ORDERS, CampaignState, Leader, Unit
 from .transmission import route
+from .travel import refusal as send_refusal
 from .weather import control_refusal, has_wizard
 
 SIDES = ("A", "B")
@@ -70,6 +71,7 @@ def actions(state: CampaignState, seat: str | None, board, dice_for: Callable[[C
             out += _orders(state, board, side)
             out += _reinforcement(state, board, side, dice_for)
             out += _weather_control(state, side)
+            out += _sends(state, side)
         out.append(Action(None, "turn", {}, label="no more orders: on to the initiative and the movement (FW-9)"))
     elif i == 2:
         for side in sides:
@@ -99,6 +101,21 @@ def _orders(state: CampaignState, board, side: str) -> list[Action]:
                 label = (f"{f.id} ({f.state}) tested for {order.replace('_', ' ')} (FW-8.2)" if how is None else
                          f"a {how[0]} messenger takes {order.replace('_', ' ')} to {f.id}, tested on day {state.day + how[1]} (FW-8.5)")
                 out.append(Action(side, "order", {"force": f.id, "order": order}, label=label))
+    return out
+
+
+def _sends(state: CampaignState, side: str) -> list[Action]:
+    """FW-22.3 (option ``army_composition``): each named special character or Special Unit to each other Force of the side."""
+    if not state.options.army_composition or state.phase != 1:
+        return []
+    out = []
+    for f in state.side_forces(side):
+        for who in f.specials:
+            for to in state.side_forces(side):
+                cmd = Send(f.id, who, to.id)
+                if send_refusal(state, cmd) is None:
+                    label = f"{who} leaves {f.id} at {f.square} to join {to.id} at {to.square}, travelling at Max Speed (FW-22.3)"
+                    out.append(Action(side, "send", {"force": f.id, "who": who, "to": to.id}, label=label))
     return out
 
 

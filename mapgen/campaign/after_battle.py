@@ -59,7 +59,7 @@ ROUTED = -1
 #: FW-23.5: ambushing side +1, ambushed side -1 to both checks.
 AMBUSH = {"ambusher": 1, "ambushed": -1}
 #: FW-12.1, AMB-59: destroyed equipment takes no wounded check (an artillery unit's crew are models and do).
-EQUIPMENT = frozenset({"war_machine", "chariot"})
+EQUIPMENT = frozenset({"war_machine", "chariot", "light_chariot"})
 #: FW-12.7: the Leader promoted from the ranks.
 NEW_LEADER_CV = 1
 #: FW-12.4 (option ``special_sites``): the Ars Arcana sites (FW-3.4) whose objects a battle won there gives,
@@ -414,8 +414,9 @@ def _losses(state, f: Force, losses: dict, result: str, role, board: Board, cont
 
 
 #: FW-12.3: the specialties recovered models are pooled by; [DEV] war machines are artillery, chariots
-#: cavalry, and a type of no specialty is one of its own.
-SPECIALTY = {"war_machine": "artillery", "chariot": "cavalry"}
+#: and cavalry of every weight (the types FW-22.1 tells apart) cavalry, and a type of no specialty is one of its own.
+SPECIALTY = {"war_machine": "artillery", "chariot": "cavalry", "light_chariot": "cavalry",
+             "light_cavalry": "cavalry", "medium_cavalry": "cavalry", "heavy_cavalry": "cavalry"}
 
 
 def specialty(unit: Unit) -> str:

@@ -7,6 +7,7 @@ force in the sea says ``forces[3].square`` and why.
 from __future__ import annotations
 
 from ..errors import BadFileError
+from .army import probe_refusal
 from .board import Board
 from .draws import conflict
 from .state import CampaignState
@@ -20,6 +21,21 @@ def _seasons(zone: str) -> tuple[str, ...]:
         return (COLD_SEASON.outcome,)
     table = SEASON_TORRID if zone == "torrid" else SEASON_TEMPERATE
     return tuple(b.outcome for b in table.bands)
+
+
+def _composition(state: CampaignState, f) -> str | None:
+    """FW-22 (option ``army_composition``): the rest of a field path and why, for a Force that breaks it; None when it does not."""
+    # a Command may name units no longer in the Force (lost in battle): only the units there count (FW-22.1)
+    if f.travelling:
+        if not state.options.army_composition:
+            return ".joining': a Force travels to join another only under the optional rule army_composition (FW-22.3)"
+        if f.order != "max_speed" or f.reaction is not None:
+            return f".order': {f.id} travels to {f.joining} at Max Speed and takes no other order or reaction (FW-22.3)"
+    if state.options.army_composition and f.order == "probe":
+        why = probe_refusal(f)
+        if why:
+            return f".order': {why}"
+    return None
 
 
 def check_state(state: CampaignState, board: Board) -> None:
@@ -46,8 +62,11 @@ def check_state(state: CampaignState, board: Board) -> None:
             raise BadFileError(f"field '{where}.square': {f.square} is not a land square of the map")
         if (f.order is None) == (f.reaction is None):
             raise BadFileError(f"field '{where}': a force has either one order or one reaction, never both nor neither (FW-5.1)")
-        if not f.units:
+        if not f.units and not f.travelling:  # FW-22.3: a named character may travel alone
             raise BadFileError(f"field '{where}.units': a force needs at least one unit (FW-4.2.b)")
+        problem = _composition(state, f)
+        if problem:
+            raise BadFileError(f"field '{where}{problem}")
         ids = [u.id for u in f.units]
         if len(set(ids)) != len(ids):
             raise BadFileError(f"field '{where}.units': unit ids repeat ({', '.join(sorted({x for x in ids if ids.count(x) > 1}))})")

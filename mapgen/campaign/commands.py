@@ -96,4 +96,13 @@ class ControlWeather:
     steps: int
 
 
-Command = Turn | GiveOrder | Move | Moves | RestStay | BattleReport | Reinforce | ControlWeather
+@dataclass(frozen=True)
+class Send:
+    """FW-22.3 (option ``army_composition``): a named special character or Special Unit of ``force`` travels to join ``to``."""
+
+    force: str
+    who: str  # the character's name, or the unit's id
+    to: str
+
+
+Command = Turn | GiveOrder | Move | Moves | RestStay | BattleReport | Reinforce | ControlWeather | Send

@@ -176,7 +176,8 @@ def pick(state: CampaignState, ctx, items: list, what: str):
 
 
 def _forces(state: CampaignState, side: str) -> list[Force]:
-    return sorted(state.side_forces(side), key=lambda f: f.id)
+    """The side's Forces an event may pick; [DEV] not a character travelling alone (FW-22.3), who keeps his Max Speed."""
+    return sorted((f for f in state.side_forces(side) if not f.travelling), key=lambda f: f.id)
 
 
 def _join(state, dice, side, who: tuple[str, ...], rule: str, phase: int) -> CampaignState:

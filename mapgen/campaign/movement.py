@@ -26,6 +26,7 @@ The rule tables are in :mod:`.march`; the jungle losses of the day's paths
 
 from __future__ import annotations
 
+from . import travel
 from .capture import capture as take_holding
 from .commands import CommandError, Move, Moves, RestStay, Turn
 from .core import turn
@@ -218,6 +219,8 @@ def _refusal(state: CampaignState, board, cmd, force: Force | None, enemies: set
         prev = sq
     cm = cmd.countermarch
     if cm is not None:
+        if force.travelling:
+            return f"{force.id} travels to {force.joining} at Max Speed and does not counter-march (FW-22.3: no other order)"
         if force.reaction == "shattered":
             return f"{force.id} is Shattered and may not counter-march (FW-9.6)"
         if cm not in board.squares:
@@ -269,6 +272,8 @@ def move(state: CampaignState, cmd, dice, board) -> CampaignState:
     in_contact = False
     if pos in enemies:
         state, in_contact = _engage(state, dice, force.id, pos)
+    elif ambush and force.travelling:  # FW-22.3 [DEV]: a traveller never fights
+        state, in_contact = travel.taken(state, dice, mover, ", ".join(ambush)), True
     elif ambush:
         state, in_contact = _ambush(state, dice, mover, ambush), True
     if cmd.countermarch is not None:
@@ -276,9 +281,11 @@ def move(state: CampaignState, cmd, dice, board) -> CampaignState:
             raise CommandError(f"{force.id} made contact at {pos}: its movement has ended, no counter-march (FW-9.8)")
         state = _countermarch(state, board, dice, mover, cmd.countermarch)
         mover = state.force(force.id)
-    if not in_contact and (len(walked) > 1 or cmd.countermarch is not None):
+    if not in_contact and (len(walked) > 1 or cmd.countermarch is not None) and not mover.travelling:
         # out of contact, the mover is as it arrived or counter-marched; a force that stayed made no move to end (FW-9.10)
         state = capture(state, dice, board, mover)
+    if state.options.army_composition:
+        state = travel.arrivals(state, dice)  # FW-22.3: a traveller and the Force it goes to, in one square
     return _drop_idle(state)
 
 
@@ -338,7 +345,13 @@ def _joined(before: tuple[str, ...], walked: list[str]) -> tuple[str, ...]:
 
 
 def _engage(state: CampaignState, dice, mover_id: str, square: str) -> tuple[CampaignState, bool]:
-    """The mover entered an enemy's square: Shattered enemies collapse (FW-5.3, AMB-53), the others are in contact (FW-9.8)."""
+    """The mover entered an enemy's square: Shattered enemies collapse (FW-5.3, AMB-53), the others are in contact (FW-9.8).
+
+    Travellers never fight (FW-22.3 [DEV], :func:`.travel.meet`): the enemy's there are taken, and so is a travelling mover.
+    """
+    state, gone = travel.meet(state, dice, mover_id, square)
+    if gone:
+        return state, True
     mover = state.force(mover_id)
     for f in state.forces_at(square):
         if f.side != mover.side and f.reaction == "shattered":

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from ..fw.rules import TERRAIN
 from ..tables import Table, band
+from .army import probe_refusal
 from .commands import CommandError
 from .state import (
     ORDERS,
@@ -144,6 +145,8 @@ def _checked(state: CampaignState, board, force_id: str, order: str) -> tuple[st
         return f"orders are given in Phase 1 (FW-8); the campaign is in Phase {state.phase}", force, 0
     if order not in ORDERS:
         return f"unknown order {order!r}: give max_speed, probe or defend (FW-5.2)", force, 0
+    if force.travelling:
+        return f"{force.id} ({force.leader.name}) is travelling to {force.joining} at Max Speed and takes no other order (FW-22.3)", force, 0
     if force.tested_today:
         return f"{force.id} has already taken its Force Test today (FW-8.1.b, FW-8.1.c)", force, 0
     on_way = underway(state, force.id)
@@ -153,6 +156,10 @@ def _checked(state: CampaignState, board, force_id: str, order: str) -> tuple[st
         return f"{force.id} is already under {order}: a test to the same order is not allowed (AMB-19)", force, 0
     if order == "max_speed" and force.loot is not None:
         return f"{force.id} carries loot and may not receive Max Speed (FW-17.7 step 5)", force, 0
+    if order == "probe" and state.options.army_composition:
+        why = probe_refusal(force)
+        if why:
+            return why, force, 0
     group = test_group(state, board, force)
     if group < len(TEST_GROUPS) - 1:  # no group comes after the last: nothing to look up
         side = force.side

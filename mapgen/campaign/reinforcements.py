@@ -15,6 +15,7 @@ The Incursione campaign replaces the schedule by its key days (FW-17.8).
 from __future__ import annotations
 
 from .commands import CommandError
+from .army import probe_refusal
 from .setup import MAX_FORCES
 from .state import (
     CampaignState,
@@ -96,7 +97,7 @@ def awaiting(state, board):
     return None
 
 
-def _next_force_id(state: CampaignState, side: str) -> str | None:
+def next_force_id(state: CampaignState, side: str) -> str | None:
     """FW-1.1: the lowest force counter number the side is not using, up to six."""
     used = {f.id for f in state.forces if f.side == side}
     return next((f"{side}{n}" for n in range(1, MAX_FORCES + 1) if f"{side}{n}" not in used), None)
@@ -140,18 +141,21 @@ def reinforce(state: CampaignState, cmd, dice, board) -> CampaignState:
     here = state.forces_at(capital.square)
     if any(f.side != cmd.side for f in here):
         raise CommandError(f"an enemy force is in the capital {capital.square}: no reinforcements can muster there")
-    friends = sorted((f for f in here if f.side == cmd.side), key=lambda f: f.id)
+    # FW-22.3 [DEV]: a special character or unit travelling through the capital takes no reinforcements
+    friends = sorted((f for f in here if f.side == cmd.side and not f.travelling), key=lambda f: f.id)
     if friends:
         if cmd.leader is not None:
             raise CommandError(f"force {friends[0].id} is in the capital: the reinforcements must join it (FW-15.c), without a new leader")
         force = friends[0]  # AMB-23: the owner chooses; [DEV] the first by number
         joined = evolve(force, units=force.units + _renumber(force, units))
+        if state.options.army_composition and joined.order == "probe" and (why := probe_refusal(joined)):
+            raise CommandError(f"the reinforcements would join {force.id} under Probe: {why}")
         state = with_force(state, joined)
         what = f"join force {force.id} in the capital {capital.square} (FW-15.c)"
     else:
         if not isinstance(cmd.leader, Leader):
             raise CommandError(f"no force is in the capital {capital.square}: a new force needs a General to lead it (FW-15.d)")
-        fid = _next_force_id(state, cmd.side)
+        fid = next_force_id(state, cmd.side)
         if fid is None:
             raise CommandError(f"side {cmd.side} already has {MAX_FORCES} forces, one per counter (FW-1.1)")
         if auxiliaries_only(units):

@@ -14,11 +14,11 @@ from typing import Any, Mapping
 from .. import engine
 from ..engine import CommandSpec, RuleSet, Turn
 from ..jsonio import read_bytes_as
-from . import after_battle, incursione, movement, orders, reinforcements, store, view, weather, words
+from . import after_battle, incursione, movement, orders, reinforcements, store, travel, view, weather, words
 from .board import Board, build_board, kept_board
 from .checks import check_state
 from .actions import actions
-from .commands import BattleReport, ControlWeather, GiveOrder, Move, Moves, Reinforce, RestStay, UnitLosses
+from .commands import BattleReport, ControlWeather, GiveOrder, Move, Moves, Reinforce, RestStay, Send, UnitLosses
 from .dice import GameDice
 from .core import PHASE_NAMES, awaiting, begin, check_end, phase_index, turn
 from .state import CampaignState, Leader, Unit, evolve
@@ -213,6 +213,18 @@ def _control_weather_spec() -> CommandSpec:
     )
 
 
+def _send_spec() -> CommandSpec:
+    """FW-22.3 (option ``army_composition``), typed ``mapgen campaign send DIR FORCE WHO --to FORCE``."""
+    return CommandSpec(
+        "send", Send,
+        lambda *a: travel.send(*a),
+        lambda c: {"command": "send", "force": c.force, "who": c.who, "to": c.to},
+        lambda r: Send(str(r["force"]), str(r["who"]), str(r["to"])),
+        lambda a: [a["force"], a["who"], f"--to={a['to']}"],
+        parse=words.parse_send,
+    )
+
+
 # --- the turn and what a side sees ----------------------------------------------------------------
 
 
@@ -240,12 +252,12 @@ def _when(state: CampaignState) -> str:
 
 
 #: The optional rules of ``campaign new --rules`` (FW-7, FW-16, the [NT] rows of FW-9.2, FW-9.10.1; FW-7.6, FW-9.1.1,
-#: FW-12.3, FW-12.4, AMB-68; FW-3.4.2, FW-8.5, FW-10.3.1).
+#: FW-12.3, FW-12.4, AMB-68; issue 29: FW-3.4.2, FW-8.5, FW-10.3.1, FW-22).
 OPTION_WORDS = (
     "weather", "random_events", "naran_movement", "capital_requires_siege",
     "weather_control", "initiative_by_army", "specialty_recovery", "special_sites", "ambush_on_zoc_entry",
-    # issue 29, featured holdings and the last optional rules
-    "featured_holdings", "order_transmission", "draw_english", "draw_italian",
+    # issue 29: featured holdings and the last optional rules, army composition
+    "featured_holdings", "order_transmission", "draw_english", "draw_italian", "army_composition",
 )
 
 RULESET = RuleSet(
@@ -255,7 +267,8 @@ RULESET = RuleSet(
     version=store.VERSION,
     state_type=CampaignState,
     map_file=store.MAP_FILE,
-    commands=(*_turn_specs(), _order_spec(), *_move_specs(), _battle_spec(), _sack_spec(), _reinforce_spec(), _control_weather_spec()),
+    commands=(*_turn_specs(), _order_spec(), *_move_specs(), _battle_spec(), _sack_spec(), _reinforce_spec(), _control_weather_spec(),
+              _send_spec()),
     read_state=store.from_json_text,
     dumps_state=store.dumps_state,
     json_schema=store.json_schema,

@@ -19,12 +19,14 @@ from ..engine import boards
 from ..engine.commands import DiceEntryError
 from ..errors import InfeasibleError
 from ..grid import KING_STEPS, square_id
+from .army import probe_refusal
 from .board import Board, build_board, kept_board
 from .commands import CommandError
 from .core import begin
 from .dice import GameDice
 from .store import sha256_bytes
 from .state import (
+    ArmyCommand,
     CampaignState,
     Force,
     HoldingState,
@@ -57,6 +59,9 @@ CAPITAL_ORDER = "defend"
 #: [DEV] Default leaders' Command Value: the capital's force is led by the general, CV 4; the others CV 3.
 GENERAL_CV = 4
 LEADER_CV = 3
+#: [DEV] Option ``army_composition``: the starting order, in place of the default Probe, of a force that may not
+#: scout (FW-22.1.b); Defend, the order a force is given when nothing else is (FW-8.2 results 4-5, FW-15.d).
+NON_SCOUT_ORDER = "defend"
 
 
 @dataclass(frozen=True)
@@ -69,6 +74,8 @@ class ForceSpec:
     order: str | None = None
     square: str | None = None  # where it starts; None: the engine places it (FW-2.4)
     line: int = 0  # where it is in the roster file, for messages
+    commands: tuple[ArmyCommand, ...] = ()  # FW-22.2: the Commands it is assembled from (empty: the Leader's alone)
+    specials: tuple[str, ...] = ()  # FW-22.3: its named special characters and Special Units
 
 
 @lru_cache(maxsize=1)
@@ -117,8 +124,14 @@ def _near(board: Board, square: str, side: str, taken: set[str]) -> str | None:
     return None
 
 
-def place_forces(board: Board, side: str, holdings: list[HoldingState], specs: list[ForceSpec], order: str | None) -> list[Force]:
-    """On the side's holdings, capital first, then next to them (FW-2.4)."""
+def place_forces(board: Board, side: str, holdings: list[HoldingState], specs: list[ForceSpec], order: str | None,
+                 scouting_rule: bool = False) -> list[Force]:
+    """On the side's holdings, capital first, then next to them (FW-2.4).
+
+    ``scouting_rule`` (option ``army_composition``): a force that may not scout (FW-22.1) and was given no
+    order starts under :data:`NON_SCOUT_ORDER` where the default would be Probe; a roster that gives it
+    Probe is refused (the CLI names the roster's line first, :func:`mapgen.campaign.roster.check_scouting`).
+    """
     spots = [h.square for h in sorted(holdings, key=lambda h: not h.capital)]
     taken: set[str] = set()
     forces = []
@@ -132,7 +145,13 @@ def place_forces(board: Board, side: str, holdings: list[HoldingState], specs: l
         taken.add(square)
         capital = bool(holdings) and square == spots[0]
         start = spec.order or order or (CAPITAL_ORDER if capital else DEFAULT_ORDER)
-        forces.append(Force(f"{side}{i + 1}", side, square, start, None, spec.leader, spec.units, spec.individuals))
+        force = Force(f"{side}{i + 1}", side, square, start, None, spec.leader, spec.units, spec.individuals,
+                      commands=spec.commands, specials=spec.specials)
+        if scouting_rule and start == "probe" and (why := probe_refusal(force)):
+            if spec.order == "probe":
+                raise InfeasibleError("FW-22.1", f"roster line {spec.line}: {why}")
+            force = evolve(force, order=NON_SCOUT_ORDER)
+        forces.append(force)
     return forces
 
 
@@ -171,7 +190,7 @@ def new_campaign(
             specs = default_roster(s.race, points, n, s.id)
         # FW-17.2: the defenders start on Defend; the raiders under any order: [DEV] Probe, they came to raid
         order = ("defend" if s.id != RAIDERS else DEFAULT_ORDER) if incursione else None
-        forces += place_forces(board, s.id, held, specs, order)
+        forces += place_forces(board, s.id, held, specs, order, options.army_composition)
         sides.append(SideState(s.id, s.race, s.name, points))
     c = fw_map.climate
     weather = Weather(c.zone, c.season)

@@ -65,6 +65,7 @@ class Options:
     order_transmission: bool = False  # FW-8.5 [DEV]: orders reach a distant force by messenger from the supreme command
     draw_english: bool = False  # FW-10.3.1: the English method (final score against initial score) decides a draw
     draw_italian: bool = False  # FW-10.3.1: the Italian method (losses inflicted against suffered, 20 %) decides a draw
+    army_composition: bool = False  # FW-22 (FW-4.4): who may Probe, named characters sent between Forces
 
 
 @dataclass(frozen=True)
@@ -117,12 +118,29 @@ class Leader:
 @dataclass(frozen=True)
 class Unit:
     id: Name
-    type: Name  # infantry, cavalry, missile, artillery, air_cavalry, terrible_creature ...
+    #: infantry, missile, cavalry (light_, medium_, heavy_cavalry), chariot, light_chariot, air_cavalry, artillery,
+    #: war_machine, terrible_creature ... (FW-22.1 reads the weights: :data:`mapgen.campaign.army.SCOUTING_TYPES`)
+    type: Name
     quality: Quality
     figures: Count
     points: Annotated[int, Ge(0), Le(100_000)] = 0  # army points of one figure (FW-12.3, FW-16.3)
     mercenary: bool = False  # FW-12.2: a beaten mercenary unit deserts whole
     ally: bool = False  # an allied contingent (FW-4.2.f)
+
+
+@dataclass(frozen=True)
+class ArmyCommand:
+    """A Command of the army list (FW-4.2.b, FW-22.2): a named General and the units he leads, by their ids.
+
+    Called so beside the player's commands (``order``, ``move`` ...).  Its
+    units are the Force's own (``Force.units``), named here by id so that
+    losses, reinforcements and every other rule keep working on the Force.
+    """
+
+    general: Leader
+    units: tuple[Name, ...]
+    #: Other individual characters of the Command, named (FW-22.2.1); they are also in the Force's ``individuals``.
+    characters: tuple[Name, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -145,6 +163,18 @@ class Force:
     #: FW-5.2.1: the points of field works it built under Defend before its first battle in this square
     #: (1 per model then); not cumulative, lost when it leaves the square.  0: none.
     field_works: Count = 0
+    # --- FW-22 (option ``army_composition``): left out of the file while empty, so older files keep their bytes
+    #: The Commands the Force is assembled from (FW-22.2); empty: the Force is one Command, its Leader's.
+    commands: tuple[ArmyCommand, ...] = ()
+    #: Its named special characters and Special Units (names, unit ids) that may be sent to another Force (FW-22.3).
+    specials: tuple[Name, ...] = ()
+    #: A special character or unit travelling alone at Max Speed (FW-22.3): the Force it goes to join.
+    joining: Annotated[str, MinLen(2), MaxLen(8)] | None = None
+
+    @property
+    def travelling(self) -> bool:
+        """A named character or Special Unit on its way to another Force (FW-22.3)."""
+        return self.joining is not None
 
     @property
     def figures(self) -> int:

@@ -34,33 +34,43 @@ def json_schema() -> dict:
     return statefile.json_schema(adapter(), SCHEMA, VERSION, "urn:mapgen:schema:campaign:1", "mapgen campaign state (Fantasy Warriors)")
 
 
-#: Options added after campaigns were played, and their defaults: left out of the file while at the default, so a
-#: campaign begun before them keeps its bytes through load, undo and replay (as the dice seed, :mod:`~mapgen.engine.statefile`).
+#: Fields added to version 1 after files were written, left out of the file while at their default so that a
+#: campaign that does not use them keeps its bytes through load, undo, replay and every command: the options of
+#: issue 29 (featured holdings, FW-8.5, FW-10.3.1, FW-22), a Force's Commands, specials and journey (FW-22),
+#: and FW-8.5's messengers on their way.
 LATER_OPTIONS = {
     "featured_holdings": False,
     "feature_grants_on_capture": True,
     "order_transmission": False,
     "draw_english": False,
     "draw_italian": False,
+    "army_composition": False,
 }
-#: State fields added later, left out while empty (FW-8.5's messengers on their way).
-LATER_FIELDS = ("messengers",)
+LATER_FORCE_FIELDS = {"commands": [], "specials": [], "joining": None}
+LATER_FIELDS = {"messengers": []}
+
+
+def _trim(data: dict) -> None:
+    """Drop :data:`LATER_OPTIONS`, :data:`LATER_FORCE_FIELDS` and :data:`LATER_FIELDS` where they hold their default."""
+    options = data.get("options", {})
+    for key, default in LATER_OPTIONS.items():
+        if key in options and options[key] == default:
+            del options[key]
+    for force in data.get("forces", ()):
+        for key, default in LATER_FORCE_FIELDS.items():
+            if key in force and force[key] == default:
+                del force[key]
+    for key, default in LATER_FIELDS.items():
+        if key in data and data[key] == default:
+            del data[key]
 
 
 def to_json(state: CampaignState) -> dict:
-    data = statefile.to_json(adapter(), state)
-    options = data["options"]
-    for name, default in LATER_OPTIONS.items():
-        if options.get(name) == default:
-            del options[name]
-    for name in LATER_FIELDS:
-        if not data.get(name):
-            data.pop(name, None)
-    return data
+    return statefile.to_json(adapter(), state, _trim)
 
 
 def dumps_state(state: CampaignState) -> str:
-    return statefile.dumps_data(to_json(state))
+    return statefile.dumps(adapter(), state, _trim)
 
 
 def from_json_text(text: str, where: str) -> CampaignState:

@@ -17,6 +17,7 @@ from ..text import printable
 from .core import PHASE_NAMES, awaiting, phase_index
 from .features import side_benefits
 from .state import CampaignState, Force, LogEntry, other
+from .store import LATER_FORCE_FIELDS
 
 #: A side's fields the enemy does not see (FW-15: reinforcement points are banked in secret).
 HIDDEN_SIDE_FIELDS = ("reinforcement_points",)
@@ -66,6 +67,9 @@ def side_view(state: CampaignState, side: str | None, board=None) -> dict:
     for f in state.forces:
         if side is None or f.side == side:
             data = _plain(f)
+            for key in LATER_FORCE_FIELDS:  # FW-22's fields, shown only when a force uses them
+                if key in data and not data[key]:
+                    del data[key]
         else:
             data = {"id": f.id, "side": f.side, "square": f.square, "order": f.order, "reaction": f.reaction}
         data["zone_of_control"] = zone_of_control(f, board)
@@ -143,6 +147,12 @@ def force_words(f: Force, own: bool, board) -> str:
     if f.field_works:
         extra += f", field works {f.field_works} points (FW-5.2.1)"
     moved = ", moved today" if f.moved_today else ""
+    if f.commands:
+        extra += f", {len(f.commands)} Commands (FW-22.2)"
+    if f.specials:
+        extra += f", specials {', '.join(f.specials)} (FW-22.3)"
+    if f.travelling:
+        extra += f", travelling alone to join {f.joining} (FW-22.3)"
     return (
         f"{f.id:<4} {f.square:<5} {state:<10} {f.leader.name} (CV {f.leader.cv}), {len(f.units)} unit(s), "
         f"{f.figures} figures{extra}{moved}; zone of control {zoc}"

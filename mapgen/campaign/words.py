@@ -16,7 +16,7 @@ from typing import Any, Mapping
 from ..engine import Turn
 from ..engine.places import place_id
 from .board import Board
-from .commands import BattleReport, ControlWeather, Move, Moves, RestStay
+from .commands import BattleReport, ControlWeather, Move, Moves, RestStay, Send
 
 SIDES = ("A", "B")
 
@@ -126,6 +126,14 @@ def parse_battle(words: list[str], options: Mapping[str, Any]) -> BattleReport:
     square = options.get("square")
     result = "" if winner is None else winner.upper() if winner.lower() != "stalemate" else "stalemate"
     return BattleReport(result, options.get("losses") or (), lost, square=square_id(square, options) if square else None, **draw)
+
+
+def parse_send(words: list[str], options: Mapping[str, Any]) -> Send:
+    """``FORCE WHO --to FORCE`` (FW-22.3): WHO is the character's name or the unit's id, as the roster gives it."""
+    to = options.get("to")
+    if len(words) != 2 or not words[1].strip() or not to or not str(to).strip():
+        raise ValueError("give the force, the character (or Special Unit) and the force it goes to: send DIR A1 'Conan' --to A2 (FW-22.3)")
+    return Send(words[0].strip().upper(), words[1].strip(), str(to).strip().upper())
 
 
 #: ``control-weather DIR FORCE worse|better [N]``: the way the Wizard moves the weather along FW-7.4.

@@ -1,4 +1,4 @@
-"""``mapgen campaign order|move|turn|battle|sack|reinforce``: the commands that play a turn.
+"""``mapgen campaign order|move|turn|battle|sack|reinforce|send``: the commands that play a turn.
 
 Each builds one command and hands it to the session's :func:`~.campaign_session.play`
 (lock, load and check, apply with the campaign's dice, ``--roll`` faces first,
@@ -122,6 +122,18 @@ def sack_cmd(folder, force):
     from ..campaign.incursione import Sack
 
     play(folder, Sack(force.upper()))
+
+
+@campaign.command("send")
+@folder_arg
+@click.argument("force")
+@click.argument("who")
+@click.option("--to", "to", required=True, metavar="FORCE", help="The Force of the same side it goes to join.")
+@refusals
+def send_cmd(folder, force, who, to):
+    """Phase 1, option army_composition: WHO (a named special character, or a Special Unit's id) leaves FORCE and travels
+    alone at Max Speed to join the Force --to (FW-22.3)."""
+    campaign_session.play_words(folder, "send", [force, who], {"to": to}, None, _owner(force))
 
 
 #: The last, optional part of a reinforcement's --unit word: a regular unit (none), a mercenary or an ally (FW-4.2.f).

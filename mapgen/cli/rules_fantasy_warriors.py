@@ -16,7 +16,7 @@ import click
 from .. import kit
 from ..atlas import add_to_kit
 from ..campaign.draws import conflict
-from ..campaign.roster import check_squares, read_campaign_roster
+from ..campaign.roster import check_scouting, check_squares, read_campaign_roster
 from ..campaign.setup import INCURSIONE_MIN_HOLDINGS, RAIDERS, board_for_map, start_campaign
 from ..campaign.state import Options
 from ..engine.commands import CommandError
@@ -64,7 +64,7 @@ def new(folder, p: dict, rules: tuple[str, ...]) -> None:
         kit.check_input_outside(p["map_file"], folder, "--map")
     m, map_bytes, map_path, seed = _campaign_map(p, p["holdings"], click.UsageError)
     options = Options(points=points, scenario=scenario, **{r: True for r in rules})
-    specs = _rosters(m, map_bytes, _read_rosters(roster), roster, scenario)
+    specs = _rosters(m, map_bytes, _read_rosters(roster), roster, scenario, options)
     state = start_campaign(m, map_bytes, map_path, seed, options, specs, forces, tuple(parse_faces(roll)), chosen_dice_seed(p))
     saveable(state)
     _run(folder, lambda o: (write_campaign(o, state, map_bytes, counter_formats, get_paper("a4-portrait")), add_to_kit(o)))
@@ -92,13 +92,16 @@ def _read_rosters(roster: dict[str, Path]) -> dict:
     return {side: read_campaign_roster(path, side) for side, path in roster.items()}
 
 
-def _rosters(m, map_bytes: bytes, specs: dict, roster: dict[str, Path], scenario: str | None) -> dict:
-    """The rosters ``specs`` checked against the map: each force placed on a holding of its side (FW-4.2)."""
+def _rosters(m, map_bytes: bytes, specs: dict, roster: dict[str, Path], scenario: str | None, options: Options) -> dict:
+    """The rosters ``specs`` checked against the map (each force placed on a holding of its side, FW-4.2) and the
+    optional rules (a force under Probe may scout, FW-22.1)."""
     board = board_for_map(m, map_bytes)
     raiders = scenario == "incursione"  # FW-17.2: the raiders hold only their village
     for side, path in roster.items():
         own = {sq for sq, (owner, capital, _) in board.holdings.items() if owner == side and (capital or not raiders or side != RAIDERS)}
         check_squares(specs[side], board, side, path.name, own)
+        if options.army_composition:
+            check_scouting(specs[side], side, path.name)
     return specs
 
 
@@ -159,7 +162,7 @@ def new_kit(out, p: dict, rules: tuple[str, ...]) -> None:
         if conflict(options):
             raise Refused(conflict(options))
         try:
-            specs = _rosters(m, dumps(m.to_json()).encode("utf-8"), specs, p["roster"], p["scenario"])
+            specs = _rosters(m, dumps(m.to_json()).encode("utf-8"), specs, p["roster"], p["scenario"], options)
             state = new_kit_campaign(m, options, specs, chosen_dice_seed(p))
         except (BadFileError, CommandError) as exc:
             raise Refused(" ".join(str(exc).split())) from None

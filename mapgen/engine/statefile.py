@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from typing import Any
+from typing import Any, Callable
 
 from pydantic_core import ValidationError, to_json as core_to_json
 
@@ -45,17 +45,20 @@ DICE_SEED = "dice_seed"
 LEFT_OUT_AT = {DICE_SEED: None, "look": "colour"}
 
 
-def to_json(adapter: Any, state) -> dict:
+def to_json(adapter: Any, state, trim: Callable[[dict], None] | None = None) -> dict:
+    """The state as the file's JSON object; ``trim(data)`` drops what the rule set leaves out of the file (fields at their default)."""
     data = adapter.dump_python(state, mode="json")
     for name, default in LEFT_OUT_AT.items():
         if name in data and data[name] == default:
             del data[name]
+    if trim is not None:
+        trim(data)
     # schema and version first, as in every mapgen file
     head = {"schema": data.pop("schema"), "version": data.pop("version")}
     return {**head, **data}
 
 
-def dumps(adapter: Any, state) -> str:
+def dumps(adapter: Any, state, trim: Callable[[dict], None] | None = None) -> str:
     """The state file's text, byte for byte what :func:`mapgen.jsonio.dumps` writes (indent 1, text as is, a last newline).
 
     Written by pydantic-core's serializer rather than the standard library's:
@@ -66,12 +69,7 @@ def dumps(adapter: Any, state) -> str:
     writers escape only quotes, backslashes and control characters
     (``tests/test_statefile.py`` compares them over random games).
     """
-    return dumps_data(to_json(adapter, state))
-
-
-def dumps_data(data: dict) -> str:
-    """A state file's text from its JSON data (:func:`to_json`'s, perhaps trimmed by the rule set): as :func:`dumps` writes it."""
-    return core_to_json(data, indent=1).decode("utf-8") + "\n"
+    return core_to_json(to_json(adapter, state, trim), indent=1).decode("utf-8") + "\n"
 
 
 #: Parts of a pydantic error location that name a branch of a type, not a field.

@@ -21,9 +21,12 @@ from ..commands import GiveOrder, Move
 from ..incursione import Sack
 from ..incursione import refusal as sack_refusal
 from ..march import enemy_squares, locked
+from ..orders import refusal as order_refusal
 from ..state import CampaignState, Force
 from .routes import distances_to, nearest_enemy_holding, path_towards
 
+#: Under army_composition, the orders a confused or unsteady force rallies to: the first the engine allows.
+RALLY_ORDERS = ("probe", "max_speed", "defend")
 #: Sets of enemy holdings a bot keeps the nearest ones for (a campaign sees a few dozen).
 KEPT_HOLDING_SETS = 64
 
@@ -38,6 +41,19 @@ def forced_step(board, force: Force, path: tuple[str, ...], goal: str | None) ->
         return path
     dist = distances_to(board, goal) if goal else {}
     return (min(near, key=lambda sq: (dist.get(sq, 1 << 30), sq)),)
+
+
+def traveller_move(state: CampaignState, board, force: Force) -> Move:
+    """FW-22.3: a character travelling alone heads for the Force it goes to join (that gone, the nearest of its side)."""
+    target = state.force(force.joining)
+    if target is None or target.side != force.side:
+        mates = [f.square for f in state.forces if f.side == force.side and not f.travelling]
+        dist = distances_to(board, force.square)
+        goal = min(mates, key=lambda sq: (dist.get(sq, 1 << 30), sq)) if mates else None
+    else:
+        goal = target.square
+    path = path_towards(state, board, force, goal) if goal is not None else ()
+    return Move(force.id, forced_step(board, force, path, goal))
 
 
 @dataclass
@@ -73,7 +89,11 @@ class Bot:
             if f.tested_today:
                 continue
             if f.reaction in ("confused", "unsteady"):
-                out.append(GiveOrder(f.id, "probe"))  # rally (FW-8)
+                # rally (FW-8) to Probe; under army_composition a force that may not scout cannot have it (FW-22.1.b)
+                allowed = (o for o in RALLY_ORDERS if order_refusal(state, board, f.id, o) is None)
+                order = next(allowed, None) if state.options.army_composition else "probe"
+                if order is not None:
+                    out.append(GiveOrder(f.id, order))
             elif f.order == "defend" and f.square not in capitals and f.loot is None:  # the capital keeps its guard
                 out.append(GiveOrder(f.id, "max_speed"))
         return out

@@ -25,6 +25,7 @@ from ..orders import refusal as order_refusal
 from ..orders import test_group
 from ...engine.bots import BotStuck, IllegalCommand
 from ..state import CampaignState
+from .plain import traveller_move
 
 #: Commands one campaign day may take before the bots give up (a bug in a phase, or a decision they cannot make).
 MAX_COMMANDS_PER_DAY = 400
@@ -128,7 +129,10 @@ def play_day(state: CampaignState, board, bots: dict) -> tuple[CampaignState, in
                     break
             if command is None and state.initiative:
                 head = state.initiative[0]  # only the side at the head of the initiative may move (FW-9.1.2)
-                command, who = next(bots[head].moves(state, board), None), f"side {head}'s bot ({bots[head].name})"
+                who = f"side {head}'s bot ({bots[head].name})"
+                # FW-22.3: a character travelling alone goes to the Force it joins, whatever the behaviour
+                command = next((traveller_move(state, board, f) for f in bots[head].movers(state) if f.travelling), None)
+                command = command or next(bots[head].moves(state, board), None)
         elif state.phase == "battle" and battle_awaiting(state, board) is not None:
             command, who = battle_report(state, board), "the battle resolver"
         if command is None:
