@@ -37,6 +37,7 @@ from ..grid import col_letters, shared_edge, square_id
 from .campaign_room import MapRoom
 from .fw_rivers import draw_rivers, river_edges
 from .fw_roads import road_points
+from .fw_water import draw_obstacles, draw_ports, draw_reefs, draw_stretches
 from .svgdoc import SvgDoc, fmt
 from .templates import Raw as _Raw, el as _el, template_path  # noqa: F401 - template_path: part of this API
 from .fw_layout import FwMapLayout, _content, _layout, _Placed, fw_map_layout  # noqa: F401 - also for fw_names, fw_map_key
@@ -97,9 +98,13 @@ def render_fw_map_and_room(m: FwMap, look: str = "colour", naran: bool | None = 
     _draw_terrain(roots["Terrain"], m, lay, placed, style, reserved_boxes(m, lay, names))
     _draw_territory(roots["Territory"], m, lay, style)
     _draw_rivers(roots["Rivers"], m, lay, style)
+    draw_stretches(roots["Rivers"], m, lay, style, _river_points)
     _draw_roads(roots["Roads"], m, lay, style)
     _draw_crossings(roots["Crossings"], m, lay, style)
+    draw_obstacles(roots["Crossings"], m, lay, style)
+    draw_reefs(roots["Features"], m, lay, style)
     _draw_items(roots["Features"], roots["Holdings"], m, lay, placed, style)
+    draw_ports(roots["Holdings"], m, lay, placed, style)
     _draw_grid(roots["Grid"], m, lay, style)
     draw_names(roots["Names"], names)
     _draw_title(roots["Legend"], m, lay, style)

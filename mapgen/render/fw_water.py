@@ -1,0 +1,121 @@
+"""The watercraft marks of a map made with ``fw-map --watercraft`` (FW-20): navigable stretches, obstacles, ports, reefs.
+
+Drawn only from what the map records (``River.stretches``, ``River.obstacles``, ``FwMap.ports``,
+``FwMap.reefs``); a map made without the switch records none and gets none of these marks.
+
+- A navigable stretch is a line down the middle of the river's ribbon: solid where ships sail,
+  dashed where only boats and rafts do.  The ribbon keeps its dark banks, so neither reads as a
+  road (a dark line in a light casing) in black and white.
+- An obstacle is a pictogram on a round plate on the river, a little way along one of the two
+  edges that meet at its point, never the edge running east along the top of the square whose id
+  is written at that corner; several at one point take the other edge, then further along.
+- A port is an anchor on a plate beside its holding; reefs a plate in the middle of the sea square.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..fw.model import FwMap
+from .fw_rivers import MEANDER, SAMPLES, centre_line
+from .fw_style import BOX, place_symbol
+from .svgdoc import fmt
+from .templates import el
+
+#: The symbol of each obstacle kind (FW-20.4) in ``templates/fw-map/symbols.svg``.
+OBSTACLE_SYMBOLS = {kind: f"water-{kind}" for kind in ("bridge", "lock", "reef", "shallows", "rapids", "waterfall")}
+PORT_SYMBOL, REEFS_SYMBOL = "water-port", "water-reefs"
+
+
+def stretch_lines(m: FwMap, lay, river, river_points: Callable) -> list[tuple[str, list[tuple[float, float]]]]:
+    """(craft, points in mm) of each of the river's navigable stretches, along the ribbon's winding middle.
+
+    A stretch reaching the river's mouth runs on into the lake or sea, as the ribbon does.
+    """
+    if not river.stretches or len(river.points) < 2:
+        return []
+    pts = river_points(m, lay, river)
+    last = len(river.points) - 1
+    centre = centre_line(pts, MEANDER * m.square_mm, last)
+    out = []
+    for a, b, craft in river.stretches:
+        end = len(centre) if b == last else b * SAMPLES + 1
+        out.append((craft, centre[a * SAMPLES : end]))
+    return out
+
+
+def draw_stretches(root, m: FwMap, lay, style, river_points: Callable) -> None:
+    """Each navigable stretch as a line in the river: solid for ships, dashed for boats and rafts only."""
+    ws = style["water"]
+    k = m.square_mm / 50.0
+    for river in m.rivers:
+        for craft, line in stretch_lines(m, lay, river, river_points):
+            look = ws[craft]
+            dash = {"stroke_dasharray": " ".join(fmt(v * k) for v in look["dash"])} if look.get("dash") else {}
+            el(root, "polyline", points=" ".join(f"{fmt(x)},{fmt(y)}" for x, y in line), fill="none", stroke=look["color"],
+               stroke_width=look["width"] * k, stroke_linejoin="round", stroke_linecap="butt" if dash else "round", **dash)
+
+
+def marker_spots(river, at: int, count: int) -> list[tuple[float, float]]:
+    """Where ``count`` obstacle marks at point ``at`` go, in square units from the map's north-west corner.
+
+    Each a little way along an edge meeting at the point; an edge running east is the top of the square whose id
+    is written at that corner, so it is taken last.
+    """
+    x, y = river.points[at]
+    ways = [river.points[j] for j in (at + 1, at - 1) if 0 <= j < len(river.points)]
+    ways.sort(key=lambda q: (q[0] - x, q[1] - y) == (1, 0))
+    spots = []
+    for n in range(count):
+        qx, qy = ways[n % len(ways)]
+        t = MARK_ALONG * (1 + n // len(ways))
+        spots.append((x + (qx - x) * t, y + (qy - y) * t))
+    return spots
+
+
+#: How far along an edge (share of a square) an obstacle's mark sits from its point: clear of the square id at the
+#: corner and of a crossing's symbol at the edge's middle.
+MARK_ALONG = 0.25
+
+
+def plate(root, cx: float, cy: float, size: float, symbol: str, style) -> None:
+    """A pictogram on a round plate ``size`` across, centred on (cx, cy) (mm)."""
+    ws = style["water"]
+    el(root, "circle", cx=cx, cy=cy, r=size / 2, fill=ws["plate_fill"], stroke=ws["plate_stroke"], stroke_width=ws["plate_width"])
+    inner = size * 0.72
+    place_symbol(root, symbol, cx - inner / 2, cy - inner / 2, inner)
+
+
+def draw_obstacles(root, m: FwMap, lay, style) -> None:
+    """Each obstacle's pictogram (FW-20.4) beside its point on the river."""
+    s = m.square_mm
+    size = style["water"]["mark_size"] * s
+    for river in m.rivers:
+        at_point: dict[int, list[str]] = {}
+        for at, kind in river.obstacles or ():
+            at_point.setdefault(at, []).append(kind)
+        for at, kinds in sorted(at_point.items()):
+            for kind, (x, y) in zip(kinds, marker_spots(river, at, len(kinds))):
+                plate(root, lay.grid_x + x * s, lay.grid_y + y * s, size, OBSTACLE_SYMBOLS[kind], style)
+
+
+def draw_reefs(root, m: FwMap, lay, style) -> None:
+    """Reefs, islands or atolls (FW-20.7): a plate in the middle of each sea square that has them."""
+    s = m.square_mm
+    size = style["water"]["reefs_size"] * s
+    for c, r in m.reefs or ():
+        plate(root, lay.grid_x + (c + 0.5) * s, lay.grid_y + (r + 0.5) * s, size, REEFS_SYMBOL, style)
+
+
+def draw_ports(root, m: FwMap, lay, placed, style) -> None:
+    """An anchor beside each port's holding (FW-20.2), at the top right of its castle or tower."""
+    s = m.square_mm
+    k = s / BOX
+    size = style["water"]["port_size"] * s
+    for sq, _side in m.ports or ():
+        icon = next((p for p in placed.get(tuple(sq), []) if p.item.kind in ("holding", "capital")), None)
+        x, y = (icon.x + icon.size, icon.y) if icon is not None else (BOX * 0.6, BOX * 0.1)
+        r = size / k / 2
+        cx = min(x + r + 0.5, BOX - r - 0.5)
+        cy = max(y + r, r + 0.5)
+        plate(root, lay.grid_x + sq[0] * s + cx * k, lay.grid_y + sq[1] * s + cy * k, size, PORT_SYMBOL, style)
