@@ -119,3 +119,51 @@ def draw_ports(root, m: FwMap, lay, placed, style) -> None:
         cx = min(x + r + 0.5, BOX - r - 0.5)
         cy = max(y + r, r + 0.5)
         plate(root, lay.grid_x + sq[0] * s + cx * k, lay.grid_y + sq[1] * s + cy * k, size, PORT_SYMBOL, style)
+
+
+# -- the legend's rows -------------------------------------------------------------------------------
+
+#: What each watercraft mark means, as the legend prints it: (label, note).
+CRAFT_WORDS = {
+    "ships": ("Navigable by ships", "and by boats and rafts (FW-20.4)"),
+    "boats": ("Navigable by boats and rafts only", "no ships (FW-20.4)"),
+}
+OBSTACLE_WORDS = {
+    "bridge": "Bridge",
+    "lock": "Lock",
+    "reef": "Rocks",
+    "shallows": "Shallows",
+    "rapids": "Rapids",
+    "waterfall": "Waterfall",
+}
+PORT_WORDS = ("Port", "2 free ships a turn to its Force on Defend (FW-20.2, FW-20.3)")
+REEFS_WORDS = ("Reefs, islands or atolls", "\u20131 to naval movement along them (FW-20.7)")
+
+
+def watercraft_legend(m: FwMap) -> dict | None:
+    """What of the watercraft marks this map draws, in the legend's order; None for a map made without ``--watercraft``."""
+    if m.ports is None and not any(r.stretches for r in m.rivers):
+        return None
+    crafts = {c for r in m.rivers for _, _, c in r.stretches or ()}
+    kinds = {k for r in m.rivers for _, k in r.obstacles or ()}
+    return {
+        "crafts": [c for c in CRAFT_WORDS if c in crafts],
+        "port": bool(m.ports),
+        "obstacles": [k for k in OBSTACLE_WORDS if k in kinds],
+        "reefs": bool(m.reefs),
+    }
+
+
+def stretch_swatch(parent, x: float, y: float, size: float, craft: str, style) -> None:
+    """A straight reach of river with the craft's line down it, filling the legend's swatch."""
+    rs, look = style["river"], style["water"][craft]
+    band = size * 0.36
+    el(parent, "rect", x=x, y=y + (size - band) / 2, width=size, height=band, fill=rs["color"], stroke=rs["casing"], stroke_width=0.35)
+    dash = {"stroke_dasharray": " ".join(fmt(v) for v in look["dash"])} if look.get("dash") else {}
+    el(parent, "line", x1=x + 0.6, y1=y + size / 2, x2=x + size - 0.6, y2=y + size / 2, stroke=look["color"],
+       stroke_width=look["width"], stroke_linecap="butt", **dash)
+
+
+def mark_swatch(parent, x: float, y: float, size: float, symbol: str, style) -> None:
+    """A watercraft pictogram on its plate, filling the legend's swatch."""
+    plate(parent, x + size / 2, y + size / 2, size * 0.9, symbol, style)
