@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..fw.model import FwMap
+from ..fw.waterways import crossing_edge, edge_index
 from .fw_rivers import MEANDER, SAMPLES, centre_line
 from .fw_style import BOX, place_symbol
 from .svgdoc import fmt
@@ -56,26 +57,31 @@ def draw_stretches(root, m: FwMap, lay, style, river_points: Callable) -> None:
                stroke_width=look["width"] * k, stroke_linejoin="round", stroke_linecap="butt" if dash else "round", **dash)
 
 
-def marker_spots(river, at: int, count: int) -> list[tuple[float, float]]:
-    """Where ``count`` obstacle marks at point ``at`` go, in square units from the map's north-west corner.
+def marker_spots(river, at: int, kinds: list[str], crossed: dict[int, str]) -> list[tuple[float, float]]:
+    """Where the marks of the obstacles ``kinds`` at point ``at`` go, in square units from the map's north-west corner.
 
-    Each a little way along an edge meeting at the point; an edge running east is the top of the square whose id
-    is written at that corner, so it is taken last.
+    Each on its own edge meeting at the point, a little way along it: a bridge or shallows on the edge its bridge or
+    ford crosses (``crossed``: edge index -> crossing kind), the others downstream first.  On an edge that runs east
+    the mark sits near its far end: its near end is the top of the square whose id is written at the corner.
     """
     x, y = river.points[at]
-    ways = [river.points[j] for j in (at + 1, at - 1) if 0 <= j < len(river.points)]
-    ways.sort(key=lambda q: (q[0] - x, q[1] - y) == (1, 0))
+    ways = [j for j in (at, at - 1) if 0 <= j < len(river.points) - 1]  # edge j joins points j and j + 1
+    used = dict.fromkeys(ways, 0)
     spots = []
-    for n in range(count):
-        qx, qy = ways[n % len(ways)]
-        t = MARK_ALONG * (1 + n // len(ways))
+    for kind in kinds:
+        crossing = {"bridge": "bridge", "shallows": "ford"}.get(kind)
+        j = min(ways, key=lambda w: (used[w], not (crossing and crossed.get(w) == crossing), ways.index(w)))
+        n, used[j] = used[j], used[j] + 1
+        qx, qy = river.points[j + 1] if j == at else river.points[j]
+        t = MARK_FAR - 0.25 * n if (qx - x, qy - y) == (1, 0) else MARK_ALONG + 0.25 * n
         spots.append((x + (qx - x) * t, y + (qy - y) * t))
     return spots
 
 
 #: How far along an edge (share of a square) an obstacle's mark sits from its point: clear of the square id at the
-#: corner and of a crossing's symbol at the edge's middle.
-MARK_ALONG = 0.25
+#: corner and of a crossing's symbol at the edge's middle; :data:`MARK_FAR` on an edge running east.
+MARK_ALONG = 0.22
+MARK_FAR = 0.8
 
 
 def plate(root, cx: float, cy: float, size: float, symbol: str, style) -> None:
@@ -86,39 +92,58 @@ def plate(root, cx: float, cy: float, size: float, symbol: str, style) -> None:
     place_symbol(root, symbol, cx - inner / 2, cy - inner / 2, inner)
 
 
-def draw_obstacles(root, m: FwMap, lay, style) -> None:
+Mark = tuple[float, float, float, str]  # centre x, centre y, size (mm), symbol
+
+
+def obstacle_marks(m: FwMap, lay, style) -> list[Mark]:
     """Each obstacle's pictogram (FW-20.4) beside its point on the river."""
     s = m.square_mm
     size = style["water"]["mark_size"] * s
+    out = []
+    crossings = {crossing_edge(c): c.kind for c in m.crossings}
     for river in m.rivers:
+        crossed = {i: crossings[e] for e, i in edge_index(river).items() if e in crossings}
         at_point: dict[int, list[str]] = {}
         for at, kind in river.obstacles or ():
             at_point.setdefault(at, []).append(kind)
         for at, kinds in sorted(at_point.items()):
-            for kind, (x, y) in zip(kinds, marker_spots(river, at, len(kinds))):
-                plate(root, lay.grid_x + x * s, lay.grid_y + y * s, size, OBSTACLE_SYMBOLS[kind], style)
+            for kind, (x, y) in zip(kinds, marker_spots(river, at, kinds, crossed)):
+                out.append((lay.grid_x + x * s, lay.grid_y + y * s, size, OBSTACLE_SYMBOLS[kind]))
+    return out
 
 
-def draw_reefs(root, m: FwMap, lay, style) -> None:
+def reef_marks(m: FwMap, lay, style) -> list[Mark]:
     """Reefs, islands or atolls (FW-20.7): a plate in the middle of each sea square that has them."""
     s = m.square_mm
     size = style["water"]["reefs_size"] * s
-    for c, r in m.reefs or ():
-        plate(root, lay.grid_x + (c + 0.5) * s, lay.grid_y + (r + 0.5) * s, size, REEFS_SYMBOL, style)
+    return [(lay.grid_x + (c + 0.5) * s, lay.grid_y + (r + 0.5) * s, size, REEFS_SYMBOL) for c, r in m.reefs or ()]
 
 
-def draw_ports(root, m: FwMap, lay, placed, style) -> None:
+def port_marks(m: FwMap, lay, placed, style) -> list[Mark]:
     """An anchor beside each port's holding (FW-20.2), at the top right of its castle or tower."""
     s = m.square_mm
     k = s / BOX
     size = style["water"]["port_size"] * s
+    out = []
     for sq, _side in m.ports or ():
         icon = next((p for p in placed.get(tuple(sq), []) if p.item.kind in ("holding", "capital")), None)
         x, y = (icon.x + icon.size, icon.y) if icon is not None else (BOX * 0.6, BOX * 0.1)
         r = size / k / 2
         cx = min(x + r + 0.5, BOX - r - 0.5)
         cy = max(y + r, r + 0.5)
-        plate(root, lay.grid_x + sq[0] * s + cx * k, lay.grid_y + sq[1] * s + cy * k, size, PORT_SYMBOL, style)
+        out.append((lay.grid_x + sq[0] * s + cx * k, lay.grid_y + sq[1] * s + cy * k, size, PORT_SYMBOL))
+    return out
+
+
+def draw_marks(root, marks: list[Mark], style) -> None:
+    for cx, cy, size, symbol in marks:
+        plate(root, cx, cy, size, symbol, style)
+
+
+def mark_boxes(m: FwMap, lay, placed, style) -> tuple[tuple[float, float, float, float], ...]:
+    """The boxes (mm) of every watercraft mark, for the counters put on the map to keep off when they can."""
+    marks = obstacle_marks(m, lay, style) + reef_marks(m, lay, style) + port_marks(m, lay, placed, style)
+    return tuple((cx - size / 2, cy - size / 2, cx + size / 2, cy + size / 2) for cx, cy, size, _ in marks)
 
 
 # -- the legend's rows -------------------------------------------------------------------------------
