@@ -7,8 +7,9 @@ dwarves get no port unless asked (FW-20.2); a port is a holding of its side by s
 """
 
 import json
+import math
+import xml.etree.ElementTree as ET
 
-import numpy as np
 import pytest
 from click.testing import CliRunner
 from hypothesis import given
@@ -22,6 +23,12 @@ from mapgen.fw.watercraft import add_watercraft
 from mapgen.fw.waterways import drained_edges
 from mapgen.grid import KING_STEPS, edge_squares, parse_square
 from mapgen.fw.rivers import river_squares
+
+from mapgen.atlas.fw import map_facts
+from mapgen.fw.setup_sheet import setup_sheet
+from mapgen.render.fw_layout import _content as fw_layout_content
+from mapgen.render.fw_map import _river_points, fw_map_layout, load_style, render_fw_map
+from mapgen.render.fw_water import obstacle_marks, port_marks, stretch_lines
 
 from .fw_tiny import cached_map, tiny
 
@@ -223,3 +230,90 @@ def test_a_big_map_keeps_every_rule():
     m = cached_map(31, "medium", width=60, height=40, watercraft=True)
     assert validate(m) == []
     assert any(r.stretches for r in m.rivers) and any(c == "ships" for r in m.rivers for _, _, c in r.stretches)
+
+
+# -- drawn, listed and shown: read from the map ------------------------------------------------------
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def _svg(m: FwMap, look: str = "colour") -> ET.Element:
+    return ET.fromstring(render_fw_map(m, look).tostring().split("\n", 1)[1])
+
+
+def _texts(root: ET.Element) -> list[str]:
+    return ["".join(t.itertext()) for t in root.iter(f"{SVG}text")]
+
+
+def test_a_map_without_watercraft_draws_and_lists_none_of_it():
+    m = tiny()
+    texts = _texts(_svg(m))
+    assert not any("Watercraft" in t or "Navigable" in t for t in texts)
+    assert "Watercraft" not in setup_sheet(m)
+    assert all("water" not in c for c in map_facts(m)["cells"])
+
+
+def test_the_map_draws_each_stretch_obstacle_and_port_where_the_map_says():
+    m = watered()
+    lay = fw_map_layout(m)
+    style = load_style(m)
+    # The stretch follows the river from point 2 (corner (4, 3)) to point 5 (corner (4, 6)), the mouth at the edge.
+    (craft, line), = stretch_lines(m, lay, m.rivers[0], _river_points)
+    s = m.square_mm
+    assert craft == "boats"
+    assert line[0] == pytest.approx((lay.grid_x + 4 * s, lay.grid_y + 3 * s)) and line[-1] == pytest.approx((lay.grid_x + 4 * s, lay.grid_y + 6 * s))
+    # One mark per obstacle, each within half a square of its point; the anchor inside the port's square B5.
+    marks = obstacle_marks(m, lay, style)
+    assert len(marks) == len(m.rivers[0].obstacles)
+    for (cx, cy, _, symbol), (at, kind) in zip(marks, sorted(m.rivers[0].obstacles)):
+        px, py = m.rivers[0].points[at]
+        assert symbol == f"water-{kind}" and math.hypot(cx - lay.grid_x - px * s, cy - lay.grid_y - py * s) < s / 2
+    (cx, cy, size, symbol), = port_marks(m, lay, fw_layout_content(m)[0], style)
+    assert symbol == "water-port" and lay.grid_x + s <= cx - size / 2 and cx + size / 2 <= lay.grid_x + 2 * s
+    assert lay.grid_y + 4 * s <= cy - size / 2 and cy + size / 2 <= lay.grid_y + 5 * s
+
+
+def test_the_key_lists_only_the_watercraft_marks_on_this_map():
+    m = watered()
+    texts = _texts(_svg(m))
+    assert {"Watercraft (FW-20)", "Navigable by boats and rafts only", "Port", "Bridge"} <= set(texts)
+    assert "Navigable by ships" not in texts  # no ships' stretch on this map
+    assert ("Reefs, islands or atolls" in texts) == bool(m.reefs)
+    m.reefs = []
+    assert "Reefs, islands or atolls" not in _texts(_svg(m))
+    kinds = {k for _, k in m.rivers[0].obstacles}
+    assert {t for t in ("Lock", "Rocks", "Shallows", "Rapids", "Waterfall") if t in texts} == {
+        w for k, w in (("lock", "Lock"), ("reef", "Rocks"), ("shallows", "Shallows"), ("rapids", "Rapids"), ("waterfall", "Waterfall")) if k in kinds}
+
+
+def test_in_black_and_white_every_watercraft_ink_is_grey_and_the_crafts_differ_by_dash():
+    m = watered()
+    m.rivers[0].stretches = [(2, 4, "boats"), (4, 5, "ships")]
+    root = _svg(m, "bw")
+    inks = {v for el in root.iter() for a in ("fill", "stroke") if (v := el.get(a)) and v.startswith("#")}
+    assert all(v[1:3] == v[3:5] == v[5:7] for v in inks)
+    lines = [p for p in root.iter(f"{SVG}polyline") if p.get("stroke") == "#000000" and p.get("stroke-linejoin") == "round"
+             and float(p.get("stroke-width")) < 1.0]
+    assert sorted(p.get("stroke-dasharray") is None for p in lines) == [False, True]  # boats dashed, ships solid
+
+
+def test_the_setup_sheet_lists_ports_by_side_stretches_and_obstacles_with_squares():
+    m = watered()
+    sheet = setup_sheet(m)
+    assert "## Watercraft (FW-20" in sheet
+    assert "| A | B5 |" in sheet and "on the sea coast" in sheet
+    assert "| B | no port |" in sheet and "Side B has no port" in sheet
+    # The boats' stretch from corner (4, 3) to (4, 6) runs between columns D and E (x = 4), rows 4 to 6
+    # (corner (x, y) is the north-west corner of the square in column x + 1, row y + 1).
+    assert "boats and rafts only from (4, 3) to (4, 6), along D4, E4, D5, E5, D6, E6" in sheet
+    # The bridge at point 3, corner (4, 4): the squares beside the two edges meeting there, rows 4 and 5.
+    assert "| 1 | bridge | (4, 4) | D4, E4, D5, E5 |" in sheet
+
+
+def test_the_atlas_square_shows_its_waters():
+    m = watered()
+    cells = {c["id"]: c for c in map_facts(m)["cells"]}
+    assert "port of side A (FW-20.2)" in cells["B5"]["water"]
+    assert any("navigable by boats and rafts only" in w for w in cells["E4"]["water"])
+    assert any(w.startswith("bridge on the") for w in cells["D4"]["water"])
+    assert cells["A1"]["water"] == []
