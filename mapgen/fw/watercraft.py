@@ -37,7 +37,7 @@ from .rules import (
     SHIPS_FROM_EDGES,
     WATERFALL_DROP,
 )
-from .waterways import banks, coastal_sea, crossing_edge, drained_edges, edge_index, port_water
+from .waterways import banks, coastal_sea, crossing_edge, drained_edges, edge_index, navigable_by_craft, port_water
 
 Stretch = tuple[int, int, str]
 Obstacle = tuple[int, str]
@@ -82,16 +82,18 @@ def edge_navigable(stretches: list[Stretch], i: int) -> bool:
     return any(a <= i < b for a, b, _ in stretches)
 
 
-def fixed_obstacles(m: FwMap, river: River, stretches: list[Stretch]) -> list[Obstacle]:
+def fixed_obstacles(m: FwMap, river: River, stretches: list[Stretch], crossings: dict[frozenset, str]) -> list[Obstacle]:
     """What the map already says lies on the stretches (FW-20.4 [DEV]): a bridge where a bridge crosses a navigable
     edge and shallows at a ford, both at the edge's upper point; a waterfall or rapids where the river leaves
-    mountains or hills, or falls :data:`~.rules.RAPIDS_DROP` or more over the two edges about a point."""
+    mountains or hills, or falls :data:`~.rules.RAPIDS_DROP` or more over the two edges about a point.
+
+    ``crossings``: the map's crossings by the river edge they stand on (:func:`.waterways.crossing_edge`).
+    """
     found: dict[Obstacle, None] = {}
-    edges = edge_index(river)
-    for c in m.crossings:
-        i = edges.get(crossing_edge(c))
-        if i is not None and edge_navigable(stretches, i):
-            found[(i, "bridge" if c.kind == "bridge" else "shallows")] = None
+    for edge, i in edge_index(river).items():
+        kind = crossings.get(edge)
+        if kind is not None and edge_navigable(stretches, i):
+            found[(i, "bridge" if kind == "bridge" else "shallows")] = None
     el = river.elevations
     for k in range(1, len(river.points) - 1):
         if not on_stretch(stretches, k):
@@ -134,6 +136,7 @@ def choose_ports(m: FwMap, mode: str, notes: list[str]) -> list[tuple[tuple[int,
     No holding is ever moved to make one.
     """
     ports = []
+    navigable = navigable_by_craft(m)
     for side in m.sides:
         race_rule = PORTLESS_RACES.get(side.race)
         wanted = mode in ("both", side.id) or (mode == "auto" and race_rule is None)
@@ -144,7 +147,7 @@ def choose_ports(m: FwMap, mode: str, notes: list[str]) -> list[tuple[tuple[int,
             continue
         best: tuple[tuple, Holding] | None = None
         for n, h in enumerate(x for x in m.holdings if x.side == side.id):
-            water = port_water(m, h.square)
+            water = port_water(m, h.square, navigable)
             if water is not None:
                 key = (PORT_WATERS.index(water), not h.capital, n)
                 if best is None or key < best[0]:
@@ -170,10 +173,11 @@ def roll_reefs(dice: Dice, m: FwMap) -> list[tuple[int, int]]:
 def add_watercraft(m: FwMap, dice: Dice, ports: str = "auto") -> FwMap:
     """The stage: ``m`` with its navigable stretches, obstacles, ports and reefs; ``dice`` rolls after every other roll."""
     drained = drained_edges(m.rivers)
+    crossings = {crossing_edge(c): c.kind for c in m.crossings}
     rivers = []
     for n, (river, flow) in enumerate(zip(m.rivers, drained), start=1):
         stretches = river_stretches(m, river, flow)
-        fixed = fixed_obstacles(m, river, stretches)
+        fixed = fixed_obstacles(m, river, stretches, crossings)
         label = river.name or f"river {n}"
         rolled = rolled_obstacles(dice, river, label, stretches, fixed)
         obstacles = sorted(fixed + rolled)

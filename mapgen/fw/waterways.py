@@ -130,17 +130,24 @@ def borders_open_water(fw_map, sq: Square) -> str | None:
     return next((w for w in OPEN_WATER if w in near), None)
 
 
-def port_water(fw_map, sq: Square) -> str | None:
+def port_water(fw_map, sq: Square, navigable: dict[str, set[Square]] | None = None) -> str | None:
     """The best water a port on ``sq`` opens on: ``"sea"``, ``"lake"``, a ``"ships"`` or a ``"boats"`` river stretch
-    the square touches, or None when it lies on none of them (FW-20.2, the contract's port)."""
+    the square touches, or None when it lies on none of them (FW-20.2, the contract's port).
+
+    ``navigable``: :func:`navigable_squares` by craft, when the caller asks about many squares of one map.
+    """
     coast = borders_open_water(fw_map, sq)
     if coast:
         return coast
-    if sq in navigable_squares(fw_map, "ships"):
-        return "ships"
-    if sq in navigable_squares(fw_map, "boats"):
-        return "boats"
+    for craft in ("ships", "boats"):
+        if sq in (navigable[craft] if navigable is not None else navigable_squares(fw_map, craft)):
+            return craft
     return None
+
+
+def navigable_by_craft(fw_map) -> dict[str, set[Square]]:
+    """:func:`navigable_squares` for each craft, worked out once."""
+    return {craft: navigable_squares(fw_map, craft) for craft in ("ships", "boats")}
 
 
 def coastal_sea(fw_map) -> list[Square]:
