@@ -21,7 +21,7 @@ from mapgen.fw.model import Crossing, FwMap, Holding, River
 from mapgen.fw.validate import validate
 from mapgen.fw.watercraft import add_watercraft
 from mapgen.fw.waterways import drained_edges
-from mapgen.grid import KING_STEPS, edge_squares, parse_square
+from mapgen.grid import KING_STEPS, edge_squares
 from mapgen.fw.rivers import river_squares
 
 from mapgen.atlas.fw import map_facts
@@ -317,3 +317,16 @@ def test_the_atlas_square_shows_its_waters():
     assert any("navigable by boats and rafts only" in w for w in cells["E4"]["water"])
     assert any(w.startswith("bridge on the") for w in cells["D4"]["water"])
     assert cells["A1"]["water"] == []
+
+
+def test_fw_map_watercraft_writes_the_fields_and_validate_passes(tmp_path):
+    out = tmp_path / "map"
+    result = CliRunner().invoke(cli, ["fw-map", "--seed", "5", "--watercraft", "--ports", "b", "--races", "dwarves,dwarves",
+                                      "--formats", "json", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    data = json.loads((out / "fw-map.json").read_text(encoding="utf-8"))
+    assert data["options"]["watercraft"] is True and data["options"]["ports"] == "B"
+    assert all(p["side"] == "B" for p in data["ports"]) and "reefs" in data
+    assert all({"stretches", "obstacles"} <= set(r) for r in data["rivers"])
+    checked = CliRunner().invoke(cli, ["validate", str(out / "fw-map.json")])
+    assert checked.exit_code == 0, checked.output

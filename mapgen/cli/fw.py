@@ -134,7 +134,7 @@ def watercraft_options(fn):
     """``--watercraft`` and ``--ports`` (FW-20): ports, navigable stretches, obstacles and reefs on the map."""
     from ..fw.rules import PORT_CHOICES
 
-    fn = click.option("--ports", type=click.Choice(PORT_CHOICES), default="auto", show_default=True,
+    fn = click.option("--ports", type=click.Choice(PORT_CHOICES, case_sensitive=False), default="auto", show_default=True,
                       help="With --watercraft (FW-20.2): auto, one port for each side whose race may have one (dwarves get "
                            "none); both; none; or A or B, that side only.")(fn)
     fn = click.option("--watercraft", is_flag=True,
