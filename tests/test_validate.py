@@ -571,6 +571,10 @@ def test_every_check_is_run():
         "check_reachability",
         "check_climate",
         "check_configs",
+        "check_ports",
+        "check_stretches",
+        "check_obstacles",
+        "check_reefs",
     ]
 
 

@@ -20,6 +20,7 @@ from ..campaign.march import MOVE_TABLE, STATE_MOVE, move_modifiers
 from ..campaign.state import Force, Leader, evolve
 from ..campaign.view import entry_words, side_view, status_lines, visible_log
 from ..fw.rules import TERRAIN
+from ..fw.waterways import point_squares, stretch_squares
 from ..grid import square_id
 from ..render.campaign_layers import Frame, campaign_layers, counter_size, draw_counter, force_faces, layers_markup
 from ..render.campaign_room import MapRoom
@@ -63,6 +64,31 @@ def _river_squares(m) -> dict[tuple[int, int], list[str]]:
             for sq in sides:
                 if m.in_bounds(sq) and name not in out.setdefault(sq, []):
                     out[sq].append(name)
+    return out
+
+
+#: How a square's waters read on the page (FW-20).
+CRAFT_WORDS = {"ships": "navigable by ships", "boats": "navigable by boats and rafts only"}
+
+
+def _water_squares(m) -> dict[tuple[int, int], list[str]]:
+    """Square -> what the watercraft rules mark there (FW-20): its port, the navigable stretches and obstacles beside it,
+    its reefs; read from the map (a map made without ``--watercraft`` marks nothing)."""
+    out: dict[tuple[int, int], list[str]] = {}
+    for sq, side in m.ports or ():
+        out.setdefault(tuple(sq), []).append(f"port of side {side} (FW-20.2)")
+    for n, river in enumerate(m.rivers, start=1):
+        name = river.name or f"river {n}"
+        for a, b, craft in river.stretches or ():
+            for sq in stretch_squares(river, a, b, m.width, m.height):
+                words = f"{name}: {CRAFT_WORDS[craft]} (FW-20.4)"
+                if words not in out.setdefault(sq, []):
+                    out[sq].append(words)
+        for at, kind in river.obstacles or ():
+            for sq in point_squares(river, at, m.width, m.height):
+                out.setdefault(sq, []).append(f"{_words(kind)} on the {name} (FW-20.4)")
+    for sq in m.reefs or ():
+        out.setdefault(tuple(sq), []).append("reefs, islands or atolls: \u20131 to naval movement (FW-20.7)")
     return out
 
 
@@ -114,6 +140,7 @@ def map_facts(m) -> dict:
     configs: dict[tuple[int, int], dict[str, str]] = {}
     for c in m.configs:
         configs.setdefault(tuple(c.square), {})[c.name] = f"{_words(c.name)} ({c.rule}, rolled by side {c.rolled_by})"
+    waters = _water_squares(m) if m.ports is not None else None
     cells = []
     for row in range(m.height):
         for col in range(m.width):
@@ -131,6 +158,7 @@ def map_facts(m) -> dict:
                 "crossings": crossings.get(sq, []),
                 "features": list(m.features.get(sq, [])),
                 "configs": configs.get(sq, {}),
+                **({"water": waters.get(sq, [])} if waters is not None else {}),  # only on a map made with --watercraft
             })
     return {
         "width": m.width, "height": m.height, "square_mm": m.square_mm,
@@ -204,6 +232,7 @@ def squares(facts: dict, state, board, view: dict, plans: dict[str, list[str]]) 
             "zoc": zoc.get(sid, []),
             "forces": [_force_words(f, sides) for f in here],
             "plans": plans.get(sid, []),
+            **({"water": cell["water"]} if "water" in cell else {}),
         }
         details[sid] = d
         label = f"{sid}, {d['terrain']}" + (f", {d['name']}" if d["name"] else "") + (f", forces {' '.join(f['id'] for f in here)}" if here else "")

@@ -67,11 +67,12 @@ def balance_options(fn):
     return fn
 
 
-def _map_options(seed, size, width, height, holdings, races, square_mm, paper, formats):
+def _map_options(seed, size, width, height, holdings, races, square_mm, paper, formats, watercraft=False, ports="auto"):
     """Check the options (a PDF over the page limit is refused before generating): the MapOptions."""
     from ..fw.options import MapOptions, OptionError
 
-    opts = MapOptions(seed=seed, size=size, width=width, height=height, holdings=holdings, races=races, square_mm=square_mm)
+    opts = MapOptions(seed=seed, size=size, width=width, height=height, holdings=holdings, races=races, square_mm=square_mm,
+                      watercraft=watercraft, ports=ports)
     try:
         opts.check()
     except OptionError as exc:
@@ -81,11 +82,11 @@ def _map_options(seed, size, width, height, holdings, races, square_mm, paper, f
     return opts
 
 
-def build_map(seed, size, width, height, holdings, races, square_mm, paper, formats):
-    """Check the options, then generate."""
+def build_map(seed, size, width, height, holdings, races, square_mm, paper, formats, watercraft=False, ports="auto"):
+    """Check the options, then generate (``watercraft``, ``ports``: :class:`~mapgen.fw.options.MapOptions`'s)."""
     from ..fw.generate import generate_map
 
-    return generate_map(_map_options(seed, size, width, height, holdings, races, square_mm, paper, formats))
+    return generate_map(_map_options(seed, size, width, height, holdings, races, square_mm, paper, formats, watercraft, ports))
 
 
 class _Bars(balancing.Progress):
@@ -113,18 +114,33 @@ def sides_in_look(m, look: str):
     return named(m, look)
 
 
-def map_and_balance(balanced, games, attempts, workers, *map_args):
-    """The map (the first balanced one with ``--balanced``) and the :class:`~mapgen.balancing.Balanced` record or None."""
+def map_and_balance(balanced, games, attempts, workers, *map_args, **water):
+    """The map (the first balanced one with ``--balanced``) and the :class:`~mapgen.balancing.Balanced` record or None.
+
+    ``water``: ``watercraft`` and ``ports`` for :func:`build_map`."""
     if not balanced:
         wrong = given(*BALANCE_ONLY)
         if wrong:
             raise click.UsageError(f"{', '.join(wrong)}: options of --balanced; add --balanced or drop them")
-        return build_map(*map_args), None
-    opts = _map_options(*map_args)
+        return build_map(*map_args, **water), None
+    opts = _map_options(*map_args, **water)
     settings = balancing.BalanceSettings(games=games, attempts=attempts)
     progress = _Bars(attempts) if sys.stderr.isatty() else None
     result = balancing.balance_map(opts, settings, cpu_workers(workers), progress)
     return result.map, result
+
+
+def watercraft_options(fn):
+    """``--watercraft`` and ``--ports`` (FW-20): ports, navigable stretches, obstacles and reefs on the map."""
+    from ..fw.rules import PORT_CHOICES
+
+    fn = click.option("--ports", type=click.Choice(PORT_CHOICES, case_sensitive=False), default="auto", show_default=True,
+                      help="With --watercraft (FW-20.2): auto, one port for each side whose race may have one (dwarves get "
+                           "none); both; none; or A or B, that side only.")(fn)
+    fn = click.option("--watercraft", is_flag=True,
+                      help="Mark the watercraft rules' waters (FW-20, [NT], optional): each side's port, which river stretches "
+                           "ships or only boats can sail, their obstacles, reefs off the coast.")(fn)
+    return fn
 
 
 @cli.command("fw-map")
@@ -132,9 +148,14 @@ def map_and_balance(balanced, games, attempts, workers, *map_args):
 @map_options
 @style_option
 @balance_options
-def fw_map(seed, out, paper, formats, size, width, height, holdings, races, square_mm, style, balanced, games, attempts, workers):
-    """Generate a Fantasy Warriors campaign map (--balanced: one the bots find fair)."""
-    m, record = map_and_balance(balanced, games, attempts, workers, seed, size, width, height, holdings, races, square_mm, paper, formats)
+@watercraft_options
+def fw_map(seed, out, paper, formats, size, width, height, holdings, races, square_mm, style, balanced, games, attempts, workers,
+           watercraft, ports):
+    """Generate a Fantasy Warriors campaign map (--balanced: one the bots find fair; --watercraft: ports and navigable waters)."""
+    if not watercraft and given("ports"):
+        raise click.UsageError("--ports: an option of --watercraft; add --watercraft or drop it")
+    m, record = map_and_balance(balanced, games, attempts, workers, seed, size, width, height, holdings, races, square_mm, paper, formats,
+                                watercraft=watercraft, ports=ports)
     m = sides_in_look(m, style)
     _run(out, lambda o: kit.write_map_kit(m, o, formats, paper, style, record))
 

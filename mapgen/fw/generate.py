@@ -28,6 +28,7 @@ from .roads import RoadBuilder, add_fords, connect_holdings
 from .rules import REGION
 from .terrain import generate_terrain
 from .territory import assign_territory
+from .watercraft import add_watercraft
 
 
 def make_sides(opts: MapOptions) -> list[Side]:
@@ -122,7 +123,17 @@ def _generate(opts: MapOptions) -> FwMap:
     holdings = [replace(h, name=n) for h, n in zip(holdings, names.holdings)]
     rivers = [replace(r, name=n) for r, n in zip(rivers, names.rivers)]
 
-    return FwMap(
+    options = {
+        "size": opts.size,
+        "holdings_per_side": opts.minor_holdings(),
+        "races": list(opts.races),
+        "configurations": opts.configurations,
+        "river_crossing": "strict (AMB-06): only at bridges and fords",
+        "adjacency": 8,
+    }
+    if opts.watercraft:  # only then: a map made without the switch keeps its bytes
+        options |= {"watercraft": True, "ports": opts.ports}
+    m = FwMap(
         seed=opts.seed,
         width=width,
         height=height,
@@ -143,14 +154,10 @@ def _generate(opts: MapOptions) -> FwMap:
         configs=configs,
         dice_log=dice.log,
         notes=notes,
-        options={
-            "size": opts.size,
-            "holdings_per_side": opts.minor_holdings(),
-            "races": list(opts.races),
-            "configurations": opts.configurations,
-            "river_crossing": "strict (AMB-06): only at bridges and fords",
-            "adjacency": 8,
-        },
+        options=options,
         chains=names.chains,
         regions=names.regions,
     )
+    # The watercraft stage last of all, on the finished map: its rolls follow every other roll, so the
+    # map is the same map as without the switch, its waters marked (FW-20, FW-2.5 item 9).
+    return add_watercraft(m, dice, opts.ports) if opts.watercraft else m

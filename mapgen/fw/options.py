@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..sides import fw_side_style
-from .rules import CAMPAIGN_SIZES, RACES
+from .rules import CAMPAIGN_SIZES, PORT_CHOICES, RACES
 
 #: Default grid per campaign size (columns x rows), sized so the holdings
 #: rules fit with room to spare: each outer third holds the capital and the
@@ -31,6 +31,10 @@ class MapOptions:
     races: tuple[str, ...] = ("humans", "humans")
     square_mm: float = 50.0
     configurations: bool = True
+    #: ``--watercraft`` (FW-20, FW-2.5 item 9): mark ports, navigable stretches, obstacles and reefs.
+    watercraft: bool = False
+    #: ``--ports`` (FW-20.2), with ``watercraft`` only: one of :data:`~.rules.PORT_CHOICES`.
+    ports: str = "auto"
     extra: dict = field(default_factory=dict)
 
     def grid(self) -> tuple[int, int]:
@@ -54,6 +58,8 @@ class MapOptions:
         for race in self.races:
             if race not in RACES:
                 raise OptionError(f"unknown race {race!r}; known races: {', '.join(RACES)}")
+        if self.ports not in PORT_CHOICES:
+            raise OptionError(f"--ports must be one of {', '.join(PORT_CHOICES)}, not {self.ports!r}")
         if not 5 <= self.square_mm <= 200:
             raise OptionError(f"--square-mm must be from 5 to 200, not {self.square_mm}")
         return self

@@ -82,6 +82,11 @@ RACES = (
 )
 
 
+#: FW-20.2: races that as a rule get no port ("assegnare un porto a dei Nani sarebbe come darlo... alla Svizzera!").
+#: ``mapgen fw-map --watercraft --ports both`` (or the side's letter) gives one all the same, as a player may ask.
+PORTLESS_RACES: dict[str, str] = {"dwarves": "FW-20.2"}
+
+
 def holding_terrain_allowed(terrain: str, race: str) -> bool:
     """FW-3.2 item 4 with the race exceptions (FW-3.2.a-d) and AMB-66."""
     if terrain in WATER:
@@ -106,6 +111,60 @@ def of_kind(terrain: np.ndarray, kinds) -> np.ndarray:
         mask |= terrain == kind
     return mask
 
+
+
+# --- FW-20 (FW-2.5 item 9): navigable water on the map, ``--watercraft`` [NT] ----
+# The rules say only that the map must mark which rivers are navigable, how far and by what
+# craft, and the obstacles on them (FW-20.4); every number here is a [DEV] ruling
+# (docs/explanation/rulings.md), declared once so the stage, the validator and the sheet agree.
+
+#: [DEV] FW-20.4: a river edge is navigable by boats and rafts once this many river edges (its own
+#: and its tributaries', one a day's march) drain through its lower end, and by ships from
+#: :data:`SHIPS_FROM_EDGES`: a stream a day or two from its spring carries nothing bigger than a canoe.
+BOATS_FROM_EDGES = 3
+SHIPS_FROM_EDGES = 7
+#: [DEV] FW-20.4: a river edge beside a mountain square is a torrent no craft sails; one beside
+#: hills takes boats and rafts at most.
+NO_CRAFT_BANKS = frozenset({"mountain"})
+BOATS_ONLY_BANKS = frozenset({"hills"})
+#: [DEV] FW-20.4: where a navigable river leaves high ground, the obstacle at that point:
+#: it falls from the mountains, it runs down from the hills in rapids.
+LEAVING_HIGH_GROUND = {"mountain": "waterfall", "hills": "rapids"}
+#: [DEV] FW-20.4: the fall of a river's filled elevation (0..1, as ``River.elevations``) over the two
+#: edges either side of a point within navigable water that makes rapids, and a waterfall; on the
+#: maps measured, one navigable point in twenty drops as much as the rapids' figure.
+RAPIDS_DROP = 0.17
+WATERFALL_DROP = 0.3
+#: [DEV] FW-20.4: each navigable stretch rolls once for what else lies on it ("chiuse", rocks, a bar
+#: of sand): one stretch in four has one, at a point of the stretch rolled on :data:`RIVER_PLACE`.
+RIVER_WORKS = Table(
+    "FW-20.4",
+    "River works and hazards [DEV]",
+    "2D6",
+    (
+        band(2, 3, "reef", "Rocks in the river bed"),
+        band(4, 9, "clear_water", "Clear water"),
+        band(10, 11, "shallows", "Shallows (boats may run aground)"),
+        band(12, 12, "lock", "A lock across the river"),
+    ),
+)
+#: [DEV] The die that places a rolled obstacle: face f of 6 picks the point (f - 1) * n // 6 of the
+#: stretch's n inner points with no obstacle yet (all its inner points when each has one; its ends when it has none).
+RIVER_PLACE = "1D6"
+#: [DEV] FW-20.7: each sea square beside land rolls for reefs, islands or atolls along the coast.
+SEA_REEFS = Table(
+    "FW-20.7",
+    "Reefs off the coast [DEV]",
+    "1D6",
+    (band(1, 5, "open_sea", "Open sea"), band(6, 6, "reefs", "Reefs, islands or atolls")),
+)
+#: The [DEV] tables of the watercraft stage, for the setup sheet (the rulebook's own are :data:`ALL_TABLES`).
+WATERCRAFT_TABLES = (RIVER_WORKS, SEA_REEFS)
+#: ``--ports``: every side whose race may have one (``auto``, FW-20.2), both sides, none, or one side only.
+PORT_CHOICES = ("auto", "both", "none", "A", "B")
+#: [DEV] FW-20.2: which of a side's holdings is its port: the first of these waters it lies on (the sea's
+#: coast first, a ships' river before a boats' one), then its capital before the others, then the holdings' order.
+PORT_WATERS = ("sea", "lake", "ships", "boats")
 
 
 #: FW-3.2 item 3 with AMB-07: same-side holdings at Chebyshev distance >= 3.

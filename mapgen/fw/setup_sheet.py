@@ -6,7 +6,21 @@ from ..grid import col_letters, square_id
 from ..setup_sheet import cell, md_text, notes_section, rolls_table, tables_used
 from .model import FwMap
 from .names import river_squares
-from .rules import ALL_TABLES, HOLDING_FEATURE, TERRAIN
+from .rules import (
+    ALL_TABLES,
+    BOATS_FROM_EDGES,
+    HOLDING_FEATURE,
+    LEAVING_HIGH_GROUND,
+    NO_CRAFT_BANKS,
+    BOATS_ONLY_BANKS,
+    PORTLESS_RACES,
+    RAPIDS_DROP,
+    SHIPS_FROM_EDGES,
+    TERRAIN,
+    WATERCRAFT_TABLES,
+    WATERFALL_DROP,
+)
+from .waterways import point_squares, port_water, stretch_squares
 
 
 def _label(outcome: str | None) -> str:
@@ -88,6 +102,7 @@ def setup_sheet(m: FwMap, balance: list[str] = ()) -> str:
     if passes:
         add(f"- Mountain passes (roads over mountains): {', '.join(passes)}")
     add("")
+    lines += watercraft_section(m)
     lines += names_section(m)
     lines += notes_section(m.notes)
     add("## Terrain effects (FW-2.6)")
@@ -102,7 +117,7 @@ def setup_sheet(m: FwMap, balance: list[str] = ()) -> str:
     add("| Mountain pass | cancels the mountain -3 | 0 |")
     add("")
     lines += rolls_table(m.dice_log)
-    lines += tables_used(ALL_TABLES, m.dice_log)
+    lines += tables_used(ALL_TABLES + WATERCRAFT_TABLES, m.dice_log)
     return "\n".join(lines)
 
 
@@ -126,3 +141,64 @@ def names_section(m: FwMap) -> list[str]:
     for p in m.regions:
         out.append(f"- {PLACE_WORDS[p.kind]}: **{md_text(p.name)}** ({_label(p.race)}): {', '.join(square_id(*s) for s in p.squares)}")
     return out + [""]
+
+
+#: How the sheet calls each water a port opens on (FW-20.2).
+PORT_WATER_WORDS = {"sea": "on the sea coast", "lake": "on a lake shore", "ships": "on a river ships sail", "boats": "on a river boats sail"}
+CRAFT_SHEET_WORDS = {"ships": "ships (and boats and rafts)", "boats": "boats and rafts only"}
+
+
+def watercraft_section(m: FwMap) -> list[str]:
+    """Ports by side, the navigable stretches with their craft and squares, the obstacles and the reefs (FW-20);
+    nothing for a map made without ``--watercraft``."""
+    if m.ports is None:
+        return []
+    out = ["## Watercraft (FW-20, optional [NT])", ""]
+    out.append(
+        f"Made with --watercraft (ports: {md_text(m.options.get('ports', 'auto'))}). [DEV] rulings: a river is navigable by boats and "
+        f"rafts once {BOATS_FROM_EDGES} river edges (its own and its tributaries') drain through it, by ships from {SHIPS_FROM_EDGES}; "
+        f"not beside {', '.join(sorted(NO_CRAFT_BANKS))}, boats only beside {', '.join(sorted(BOATS_ONLY_BANKS))}; "
+        "a bridge over navigable water and the shallows of a ford are obstacles; where the river leaves high ground, "
+        + " or ".join(f"{kind} ({t})" for t, kind in LEAVING_HIGH_GROUND.items())
+        + f"; rapids where it falls {RAPIDS_DROP:g} in height over two edges, a waterfall from {WATERFALL_DROP:g}; one roll a stretch "
+        f"for locks, rocks and shallows. {' '.join(f'{r.capitalize()} get no port unless asked ({rule}).' for r, rule in PORTLESS_RACES.items())}"
+    )
+    out.append("")
+    out.append("| Side | Port | Holding | Water |")
+    out.append("|---|---|---|---|")
+    holdings = {h.square: h for h in m.holdings}
+    for side in m.sides:
+        ports = [sq for sq, sid in m.ports if sid == side.id]
+        for sq in ports:
+            h = holdings.get(sq)
+            name = md_text(h.name, in_cell=True) if h is not None and h.name else "-"
+            water = port_water(m, sq)
+            out.append(f"| {md_text(side.id, in_cell=True)} | {square_id(*sq)} | {name} | {PORT_WATER_WORDS.get(water, '-')} |")
+        if not ports:
+            out.append(f"| {md_text(side.id, in_cell=True)} | no port | - | see the notes |")
+    out.append("")
+    navigable = [(i, r) for i, r in enumerate(m.rivers, 1) if r.stretches]
+    if navigable:
+        out.append("Navigable rivers (FW-20.4); a stretch runs between two points of the river, corners (x, y) of the grid:")
+        out.append("")
+        for i, r in navigable:
+            named = f" ({md_text(r.name)})" if r.name else ""
+            for a, b, craft in r.stretches:
+                squares = ", ".join(square_id(*sq) for sq in stretch_squares(r, a, b, m.width, m.height))
+                out.append(f"- River {i}{named}: {CRAFT_SHEET_WORDS[craft]} from {tuple(r.points[a])} to {tuple(r.points[b])}, along {squares}")
+        out.append("")
+    else:
+        out.append("No river of this map is navigable (FW-20.4).")
+        out.append("")
+    obstacles = [(i, r, at, kind) for i, r in enumerate(m.rivers, 1) for at, kind in r.obstacles or ()]
+    if obstacles:
+        out.append("| River | Obstacle (FW-20.4) | At | Squares |")
+        out.append("|---|---|---|---|")
+        for i, r, at, kind in obstacles:
+            squares = ", ".join(square_id(*sq) for sq in point_squares(r, at, m.width, m.height))
+            out.append(f"| {i} | {cell(kind)} | {tuple(r.points[at])} | {squares} |")
+        out.append("")
+    if m.reefs:
+        out.append(f"- Reefs, islands or atolls (FW-20.7, -1 to naval movement along them): {', '.join(square_id(*sq) for sq in m.reefs)}")
+        out.append("")
+    return out

@@ -36,6 +36,7 @@ from .rules import (
 )
 from .terrain import high_mountains
 from .territory import band_sizes
+from .waterways import crossing_edge, edge_index, port_water
 
 
 @dataclass(frozen=True)
@@ -366,6 +367,65 @@ def check_configs(m: FwMap):
             yield Violation("FW-2.5", f"side {side} has {n} configurations in territory {terr}; at most {limit}")
 
 
+def check_ports(m: FwMap):
+    """FW-20.2: a port is a holding of its side on the coast, a lake shore or a navigable river."""
+    holdings = {(h.square, h.side) for h in m.holdings}
+    seen = set()
+    for sq, side in m.ports or ():
+        where = f"side {side}'s port at {_sq(sq)}"
+        if (sq, side) in seen:
+            yield Violation("FW-20.2", f"{where} is listed twice")
+        seen.add((sq, side))
+        if (sq, side) not in holdings:
+            yield Violation("FW-20.2", f"{where} is not one of that side's holdings")
+        if not m.in_bounds(sq) or port_water(m, sq) is None:
+            yield Violation("FW-20.2", f"{where} borders no sea or lake and touches no navigable river stretch")
+
+
+def check_stretches(m: FwMap):
+    """FW-20.4: each stretch runs along its river's own points, source to mouth, and no two of one river overlap."""
+    for n, river in enumerate(m.rivers, start=1):
+        last = len(river.points) - 1
+        runs = sorted(river.stretches or ())
+        for a, b, craft in runs:
+            if not 0 <= a < b <= last:
+                yield Violation("FW-20.4", f"river {n}: the {craft} stretch from point {a} to {b} is not along its points 0 to {last}, source first")
+        for (a, b, _), (c, d, _) in zip(runs, runs[1:]):
+            if c < b:
+                yield Violation("FW-20.4", f"river {n}: the stretches from point {a} to {b} and from {c} to {d} overlap")
+
+
+def check_obstacles(m: FwMap):
+    """FW-20.4: each obstacle lies on a navigable stretch of its river; a bridge obstacle stands where a bridge
+    crosses one of the two river edges at its point, and every bridge over a navigable edge is marked."""
+    bridges = [crossing_edge(c) for c in m.crossings if c.kind == "bridge"]
+    for n, river in enumerate(m.rivers, start=1):
+        if river.stretches is None and river.obstacles is None:
+            continue
+        stretches = river.stretches or []
+        edges = edge_index(river)
+        bridged = {edges[e] for e in bridges if e in edges}
+        marked = set()
+        for at, kind in river.obstacles or ():
+            if not any(a <= at <= b for a, b, _ in stretches):
+                yield Violation("FW-20.4", f"river {n}: the {kind} at point {at} lies on none of its navigable stretches")
+            if kind == "bridge":
+                if not bridged & {at - 1, at}:
+                    yield Violation("FW-20.4", f"river {n}: a bridge obstacle at point {at}, where no bridge crosses the river")
+                marked |= bridged & {at - 1, at}
+        for i in sorted(bridged - marked):
+            if any(a <= i < b for a, b, _ in stretches):
+                p, q = river.points[i], river.points[i + 1]
+                yield Violation("FW-20.4", f"river {n}: the bridge over its navigable edge {tuple(p)}-{tuple(q)} is not marked as an obstacle")
+
+
+def check_reefs(m: FwMap):
+    """FW-20.7: reefs, islands and atolls lie at sea."""
+    for sq in m.reefs or ():
+        if not m.in_bounds(sq) or m.terrain_at(sq) != "sea":
+            yield Violation("FW-20.7", f"reefs at {_sq(sq)}, which is not a sea square")
+
+
 CHECKS = (
     check_territory,
     check_holdings,
@@ -376,6 +436,10 @@ CHECKS = (
     check_reachability,
     check_climate,
     check_configs,
+    check_ports,
+    check_stretches,
+    check_obstacles,
+    check_reefs,
 )
 
 

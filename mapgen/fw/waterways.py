@@ -15,7 +15,7 @@ the river's edges meeting there.
 
 from __future__ import annotations
 
-from ..grid import edge_squares
+from ..grid import edge_squares, neighbours, shared_edge
 
 Square = tuple[int, int]
 #: Terrain a ship sails on without a river (FW-20.1: lakes and coastal sea).
@@ -66,3 +66,97 @@ def navigable_squares(fw_map, craft: str = "boats") -> set[Square]:
 def open_water(fw_map) -> set[Square]:
     """Sea and lake squares (FW-20.1)."""
     return {(c, r) for r in range(fw_map.height) for c in range(fw_map.width) if str(fw_map.terrain[r, c]) in OPEN_WATER}
+
+
+# -- what the watercraft stage and the validator both ask of the map --------------------------------
+
+
+def edge_index(river) -> dict[frozenset, int]:
+    """Each of the river's edges (the frozenset of its two corner points) -> its index (edge ``i`` joins points ``i`` and ``i + 1``)."""
+    return {frozenset((tuple(a), tuple(b))): i for i, (a, b) in enumerate(zip(river.points, river.points[1:]))}
+
+
+def crossing_edge(crossing) -> frozenset | None:
+    """The river edge a crossing (a bridge or a ford between two squares) stands on; None when its squares share no edge."""
+    try:
+        return frozenset(shared_edge(*crossing.squares))
+    except ValueError:
+        return None
+
+
+def drained_edges(rivers) -> list[list[int]]:
+    """For each river and each of its points, how many river edges drain through that point: the river's own
+    edges above it and every edge of the tributaries that joined it there or above (FW-2.5 item 2: rivers end
+    in another river).  A day's march to a square's side, it is the river's size as the map knows it.
+
+    A tributary ends on a point of the river it joins; it is counted at that point and below.
+    """
+    where: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    for k, r in enumerate(rivers):
+        for i, p in enumerate(r.points[:-1]):  # a river's own mouth is no junction on it
+            where.setdefault(tuple(p), []).append((k, i))
+    joins: dict[int, list[tuple[int, int]]] = {}  # river -> (point index, tributary)
+    for t, r in enumerate(rivers):
+        if r.mouth == "river" and r.points:
+            into = [(k, i) for k, i in where.get(tuple(r.points[-1]), []) if k != t]
+            if into:
+                k, i = into[0]
+                joins.setdefault(k, []).append((i, t))
+    totals: dict[int, int] = {}
+
+    def total(k: int, seen: frozenset) -> int:
+        if k not in totals:
+            own = max(0, len(rivers[k].points) - 1)
+            totals[k] = own + sum(total(t, seen | {k}) for _, t in joins.get(k, []) if t not in seen | {k})
+        return totals[k]
+
+    out = []
+    for k, r in enumerate(rivers):
+        extra = [0] * len(r.points)
+        for i, t in joins.get(k, []):
+            extra[i] += total(t, frozenset({k}))
+        flow, added = [], 0
+        for i in range(len(r.points)):
+            added += extra[i]
+            flow.append(i + added)
+        out.append(flow)
+    return out
+
+
+def borders_open_water(fw_map, sq: Square) -> str | None:
+    """``"sea"`` or ``"lake"`` when the square borders one (8-neighbourhood, as the map's adjacency, AMB-02; the sea
+    first), else None: a port's coast or shore (FW-20.2)."""
+    near = {str(fw_map.terrain[r, c]) for c, r in neighbours(sq[0], sq[1], fw_map.width, fw_map.height)}
+    return next((w for w in OPEN_WATER if w in near), None)
+
+
+def port_water(fw_map, sq: Square, navigable: dict[str, set[Square]] | None = None) -> str | None:
+    """The best water a port on ``sq`` opens on: ``"sea"``, ``"lake"``, a ``"ships"`` or a ``"boats"`` river stretch
+    the square touches, or None when it lies on none of them (FW-20.2, the contract's port).
+
+    ``navigable``: :func:`navigable_squares` by craft, when the caller asks about many squares of one map.
+    """
+    coast = borders_open_water(fw_map, sq)
+    if coast:
+        return coast
+    for craft in ("ships", "boats"):
+        if sq in (navigable[craft] if navigable is not None else navigable_squares(fw_map, craft)):
+            return craft
+    return None
+
+
+def navigable_by_craft(fw_map) -> dict[str, set[Square]]:
+    """:func:`navigable_squares` for each craft, worked out once."""
+    return {craft: navigable_squares(fw_map, craft) for craft in ("ships", "boats")}
+
+
+def coastal_sea(fw_map) -> list[Square]:
+    """Sea squares beside land (8-neighbourhood), in reading order: where reefs, islands and atolls lie along a route."""
+    out = []
+    for r in range(fw_map.height):
+        for c in range(fw_map.width):
+            if str(fw_map.terrain[r, c]) == "sea" and any(
+                str(fw_map.terrain[rr, cc]) not in OPEN_WATER for cc, rr in neighbours(c, r, fw_map.width, fw_map.height)
+            ):
+                out.append((c, r))
+    return out

@@ -18,6 +18,8 @@ from ..fw.rules import (
 )
 from ..sides import emblem_word
 from .fw_rivers import path_d, ribbon
+from .fw_water import CRAFT_WORDS, OBSTACLE_SYMBOLS, OBSTACLE_WORDS, PORT_SYMBOL, PORT_WORDS, REEFS_SYMBOL, REEFS_WORDS
+from .fw_water import mark_swatch, stretch_swatch, watercraft_legend
 from .svgdoc import fmt
 from .templates import el as _el
 from .templates import Block as _Block
@@ -197,7 +199,7 @@ def _legend_blocks(m: FwMap, used_features: list[str], look: str = "colour", nar
         if t not in terr or t not in present:
             continue
         if info.movement is None:
-            entry(terrain_swatch(t), info.label, "water: boats only (FW-20)")
+            entry(terrain_swatch(t), info.label, "water: boats only (FW-20)" if m.ports is None else "water: ships and boats sail it (FW-20.1)")
             continue
         value, optional = movement_words(info.movement, info.optional_movement, naran)
         note = "; ".join(n for n in (f"Force Test {_signed(info.force_test)}" if info.force_test else "", optional) if n)
@@ -229,6 +231,23 @@ def _legend_blocks(m: FwMap, used_features: list[str], look: str = "colour", nar
     dash = " ".join(fmt(v * 0.6) for v in tst["boundary_dash"])
     entry(line_swatch([(tst["boundary_color"], tst["boundary_width"])], dash), "Territory boundary",
           "between the friendly, neutral and enemy thirds (FW-2.3)")
+
+    water = watercraft_legend(m)
+    if water is not None:
+        heading("Watercraft (FW-20)")
+
+        for craft in water["crafts"]:
+            entry((lambda c: lambda p, x, y: stretch_swatch(p, x, y, sw, c, style))(craft), *CRAFT_WORDS[craft])
+        if water["port"]:
+            entry(lambda p, x, y: mark_swatch(p, x, y, sw, PORT_SYMBOL, style), *PORT_WORDS)
+        if water["reefs"]:
+            entry(lambda p, x, y: mark_swatch(p, x, y, sw, REEFS_SYMBOL, style), *REEFS_WORDS)
+        marks = [((lambda k: lambda p, x, y: mark_swatch(p, x, y, sw, OBSTACLE_SYMBOLS[k], style))(kind), OBSTACLE_WORDS[kind])
+                 for kind in water["obstacles"]]
+        if marks:
+            text_row("Obstacles on navigable water (FW-20.4):")
+        for i in range(0, len(marks), 2):
+            pair(marks[i], marks[i + 1] if i + 1 < len(marks) else None)
 
     heading("Sides and holdings")
     for side in m.sides:

@@ -37,6 +37,7 @@ from ..grid import col_letters, shared_edge, square_id
 from .campaign_room import MapRoom
 from .fw_rivers import draw_rivers, river_edges
 from .fw_roads import road_points
+from .fw_water import draw_marks, draw_stretches, mark_boxes, obstacle_marks, port_marks, reef_marks
 from .svgdoc import SvgDoc, fmt
 from .templates import Raw as _Raw, el as _el, template_path  # noqa: F401 - template_path: part of this API
 from .fw_layout import FwMapLayout, _content, _layout, _Placed, fw_map_layout  # noqa: F401 - also for fw_names, fw_map_key
@@ -97,9 +98,13 @@ def render_fw_map_and_room(m: FwMap, look: str = "colour", naran: bool | None = 
     _draw_terrain(roots["Terrain"], m, lay, placed, style, reserved_boxes(m, lay, names))
     _draw_territory(roots["Territory"], m, lay, style)
     _draw_rivers(roots["Rivers"], m, lay, style)
+    draw_stretches(roots["Rivers"], m, lay, style, _river_points)
     _draw_roads(roots["Roads"], m, lay, style)
     _draw_crossings(roots["Crossings"], m, lay, style)
+    draw_marks(roots["Crossings"], obstacle_marks(m, lay, style), style)
+    draw_marks(roots["Features"], reef_marks(m, lay, style), style)
     _draw_items(roots["Features"], roots["Holdings"], m, lay, placed, style)
+    draw_marks(roots["Holdings"], port_marks(m, lay, placed, style), style)
     _draw_grid(roots["Grid"], m, lay, style)
     draw_names(roots["Names"], names)
     _draw_title(roots["Legend"], m, lay, style)
@@ -110,7 +115,8 @@ def render_fw_map_and_room(m: FwMap, look: str = "colour", naran: bool | None = 
         layer = doc.layer(name)
         for child in _in_inks(roots[name], style, memo):
             layer.add(_Raw(child))
-    return doc, map_room(m, lay, placed, names, style["grid"]["id_size"])
+    room = map_room(m, lay, placed, names, style["grid"]["id_size"])
+    return doc, room._replace(symbols=room.symbols + mark_boxes(m, lay, placed, style))
 
 
 

@@ -481,7 +481,7 @@ def _place_areas(mp: _Map, m: FwMap, lay, ns: dict, keep) -> None:
     s = m.square_mm
     areas = _areas(m, lay, ns)
     owner = _owners(m, areas)
-    if owner is None:  # areas that share squares: no one grid says whose a square is, so one area at a time
+    if owner is None or not areas:  # areas that share squares (or none: a map from before names): one area at a time
         first = [None] * len(areas)
     else:
         first = _try(mp, areas, [0] * len(areas), owner, lay, s)

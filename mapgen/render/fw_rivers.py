@@ -35,15 +35,7 @@ def ribbon(points: list[tuple[float, float]], w0: float, w1: float, amplitude: f
     Each of those segments carries a full sine wave (zero at its ends and its middle), to alternate sides
     from one segment to the next; the rest (the mouth's last reach) runs straight and flares.
     """
-    centre: list[tuple[float, float]] = [points[0]]
-    for i, ((ax, ay), (bx, by)) in enumerate(zip(points, points[1:])):
-        length = math.hypot(bx - ax, by - ay) or 1.0
-        nx, ny = -(by - ay) / length, (bx - ax) / length
-        sign = 1.0 if i % 2 == 0 else -1.0
-        for j in range(1, SAMPLES + 1):
-            t = j / SAMPLES
-            d = amplitude * sign * math.sin(2 * math.pi * t) if i < meander_to else 0.0
-            centre.append((ax + (bx - ax) * t + nx * d, ay + (by - ay) * t + ny * d))
+    centre = centre_line(points, amplitude, meander_to)
     lengths = [0.0]
     for (ax, ay), (bx, by) in zip(centre, centre[1:]):
         lengths.append(lengths[-1] + math.hypot(bx - ax, by - ay))
@@ -62,6 +54,20 @@ def ribbon(points: list[tuple[float, float]], w0: float, w1: float, amplitude: f
         left.append((x + nx * w / 2, y + ny * w / 2))
         right.append((x - nx * w / 2, y - ny * w / 2))
     return left + right[::-1]
+
+
+def centre_line(points: list[tuple[float, float]], amplitude: float, meander_to: int) -> list[tuple[float, float]]:
+    """The ribbon's winding middle: :data:`SAMPLES` steps a segment, so point ``i`` of ``points`` is sample ``i * SAMPLES``."""
+    centre: list[tuple[float, float]] = [points[0]]
+    for i, ((ax, ay), (bx, by)) in enumerate(zip(points, points[1:])):
+        length = math.hypot(bx - ax, by - ay) or 1.0
+        nx, ny = -(by - ay) / length, (bx - ax) / length
+        sign = 1.0 if i % 2 == 0 else -1.0
+        for j in range(1, SAMPLES + 1):
+            t = j / SAMPLES
+            d = amplitude * sign * math.sin(2 * math.pi * t) if i < meander_to else 0.0
+            centre.append((ax + (bx - ax) * t + nx * d, ay + (by - ay) * t + ny * d))
+    return centre
 
 
 def path_d(outline: list[tuple[float, float]]) -> str:

@@ -243,6 +243,11 @@ def _place(parent, symbol_id, x, y, size, color=None, skip=None) -> ET.Element:
     return g
 
 
+def place_symbol(parent, symbol_id, x, y, size, color=None) -> ET.Element:
+    """A template symbol with its 0..50 box at (x, y) (mm), ``size`` wide: for the drawing's other modules."""
+    return _place(parent, symbol_id, x, y, size, color)
+
+
 #: Where a capital's emblem sits in its 0..50 box (the middle of the keep), and its size there.
 CAPITAL_EMBLEM = (25.0, 19.5, 15.0)
 

@@ -14,7 +14,7 @@
 
   const FIELDS = isFw
     ? [["Name", "name"], ["Part of", "places"], ["Terrain", "terrain"], ["Territory", "territory"], ["River", "river"],
-       ["Road", "road"], ["Crossings", "crossings"], ["Holding", "holding"], ["Features", "features"],
+       ["Road", "road"], ["Crossings", "crossings"], ["Waters (FW-20)", "water"], ["Holding", "holding"], ["Features", "features"],
        ["Movement roll (FW-9.2)", "movement"], ["Controlled by", "control"],
        ["Zone of control of", "zoc"], ["Forces here", "forces"]]
     : [["Name", "name"], ["Kind", "kind"], ["Country", "country"], ["Held by", "holder"], ["Tax", "tax"],
