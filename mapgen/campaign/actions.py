@@ -157,8 +157,8 @@ def _moves(state: CampaignState, board, side: str) -> list[Action]:
     out = []
     for fid in movable(state, side):
         f = state.force(fid)
-        paths = reachable(state, board, fid)
-        hurried = f.order == "max_speed" and bool(board.steps[f.square])
+        paths = reachable(state, board, fid) if not f.afloat else {}  # afloat: it stays, or sails (:func:`.voyage.actions`)
+        hurried = f.order == "max_speed" and bool(board.steps[f.square]) and not f.afloat
         path = next((p for p in paths.values() if len(p) == 1), ()) if hurried else ()
         where = f"steps to {path[0]} (under Max Speed it must move, FW-9.4.e)" if path else "stays"
         label = f"{fid} at {f.square} {where}; {len(paths)} square(s) within reach today"

@@ -59,6 +59,8 @@ class Options:
     specialty_recovery: bool = False  # FW-12.3: recovered models buy models of their specialty
     special_sites: bool = False  # FW-12.4: a battle won at an Ars Arcana site of the enemy gives its objects
     ambush_on_zoc_entry: bool = False  # AMB-68: Max Speed into a Defend force's zone of control is an ambush
+    # --- watercraft (issue 29) ---
+    watercraft: bool = False  # FW-20, FW-16.4: ships, minor craft, naval movement; left out of the file while off
 
 
 @dataclass(frozen=True)
@@ -78,6 +80,11 @@ class Weather:
 def auxiliaries_only(units) -> bool:
     """FW-4.2.f: "allies and mercenaries cannot form a Force on their own": true when every unit is one."""
     return bool(units) and all(u.mercenary or u.ally for u in units)
+
+
+def sea_folk_only(units) -> bool:
+    """FW-20.5: every unit is a sea-folk mercenary (pirates, corsairs ...), the one exception to FW-4.2.f."""
+    return bool(units) and all(u.mercenary and u.sea_folk for u in units)
 
 
 def snow_at(weather: Weather, terrain: str) -> int:
@@ -117,6 +124,11 @@ class Unit:
     points: Annotated[int, Ge(0), Le(100_000)] = 0  # army points of one figure (FW-12.3, FW-16.3)
     mercenary: bool = False  # FW-12.2: a beaten mercenary unit deserts whole
     ally: bool = False  # an allied contingent (FW-4.2.f)
+    #: FW-20.5: sea-folk (pirates, corsairs, buccaneers); left out of the file when false.
+    sea_folk: bool = False
+    #: FW-20.3 [DEV]: the models' base ("25x25", "25x50", "40x40", "50x50", "large"); None: by the unit's type
+    #: (:data:`mapgen.campaign.craft.BASE_BY_TYPE`).  Left out of the file when None.
+    base: Literal["25x25", "25x50", "40x40", "50x50", "large"] | None = None
 
 
 @dataclass(frozen=True)
@@ -139,6 +151,13 @@ class Force:
     #: FW-5.2.1: the points of field works it built under Defend before its first battle in this square
     #: (1 per model then); not cumulative, lost when it leaves the square.  0: none.
     field_works: Count = 0
+    #: FW-20 (option ``watercraft``): the craft the force holds, and whether it is afloat on them.  A force
+    #: afloat stands on a waterside land square (:mod:`.voyage`).  Each left out of the file at its default.
+    afloat: bool = False
+    ships: Count = 0
+    carriers: Count = 0  # flyer-carrier ships (FW-20.3)
+    boats: Count = 0  # boats, canoes, pirogues (FW-20.4)
+    rafts: Count = 0  # rafts and barges (FW-20.4)
 
     @property
     def figures(self) -> int:

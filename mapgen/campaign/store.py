@@ -34,12 +34,34 @@ def json_schema() -> dict:
     return statefile.json_schema(adapter(), SCHEMA, VERSION, "urn:mapgen:schema:campaign:1", "mapgen campaign state (Fantasy Warriors)")
 
 
+#: Fields written only when they differ from these defaults, so that a campaign without the
+#: ``watercraft`` option (and every older ``campaign.json``) keeps its bytes.
+LEAN_OPTIONS = {"watercraft": False}
+LEAN_FORCE = {"afloat": False, "ships": 0, "carriers": 0, "boats": 0, "rafts": 0}
+LEAN_UNIT = {"sea_folk": False, "base": None}
+
+
+def _drop(d: dict, defaults: dict) -> None:
+    for k, v in defaults.items():
+        if k in d and d[k] == v:
+            del d[k]
+
+
+def lean(data: dict) -> None:
+    """Leave out, in place, the watercraft fields at their defaults (:data:`LEAN_OPTIONS` ...)."""
+    _drop(data["options"], LEAN_OPTIONS)
+    for f in data["forces"]:
+        _drop(f, LEAN_FORCE)
+        for u in f["units"]:
+            _drop(u, LEAN_UNIT)
+
+
 def to_json(state: CampaignState) -> dict:
-    return statefile.to_json(adapter(), state)
+    return statefile.to_json(adapter(), state, lean)
 
 
 def dumps_state(state: CampaignState) -> str:
-    return statefile.dumps(adapter(), state)
+    return statefile.dumps(adapter(), state, lean)
 
 
 def from_json_text(text: str, where: str) -> CampaignState:

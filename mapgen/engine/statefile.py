@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from typing import Any
+from typing import Any, Callable
 
 from pydantic_core import ValidationError, to_json as core_to_json
 
@@ -42,16 +42,19 @@ def json_schema(adapter: Any, schema: str, version: int, urn: str, title: str) -
 DICE_SEED = "dice_seed"
 
 
-def to_json(adapter: Any, state) -> dict:
+def to_json(adapter: Any, state, lean: Callable[[dict], None] | None = None) -> dict:
+    """The state as JSON data; ``lean`` drops, in place, what a rule set leaves out at its default (so old files keep their bytes)."""
     data = adapter.dump_python(state, mode="json")
     if DICE_SEED in data and data[DICE_SEED] is None:
         del data[DICE_SEED]
+    if lean is not None:
+        lean(data)
     # schema and version first, as in every mapgen file
     head = {"schema": data.pop("schema"), "version": data.pop("version")}
     return {**head, **data}
 
 
-def dumps(adapter: Any, state) -> str:
+def dumps(adapter: Any, state, lean: Callable[[dict], None] | None = None) -> str:
     """The state file's text, byte for byte what :func:`mapgen.jsonio.dumps` writes (indent 1, text as is, a last newline).
 
     Written by pydantic-core's serializer rather than the standard library's:
@@ -62,7 +65,7 @@ def dumps(adapter: Any, state) -> str:
     writers escape only quotes, backslashes and control characters
     (``tests/test_statefile.py`` compares them over random games).
     """
-    return core_to_json(to_json(adapter, state), indent=1).decode("utf-8") + "\n"
+    return core_to_json(to_json(adapter, state, lean), indent=1).decode("utf-8") + "\n"
 
 
 #: Parts of a pydantic error location that name a branch of a type, not a field.
