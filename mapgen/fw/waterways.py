@@ -96,15 +96,18 @@ def sailing_steps(fw_map) -> dict[Square, dict[Square, Step]]:
         steps.setdefault(b, {}).setdefault(a, back)
 
     for river in fw_map.rivers:
+        craft_of: dict[int, str] = {}  # edge index -> the craft of the stretch holding it
         for first, last, craft in river.stretches or ():
-            edges = list(stretch_edges(first, last))
-            on_map = [[sq for sq in banks(river.points, i) if 0 <= sq[0] < w and 0 <= sq[1] < h] for i in edges]
-            for sides in on_map:
-                if len(sides) == 2:
-                    add(sides[0], sides[1], ("river", craft, 0), ("river", craft, 0))
-            for up, down in zip(on_map, on_map[1:]):
-                for a in up:
-                    for b in down:
+            for i in stretch_edges(first, last):
+                craft_of[i] = craft
+        sides = {i: [sq for sq in banks(river.points, i) if 0 <= sq[0] < w and 0 <= sq[1] < h] for i in sorted(craft_of)}
+        for i, here in sides.items():
+            if len(here) == 2:
+                add(here[0], here[1], ("river", craft_of[i], 0), ("river", craft_of[i], 0))
+            if i + 1 in sides:  # on into the next edge, of this stretch or the one that follows it
+                craft = "ships" if craft_of[i] == craft_of[i + 1] == "ships" else "boats"
+                for a in here:
+                    for b in sides[i + 1]:
                         if _king(a, b):
                             add(a, b, ("river", craft, 1), ("river", craft, -1))
     water = {sq: str(fw_map.terrain[sq[1], sq[0]]) for sq in open_water(fw_map)}
