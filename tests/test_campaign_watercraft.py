@@ -398,3 +398,62 @@ def test_afloat_moves_only_on_its_water_and_never_beyond_its_roll(start, picks, 
         step = board.sailing[a][b]  # every step is on navigable water ...
         assert fleet.fleet == "boats" or step[1] == "ships"  # ... that its craft may sail
     assert a1.square in board.squares and a1.afloat and sailed >= 0
+
+
+# --- random play and the bots ------------------------------------------------------------------
+
+
+def _water_start(seed: int):
+    """Day 1 on the water map: side A's port B5 and side B's H5 each hold a force with two ships."""
+    board = water_board(terrain={(3, 2): "forest"}, obstacles=((1, "waterfall"), (3, "bridge")))
+    holdings = (HoldingState("B2", "A", True, "sanctuary", False, "A"), HoldingState("B5", "A", False, "village", False, "A"),
+                HoldingState("H2", "B", True, "city", False, "B"), HoldingState("H5", "B", False, "village", False, "B"))
+    forces = [force("A1", "B5", "max_speed", ships=2), force("A2", "B2", "defend"), force("A3", "D3", "probe", boats=5),
+              force("B1", "H5", "max_speed", ships=2), force("B2", "H2", "defend")]
+    state = evolve(tiny_state(forces, holdings=holdings, options=Options(watercraft=True, random_events=True, random_event_interval=1)),
+                   seed=seed, phase=1)
+    return state, board
+
+
+def _afloat_where_it_may(before, after, command, board):
+    for f in after.forces:
+        assert f.square in board.squares, f"{f.id} off the land board at {f.square}"
+        if f.afloat:
+            assert f.square in board.sailing, f"{f.id} afloat off {f.square}, which borders no navigable water"
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_games_afloat_keep_the_rules(seed):
+    import random
+
+    from mapgen.campaign.ruleset import RULESET
+    from mapgen.engine.fuzz import play
+
+    state, board = _water_start(seed)
+    game = play(RULESET, state, board, random.Random(seed), RULESET.dice_for, until=lambda s: s.day > 6, invariants=_afloat_where_it_may)
+    assert game.state.day > 1
+    assert {r["command"] for r in game.records} & {"embark", "sail", "disembark"}  # every game went afloat
+
+
+@pytest.mark.parametrize("bots", [("plain", "plain"), ("cautious", "aggressive"), ("aggressive", "cautious")])
+def test_bot_games_afloat_give_only_legal_commands(bots):
+    from mapgen.campaign.bots import make_bots
+    from mapgen.campaign.bots.play import play_day
+
+    state, board = _water_start(3)
+    sailed = 0
+    for _ in range(8):
+        state, _ = play_day(state, board, make_bots(bots))
+        sailed += sum(1 for e in state.log if e.rule == "FW-20.7" and e.dice)
+        if state.winner is not None:
+            break
+    assert sailed  # the bots went afloat at least once
+
+
+def test_the_bots_sail_when_the_sea_is_the_shorter_way():
+    from mapgen.campaign.bots.sailing import naval_move
+
+    state, board = _water_start(1)
+    state = evolve(state, phase=2, initiative=("A",), forces=tuple(f for f in state.forces if f.id in ("A1", "B2")))
+    cmd = naval_move(state, board, "A")
+    assert isinstance(cmd, Embark) and cmd.force == "A1" and cmd.path

@@ -51,9 +51,14 @@ def lean(data: dict) -> None:
     """Leave out, in place, the watercraft fields at their defaults (:data:`LEAN_OPTIONS` ...)."""
     _drop(data["options"], LEAN_OPTIONS)
     for f in data["forces"]:
-        _drop(f, LEAN_FORCE)
-        for u in f["units"]:
-            _drop(u, LEAN_UNIT)
+        lean_force(f)
+
+
+def lean_force(f: dict) -> None:
+    """A force's JSON data without the watercraft fields at their defaults (the state file, the sides' views)."""
+    _drop(f, LEAN_FORCE)
+    for u in f["units"]:
+        _drop(u, LEAN_UNIT)
 
 
 def to_json(state: CampaignState) -> dict:

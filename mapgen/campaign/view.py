@@ -15,7 +15,9 @@ import dataclasses
 
 from ..text import printable
 from .core import PHASE_NAMES, awaiting, phase_index
+from .craft import craft_word
 from .state import CampaignState, Force, LogEntry, other
+from .store import lean_force
 
 #: A side's fields the enemy does not see (FW-15: reinforcement points are banked in secret).
 HIDDEN_SIDE_FIELDS = ("reinforcement_points",)
@@ -65,8 +67,11 @@ def side_view(state: CampaignState, side: str | None, board=None) -> dict:
     for f in state.forces:
         if side is None or f.side == side:
             data = _plain(f)
+            lean_force(data)
         else:
             data = {"id": f.id, "side": f.side, "square": f.square, "order": f.order, "reaction": f.reaction}
+            if f.afloat:  # a fleet on the water is seen from the shore; its craft and load are not (FW-20)
+                data["afloat"] = True
         data["zone_of_control"] = zone_of_control(f, board)
         forces.append(data)
     return {
@@ -130,9 +135,13 @@ def _weather_words(state: CampaignState) -> str:
 def force_words(f: Force, own: bool, board) -> str:
     state = f.state.replace("_", " ")
     zoc = " ".join(zone_of_control(f, board))
+    afloat = " afloat" if f.afloat else ""  # FW-20: seen from the shore by both sides
     if not own:
-        return f"{f.id:<4} {f.square:<5} {state:<10} zone of control {zoc}"
+        return f"{f.id:<4} {f.square:<5} {state:<10}{afloat} zone of control {zoc}"
     extra = f", loot from {f.loot}" if f.loot else ""
+    held = craft_word(f)
+    if afloat or held:
+        extra += f",{afloat} craft: {held or 'none'} (FW-20)"
     if f.field_works:
         extra += f", field works {f.field_works} points (FW-5.2.1)"
     moved = ", moved today" if f.moved_today else ""

@@ -351,3 +351,30 @@ def sea_events(state: CampaignState, dice, board) -> CampaignState:
             dice.event(day=state.day, phase=8, rule="FW-16.4",
                        text=f"{f.id} meets {b.label}: play it at the table with the Lurking Monster rules of Avventurieri", side=f.side)
     return state
+
+
+# --- for the actions and the bots ----------------------------------------------------------------
+
+
+def voyage_paths(state: CampaignState, board, cmd_type, force_id: str) -> dict[str, tuple[str, ...]]:
+    """Every land square the force may set out for today afloat (``cmd_type``: Embark, Sail or Disembark), with the
+    shortest path to it that the voyage's refusal accepts; the dice then decide how far it gets."""
+    force = state.force(force_id)
+    paths: dict[str, tuple[str, ...]] = {}
+    seen = {force.square}
+    frontier: list[tuple[str, tuple[str, ...]]] = [(force.square, ())]
+    for _ in range(MAX_VOYAGE):
+        nxt = []
+        for here, path in frontier:
+            for sq in board.sailing.get(here, {}):
+                if sq in seen:
+                    continue
+                seen.add(sq)
+                p = path + (sq,)
+                if refusal(state, board, cmd_type(force_id, p)) is not None:
+                    continue
+                nxt.append((sq, p))
+                if sq in board.squares:
+                    paths[sq] = p
+        frontier = nxt
+    return paths

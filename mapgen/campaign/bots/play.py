@@ -14,7 +14,7 @@ from __future__ import annotations
 from ..after_battle import refusal as report_refusal
 from ..autobattle import battle_report
 from ..battle import awaiting as battle_awaiting
-from ..commands import BattleReport, CommandError, GiveOrder, Move, Turn
+from ..commands import BattleReport, CommandError, Disembark, Embark, GiveOrder, Move, Sail, Turn
 from ..core import awaiting, phase_index
 from ..ruleset import RULESET, apply
 from ..incursione import Sack
@@ -25,6 +25,8 @@ from ..orders import refusal as order_refusal
 from ..orders import test_group
 from ...engine.bots import BotStuck, IllegalCommand
 from ..state import CampaignState
+from ..voyage import refusal as voyage_refusal
+from .sailing import naval_move
 
 #: Commands one campaign day may take before the bots give up (a bug in a phase, or a decision they cannot make).
 MAX_COMMANDS_PER_DAY = 400
@@ -39,6 +41,8 @@ def command_words(command) -> str:
         return " ".join(["move", command.force, *command.path]) + cm
     if isinstance(command, Sack):
         return f"sack {command.force}"
+    if isinstance(command, (Embark, Sail, Disembark)):
+        return " ".join([type(command).__name__.lower(), command.force, *command.path])
     if isinstance(command, BattleReport):
         losses = ",".join(f"{x.unit}={x.killed}/{x.fled}/{x.withdrawn}" for x in command.losses)
         return f"battle --winner {command.winner}" + (f" --square {command.square}" if command.square else "") + (f" --losses {losses}" if losses else "")
@@ -73,6 +77,8 @@ def refusal(state: CampaignState, board, command) -> str | None:
         return None
     if isinstance(command, Sack):
         return sack_refusal(state, command.force)
+    if isinstance(command, (Embark, Sail, Disembark)):
+        return voyage_refusal(state, board, command)
     if isinstance(command, BattleReport):
         return report_refusal(state, board, command)
     if isinstance(command, Turn):
@@ -128,7 +134,10 @@ def play_day(state: CampaignState, board, bots: dict) -> tuple[CampaignState, in
                     break
             if command is None and state.initiative:
                 head = state.initiative[0]  # only the side at the head of the initiative may move (FW-9.1.2)
-                command, who = next(bots[head].moves(state, board), None), f"side {head}'s bot ({bots[head].name})"
+                command = naval_move(state, board, head)  # afloat first (FW-20): None without the watercraft option
+                if command is None:
+                    command = next(bots[head].moves(state, board), None)
+                who = f"side {head}'s bot ({bots[head].name})"
         elif state.phase == "battle" and battle_awaiting(state, board) is not None:
             command, who = battle_report(state, board), "the battle resolver"
         if command is None:
