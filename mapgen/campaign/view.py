@@ -135,13 +135,13 @@ def _weather_words(state: CampaignState) -> str:
 def force_words(f: Force, own: bool, board) -> str:
     state = f.state.replace("_", " ")
     zoc = " ".join(zone_of_control(f, board))
-    afloat = " afloat" if f.afloat else ""  # FW-20: seen from the shore by both sides
+    afloat = ", afloat" if f.afloat else ""  # FW-20: seen from the shore by both sides
     if not own:
-        return f"{f.id:<4} {f.square:<5} {state:<10}{afloat} zone of control {zoc}"
+        return f"{f.id:<4} {f.square:<5} {state:<10}{afloat}{';' if afloat else ''} zone of control {zoc}"
     extra = f", loot from {f.loot}" if f.loot else ""
     held = craft_word(f)
     if afloat or held:
-        extra += f",{afloat} craft: {held or 'none'} (FW-20)"
+        extra += f"{afloat}, craft: {held or 'none'} (FW-20)"
     if f.field_works:
         extra += f", field works {f.field_works} points (FW-5.2.1)"
     moved = ", moved today" if f.moved_today else ""
