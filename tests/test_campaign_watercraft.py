@@ -8,6 +8,8 @@ FW-20.6 and FW-20.7 tables (the Italian original agrees).
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -457,3 +459,74 @@ def test_the_bots_sail_when_the_sea_is_the_shorter_way():
     state = evolve(state, phase=2, initiative=("A",), forces=tuple(f for f in state.forces if f.id in ("A1", "B2")))
     cmd = naval_move(state, board, "A")
     assert isinstance(cmd, Embark) and cmd.force == "A1" and cmd.path
+
+
+# --- what each side sees ---------------------------------------------------------------------
+
+
+def test_the_enemy_sees_a_fleet_but_not_its_craft():
+    from mapgen.campaign.view import side_view, status_lines
+
+    state = sailing([afloat("A1", "D4", ships=3), force("B1", "H2")])
+    seen = {f["id"]: f for f in side_view(state, "B", BOARD)["forces"]}
+    assert seen["A1"].get("afloat") is True and "ships" not in seen["A1"] and "units" not in seen["A1"]
+    own = {f["id"]: f for f in side_view(state, "A", BOARD)["forces"]}
+    assert own["A1"]["ships"] == 3 and own["A1"]["afloat"] is True
+    assert "afloat" not in {f["id"]: f for f in side_view(state, "A", BOARD)["forces"]}["B1"]
+    b_lines = "\n".join(status_lines(state, BOARD, "B"))
+    assert "A1   D4    probe, afloat zone of control" in b_lines and "3 ships" not in b_lines
+    assert "afloat, craft: 3 ships" in "\n".join(status_lines(state, BOARD, "A"))
+
+
+def test_counters_turn_to_afloat():
+    from mapgen.campaign.counters import campaign_counters
+
+    state = tiny_state([afloat("A1", "D4"), force("A2", "B2")], options=ON)
+    faces = {c.id: c for c in campaign_counters(state)}
+    assert faces["fw-A-force-1"].front.title == "Afloat" and faces["fw-A-force-2"].back.title == "Afloat"
+    plain = {c.id: c for c in campaign_counters(tiny_state([force("A2", "B2")]))}
+    assert plain["fw-A-force-2"].back.title != "Afloat"  # without the option, the counters are what they were
+
+
+def _generated_water_map(tmp_path):
+    """A small generated map made navigable by hand: every river for ships, a port per side by the water."""
+    from mapgen.fw import waterways
+    from mapgen.jsonio import dumps as jdumps
+    from tests.fw_tiny import cached_map
+
+    m = copy.deepcopy(cached_map(seed=3, size="small"))
+    for r in m.rivers:
+        r.stretches, r.obstacles = [(0, len(r.points) - 1, "ships")], []
+    water, nav = waterways.open_water(m), waterways.navigable_squares(m, "boats")
+    m.ports, m.reefs = [], []
+    for side in ("A", "B"):
+        for h in m.holdings:
+            near = {(h.square[0] + dc, h.square[1] + dr) for dc in (-1, 0, 1) for dr in (-1, 0, 1)}
+            if h.side == side and (near & water or h.square in nav):
+                m.ports.append((h.square, side))
+                break
+    path = tmp_path / "water-map.json"
+    path.write_text(jdumps(m.to_json()), encoding="utf-8")
+    return path
+
+
+def test_cli_watercraft_commands_refuse_cleanly_undo_and_replay(tmp_path):
+    from click.testing import CliRunner
+
+    from mapgen.cli import cli
+
+    run_cli = CliRunner().invoke
+    folder = tmp_path / "c"
+    r = run_cli(cli, ["campaign", "new", str(folder), "--map", str(_generated_water_map(tmp_path)), "--rules", "watercraft", "--seed", "3"])
+    assert r.exit_code == 0, r.output
+    before = {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+    for words in (["sail", str(folder), "A1", "C4"], ["buy-craft", str(folder), "A1", "ships=1"], ["buy-craft", str(folder), "A1", "ships=x"],
+                  ["embark", str(folder)]):
+        r = run_cli(cli, ["campaign", *words])
+        assert r.exit_code == 2 and "Error:" in r.output and "Traceback" not in r.output, (words, r.output)
+        assert {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()} == before
+    for _ in range(3):  # three days: the port's force under Defend gets its free ships
+        assert run_cli(cli, ["campaign", "turn", str(folder)]).exit_code == 0
+        assert run_cli(cli, ["campaign", "turn", str(folder), "--rest-stay"]).exit_code == 0
+    assert "FW-20.3" in run_cli(cli, ["campaign", "log", str(folder)]).output
+    assert run_cli(cli, ["campaign", "replay", str(folder), "--check"]).exit_code == 0

@@ -137,7 +137,7 @@ def force_words(f: Force, own: bool, board) -> str:
     zoc = " ".join(zone_of_control(f, board))
     afloat = ", afloat" if f.afloat else ""  # FW-20: seen from the shore by both sides
     if not own:
-        return f"{f.id:<4} {f.square:<5} {state:<10}{afloat}{';' if afloat else ''} zone of control {zoc}"
+        return f"{f.id:<4} {f.square:<5} {state + afloat:<10} zone of control {zoc}"
     extra = f", loot from {f.loot}" if f.loot else ""
     held = craft_word(f)
     if afloat or held:

@@ -110,8 +110,8 @@ def simulate(p: dict, rules: tuple[str, ...]) -> None:
 
     wrong = [r for r in rules if r not in SIM_RULES]
     if wrong:
-        raise Refused(f"--rules {','.join(wrong)!r}: a Fantasy Warriors run plays the standard rules (or with {', '.join(SIM_RULES)}); "
-                      "give renaissance (and its optional rules) for a Renaissance run")  # fmt: skip
+        raise Refused(f"--rules {','.join(wrong)!r}: a Fantasy Warriors run plays the standard rules; give renaissance (and its optional rules) "
+                      f"for a Renaissance run (of the Fantasy Warriors options, a run takes {', '.join(SIM_RULES)})")  # fmt: skip
     map_file, size, holdings = p["map_file"], p["size"], p["holdings"]
     games, bots, scenario, max_days, workers, scheduler, out = (p[k] for k in ("games", "bots", "scenario", "max_days", "workers", "scheduler", "out"))
     bots = _fw_bots(bots)
