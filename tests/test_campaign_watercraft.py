@@ -19,7 +19,7 @@ from mapgen.campaign import craft, voyage
 from mapgen.campaign.commands import BuyCraft, Disembark, Embark, Move, Sail
 from mapgen.campaign.setup import ForceSpec, new_campaign
 from mapgen.campaign.state import HoldingState, Leader, Options, Unit, evolve
-from mapgen.campaign.store import dumps_state, to_json
+from mapgen.campaign.store import dumps_state
 from tests.campaign_move_tiny import force, tiny_state
 from tests.fw_water import water_board, water_map
 

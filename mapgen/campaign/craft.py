@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from .state import Force, Unit, evolve
+from .state import CampaignState, Force, Unit, evolve
 
 #: AMB-77 / FW-20.3: capacity units a model takes on a ship, by base (mm); "large" is bigger than 50 x 50.
 BASE_UNITS = {"25x25": 1, "25x50": 2, "40x40": 5, "50x50": 10, "large": 10}
@@ -128,40 +128,45 @@ def _on_ships(force: Force, free: bool) -> Loading | str:
     on_ships = flyers - carried
     if on_ships > force.ships * FLYERS_PER_SHIP:
         return f"{force.id}'s {flyers} flyers need a flyer-carrier or a ship each: {force.ships} ships, {force.carriers} carriers (FW-20.3)"
-    units = {"25x25": 0, "25x50": 0, "big": []}
+    foot = mounted = 0  # models a boat or raft may take off the ships
+    big: list[int] = []  # capacity units of each war machine or creature a raft may take (one a raft)
     need = 0
     for u in force.units:
         b = base_of(u)
         if is_flyer(u):
             continue  # counted below: the ones not on a carrier
         need += BASE_UNITS[b] * u.figures
-        if b in ("25x25", "25x50") and u.type not in ARTILLERY_TYPES:
-            units[b] += u.figures
-        else:
-            units["big"] += [BASE_UNITS[b]] * u.figures
+        if b == "25x25" and u.type not in ARTILLERY_TYPES:
+            foot += u.figures
+        elif b == MOUNTED_BASE:
+            mounted += u.figures
+        elif b != "large":
+            big += [BASE_UNITS[b]] * u.figures
     flyer_units = [BASE_UNITS[base_of(u)] for u in force.units if is_flyer(u) for _ in range(u.figures)]
     need += sum(sorted(flyer_units)[:on_ships])
     room = force.ships * SHIP_UNITS
     if need <= room:
         return Loading("ships", False, force.carriers > 0 and flyers > 0)
     # the minor craft take what the ships cannot: foot on boats, then the biggest models on rafts
-    foot_off = min(units["25x25"], force.boats * BOAT_MODELS)
-    need -= foot_off * BASE_UNITS["25x25"]
+    on_boats = min(foot, force.boats * BOAT_MODELS)
+    foot -= on_boats
+    need -= on_boats * BASE_UNITS["25x25"]
+    big.sort()
     mounts = False
     for _ in range(force.rafts):
         if need <= room:
             break
-        if units["big"]:
-            need -= units["big"].pop(units["big"].index(max(units["big"])))
-        elif units["25x50"]:
-            n = min(RAFT_MOUNTED, units["25x50"])
-            units["25x50"] -= n
-            need -= n * BASE_UNITS["25x50"]
+        if big:
+            need -= big.pop()
+        elif mounted:
+            n = min(RAFT_MOUNTED, mounted)
+            mounted -= n
+            need -= n * BASE_UNITS[MOUNTED_BASE]
             mounts = True
-        elif units["25x25"] - foot_off > 0:
-            n = min(RAFT_FOOT, units["25x25"] - foot_off)
-            foot_off += n
-            need -= n
+        elif foot:
+            n = min(RAFT_FOOT, foot)
+            foot -= n
+            need -= n * BASE_UNITS["25x25"]
     if need > room:
         return f"{force.id} needs {need} capacity units more than its {force.ships} ships take ({room}, 10 a ship, AMB-77)"
     return Loading("ships", mounts, force.carriers > 0 and flyers > 0)
@@ -188,7 +193,7 @@ def with_craft(force: Force, **more: int) -> Force:
     return evolve(force, **{k: getattr(force, k) + v for k, v in more.items()})
 
 
-def ashore(state, ids) -> object:
+def ashore(state: CampaignState, ids) -> CampaignState:
     """Forces brought to battle land first (a [DEV] ruling: every battle is fought ashore); the state unchanged when none is afloat."""
     if not any(f.afloat and f.id in ids for f in state.forces):
         return state
