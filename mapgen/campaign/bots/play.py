@@ -26,7 +26,7 @@ from ..orders import test_group
 from ...engine.bots import BotStuck, IllegalCommand
 from ..state import CampaignState
 from ..voyage import refusal as voyage_refusal
-from .sailing import naval_move
+from .sailing import naval_move, sailing_orders
 
 #: Commands one campaign day may take before the bots give up (a bug in a phase, or a decision they cannot make).
 MAX_COMMANDS_PER_DAY = 400
@@ -104,6 +104,12 @@ def _in_test_order(state: CampaignState, board, orders: list[GiveOrder]) -> list
     return sorted(orders, key=lambda c: test_group(state, board, state.force(c.force)))
 
 
+def _with_sailing(state: CampaignState, board, side: str, orders: list[GiveOrder]) -> list[GiveOrder]:
+    """The bot's orders and, with the watercraft option, a port's force setting out on its ships (:func:`.sailing.sailing_orders`)."""
+    named = {c.force for c in orders}
+    return orders + [c for c in sailing_orders(state, board, side) if c.force not in named]
+
+
 def play_day(state: CampaignState, board, bots: dict) -> tuple[CampaignState, int]:
     """Drive the campaign to the next day (or its end); returns the state and the commands applied.
 
@@ -122,7 +128,7 @@ def play_day(state: CampaignState, board, bots: dict) -> tuple[CampaignState, in
         command, who = None, "the engine's turn"
         if i == 1:
             if orders is None:
-                orders = [(c, s) for s in bots for c in _in_test_order(state, board, bots[s].orders(state, board))]
+                orders = [(c, s) for s in bots for c in _in_test_order(state, board, _with_sailing(state, board, s, bots[s].orders(state, board)))]
             if orders:
                 command, side = orders.pop(0)
                 who = f"side {side}'s bot ({bots[side].name})"

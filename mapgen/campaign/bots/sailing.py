@@ -1,6 +1,7 @@
 """The bots afloat (option ``watercraft``, FW-20): every bot boards its craft when the water brings it nearer its goal.
 
-Shared by every behaviour, asked before the behaviour's own moves (:func:`.play.play_day`):
+Shared by every behaviour, asked before the behaviour's own moves (:func:`.play.play_day`);
+a force holding a port under Defend sets out once its free ships carry it (:func:`sailing_orders`):
 a force afloat always sails on (it lands on the shore square nearest the enemy holding it
 makes for, so a voyage takes two days: embark and sail, then disembark); a force ashore that
 holds craft embarks when the best shore it can reach afloat today is at least
@@ -10,8 +11,10 @@ refusal accepts is proposed (:func:`mapgen.campaign.voyage.voyage_paths`).
 
 from __future__ import annotations
 
-from ..commands import Disembark, Embark, Sail
+from ..commands import Disembark, Embark, GiveOrder, Sail
+from ..craft import Loading, loading
 from ..march import locked
+from ..orders import refusal as order_refusal
 from ..state import CampaignState
 from ..voyage import refusal, voyage_paths
 from .routes import distances_to, nearest_enemy_holding
@@ -42,6 +45,20 @@ def naval_move(state: CampaignState, board, side: str):
         if best and f.square in dist and dist.get(best[-1], FAR) + GAIN <= dist[f.square]:
             return kind(f.id, best)
     return None
+
+
+def sailing_orders(state: CampaignState, board, side: str) -> list[GiveOrder]:
+    """Phase 1: a force that waited under Defend on a port (not the capital) until its free ships carry it sets out at Max Speed."""
+    if not state.options.watercraft:
+        return []
+    out = []
+    for f in state.side_forces(side):
+        h = state.holding(f.square)
+        if f.order != "defend" or f.afloat or (h is not None and h.capital) or f.square not in board.ports:
+            continue
+        if isinstance(loading(f, "ships"), Loading) and order_refusal(state, board, f.id, "max_speed") is None:
+            out.append(GiveOrder(f.id, "max_speed"))
+    return out
 
 
 def _best(state, board, f, kind, dist):
