@@ -15,7 +15,7 @@ import dataclasses
 
 from ..text import printable
 from .core import PHASE_NAMES, awaiting, phase_index
-from .craft import craft_word
+from .craft import craft_word, sea_folk
 from .state import CampaignState, Force, LogEntry, other
 from .store import lean_force
 
@@ -139,9 +139,9 @@ def force_words(f: Force, own: bool, board) -> str:
     if not own:
         return f"{f.id:<4} {f.square:<5} {state + afloat:<10} zone of control {zoc}"
     extra = f", loot from {f.loot}" if f.loot else ""
-    held = craft_word(f)
+    held = "every craft it needs, free (sea-folk, FW-20.5)" if sea_folk(f) else craft_word(f)
     if afloat or held:
-        extra += f"{afloat}, craft: {held or 'none'} (FW-20)"
+        extra += f"{afloat}, craft: {held or 'none'}" + ("" if sea_folk(f) else " (FW-20)")
     if f.field_works:
         extra += f", field works {f.field_works} points (FW-5.2.1)"
     moved = ", moved today" if f.moved_today else ""
