@@ -530,3 +530,12 @@ def test_cli_watercraft_commands_refuse_cleanly_undo_and_replay(tmp_path):
         assert run_cli(cli, ["campaign", "turn", str(folder), "--rest-stay"]).exit_code == 0
     assert "FW-20.3" in run_cli(cli, ["campaign", "log", str(folder)]).output
     assert run_cli(cli, ["campaign", "replay", str(folder), "--check"]).exit_code == 0
+
+
+def test_the_map_draws_a_force_afloat_as_the_state_says():
+    from mapgen.render.campaign_layers import force_face
+
+    ashore = force_face({"id": "A1", "side": "A", "order": "probe", "reaction": None})
+    at_sea = force_face({"id": "A1", "side": "A", "order": "probe", "reaction": None, "afloat": True})
+    assert (ashore.dark, ashore.note) == (False, "") and (at_sea.dark, at_sea.note) == (True, "afloat")
+    assert at_sea.title == ashore.title  # the order stays readable on the turned counter
