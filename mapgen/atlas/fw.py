@@ -111,12 +111,18 @@ def _features(names: list[str], configs: dict[str, str]) -> list[str]:
 
 def _force_words(f: dict, sides: dict) -> str:
     state = _words(f["reaction"] or f["order"] or "none")
-    head = f"{f['id']} of {side_label(f['side'], sides)}: {state}"
+    head = f"{f['id']} of {side_label(f['side'], sides)}: {state}" + (", afloat" if f.get("afloat") else "")
     if "leader" not in f:
         return head
     figures = sum(u["figures"] for u in f["units"])
     works = f", field works {f['field_works']} points" if f.get("field_works") else ""
     return f"{head}; led by {f['leader']['name']} (CV {f['leader']['cv']}), {len(f['units'])} unit(s), {figures} figures{works}"
+
+
+def _craft_words(f: dict) -> str:
+    """The craft a force holds (FW-20), in the view of its own side: ", craft 2 ships, 4 boats"; "" with none."""
+    held = [f"{f[k]} {k}" for k in ("ships", "carriers", "boats", "rafts") if f.get(k)]
+    return f", craft {', '.join(held)}" if held else ""
 
 
 def map_facts(m) -> dict:
@@ -283,7 +289,8 @@ def context(folder, read_map: Callable[[], Any], state, board, side: str | None,
     i = phase_index(state)
     forces = [{
         "id": f["id"], "side": side_label(f["side"], sides), "square": f["square"],
-        "state": _words(f["reaction"] or f["order"] or "none") + (f", field works {f['field_works']} points" if f.get("field_works") else ""),
+        "state": _words(f["reaction"] or f["order"] or "none") + (f", field works {f['field_works']} points" if f.get("field_works") else "")
+                 + (", afloat" if f.get("afloat") else "") + _craft_words(f),
         "leader": f"{f['leader']['name']} (CV {f['leader']['cv']})" if "leader" in f else "",
         "units": ", ".join(f"{u['id']} {u['figures']} {u['quality']} {_words(u['type'])}" for u in f["units"]) if "units" in f else "",
         "zoc": " ".join(f["zone_of_control"]),

@@ -21,7 +21,7 @@ from typing import Callable
 
 from ..engine.ruleset import Action
 from .after_battle import refusal as report_refusal
-from .commands import BattleReport, CommandError, Reinforce, Send
+from .commands import BattleReport, BuyCraft, CommandError, Disembark, Embark, Reinforce, Sail, Send
 from .core import awaiting, phase_index
 from .dice import GameDice
 from .draws import method
@@ -34,6 +34,8 @@ from .reinforcements import REINFORCE_PHASES, own_capital, reinforce
 from .state import ORDERS, CampaignState, Leader, Unit
 from .transmission import route
 from .travel import refusal as send_refusal
+from .voyage import buy_refusal, voyage_paths
+from .voyage import refusal as voyage_refusal
 from .weather import control_refusal, has_wizard
 
 SIDES = ("A", "B")
@@ -72,6 +74,8 @@ def actions(state: CampaignState, seat: str | None, board, dice_for: Callable[[C
             out += _reinforcement(state, board, side, dice_for)
             out += _weather_control(state, side)
             out += _sends(state, side)
+            if state.options.watercraft:
+                out += _craft(state, board, side)
         out.append(Action(None, "turn", {}, label="no more orders: on to the initiative and the movement (FW-9)"))
     elif i == 2:
         for side in sides:
@@ -79,6 +83,8 @@ def actions(state: CampaignState, seat: str | None, board, dice_for: Callable[[C
         if state.initiative:
             if state.initiative[0] in sides:
                 out += _moves(state, board, state.initiative[0])
+                if state.options.watercraft:
+                    out += _voyages(state, board, state.initiative[0])
             if not must_move(state, board):
                 out.append(Action(None, "turn", {"rest_stay": True}, label="every force that has not moved stays; then the turn goes on"))
         else:
@@ -189,12 +195,39 @@ def _moves(state: CampaignState, board, side: str) -> list[Action]:
     out = []
     for fid in movable(state, side):
         f = state.force(fid)
-        paths = reachable(state, board, fid)
-        hurried = f.order == "max_speed" and bool(board.steps[f.square])
+        paths = reachable(state, board, fid) if not f.afloat else {}  # afloat: it stays, or sails (:func:`.voyage.actions`)
+        hurried = f.order == "max_speed" and bool(board.steps[f.square]) and not f.afloat
         path = next((p for p in paths.values() if len(p) == 1), ()) if hurried else ()
         where = f"steps to {path[0]} (under Max Speed it must move, FW-9.4.e)" if path else "stays"
         label = f"{fid} at {f.square} {where}; {len(paths)} square(s) within reach today"
         out.append(Action(side, "move", {"force": fid, "path": list(path)}, {"path": tuple(paths.values())}, label))
+    return out
+
+
+def _voyages(state: CampaignState, board, side: str) -> list[Action]:
+    """FW-20.7: a force ashore beside navigable water may embark, a force afloat sail or disembark (staying, its squares as choices)."""
+    out = []
+    for fid in movable(state, side):
+        f = state.force(fid)
+        kinds = ((Sail, "sail"), (Disembark, "disembark")) if f.afloat else ((Embark, "embark"),)
+        for kind, word in kinds:
+            if voyage_refusal(state, board, kind(fid, ())) is not None:
+                continue
+            paths = voyage_paths(state, board, kind, fid)
+            where = "lands where it lies" if word == "disembark" else "boards its craft" if word == "embark" else "stays afloat"
+            label = f"{fid} at {f.square} {word}s: {where}; {len(paths)} square(s) within reach afloat today (FW-20.7)"
+            out.append(Action(side, word, {"force": fid, "path": []}, {"path": tuple(paths.values())}, label))
+    return out
+
+
+def _craft(state: CampaignState, board, side: str) -> list[Action]:
+    """FW-20.3, FW-20.4: one ship, or two boats, bought for a force ashore with the side's banked points."""
+    out = []
+    for f in state.side_forces(side):
+        for what, n in (("ships", 1), ("boats", 2)):
+            cmd = BuyCraft(f.id, **{what: n})
+            if buy_refusal(state, board, cmd) is None:
+                out.append(Action(side, "buy_craft", {"force": f.id, what: n}, label=f"{f.id} buys {n} {what} (FW-20.3, FW-20.4)"))
     return out
 
 

@@ -38,7 +38,7 @@ def report(records: list[GameRecord], options: SimOptions, run_seed: int | str, 
     days = [r.days for r in records]
     battles = [r.battles for r in records]
     lost = {s: [r.holdings_lost.get(s, 0) for r in records] for s in SIDES}
-    return {
+    doc = {
         "schema": SCHEMA,
         "version": VERSION,
         "seed": run_seed,
@@ -60,7 +60,9 @@ def report(records: list[GameRecord], options: SimOptions, run_seed: int | str, 
             for r in records
         ],
     }
-
+    if options.rules:  # written only when given, so a run of the standard rules keeps its bytes
+        doc["rules"] = list(options.rules)
+    return doc
 
 def verdict(doc: dict) -> str:
     """One sentence: which side wins more than chance explains (the map's bias, or the bots'), or that none does."""

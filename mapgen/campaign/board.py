@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Callable
 
 from ..engine import boards, kept
+from ..fw import waterways
 from ..fw.rules import TERRAIN, WATER
 from ..grid import KING_STEPS, square_id
 
@@ -48,6 +49,16 @@ class Board:
     holdings: dict[str, tuple[str, bool, str]]
     #: A holding's name by square, as the map prints it, so a player may type the name for the square (:func:`.words.square_id`).
     names: dict[str, str] = field(default_factory=dict)
+    #: FW-20 (option ``watercraft``): every step afloat, square -> {bordering square: (water, least craft, flow)}
+    #: (:func:`mapgen.fw.waterways.sailing_steps`); sea and lake squares are in it, as places a fleet passes.
+    sailing: dict[str, dict[str, tuple[str, str, int]]] = field(default_factory=dict)
+    #: Open water squares (not on the land board): square -> "sea" or "lake".
+    water: dict[str, str] = field(default_factory=dict)
+    #: FW-20.4: the obstacles touching a square, by kind (bridge, lock, reef, shallows, rapids, waterfall).
+    obstacles: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    #: FW-20.2: the ports, square -> side; FW-20.7: sea squares with reefs, islands or atolls.
+    ports: dict[str, str] = field(default_factory=dict)
+    reefs: frozenset[str] = frozenset()
     #: What the engine and the bots work out from the board on first use (routes, modifier lists); the board never changes.
     cache: dict = field(default_factory=dict, repr=False, compare=False)
 
@@ -111,7 +122,22 @@ def build_board(m: FwMap) -> Board:
         around[sid] = tuple(near)
     holdings = {square_id(*h.square): (h.side, h.capital, h.feature) for h in m.holdings}
     names = {square_id(*h.square): h.name for h in m.holdings if h.name}
-    return Board(m.width, m.height, squares, steps, around, holdings, names)
+    return Board(m.width, m.height, squares, steps, around, holdings, names, **waterside(m))
+
+
+def waterside(m: FwMap) -> dict:
+    """The board's watercraft fields (FW-20): the sailing steps, open water, obstacles, ports and reefs, by square id."""
+    sailing = {
+        square_id(*a): {square_id(*b): step for b, step in near.items()}
+        for a, near in waterways.sailing_steps(m).items()
+    }
+    return {
+        "sailing": sailing,
+        "water": {square_id(*sq): str(m.terrain[sq[1], sq[0]]) for sq in sorted(waterways.open_water(m))},
+        "obstacles": {square_id(*sq): kinds for sq, kinds in waterways.obstacle_squares(m).items()},
+        "ports": {square_id(*sq): side for sq, side in m.ports or ()},
+        "reefs": frozenset(square_id(*sq) for sq in m.reefs or ()),
+    }
 
 
 def land_squares(m: FwMap, land: list[tuple[int, int]] | None = None) -> dict[str, Square]:

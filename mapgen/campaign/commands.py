@@ -105,4 +105,39 @@ class Send:
     to: str
 
 
-Command = Turn | GiveOrder | Move | Moves | RestStay | BattleReport | Reinforce | ControlWeather | Send
+@dataclass(frozen=True)
+class Embark:
+    """Phase 2 (option ``watercraft``): the force boards its craft where it stands and sails along ``path`` (FW-20.7)."""
+
+    force: str
+    path: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Sail:
+    """Phase 2: a force afloat sails along ``path``, ending off a waterside land square (FW-20.7)."""
+
+    force: str
+    path: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Disembark:
+    """Phase 2: a force afloat sails along ``path`` and lands on its last square (its own square when empty)."""
+
+    force: str
+    path: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class BuyCraft:
+    """Phases 1-2 (option ``watercraft``): craft bought for a force with its side's banked points (FW-20.3, FW-20.4)."""
+
+    force: str
+    ships: int = 0
+    carriers: int = 0
+    boats: int = 0
+    rafts: int = 0
+
+
+Command = Turn | GiveOrder | Move | Moves | RestStay | BattleReport | Reinforce | ControlWeather | Send | Embark | Sail | Disembark | BuyCraft

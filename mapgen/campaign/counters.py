@@ -40,15 +40,13 @@ def campaign_counters(state: CampaignState, look: str = "colour") -> list:
         style = in_look(R.STYLE_BY_KEY[styles.get(side.id, "neutral")], look)
         for f in state.side_forces(side.id):
             number = f.id[len(side.id):] or f.id
-            counters.append(
-                Counter(
-                    f"fw-{side.id}-force-{number}",
-                    f"{style.name} Force {f.id}: {f.leader.name}",
-                    "FW-1.1.a",
-                    Face(style.key, "Force", big=number, note=f.leader.name),
-                    side_face(style, note=f"Force {f.id}"),
-                )
-            )
+            front = Face(style.key, "Force", big=number, note=f.leader.name)
+            back = side_face(style, note=f"Force {f.id}")
+            if state.options.watercraft:  # FW-20: the back is the force afloat; a force afloat now lies back up
+                back = Face(style.key, "Afloat", big=number, note=f.leader.name, dark=True)
+                if f.afloat:
+                    front, back = back, front
+            counters.append(Counter(f"fw-{side.id}-force-{number}", f"{style.name} Force {f.id}: {f.leader.name}", "FW-1.1.a", front, back))
         counters += _fw_state_counters(side.id, style)
         own = [h for h in state.holdings if h.owner == side.id]
         enemy = [h for h in state.holdings if h.owner != side.id]

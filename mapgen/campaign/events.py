@@ -35,6 +35,7 @@ import math
 from ..tables import Band, Table, band
 from .reinforcements import bank, grant, home, own_capital
 from .state import CampaignState, Force, due, evolve, with_force, without_force
+from .voyage import sea_events, shipyards
 
 #: FW-16.1 General random events (3D6); "1-4" read as 3-4 (AMB-24).
 GENERAL = Table(
@@ -94,6 +95,10 @@ MAX_CV = 6
 
 
 def start(state: CampaignState, dice, board) -> CampaignState:
+    if state.options.watercraft:  # FW-20.3, FW-20.4: the day's free craft; FW-16.4: events at sea
+        state = shipyards(state, dice, board)
+        if state.options.random_events:
+            state = sea_events(state, dice, board)
     if state.options.scenario == "incursione":
         from .incursione import key_day_events
 

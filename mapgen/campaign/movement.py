@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from . import travel
 from .capture import capture as take_holding
+from .craft import ashore
 from .commands import CommandError, Move, Moves, RestStay, Turn
 from .core import turn
 from .march import (
@@ -189,21 +190,11 @@ def refusal(state: CampaignState, board, cmd) -> str | None:
 
 
 def _refusal(state: CampaignState, board, cmd, force: Force | None, enemies: set[str]) -> str | None:
-    if force is None:
-        return f"no force {cmd.force!r} (forces: {', '.join(f.id for f in state.forces) or 'none'})"
-    if state.phase != 2:
-        return f"forces move in Phase 2 (FW-9); the campaign is in Phase {state.phase}"
-    if force.order == "defend":
-        return f"{force.id} is under Defend and never moves, nor counter-marches (FW-9.4.d)"
-    if force.moved_today:
-        return f"{force.id} has already moved today"
-    if force.id in locked(state):
-        return f"{force.id} is in contact at {force.square}: its movement has ended until the battle (FW-9.8)"
-    if not state.initiative:
-        return "no force may move now (FW-9.1)" + (": a storm (FW-7.4)" if state.weather.today == "storm" else "")
-    if state.initiative[0] != force.side:
-        head = state.initiative[0]
-        return f"it is side {head}'s move (initiative, FW-9.1.2): {', '.join(movable(state, head))}"
+    why = slot_refusal(state, cmd.force, force)
+    if why:
+        return why
+    if force.afloat and (cmd.path or cmd.countermarch):
+        return f"{force.id} is afloat: it moves with sail, or lands with disembark (FW-20.7)"
     if len(cmd.path) > MAX_ALLOWANCE:
         return f"too far: {len(cmd.path)} squares, and no force moves more than {MAX_ALLOWANCE} a day (FW-9.3)"
     prev = force.square
@@ -228,6 +219,39 @@ def _refusal(state: CampaignState, board, cmd, force: Force | None, enemies: set
     return None
 
 
+def slot_refusal(state: CampaignState, force_id: str, force: Force | None) -> str | None:
+    """Why ``force`` may not move now, whatever its path (phase, order, already moved, contact, initiative); None when it may.
+
+    Shared by the march and the voyage afloat (:mod:`.voyage`): both take the force's initiative slot.
+    """
+    if force is None:
+        return f"no force {force_id!r} (forces: {', '.join(f.id for f in state.forces) or 'none'})"
+    if state.phase != 2:
+        return f"forces move in Phase 2 (FW-9); the campaign is in Phase {state.phase}"
+    if force.order == "defend":
+        return f"{force.id} is under Defend and never moves, nor counter-marches (FW-9.4.d)"
+    if force.moved_today:
+        return f"{force.id} has already moved today"
+    if force.id in locked(state):
+        return f"{force.id} is in contact at {force.square}: its movement has ended until the battle (FW-9.8)"
+    if not state.initiative:
+        return "no force may move now (FW-9.1)" + (": a storm (FW-7.4)" if state.weather.today == "storm" else "")
+    if state.initiative[0] != force.side:
+        head = state.initiative[0]
+        return f"it is side {head}'s move (initiative, FW-9.1.2): {', '.join(movable(state, head))}"
+    return None
+
+
+def next_slot(state: CampaignState) -> CampaignState:
+    """After a force's move: the head slots of a side with nothing left to move dropped (FW-9.1.2)."""
+    return _drop_idle(state)
+
+
+def engage(state: CampaignState, dice, mover_id: str, square: str) -> tuple[CampaignState, bool]:
+    """The mover entered an enemy's square (FW-9.8): contact, or a Shattered enemy's collapse; True when in contact."""
+    return _engage(state, dice, mover_id, square)
+
+
 # --- the march -------------------------------------------------------------------------------
 
 
@@ -250,7 +274,7 @@ def move(state: CampaignState, cmd, dice, board) -> CampaignState:
         secret=True,
     )
     allowance = result.data["squares"]
-    if force.order == "max_speed" and allowance and not cmd.path and board.steps[force.square]:
+    if force.order == "max_speed" and allowance and not cmd.path and board.steps[force.square] and not force.afloat:
         why = f"an allowance of {allowance} square(s): it must move at least one (FW-9.4.e, AMB-17)"
         raise CommandError(f"{force.id} is under Max Speed with {why}")
     walked, stop = _walk(board, force, cmd.path, allowance, enemies)
@@ -371,11 +395,11 @@ def _engage(state: CampaignState, dice, mover_id: str, square: str) -> tuple[Cam
             joined = evolve(c, forces=c.forces + tuple(x for x in ids if x not in c.forces))
             pending = state.pending[:i] + (joined,) + state.pending[i + 1 :]
             _say(state, dice, "FW-9.8", f"{mover.id} joins the battle at {square}")
-            return evolve(state, pending=pending), True
+            return ashore(evolve(state, pending=pending), ids), True
     enemy = ", ".join(f.id for f in here if f.side != mover.side)
     contact = Contact(square=square, forces=ids, why=f"{mover.id} entered {square}, held by {enemy}", day=state.day, mover=mover.id)
     _say(state, dice, "FW-9.8", f"contact at {square}: {mover.id} against {enemy}; both are locked until the battle")
-    return evolve(state, pending=state.pending + (contact,)), True
+    return ashore(evolve(state, pending=state.pending + (contact,)), ids), True
 
 
 def _countermarch(state: CampaignState, board, dice, force: Force, square: str) -> CampaignState:
@@ -438,7 +462,7 @@ def must_move(state: CampaignState, board) -> list[str]:
     """The forces that may still move today under Max Speed with a square to step to: they may not simply stay (FW-9.4.e)."""
     return [
         f.id for f in state.forces
-        if f.order == "max_speed" and board.steps[f.square] and may_move(state, f) and f.side in state.initiative
+        if f.order == "max_speed" and board.steps[f.square] and not f.afloat and may_move(state, f) and f.side in state.initiative
     ]
 
 
@@ -467,7 +491,7 @@ def legal_moves(state: CampaignState, board, force_id: str) -> tuple[str, ...]:
     force = state.force(force_id)
     if force is None or state.phase != 2 or not state.initiative or state.initiative[0] != force.side:
         return ()
-    if not may_move(state, force):
+    if not may_move(state, force) or force.afloat:
         return ()
     return tuple(board.steps[force.square])
 

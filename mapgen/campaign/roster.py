@@ -25,7 +25,10 @@ or by its Commands (FW-4.2.b-d, FW-22.2), the Leader being the General of highes
 
 CSV, one row per unit, the rows of one force sharing its ``force`` name::
 
-    force,leader,cv,order,square,unit,type,quality,figures,points,mercenary,ally
+    force,leader,cv,order,square,unit,type,quality,figures,points,mercenary,ally,sea_folk,base
+
+With the ``watercraft`` option a force may be all sea-folk mercenaries (``sea_folk: true`` and
+``mercenary: true`` on every unit, FW-20.5); ``base`` names a unit's base for the craft (FW-20.3).
 
 or with ``general,general_cv`` in place of ``leader,cv``, each row naming its unit's Command, and
 ``characters`` and ``specials`` holding names separated by ``;``.
@@ -47,13 +50,14 @@ from ..errors import BadFileError
 from ..text import MAX_NAME, text_problem
 from .army import leader_of, probe_refusal
 from .setup import MAX_FORCES, ForceSpec
-from .state import ORDERS, QUALITIES, ArmyCommand, Force, Leader, Unit, auxiliaries_only
+from .craft import BASES, sea_folk_problem
+from .state import ORDERS, QUALITIES, ArmyCommand, Force, Leader, Unit, auxiliaries_only, sea_folk_only
 
 #: A roster is a page of text: six forces of sixty units (:data:`MAX_UNITS`), a line each, are under 40 kB;
 #: a bigger file is refused before it is parsed (YAML takes about 3 s a megabyte).
 MAX_ROSTER_BYTES = 256 * 1024
 CSV_COLUMNS = ("force", "leader", "cv", "order", "square", "unit", "type", "quality", "figures", "points", "mercenary", "ally",
-               "general", "general_cv", "characters", "specials")
+               "sea_folk", "base", "general", "general_cv", "characters", "specials")
 CSV_REQUIRED = ("force", "leader", "cv", "type", "quality", "figures")
 #: With a ``general`` column each unit row names its Command's General (FW-22.2) and the force's leader follows (FW-4.2.d).
 CSV_REQUIRED_COMMANDS = ("force", "general", "general_cv", "type", "quality", "figures")
@@ -61,7 +65,9 @@ CSV_REQUIRED_COMMANDS = ("force", "general", "general_cv", "type", "quality", "f
 CSV_NAMES = ";"
 FORCE_KEYS = ("leader", "order", "square", "individuals", "units", "commands", "specials")
 COMMAND_KEYS = ("general", "characters", "units")
-UNIT_KEYS = ("id", "type", "quality", "figures", "points", "mercenary", "ally")
+#: ``sea_folk`` (FW-20.5) and ``base`` (FW-20.3, e.g. ``25x50``) serve the ``watercraft`` option; ``base`` overrides
+#: the base the unit's type gives (:data:`mapgen.campaign.craft.BASE_BY_TYPE`).
+UNIT_KEYS = ("id", "type", "quality", "figures", "points", "mercenary", "ally", "sea_folk", "base")
 TRUE = {"yes", "true", "1", "y"}
 FALSE = {"no", "false", "0", "n", ""}
 MAX_FIGURES = 10_000
@@ -186,6 +192,8 @@ def _unit(row: dict, where: str, uid: str) -> Unit:
         points=_int(row.get("points"), where, "points", 0, MAX_POINTS, default=0),
         mercenary=_bool(row.get("mercenary"), where, "mercenary"),
         ally=_bool(row.get("ally"), where, "ally"),
+        sea_folk=_bool(row.get("sea_folk"), where, "sea_folk"),
+        base=_choice(row.get("base") or None, where, "base", BASES, False),
     )
 
 
@@ -198,7 +206,11 @@ def _force(spec_leader: Leader, units: list[Unit], individuals: tuple[str, ...],
     """One force's spec, checked against FW-4.2 and FW-22; ``name``: the force as the player knows it (its counter, its roster name)."""
     if not units:
         raise CampaignRosterError(f"{where}, field 'units': a force needs at least one unit (FW-4.2.b)")
-    if auxiliaries_only(units):
+    if sea_folk_only(units):  # FW-20.5: the exception to FW-4.2.f, played with the watercraft option (checked at setup)
+        problem = sea_folk_problem(units)
+        if problem:
+            raise CampaignRosterError(f"{where}: {name}: {problem}")
+    elif auxiliaries_only(units):
         raise CampaignRosterError(
             f"{where}: {name} has only allied or mercenary units; allies and mercenaries cannot form a Force "
             "on their own, they support regular units (FW-4.2.f)"

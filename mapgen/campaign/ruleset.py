@@ -14,11 +14,11 @@ from typing import Any, Mapping
 from .. import engine
 from ..engine import CommandSpec, RuleSet, Turn
 from ..jsonio import read_bytes_as
-from . import after_battle, incursione, movement, orders, reinforcements, store, travel, view, weather, words
+from . import after_battle, incursione, movement, orders, reinforcements, store, travel, view, voyage, weather, words
 from .board import Board, build_board, kept_board
 from .checks import check_state
 from .actions import actions
-from .commands import BattleReport, ControlWeather, GiveOrder, Move, Moves, Reinforce, RestStay, Send, UnitLosses
+from .commands import BattleReport, BuyCraft, ControlWeather, GiveOrder, Move, Moves, Reinforce, RestStay, Send, UnitLosses
 from .dice import GameDice
 from .core import PHASE_NAMES, awaiting, begin, check_end, phase_index, turn
 from .state import CampaignState, Leader, Unit, evolve
@@ -225,6 +225,34 @@ def _send_spec() -> CommandSpec:
     )
 
 
+def _voyage_specs() -> tuple[CommandSpec, ...]:
+    """``embark``, ``sail``, ``disembark`` (option ``watercraft``, FW-20.7): ``{"command": "sail", "force": "A1", "path": [...]}``."""
+    return tuple(
+        CommandSpec(
+            word, kind,
+            lambda *a: voyage.voyage(*a),
+            lambda c, word=word: {"command": word, "force": c.force, "path": list(c.path)},
+            lambda r, kind=kind: kind(str(r["force"]), tuple(map(str, r.get("path", ())))),
+            lambda a: [a["force"], *a.get("path", ())],
+            parse=words.voyage_parser(word),
+        )
+        for word, kind in words.VOYAGES.items()
+    )
+
+
+def _buy_craft_spec() -> CommandSpec:
+    """``buy-craft DIR FORCE ships=N ...`` (FW-20.3, FW-20.4): the record names only the craft bought."""
+    return CommandSpec(
+        "buy_craft", BuyCraft,
+        lambda *a: voyage.buy(*a),
+        lambda c: {"command": "buy_craft", "force": c.force, **{k: getattr(c, k) for k in words.CRAFT_WORDS if getattr(c, k)}},
+        lambda r: BuyCraft(str(r["force"]), **{k: int(r[k]) for k in words.CRAFT_WORDS if k in r}),
+        lambda a: [a["force"], *(f"{k}={a[k]}" for k in words.CRAFT_WORDS if a.get(k))],
+        cli="buy-craft",
+        parse=words.parse_buy_craft,
+    )
+
+
 # --- the turn and what a side sees ----------------------------------------------------------------
 
 
@@ -258,6 +286,8 @@ OPTION_WORDS = (
     "weather_control", "initiative_by_army", "specialty_recovery", "special_sites", "ambush_on_zoc_entry",
     # issue 29: featured holdings and the last optional rules, army composition
     "featured_holdings", "order_transmission", "draw_english", "draw_italian", "army_composition",
+    # --- watercraft (issue 29): FW-20, FW-16.4 ---
+    "watercraft",
 )
 
 RULESET = RuleSet(
@@ -268,7 +298,7 @@ RULESET = RuleSet(
     state_type=CampaignState,
     map_file=store.MAP_FILE,
     commands=(*_turn_specs(), _order_spec(), *_move_specs(), _battle_spec(), _sack_spec(), _reinforce_spec(), _control_weather_spec(),
-              _send_spec()),
+              _send_spec(), *_voyage_specs(), _buy_craft_spec()),
     read_state=store.from_json_text,
     dumps_state=store.dumps_state,
     json_schema=store.json_schema,

@@ -38,6 +38,7 @@ from .state import (
     Weather,
     evolve,
     other,
+    sea_folk_only,
 )
 
 if TYPE_CHECKING:
@@ -166,6 +167,11 @@ def new_campaign(
 ) -> CampaignState:
     rosters = rosters or {}
     incursione = options.scenario == "incursione"
+    for side_id, specs in rosters.items():
+        pirates = next((spec for spec in specs if sea_folk_only(spec.units)), None)
+        if pirates is not None and not options.watercraft:
+            raise CommandError(f"side {side_id}'s force led by {pirates.leader.name} is all sea-folk mercenaries: such a force is "
+                               "allowed only with --rules watercraft (FW-20.5); alone, mercenaries cannot form a Force (FW-4.2.f)")
     if incursione:
         defended = [h for h in fw_map.holdings if h.side != RAIDERS]
         if len(defended) < INCURSIONE_MIN_HOLDINGS:

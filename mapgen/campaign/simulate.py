@@ -24,6 +24,8 @@ from .state import Options
 
 #: FW-17.5 / the issue: a campaign's default length in days (the Incursione ends on day 42 itself).
 DEFAULT_MAX_DAYS = 42
+#: The optional rules the bots play (FW-20): the others need decisions the bots do not make.
+SIM_RULES = ("watercraft",)
 #: The map copy's name in the campaign state of a simulated game (no file is written).
 MAP_NAME = "fw-map.json"
 
@@ -36,6 +38,8 @@ class SimOptions:
     bots: tuple[str, str] = ("cautious", "aggressive")
     scenario: str | None = None
     max_days: int = DEFAULT_MAX_DAYS
+    #: Optional rules the games are played with (``--rules watercraft``): words of :data:`SIM_RULES`.
+    rules: tuple[str, ...] = ()
 
     def check(self) -> None:
         """Raise ValueError, in one line, for options no game can be played with."""
@@ -48,9 +52,12 @@ class SimOptions:
             raise ValueError(f"unknown scenario {self.scenario!r}: give incursione or none")
         if self.max_days < 1:
             raise ValueError(f"--max-days {self.max_days}: give 1 or more")
+        wrong = [r for r in self.rules if r not in SIM_RULES]
+        if wrong:
+            raise ValueError(f"--rules {','.join(wrong)}: a Fantasy Warriors run plays the standard rules, or with {', '.join(SIM_RULES)}")
 
     def campaign_options(self) -> Options:
-        return Options(scenario=self.scenario)
+        return Options(scenario=self.scenario, **{r: True for r in self.rules})
 
 
 @dataclass(frozen=True)

@@ -66,6 +66,8 @@ class Options:
     draw_english: bool = False  # FW-10.3.1: the English method (final score against initial score) decides a draw
     draw_italian: bool = False  # FW-10.3.1: the Italian method (losses inflicted against suffered, 20 %) decides a draw
     army_composition: bool = False  # FW-22 (FW-4.4): who may Probe, named characters sent between Forces
+    # --- watercraft (issue 29) ---
+    watercraft: bool = False  # FW-20, FW-16.4: ships, minor craft, naval movement; left out of the file while off
 
 
 @dataclass(frozen=True)
@@ -85,6 +87,11 @@ class Weather:
 def auxiliaries_only(units) -> bool:
     """FW-4.2.f: "allies and mercenaries cannot form a Force on their own": true when every unit is one."""
     return bool(units) and all(u.mercenary or u.ally for u in units)
+
+
+def sea_folk_only(units) -> bool:
+    """FW-20.5: every unit is a sea-folk mercenary (pirates, corsairs ...), the one exception to FW-4.2.f."""
+    return bool(units) and all(u.mercenary and u.sea_folk for u in units)
 
 
 def snow_at(weather: Weather, terrain: str) -> int:
@@ -126,6 +133,11 @@ class Unit:
     points: Annotated[int, Ge(0), Le(100_000)] = 0  # army points of one figure (FW-12.3, FW-16.3)
     mercenary: bool = False  # FW-12.2: a beaten mercenary unit deserts whole
     ally: bool = False  # an allied contingent (FW-4.2.f)
+    #: FW-20.5: sea-folk (pirates, corsairs, buccaneers); left out of the file when false.
+    sea_folk: bool = False
+    #: FW-20.3 [DEV]: the models' base ("25x25", "25x50", "40x40", "50x50", "large"); None: by the unit's type
+    #: (:data:`mapgen.campaign.craft.BASE_BY_TYPE`).  Left out of the file when None.
+    base: Literal["25x25", "25x50", "40x40", "50x50", "large"] | None = None
 
 
 @dataclass(frozen=True)
@@ -175,6 +187,13 @@ class Force:
     def travelling(self) -> bool:
         """A named character or Special Unit on its way to another Force (FW-22.3)."""
         return self.joining is not None
+    #: FW-20 (option ``watercraft``): the craft the force holds, and whether it is afloat on them.  A force
+    #: afloat stands on a waterside land square (:mod:`.voyage`).  Each left out of the file at its default.
+    afloat: bool = False
+    ships: Count = 0
+    carriers: Count = 0  # flyer-carrier ships (FW-20.3)
+    boats: Count = 0  # boats, canoes, pirogues (FW-20.4)
+    rafts: Count = 0  # rafts and barges (FW-20.4)
 
     @property
     def figures(self) -> int:

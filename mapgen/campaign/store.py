@@ -36,8 +36,8 @@ def json_schema() -> dict:
 
 #: Fields added to version 1 after files were written, left out of the file while at their default so that a
 #: campaign that does not use them keeps its bytes through load, undo, replay and every command: the options of
-#: issue 29 (featured holdings, FW-8.5, FW-10.3.1, FW-22), a Force's Commands, specials and journey (FW-22),
-#: and FW-8.5's messengers on their way.
+#: issue 29 (featured holdings, FW-8.5, FW-10.3.1, FW-22, FW-20), a Force's Commands, specials and journey (FW-22)
+#: and craft (FW-20), a unit's sea-folk flag and base (FW-20), and FW-8.5's messengers on their way.
 LATER_OPTIONS = {
     "featured_holdings": False,
     "feature_grants_on_capture": True,
@@ -45,24 +45,35 @@ LATER_OPTIONS = {
     "draw_english": False,
     "draw_italian": False,
     "army_composition": False,
+    "watercraft": False,
 }
-LATER_FORCE_FIELDS = {"commands": [], "specials": [], "joining": None}
+LATER_FORCE_FIELDS = {
+    "commands": [], "specials": [], "joining": None,
+    "afloat": False, "ships": 0, "carriers": 0, "boats": 0, "rafts": 0,
+}
+LATER_UNIT_FIELDS = {"sea_folk": False, "base": None}
 LATER_FIELDS = {"messengers": []}
 
 
+def _drop(d: dict, defaults: dict) -> None:
+    for k, v in defaults.items():
+        if k in d and d[k] == v:
+            del d[k]
+
+
 def _trim(data: dict) -> None:
-    """Drop :data:`LATER_OPTIONS`, :data:`LATER_FORCE_FIELDS` and :data:`LATER_FIELDS` where they hold their default."""
-    options = data.get("options", {})
-    for key, default in LATER_OPTIONS.items():
-        if key in options and options[key] == default:
-            del options[key]
+    """Drop the fields of :data:`LATER_OPTIONS`, :data:`LATER_FIELDS` and :func:`lean_force` where they hold their default."""
+    _drop(data.get("options", {}), LATER_OPTIONS)
     for force in data.get("forces", ()):
-        for key, default in LATER_FORCE_FIELDS.items():
-            if key in force and force[key] == default:
-                del force[key]
-    for key, default in LATER_FIELDS.items():
-        if key in data and data[key] == default:
-            del data[key]
+        lean_force(force)
+    _drop(data, LATER_FIELDS)
+
+
+def lean_force(force: dict) -> None:
+    """A force's JSON data without the later fields at their defaults (the state file, the sides' views)."""
+    _drop(force, LATER_FORCE_FIELDS)
+    for unit in force.get("units", ()):
+        _drop(unit, LATER_UNIT_FIELDS)
 
 
 def to_json(state: CampaignState) -> dict:

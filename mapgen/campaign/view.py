@@ -15,9 +15,10 @@ import dataclasses
 
 from ..text import printable
 from .core import PHASE_NAMES, awaiting, phase_index
+from .craft import craft_word, sea_folk
 from .features import side_benefits
 from .state import CampaignState, Force, LogEntry, other
-from .store import LATER_FORCE_FIELDS
+from .store import lean_force
 
 #: A side's fields the enemy does not see (FW-15: reinforcement points are banked in secret).
 HIDDEN_SIDE_FIELDS = ("reinforcement_points",)
@@ -67,11 +68,11 @@ def side_view(state: CampaignState, side: str | None, board=None) -> dict:
     for f in state.forces:
         if side is None or f.side == side:
             data = _plain(f)
-            for key in LATER_FORCE_FIELDS:  # FW-22's fields, shown only when a force uses them
-                if key in data and not data[key]:
-                    del data[key]
+            lean_force(data)  # FW-22's and FW-20's fields, shown only when a force uses them
         else:
             data = {"id": f.id, "side": f.side, "square": f.square, "order": f.order, "reaction": f.reaction}
+            if f.afloat:  # a fleet on the water is seen from the shore; its craft and load are not (FW-20)
+                data["afloat"] = True
         data["zone_of_control"] = zone_of_control(f, board)
         forces.append(data)
     view = {
@@ -141,9 +142,13 @@ def _weather_words(state: CampaignState) -> str:
 def force_words(f: Force, own: bool, board) -> str:
     state = f.state.replace("_", " ")
     zoc = " ".join(zone_of_control(f, board))
+    afloat = ", afloat" if f.afloat else ""  # FW-20: seen from the shore by both sides
     if not own:
-        return f"{f.id:<4} {f.square:<5} {state:<10} zone of control {zoc}"
+        return f"{f.id:<4} {f.square:<5} {state + afloat:<10} zone of control {zoc}"
     extra = f", loot from {f.loot}" if f.loot else ""
+    held = "every craft it needs, free (sea-folk, FW-20.5)" if sea_folk(f) else craft_word(f)
+    if afloat or held:
+        extra += f"{afloat}, craft: {held or 'none'}" + ("" if sea_folk(f) else " (FW-20)")
     if f.field_works:
         extra += f", field works {f.field_works} points (FW-5.2.1)"
     moved = ", moved today" if f.moved_today else ""

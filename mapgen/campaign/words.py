@@ -16,7 +16,7 @@ from typing import Any, Mapping
 from ..engine import Turn
 from ..engine.places import place_id
 from .board import Board
-from .commands import BattleReport, ControlWeather, Move, Moves, RestStay, Send
+from .commands import BattleReport, BuyCraft, ControlWeather, Disembark, Embark, Move, Moves, RestStay, Sail, Send
 
 SIDES = ("A", "B")
 
@@ -146,3 +146,38 @@ def parse_control_weather(words: list[str], options: Mapping[str, Any]) -> Contr
         raise ValueError("give the force, worse or better, and the steps: control-weather DIR A1 worse 1 (FW-7.6)")
     steps = int(words[2]) if len(words) == 3 else 1
     return ControlWeather(words[0].upper(), WEATHER_WAYS[words[1].lower()] * steps)
+
+
+#: ``embark``, ``sail`` and ``disembark`` (option ``watercraft``, FW-20.7): the commands their words make.
+VOYAGES = {"embark": Embark, "sail": Sail, "disembark": Disembark}
+
+
+def voyage_parser(word: str):
+    """The parser of ``WORD DIR FORCE [SQUARE...]`` (``disembark``: the force lands on the last square, or where it is)."""
+    kind = VOYAGES[word]
+
+    def parse(words: list[str], options: Mapping[str, Any]):
+        if not words:
+            raise ValueError(f"give the force and its squares: {word} DIR FORCE SQUARE...")
+        return kind(words[0].strip().upper(), tuple(square_id(s, options) for s in words[1:]))
+
+    return parse
+
+
+#: ``buy-craft DIR FORCE ships=N boats=N ...``: the names of the craft (FW-20.3, FW-20.4).
+CRAFT_WORDS = ("ships", "carriers", "boats", "rafts")
+
+
+def parse_buy_craft(words: list[str], options: Mapping[str, Any]) -> BuyCraft:
+    """``FORCE ships=1 boats=4`` (each craft once; carriers are flyer-carriers)."""
+    usage = "give the force and the craft: buy-craft DIR A1 ships=1 boats=4 (ships, carriers, boats, rafts)"
+    if len(words) < 2:
+        raise ValueError(usage)
+    counts: dict[str, int] = {}
+    for w in words[1:]:
+        name, sep, n = w.partition("=")
+        name = name.strip().lower()
+        if not sep or name not in CRAFT_WORDS or name in counts or not n.strip().isdigit() or len(n.strip()) > 3:
+            raise ValueError(f"{w!r}: {usage}")
+        counts[name] = int(n)
+    return BuyCraft(words[0].strip().upper(), **counts)

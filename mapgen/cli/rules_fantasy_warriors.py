@@ -110,13 +110,14 @@ def simulate(p: dict, rules: tuple[str, ...]) -> None:
     # The bots, the games and their worker processes (multiprocessing, concurrent.futures) are imported here, not
     # with the module: ``mapgen new`` and ``campaign new`` come through this module too and play no game.
     from ..campaign import balance
-    from ..campaign.simulate import SimOptions
+    from ..campaign.simulate import SIM_RULES, SimOptions
     from ..campaign.simulate import simulate as play_games
     from .campaign_sim import games_player, with_progress
 
-    if rules:
-        raise Refused(f"--rules {','.join(rules)!r}: a Fantasy Warriors run plays the standard rules; give renaissance (and its optional rules) "
-                      "for a Renaissance run")  # fmt: skip
+    wrong = [r for r in rules if r not in SIM_RULES]
+    if wrong:
+        raise Refused(f"--rules {','.join(wrong)!r}: a Fantasy Warriors run plays the standard rules; give renaissance (and its optional rules) "
+                      f"for a Renaissance run (of the Fantasy Warriors options, a run takes {', '.join(SIM_RULES)})")  # fmt: skip
     map_file, size, holdings = p["map_file"], p["size"], p["holdings"]
     games, bots, scenario, max_days, workers, scheduler, out = (p[k] for k in ("games", "bots", "scenario", "max_days", "workers", "scheduler", "out"))
     bots = _fw_bots(bots)
@@ -132,7 +133,7 @@ def simulate(p: dict, rules: tuple[str, ...]) -> None:
         out = Path("output") / default_folder_name("simulate", run_seed)
     if map_file is not None:
         check_input_outside(map_file, out, "--map")
-    options = SimOptions(bots=bots, scenario=scenario, max_days=max_days)
+    options = SimOptions(bots=bots, scenario=scenario, max_days=max_days, rules=tuple(rules))
     records = with_progress(games_player(play_games, map_bytes, options, run_seed, games, workers, scheduler), games)
     doc = balance.report(records, options, run_seed, balance.map_info(m, map_bytes))
 

@@ -160,3 +160,74 @@ def coastal_sea(fw_map) -> list[Square]:
             ):
                 out.append((c, r))
     return out
+
+
+# --- the engine's sailing graph (FW-20.7): appended by the engine branch ------------------------------
+
+#: One step afloat: the water it crosses ("sea", "lake" or "river"), the least craft that may take it
+#: ("ships": every craft; "boats": minor craft only), and its flow (+1 downstream, -1 upstream, 0 none).
+Step = tuple[str, str, int]
+
+
+def _king(a: Square, b: Square) -> bool:
+    return a != b and abs(a[0] - b[0]) <= 1 and abs(a[1] - b[1]) <= 1
+
+
+def sailing_steps(fw_map) -> dict[Square, dict[Square, Step]]:
+    """Every step a craft may take, square to bordering square (FW-20.1: rivers, lakes, coastal sea).
+
+    River steps join the banks of one stretch's consecutive edges (downstream: towards the
+    mouth, the river's later points) and the two banks of an edge (crossing over); open water
+    joins sea and lake squares, the land squares that border them, and two shore squares that
+    border the same open water square (coasting).  A river step is kept where a pair is both,
+    so a river's flow is never lost to the coast that it runs beside.
+    """
+    w, h = fw_map.width, fw_map.height
+    steps: dict[Square, dict[Square, Step]] = {}
+
+    def add(a: Square, b: Square, step: Step, back: Step) -> None:
+        steps.setdefault(a, {}).setdefault(b, step)
+        steps.setdefault(b, {}).setdefault(a, back)
+
+    for river in fw_map.rivers:
+        craft_of: dict[int, str] = {}  # edge index -> the craft of the stretch holding it
+        for first, last, craft in river.stretches or ():
+            for i in stretch_edges(first, last):
+                craft_of[i] = craft
+        sides = {i: [sq for sq in banks(river.points, i) if 0 <= sq[0] < w and 0 <= sq[1] < h] for i in sorted(craft_of)}
+        for i, here in sides.items():
+            if len(here) == 2:
+                add(here[0], here[1], ("river", craft_of[i], 0), ("river", craft_of[i], 0))
+            if i + 1 in sides:  # on into the next edge, of this stretch or the one that follows it
+                craft = "ships" if craft_of[i] == craft_of[i + 1] == "ships" else "boats"
+                for a in here:
+                    for b in sides[i + 1]:
+                        if _king(a, b):
+                            add(a, b, ("river", craft, 1), ("river", craft, -1))
+    water = {sq: str(fw_map.terrain[sq[1], sq[0]]) for sq in open_water(fw_map)}
+    for (c, r), kind in water.items():
+        for dc in (-1, 0, 1):
+            for dr in (-1, 0, 1):
+                nb = (c + dc, r + dr)
+                if nb == (c, r) or not (0 <= nb[0] < w and 0 <= nb[1] < h):
+                    continue
+                there = "sea" if "sea" in (kind, water.get(nb, kind)) else "lake"
+                add((c, r), nb, (there, "ships", 0), (there, "ships", 0))
+    for sq, kind in water.items():  # coasting: two shore squares beside the same open water square
+        shore = [nb for nb in steps.get(sq, {}) if nb not in water]
+        for i, a in enumerate(shore):
+            for b in shore[i + 1:]:
+                if _king(a, b):
+                    add(a, b, (kind, "ships", 0), (kind, "ships", 0))
+    return steps
+
+
+def obstacle_squares(fw_map) -> dict[Square, tuple[str, ...]]:
+    """The obstacles (FW-20.4) touching each square, by kind, each kind once."""
+    out: dict[Square, tuple[str, ...]] = {}
+    for river in fw_map.rivers:
+        for at, kind in river.obstacles or ():
+            for sq in point_squares(river, at, fw_map.width, fw_map.height):
+                if kind not in out.get(sq, ()):
+                    out[sq] = out.get(sq, ()) + (kind,)
+    return out

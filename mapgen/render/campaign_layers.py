@@ -82,7 +82,9 @@ def force_face(f: dict, look: str = "colour") -> Face:
     """A force's counter as the players hold it: side colour (grey in ``bw``) and emblem, the id in the band, the order's picture."""
     now = f["reaction"] or f["order"] or "none"
     state = R.STATES.get(now)
-    return Face(STYLES_IN[look][f["side"]].key, state.label if state else "No order", icon=state.icon if state else None, band=f["id"])
+    afloat = bool(f.get("afloat"))  # FW-20: a force afloat shows its counter turned dark, "afloat" under it
+    return Face(STYLES_IN[look][f["side"]].key, state.label if state else "No order", icon=state.icon if state else None, band=f["id"],
+                note="afloat" if afloat else "", dark=afloat)
 
 
 def force_faces(f: dict, look: str = "colour") -> list[Face]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from ..after_battle import refusal as report_refusal
 from ..autobattle import battle_report
 from ..battle import awaiting as battle_awaiting
-from ..commands import BattleReport, CommandError, GiveOrder, Move, Turn
+from ..commands import BattleReport, CommandError, Disembark, Embark, GiveOrder, Move, Sail, Turn
 from ..core import awaiting, phase_index
 from ..ruleset import RULESET, apply
 from ..incursione import Sack
@@ -25,7 +25,9 @@ from ..orders import refusal as order_refusal
 from ..orders import test_group
 from ...engine.bots import BotStuck, IllegalCommand
 from ..state import CampaignState
+from ..voyage import refusal as voyage_refusal
 from .plain import traveller_move
+from .sailing import naval_move, sailing_orders
 
 #: Commands one campaign day may take before the bots give up (a bug in a phase, or a decision they cannot make).
 MAX_COMMANDS_PER_DAY = 400
@@ -40,6 +42,8 @@ def command_words(command) -> str:
         return " ".join(["move", command.force, *command.path]) + cm
     if isinstance(command, Sack):
         return f"sack {command.force}"
+    if isinstance(command, (Embark, Sail, Disembark)):
+        return " ".join([type(command).__name__.lower(), command.force, *command.path])
     if isinstance(command, BattleReport):
         losses = ",".join(f"{x.unit}={x.killed}/{x.fled}/{x.withdrawn}" for x in command.losses)
         return f"battle --winner {command.winner}" + (f" --square {command.square}" if command.square else "") + (f" --losses {losses}" if losses else "")
@@ -74,6 +78,8 @@ def refusal(state: CampaignState, board, command) -> str | None:
         return None
     if isinstance(command, Sack):
         return sack_refusal(state, command.force)
+    if isinstance(command, (Embark, Sail, Disembark)):
+        return voyage_refusal(state, board, command)
     if isinstance(command, BattleReport):
         return report_refusal(state, board, command)
     if isinstance(command, Turn):
@@ -99,6 +105,12 @@ def _in_test_order(state: CampaignState, board, orders: list[GiveOrder]) -> list
     return sorted(orders, key=lambda c: test_group(state, board, state.force(c.force)))
 
 
+def _with_sailing(state: CampaignState, board, side: str, orders: list[GiveOrder]) -> list[GiveOrder]:
+    """The bot's orders and, with the watercraft option, a port's force setting out on its ships (:func:`.sailing.sailing_orders`)."""
+    named = {c.force for c in orders}
+    return orders + [c for c in sailing_orders(state, board, side) if c.force not in named]
+
+
 def play_day(state: CampaignState, board, bots: dict) -> tuple[CampaignState, int]:
     """Drive the campaign to the next day (or its end); returns the state and the commands applied.
 
@@ -117,7 +129,7 @@ def play_day(state: CampaignState, board, bots: dict) -> tuple[CampaignState, in
         command, who = None, "the engine's turn"
         if i == 1:
             if orders is None:
-                orders = [(c, s) for s in bots for c in _in_test_order(state, board, bots[s].orders(state, board))]
+                orders = [(c, s) for s in bots for c in _in_test_order(state, board, _with_sailing(state, board, s, bots[s].orders(state, board)))]
             if orders:
                 command, side = orders.pop(0)
                 who = f"side {side}'s bot ({bots[side].name})"
@@ -130,8 +142,9 @@ def play_day(state: CampaignState, board, bots: dict) -> tuple[CampaignState, in
             if command is None and state.initiative:
                 head = state.initiative[0]  # only the side at the head of the initiative may move (FW-9.1.2)
                 who = f"side {head}'s bot ({bots[head].name})"
+                command = naval_move(state, board, head)  # afloat first (FW-20): None without the watercraft option
                 # FW-22.3: a character travelling alone goes to the Force it joins, whatever the behaviour
-                command = next((traveller_move(state, board, f) for f in bots[head].movers(state) if f.travelling), None)
+                command = command or next((traveller_move(state, board, f) for f in bots[head].movers(state) if f.travelling), None)
                 command = command or next(bots[head].moves(state, board), None)
         elif state.phase == "battle" and battle_awaiting(state, board) is not None:
             command, who = battle_report(state, board), "the battle resolver"
