@@ -55,7 +55,7 @@ from mapgen.napoleonic.ruleset import RULESET
 from mapgen.napoleonic.simulate import MAX_COMMANDS, random_army, seat_to_act
 from mapgen.napoleonic.state import DESTROYED
 from mapgen.napoleonic.store import Field, field_bytes, new_state
-from mapgen.napoleonic.tables import DEFAULT_TABLES, UNITS, MissingTables
+from mapgen.napoleonic.tables import UNITS, MissingTables
 from mapgen.workers import map_in_order
 
 #: Each side's budget, production points, drawn on its own.
@@ -67,6 +67,10 @@ AXES = (("fire", "infantry", 5, 11), ("fire", "artillery", 4, 10), ("fire", "art
 #: The tables before this fit (the author's first guess [DEV]), the search's start.
 START = MissingTables(fire={"infantry": 8, "artillery": 7, "artillery_far": 9}, charge={"infantry": 0, "cavalry": 2},
                       pursuit={"infantry": 5, "cavalry": 4}, source="first guess [DEV]")
+#: The defaults the first fit chose (with the first bots, bench/nap_bots_first.py): the second fit's start.
+FIRST_FIT = MissingTables(fire={"infantry": 7, "artillery": 7, "artillery_far": 9}, charge={"infantry": 0, "cavalry": 2},
+                          pursuit={"infantry": 5, "cavalry": 4}, source="first fit [DEV]")
+STARTS = {"first-guess": START, "first-fit": FIRST_FIT}
 
 
 def battle(seed: str, tables: MissingTables, game: int) -> dict:
@@ -182,8 +186,9 @@ def key(tables: MissingTables) -> str:
     return json.dumps({"fire": tables.fire, "charge": tables.charge, "pursuit": tables.pursuit}, sort_keys=True)
 
 
-def search(seed: str, games: int, workers: int, sweeps: int, log) -> tuple[MissingTables, list[dict]]:
-    """Coordinate search from :data:`START`: the best single step up or down, until none helps."""
+def search(seed: str, games: int, workers: int, sweeps: int, log, start: MissingTables = START,
+           axes=AXES) -> tuple[MissingTables, list[dict]]:
+    """Coordinate search from ``start`` along ``axes``: the best single step up or down, until none helps."""
     tried: dict[str, dict] = {}
 
     def score(tables: MissingTables) -> float:
@@ -197,11 +202,11 @@ def search(seed: str, games: int, workers: int, sweeps: int, log) -> tuple[Missi
                 f"in {time.perf_counter() - t0:.0f} s")
         return tried[k]["score"]
 
-    best = START
+    best = start
     best_score = score(best)
     for _sweep in range(sweeps):
         steps = []
-        for axis in AXES:
+        for axis in axes:
             table, row, low, high = axis
             for value in (getattr(best, table)[row] - 1, getattr(best, table)[row] + 1):
                 if low <= value <= high:
@@ -213,7 +218,7 @@ def search(seed: str, games: int, workers: int, sweeps: int, log) -> tuple[Missi
             break
         # every axis's improving step at once, beside the best single step (a Jacobi step: one more candidate a sweep)
         combined = best
-        for axis in AXES:
+        for axis in axes:
             table, row, _low, _high = axis
             moved = [st for st in better if getattr(st[2], table)[row] != getattr(best, table)[row]]
             if moved:
@@ -230,7 +235,8 @@ def markdown(report: dict) -> str:
     for name in ("chosen", "start"):
         r = report[name]
         t = r["tables"]
-        lines += [f"### {'Chosen defaults' if name == 'chosen' else 'The first guess, for comparison'}: fire infantry "
+        compared = {"first-guess": "The first guess", "first-fit": "The first fit's defaults"}[report["start_from"]]
+        lines += [f"### {'Chosen defaults' if name == 'chosen' else compared + ', for comparison'}: fire infantry "
                   f"{t['fire']['infantry']}, artillery {t['fire']['artillery']} / {t['fire']['artillery_far']}; charge infantry "
                   f"{t['charge']['infantry']:+d}, cavalry {t['charge']['cavalry']:+d}; pursuit infantry {t['pursuit']['infantry']}, "
                   f"cavalry {t['pursuit']['cavalry']}", "",
@@ -256,6 +262,10 @@ def main(argv=None) -> int:
     ap.add_argument("--sweeps", type=int, default=6, help="at most this many steps of the coordinate search")
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--seed", default="1")
+    ap.add_argument("--start", choices=tuple(STARTS), default="first-guess",
+                    help="search from the author's first guess or from the first fit's defaults (the final run compares against it)")
+    ap.add_argument("--axes", default=",".join(f"{t}.{r}" for t, r, _lo, _hi in AXES),
+                    help="the table rows the search may move, as TABLE.ROW separated by commas (default: all of AXES)")
     ap.add_argument("--out", type=Path, default=Path("output/nap-fit"))
     a = ap.parse_args(argv)
     a.out.mkdir(parents=True, exist_ok=True)
@@ -264,9 +274,14 @@ def main(argv=None) -> int:
     def log(text: str) -> None:
         print(text, file=sys.stderr, flush=True)
 
-    best, tried = search(f"{a.seed}/search", a.games, a.workers, a.sweeps, log)
-    report = {"seed": a.seed, "games": a.games, "final_games": a.final, "tried": tried}
-    for name, tables in (("chosen", best), ("start", START)):
+    start = STARTS[a.start]
+    axes = tuple(axis for axis in AXES if f"{axis[0]}.{axis[1]}" in a.axes.split(","))
+    if not axes:
+        ap.error(f"--axes {a.axes!r}: name rows of {', '.join(f'{t}.{r}' for t, r, _lo, _hi in AXES)}")
+    best, tried = search(f"{a.seed}/search", a.games, a.workers, a.sweeps, log, start, axes)
+    report = {"seed": a.seed, "games": a.games, "final_games": a.final, "start_from": a.start, "axes": [f"{t}.{r}" for t, r, _l, _h in axes],
+              "tried": tried}
+    for name, tables in (("chosen", best), ("start", start)):
         report[name] = {"tables": json.loads(key(tables)), "fit": fit(play(f"{a.seed}/final", tables, a.final, a.workers))}
         log(f"{name}: score {report[name]['fit']['score']:.1f}")
     report["wall_s"] = time.perf_counter() - started[0]
