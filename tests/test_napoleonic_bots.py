@@ -84,6 +84,14 @@ def test_a_gun_keeps_its_last_screen_and_a_bare_gun_gets_one():
     assert bots.choose(evolve(screened, acting="A"), "A", BOARD, "aggressive")[0] == "turn"
 
 
+def test_militia_forms_square_before_cavalry_can_reach_it():
+    # NAP-10: militia's square fails on 1-3 of 1D6 when the charge comes; formed beforehand it cannot fail.  B1 can
+    # move to mid-0 and charge A1, the last holder of A's left, at +2 against -1; nothing of B's can fire at a-left.
+    m = battle(("A1", "militia", "a-left"), ("A2", "cavalry", "a-centre"), ("A3", "cavalry", "a-right"), ("B1", "cavalry", "mid-1"),
+               ("B2", "infantry", "b-right"), ("B3", "infantry", "b-left"), phase="infantry", fill=False)
+    assert bots.choose(m, "A", BOARD, "aggressive") == ("form_square", {"unit": "A1"})
+
+
 def _bot_battle(seed: int, rng_seed: str):
     rng = random.Random(rng_seed)
     board = Field(TABLES)

@@ -18,9 +18,9 @@ and not the bots' blunders.  A bot:
   cavalry declares a charge on infantry that its guns and infantry can then
   fire at, only to force the square (+2 to the guns, +1 to the muskets, -1 to
   the square's own fire, NAP-10) and calls it off when pressing would lose;
-  a gun keeps its last screen, and a gun left bare gets one; militia, whose square fails half the time, forms square
-  before the enemy cavalry can charge it, and infantry leaves a square that
-  only draws fire;
+  a gun keeps its last screen, and a gun left bare gets one; militia, whose
+  square fails half the time, forms square before the enemy cavalry can
+  charge it, and infantry leaves a square that only draws fire;
 - values a line part above everything: a unit that is the last to hold its
   part (NAP-12) is worth the battle, so it never moves it away, never risks
   it in a doubtful charge, never lets it evade, and sends a reserve to a part
@@ -219,8 +219,8 @@ def square_gain(state: NapoleonicState, charger: Unit, target: Unit, tables) -> 
 
     The cavalry phase comes first, so the charger's guns and infantry that
     can still act fire at the square this turn (+2 and +1): each gains the
-    better shot over its best one now.  The square's own shot is at -1, and
-    it must spend an action to leave.
+    better shot over its best one now.  The square's own shot is at -1 (the
+    action it must then spend to leave the square is not counted).
     """
     after, sq = _squared(state, target)
     gain = 0.0
@@ -362,7 +362,7 @@ def _cavalry_threat(state: NapoleonicState, unit: Unit, tables) -> float:
 
 def _square_value(state: NapoleonicState, unit: Unit, tables) -> float:
     """Forming square (positive) or leaving it (negative of staying): the cavalry charge a failed square would let in
-    (only militia's fail, NAP-10), against the fire a square draws (+1, +2) and its own shot's -1."""
+    (only militia's fail, NAP-10), against the fire a square draws (+1, +2) and :data:`SQUARE_COST`."""
     fails = UNITS[unit.type].square_fails_up_to / 6
     risk = CHARGE_LIKELY * fails * _cavalry_threat(state, unit, tables)
     after, sq = _squared(state, unit)
