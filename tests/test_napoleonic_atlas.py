@@ -42,3 +42,27 @@ def test_a_new_battle_folder_holds_the_printable_board(tmp_path):
     before = board.read_bytes()
     assert mapgen("campaign", "deploy", str(folder), "A", "a-left=A1,A4", "a-centre=A2,A5", "a-right=A3,A6").returncode == 0
     assert board.read_bytes() == before  # the board is fixed for the battle: written once
+
+
+def _box_xy(svg: str, name: str) -> tuple[float, float]:
+    """Where the box labelled with area ``name`` is drawn: its label's text position."""
+    x, y = re.search(rf'<text x="([\d.]+)" y="([\d.]+)" font-weight="bold">[^<]*\({re.escape(name)}\)</text>', svg).groups()
+    return float(x), float(y)
+
+
+def test_each_seat_sees_the_board_from_its_own_edge_of_the_table(tmp_path):
+    # a player sits behind his own line: it is nearest him (lowest on the page), his left on his left; across the
+    # table the enemy's right faces his left (NAP-2.2: A's left faces B's right).  The names stay the commands'.
+    folder = new_campaign(tmp_path / "nap", "--rules", "napoleonic", "--seed", "atlas-2")
+    for seat, own, enemy in (("A", "a", "b"), ("B", "b", "a")):
+        drawn = mapgen("campaign", "status", str(folder), "--side", seat, "--svg", str(tmp_path / f"status-{seat}.svg"))
+        assert drawn.returncode == 0, drawn.stderr
+        svg = (tmp_path / f"status-{seat}.svg").read_text(encoding="utf-8")
+        page = build_atlas(folder, seat)
+        for drawing in (svg, page):
+            assert _box_xy(drawing, f"{own}-reserve")[1] > _box_xy(drawing, f"{own}-centre")[1] > _box_xy(drawing, "mid-1")[1] \
+                > _box_xy(drawing, f"{enemy}-centre")[1] > _box_xy(drawing, f"{enemy}-reserve")[1]
+            assert _box_xy(drawing, f"{own}-left")[0] < _box_xy(drawing, f"{own}-centre")[0] < _box_xy(drawing, f"{own}-right")[0]
+            assert _box_xy(drawing, f"{enemy}-right")[0] < _box_xy(drawing, f"{enemy}-left")[0]
+            assert _box_xy(drawing, f"{own}-left")[0] == _box_xy(drawing, f"{enemy}-right")[0]  # face to face, one column
+    assert _box_xy(build_atlas(folder), "a-reserve")[1] > _box_xy(build_atlas(folder), "b-reserve")[1]  # the referee: A's edge

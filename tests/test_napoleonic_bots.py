@@ -16,7 +16,10 @@ from mapgen.napoleonic.simulate import BUDGET, MIN_FIGHTERS, random_army, seat_t
 from mapgen.napoleonic.store import Field, field_bytes, new_state
 from mapgen.rulebooks.nap_units import UNITS
 
-from .nap_helpers import TABLES, battle
+from mapgen.engine.records import evolve
+from mapgen.napoleonic.battle import Charge, Move
+
+from .nap_helpers import BOARD, TABLES, battle, play
 
 
 def test_two_dice_odds():
@@ -47,15 +50,46 @@ def test_the_last_holder_of_a_line_part_is_worth_the_battle():
         backed, backed.unit("A1"), backed.unit("B1"), TABLES)
 
 
-def test_cavalry_does_not_charge_a_square_it_cannot_beat():
-    # cavalry +2 and -3 against a square: a margin of -1 on even ground, a losing charge; against militia that fails
-    # to form square half the time, +2 with nothing against it (and -1 for the militia).  A2 holds A's left behind A1.
+def test_cavalry_does_not_press_a_charge_on_a_square_it_cannot_beat():
+    # cavalry +2 and -3 against a square: a margin of -1 on even ground, a losing charge, so it is called off; declared,
+    # it is worth only the square it forces (NAP-10): B1's shot at A1 drops from 8+ (15/36) to 9+ (10/36), and a hit on
+    # cavalry (10 points; 1-3 destroys, else routed, worth half) costs 7.5 points.  A2 holds A's left behind A1.
     s = battle(("A1", "cavalry", "mid-0"), ("A2", "infantry", "a-left"), ("B1", "infantry", "b-right"), ("B2", "infantry", "b-right"),
                phase="cavalry")
-    assert bots.charge_value(s, s.unit("A1"), s.unit("B1"), TABLES) == 0.0  # it would call the charge off
+    assert bots.charge_value(s, s.unit("A1"), s.unit("B1"), TABLES) == pytest.approx((15 - 10) / 36 * 7.5)
+    squared = play(s, Charge("A1", "B1"))
+    assert squared.pending is not None and bots.choose(squared, "A", BOARD, "aggressive")[0] == "call_off"
+    # against militia that fails to form square half the time, +2 with nothing against it (and -1 for the militia)
     m = battle(("A1", "cavalry", "mid-0"), ("A2", "infantry", "a-left"), ("B1", "militia", "b-right"), ("B2", "infantry", "b-right"),
                phase="cavalry")
-    assert bots.charge_value(m, m.unit("A1"), m.unit("B1"), TABLES) > 0
+    assert bots.charge_value(m, m.unit("A1"), m.unit("B1"), TABLES) > bots.charge_value(s, s.unit("A1"), s.unit("B1"), TABLES)
+
+
+def test_cavalry_forces_the_square_its_guns_then_fire_at():
+    # NAP-3.1: the cavalry phase comes before the artillery's.  B1 has advanced into mid-0, in front of A's cavalry and
+    # gun in a-left.  The gun hits B1 on 7+ (21/36), on 5+ (30/36) once it is in square (+2, NAP-10); a hit on infantry
+    # costs 4.5 points.  B1's own best shot, at the gun (12 points: 9 lost a hit), drops from 8+ (15/36) to 9+ (10/36).
+    s = battle(("A1", "cavalry", "a-left"), ("A2", "artillery", "a-left"), ("B1", "infantry", "mid-0"), ("B2", "infantry", "b-right"),
+               phase="cavalry")
+    assert bots.charge_value(s, s.unit("A1"), s.unit("B1"), TABLES) == pytest.approx((30 - 21) / 36 * 4.5 + (15 - 10) / 36 * 9)
+    assert bots.choose(s, "A", BOARD, "cautious") == ("charge", {"unit": "A1", "target": "B1"})
+
+
+def test_a_gun_keeps_its_last_screen_and_a_bare_gun_gets_one():
+    # NAP-9: A2 alone screens the gun A1, so it does not advance; the reserve A6 goes to screen the bare gun A7
+    s = battle(("A1", "artillery", "a-left"), ("A2", "infantry", "a-left"), ("A4", "artillery", "a-centre"), ("A5", "infantry", "a-centre"),
+               ("A6", "infantry", "a-reserve"), ("A7", "artillery", "a-right"), ("B1", "cavalry", "b-right"), ("B2", "infantry", "b-right"))
+    assert bots.choose(s, "A", BOARD, "aggressive") == ("move", {"unit": "A6", "to": "a-right"})
+    screened = play(s, Move("A6", "a-right"))
+    assert bots.choose(evolve(screened, acting="A"), "A", BOARD, "aggressive")[0] == "turn"
+
+
+def test_militia_forms_square_before_cavalry_can_reach_it():
+    # NAP-10: militia's square fails on 1-3 of 1D6 when the charge comes; formed beforehand it cannot fail.  B1 can
+    # move to mid-0 and charge A1, the last holder of A's left, at +2 against -1; nothing of B's can fire at a-left.
+    m = battle(("A1", "militia", "a-left"), ("A2", "cavalry", "a-centre"), ("A3", "cavalry", "a-right"), ("B1", "cavalry", "mid-1"),
+               ("B2", "infantry", "b-right"), ("B3", "infantry", "b-left"), phase="infantry", fill=False)
+    assert bots.choose(m, "A", BOARD, "aggressive") == ("form_square", {"unit": "A1"})
 
 
 def _bot_battle(seed: int, rng_seed: str):

@@ -34,8 +34,8 @@ sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium on the PATH (Debian: apt-get install chromium; .ci/run does)")
 ARTIFACTS = Path(__file__).resolve().parent.parent / "output" / "test-artifacts"
-#: A seed whose battle the aggressive bots end in about fifty commands (found by planning seeds 0 to 14).
-SEED = "nap-browser-13"
+#: A seed whose battle the aggressive bots end in under eighty commands (found by planning seeds 0 to 14; the shortest).
+SEED = "nap-browser-6"
 WAIT_MS = 20000
 VIEWPORT = {"width": 1400, "height": 900}
 #: A unit of side A as the board drawings print it.

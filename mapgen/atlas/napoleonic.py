@@ -31,8 +31,8 @@ def _unit_words(u: dict) -> str:
     return f"{u['id']} {u['name']} ({UNITS[u['type']].label.lower()}, side {u['side']}){marks}"
 
 
-def _details(view: dict) -> tuple[list[dict], dict[str, dict]]:
-    centres = box_marks()
+def _details(view: dict, view_seat: str | None) -> tuple[list[dict], dict[str, dict]]:
+    centres = box_marks(view_seat)
     order, details = [], {}
     for name, area in AREAS.items():
         here = [u for u in view["units"] if u["area"] == name]
@@ -45,14 +45,14 @@ def _details(view: dict) -> tuple[list[dict], dict[str, dict]]:
         x, y = centres[name]
         label = f"{name} ({area.label})" + (f", units {' '.join(u['id'] for u in here)}" if here else ", empty")
         order.append({"id": name, "x": x, "y": y, "label": label})
-    order.sort(key=lambda n: (n["y"], n["x"]))  # reading order, top to bottom as the board is drawn
+    order.sort(key=lambda n: (n["y"], n["x"]))  # reading order, top to bottom as the board is drawn for the seat
     return order, details
 
 
 def context(folder: Path, state, board, seat: str | None, cache: Fragments) -> dict:
     """What the template needs for a Napoleonic battle, as ``seat`` may know it (None: the referee, everything)."""
     view = side_view(state, seat, board)
-    order, details = _details(view)
+    order, details = _details(view, seat)
     viewer = "everything (the referee's page)" if seat is None else f"what side {seat} may know"
     units = {s: [u for u in state.units if u.side == s] for s in ("A", "B")}
     armies = []
@@ -85,7 +85,7 @@ def context(folder: Path, state, board, seat: str | None, cache: Fragments) -> d
         "log": log,
         "log_when": "Battle turn",
         "plans": [],
-        "map_svg": inline_map(board_svg(view), node_hits(order, MARK_RADIUS),
+        "map_svg": inline_map(board_svg(view, seat), node_hits(order, MARK_RADIUS),
                               f"The battlefield, {len(order)} areas named as the commands name them; {viewer}. "
                               "Arrow keys move to the nearest area that way."),
         "map_kind": "places",

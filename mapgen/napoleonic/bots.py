@@ -7,11 +7,20 @@ and not the bots' blunders.  A bot:
   area where it can, the guns spread, a quarter held back, cavalry first) with
   its leaders in the reserve, from where they rally (NAP-11.2);
 - fires whenever it has a target (fire is safe, NAP-A.4), at the target
-  whose expected loss, in NAP-1 production points, is highest;
+  whose expected loss, in NAP-1 production points, is highest, counting what
+  the shot opens up: the last screen of a gun (NAP-9) shot away leaves the gun
+  to its cavalry's charge next turn;
 - charges only when the charge's expected value is positive: the margin's
   distribution is exact (2D6 + modifiers against 2D6 + modifiers), the
   square (NAP-10), an evading target (NAP-8) and the loser's fate (NAP-7.1)
   are counted;
+- plays its arms together (NAP-3.1 puts the cavalry phase first): its
+  cavalry declares a charge on infantry that its guns and infantry can then
+  fire at, only to force the square (+2 to the guns, +1 to the muskets, -1 to
+  the square's own fire, NAP-10) and calls it off when pressing would lose;
+  a gun keeps its last screen, and a gun left bare gets one; militia, whose
+  square fails half the time, forms square before the enemy cavalry can
+  charge it, and infantry leaves a square that only draws fire;
 - values a line part above everything: a unit that is the last to hold its
   part (NAP-12) is worth the battle, so it never moves it away, never risks
   it in a doubtful charge, never lets it evade, and sends a reserve to a part
@@ -22,7 +31,10 @@ and not the bots' blunders.  A bot:
   the enemy's (``cautious`` earlier than ``aggressive``).
 
 A unit in the Retreat Area is worth :data:`ROUTED_SHARE` of its cost (a
-leader may rally it); a lost line part is worth the whole enemy army.
+leader may rally it); a lost line part is worth the whole enemy army.  The
+first bots (without the arms played together) are kept in
+``bench/nap_bots_first.py``; ``bench/nap_bots_duel.py`` measures these against
+them.
 """
 
 from __future__ import annotations
@@ -32,8 +44,8 @@ from functools import lru_cache
 from ..engine.records import evolve
 
 from .actions import actions, in_depth
-from .board import AREAS, RETREAT, ahead, part_areas
-from .rules import arm, charge_modifiers, fire_modifiers, fire_needs, fire_range, on_board, protected, unit_order
+from .board import AREAS, RETREAT, ahead, neighbours, part_areas
+from .rules import arm, can_act, charge_modifiers, fire_modifiers, fire_needs, fire_range, holds_enemy, on_board, protected, unit_order
 from .state import NapoleonicState, Unit
 from ..rulebooks.nap_units import UNITS
 from .tables import CHARGE_MODIFIERS, LEADER_KILLED_ON, STALEMATE_TURNS
@@ -47,6 +59,15 @@ RETREAT_BELOW = {"aggressive": 0.35, "cautious": 0.5}
 CHARGE_MARGIN = {"aggressive": 0.0, "cautious": 1.0}
 #: [DEV] Production points an advance into the central zone is worth besides its expected exchange of fire.
 ADVANCE_BONUS = {"aggressive": 2.0, "cautious": 0.0}
+#: [DEV] The share of next turn's charge on a gun that shooting away its last screen is worth now: the enemy may
+#: screen it again, or move it, before the cavalry phase comes round.
+EXPOSED_SHARE = 0.5
+#: [DEV] Production points a move that screens a bare gun (NAP-9) is worth; above a reserve sent to a thin part (3).
+SCREEN_VALUE = 4.0
+#: [DEV] The chance the bot gives an enemy cavalry in reach of charging a unit next turn (it has other targets).
+CHARGE_LIKELY = 0.5
+#: [DEV] Production points being in square costs besides the fire it draws: it may not move or charge (NAP-10).
+SQUARE_COST = 0.5
 _SQUARE = next(m.value for m in CHARGE_MODIFIERS if m.key == "cavalry_at_square")
 
 
@@ -136,6 +157,46 @@ def fire_value(state: NapoleonicState, firer: Unit, target: Unit, tables) -> flo
     return _loss(state, target, hit * destroy, hit * (1 - destroy)) + P_LEADER_KILL * _leader_there(state, target)
 
 
+def _screens(state: NapoleonicState, target: Unit) -> Unit | None:
+    """The gun ``target`` alone screens (NAP-9): an artillery unit of its side in its area with no other screen there."""
+    if arm(target) not in ("infantry", "cavalry"):
+        return None
+    here = [u for u in state.units if u.area == target.area and u.side == target.side]
+    if any(u.id != target.id and arm(u) in ("infantry", "cavalry") for u in here):
+        return None
+    return next((u for u in here if arm(u) == "artillery"), None)
+
+
+def _chargers_for(state: NapoleonicState, side: str, area: str) -> list[tuple[Unit, str]]:
+    """``side``'s cavalry that can charge ``area`` next turn, each with where it would charge from (one move at most)."""
+    out = []
+    for c in state.units:
+        if c.side != side or arm(c) != "cavalry" or not on_board(c) or c.area == RETREAT[side]:
+            continue
+        for spot in (c.area, *neighbours(c.area)):
+            if ahead(spot, side, 1) == area and (spot == c.area or not holds_enemy(state, spot, side)):
+                out.append((c, spot))
+                break
+    return out
+
+
+def shot_value(state: NapoleonicState, firer: Unit, target: Unit, tables) -> float:
+    """:func:`fire_value`, and, when the target is a gun's last screen, a share of the charge on the bared gun."""
+    value = fire_value(state, firer, target, tables)
+    gun = _screens(state, target)
+    if gun is None:
+        return value
+    chargers = _chargers_for(state, firer.side, target.area)
+    if not chargers:
+        return value
+    gone = evolve(target, area=RETREAT[target.side])
+    bare = evolve(state, units=tuple(gone if u.id == target.id else u for u in state.units))
+    charge = max(charge_value(bare, evolve(c, area=spot, used=0), gun, tables) for c, spot in chargers)
+    distance = fire_range(state, firer, target)
+    hit = at_least(fire_needs(tables, firer, distance) - sum(v for _n, v in fire_modifiers(state, firer, target)))
+    return value + hit * EXPOSED_SHARE * max(charge, 0.0)
+
+
 def _charge_ev(state: NapoleonicState, charger: Unit, target: Unit, tables, square: bool) -> float:
     mine = sum(v for _n, v in charge_modifiers(state, charger, None, tables, None)) + (_SQUARE if square else 0)
     theirs = sum(v for _n, v in charge_modifiers(state, target, charger, tables))
@@ -145,14 +206,47 @@ def _charge_ev(state: NapoleonicState, charger: Unit, target: Unit, tables, squa
     return _loss(state, target, t_destroyed, t_routed) - _loss(state, charger, c_destroyed, c_routed) + leaders
 
 
+def _squared(state: NapoleonicState, target: Unit) -> tuple[NapoleonicState, Unit]:
+    sq = evolve(target, in_square=True)
+    return evolve(state, units=tuple(sq if u.id == target.id else u for u in state.units)), sq
+
+
+def _best_shot(state: NapoleonicState, firer: Unit, tables) -> float:
+    return max((fire_value(state, firer, t, tables) for t in state.units if fire_range(state, firer, t) is not None), default=0.0)
+
+
+def square_gain(state: NapoleonicState, charger: Unit, target: Unit, tables) -> float:
+    """What forcing ``target`` into square is worth to the charger's side, charge pressed or not (NAP-10, NAP-3.1).
+
+    The cavalry phase comes first, so the charger's guns and infantry that
+    can still act fire at the square this turn (+2 and +1): each gains the
+    better shot over its best one now.  The square's own shot is at -1 (the
+    action it must then spend to leave the square is not counted).
+    """
+    after, sq = _squared(state, target)
+    gain = 0.0
+    for f in state.units:
+        if f.side == charger.side and f.id != charger.id and UNITS[f.type].can_fire and can_act(f) and fire_range(state, f, target):
+            gain += max(0.0, fire_value(after, f, sq, tables) - _best_shot(state, f, tables))
+    if UNITS[target.type].can_fire:
+        gain += max(0.0, _best_shot(state, target, tables) - _best_shot(after, sq, tables))
+    return gain
+
+
 def charge_value(state: NapoleonicState, charger: Unit, target: Unit, tables) -> float:
-    """Expected value of declaring this charge for the charger's side, in production points (NAP-7, NAP-8, NAP-10)."""
+    """Expected value of declaring this charge for the charger's side, in production points (NAP-7, NAP-8, NAP-10).
+
+    Cavalry on infantry: the square forms (but for militia's failures), and
+    the charge is pressed only when that pays; the square is worth
+    :func:`square_gain` either way.
+    """
     if arm(charger) == "cavalry" and arm(target) == "infantry":
         pressed = max(_charge_ev(state, charger, target, tables, True), 0.0)  # a square: press on or call it off
         if target.in_square:
             return pressed
         fails = UNITS[target.type].square_fails_up_to / 6
-        return fails * _charge_ev(state, charger, target, tables, False) + (1 - fails) * pressed
+        held = pressed + square_gain(state, charger, target, tables)
+        return fails * _charge_ev(state, charger, target, tables, False) + (1 - fails) * held
     stood = _charge_ev(state, charger, target, tables, False)
     if arm(charger) == "infantry" and arm(target) == "cavalry" and not last_holder(state, target):
         return min(stood, 0.0)  # the cavalry evades when standing would cost it (NAP-8); evading is free
@@ -188,34 +282,62 @@ def _attack_value(state: NapoleonicState, unit: Unit, target: Unit, tables) -> f
     return best
 
 
+def _moved(state: NapoleonicState, unit: Unit, to: str) -> tuple[NapoleonicState, Unit]:
+    moved = evolve(unit, area=to, used=unit.used + 1)
+    return evolve(state, units=tuple(moved if u.id == unit.id else u for u in state.units)), moved
+
+
+def _incoming(state: NapoleonicState, unit: Unit, tables) -> float:
+    """The sum of every enemy unit's best attack on ``unit`` where it stands (fire one or two areas ahead, a charge)."""
+    where = unit.area
+    reach = [e for e in state.units if e.side != unit.side and on_board(e) and where in (ahead(e.area, e.side, 1), ahead(e.area, e.side, 2))]
+    return sum(_attack_value(state, evolve(e, used=0), unit, tables) for e in reach)
+
+
+def _prospect(state: NapoleonicState, unit: Unit, tables) -> float:
+    """What ``unit`` may do from where it stands: its best attack (now with an action left, else halved: next turn,
+    after the enemy's turn at it), less what the enemy may do to it there."""
+    targets = [t for t in state.units if t.side != unit.side and arm(t) != "leader" and fire_range(state, unit, t) is not None]
+    out = max((_attack_value(state, evolve(unit, used=0), t, tables) for t in targets), default=0.0)
+    if unit.used >= UNITS[unit.type].actions:
+        out *= 0.5
+    return out - _incoming(state, unit, tables)
+
+
 def _advance_value(state: NapoleonicState, unit: Unit, to: str, tables) -> float:
     """Moving into the central zone: what the unit may then do to the enemy line, less what the enemy may do to it there.
 
-    One step of look-ahead on the state with the unit moved: its best attack
-    on the area ahead (now, for cavalry with an action left; else next turn,
-    after the enemy's turn at it, so halved), against the sum of every enemy
-    unit's best attack on it.
+    One step of look-ahead on the state with the unit moved (:func:`_prospect`).
     """
-    moved = evolve(unit, area=to, used=unit.used + 1)
-    after = evolve(state, units=tuple(moved if u.id == unit.id else u for u in state.units))
-    targets = [t for t in after.units if t.side != unit.side and arm(t) != "leader" and fire_range(after, moved, t) is not None]
-    out = max((_attack_value(after, evolve(moved, used=0), t, tables) for t in targets), default=0.0)
-    if moved.used >= UNITS[unit.type].actions:
-        out *= 0.5
-    reach = {e.id for e in after.units if e.side != unit.side and on_board(e) and to in (ahead(e.area, e.side, 1), ahead(e.area, e.side, 2))}
-    incoming = sum(_attack_value(after, evolve(e, used=0), moved, tables) for e in after.units if e.id in reach)
-    return out - incoming
+    after, moved = _moved(state, unit, to)
+    return _prospect(after, moved, tables)
+
+
+def _bares_gun(state: NapoleonicState, unit: Unit, to: str) -> bool:
+    """Moving ``unit`` away would leave a gun of its side in its area with no screen (NAP-9)."""
+    return to != unit.area and _screens(state, unit) is not None
+
+
+def _bare_gun_at(state: NapoleonicState, side: str, area: str) -> bool:
+    """A gun of ``side`` in ``area``, a line or central area where it could be charged, with no screen (NAP-9)."""
+    if AREAS[area].kind not in ("line", "mid"):
+        return False
+    here = [u for u in state.units if u.area == area and u.side == side]
+    return any(arm(u) == "artillery" for u in here) and not any(arm(u) in ("infantry", "cavalry") for u in here)
 
 
 def _move_value(state: NapoleonicState, unit: Unit, to: str, tables, press_on: bool, bonus: float) -> float:
-    """How much a move helps: reinforce a part down to one holder, bring reserves up, advance into the central zone.
+    """How much a move helps: reinforce a part down to one holder, screen a bare gun, bring reserves up, advance into
+    the central zone.
 
     Leaders stay in the Reserve Area, where they rally (NAP-11.2).
     """
     side = unit.side
-    if arm(unit) == "leader" or _breaks_own_line(state, unit, to):
+    if arm(unit) == "leader" or _breaks_own_line(state, unit, to) or _bares_gun(state, unit, to):
         return -1.0
     here, there = AREAS[unit.area], AREAS[to]
+    if arm(unit) in ("infantry", "cavalry") and _bare_gun_at(state, side, to):
+        return SCREEN_VALUE
     if there.kind == "line" and here.kind in ("reserve", "line"):
         need = len(holders(state, side, there.column))
         if here.kind == "line" and len(holders(state, side, here.column)) <= need + 1:
@@ -227,6 +349,28 @@ def _move_value(state: NapoleonicState, unit: Unit, to: str, tables, press_on: b
         value = _advance_value(state, unit, to, tables)
         return value + bonus + (UNITS[unit.type].cost if press_on else 0.0)
     return 0.0
+
+
+def _cavalry_threat(state: NapoleonicState, unit: Unit, tables) -> float:
+    """The best enemy cavalry charge ``unit`` may meet next turn, were it not in square (cavalry in reach, one move)."""
+    open_ = evolve(unit, in_square=False)
+    after = evolve(state, units=tuple(open_ if u.id == unit.id else u for u in state.units))
+    best = 0.0
+    for c, spot in _chargers_for(state, "B" if unit.side == "A" else "A", unit.area):
+        best = max(best, _charge_ev(after, evolve(c, area=spot), open_, tables, False))
+    return best
+
+
+def _square_value(state: NapoleonicState, unit: Unit, tables) -> float:
+    """Forming square (positive) or leaving it (negative of staying): the cavalry charge a failed square would let in
+    (only militia's fail, NAP-10), against the fire a square draws (+1, +2) and :data:`SQUARE_COST`."""
+    fails = UNITS[unit.type].square_fails_up_to / 6
+    risk = CHARGE_LIKELY * fails * _cavalry_threat(state, unit, tables)
+    after, sq = _squared(state, unit)
+    plain = evolve(unit, in_square=False)
+    before = evolve(state, units=tuple(plain if u.id == unit.id else u for u in state.units))
+    drawn = _incoming(after, sq, tables) - _incoming(before, plain, tables)
+    return risk - drawn - SQUARE_COST
 
 
 def choose(state: NapoleonicState, side: str, board, behaviour: str) -> tuple[str, dict]:
@@ -257,7 +401,7 @@ def choose(state: NapoleonicState, side: str, board, behaviour: str) -> tuple[st
     for a in by.get("fire", ()):
         unit = state.unit(a.args["unit"])
         for t in a.choices["target"]:
-            v = fire_value(state, unit, state.unit(t), tables)
+            v = shot_value(state, unit, state.unit(t), tables)
             if v > best[0]:
                 best = (v, "fire", {**a.args, "target": t})
     for a in by.get("charge", ()):
@@ -266,15 +410,18 @@ def choose(state: NapoleonicState, side: str, board, behaviour: str) -> tuple[st
             v = charge_value(state, unit, state.unit(t), tables)
             if v > CHARGE_MARGIN[behaviour] and v > best[0]:
                 best = (v, "charge", {**a.args, "target": t})
+    for a in by.get("leave_square", ()):
+        v = -_square_value(state, state.unit(a.args["unit"]), tables)  # staying's worth, forgone
+        if v > best[0]:
+            best = (v, "leave_square", dict(a.args))
+    for a in by.get("form_square", ()):
+        v = _square_value(state, state.unit(a.args["unit"]), tables)
+        if v > best[0]:
+            best = (v, "form_square", dict(a.args))
     if best[1] != "turn":
         return best[1], best[2]
     for a in by.get("rally", ()):
         return "rally", {**a.args, "unit": max(a.choices["unit"], key=lambda t: UNITS[state.unit(t).type].cost)}
-    for a in by.get("leave_square", ()):
-        unit = state.unit(a.args["unit"])
-        near = ahead(unit.area, side, 1)
-        if not any(u.area == near and u.side == enemy and arm(u) == "cavalry" for u in state.units):
-            return "leave_square", dict(a.args)
     # NAP-12: the attacker that neither fires nor enters the central zone for two turns loses; press on before then
     press_on = side == state.attacker and state.quiet_turns >= STALEMATE_TURNS - 1 and not state.stirred
     moves = []
@@ -288,4 +435,3 @@ def choose(state: NapoleonicState, side: str, board, behaviour: str) -> tuple[st
         v, _c, uid, to = max(moves)
         return "move", {"unit": uid, "to": to}
     return "turn", {}
-

@@ -49,7 +49,7 @@ def place_lines(folder: Path, state, board, seat: str | None) -> list[str]:
 
 def status_svg(folder: Path, state, board, seat: str | None) -> str:
     """The board with each area's units (as ``seat`` may know them) as plain SVG text."""
-    return board_svg(side_view(state, seat, board))
+    return board_svg(side_view(state, seat, board), seat)
 
 
 def atlas_context(folder: Path, state, board, side: str | None, cache) -> dict:

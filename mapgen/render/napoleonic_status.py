@@ -3,7 +3,12 @@
 Drawn from a seat's view (:func:`mapgen.napoleonic.view.side_view`) alone, so
 a side's picture never shows the other's secret deployment.  The presenter
 (``status --svg``) and the atlas page (with a layer of places to point at)
-both draw it from here; :func:`box_centres` says where each area's box is.
+both draw it from here; :func:`box_marks` says where each area's box is.
+
+A side sees the board from its own edge of the table, as a player sits at
+it: its own line nearest the viewer (at the bottom), its left on the left.
+Side B's picture is side A's turned round; the referee's is side A's.  The
+areas keep their names (``b-left`` is B's left wherever it is drawn).
 """
 
 from __future__ import annotations
@@ -11,19 +16,29 @@ from __future__ import annotations
 from html import escape
 
 from ..napoleonic.board import AREAS
+from ..sides import fw_side_style
 
 #: The board's boxes from top to bottom as side A sees it across the table: B's boxes, B's line, the central zone, A's.
-ROWS = (("b-retreat",), ("b-reserve",), ("b-right", "b-centre", "b-left"), ("mid-0", "mid-1", "mid-2"),
-        ("a-left", "a-centre", "a-right"), ("a-reserve",), ("a-retreat",))
+ROWS_A = (("b-retreat",), ("b-reserve",), ("b-right", "b-centre", "b-left"), ("mid-0", "mid-1", "mid-2"),
+          ("a-left", "a-centre", "a-right"), ("a-reserve",), ("a-retreat",))
+#: What each side sees from its own edge of the table: B's is A's turned round (its line at the bottom, its left on the left).
+ROWS = {"A": ROWS_A, "B": tuple(tuple(reversed(row)) for row in reversed(ROWS_A))}
 BOX_W, BOX_H, GAP, TOP = 220, 96, 8, 30
-COLOURS = {"A": "#1f4e9c", "B": "#a32020"}
+#: The sides as on every other mapgen drawing, the printed NAP board and the counters included (FW-1.1: A red, B blue).
+COLOURS = {side: fw_side_style(side).color for side in ("A", "B")}
 #: Counters shown in one box before "+N more".
 SHOWN = 12
 
 
-def _boxes() -> dict[str, tuple[float, float, float, float]]:
+def facing(seat: str | None) -> str:
+    """The side whose edge of the table the picture is drawn from: the seat's own; the referee sits on A's."""
+    return "B" if seat == "B" else "A"
+
+
+def boxes(seat: str | None = None) -> dict[str, tuple[float, float, float, float]]:
+    """Each area's box (x, y, width, height) as ``seat`` sees the board."""
     out = {}
-    for r, names in enumerate(ROWS):
+    for r, names in enumerate(ROWS[facing(seat)]):
         y = TOP + GAP + r * (BOX_H + GAP)
         w = BOX_W if len(names) == 3 else 3 * BOX_W + 2 * GAP
         for c, name in enumerate(names):
@@ -31,17 +46,14 @@ def _boxes() -> dict[str, tuple[float, float, float, float]]:
     return out
 
 
-BOXES = _boxes()
-
-
 #: Where the atlas's place to point at sits in a box: at its right end, clear of the first four counters and the label.
 MARK_INSET = 40
 MARK_RADIUS = 34
 
 
-def box_marks() -> dict[str, tuple[float, float]]:
+def box_marks(seat: str | None = None) -> dict[str, tuple[float, float]]:
     """Each area's place to point at (the atlas's and the server's map): the right end of its box, in the drawing's units."""
-    return {name: (x + w - MARK_INSET, y + h / 2 + 8) for name, (x, y, w, h) in BOXES.items()}
+    return {name: (x + w - MARK_INSET, y + h / 2 + 8) for name, (x, y, w, h) in boxes(seat).items()}
 
 
 def title(view: dict) -> str:
@@ -52,15 +64,16 @@ def title(view: dict) -> str:
     return f"Turn {view['turn']}, {view['phase']} phase, side {view['acting']} acts"
 
 
-def board_svg(view: dict) -> str:
-    """The board with each area's units as the view knows them (a hidden placement is not drawn)."""
+def board_svg(view: dict, seat: str | None = None) -> str:
+    """The board with each area's units as the view (``seat``'s) knows them, from the seat's edge of the table
+    (a hidden placement is not drawn)."""
     width = 3 * BOX_W + 4 * GAP
-    height = len(ROWS) * (BOX_H + GAP) + GAP + TOP
+    height = len(ROWS_A) * (BOX_H + GAP) + GAP + TOP
     out = [(f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
             f'font-family="sans-serif" font-size="12">'),
            f'<text x="{GAP}" y="20" font-size="14">{escape(title(view))}</text>',
-           f'<text x="{width - GAP}" y="20" text-anchor="end">A blue, B red; gold outline: in square</text>']
-    for name, (x, y, w, h) in BOXES.items():
+           f'<text x="{width - GAP}" y="20" text-anchor="end">A red, B blue; gold outline: in square</text>']
+    for name, (x, y, w, h) in boxes(seat).items():
         area = AREAS[name]
         out.append(f'<rect x="{x}" y="{y}" width="{w}" height="{h}" fill="{"#f4f0e6" if area.kind != "mid" else "#e9efe4"}" '
                    f'stroke="#333"/>')
