@@ -9,6 +9,7 @@ FW-20.6 and FW-20.7 tables (the Italian original agrees).
 from __future__ import annotations
 
 import copy
+import json
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -20,6 +21,7 @@ from mapgen.campaign.commands import BuyCraft, Disembark, Embark, Move, Sail
 from mapgen.campaign.setup import ForceSpec, new_campaign
 from mapgen.campaign.state import HoldingState, Leader, Options, Unit, evolve
 from mapgen.campaign.store import dumps_state
+from mapgen.fw.model import FwMap
 from tests.campaign_move_tiny import force, tiny_state
 from tests.fw_water import water_board, water_map
 
@@ -539,3 +541,29 @@ def test_the_map_draws_a_force_afloat_as_the_state_says():
     at_sea = force_face({"id": "A1", "side": "A", "order": "probe", "reaction": None, "afloat": True})
     assert (ashore.dark, ashore.note) == (False, "") and (at_sea.dark, at_sea.note) == (True, "afloat")
     assert at_sea.title == ashore.title  # the order stays readable on the turned counter
+
+
+def test_a_kit_or_campaign_with_watercraft_makes_its_map_with_ports_and_waters(tmp_path):
+    """``--rules watercraft`` on a generated map asks the map for what FW-20.2 and FW-20.4 need: the same map as
+    ``fw-map --watercraft`` (ports, navigable stretches); without it the map has none of those fields."""
+    from click.testing import CliRunner
+
+    from mapgen.cli import cli
+
+    run_cli = CliRunner().invoke
+    for command in (["new", "--seed", "5", "--formats", "json", "--out"], ["campaign", "new", "--seed", "5", "--formats", "svg"]):
+        with_water, without = tmp_path / f"{command[0]}-w", tmp_path / f"{command[0]}-plain"
+        for folder, rules in ((with_water, ["--rules", "watercraft"]), (without, [])):
+            if command[0] == "new":
+                r = run_cli(cli, [*command, str(folder), *rules])
+            else:
+                r = run_cli(cli, [*command[:2], str(folder), *command[2:], *rules])
+            assert r.exit_code == 0, r.output
+        water = json.loads((with_water / "fw-map.json").read_text())
+        plain = json.loads((without / "fw-map.json").read_text())
+        assert water["options"]["watercraft"] is True and "ports" in water
+        assert any("stretches" in river for river in water["rivers"])
+        assert "watercraft" not in plain["options"] and "ports" not in plain
+        assert not any("stretches" in river for river in plain["rivers"])
+        m = FwMap.from_json(water)
+        assert all(holding.side == side for sq, side in m.ports for holding in m.holdings if holding.square == sq)

@@ -62,7 +62,7 @@ def new(folder, p: dict, rules: tuple[str, ...]) -> None:
         raise click.BadParameter(f"{formats!r}: choose from {', '.join(kit.COUNTER_FORMATS)}", param_hint="--formats")
     if p["map_file"] is not None:
         kit.check_input_outside(p["map_file"], folder, "--map")
-    m, map_bytes, map_path, seed = _campaign_map(p, p["holdings"], click.UsageError)
+    m, map_bytes, map_path, seed = _campaign_map(p, p["holdings"], click.UsageError, rules)
     options = Options(points=points, scenario=scenario, **{r: True for r in rules})
     specs = _rosters(m, map_bytes, _read_rosters(roster), roster, scenario, options)
     state = start_campaign(m, map_bytes, map_path, seed, options, specs, forces, tuple(parse_faces(roll)), chosen_dice_seed(p))
@@ -70,10 +70,10 @@ def new(folder, p: dict, rules: tuple[str, ...]) -> None:
     _run(folder, lambda o: (write_campaign(o, state, map_bytes, counter_formats, get_paper("a4-portrait")), add_to_kit(o)))
 
 
-def _campaign_map(p: dict, holdings: int | None, refuse: type[click.ClickException]) -> tuple:
+def _campaign_map(p: dict, holdings: int | None, refuse: type[click.ClickException], rules: tuple[str, ...]) -> tuple:
     """The campaign map, its bytes, its path and the seed: read from ``--map`` (its own seed unless ``--seed``) or
-    generated from the map options (``holdings`` as the caller settles it); ``refuse`` is the error for map options
-    given with ``--map``.
+    generated from the map options (``holdings`` as the caller settles it; with the ``watercraft`` rule, its ports and
+    navigable waters, as ``fw-map --watercraft``); ``refuse`` is the error for map options given with ``--map``.
     """
     map_file, seed = p["map_file"], p["seed"]
     if map_file is not None:
@@ -83,8 +83,13 @@ def _campaign_map(p: dict, holdings: int | None, refuse: type[click.ClickExcepti
         m = read_fw_map(map_file)
         return m, map_file.read_bytes(), os.fspath(map_file), m.seed if seed is None else _seed(None, None, seed)
     seed = _seed(None, None, seed)
-    m = build_map(seed, p["size"], p["width"], p["height"], holdings, p["races"], p["square_mm"], None, ())
+    m = build_map(seed, p["size"], p["width"], p["height"], holdings, p["races"], p["square_mm"], None, (), **map_rules(rules))
     return m, dumps(m.to_json()).encode("utf-8"), "fw-map.json", seed
+
+
+def map_rules(rules: tuple[str, ...]) -> dict:
+    """The map options the optional rules ask of a generated map: ports and navigable waters for ``watercraft`` (FW-20.2, FW-20.4)."""
+    return {"watercraft": True} if "watercraft" in rules else {}
 
 
 def _read_rosters(roster: dict[str, Path]) -> dict:
@@ -128,7 +133,7 @@ def simulate(p: dict, rules: tuple[str, ...]) -> None:
         holdings = INCURSIONE_MIN_HOLDINGS - 1
         notes.append(f"the Incursione's defenders hold {INCURSIONE_MIN_HOLDINGS} or more holdings (FW-17.2): "
                      f"the {size} map was made with {holdings} a side besides the capital (--holdings {holdings})")
-    m, map_bytes, _, run_seed = _campaign_map(p, holdings, Refused)
+    m, map_bytes, _, run_seed = _campaign_map(p, holdings, Refused, rules)
     if out is None:
         out = Path("output") / default_folder_name("simulate", run_seed)
     if map_file is not None:
@@ -155,7 +160,7 @@ def new_kit(out, p: dict, rules: tuple[str, ...]) -> None:
     except BadFileError as exc:  # as 'campaign new' refuses it: exit 2, nothing made
         raise Refused(str(exc)) from None
     m, record = map_and_balance(p["balanced"], p["games"], p["attempts"], p["workers"], p["seed"], p["size"], p["width"], p["height"],
-                                p["holdings"], p["races"], p["square_mm"], p["paper"], p["formats"])  # fmt: skip
+                                p["holdings"], p["races"], p["square_mm"], p["paper"], p["formats"], **map_rules(rules))  # fmt: skip
     m = sides_in_look(m, p["style"])
     state = None
     if "json" in p["formats"]:
