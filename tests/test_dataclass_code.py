@@ -43,7 +43,7 @@ except dataclasses.FrozenInstanceError:
 h = Holding("A")
 h.names.append("Ragnar")
 report = {
-    "compiled": dataclass_code._STATE["compiled"],
+    "compiled": bool(dataclass_code._COMPILED),
     "repr": [repr(b), repr(h)],
     "eq": [b == Band(1, 3), b == Band(1, 4), h == Holding("A", (0, 0), ["Ragnar"])],
     "hash": hash(b) == hash((1, 3, "plain")),
@@ -63,7 +63,8 @@ def _probe(cache) -> dict:
 
 
 def _kept_file(cache):
-    return cache / "mapgen" / f"dataclass-code-{sys.implementation.cache_tag}.marshal"
+    """The file of the probe's own classes (declared in ``__main__``)."""
+    return cache / "mapgen" / "dataclass-code" / f"__main__-{sys.implementation.cache_tag}.marshal"
 
 
 @pytest.fixture
