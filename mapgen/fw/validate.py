@@ -40,6 +40,8 @@ from .territory import band_sizes
 
 @dataclass(frozen=True)
 class Violation:
+    """A placement rule the map breaks: its rule ID and what is wrong."""
+
     rule: str
     message: str
 
