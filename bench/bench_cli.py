@@ -11,7 +11,7 @@ run: command, floor, command, floor ...  The ratio is taken pair by pair and its
 median reported, so it holds while the machine's speed drifts (a shared machine
 does): issue 27 asks for ``fw-map --formats json`` at most 1.4 times the floor
 and ``new`` at most 5 times.  The CPU time is the process's and its children's
-(``new`` writes the battlefields and the counters in forked children, :mod:`mapgen.kit.beside`):
+(``new`` writes the battlefields in a forked child, :mod:`mapgen.kit.beside`):
 on a loaded machine the wall time swings with the load, the CPU time far less.
 
 ``--one-process`` adds ``new`` with ``MAPGEN_ONE_PROCESS=1`` (everything in one

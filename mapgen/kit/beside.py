@@ -2,8 +2,7 @@
 
 ``mapgen new`` writes a map, a battlefield per holding and a campaign's counters:
 independent sets of files.  With two processors the battlefields go to a child
-and the counters to another while the parent writes the rest (about 40 % of the
-run saved).  Both write into
+while the parent writes the rest (about 40 % of the run saved).  Both write into
 the same staging folder, each its own files; the child sends back the names it
 wrote, its notes and its result, and :meth:`Beside.join` files them where a
 one-process run would have, so the printed list and the files are the same
