@@ -11,7 +11,6 @@ gives them (an Incursione raider holds only its village, FW-17.2).
 
 from __future__ import annotations
 
-import contextlib
 import os
 from pathlib import Path
 
@@ -136,28 +135,16 @@ def write_new_campaign_kit(m, outputs, formats, paper, look: str = "colour", bal
         state = new_kit_campaign(m, Options())
     elif "json" not in formats:
         state = None
-    # The battlefields are the biggest part: on a second processor, while this one writes the rest.  The
-    # counters go to a process of their own too: the map kit alone is then about as long as the battlefields.
+    # The battlefields are the biggest part: on a second processor, while this one writes the rest.
     job = lambda o: kit_files.battlefields_for_kit(m, m.seed, o, formats, plans)  # noqa: E731
-    counter_formats = [f for f in formats if f in kit_files.COUNTER_FORMATS] if state is not None else []
-
-    def counters_job(o) -> None:  # its result goes back through a pipe: the sheet stays in the child
-        write_campaign_counters(state, o, counter_formats, counter_paper, look=look)
-
-    with contextlib.ExitStack() as running:  # a child still running when this fails is stopped before the folder goes
-        battlefields = running.enter_context(Beside(outputs, job, _drawing_tools if {"svg", "pdf"} & set(formats) else None))
-        counters = running.enter_context(Beside(outputs, counters_job)) if counter_formats else None
+    with Beside(outputs, job, _drawing_tools if {"svg", "pdf"} & set(formats) else None) as battlefields:
         drawn = kit_files.write_map_kit(m, outputs, formats, paper, look, balanced, naran=state.options.naran_movement if state else None)
         after_map = battlefields.mark()
         if state is None:
             outputs.notes.append("campaign.json and counters: left out, the campaign needs fw-map.json (--formats json)")
-        else:  # write_campaign's files, in its order: campaign.json, the counters, then the summary
-            outputs.write_text(CAMPAIGN_FILE, dumps_state(state))
-            after_campaign = battlefields.mark()
-            outputs.summary.extend(summary_lines(state, folder=outputs.out))
+        else:
+            write_campaign(outputs, state, None, formats, counter_paper, look=look)
             prepare_page()  # the battlefields take longer than the rest: ready the page meanwhile
-            if counters is not None:
-                counters.join(after_campaign)  # the later place first: the battlefields' join shifts it
         battlefields.join(after_map)
     if state is not None:
         from ..atlas import add_to_kit
