@@ -34,6 +34,8 @@ class PdfTooLargeError(MapgenError):
 
 @dataclass(frozen=True)
 class Paper:
+    """A sheet of paper in one orientation, with the printer's margin."""
+
     name: str
     orientation: str
     width_mm: float

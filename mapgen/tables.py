@@ -29,6 +29,8 @@ class Band:
 
 @dataclass(frozen=True)
 class Table:
+    """A rule table rolled with ``dice``: its bands, sorted and checked to cover every total when declared."""
+
     rule: str
     name: str
     dice: str

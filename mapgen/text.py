@@ -27,6 +27,7 @@ mapgen.text.BadTextError: --leader: holds a line break (U+000A); names are one l
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 import typing
 
@@ -41,8 +42,20 @@ MAX_SEED = 200
 BIDI = "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
 #: What no name may hold: C0 and C1 controls, DEL, the line and paragraph separators,
 #: bidi controls, lone surrogates (bytes that were not UTF-8), the byte-order mark and the noncharacters U+FFFE/FFFF.
-_FORBIDDEN = re.compile(f"[\\x00-\\x1f\\x7f-\\x9f\\u2028\\u2029\\ufeff\\ufffe\\uffff\\ud800-\\udfff{BIDI}]")
+FORBIDDEN_CLASS = f"[\\x00-\\x1f\\x7f-\\x9f\\u2028\\u2029\\ufeff\\ufffe\\uffff\\ud800-\\udfff{BIDI}]"
 _WHAT = {"\n": "a line break", "\r": "a line break", "\t": "a tab", "\x1b": "an escape character"}
+
+
+# Every character these patterns match is one str.isprintable() refuses (a control, a separator, a format
+# character, a surrogate or a noncharacter), so text that is printable, nearly all text, never needs them:
+# they are compiled on first use only.  Each is a set of characters beyond Latin-1, which the regular
+# expression compiler maps code point by code point: some 4 M instructions apiece, a tenth of what
+# fw-map spent on mapgen's own imports (issue 27).
+
+
+@functools.cache
+def _pattern(characters: str) -> re.Pattern:
+    return re.compile(characters)
 
 
 class BadTextError(MapgenError, ValueError):
@@ -51,7 +64,7 @@ class BadTextError(MapgenError, ValueError):
 
 def text_problem(value: str, max_len: int = MAX_NAME) -> str | None:
     """Why ``value`` cannot be a name (None when it can): the first odd character, or its length."""
-    m = _FORBIDDEN.search(value)
+    m = None if value.isprintable() else _pattern(FORBIDDEN_CLASS).search(value)
     if m:
         ch = m.group()
         what = _WHAT.get(ch) or ("a bidirectional control" if ch in BIDI else "a control character")
@@ -158,11 +171,14 @@ def printable(text: str) -> str:
     screen of the player who prints it.
     """
     text = "" if text is None else str(text)
-    return _FORBIDDEN.sub(lambda m: _escape(m.group()), text) if _FORBIDDEN.search(text) else text
+    if text.isprintable():
+        return text
+    forbidden = _pattern(FORBIDDEN_CLASS)
+    return forbidden.sub(lambda m: _escape(m.group()), text) if forbidden.search(text) else text
 
 
 #: Characters a YAML double-quoted scalar must escape; PyYAML's reader also refuses C1 and other non-printables.
-_YAML_ODD = re.compile("[\\\\\"\\x00-\\x1f\\x7f-\\x9f\\u2028\\u2029\\ufeff\\ud800-\\udfff" + BIDI + "\\ufffe\\uffff]")
+YAML_ODD_CLASS = "[\\\\\"\\x00-\\x1f\\x7f-\\x9f\\u2028\\u2029\\ufeff\\ud800-\\udfff" + BIDI + "\\ufffe\\uffff]"
 
 
 def yaml_str(text: str) -> str:
@@ -181,14 +197,20 @@ def yaml_str(text: str) -> str:
         n = ord(ch)
         return f"\\x{n:02x}" if n < 0x100 else f"\\u{n:04x}"
 
-    return '"' + _YAML_ODD.sub(esc, str(text)) + '"'
+    text = str(text)
+    if text.isprintable() and "\\" not in text and '"' not in text:
+        return '"' + text + '"'
+    return '"' + _pattern(YAML_ODD_CLASS).sub(esc, text) + '"'
 
 
 #: What XML 1.0 cannot hold at all, even as a character reference: most C0 controls, lone surrogates, U+FFFE/FFFF.
-_XML_ILLEGAL = re.compile("[\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\ud800-\\udfff\\ufffe\\uffff]")
+XML_ILLEGAL_CLASS = "[\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\ud800-\\udfff\\ufffe\\uffff]"
 
 
 def xml_safe(text: str) -> str:
     """``text`` an XML parser accepts: characters XML 1.0 forbids shown as ``\\xNN`` (tab and line breaks stay)."""
     text = str(text)
-    return _XML_ILLEGAL.sub(lambda m: _escape(m.group()), text) if _XML_ILLEGAL.search(text) else text
+    if text.isprintable():
+        return text
+    illegal = _pattern(XML_ILLEGAL_CLASS)
+    return illegal.sub(lambda m: _escape(m.group()), text) if illegal.search(text) else text

@@ -223,3 +223,26 @@ def test_the_raw_sheet_reads_as_typed():
     assert md_text("a <b> &amp; c") == "a &lt;b> &amp;amp; c"  # a tag and an entity stay text
     sheet = fw_sheet(cached_map(42, "small"))
     assert "->" in sheet and "-&gt;" not in sheet and "\\+" not in sheet
+
+
+def test_every_character_the_patterns_catch_is_one_isprintable_refuses():
+    """mapgen.text skips its patterns for printable text (issue 27): that is only right if no printable
+    character is one they catch, over every code point."""
+    import re
+
+    from mapgen import text
+
+    for characters in (text.FORBIDDEN_CLASS, text.YAML_ODD_CLASS, text.XML_ILLEGAL_CLASS):
+        pattern = re.compile(characters)
+        caught = [c for c in range(0x110000) if chr(c).isprintable() and pattern.match(chr(c))]
+        assert caught == ([ord('"'), ord("\\")] if characters == text.YAML_ODD_CLASS else [])
+
+
+def test_a_name_is_refused_for_exactly_the_characters_the_rule_names():
+    """C0 and C1 controls, DEL, U+2028/2029, the bidi controls, surrogates, U+FEFF, U+FFFE/FFFF: nothing else."""
+    from mapgen.text import BIDI, printable, text_problem
+
+    named = {*range(0x20), *range(0x7F, 0xA0), 0x2028, 0x2029, 0xFEFF, 0xFFFE, 0xFFFF, *range(0xD800, 0xE000), *map(ord, BIDI)}
+    refused = {c for c in range(0x110000) if text_problem(f"a{chr(c)}b") is not None}
+    assert refused == named
+    assert {c for c in range(0x110000) if printable(chr(c)) != chr(c)} == named

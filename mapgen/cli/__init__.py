@@ -29,7 +29,7 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 import click  # noqa: E402
 
-from .. import __version__  # noqa: E402
+from .. import __version__, dataclass_code  # noqa: E402
 from ..errors import InfeasibleError, MapgenError  # noqa: E402
 from ..kit import OutputFolderError, PdfTooLargeError, Terminated, default_folder_name, target_folder  # noqa: E402
 from ..kit import write as write_outputs  # noqa: E402
@@ -305,6 +305,7 @@ def _end_now() -> None:
     code = 0 if code is None else code
     if type(code) is not int:
         return  # a message as the status (Python prints it and exits 1): the usual exit
+    dataclass_code.keep()  # the exit functions registered before this one (at import) are skipped
     try:
         sys.stdout.flush()
         sys.stderr.flush()

@@ -42,6 +42,8 @@ OPEN = ("plain", "uncultivated")
 
 @dataclass
 class Slot:
+    """One rolled configuration slot, waiting for a square (see :func:`roll_slot`)."""
+
     side: str  # who rolled
     territory: str  # "A", "N" or "B"
     category: str

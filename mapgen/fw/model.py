@@ -44,6 +44,8 @@ RIVER_ELEVATION_DECIMALS = 6
 
 @dataclass
 class Side:
+    """A side of the campaign: its id (A or B), name, race and map colour."""
+
     id: str
     name: str
     race: str
@@ -52,6 +54,8 @@ class Side:
 
 @dataclass
 class Climate:
+    """The climatic zone and season rolled for the campaign (FW-7.2), with their precipitation."""
+
     zone: str
     season: str
     precipitation_modifier: int
@@ -87,17 +91,23 @@ class River:
 
 @dataclass
 class Crossing:
+    """A bridge or a ford: where a road or a force crosses the river edge between two squares."""
+
     squares: tuple[tuple[int, int], tuple[int, int]]
     kind: str  # "bridge" or "ford"
 
 
 @dataclass
 class Road:
+    """A road through its squares, in order."""
+
     squares: list[tuple[int, int]]
 
 
 @dataclass
 class Holding:
+    """A holding of a side (FW-3): the capital or a minor holding, its feature and name."""
+
     side: str
     square: tuple[int, int]
     capital: bool
@@ -124,6 +134,8 @@ class Config:
 
 @dataclass
 class FwMap:
+    """A whole campaign map: the grid arrays, the placed things and every roll that made them."""
+
     seed: int | str
     width: int
     height: int

@@ -23,6 +23,8 @@ class OptionError(ValueError):
 
 @dataclass(frozen=True)
 class MapOptions:
+    """What the player asked of a campaign map (the CLI's options), checked by :meth:`check`."""
+
     seed: int | str = 0
     size: str = "medium"
     width: int | None = None

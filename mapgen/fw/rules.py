@@ -19,6 +19,8 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Terrain:
+    """A terrain type of the campaign map (FW-9.2): its movement modifier and force test."""
+
     id: str
     label: str
     movement: int | None  # FW-9.2 movement modifier; None for water

@@ -41,6 +41,8 @@ from .waterways import crossing_edge, edge_index, port_water
 
 @dataclass(frozen=True)
 class Violation:
+    """A placement rule the map breaks: its rule ID and what is wrong."""
+
     rule: str
     message: str
 

@@ -20,6 +20,7 @@ import pickle
 import signal
 import sys
 
+from .. import dataclass_code
 from ..errors import MapgenError
 
 #: Set to 1 to write every part in one process (for a profile or a debugger).
@@ -134,6 +135,7 @@ def _child(pipe: int, outputs, job, start) -> None:
         data = pickle.dumps(message)
         with os.fdopen(pipe, "wb") as out:
             out.write(data)
+        dataclass_code.keep()  # the classes only this child declared (its exit skips the exit functions)
     except BaseException:
         code = 1
     finally:

@@ -16,6 +16,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from .. import safefs
+from ..atlas.page import prepare as prepare_page
 from ..campaign.core import PHASE_NAMES, awaiting, phase_index
 from ..campaign.counters import campaign_counters, counters_title
 from ..campaign.ruleset import RULESET
@@ -146,6 +147,7 @@ def write_new_campaign_kit(m, outputs, formats, paper, look: str = "colour", bal
             outputs.notes.append("campaign.json and counters: left out, the campaign needs fw-map.json (--formats json)")
         else:
             write_campaign(outputs, state, None, formats, counter_paper, look=look)
+            prepare_page()  # the battlefields take longer than the rest: ready the page meanwhile
         battlefields.join(after_map)
     if state is not None:
         from ..atlas import add_to_kit

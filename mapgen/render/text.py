@@ -62,7 +62,14 @@ def wrap_text(text: str, room: float, size: float, *, rest: float | None = None,
     wider than a line gets a line of its own, or with ``break_words`` is broken
     inside, so that nothing ever runs past a column that cannot grow.
     """
-    rest = room if rest is None else rest
+    return list(_wrapped(text, room, size, room if rest is None else rest, break_words, tuple(sorted(font.items()))))
+
+
+@functools.lru_cache(maxsize=4096)
+def _wrapped(text: str, room: float, size: float, rest: float, break_words: bool, font_items: tuple) -> tuple[str, ...]:
+    """:func:`wrap_text`, remembered: a battlefield plan's legend is laid out again for each scale tried and
+    for the drawing, the same entries in the same column (some 900 wraps for a kit's eight plans)."""
+    font = dict(font_items)
     lines: list[str] = []
     line = ""
     for word in (w for w in _BREAKS.split(text) if w):
@@ -83,7 +90,7 @@ def wrap_text(text: str, room: float, size: float, *, rest: float | None = None,
         line = word
     if line:
         lines.append(line)
-    return lines
+    return tuple(lines)
 
 
 def text_attrs(x, y, size, *, style: dict | None = None, anchor: str = "start", bold: bool = False,
