@@ -19,7 +19,7 @@ import pytest
 #: A process declaring two dataclasses the way mapgen's modules do, then saying what they do and whether it compiled.
 PROBE = """from __future__ import annotations
 import dataclasses, json, sys
-import mapgen  # installs the kept code
+import mapgen.cli  # the command installs the kept code (a plain "import mapgen" does not)
 from mapgen import dataclass_code
 
 @dataclasses.dataclass(frozen=True)
@@ -109,3 +109,11 @@ def test_a_cache_folder_that_cannot_be_written_only_means_compiling(tmp_path):
     blocked.write_text("x")  # XDG_CACHE_HOME is a file: no folder can be made under it
     report = _probe(blocked)
     assert report["compiled"] is True and report["frozen"] is True
+
+
+def test_importing_the_library_leaves_the_standard_library_alone():
+    """Only the ``mapgen`` command, which owns its process, keeps compiled code: a program that imports mapgen's
+    library gets the standard library's dataclasses as they are."""
+    code = "import dataclasses, mapgen, mapgen.fw.model, mapgen.campaign.state; print('exec' in vars(dataclasses))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
+    assert out == "False"

@@ -27,9 +27,15 @@ from typing import Callable
 # matrix products), and a process with one thread may fork safely (mapgen.kit.beside).
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
+from .. import dataclass_code  # noqa: E402
+
+# The command owns its process, so it alone keeps dataclasses' compiled code between runs (issue 27), before any
+# module it imports declares one; ``import mapgen`` as a library changes nothing in the standard library.
+dataclass_code.install()
+
 import click  # noqa: E402
 
-from .. import __version__, dataclass_code  # noqa: E402
+from .. import __version__  # noqa: E402
 from ..errors import InfeasibleError, MapgenError  # noqa: E402
 from ..kit import OutputFolderError, PdfTooLargeError, Terminated, default_folder_name, target_folder  # noqa: E402
 from ..kit import write as write_outputs  # noqa: E402
