@@ -259,6 +259,9 @@ def _fits(units, fleet="ships", **craft_held):
 @pytest.mark.parametrize("type_, base, figures, ships, fits", [
     ("infantry", None, 10, 1, True), ("infantry", None, 11, 1, False), ("infantry", None, 11, 2, True),
     ("cavalry", None, 5, 1, True), ("cavalry", None, 6, 1, False),
+    # every weight the rosters name (FW-22.1) rides a 2.5 x 5 cm base: 5 a ship; a light chariot is a 5 x 5 model
+    ("light_cavalry", None, 6, 1, False), ("medium_cavalry", None, 5, 1, True), ("medium_cavalry", None, 6, 1, False),
+    ("heavy_cavalry", None, 6, 1, False), ("light_chariot", None, 1, 1, True), ("light_chariot", None, 2, 1, False),
     ("creature", "40x40", 2, 1, True), ("creature", "40x40", 3, 1, False),
     ("terrible_creature", None, 1, 1, True), ("terrible_creature", None, 2, 1, False),
     ("artillery", "large", 1, 5, False), ("artillery", "50x50", 1, 1, True),
@@ -282,6 +285,7 @@ def test_flyer_carrier_takes_two_flyers():
 @pytest.mark.parametrize("units, boats, rafts, fits", [
     ((("infantry", 4),), 2, 0, True), ((("infantry", 5),), 2, 0, False),
     ((("cavalry", 2),), 0, 1, True), ((("cavalry", 3),), 0, 1, False),
+    ((("medium_cavalry", 2),), 2, 0, False), ((("medium_cavalry", 2),), 0, 1, True),  # mounts go on rafts, never boats
     ((("artillery", 1),), 0, 1, True), ((("air_cavalry", 1),), 0, 9, False),
 ])
 def test_minor_craft_loads(units, boats, rafts, fits):
