@@ -571,3 +571,15 @@ def test_a_kit_or_campaign_with_watercraft_makes_its_map_with_ports_and_waters(t
         assert not any("stretches" in river for river in plain["rivers"])
         m = FwMap.from_json(water)
         assert all(holding.side == side for sq, side in m.ports for holding in m.holdings if holding.square == sq)
+
+
+def test_campaign_help_lists_the_voyage_commands_and_says_what_each_plays(capsys):
+    # a new player finds embark, sail, disembark and buy-craft where every other command is, with their rules
+    from tests.cli_helpers import run as run_main
+
+    code, out, _ = run_main(["campaign", "--help"], capsys)
+    listed = {line.split()[0] for line in out.split("Commands:")[1].splitlines() if line.strip()}
+    assert code == 0 and {"embark", "sail", "disembark", "buy-craft", "control-weather", "send"} <= listed
+    for name, rule in (("embark", "FW-20.7"), ("sail", "FW-20.7"), ("disembark", "FW-20.7"), ("buy-craft", "FW-20.3")):
+        code, out, _ = run_main(["campaign", name, "--help"], capsys)
+        assert code == 0 and rule in " ".join(out.split()) and "option watercraft" in out, (name, out)
