@@ -583,3 +583,12 @@ def test_campaign_help_lists_the_voyage_commands_and_says_what_each_plays(capsys
     for name, rule in (("embark", "FW-20.7"), ("sail", "FW-20.7"), ("disembark", "FW-20.7"), ("buy-craft", "FW-20.3")):
         code, out, _ = run_main(["campaign", name, "--help"], capsys)
         assert code == 0 and rule in " ".join(out.split()) and "option watercraft" in out, (name, out)
+
+
+def test_one_craft_is_named_in_the_singular_in_status_and_atlas():
+    from mapgen.atlas.fw import craft_words
+    from mapgen.campaign.view import status_lines
+
+    state = sailing([afloat("A1", "D4", ships=1, carriers=1, boats=2), force("B1", "H2")])
+    assert "craft: 1 ship, 1 flyer-carrier, 2 boats" in "\n".join(status_lines(state, BOARD, "A"))
+    assert craft_words({"ships": 1, "carriers": 1, "boats": 2, "rafts": 0}) == ", craft 1 ship, 1 flyer-carrier, 2 boats"
