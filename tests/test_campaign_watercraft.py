@@ -592,3 +592,11 @@ def test_one_craft_is_named_in_the_singular_in_status_and_atlas():
     state = sailing([afloat("A1", "D4", ships=1, carriers=1, boats=2), force("B1", "H2")])
     assert "craft: 1 ship, 1 flyer-carrier, 2 boats" in "\n".join(status_lines(state, BOARD, "A"))
     assert craft_words({"ships": 1, "carriers": 1, "boats": 2, "rafts": 0}) == ", craft 1 ship, 1 flyer-carrier, 2 boats"
+
+
+@pytest.mark.parametrize("words", [["A1", "ships=1000"], ["A1", "ships=1", "ships=2"], ["A1", "oars=2"], ["A1"]])
+def test_buy_craft_words_refused_say_the_limits(words):
+    from mapgen.campaign.words import parse_buy_craft
+
+    with pytest.raises(ValueError, match=r"each named once with how many \(0 to 100\)"):
+        parse_buy_craft(words, {})
