@@ -451,3 +451,11 @@ def test_send_through_the_cli_hides_the_traveller_from_the_enemy_and_undoes_byte
     assert code == 0, err
     after = snapshot("c")
     assert after["campaign.json"] == before["campaign.json"] and after.get("commands.jsonl", b"") == before.get("commands.jsonl", b"")
+
+
+def test_status_counts_the_commands_of_a_force_in_words():
+    from mapgen.campaign.view import status_lines
+
+    one = force("A2", "C2", units=(unit("A2-U1", "light_cavalry"),), commands=(ArmyCommand(Leader("Sven", 3), ("A2-U1",)),))
+    lines = "\n".join(status_lines(tiny_state([two_commands(), one, force("B1", "G2")], options=ON), tiny_board(), "A"))
+    assert "2 Commands (FW-22.2)" in lines and "1 Command (FW-22.2)" in lines and "1 Commands" not in lines

@@ -272,6 +272,19 @@ def test_a_lost_capital_leaves_the_supreme_command_with_the_best_leader_on_foot(
     assert (new.messengers[0].kind, new.messengers[0].arrives) == ("foot", 1 + 3)
 
 
+@pytest.mark.parametrize("unit_type, kind, arrives", [
+    ("light_cavalry", "mounted", 1 + 2), ("medium_cavalry", "mounted", 1 + 2), ("heavy_cavalry", "mounted", 1 + 2),
+    ("light_chariot", "mounted", 1 + 2), ("infantry", "foot", 1 + 3),
+])
+def test_a_supreme_command_with_horsemen_of_any_weight_sends_a_mounted_messenger(unit_type, kind, arrives):
+    # no capital: A5 (CV 5) is the supreme command, 3 squares from A2; FW-8.5 "mounted": 2 a day, 2 days; on foot 3
+    units = (Unit("A5-U1", unit_type, "average", 8, 10),)
+    state = tiny_state([force("A1", "A1", cv=2), force("A5", "A5", cv=5, units=units), force("A2", "D5"), force("B1", "G3")],
+                       options=Options(order_transmission=True))
+    new, _ = apply(state, GiveOrder("A2", "defend"), GameDice(11, []), tiny_board())
+    assert (new.messengers[0].kind, new.messengers[0].arrives) == (kind, arrives)
+
+
 def test_a_magic_mirror_carries_the_order_at_once():
     state = _orders_state([force("A2", "D3", individuals=("Magic Mirror",)), force("B1", "G3")])
     new, _ = apply(state, GiveOrder("A2", "defend"), GameDice(11, [6]), tiny_board())

@@ -259,6 +259,9 @@ def _fits(units, fleet="ships", **craft_held):
 @pytest.mark.parametrize("type_, base, figures, ships, fits", [
     ("infantry", None, 10, 1, True), ("infantry", None, 11, 1, False), ("infantry", None, 11, 2, True),
     ("cavalry", None, 5, 1, True), ("cavalry", None, 6, 1, False),
+    # every weight the rosters name (FW-22.1) rides a 2.5 x 5 cm base: 5 a ship; a light chariot is a 5 x 5 model
+    ("light_cavalry", None, 6, 1, False), ("medium_cavalry", None, 5, 1, True), ("medium_cavalry", None, 6, 1, False),
+    ("heavy_cavalry", None, 6, 1, False), ("light_chariot", None, 1, 1, True), ("light_chariot", None, 2, 1, False),
     ("creature", "40x40", 2, 1, True), ("creature", "40x40", 3, 1, False),
     ("terrible_creature", None, 1, 1, True), ("terrible_creature", None, 2, 1, False),
     ("artillery", "large", 1, 5, False), ("artillery", "50x50", 1, 1, True),
@@ -282,6 +285,7 @@ def test_flyer_carrier_takes_two_flyers():
 @pytest.mark.parametrize("units, boats, rafts, fits", [
     ((("infantry", 4),), 2, 0, True), ((("infantry", 5),), 2, 0, False),
     ((("cavalry", 2),), 0, 1, True), ((("cavalry", 3),), 0, 1, False),
+    ((("medium_cavalry", 2),), 2, 0, False), ((("medium_cavalry", 2),), 0, 1, True),  # mounts go on rafts, never boats
     ((("artillery", 1),), 0, 1, True), ((("air_cavalry", 1),), 0, 9, False),
 ])
 def test_minor_craft_loads(units, boats, rafts, fits):
@@ -567,3 +571,32 @@ def test_a_kit_or_campaign_with_watercraft_makes_its_map_with_ports_and_waters(t
         assert not any("stretches" in river for river in plain["rivers"])
         m = FwMap.from_json(water)
         assert all(holding.side == side for sq, side in m.ports for holding in m.holdings if holding.square == sq)
+
+
+def test_campaign_help_lists_the_voyage_commands_and_says_what_each_plays(capsys):
+    # a new player finds embark, sail, disembark and buy-craft where every other command is, with their rules
+    from tests.cli_helpers import run as run_main
+
+    code, out, _ = run_main(["campaign", "--help"], capsys)
+    listed = {line.split()[0] for line in out.split("Commands:")[1].splitlines() if line.strip()}
+    assert code == 0 and {"embark", "sail", "disembark", "buy-craft", "control-weather", "send"} <= listed
+    for name, rule in (("embark", "FW-20.7"), ("sail", "FW-20.7"), ("disembark", "FW-20.7"), ("buy-craft", "FW-20.3")):
+        code, out, _ = run_main(["campaign", name, "--help"], capsys)
+        assert code == 0 and rule in " ".join(out.split()) and "option watercraft" in out, (name, out)
+
+
+def test_one_craft_is_named_in_the_singular_in_status_and_atlas():
+    from mapgen.atlas.fw import craft_words
+    from mapgen.campaign.view import status_lines
+
+    state = sailing([afloat("A1", "D4", ships=1, carriers=1, boats=2), force("B1", "H2")])
+    assert "craft: 1 ship, 1 flyer-carrier, 2 boats" in "\n".join(status_lines(state, BOARD, "A"))
+    assert craft_words({"ships": 1, "carriers": 1, "boats": 2, "rafts": 0}) == ", craft 1 ship, 1 flyer-carrier, 2 boats"
+
+
+@pytest.mark.parametrize("words", [["A1", "ships=1000"], ["A1", "ships=1", "ships=2"], ["A1", "oars=2"], ["A1"]])
+def test_buy_craft_words_refused_say_the_limits(words):
+    from mapgen.campaign.words import parse_buy_craft
+
+    with pytest.raises(ValueError, match=r"each named once with how many \(0 to 100\)"):
+        parse_buy_craft(words, {})

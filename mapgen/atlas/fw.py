@@ -119,9 +119,13 @@ def _force_words(f: dict, sides: dict) -> str:
     return f"{head}; led by {f['leader']['name']} (CV {f['leader']['cv']}), {len(f['units'])} unit(s), {figures} figures{works}"
 
 
-def _craft_words(f: dict) -> str:
+#: The view's craft counts (FW-20.3, FW-20.4) and the name of one of each, as ``status`` says them.
+CRAFT_NAMES = {"ships": "ship", "carriers": "flyer-carrier", "boats": "boat", "rafts": "raft"}
+
+
+def craft_words(f: dict) -> str:
     """The craft a force holds (FW-20), in the view of its own side: ", craft 2 ships, 4 boats"; "" with none."""
-    held = [f"{f[k]} {k}" for k in ("ships", "carriers", "boats", "rafts") if f.get(k)]
+    held = [f"{f[k]} {word if f[k] == 1 else word + 's'}" for k, word in CRAFT_NAMES.items() if f.get(k)]
     return f", craft {', '.join(held)}" if held else ""
 
 
@@ -290,7 +294,7 @@ def context(folder, read_map: Callable[[], Any], state, board, side: str | None,
     forces = [{
         "id": f["id"], "side": side_label(f["side"], sides), "square": f["square"],
         "state": _words(f["reaction"] or f["order"] or "none") + (f", field works {f['field_works']} points" if f.get("field_works") else "")
-                 + (", afloat" if f.get("afloat") else "") + _craft_words(f),
+                 + (", afloat" if f.get("afloat") else "") + craft_words(f),
         "leader": f"{f['leader']['name']} (CV {f['leader']['cv']})" if "leader" in f else "",
         "units": ", ".join(f"{u['id']} {u['figures']} {u['quality']} {_words(u['type'])}" for u in f["units"]) if "units" in f else "",
         "zoc": " ".join(f["zone_of_control"]),

@@ -22,7 +22,8 @@ BASES = tuple(BASE_UNITS)
 #: [DEV] The base of a unit's models when its roster names none, by its type; any other type is foot (25x25).
 BASE_BY_TYPE = {
     "infantry": "25x25", "missile": "25x25", "light_infantry": "25x25", "skirmishers": "25x25",
-    "cavalry": "25x50", "light_cavalry": "25x50", "heavy_cavalry": "25x50", "chariot": "50x50",
+    "cavalry": "25x50", "light_cavalry": "25x50", "medium_cavalry": "25x50", "heavy_cavalry": "25x50",
+    "chariot": "50x50", "light_chariot": "50x50",
     "air_cavalry": "40x40", "flyer": "40x40", "flyers": "40x40",
     "artillery": "50x50", "war_machine": "50x50",
     "terrible_creature": "50x50", "creature": "40x40", "monster": "50x50",

@@ -210,6 +210,8 @@ def _control_weather_spec() -> CommandSpec:
         _control_weather_argv,
         cli="control-weather",
         parse=words.parse_control_weather,
+        help="Phase 0, option weather_control: control-weather DIR FORCE worse|better [N]: a Wizard of FORCE moves "
+             "today's weather N steps (FW-7.6).",
     )
 
 
@@ -225,6 +227,19 @@ def _send_spec() -> CommandSpec:
     )
 
 
+#: What ``--help`` says of each voyage command (option ``watercraft``).
+VOYAGE_HELP = {
+    "embark": "Phase 2, option watercraft: embark DIR FORCE [SQUARE...]: FORCE boards its craft where it stands and sails "
+              "along SQUARES, as far as the wind test (FW-20.6) and the naval roll (FW-20.7) allow, one square less for "
+              "embarking; with no square it boards and stays.",
+    "sail": "Phase 2, option watercraft: sail DIR FORCE SQUARE...: FORCE, afloat, sails along SQUARES as far as the wind "
+            "test (FW-20.6) and the naval roll (FW-20.7) allow, and stays afloat.",
+    "disembark": "Phase 2, option watercraft: disembark DIR FORCE [SQUARE...]: FORCE, afloat, sails along SQUARES and lands "
+                 "on the last one if its roll reaches it, one square less for landing (FW-20.7); with no square it lands "
+                 "where it lies.",
+}
+
+
 def _voyage_specs() -> tuple[CommandSpec, ...]:
     """``embark``, ``sail``, ``disembark`` (option ``watercraft``, FW-20.7): ``{"command": "sail", "force": "A1", "path": [...]}``."""
     return tuple(
@@ -235,6 +250,7 @@ def _voyage_specs() -> tuple[CommandSpec, ...]:
             lambda r, kind=kind: kind(str(r["force"]), tuple(map(str, r.get("path", ())))),
             lambda a: [a["force"], *a.get("path", ())],
             parse=words.voyage_parser(word),
+            help=VOYAGE_HELP[word],
         )
         for word, kind in words.VOYAGES.items()
     )
@@ -250,6 +266,9 @@ def _buy_craft_spec() -> CommandSpec:
         lambda a: [a["force"], *(f"{k}={a[k]}" for k in words.CRAFT_WORDS if a.get(k))],
         cli="buy-craft",
         parse=words.parse_buy_craft,
+        help="Phase 1 or 2, option watercraft: buy-craft DIR FORCE ships=N carriers=N boats=N rafts=N: craft for FORCE, "
+             "ashore before it moves, from its side's banked points: ships (100) and flyer-carriers (200) at its side's "
+             "port, boats (10) and rafts (20) on any waterside square (FW-20.3, FW-20.4).",
     )
 
 

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import math
 
+from .craft import FLYER_TYPES
 from .state import CampaignState, Force, Messenger, evolve
 
 RULE = "FW-8.5"
@@ -41,9 +42,10 @@ RULE = "FW-8.5"
 MESSENGER_SPEED = {"foot": 1, "mounted": 2, "flying": 3}
 #: FW-7.5 [DEV]: each snow level lying on the map takes one square a day off a messenger's speed.
 SNOW_SLOWS = 1
-#: [DEV] A unit type that lends a flying messenger, and those that lend a mounted one.
-FLYING_TYPES = frozenset({"air_cavalry"})
-MOUNTED_TYPES = frozenset({"cavalry", "chariot"})
+#: [DEV] The unit types that lend a flying messenger (the flyers of FW-20.3), and those that lend a mounted one:
+#: horsemen of every weight the rosters name (FW-22.1) and chariots.
+FLYING_TYPES = FLYER_TYPES
+MOUNTED_TYPES = frozenset({"cavalry", "light_cavalry", "medium_cavalry", "heavy_cavalry", "chariot", "light_chariot"})
 #: FW-8.5, *Ars Arcana*: the instruments that carry orders at any distance, named among a Force's individual characters.
 MAGIC_LINKS = ("magic sphere", "magic mirror")
 

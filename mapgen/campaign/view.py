@@ -153,7 +153,7 @@ def force_words(f: Force, own: bool, board) -> str:
         extra += f", field works {f.field_works} points (FW-5.2.1)"
     moved = ", moved today" if f.moved_today else ""
     if f.commands:
-        extra += f", {len(f.commands)} Commands (FW-22.2)"
+        extra += f", {len(f.commands)} Command{'s' if len(f.commands) != 1 else ''} (FW-22.2)"
     if f.specials:
         extra += f", specials {', '.join(f.specials)} (FW-22.3)"
     if f.travelling:

@@ -170,7 +170,8 @@ CRAFT_WORDS = ("ships", "carriers", "boats", "rafts")
 
 def parse_buy_craft(words: list[str], options: Mapping[str, Any]) -> BuyCraft:
     """``FORCE ships=1 boats=4`` (each craft once; carriers are flyer-carriers)."""
-    usage = "give the force and the craft: buy-craft DIR A1 ships=1 boats=4 (ships, carriers, boats, rafts)"
+    usage = ("give the force and the craft, each named once with how many (0 to 100): buy-craft DIR A1 ships=1 boats=4 "
+             "(ships, carriers, boats, rafts)")
     if len(words) < 2:
         raise ValueError(usage)
     counts: dict[str, int] = {}

@@ -109,13 +109,17 @@ class CampaignGroup(click.Group):
     """The ``campaign`` commands, and any a registered rule set declares with a parser and no click command of its own.
 
     :data:`fallback` (set by :mod:`.campaign_session`) makes such a command
-    (``mapgen campaign dash DIR A``), so a rule set joins the CLI by registering.
+    (``mapgen campaign dash DIR A``), so a rule set joins the CLI by registering;
+    :data:`fallback_names` (set there too) names them for ``--help``, so a player
+    finds ``embark`` or ``fire`` where the other commands are.
     """
 
     fallback = None
+    fallback_names = None
 
     def list_commands(self, ctx) -> list[str]:
-        return sorted(set(LAZY_COMMANDS) | set(self.commands))
+        own = set(self.fallback_names()) if self.fallback_names is not None else set()
+        return sorted(set(LAZY_COMMANDS) | set(self.commands) | own)
 
     def get_command(self, ctx, name):
         if name not in self.commands and name in LAZY_COMMANDS:

@@ -129,16 +129,25 @@ def run(s, folder: Path, command, roll: str | None, seat: str | None, extra: dic
         raise SystemExit(INTERRUPTED_EXIT) from None
 
 
+def rule_set_command_names() -> list[str]:
+    """The names of the commands registered rule sets parse from their words (some have a click command of their own)."""
+    return sorted({s.cli_name for r in engine.rulesets() for s in r.commands if s.parse} - set(campaign.commands))
+
+
 def rule_set_command(name: str) -> click.Command | None:
     """``mapgen campaign NAME DIR WORDS...`` for a command some registered rule set parses from its words and no click command has."""
-    if not any(s.cli_name == name and s.parse for r in engine.rulesets() for s in r.commands):
+    specs = [(r, s) for r in engine.rulesets() for s in r.commands if s.cli_name == name and s.parse]
+    if not specs:
         return None
+    helps = [f"{r.title}: {s.help}" if len({r for r, _ in specs}) > 1 else s.help for r, s in specs if s.help]
+    titles = " or ".join(dict.fromkeys(r.title for r, _ in specs))
+    text = "\n\n".join(dict.fromkeys(helps)) or f"A {titles} command: {name} DIR WORDS..."
 
     @refusals
     def run(folder: Path, words: tuple[str, ...], roll: str | None, side: str | None) -> None:
         play_words(folder, name, list(words), {}, roll, side.strip().upper() if side else None)
 
-    return click.Command(name, callback=run, help=f"A rule set's own command: {name} DIR WORDS... (see 'mapgen campaign actions DIR').",
+    return click.Command(name, callback=run, help=f"{text} (See 'mapgen campaign actions DIR'.)",
                          params=[click.Argument(["folder"], metavar="DIR", type=click.Path(file_okay=False, path_type=Path)),
                                  click.Argument(["words"], nargs=-1),
                                  click.Option(["--roll"], metavar="N[,N...]", help="Faces rolled at the table, used in order."),
@@ -146,6 +155,7 @@ def rule_set_command(name: str) -> click.Command | None:
 
 
 campaign.fallback = rule_set_command
+campaign.fallback_names = rule_set_command_names
 
 
 @campaign.command("replay")

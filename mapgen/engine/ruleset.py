@@ -72,6 +72,9 @@ class CommandSpec:
     argv: Callable[[Mapping[str, Any]], list[str]] | None = None
     cli: str | None = None
     parse: Callable[[list[str], Mapping[str, Any]], Any] | None = None
+    #: What ``mapgen campaign NAME --help`` says of a command the CLI makes from ``parse`` (its words after
+    #: DIR and the rule it plays); "" for a generic line.
+    help: str = ""
 
     @property
     def cli_name(self) -> str:
