@@ -63,7 +63,8 @@ def english(scores: dict[str, tuple[int, int]]) -> tuple[str, str]:
         return "stalemate", f"{said}: parity, a draw"
     better = "A" if gain["A"] > gain["B"] else "B"
     if gain[better] <= MINOR_VICTORY:
-        return "stalemate", f"{said}: a minor victory of side {better} (at most {MINOR_VICTORY} above its initial score), a draw"
+        return "stalemate", (f"{said}: side {better} does better, {gain[better]:+d} on its initial score, no more than a minor victory "
+                             f"(at most {MINOR_VICTORY} above it): a draw")
     return better, f"{said}: side {better} wins"
 
 
