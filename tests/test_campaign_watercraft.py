@@ -567,3 +567,15 @@ def test_a_kit_or_campaign_with_watercraft_makes_its_map_with_ports_and_waters(t
         assert not any("stretches" in river for river in plain["rivers"])
         m = FwMap.from_json(water)
         assert all(holding.side == side for sq, side in m.ports for holding in m.holdings if holding.square == sq)
+
+
+def test_voyage_paths_cross_open_water_to_the_shore_beyond():
+    """A voyage may pass sea squares and ends off a land square (the [DEV] ruling of ``voyage``); an enemy on the
+    coast (C5) is not sailed past (FW-9.8), so D5 is reached from the port B5 only across the open sea (C6)."""
+    state = sailing([force("A1", "B5", ships=1), force("B1", "C5")])
+    paths = voyage.voyage_paths(state, BOARD, Embark, "A1")
+    assert "D5" in paths
+    route = paths["D5"]
+    assert len(route) == 2 and route[0] not in BOARD.squares  # B5 -> open sea -> D5
+    assert voyage.refusal(state, BOARD, Embark("A1", route)) is None
+    assert all(p[-1] in BOARD.squares and voyage.refusal(state, BOARD, Embark("A1", p)) is None for p in paths.values())
