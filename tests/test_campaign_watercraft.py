@@ -454,13 +454,26 @@ def test_bot_games_afloat_give_only_legal_commands(bots):
     assert sailed  # the bots went afloat at least once
 
 
-def test_the_bots_sail_when_the_sea_is_the_shorter_way():
+def test_the_bots_sail_when_the_water_is_the_shorter_way():
+    """From D5 the enemy capital H2 is 7 steps by land (up to the bridge) and 3 from E4 or E5 across the ships' stretch:
+    every roll makes at least that one square (FW-20.7), far more than a day's march (FW-9.3)."""
+    from mapgen.campaign.bots.sailing import naval_move
+
+    state, board = _water_start(1)
+    a1 = evolve(state.force("A1"), square="D5")
+    state = evolve(state, phase=2, initiative=("A",), forces=(a1, state.force("B2")))
+    cmd = naval_move(state, board, "A")
+    assert isinstance(cmd, Embark) and cmd.force == "A1" and cmd.path == (cmd.path[-1],) and cmd.path[-1] in ("E4", "E5")
+
+
+def test_the_bots_keep_ashore_when_only_a_rare_roll_makes_the_voyage_pay():
+    """From the port B5 the sea saves steps only if the fleet reaches E5, three squares on after the embarking
+    square is lost: a 4-square result (9+, FW-20.7) that even a favourable wind and Max Speed give on a 6 only."""
     from mapgen.campaign.bots.sailing import naval_move
 
     state, board = _water_start(1)
     state = evolve(state, phase=2, initiative=("A",), forces=tuple(f for f in state.forces if f.id in ("A1", "B2")))
-    cmd = naval_move(state, board, "A")
-    assert isinstance(cmd, Embark) and cmd.force == "A1" and cmd.path
+    assert naval_move(state, board, "A") is None
 
 
 # --- what each side sees ---------------------------------------------------------------------

@@ -363,7 +363,9 @@ def voyage_paths(state: CampaignState, board, cmd_type, force_id: str) -> dict[s
     shortest path to it that the voyage's refusal accepts; the dice then decide how far it gets.
 
     The walk passes sea and lake squares (open water) on the way to the shores beyond; only a path ending on
-    land is a voyage the refusal accepts."""
+    land is a voyage the refusal accepts.  Of the shortest paths it keeps one along the shore where there is
+    one (land squares are walked first): a fleet whose roll falls short stops off the last land square it
+    passed, never in open water, so a coastal path gets it somewhere on a poor roll."""
     force = state.force(force_id)
     paths: dict[str, tuple[str, ...]] = {}
     seen = {force.square}
@@ -371,7 +373,7 @@ def voyage_paths(state: CampaignState, board, cmd_type, force_id: str) -> dict[s
     for _ in range(MAX_VOYAGE):
         nxt = []
         for here, path in frontier:
-            for sq in board.sailing.get(here, {}):
+            for sq in sorted(board.sailing.get(here, {}), key=lambda sq: sq not in board.squares):
                 if sq in seen:
                     continue
                 seen.add(sq)

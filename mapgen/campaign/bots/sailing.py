@@ -24,17 +24,21 @@ from __future__ import annotations
 
 from ..commands import BuyCraft, Disembark, Embark, GiveOrder, Sail
 from ..craft import CRAFT_COST, Loading, loading, with_craft
-from ..march import locked
+from ..march import MOVE_TABLE, locked, move_modifiers
 from ..orders import refusal as order_refusal
 from ..state import CampaignState, Force, with_force
-from ..voyage import buy_refusal, refusal, voyage_paths
+from ..voyage import MODES, NAVAL_TABLE, WIND_TABLE, allowance_for, buy_refusal, fleet_for, naval_modifiers, refusal, voyage_paths
 from .routes import distances_to, nearest_enemy_holding
 
-#: [DEV] Squares a voyage must save over the march before a bot embarks (or buys craft to embark).
-GAIN = 2
+#: [DEV] Squares nearer its goal a voyage must be expected to bring a force before a bot embarks (or buys craft to embark) ...
+GAIN = 1
+#: [DEV] ... and how many more than the force is expected to march today instead (:func:`expected_march`).
+EDGE = 0.5
 #: [DEV] The most craft of one kind a bot buys for one force (``buy-craft`` takes up to 100).
 MOST_CRAFT = 60
 FAR = 1 << 30
+#: The faces of one die (FW-20.6, FW-20.7 roll 1D6).
+DIE = range(1, 7)
 
 
 def _movers(state: CampaignState, side: str) -> list[Force]:
@@ -48,20 +52,57 @@ def _carried(force: Force) -> bool:
 
 
 def _embark_gain(state: CampaignState, board, f: Force) -> tuple[str, ...] | None:
-    """The voyage ``f`` embarks on now when it gains :data:`GAIN` squares on its goal; None when none does."""
+    """The voyage ``f`` embarks on now when it is expected to land :data:`GAIN` squares nearer its goal; None when none is."""
     goal = nearest_enemy_holding(state, board, f)
-    if goal is None or refusal(state, board, Embark(f.id, ())) is not None:
+    if goal is None or f.square not in board.sailing or refusal(state, board, Embark(f.id, ())) is not None:
         return None
     dist = distances_to(board, goal[0])
-    paths = voyage_paths(state, board, Embark, f.id)
-    best = min(paths.values(), key=lambda p: (dist.get(p[-1], FAR), p), default=None)
-    if best and f.square in dist and dist.get(best[-1], FAR) + GAIN <= dist[f.square]:
-        return best
-    return None
+    if f.square not in dist:
+        return None
+    best = _likeliest(state, board, f, Embark, dist)
+    return best[1] if best and best[0] + max(GAIN, expected_march(state, board, f) + EDGE) <= dist[f.square] else None
+
+
+def expected_march(state: CampaignState, board, f: Force) -> float:
+    """The squares the force is expected to march today instead (FW-9.3 with every modifier of its starting square, order, territory and weather)."""
+    mod = sum(m.value for m in move_modifiers(state, board, f))
+    return sum(MOVE_TABLE.lookup(face + mod).data["squares"] for face in DIE) / len(DIE)
+
+
+def _likeliest(state: CampaignState, board, f: Force, kind, dist: dict[str, int]) -> tuple[float, tuple[str, ...]] | None:
+    """The voyage (``kind``) whose expected end lies nearest the goal, with that expected distance; None with no voyage."""
+    paths = voyage_paths(state, board, kind, f.id)
+    scored = [(expected_distance(state, board, f, kind, p, dist), p) for p in paths.values() if p[-1] in dist]
+    return min(scored, default=None)
+
+
+def expected_distance(state: CampaignState, board, f: Force, kind, path: tuple[str, ...], dist: dict[str, int]) -> float:
+    """The distance to the goal (``dist``) of the land square the fleet is expected to end off, over the wind test and
+    the naval roll (FW-20.6, FW-20.7, with every modifier the voyage applies and the embarking or landing square lost):
+    the fleet stops off the last land square its allowance reaches, so a path whose first step is open water needs two
+    squares to get anywhere, which minor craft at sea seldom make."""
+    route = (f.square, *path)
+    steps = [board.sailing[a][b] for a, b in zip(route, route[1:])]
+    fleet = fleet_for(f, steps)
+    at_sea = any(s[0] in ("sea", "lake") for s in steps)
+    winds = [WIND_TABLE.lookup(face).data["mod"] for face in DIE] if at_sea else [None]
+    mode = MODES[kind]
+    total = 0.0
+    for wind in winds:
+        mod = sum(m.value for m in naval_modifiers(state, board, f, route, steps, fleet, wind))
+        for face in DIE:
+            allowance = allowance_for(NAVAL_TABLE.lookup(face + mod).data["squares"], mode)
+            end = next(sq for sq in reversed(route[: allowance + 1]) if sq in board.squares)
+            total += dist.get(end, dist[f.square])
+    return total / (len(winds) * len(DIE))
 
 
 def naval_move(state: CampaignState, board, side: str):
-    """The first voyage ``side``'s bot makes now (a force afloat first), or None."""
+    """The first voyage ``side``'s bot makes now (a force afloat first), or None.
+
+    A force afloat sails or lands where it is expected to end nearest its goal, and lands where it lies when no
+    voyage is expected to bring it nearer (it marches on from there).
+    """
     if not state.options.watercraft:
         return None
     for f in sorted(_movers(state, side), key=lambda f: not f.afloat):
@@ -73,10 +114,11 @@ def naval_move(state: CampaignState, board, side: str):
         goal = nearest_enemy_holding(state, board, f)
         dist = distances_to(board, goal[0]) if goal else {}
         if refusal(state, board, Disembark(f.id, ())) is not None:  # nowhere to land (an enemy on its square): it sails on, or stays afloat
-            return _best(state, board, f, dist) or _stay(f)
-        paths = voyage_paths(state, board, Disembark, f.id)
-        best = min(paths.values(), key=lambda p: (dist.get(p[-1], FAR), p), default=None)
-        return Disembark(f.id, best if best and dist.get(best[-1], FAR) < dist.get(f.square, FAR) else ())
+            best = _likeliest(state, board, f, Sail, dist)
+            return Sail(f.id, best[1] if best else ())
+        best = _likeliest(state, board, f, Disembark, dist)
+        here = dist.get(f.square, FAR)
+        return Disembark(f.id, best[1] if best and best[0] < here else ())
     return None
 
 
@@ -153,13 +195,3 @@ def sailing_orders(state: CampaignState, board, side: str) -> list[GiveOrder]:
         if isinstance(loading(f, "ships"), Loading) and order_refusal(state, board, f.id, "max_speed") is None:
             out.append(GiveOrder(f.id, "max_speed"))
     return out
-
-
-def _best(state, board, f, dist):
-    paths = voyage_paths(state, board, Sail, f.id)
-    best = min(paths.values(), key=lambda p: (dist.get(p[-1], FAR), p), default=None)
-    return Sail(f.id, best) if best else None
-
-
-def _stay(f):
-    return Sail(f.id, ())
