@@ -592,3 +592,10 @@ def test_voyage_paths_cross_open_water_to_the_shore_beyond():
     assert len(route) == 2 and route[0] not in BOARD.squares  # B5 -> open sea -> D5
     assert voyage.refusal(state, BOARD, Embark("A1", route)) is None
     assert all(p[-1] in BOARD.squares and voyage.refusal(state, BOARD, Embark("A1", p)) is None for p in paths.values())
+
+
+def test_voyage_paths_keep_to_the_shore_among_the_shortest():
+    """B5 to D5 is two steps by C5 (a shore square) or by C6 (open sea); a fleet whose roll makes one square stops off
+    the last land square it passed (FW-20.7, never in open water), so the path offered is the one along the shore."""
+    state = sailing([force("A1", "B5", ships=1)])
+    assert voyage.voyage_paths(state, BOARD, Embark, "A1")["D5"] == ("C5", "D5")
