@@ -133,8 +133,11 @@ def craft_purchase(state: CampaignState, board, side: str) -> BuyCraft | None:
     banked = state.side(side).reinforcement_points
     if banked < min(CRAFT_COST.values()):
         return None
-    for f in _movers(state, side):
-        if f.afloat or f.square not in board.sailing or _carried(f):
+    movers = _movers(state, side)
+    if any(f.afloat for f in movers):  # forces afloat sail first (naval_move): buy when the buyer is next to move
+        return None
+    for f in movers:
+        if f.square not in board.sailing or _carried(f):
             continue
         for cmd in sorted(_offers(board, f), key=lambda c: (_cost(c), c.ships)):
             if _cost(cmd) > banked or buy_refusal(state, board, cmd) is not None:
