@@ -1,18 +1,24 @@
-"""The bots afloat (option ``watercraft``, FW-20): every bot boards its craft when the water brings it nearer its goal.
+"""The bots afloat (option ``watercraft``, FW-20): every bot boards its craft when the water serves it better than the march.
 
-Shared by every behaviour, asked before the behaviour's own moves (:func:`.play.play_day`).
+Shared by every behaviour, asked before the behaviour's own moves (:func:`.play.play_day`).  A voyage is
+weighed by where the dice are expected to leave the fleet (:func:`expected_distance`: the wind test, the
+naval roll with every FW-20.7 modifier, the embarking or landing square lost, and a fleet that falls short
+stopping off the last land square it passed), in legal land steps to the enemy holding the force makes for.
 
-* **Afloat**: a force afloat always sails on; it lands on the shore square nearest the enemy holding it makes
-  for, so a voyage takes two days: embark and sail, then disembark.
-* **Embarking**: a force ashore that holds craft embarks when the best shore it can reach afloat today is at
-  least :data:`GAIN` squares (by legal land steps) nearer its goal than where it stands.
+* **Embarking**: a force ashore that holds craft embarks when the voyage is expected to end :data:`GAIN`
+  squares nearer its goal, and :data:`EDGE` more than it is expected to march today instead
+  (:func:`expected_march`, FW-9.3).  A shore a single-square roll cannot reach (the first step is open
+  water) is seldom worth it with minor craft at sea (-2, -1 for mounts, the wind): measured, a bot that
+  looked at the best landing only bought boats and then lay off the same shore day after day.
+* **Afloat**: a force afloat sails or lands where it is expected to end nearest its goal, and lands where
+  it lies when no voyage is expected to bring it nearer (then it marches on).
 * **Buying craft** (:func:`craft_purchase`): on generated maps no force starts with craft, and the free ships
   of FW-20.3 go only to a force that waits under Defend on its port, which the bots' capital guards do and
   never sail.  So a force about to move that stands by navigable water, holds no craft that carry it, and
-  would gain :data:`GAIN` squares afloat, buys the cheapest craft that carry it (boats and rafts anywhere on
-  navigable water, ships at its own port: FW-20.3, FW-20.4) with the side's banked points, which the bots
-  spend on nothing else.  Whether it gains is worked out with the craft it would buy, by the voyage's own
-  checks, so the embark that follows is the one foreseen.
+  would embark with them, buys the cheapest craft that carry it (boats and rafts anywhere on navigable
+  water, ships at its own port: FW-20.3, FW-20.4) with the side's banked points, which the bots spend on
+  nothing else.  The voyage is weighed with the craft it would buy, so the embark that follows is the one
+  foreseen.
 * **Free ships** (:func:`sailing_orders`): a force holding a port under Defend (not the capital) sets out once
   its free ships carry it.
 
@@ -52,7 +58,7 @@ def _carried(force: Force) -> bool:
 
 
 def _embark_gain(state: CampaignState, board, f: Force) -> tuple[str, ...] | None:
-    """The voyage ``f`` embarks on now when it is expected to land :data:`GAIN` squares nearer its goal; None when none is."""
+    """The voyage ``f`` embarks on now when it serves (see the module: :data:`GAIN`, :data:`EDGE`); None when none does."""
     goal = nearest_enemy_holding(state, board, f)
     if goal is None or f.square not in board.sailing or refusal(state, board, Embark(f.id, ())) is not None:
         return None
