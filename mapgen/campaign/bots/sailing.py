@@ -28,6 +28,8 @@ Only what the engine's own refusals accept is proposed (:func:`mapgen.campaign.v
 
 from __future__ import annotations
 
+from collections import Counter
+
 from ..commands import BuyCraft, Disembark, Embark, GiveOrder, Sail
 from ..craft import CRAFT_COST, Loading, loading, with_craft
 from ..march import MOVE_TABLE, locked, move_modifiers
@@ -65,8 +67,9 @@ def _embark_gain(state: CampaignState, board, f: Force) -> tuple[str, ...] | Non
     dist = distances_to(board, goal[0])
     if f.square not in dist:
         return None
-    best = _likeliest(state, board, f, Embark, dist)
-    return best[1] if best and best[0] + max(GAIN, expected_march(state, board, f) + EDGE) <= dist[f.square] else None
+    worst = dist[f.square] - max(GAIN, expected_march(state, board, f) + EDGE)  # the farthest expected end that serves
+    best = _likeliest(state, board, f, Embark, dist, worst)
+    return best[1] if best and best[0] <= worst else None
 
 
 def expected_march(state: CampaignState, board, f: Force) -> float:
@@ -75,10 +78,14 @@ def expected_march(state: CampaignState, board, f: Force) -> float:
     return sum(MOVE_TABLE.lookup(face + mod).data["squares"] for face in DIE) / len(DIE)
 
 
-def _likeliest(state: CampaignState, board, f: Force, kind, dist: dict[str, int]) -> tuple[float, tuple[str, ...]] | None:
-    """The voyage (``kind``) whose expected end lies nearest the goal, with that expected distance; None with no voyage."""
+def _likeliest(state: CampaignState, board, f: Force, kind, dist: dict[str, int], worst: float = FAR) -> tuple[float, tuple[str, ...]] | None:
+    """The voyage (``kind``) whose expected end lies nearest the goal, with that expected distance; None with no voyage.
+
+    Only paths passing a land square within ``worst`` of the goal are weighed (an expected end is never nearer than
+    the nearest square it may stop off): the dice are worked out for few paths, as the bots plan every move."""
     paths = voyage_paths(state, board, kind, f.id)
-    scored = [(expected_distance(state, board, f, kind, p, dist), p) for p in paths.values() if p[-1] in dist]
+    scored = [(expected_distance(state, board, f, kind, p, dist), p) for p in paths.values()
+              if p[-1] in dist and min(dist.get(sq, FAR) for sq in p) <= worst]
     return min(scored, default=None)
 
 
@@ -91,16 +98,16 @@ def expected_distance(state: CampaignState, board, f: Force, kind, path: tuple[s
     steps = [board.sailing[a][b] for a, b in zip(route, route[1:])]
     fleet = fleet_for(f, steps)
     at_sea = any(s[0] in ("sea", "lake") for s in steps)
-    winds = [WIND_TABLE.lookup(face).data["mod"] for face in DIE] if at_sea else [None]
+    winds = Counter(WIND_TABLE.lookup(face).data["mod"] for face in DIE) if at_sea else Counter([None])
     mode = MODES[kind]
     total = 0.0
-    for wind in winds:
+    for wind, faces in winds.items():
         mod = sum(m.value for m in naval_modifiers(state, board, f, route, steps, fleet, wind))
         for face in DIE:
             allowance = allowance_for(NAVAL_TABLE.lookup(face + mod).data["squares"], mode)
             end = next(sq for sq in reversed(route[: allowance + 1]) if sq in board.squares)
-            total += dist.get(end, dist[f.square])
-    return total / (len(winds) * len(DIE))
+            total += faces * dist.get(end, dist.get(f.square, FAR))
+    return total / (winds.total() * len(DIE))
 
 
 def naval_move(state: CampaignState, board, side: str):
@@ -122,8 +129,8 @@ def naval_move(state: CampaignState, board, side: str):
         if refusal(state, board, Disembark(f.id, ())) is not None:  # nowhere to land (an enemy on its square): it sails on, or stays afloat
             best = _likeliest(state, board, f, Sail, dist)
             return Sail(f.id, best[1] if best else ())
-        best = _likeliest(state, board, f, Disembark, dist)
         here = dist.get(f.square, FAR)
+        best = _likeliest(state, board, f, Disembark, dist, here - 1)
         return Disembark(f.id, best[1] if best and best[0] < here else ())
     return None
 
