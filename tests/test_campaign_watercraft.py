@@ -458,13 +458,26 @@ def test_bot_games_afloat_give_only_legal_commands(bots):
     assert sailed  # the bots went afloat at least once
 
 
-def test_the_bots_sail_when_the_sea_is_the_shorter_way():
+def test_the_bots_sail_when_the_water_is_the_shorter_way():
+    """From D5 the enemy capital H2 is 7 steps by land (up to the bridge) and 3 from E4 or E5 across the ships' stretch:
+    every roll makes at least that one square (FW-20.7), far more than a day's march (FW-9.3)."""
+    from mapgen.campaign.bots.sailing import naval_move
+
+    state, board = _water_start(1)
+    a1 = evolve(state.force("A1"), square="D5")
+    state = evolve(state, phase=2, initiative=("A",), forces=(a1, state.force("B2")))
+    cmd = naval_move(state, board, "A")
+    assert isinstance(cmd, Embark) and cmd.force == "A1" and cmd.path == (cmd.path[-1],) and cmd.path[-1] in ("E4", "E5")
+
+
+def test_the_bots_keep_ashore_when_only_a_rare_roll_makes_the_voyage_pay():
+    """From the port B5 the sea saves steps only if the fleet reaches E5, three squares on after the embarking
+    square is lost: a 4-square result (9+, FW-20.7) that even a favourable wind and Max Speed give on a 6 only."""
     from mapgen.campaign.bots.sailing import naval_move
 
     state, board = _water_start(1)
     state = evolve(state, phase=2, initiative=("A",), forces=tuple(f for f in state.forces if f.id in ("A1", "B2")))
-    cmd = naval_move(state, board, "A")
-    assert isinstance(cmd, Embark) and cmd.force == "A1" and cmd.path
+    assert naval_move(state, board, "A") is None
 
 
 # --- what each side sees ---------------------------------------------------------------------
@@ -600,3 +613,22 @@ def test_buy_craft_words_refused_say_the_limits(words):
 
     with pytest.raises(ValueError, match=r"each named once with how many \(0 to 100\)"):
         parse_buy_craft(words, {})
+
+
+def test_voyage_paths_cross_open_water_to_the_shore_beyond():
+    """A voyage may pass sea squares and ends off a land square (the [DEV] ruling of ``voyage``); an enemy on the
+    coast (C5) is not sailed past (FW-9.8), so D5 is reached from the port B5 only across the open sea (C6)."""
+    state = sailing([force("A1", "B5", ships=1), force("B1", "C5")])
+    paths = voyage.voyage_paths(state, BOARD, Embark, "A1")
+    assert "D5" in paths
+    route = paths["D5"]
+    assert len(route) == 2 and route[0] not in BOARD.squares  # B5 -> open sea -> D5
+    assert voyage.refusal(state, BOARD, Embark("A1", route)) is None
+    assert all(p[-1] in BOARD.squares and voyage.refusal(state, BOARD, Embark("A1", p)) is None for p in paths.values())
+
+
+def test_voyage_paths_keep_to_the_shore_among_the_shortest():
+    """B5 to D5 is two steps by C5 (a shore square) or by C6 (open sea); a fleet whose roll makes one square stops off
+    the last land square it passed (FW-20.7, never in open water), so the path offered is the one along the shore."""
+    state = sailing([force("A1", "B5", ships=1)])
+    assert voyage.voyage_paths(state, BOARD, Embark, "A1")["D5"] == ("C5", "D5")

@@ -105,7 +105,9 @@ def refusal(state: CampaignState, board, cmd) -> str | None:
     return _checked(state, board, cmd)[0]
 
 
-def _checked(state: CampaignState, board, cmd) -> tuple[str | None, Loading | None]:
+def _checked(state: CampaignState, board, cmd, ashore: bool = True) -> tuple[str | None, Loading | None]:
+    """The refusal and the loading; ``ashore=False`` skips only the check that the path ends off a land square
+    (:func:`voyage_paths` walks through open water to reach the shores beyond it)."""
     mode = MODES[type(cmd)]
     if not state.options.watercraft:
         return "watercraft is an optional rule: campaign new --rules watercraft (FW-20)", None
@@ -132,7 +134,7 @@ def _checked(state: CampaignState, board, cmd) -> tuple[str | None, Loading | No
         if b in enemies and not (last and mode == "disembark"):
             return f"the enemy holds {b}: a fleet does not sail past nor lie off it; land there with disembark (FW-9.8)", None
         steps.append(step)
-    if cmd.path and cmd.path[-1] not in board.squares:
+    if ashore and cmd.path and cmd.path[-1] not in board.squares:
         return f"{cmd.path[-1]} is open water: a fleet ends its move off a land square", None
     fleet = fleet_for(force, steps)
     if isinstance(fleet, str):
@@ -358,7 +360,12 @@ def sea_events(state: CampaignState, dice, board) -> CampaignState:
 
 def voyage_paths(state: CampaignState, board, cmd_type, force_id: str) -> dict[str, tuple[str, ...]]:
     """Every land square the force may set out for today afloat (``cmd_type``: Embark, Sail or Disembark), with the
-    shortest path to it that the voyage's refusal accepts; the dice then decide how far it gets."""
+    shortest path to it that the voyage's refusal accepts; the dice then decide how far it gets.
+
+    The walk passes sea and lake squares (open water) on the way to the shores beyond; only a path ending on
+    land is a voyage the refusal accepts.  Of the shortest paths it keeps one along the shore where there is
+    one (land squares are walked first): a fleet whose roll falls short stops off the last land square it
+    passed, never in open water, so a coastal path gets it somewhere on a poor roll."""
     force = state.force(force_id)
     paths: dict[str, tuple[str, ...]] = {}
     seen = {force.square}
@@ -366,12 +373,12 @@ def voyage_paths(state: CampaignState, board, cmd_type, force_id: str) -> dict[s
     for _ in range(MAX_VOYAGE):
         nxt = []
         for here, path in frontier:
-            for sq in board.sailing.get(here, {}):
+            for sq in sorted(board.sailing.get(here, {}), key=lambda sq: sq not in board.squares):
                 if sq in seen:
                     continue
                 seen.add(sq)
                 p = path + (sq,)
-                if refusal(state, board, cmd_type(force_id, p)) is not None:
+                if _checked(state, board, cmd_type(force_id, p), ashore=False)[0] is not None:
                     continue
                 nxt.append((sq, p))
                 if sq in board.squares:

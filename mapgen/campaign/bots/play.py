@@ -14,8 +14,9 @@ from __future__ import annotations
 from ..after_battle import refusal as report_refusal
 from ..autobattle import battle_report
 from ..battle import awaiting as battle_awaiting
-from ..commands import BattleReport, CommandError, Disembark, Embark, GiveOrder, Move, Sail, Turn
+from ..commands import BattleReport, BuyCraft, CommandError, Disembark, Embark, GiveOrder, Move, Sail, Turn
 from ..core import awaiting, phase_index
+from ..craft import CRAFTS
 from ..ruleset import RULESET, apply
 from ..incursione import Sack
 from ..incursione import refusal as sack_refusal
@@ -25,9 +26,10 @@ from ..orders import refusal as order_refusal
 from ..orders import test_group
 from ...engine.bots import BotStuck, IllegalCommand
 from ..state import CampaignState
+from ..voyage import buy_refusal
 from ..voyage import refusal as voyage_refusal
 from .plain import traveller_move
-from .sailing import naval_move, sailing_orders
+from .sailing import craft_purchase, naval_move, sailing_orders
 
 #: Commands one campaign day may take before the bots give up (a bug in a phase, or a decision they cannot make).
 MAX_COMMANDS_PER_DAY = 400
@@ -44,6 +46,8 @@ def command_words(command) -> str:
         return f"sack {command.force}"
     if isinstance(command, (Embark, Sail, Disembark)):
         return " ".join([type(command).__name__.lower(), command.force, *command.path])
+    if isinstance(command, BuyCraft):
+        return " ".join(["buy-craft", command.force, *(f"{k}={getattr(command, k)}" for k in CRAFTS if getattr(command, k))])
     if isinstance(command, BattleReport):
         losses = ",".join(f"{x.unit}={x.killed}/{x.fled}/{x.withdrawn}" for x in command.losses)
         return f"battle --winner {command.winner}" + (f" --square {command.square}" if command.square else "") + (f" --losses {losses}" if losses else "")
@@ -80,6 +84,8 @@ def refusal(state: CampaignState, board, command) -> str | None:
         return sack_refusal(state, command.force)
     if isinstance(command, (Embark, Sail, Disembark)):
         return voyage_refusal(state, board, command)
+    if isinstance(command, BuyCraft):
+        return buy_refusal(state, board, command)
     if isinstance(command, BattleReport):
         return report_refusal(state, board, command)
     if isinstance(command, Turn):
@@ -142,7 +148,8 @@ def play_day(state: CampaignState, board, bots: dict) -> tuple[CampaignState, in
             if command is None and state.initiative:
                 head = state.initiative[0]  # only the side at the head of the initiative may move (FW-9.1.2)
                 who = f"side {head}'s bot ({bots[head].name})"
-                command = naval_move(state, board, head)  # afloat first (FW-20): None without the watercraft option
+                # afloat first (FW-20), craft bought for a voyage first of all: None without the watercraft option
+                command = craft_purchase(state, board, head) or naval_move(state, board, head)
                 # FW-22.3: a character travelling alone goes to the Force it joins, whatever the behaviour
                 command = command or next((traveller_move(state, board, f) for f in bots[head].movers(state) if f.travelling), None)
                 command = command or next(bots[head].moves(state, board), None)
