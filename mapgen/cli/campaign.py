@@ -127,6 +127,8 @@ class CampaignGroup(click.Group):
         cmd = super().get_command(ctx, name)
         if cmd is None and self.fallback is not None:
             cmd = self.fallback(name)
+            if cmd is not None:  # made once: the manual's reference documents it with the group's other commands
+                self.add_command(cmd, name)
         return cmd
 
 
