@@ -38,6 +38,32 @@ _COMMANDS = (
 )
 
 
+#: What ``mapgen campaign NAME --help`` says of each command (after "Napoleonic battle, "): when it is played, its
+#: words, its rule.
+_HELP = {
+    "deploy": "Deployment: deploy DIR SIDE AREA=UNIT,UNIT...: SIDE's secret placement, at least one unit in every "
+              "battle-line area, the rest in reserve; hidden until both sides are in (NAP-2.1).",
+    "move": "The unit's own arm's phase: move DIR UNIT AREA: the unit steps to a neighbouring area, never diagonally, "
+            "never into enemies; a zone of control stops it (NAP-4).",
+    "fire": "Artillery or infantry phase: fire DIR UNIT TARGET: the unit fires at an enemy it may target (NAP-5, NAP-6).",
+    "charge": "Cavalry phase: charge DIR UNIT TARGET: the cavalry declares a charge; the target may evade or form "
+              "square, the charger then presses or calls it off (NAP-7, NAP-8, NAP-10).",
+    "form_square": "Infantry phase: square DIR UNIT: the infantry forms square as an action (NAP-10); charged "
+                   "infantry forms square at once without a command.",
+    "leave_square": "Infantry phase: unsquare DIR UNIT: the infantry leaves its square (NAP-10).",
+    "press": "After the target's answer: press DIR UNIT: the cavalry carries its charge home (NAP-7).",
+    "call_off": "After the target formed square: cancel DIR UNIT: the cavalry calls its charge off (NAP-10).",
+    "evade": "When charged: evade DIR UNIT: the charged cavalry evades (NAP-8).",
+    "stand": "When charged: stand DIR UNIT: the charged cavalry stands and receives the charge (NAP-8).",
+    "rally": "Leader phase: rally DIR LEADER UNIT: a leader in its Reserve Area tries (2D6) to bring the unit back "
+             "from the Retreat Area (NAP-11.2).",
+    "retreat": "One of SIDE's own phases, after the first full turn, before its first action: retreat DIR SIDE: the "
+               "side leaves the field and loses the battle (NAP-14).",
+    "pursue": "After the battle: pursue DIR SIDE [UNIT...]: the winner SIDE pursues, the loser's units named taking "
+              "the hits in that order (NAP-15).",
+}
+
+
 def _encoder(name: str):
     def encode(cmd) -> dict:
         return {"command": name, **{k: list(v) if isinstance(v, tuple) else v for k, v in dataclasses.asdict(cmd).items()}}
@@ -110,7 +136,8 @@ def _parse_turn(words: list[str], options) -> Turn:
 
 COMMANDS = (
     CommandSpec("turn", Turn, b.end_half, lambda c: {"command": "turn"}, record_decoder(Turn), lambda a: [], parse=_parse_turn),
-    *(CommandSpec(name, kind, handler, _encoder(name), record_decoder(kind), argv, cli, _PARSE[name])
+    *(CommandSpec(name, kind, handler, _encoder(name), record_decoder(kind), argv, cli, _PARSE[name],
+                  help=f"Napoleonic battle, {_HELP[name][0].lower()}{_HELP[name][1:]}")
       for name, kind, handler, cli, argv in _COMMANDS),
 )
 
