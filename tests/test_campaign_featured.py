@@ -18,18 +18,21 @@ from mapgen.campaign import draws, orders, transmission
 from mapgen.campaign.capture import capture
 from mapgen.campaign.commands import BattleReport, CommandError, GiveOrder
 from mapgen.campaign.dice import GameDice
-from mapgen.campaign.features import BENEFITS, side_benefits
+from mapgen.campaign.board import build_board
+from mapgen.campaign.features import BENEFITS, benefit_words, side_benefits
 from mapgen.campaign.report import form, parse_report
 from mapgen.campaign.ruleset import RULESET, apply
 from mapgen.campaign.state import HoldingState, Options, Unit, evolve
 from mapgen.campaign.store import dumps_state, from_json_text
 from mapgen.campaign.view import log_lines, side_view, status_lines
 from mapgen.campaign.words import parse_battle
+from mapgen.fw.model import Holding
 from mapgen.fw.rules import HOLDING_FEATURE
 
 from . import test_campaign_battle as tb
 from .campaign_move_tiny import force, tiny_board, tiny_state
 from .cli_helpers import run, snapshot
+from .fw_tiny import tiny
 
 FEATURED = Options(featured_holdings=True)
 
@@ -119,6 +122,35 @@ def test_a_side_never_sees_the_other_sides_benefits_nor_their_log():
     assert set(side_view(state, "B")["benefits"]) == {"B"} and set(side_view(state, "A")["benefits"]) == {"A"}
     assert not any("FW-3.4.2" in line for line in log_lines(state, "B"))
     assert any("FW-3.4.2" in line for line in log_lines(state, "A"))
+
+
+def _mound_board():
+    """tests/fw_tiny.py's map with side B's minor holding at H5 a burial mound holding a Sacred Spear (FW-3.4.1, 1D6 = 2)."""
+    m = tiny()
+    m.holdings[3] = Holding("B", (7, 4), False, "burial_mound", "sacred_spear")
+    return build_board(m)
+
+
+def test_the_burial_mound_names_the_object_the_map_rolled_in_the_log_status_and_view():
+    board = _mound_board()
+    assert board.objects == {"H5": "sacred_spear"}  # the map's holdings[].detail, by square
+    state = tiny_state([force("A1", "H5"), force("B1", "A1")], phase=2, holdings=(_site("burial_mound", "H5"),), options=FEATURED)
+    dice = GameDice(1)
+    state = capture(state, "H5", "A", dice, 2, by="A1", board=board)
+    (line,) = [e for e in dice.log if e.rule == "FW-3.4.2"]
+    assert "Sacred Spear" in line.text and "magic armour or sacred weapon" not in line.text
+    state = evolve(state, log=tuple(dice.log))
+    mound = [s for s in status_lines(state, board, "A") if "burial mound at H5" in s]
+    assert len(mound) == 1 and "the Sacred Spear of the mound (FW-3.4.1), for one individual character, inside H5 only" in mound[0]
+    (entry,) = side_view(state, "A", board)["benefits"]["A"]
+    assert any("Sacred Spear" in w for w in entry["benefits"])
+    assert not any("Sacred Spear" in s for s in status_lines(state, board, "B"))  # B lost it; its objects are A's now
+
+
+def test_without_the_map_the_mound_object_is_left_unnamed_not_guessed():
+    (words,) = benefit_words(evolve(tiny_state([], holdings=(_site("burial_mound", "H5"),)), options=FEATURED),
+                             _site("burial_mound", "H5"), "B")
+    assert "as the map names it" in words
 
 
 def test_the_free_characters_are_granted_once_before_the_campaign_to_the_first_owner():

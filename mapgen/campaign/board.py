@@ -49,6 +49,8 @@ class Board:
     holdings: dict[str, tuple[str, bool, str]]
     #: A holding's name by square, as the map prints it, so a player may type the name for the square (:func:`.words.square_id`).
     names: dict[str, str] = field(default_factory=dict)
+    #: The object each burial mound holds, by square, as the map rolled it (FW-3.4.1, ``fw-map.json`` ``holdings[].detail``).
+    objects: dict[str, str] = field(default_factory=dict)
     #: FW-20 (option ``watercraft``): every step afloat, square -> {bordering square: (water, least craft, flow)}
     #: (:func:`mapgen.fw.waterways.sailing_steps`); sea and lake squares are in it, as places a fleet passes.
     sailing: dict[str, dict[str, tuple[str, str, int]]] = field(default_factory=dict)
@@ -122,7 +124,8 @@ def build_board(m: FwMap) -> Board:
         around[sid] = tuple(near)
     holdings = {square_id(*h.square): (h.side, h.capital, h.feature) for h in m.holdings}
     names = {square_id(*h.square): h.name for h in m.holdings if h.name}
-    return Board(m.width, m.height, squares, steps, around, holdings, names, **waterside(m))
+    objects = {square_id(*h.square): h.detail for h in m.holdings if h.detail}
+    return Board(m.width, m.height, squares, steps, around, holdings, names, objects, **waterside(m))
 
 
 def waterside(m: FwMap) -> dict:

@@ -11,12 +11,14 @@ passed (FW-3.4.2).
 
 from __future__ import annotations
 
+from .board import Board
 from .features import pass_benefits
 from .state import CampaignState, evolve, tallied
 
 
-def capture(state: CampaignState, square: str, side: str, dice, phase, by: str | None = None) -> CampaignState:
-    """``side`` takes the enemy holding at ``square`` if no enemy force stands there (``by``: the force, for the log)."""
+def capture(state: CampaignState, square: str, side: str, dice, phase, by: str | None = None, board: Board | None = None) -> CampaignState:
+    """``side`` takes the enemy holding at ``square`` if no enemy force stands there (``by``: the force, for the log;
+    ``board``: the map's, which names what a featured holding holds)."""
     for h in state.holdings:
         if h.square == square:
             break
@@ -34,7 +36,7 @@ def capture(state: CampaignState, square: str, side: str, dice, phase, by: str |
     loser = h.owner
     kind = "capital" if h.capital else "holding"
     dice.event(day=state.day, phase=phase, rule="FW-9.10", text=f"{who} captures side {loser}'s {kind} at {square}; side {loser} tests its Will (FW-13.c)")
-    pass_benefits(state, h, side, dice, phase)  # FW-3.4.2 (option featured_holdings)
+    pass_benefits(state, h, side, dice, phase, board)  # FW-3.4.2 (option featured_holdings)
     taken = evolve(h, owner=side)
     holdings = tuple([taken if g.square == square else g for g in state.holdings])
     own_capital = h.capital and (h.original_owner or loser) == loser  # its own capital, not one it had taken

@@ -29,6 +29,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..fw.rules import BURIAL_OBJECT
+from .board import Board
 from .state import CampaignState, HoldingState, evolve
 
 
@@ -59,6 +61,7 @@ BENEFITS: dict[str, Benefit] = {
     "sanctuary": Benefit("FW-3.4", objects="the protection of a Sacred Amulet kept in the sanctuary", characters="two Priests"),
     "burial_mound": Benefit(
         "FW-3.4.1", objects="the magic armour or sacred weapon of the mound (FW-3.4.1, as the map names it), for one individual character"),
+    # the map's object replaces these words where the board names it: :func:`objects_words`
     "village": Benefit(
         "FW-3.4", grants="one unit of 12 warriors of the lowest quality of the army list, Poor or Average "
                          "(archers of the list's lowest-quality archer unit if the square holds a forest)"),
@@ -75,17 +78,35 @@ def first_owner(h: HoldingState) -> str:
     return h.original_owner or h.owner
 
 
-def benefit_words(state: CampaignState, h: HoldingState, side: str, characters: bool = True) -> list[str]:
+#: FW-3.4.1: each burial mound object's name, as the table prints it ("Sacred Sword").
+BURIAL_OBJECTS = {b.outcome: b.label for b in BURIAL_OBJECT.bands}
+
+
+def objects_words(h: HoldingState, board: Board | None) -> str:
+    """The objects and protections of ``h``'s feature, the burial mound's named as the map rolled it (FW-3.4.1).
+
+    Without a board, or on a map that names no object there, the words of :data:`BENEFITS`.
+    """
+    b = BENEFITS[h.feature]
+    named = board.objects.get(h.square) if board is not None and h.feature == "burial_mound" else None
+    if named is None:
+        return b.objects
+    label = BURIAL_OBJECTS.get(named, named.replace("_", " "))
+    return f"the {label} of the mound ({BURIAL_OBJECT.rule}), for one individual character"
+
+
+def benefit_words(state: CampaignState, h: HoldingState, side: str, characters: bool = True, board: Board | None = None) -> list[str]:
     """What ``side`` has of the feature of holding ``h``, one line a part with its rule ([] when nothing).
 
     ``characters``: with the free characters the side was granted (False: only what a holder has).
+    ``board``: the map's board, which names a burial mound's object (None: the object is left unnamed).
     """
     b = BENEFITS.get(h.feature)
     if b is None:
         return []
     out = []
     if h.owner == side and b.objects:
-        out.append(f"{b.objects}, inside {h.square} only ({b.rule})")
+        out.append(f"{objects_words(h, board)}, inside {h.square} only ({b.rule})")
     if h.owner == side and b.grants and (state.options.feature_grants_on_capture or first_owner(h) == side):
         out.append(f"{b.grants} ({b.rule}{', AMB-74' if first_owner(h) != side else ''})")
     if characters and first_owner(h) == side and b.characters:
@@ -94,13 +115,13 @@ def benefit_words(state: CampaignState, h: HoldingState, side: str, characters: 
     return out
 
 
-def side_benefits(state: CampaignState, side: str) -> list[tuple[HoldingState, list[str]]]:
+def side_benefits(state: CampaignState, side: str, board: Board | None = None) -> list[tuple[HoldingState, list[str]]]:
     """Each featured holding that gives ``side`` something, with what it gives (none while the option is off)."""
     if not state.options.featured_holdings:
         return []
     out = []
     for h in state.holdings:
-        words = benefit_words(state, h, side)
+        words = benefit_words(state, h, side, board=board)
         if words:
             out.append((h, words))
     return out
@@ -118,14 +139,14 @@ def grant_free_characters(state: CampaignState, dice, phase) -> None:
             dice.event(day=state.day, phase=phase, rule="FW-3.4.2", text=text, side=side, secret=True)
 
 
-def pass_benefits(state: CampaignState, h: HoldingState, captor: str, dice, phase) -> None:
+def pass_benefits(state: CampaignState, h: HoldingState, captor: str, dice, phase, board: Board | None = None) -> None:
     """FW-3.4.2: holding ``h`` (still its loser's) has just been taken by ``captor``: what passes, logged for the captor alone.
 
     The loser knows what it lost (the capture is on the table); the captor's new benefits are its own.
     """
     if not state.options.featured_holdings or h.feature not in BENEFITS:
         return
-    passed = benefit_words(state, evolve(h, owner=captor, original_owner=first_owner(h)), captor, characters=False)
+    passed = benefit_words(state, evolve(h, owner=captor, original_owner=first_owner(h)), captor, characters=False, board=board)
     site = h.feature.replace("_", " ")
     if passed:
         text = f"side {captor} takes the {site} at {h.square} and its benefits: {'; '.join(passed)}"

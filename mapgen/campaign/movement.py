@@ -422,7 +422,7 @@ def _countermarch(state: CampaignState, board, dice, force: Force, square: str) 
 
 def capture(state: CampaignState, dice, board, force: Force) -> CampaignState:
     """FW-9.10: ending a move on an enemy holding with no enemy force there takes it (AMB-65: passing does not)."""
-    return take_holding(state, force.square, force.side, dice, 2, by=force.id)
+    return take_holding(state, force.square, force.side, dice, 2, by=force.id, board=board)
 
 
 def _say(state: CampaignState, dice, rule: str, text: str, **kw) -> None:

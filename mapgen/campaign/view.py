@@ -94,7 +94,7 @@ def side_view(state: CampaignState, side: str | None, board=None) -> dict:
     }
     seen = [s.id for s in state.sides if side in (None, s.id)]
     if state.options.featured_holdings:  # FW-3.4.2: a side's benefits are its own
-        view["benefits"] = {s: [{"square": h.square, "feature": h.feature, "benefits": words} for h, words in side_benefits(state, s)] for s in seen}
+        view["benefits"] = {s: [{"square": h.square, "feature": h.feature, "benefits": words} for h, words in side_benefits(state, s, board)] for s in seen}
     if state.options.order_transmission:  # FW-8.5: a side's messengers on their way are its own
         view["messengers"] = [_plain(m) for m in state.messengers if m.side in seen]
     return view
@@ -164,10 +164,10 @@ def force_words(f: Force, own: bool, board) -> str:
     )
 
 
-def _own_lines(state: CampaignState, side: str) -> list[str]:
+def _own_lines(state: CampaignState, side: str, board) -> list[str]:
     """What only ``side`` may know of its featured holdings' benefits (FW-3.4.2) and its messengers (FW-8.5)."""
     lines = []
-    for h, words in side_benefits(state, side):
+    for h, words in side_benefits(state, side, board):
         lines.append(f"  {h.feature.replace('_', ' ')} at {h.square}: " + "; ".join(words))
     for m in state.messengers:
         if m.side == side:
@@ -195,7 +195,7 @@ def status_lines(state: CampaignState, board, side: str | None = None) -> list[s
         for f in state.side_forces(s.id):
             lines.append("  " + force_words(f, side in (None, f.side), board))
         if side in (None, s.id):
-            lines += _own_lines(state, s.id)
+            lines += _own_lines(state, s.id, board)
     lines.append("Holdings:")
     for h in state.holdings:
         kind = "capital" if h.capital else "holding"
