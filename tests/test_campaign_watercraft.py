@@ -168,6 +168,20 @@ def test_reefs_and_minor_craft_at_sea():
                                         ("friendly territory", 1)}
 
 
+@pytest.mark.parametrize("reef, counted", [
+    ((2, 5), True),  # C6 borders both B5 and C5: the fleet coasting from one to the other passes it
+    ((1, 5), True),  # B6 too
+    ((0, 5), False),  # A6 borders B5 alone: not on the way to C5
+    ((3, 5), False),  # D6 borders C5 alone
+])
+def test_a_reef_beside_both_shores_of_a_coasting_step_is_along_the_route(reef, counted):
+    # FW-20.7: "reefs, islands or atolls along the route" -1; [DEV] the route B5-C5 names land squares only,
+    # so every sea square bordering both shores is one the fleet passes
+    board = water_board(reefs=(reef,))
+    _, events = run(sailing([afloat("A1", "B5")]), Sail("A1", ("C5",)), [5, 4], board)
+    assert (("reefs along the route", -1) in mods(naval_roll(events))) is counted
+
+
 def test_never_left_in_open_water():
     # 1 square allowed (face 1 - 3 headwind + 1 = -1), the first square is the sea: the fleet stays off B5
     new, events = run(sailing([afloat("A1", "B5")]), Sail("A1", ("C6", "D5")), [1, 1])

@@ -25,6 +25,7 @@ contact too: every battle is fought ashore, so forces in contact land.
 
 from __future__ import annotations
 
+from ..grid import chebyshev, neighbours, parse_square, square_id
 from ..tables import Table, band
 from .capture import capture as take_holding
 from .commands import BuyCraft, CommandError, Disembark, Embark, Sail
@@ -173,7 +174,7 @@ def naval_modifiers(state: CampaignState, board, force: Force, route: tuple[str,
     if at_sea:
         if wind is not None:
             mods.append(modifier({-3: "headwind", -2: "flat calm", 1: "favourable wind"}[wind], wind))
-        if any(sq in board.reefs for sq in route):
+        if any(sq in board.reefs for sq in waters_along(board, route, steps)):
             mods.append(modifier("reefs along the route", REEFS_MOVE))
         if fleet.fleet == "boats":
             mods.append(modifier("minor craft only", MINOR_CRAFT_AT_SEA))
@@ -199,6 +200,24 @@ def naval_modifiers(state: CampaignState, board, force: Force, route: tuple[str,
     if state_mod:
         mods.append(modifier(force.state.replace("_", " "), state_mod))
     return tuple(mods)
+
+
+def waters_along(board, route: tuple[str, ...], steps: list) -> set[str]:
+    """The squares a voyage sails through or by: the route's own, and for each coasting step (from one shore square
+    to the next along sea or lake) the open water squares bordering both, which the fleet passes (FW-20.7's reefs).
+
+    [DEV] The route names land squares only where a fleet hugs the coast, so which open water square it passed
+    is not recorded: every one that borders both shores counts, and a reef on any of them is along the route.
+    """
+    out = set(route)
+    for (a, b), step in zip(zip(route, route[1:]), steps):
+        if step[0] in ("sea", "lake") and a in board.squares and b in board.squares:
+            ca, cb = parse_square(a), parse_square(b)
+            for c, r in neighbours(*ca, board.width, board.height):
+                sq = square_id(c, r)
+                if sq in board.water and chebyshev((c, r), cb) == 1:
+                    out.add(sq)
+    return out
 
 
 def allowance_for(squares: int, mode: str) -> int:
