@@ -110,11 +110,24 @@ def test_rapids_carry_the_craft_minus_three():
 
 
 def test_waterfall_carries_the_craft_upstream():
-    board = water_board(obstacles=((1, "waterfall"),))  # touches D2, E2, D3, E3
+    board = water_board(obstacles=((1, "waterfall"),))  # point 1, between D2-E2 (edge 0) and D3-E3 (edge 1)
     a1 = afloat("A1", "D4", ships=0, boats=5)
-    _, events = run(sailing([a1]), Sail("A1", ("D3",)), [6], board)
+    _, events = run(sailing([a1]), Sail("A1", ("D3", "D2")), [6], board)  # D3 to D2 sails past point 1
     # 6 - 3 (carried) - 2 (upstream) = 1 -> 1 square
     assert mods(naval_roll(events)) == {("craft carried past falls or rapids", -3), ("upstream", -2)} and naval_roll(events).total == 1
+
+
+@pytest.mark.parametrize("start, path", [
+    ("D4", ("D3",)),  # ends beside the falls at point 1 (D3 touches them) without sailing past them: D4-D3 passes point 2
+    ("D3", ("D4",)),  # starts beside them and sails away downstream past point 2
+    ("D3", ("E3",)),  # crosses edge 1 bank to bank: no point of the river is passed
+])
+def test_falls_count_only_where_the_voyage_sails_past_them(start, path):
+    # FW-20.7 (river): -3 "waterfalls or rapids" along the way; [DEV] only at the points the route's river steps pass
+    board = water_board(obstacles=((1, "waterfall"),))
+    a1 = afloat("A1", start, ships=0, boats=5)
+    _, events = run(sailing([a1]), Sail("A1", path), [6], board)
+    assert ("craft carried past falls or rapids", -3) not in mods(naval_roll(events))
 
 
 def test_bridge_in_the_starting_square_or_the_next_three_only():
@@ -413,8 +426,10 @@ def test_afloat_moves_only_on_its_water_and_never_beyond_its_roll(start, picks, 
         allowance = voyage.NAVAL_TABLE.lookup(roll.total).data["squares"]
         # never more squares than the modified roll allows: the end is within reach of the route's start
         assert any(route[i] == a1.square for i in range(min(len(route), allowance + 1)))
-        if any("waterfall" in board.obstacles.get(sq, ()) for sq in route):
-            assert ("craft carried past falls or rapids", -3) in mods(roll)
+        # the waterfall at point 1 lies where the river passes from D2-E2 to D3-E3: sailing along it there is passing it
+        above, below = {"D2", "E2"}, {"D3", "E3"}
+        passes = any(board.sailing[a][b][0] == "river" and {a, b} & above and {a, b} & below for a, b in zip(route, route[1:]))
+        assert (("craft carried past falls or rapids", -3) in mods(roll)) is passes
     fleet = voyage.fleet_for(state.force("A1"), [board.sailing[a][b] for a, b in zip(route, route[1:])])
     for a, b in zip(route, route[1:]):
         step = board.sailing[a][b]  # every step is on navigable water ...

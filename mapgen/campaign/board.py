@@ -58,6 +58,9 @@ class Board:
     water: dict[str, str] = field(default_factory=dict)
     #: FW-20.4: the obstacles touching a square, by kind (bridge, lock, reef, shallows, rapids, waterfall).
     obstacles: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    #: FW-20.7: the obstacles a river step sails past (at the point where its two edges meet), by the pair of squares
+    #: (:func:`mapgen.fw.waterways.passed_obstacles`); a step passing none is not in it.
+    passed: dict[frozenset, tuple[str, ...]] = field(default_factory=dict)
     #: FW-20.2: the ports, square -> side; FW-20.7: sea squares with reefs, islands or atolls.
     ports: dict[str, str] = field(default_factory=dict)
     reefs: frozenset[str] = frozenset()
@@ -138,6 +141,7 @@ def waterside(m: FwMap) -> dict:
         "sailing": sailing,
         "water": {square_id(*sq): str(m.terrain[sq[1], sq[0]]) for sq in sorted(waterways.open_water(m))},
         "obstacles": {square_id(*sq): kinds for sq, kinds in waterways.obstacle_squares(m).items()},
+        "passed": {frozenset(square_id(*sq) for sq in pair): kinds for pair, kinds in waterways.passed_obstacles(m).items()},
         "ports": {square_id(*sq): side for sq, side in m.ports or ()},
         "reefs": frozenset(square_id(*sq) for sq in m.reefs or ()),
     }

@@ -181,7 +181,7 @@ def naval_modifiers(state: CampaignState, board, force: Force, route: tuple[str,
     if fleet.mounts_on_rafts:
         mods.append(modifier("rafts carry mounts", MOUNTS_ON_RAFTS))
     if river:
-        if any(k in CARRIED for sq in route for k in board.obstacles.get(sq, ())):
+        if any(k in CARRIED for a, b in zip(route, route[1:]) for k in board.passed.get(frozenset((a, b)), ())):
             mods.append(modifier("craft carried past falls or rapids", CARRIED_MOVE))
         flow = sum(s[2] for s in river)
         if flow < 0:

@@ -173,6 +173,31 @@ def _king(a: Square, b: Square) -> bool:
     return a != b and abs(a[0] - b[0]) <= 1 and abs(a[1] - b[1]) <= 1
 
 
+def _river_links(fw_map):
+    """Each river step of :func:`sailing_steps`, in its order: (square, square, step, step back, the river, the point
+    index the craft sails past or None).
+
+    Crossing over an edge passes no point of the river; going on from edge ``i`` into edge ``i + 1`` passes
+    point ``i + 1``, where the two edges meet, and with it any obstacle the map puts there.
+    """
+    w, h = fw_map.width, fw_map.height
+    for river in fw_map.rivers:
+        craft_of: dict[int, str] = {}  # edge index -> the craft of the stretch holding it
+        for first, last, craft in river.stretches or ():
+            for i in stretch_edges(first, last):
+                craft_of[i] = craft
+        sides = {i: [sq for sq in banks(river.points, i) if 0 <= sq[0] < w and 0 <= sq[1] < h] for i in sorted(craft_of)}
+        for i, here in sides.items():
+            if len(here) == 2:
+                yield here[0], here[1], ("river", craft_of[i], 0), ("river", craft_of[i], 0), river, None
+            if i + 1 in sides:  # on into the next edge, of this stretch or the one that follows it
+                craft = "ships" if craft_of[i] == craft_of[i + 1] == "ships" else "boats"
+                for a in here:
+                    for b in sides[i + 1]:
+                        if _king(a, b):
+                            yield a, b, ("river", craft, 1), ("river", craft, -1), river, i + 1
+
+
 def sailing_steps(fw_map) -> dict[Square, dict[Square, Step]]:
     """Every step a craft may take, square to bordering square (FW-20.1: rivers, lakes, coastal sea).
 
@@ -189,21 +214,8 @@ def sailing_steps(fw_map) -> dict[Square, dict[Square, Step]]:
         steps.setdefault(a, {}).setdefault(b, step)
         steps.setdefault(b, {}).setdefault(a, back)
 
-    for river in fw_map.rivers:
-        craft_of: dict[int, str] = {}  # edge index -> the craft of the stretch holding it
-        for first, last, craft in river.stretches or ():
-            for i in stretch_edges(first, last):
-                craft_of[i] = craft
-        sides = {i: [sq for sq in banks(river.points, i) if 0 <= sq[0] < w and 0 <= sq[1] < h] for i in sorted(craft_of)}
-        for i, here in sides.items():
-            if len(here) == 2:
-                add(here[0], here[1], ("river", craft_of[i], 0), ("river", craft_of[i], 0))
-            if i + 1 in sides:  # on into the next edge, of this stretch or the one that follows it
-                craft = "ships" if craft_of[i] == craft_of[i + 1] == "ships" else "boats"
-                for a in here:
-                    for b in sides[i + 1]:
-                        if _king(a, b):
-                            add(a, b, ("river", craft, 1), ("river", craft, -1))
+    for a, b, step, back, _river, _point in _river_links(fw_map):
+        add(a, b, step, back)
     water = {sq: str(fw_map.terrain[sq[1], sq[0]]) for sq in open_water(fw_map)}
     for (c, r), kind in water.items():
         for dc in (-1, 0, 1):
@@ -220,6 +232,25 @@ def sailing_steps(fw_map) -> dict[Square, dict[Square, Step]]:
                 if _king(a, b):
                     add(a, b, (kind, "ships", 0), (kind, "ships", 0))
     return steps
+
+
+def passed_obstacles(fw_map) -> dict[frozenset, tuple[str, ...]]:
+    """The obstacles (FW-20.4) each river step of :func:`sailing_steps` sails past, by the step's pair of squares
+    (only steps that pass one): those at the point of its own river where its two edges meet.
+
+    Where several links join one pair, the one :func:`sailing_steps` keeps (the first) says what is passed.
+    """
+    out: dict[frozenset, tuple[str, ...]] = {}
+    seen: set[frozenset] = set()
+    for a, b, _step, _back, river, point in _river_links(fw_map):
+        pair = frozenset((a, b))
+        if pair in seen:
+            continue
+        seen.add(pair)
+        kinds = tuple(dict.fromkeys(kind for at, kind in river.obstacles or () if at == point)) if point is not None else ()
+        if kinds:
+            out[pair] = kinds
+    return out
 
 
 def obstacle_squares(fw_map) -> dict[Square, tuple[str, ...]]:
