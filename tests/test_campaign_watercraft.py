@@ -615,6 +615,39 @@ def test_a_kit_or_campaign_with_watercraft_makes_its_map_with_ports_and_waters(t
         assert all(holding.side == side for sq, side in m.ports for holding in m.holdings if holding.square == sq)
 
 
+def test_dwarves_get_their_ports_from_new_and_campaign_new_when_asked(tmp_path):
+    """FW-20.2: dwarves get no port unless the player asks; ``--ports`` of ``new`` and ``campaign new`` asks as
+    ``fw-map --watercraft --ports`` does, so the map is that one."""
+    from click.testing import CliRunner
+
+    from mapgen.cli import cli
+
+    run_cli = CliRunner().invoke
+    dwarves = ["--seed", "5", "--races", "dwarves,dwarves"]
+    r = run_cli(cli, ["fw-map", *dwarves, "--watercraft", "--ports", "both", "--formats", "json", "--out", str(tmp_path / "map")])
+    assert r.exit_code == 0, r.output
+    asked = json.loads((tmp_path / "map" / "fw-map.json").read_text())["ports"]
+    assert {p["side"] for p in asked} == {"A", "B"}  # both: one port a side
+    for command in (["new", *dwarves, "--formats", "json", "--out", str(tmp_path / "kit")],
+                    ["campaign", "new", str(tmp_path / "camp"), *dwarves, "--formats", ""]):
+        r = run_cli(cli, [*command, "--rules", "watercraft", "--ports", "both"])
+        assert r.exit_code == 0, r.output
+        folder = tmp_path / ("kit" if command[0] == "new" else "camp")
+        assert json.loads((folder / "fw-map.json").read_text())["ports"] == asked
+
+
+@pytest.mark.parametrize("command", [["new", "--out", "k"], ["campaign", "new", "c"], ["campaign", "new", "c", "--rules", "weather"]])
+def test_ports_without_the_watercraft_rules_is_refused_in_one_line(tmp_path, monkeypatch, command):
+    from click.testing import CliRunner
+
+    from mapgen.cli import cli
+
+    monkeypatch.chdir(tmp_path)
+    r = CliRunner().invoke(cli, [*command, "--ports", "A"])
+    assert r.exit_code == 2 and r.output.strip().splitlines() == ["Error: --ports: an option of the watercraft rules' map; add --rules watercraft or drop it"]
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_campaign_help_lists_the_voyage_commands_and_says_what_each_plays(capsys):
     # a new player finds embark, sail, disembark and buy-craft where every other command is, with their rules
     from tests.cli_helpers import run as run_main

@@ -24,7 +24,7 @@ from ..kit import OutputFolderError
 from ..text import BadTextError, check_state_text, printable
 from . import cli, given
 from .campaign_options import army_options, chosen_rules, dice_seed_option, rule_words
-from .fw import map_options
+from .fw import map_options, rules_ports_option
 
 SIDES = ("A", "B")
 #: A die face a player may type; the dice check the face against the die rolled.
@@ -162,6 +162,7 @@ def others_options(ruleset, kind: str, noun: str = "campaign") -> str | None:
               "the dice have their own, --dice-seed.")
 @dice_seed_option
 @map_options
+@rules_ports_option
 @army_options
 @click.option("--rules", callback=rule_words, help="Optional rules, comma-separated (weather, random_events ...; a wrong word lists them all); "
               "a rule set's name plays it instead of Fantasy Warriors, with its own: renaissance,banks.")

@@ -130,13 +130,23 @@ def map_and_balance(balanced, games, attempts, workers, *map_args, **water):
     return result.map, result
 
 
-def watercraft_options(fn):
-    """``--watercraft`` and ``--ports`` (FW-20): ports, navigable stretches, obstacles and reefs on the map."""
+def ports_option(fn, flag: str = "--watercraft"):
+    """``--ports`` (FW-20.2): which sides' holdings get a port, on a map made with the watercraft waters (``flag``)."""
     from ..fw.rules import PORT_CHOICES
 
-    fn = click.option("--ports", type=click.Choice(PORT_CHOICES, case_sensitive=False), default="auto", show_default=True,
-                      help="With --watercraft (FW-20.2): auto, one port for each side whose race may have one (dwarves get "
-                           "none); both; none; or A or B, that side only.")(fn)
+    return click.option("--ports", type=click.Choice(PORT_CHOICES, case_sensitive=False), default="auto", show_default=True,
+                        help=f"With {flag} (FW-20.2): auto, one port for each side whose race may have one (dwarves get "
+                             "none); both; none; or A or B, that side only.")(fn)
+
+
+def rules_ports_option(fn):
+    """``--ports`` of ``new`` and ``campaign new``: for the map their ``--rules watercraft`` generates."""
+    return ports_option(fn, "--rules watercraft")
+
+
+def watercraft_options(fn):
+    """``--watercraft`` and ``--ports`` (FW-20): ports, navigable stretches, obstacles and reefs on the map."""
+    fn = ports_option(fn)
     fn = click.option("--watercraft", is_flag=True,
                       help="Mark the watercraft rules' waters (FW-20, [NT], optional): each side's port, which river stretches "
                            "ships or only boats can sail, their obstacles, reefs off the coast.")(fn)
@@ -193,6 +203,7 @@ class KitCommand(click.Command):
               help="Which campaign rules to set up: fantasy-warriors or renaissance.")
 @common_options("new")
 @map_options
+@rules_ports_option
 @style_option
 @balance_options
 @army_options

@@ -33,11 +33,11 @@ from .campaign_options import chosen_dice_seed
 from .fw import build_map, map_and_balance, sides_in_look
 
 #: The options of ``campaign new`` only a Fantasy Warriors campaign takes.
-NEW_OPTIONS = ("size", "width", "height", "holdings", "races", "square_mm", "points", "roster", "scenario", "forces", "roll")
+NEW_OPTIONS = ("size", "width", "height", "holdings", "races", "square_mm", "ports", "points", "roster", "scenario", "forces", "roll")
 #: The options of ``campaign simulate`` only a Fantasy Warriors run takes.
 SIM_OPTIONS = ("size", "width", "height", "holdings", "races", "square_mm", "scenario", "max_days")
 #: The options of ``mapgen new`` only a Fantasy Warriors kit takes.
-KIT_OPTIONS = ("size", "width", "height", "holdings", "races", "square_mm", "style", "balanced", "games", "attempts", "workers",
+KIT_OPTIONS = ("size", "width", "height", "holdings", "races", "square_mm", "ports", "style", "balanced", "games", "attempts", "workers",
                "points", "roster", "scenario")
 
 
@@ -52,6 +52,7 @@ def _fw_bots(names: tuple[str, ...]) -> tuple[str, str]:
 def new(folder, p: dict, rules: tuple[str, ...]) -> None:
     """``campaign new DIR``: the campaign map (given or generated), the rosters, day one, the counters."""
     points, roster, scenario, forces, roll, formats = (p[k] for k in ("points", "roster", "scenario", "forces", "roll", "formats"))
+    check_ports(rules)
     if conflict(Options(**{r: True for r in rules})):
         raise click.UsageError(conflict(Options(**{r: True for r in rules})))
 
@@ -77,19 +78,26 @@ def _campaign_map(p: dict, holdings: int | None, refuse: type[click.ClickExcepti
     """
     map_file, seed = p["map_file"], p["seed"]
     if map_file is not None:
-        wrong = given("size", "width", "height", "holdings", "races", "square_mm")
+        wrong = given("size", "width", "height", "holdings", "races", "square_mm", "ports")
         if wrong:
             raise refuse(f"{', '.join(wrong)}: options of a generated map; with --map the map is given")
         m = read_fw_map(map_file)
         return m, map_file.read_bytes(), os.fspath(map_file), m.seed if seed is None else _seed(None, None, seed)
     seed = _seed(None, None, seed)
-    m = build_map(seed, p["size"], p["width"], p["height"], holdings, p["races"], p["square_mm"], None, (), **map_rules(rules))
+    m = build_map(seed, p["size"], p["width"], p["height"], holdings, p["races"], p["square_mm"], None, (), **map_rules(rules, p.get("ports", "auto")))
     return m, dumps(m.to_json()).encode("utf-8"), "fw-map.json", seed
 
 
-def map_rules(rules: tuple[str, ...]) -> dict:
-    """The map options the optional rules ask of a generated map: ports and navigable waters for ``watercraft`` (FW-20.2, FW-20.4)."""
-    return {"watercraft": True} if "watercraft" in rules else {}
+def map_rules(rules: tuple[str, ...], ports: str = "auto") -> dict:
+    """The map options the optional rules ask of a generated map: ports and navigable waters for ``watercraft``
+    (FW-20.2, FW-20.4), with ``--ports`` saying which sides have one, as ``fw-map --watercraft --ports``."""
+    return {"watercraft": True, "ports": ports} if "watercraft" in rules else {}
+
+
+def check_ports(rules: tuple[str, ...]) -> None:
+    """``--ports`` is the watercraft rules' (FW-20.2): refused without them, before anything is made."""
+    if "watercraft" not in rules and given("ports"):
+        raise Refused("--ports: an option of the watercraft rules' map; add --rules watercraft or drop it")
 
 
 def _read_rosters(roster: dict[str, Path]) -> dict:
@@ -155,12 +163,13 @@ def new_kit(out, p: dict, rules: tuple[str, ...]) -> None:
     The campaign starts with the options of ``campaign new`` (``--rules``, ``--scenario``, ``--points``,
     ``--roster``), refused before any file is written; the map's key prints the rules in play.
     """
+    check_ports(rules)
     try:
         specs = _read_rosters(p["roster"])
     except BadFileError as exc:  # as 'campaign new' refuses it: exit 2, nothing made
         raise Refused(str(exc)) from None
     m, record = map_and_balance(p["balanced"], p["games"], p["attempts"], p["workers"], p["seed"], p["size"], p["width"], p["height"],
-                                p["holdings"], p["races"], p["square_mm"], p["paper"], p["formats"], **map_rules(rules))  # fmt: skip
+                                p["holdings"], p["races"], p["square_mm"], p["paper"], p["formats"], **map_rules(rules, p["ports"]))  # fmt: skip
     m = sides_in_look(m, p["style"])
     state = None
     if "json" in p["formats"]:
