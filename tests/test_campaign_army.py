@@ -273,6 +273,28 @@ def test_send_makes_a_force_of_its_own_under_max_speed():
         apply(new, GiveOrder("A3", "defend"), GameDice(3), tiny_board())
 
 
+@pytest.mark.parametrize("typed, named", [("conan", "Conan"), ("CONAN", "Conan"), (" Conan", None), ("guard", "Guard")])
+def test_send_takes_the_name_in_any_case_and_keeps_the_rosters_spelling(typed, named):
+    # a player types the name as it comes; the traveller and the log carry the roster's spelling (FW-22.3)
+    if named is None:
+        with pytest.raises(CommandError, match="is not a named special character"):
+            apply(sender(), Send("A1", typed, "A2"), GameDice(3), tiny_board())
+        return
+    new, events = apply(sender(), Send("A1", typed, "A2"), GameDice(3), tiny_board())
+    assert new.force("A3").specials == (named,) and named not in new.force("A1").specials
+    assert any(e.rule == "FW-22.3" and e.text.startswith(named) for e in events)
+
+
+def test_two_specials_alike_but_for_case_need_the_exact_name():
+    state = sender()
+    a1 = dataclasses.replace(state.forces[0], individuals=("Conan", "CONAN"), specials=("Conan", "CONAN", "Guard"))
+    state = dataclasses.replace(state, forces=(a1, *state.forces[1:]))
+    with pytest.raises(CommandError, match="is not a named special character"):
+        apply(state, Send("A1", "conan", "A2"), GameDice(3), tiny_board())
+    new, _ = apply(state, Send("A1", "CONAN", "A2"), GameDice(3), tiny_board())
+    assert new.force("A3").specials == ("CONAN",) and new.force("A1").specials == ("Conan", "Guard")
+
+
 def test_the_traveller_joins_when_it_ends_a_move_in_its_targets_square():
     state, _ = apply(sender(), Send("A1", "Conan", "A2"), GameDice(3), tiny_board())
     state = dataclasses.replace(state, phase=2, initiative=("A",))

@@ -53,9 +53,11 @@ def refusal(state: CampaignState, cmd: Send) -> str | None:
         return f"no force {cmd.force!r} (forces: {ids})"
     if force.travelling:
         return f"{force.id} is itself travelling to {force.joining} (FW-22.3)"
-    if cmd.who not in force.specials:
+    who = special_named(force, cmd.who)
+    if who is None:
         named = ", ".join(force.specials) or "none"
         return f"{cmd.who!r} is not a named special character or Special Unit of {force.id} (FW-22.3; its own: {named})"
+    cmd = evolve(cmd, who=who)
     if target is None or target.side != force.side or target.id == force.id or target.travelling:
         mates = ", ".join(f.id for f in state.side_forces(force.side) if f.id != force.id and not f.travelling) or "none"
         return f"{cmd.to!r} is not another Force of side {force.side} to send {cmd.who} to (FW-22.3; its Forces: {mates})"
@@ -75,12 +77,22 @@ def refusal(state: CampaignState, cmd: Send) -> str | None:
     return None
 
 
+def special_named(force: Force, who: str) -> str | None:
+    """The special of ``force`` that ``who`` names, as the roster spells it: the same name in any case (a player types
+    "conan" for "Conan"), the exact spelling first when two differ only in case; None when none or several match."""
+    if who in force.specials:
+        return who
+    alike = [s for s in force.specials if s.casefold() == who.casefold()]
+    return alike[0] if len(alike) == 1 else None
+
+
 def send(state: CampaignState, cmd: Send, dice, board) -> CampaignState:
     """The ``send`` command: the traveller leaves its Force as a Force of its own under Max Speed (FW-22.3)."""
     why = refusal(state, cmd)
     if why:
         raise CommandError(why)
     force = state.force(cmd.force)
+    cmd = evolve(cmd, who=special_named(force, cmd.who))
     unit = next((u for u in force.units if u.id == cmd.who), None)
     left = _without(force, cmd.who)
     fid = next_force_id(state, force.side) or f"{force.side}0"  # same square: joins at once, no counter used
