@@ -23,7 +23,7 @@ from mapgen.campaign.dice import GameDice
 from mapgen.campaign.roster import CampaignRosterError, read_campaign_roster
 from mapgen.campaign.ruleset import RULESET as FW
 from mapgen.campaign.ruleset import apply
-from mapgen.campaign.setup import ForceSpec, new_campaign
+from mapgen.campaign.setup import ForceSpec, default_roster, new_campaign
 from mapgen.campaign.state import ArmyCommand, HoldingState, Leader, MapRef, Options, Unit
 from mapgen.campaign.store import dumps_state, from_json_text, register_board, to_json
 from mapgen.engine.fuzz import FuzzFailure, play
@@ -219,13 +219,30 @@ def test_campaign_new_refuses_a_roster_probe_force_that_may_not_scout(in_tmp, ca
     assert code == 0, err
 
 
-def test_campaign_new_gives_defend_where_probe_was_the_default(in_tmp, capsys):
+def test_campaign_new_gives_each_side_one_scouting_force_and_defend_where_probe_was_the_default(in_tmp, capsys):
     code, _, err = run([*NEW, "--rules", "army_composition"], capsys)
     assert code == 0, err
     data = json.loads(Path("c/campaign.json").read_text())
     assert data["options"]["army_composition"] is True
-    # the default rosters hold infantry: no force starts under Probe (FW-22.1.b), [DEV] Defend in its place
-    assert {f["order"] for f in data["forces"]} == {"defend"}
+    per_side = len([f for f in data["forces"] if f["side"] == "A"])
+    assert per_side >= 2
+    # [DEV] the force that would start on Probe (the second: the capital's defends) is a scouting Command
+    # (FW-22.1.c) and keeps its Probe; the others hold infantry and start on Defend (FW-22.1.b)
+    orders = {f["id"]: f["order"] for f in data["forces"]}
+    assert orders == {f["id"]: ("probe" if f["id"] in ("A2", "B2") else "defend") for f in data["forces"]}
+    share = 2000 // per_side  # FW-4: the army's points shared equally, the scouts' too
+    knights = 8 * 22  # templates/campaign/default-forces.yaml: humans' Knights, 8 models at 22 points (plain cavalry scouts)
+    for scouts in (f for f in data["forces"] if f["id"] in ("A2", "B2")):
+        assert all(may_scout(u["type"]) for u in scouts["units"])
+        assert sum(u["figures"] * u["points"] for u in scouts["units"]) == share // knights * knights
+
+
+def test_the_default_dwarves_scout_on_ponies():
+    # the dwarves' list has no unit that may scout: [DEV] the table's scouts, light cavalry
+    specs = default_roster("dwarves", 2000, 3, "A", scout=1)
+    assert {u.type for u in specs[1].units} == {"light_cavalry"}
+    assert not any(may_scout(u.type) for u in specs[0].units + specs[2].units)
+    assert default_roster("dwarves", 2000, 3, "A") == default_roster("dwarves", 2000, 3, "A", scout=None)
 
 
 def test_without_the_option_the_file_has_none_of_its_fields(in_tmp, capsys):

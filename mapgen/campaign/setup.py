@@ -19,7 +19,7 @@ from ..engine import boards
 from ..engine.commands import DiceEntryError
 from ..errors import InfeasibleError
 from ..grid import KING_STEPS, square_id
-from .army import probe_refusal
+from .army import may_scout, probe_refusal
 from .board import Board, build_board, kept_board
 from .commands import CommandError
 from .core import begin
@@ -85,17 +85,37 @@ def default_forces_table() -> dict:
     return read_table("campaign", "default-forces.yaml")
 
 
-def default_roster(race: str, points: int, forces: int, side: str) -> list[ForceSpec]:
-    """``forces`` forces sharing ``points``: each buys the race's units in turn while its share lasts."""
+def scouting_kinds(race: str) -> list[dict]:
+    """The default list's units that may scout (FW-22.1.c), or its ``scouts`` where it has none (dwarves: [DEV] ponies)."""
+    table = default_forces_table()[race]
+    return [k for k in table["units"] if may_scout(k["type"])] or list(table.get("scouts", ()))
+
+
+def scout_force(forces: int, side: str, incursione: bool) -> int | None:
+    """Option ``army_composition`` [DEV]: which default force of the side (0-based) is its scouting Command: the first
+    that starts under Probe (the capital's defends, the next probes; the Incursione's raiders all probe, its
+    defenders all defend, FW-17.2); None when none does."""
+    if incursione:
+        return 0 if side == RAIDERS else None
+    return 1 if forces > 1 else None
+
+
+def default_roster(race: str, points: int, forces: int, side: str, scout: int | None = None) -> list[ForceSpec]:
+    """``forces`` forces sharing ``points``: each buys the race's units in turn while its share lasts.
+
+    ``scout`` (option ``army_composition``): that force buys only the units that may scout (:func:`scouting_kinds`),
+    with the same share, so the side has a force that may Probe (FW-22.1).
+    """
     table = default_forces_table()[race]
     share = points // forces
     specs = []
     for i in range(forces):
+        kinds = scouting_kinds(race) if i == scout else table["units"]
         units: list[Unit] = []
         left = share
         n = 0
         while True:
-            kind = table["units"][n % len(table["units"])]
+            kind = kinds[n % len(kinds)]
             cost = kind["figures"] * kind["points"]
             if cost > left:
                 break
@@ -103,7 +123,7 @@ def default_roster(race: str, points: int, forces: int, side: str) -> list[Force
             left -= cost
             n += 1
         if not units:  # a share too small for a whole unit still gets the first unit, cut to fit
-            kind = table["units"][0]
+            kind = kinds[0]
             figures = max(1, share // max(1, kind["points"]))
             units.append(Unit(f"{side}{i + 1}-U1", kind["type"], kind["quality"], figures, kind["points"]))
         # side B starts half-way down the list, so two armies of one race have leaders of their own
@@ -193,7 +213,8 @@ def new_campaign(
             # one force per holding; the raiders, with their village alone, as many as the defenders [DEV]
             spots = len(held) if not (incursione and s.id == RAIDERS) else len([h for h in fw_map.holdings if h.side != RAIDERS])
             n = forces_per_side or min(MAX_FORCES, max(1, spots))
-            specs = default_roster(s.race, points, n, s.id)
+            scout = scout_force(n, s.id, incursione) if options.army_composition else None
+            specs = default_roster(s.race, points, n, s.id, scout)
         # FW-17.2: the defenders start on Defend; the raiders under any order: [DEV] Probe, they came to raid
         order = ("defend" if s.id != RAIDERS else DEFAULT_ORDER) if incursione else None
         forces += place_forces(board, s.id, held, specs, order, options.army_composition)
