@@ -106,7 +106,8 @@ def benefit_words(state: CampaignState, h: HoldingState, side: str, characters: 
         return []
     out = []
     if h.owner == side and b.objects:
-        out.append(f"{objects_words(h, board)}, inside {h.square} only ({b.rule})")
+        words = objects_words(h, board)
+        out.append(f"{words}, inside {h.square} only" + ("" if f"({b.rule}" in words else f" ({b.rule})"))
     if h.owner == side and b.grants and (state.options.feature_grants_on_capture or first_owner(h) == side):
         out.append(f"{b.grants} ({b.rule}{', AMB-74' if first_owner(h) != side else ''})")
     if characters and first_owner(h) == side and b.characters:
