@@ -66,11 +66,28 @@ def _site(feature="sanctuary", square="D3", owner="B"):
     return HoldingState(square, owner, False, feature, False, owner)
 
 
-def _captured(feature="sanctuary", options=FEATURED):
-    """A1 ends its move on side B's empty featured holding at D3 (FW-9.10)."""
+def _captured(feature="sanctuary", options=FEATURED, after_battle=True):
+    """Side A takes side B's featured holding at D3: after beating B in battle there (FW-3.4.2), or (``after_battle``
+    false) A1 ending its move on it while empty (FW-9.10)."""
     state = tiny_state([force("A1", "D3"), force("B1", "G3")], phase=2, holdings=(_site(feature),), options=options)
     dice = GameDice(1)
-    return capture(state, "D3", "A", dice, 2, by="A1"), dice
+    return capture(state, "D3", "A", dice, 2, by="A1", after_battle=after_battle), dice
+
+
+def test_a_holding_taken_without_a_battle_there_passes_none_of_its_benefits():
+    """The Italian original of FW-3.4.2: the benefits pass when the holding is lost "a seguito di una sconfitta in
+    battaglia" (after a defeat in battle) and then occupied; a holding walked into gives its taker nothing of them."""
+    state, dice = _captured(after_battle=False)
+    assert state.holding("D3").owner == "A"
+    (line,) = [e for e in dice.log if e.rule == "FW-3.4.2"]
+    assert "without a battle" in line.text and "Sacred Amulet" not in line.text
+    assert side_benefits(state, "A") == []
+    b = [w for _, words in side_benefits(state, "B") for w in words]
+    assert not any("Sacred Amulet" in w for w in b)  # not B's to use either: D3 is A's now
+    # B beats A there and takes it back: the amulet is B's again
+    state = evolve(state, forces=(force("B1", "D3"),))
+    state = capture(state, "D3", "B", GameDice(1), 3, by="B1", after_battle=True)
+    assert any("Sacred Amulet" in w for _, words in side_benefits(state, "B") for w in words)
 
 
 def test_a_captured_sanctuary_passes_its_amulet_but_its_priests_stay_with_the_first_owner():
@@ -97,7 +114,7 @@ def test_retaking_a_site_gives_the_first_owner_back_its_objects_the_characters_n
     state, _ = _captured()
     state = evolve(state, forces=(force("B1", "D3"),))
     dice = GameDice(1)
-    state = capture(state, "D3", "B", dice, 2, by="B1")
+    state = capture(state, "D3", "B", dice, 2, by="B1", after_battle=True)
     (line,) = [e for e in dice.log if e.rule == "FW-3.4.2"]
     assert "Sacred Amulet" in line.text and "stay with" not in line.text
     b = [w for _, words in side_benefits(state, "B") for w in words]
@@ -136,7 +153,7 @@ def test_the_burial_mound_names_the_object_the_map_rolled_in_the_log_status_and_
     assert board.objects == {"H5": "sacred_spear"}  # the map's holdings[].detail, by square
     state = tiny_state([force("A1", "H5"), force("B1", "A1")], phase=2, holdings=(_site("burial_mound", "H5"),), options=FEATURED)
     dice = GameDice(1)
-    state = capture(state, "H5", "A", dice, 2, by="A1", board=board)
+    state = capture(state, "H5", "A", dice, 2, by="A1", board=board, after_battle=True)
     (line,) = [e for e in dice.log if e.rule == "FW-3.4.2"]
     assert "Sacred Spear" in line.text and "magic armour or sacred weapon" not in line.text
     state = evolve(state, log=tuple(dice.log))

@@ -133,7 +133,8 @@ def report(state: CampaignState, cmd, dice, board: Board) -> CampaignState:
         if f is not None and f.square != contact.square:  # [DEV] the retreat is its move: ending it on an empty enemy holding takes it (FW-9.10)
             state = capture(state, f.square, f.side, dice, PHASE, by=fid, board=board)
     if winner is not None and any(f.square == contact.square and f.side == winner for f in state.forces):
-        state = capture(state, contact.square, winner, dice, PHASE, board=board)  # an ambusher won from the square beside it: it takes nothing
+        # an ambusher won from the square beside it: it takes nothing; the winner there takes the feature's benefits too
+        state = capture(state, contact.square, winner, dice, PHASE, board=board, after_battle=True)
         if state.options.special_sites:
             special_site(state, contact.square, winner, dice, board)
     pending = tuple([c for c in state.pending if c is not contact])

@@ -285,7 +285,7 @@ def start(state: CampaignState, dice, board: Board) -> CampaignState:
             sides = {"A": [f for f in here if f.side == "A"], "B": [f for f in here if f.side == "B"]}
             for side in ("A", "B"):
                 if sides[side] and not sides[other(side)]:
-                    state = capture(state, square, side, dice, PHASE, board=board)
+                    state = capture(state, square, side, dice, PHASE, board=board)  # no battle: the enemy is gone
         if not sides["A"] or not sides["B"]:
             continue
         seen.add(square)
@@ -354,7 +354,7 @@ def collapse_shattered(state: CampaignState, c: Contact, dice, board: Board) -> 
     sides = battle_forces(state, c)
     for side in ("A", "B"):
         if sides[side] and not sides[other(side)]:
-            state = capture(state, c.square, side, dice, PHASE, board=board)
+            state = capture(state, c.square, side, dice, PHASE, board=board, after_battle=True)  # AMB-53: a battle lost
     return state, c
 
 

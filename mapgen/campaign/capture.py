@@ -16,9 +16,11 @@ from .features import pass_benefits
 from .state import CampaignState, evolve, tallied
 
 
-def capture(state: CampaignState, square: str, side: str, dice, phase, by: str | None = None, board: Board | None = None) -> CampaignState:
+def capture(state: CampaignState, square: str, side: str, dice, phase, by: str | None = None, board: Board | None = None,
+            after_battle: bool = False) -> CampaignState:
     """``side`` takes the enemy holding at ``square`` if no enemy force stands there (``by``: the force, for the log;
-    ``board``: the map's, which names what a featured holding holds)."""
+    ``board``: the map's, which names what a featured holding holds; ``after_battle``: the enemy was beaten in battle
+    there, which passes a featured holding's benefits, FW-3.4.2)."""
     for h in state.holdings:
         if h.square == square:
             break
@@ -36,8 +38,9 @@ def capture(state: CampaignState, square: str, side: str, dice, phase, by: str |
     loser = h.owner
     kind = "capital" if h.capital else "holding"
     dice.event(day=state.day, phase=phase, rule="FW-9.10", text=f"{who} captures side {loser}'s {kind} at {square}; side {loser} tests its Will (FW-13.c)")
-    pass_benefits(state, h, side, dice, phase, board)  # FW-3.4.2 (option featured_holdings)
-    taken = evolve(h, owner=side)
+    taken = pass_benefits(state, h, side, dice, phase, board, after_battle)  # FW-3.4.2 (option featured_holdings)
+    if not state.options.featured_holdings:
+        taken = evolve(h, owner=side)  # the holding as before the option: its file keeps its bytes
     holdings = tuple([taken if g.square == square else g for g in state.holdings])
     own_capital = h.capital and (h.original_owner or loser) == loser  # its own capital, not one it had taken
     sides = tallied(state, side, {"holdings_taken": 1}, loser, {"holdings_lost": 1, "capitals_lost": own_capital}, "FW-13.c")

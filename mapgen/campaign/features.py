@@ -78,6 +78,12 @@ def first_owner(h: HoldingState) -> str:
     return h.original_owner or h.owner
 
 
+def benefits_side(h: HoldingState) -> str:
+    """Whose the feature's benefits are: the first owner's, until a side takes the holding after a defeat in battle
+    there (FW-3.4.2, the Italian original: "a seguito di una sconfitta in battaglia")."""
+    return h.benefits or first_owner(h)
+
+
 #: FW-3.4.1: each burial mound object's name, as the table prints it ("Sacred Sword").
 BURIAL_OBJECTS = {b.outcome: b.label for b in BURIAL_OBJECT.bands}
 
@@ -105,10 +111,11 @@ def benefit_words(state: CampaignState, h: HoldingState, side: str, characters: 
     if b is None:
         return []
     out = []
-    if h.owner == side and b.objects:
+    holder = h.owner == side and benefits_side(h) == side  # a holding taken without a battle there gives nothing
+    if holder and b.objects:
         words = objects_words(h, board)
         out.append(f"{words}, inside {h.square} only" + ("" if f"({b.rule}" in words else f" ({b.rule})"))
-    if h.owner == side and b.grants and (state.options.feature_grants_on_capture or first_owner(h) == side):
+    if holder and b.grants and (state.options.feature_grants_on_capture or first_owner(h) == side):
         out.append(f"{b.grants} ({b.rule}{', AMB-74' if first_owner(h) != side else ''})")
     if characters and first_owner(h) == side and b.characters:
         kept = "" if h.owner == side else f", kept though {h.square} is lost"
@@ -140,15 +147,27 @@ def grant_free_characters(state: CampaignState, dice, phase) -> None:
             dice.event(day=state.day, phase=phase, rule="FW-3.4.2", text=text, side=side, secret=True)
 
 
-def pass_benefits(state: CampaignState, h: HoldingState, captor: str, dice, phase, board: Board | None = None) -> None:
-    """FW-3.4.2: holding ``h`` (still its loser's) has just been taken by ``captor``: what passes, logged for the captor alone.
+def pass_benefits(state: CampaignState, h: HoldingState, captor: str, dice, phase, board: Board | None = None,
+                  after_battle: bool = False) -> HoldingState:
+    """FW-3.4.2: holding ``h`` (still its loser's) has just been taken by ``captor``: ``h`` as the captor holds it, what
+    passes logged for the captor alone.
 
-    The loser knows what it lost (the capture is on the table); the captor's new benefits are its own.
+    The benefits pass only to a side that takes the holding after a defeat in battle there (``after_battle``: the
+    winner of a battle in the square, or the side whose enemy collapsed there, AMB-53), as the Italian original says;
+    a holding taken by movement alone gives its taker nothing of its feature [DEV]. The loser knows what it lost (the
+    capture is on the table); the captor's new benefits are its own.
     """
+    taken = evolve(h, owner=captor, original_owner=first_owner(h))
     if not state.options.featured_holdings or h.feature not in BENEFITS:
-        return
-    passed = benefit_words(state, evolve(h, owner=captor, original_owner=first_owner(h)), captor, characters=False, board=board)
+        return taken
     site = h.feature.replace("_", " ")
+    if not after_battle:
+        text = (f"side {captor} takes the {site} at {h.square} without a battle there: its benefits stay side "
+                f"{benefits_side(h)}'s, out of its reach (they pass only after a defeat in battle, FW-3.4.2)")
+        dice.event(day=state.day, phase=phase, rule="FW-3.4.2", text=text, side=captor, secret=True)
+        return taken
+    taken = evolve(taken, benefits=None if captor == first_owner(h) else captor)
+    passed = benefit_words(state, taken, captor, characters=False, board=board)
     if passed:
         text = f"side {captor} takes the {site} at {h.square} and its benefits: {'; '.join(passed)}"
     else:
@@ -157,3 +176,4 @@ def pass_benefits(state: CampaignState, h: HoldingState, captor: str, dice, phas
     if b.characters and first_owner(h) != captor:
         text += f"; its free {b.characters} stay with side {first_owner(h)}"
     dice.event(day=state.day, phase=phase, rule="FW-3.4.2", text=text, side=captor, secret=True)
+    return taken

@@ -218,6 +218,9 @@ class HoldingState:
     sacked: bool = False
     #: The side the map gave it to (FW-13: a holding lost or captured counts against that side).
     original_owner: Side | None = None
+    #: FW-3.4.2 (option ``featured_holdings``): the side whose the feature's benefits are since it took the holding
+    #: after a defeat in battle there; None: the first owner's.  Left out of the file while None.
+    benefits: Side | None = None
 
 
 @dataclass(frozen=True)

@@ -52,6 +52,7 @@ LATER_FORCE_FIELDS = {
     "afloat": False, "ships": 0, "carriers": 0, "boats": 0, "rafts": 0,
 }
 LATER_UNIT_FIELDS = {"sea_folk": False, "base": None}
+LATER_HOLDING_FIELDS = {"benefits": None}
 LATER_FIELDS = {"messengers": []}
 
 
@@ -62,10 +63,13 @@ def _drop(d: dict, defaults: dict) -> None:
 
 
 def _trim(data: dict) -> None:
-    """Drop the fields of :data:`LATER_OPTIONS`, :data:`LATER_FIELDS` and :func:`lean_force` where they hold their default."""
+    """Drop the fields of :data:`LATER_OPTIONS`, :data:`LATER_FIELDS`, :data:`LATER_HOLDING_FIELDS` and :func:`lean_force`
+    where they hold their default."""
     _drop(data.get("options", {}), LATER_OPTIONS)
     for force in data.get("forces", ()):
         lean_force(force)
+    for holding in data.get("holdings", ()):
+        _drop(holding, LATER_HOLDING_FIELDS)
     _drop(data, LATER_FIELDS)
 
 
