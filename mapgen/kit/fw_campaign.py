@@ -109,8 +109,14 @@ def summary_lines(state: CampaignState, board=None, folder: str | Path = ".") ->
 
 
 def _drawing_tools() -> None:
-    """What the map, counters and battlefields all draw with (0.2 s): loaded before the fork, once."""
-    from ..render import fonts, pdf, svgdoc  # noqa: F401
+    """What the map, counters and battlefields all draw with (0.2 s): loaded before the fork, once.
+
+    Shapely and the setup sheets' text tools too: both processes imported them after the fork (about 8 ms of CPU each).
+    """
+    import shapely  # noqa: F401
+
+    from .. import setup_sheet  # noqa: F401
+    from ..render import fonts, pdf, svgdoc, text  # noqa: F401
 
     fonts.pdf_font()
     fonts.pdf_font(bold=True)
