@@ -16,6 +16,8 @@ from dataclasses import replace
 from pathlib import Path
 
 from .. import safefs
+from ..atlas.common import prime_sheets, sheets_html
+from ..atlas.folder import kit_plans
 from ..atlas.page import prepare as prepare_page
 from ..campaign.core import PHASE_NAMES, awaiting, phase_index
 from ..campaign.counters import campaign_counters, counters_title
@@ -122,6 +124,15 @@ def _drawing_tools() -> None:
     fonts.pdf_font(bold=True)
 
 
+def _battlefields(m, outputs, formats, paper, sheets: bool) -> dict[str, str]:
+    """The kit's battlefields, and (``sheets``: the kit has a page) their setup sheets as the page's HTML by their
+    markdown (:func:`mapgen.atlas.common.sheets_html`), turned in the same process, off the page's own time."""
+    from . import files as kit_files
+
+    kit_files.battlefields_for_kit(m, m.seed, outputs, formats, paper)
+    return sheets_html(kit_plans(outputs.staging)) if sheets else {}
+
+
 def write_new_campaign_kit(m, outputs, formats, paper, look: str = "colour", balanced=None, state: CampaignState | None = None) -> CampaignState | None:
     """``mapgen new`` for Fantasy Warriors: the map kit, a battlefield per holding, a ready-to-play campaign and its atlas.
 
@@ -145,7 +156,7 @@ def write_new_campaign_kit(m, outputs, formats, paper, look: str = "colour", bal
     else:
         state = replace(state, look=look)  # the kit's look, recorded for every later drawing of the campaign
     # The battlefields are the biggest part: on a second processor, while this one writes the rest.
-    job = lambda o: kit_files.battlefields_for_kit(m, m.seed, o, formats, plans)  # noqa: E731
+    job = lambda o: _battlefields(m, o, formats, plans, sheets=state is not None)  # noqa: E731
     with Beside(outputs, job, _drawing_tools if {"svg", "pdf"} & set(formats) else None) as battlefields:
         drawn = kit_files.write_map_kit(m, outputs, formats, paper, look, balanced, naran=state.options.naran_movement if state else None)
         after_map = battlefields.mark()
@@ -153,16 +164,18 @@ def write_new_campaign_kit(m, outputs, formats, paper, look: str = "colour", bal
             outputs.notes.append("campaign.json and counters: left out, the campaign needs fw-map.json (--formats json)")
         else:
             write_campaign(outputs, state, None, formats, counter_paper, look=look)
-            prepare_page()  # the battlefields take longer than the rest: ready the page meanwhile
-        battlefields.join(after_map)
+            prepare_page(markdown=False)  # the battlefields take longer than the rest: ready the page meanwhile
+        sheets = battlefields.join(after_map)
     if state is not None:
         from ..atlas import add_to_kit
         from ..atlas.fw import prime
 
         # The page prints the map in the kit's look: the kit's own drawing (no second drawing, no reading back).
-        primed = None
-        if drawn.json is not None and drawn.svg is not None:
-            primed = lambda cache: prime(cache, m, drawn.json, state.options.naran_movement, drawn.svg, drawn.room, look)  # noqa: E731
+        def primed(cache):
+            prime_sheets(cache, sheets)
+            if drawn.json is not None and drawn.svg is not None:
+                prime(cache, m, drawn.json, state.options.naran_movement, drawn.svg, drawn.room, look)
+
         add_to_kit(outputs, primed)  # last: the page shows the battlefields the child wrote
     return state
 
