@@ -54,11 +54,11 @@ def sheet_html(text: str, cache: Fragments) -> Markup:
     return Markup(cache.get(SHEET, text, lambda: str(markdown_html(text))))
 
 
-def sheets_html(plans: list[Plan]) -> dict[str, str]:
-    """The HTML of the plans' setup sheets by their markdown: ``mapgen new``'s battlefields process turns its own
+def sheets_html(texts) -> dict[str, str]:
+    """The HTML of setup sheets by their markdown: ``mapgen new``'s battlefields process turns its own
     sheets while the other process writes the rest, instead of the page doing it after both (8 sheets, about 20 ms,
     and markdown-it's import, 16 ms, off the longer process); :func:`prime_sheets` hands them to the page's cache."""
-    return {p.setup: str(markdown_html(p.setup)) for p in plans if p.setup}
+    return {text: str(markdown_html(text)) for text in texts if text}
 
 
 def prime_sheets(cache: Fragments, sheets: dict[str, str]) -> None:
