@@ -16,6 +16,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from .. import safefs
+from ..atlas import add_to_kit, kit_cache
 from ..atlas.common import prime_sheets, sheets_html
 from ..atlas.folder import kit_sheet
 from ..atlas.page import prepare as prepare_page
@@ -170,20 +171,17 @@ def write_new_campaign_kit(m, outputs, formats, paper, look: str = "colour", bal
             write_campaign(outputs, state, None, formats, counter_paper, look=look)
             prepare_page(markdown=False)  # the battlefields take longer than the rest: ready the page meanwhile
         mine = _battlefields(m, outputs, formats, plans, squares, shares, sheets=state is not None)
+        if state is not None:  # none left to take: ready what the page needs of the map while the last are written
+            from ..atlas.fw import prime  # the page's code (6 ms), only where a page is made
+
+            cache = kit_cache(outputs)
+            if drawn.json is not None and drawn.svg is not None:  # the kit's own drawing (no second drawing, no reading back)
+                prime(cache, m, drawn.json, state.options.naran_movement, drawn.svg, drawn.room, look)
         theirs = battlefields.join(battlefields.mark())  # its files come back by square, filed below
         written, sheets = {**theirs[0], **mine[0]}, {**theirs[1], **mine[1]}
         kit_files.file_battlefields(outputs, after_map, squares, written, formats)
     if state is not None:
-        from ..atlas import add_to_kit
-        from ..atlas.fw import prime
-
-        # The page prints the map in the kit's look: the kit's own drawing (no second drawing, no reading back).
-        def primed(cache):
-            prime_sheets(cache, sheets)
-            if drawn.json is not None and drawn.svg is not None:
-                prime(cache, m, drawn.json, state.options.naran_movement, drawn.svg, drawn.room, look)
-
-        add_to_kit(outputs, primed)  # last: the page shows the battlefields the child wrote
+        add_to_kit(outputs, lambda cache: prime_sheets(cache, sheets), cache)  # last: the page shows the battlefields
     return state
 
 
