@@ -13,6 +13,7 @@ import shutil
 
 import pytest
 
+import mapgen.atlas.common
 import mapgen.render.fw_map
 from mapgen.atlas import ATLAS_FILE, build_atlas, refresh
 from mapgen.atlas.cache import CACHE_DIR, Fragments
@@ -229,3 +230,22 @@ def test_a_new_kit_draws_its_map_once_and_its_page_shows_that_drawing(tmp_path, 
     assert len(calls) == 1
     monkeypatch.setattr(mapgen.render.fw_map, "render_fw_map_and_room", real)
     assert (tmp_path / "kit" / ATLAS_FILE).read_text(encoding="utf-8") == _drawn_from_nothing(tmp_path / "kit")
+
+
+def test_a_new_kit_turns_each_setup_sheet_once_and_its_page_shows_those_sheets(tmp_path, monkeypatch):
+    # the battlefields' process turns its own sheets into HTML and hands them to the page (issue 27)
+    monkeypatch.setenv("MAPGEN_ONE_PROCESS", "1")
+    real = mapgen.atlas.common.markdown_html
+    texts = []
+
+    def counted(text):
+        texts.append(text)
+        return real(text)
+
+    monkeypatch.setattr(mapgen.atlas.common, "markdown_html", counted)
+    kit = tmp_path / "kit"
+    fw_kit(kit, seed=5, size="small")
+    sheets = sorted(p.read_text(encoding="utf-8") for p in (kit / "battlefields").glob("battlefield-*-setup.md"))
+    assert sheets and sorted(texts) == sorted(set(sheets))
+    monkeypatch.setattr(mapgen.atlas.common, "markdown_html", real)
+    assert (kit / ATLAS_FILE).read_text(encoding="utf-8") == _drawn_from_nothing(kit)

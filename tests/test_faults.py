@@ -323,11 +323,12 @@ def _wait_for(path: Path, proc: subprocess.Popen, timeout=60.0) -> None:
 
 def test_sigterm_to_a_real_run_leaves_the_old_set(tmp_path, old_set):
     proc = _child(tmp_path, """
-        real = files.battlefields_for_kit
-        def battlefields_for_kit(*a, **k):
-            real(*a, **k)
+        real = files.write_battlefields
+        def write_battlefields(*a, **k):
+            written = real(*a, **k)
             pause()
-        files.battlefields_for_kit = battlefields_for_kit
+            return written
+        files.write_battlefields = write_battlefields
     """, SECOND)
     _wait_for(tmp_path / "reached", proc)
     assert leftovers("k"), "the run should be staging beside k"

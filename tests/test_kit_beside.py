@@ -12,7 +12,7 @@ import pytest
 from mapgen.errors import InfeasibleError, MapgenError
 from mapgen.kit import Outputs
 from mapgen.kit import beside as beside_module
-from mapgen.kit.beside import Beside
+from mapgen.kit.beside import Beside, Shares
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the fork path is Linux only")
 
@@ -92,6 +92,35 @@ def test_no_fork_with_threads_running_or_when_asked(monkeypatch):
     monkeypatch.undo()
     monkeypatch.setenv(beside_module.ONE_PROCESS, "1")
     assert beside_module.can_fork() is False
+
+
+def _take_slowly(shares, pause: float) -> list[int]:
+    taken = []
+    for item in shares.take():
+        taken.append(item)
+        time.sleep(pause)
+    return taken
+
+
+@pytest.mark.parametrize("n", [0, 1, 9, 1024, 3000])
+def test_shared_items_are_each_taken_once_by_one_of_the_two_processes(tmp_path, monkeypatch, n):
+    monkeypatch.setattr(beside_module, "can_fork", lambda: True)
+    with Outputs(tmp_path / "kit") as outputs, Shares(n) as shares:
+        with Beside(outputs, lambda o: _take_slowly(shares, 0.002 if n < 100 else 0.0)) as part:
+            assert part.pid is not None  # the test needs the fork
+            mine = _take_slowly(shares, 0.001 if n < 100 else 0.0)
+            theirs = part.join(part.mark())
+    assert sorted(mine + theirs) == list(range(n))  # none lost, none taken twice
+    assert mine == sorted(mine) and theirs == sorted(theirs)  # each in order
+
+
+def test_in_one_process_the_first_to_ask_takes_everything(tmp_path, monkeypatch):
+    monkeypatch.setattr(beside_module, "can_fork", lambda: False)
+    with Outputs(tmp_path / "kit") as outputs, Shares(5) as shares:
+        with Beside(outputs, lambda o: list(shares.take())) as part:
+            mine = list(shares.take())
+            assert part.join(part.mark()) == []
+    assert mine == list(range(5))
 
 
 _NEW_SAYING_IF_IT_FORKED = """

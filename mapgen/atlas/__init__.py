@@ -118,13 +118,19 @@ def refresh(folder: str | Path, loaded=None, redraw: bool = False) -> list[Path]
     return written
 
 
-def add_to_kit(outputs, prime=None) -> None:
+def kit_cache(outputs) -> Fragments:
+    """The cache of the page of a kit being staged: it keeps nothing in the folder, only what the kit hands it."""
+    return Fragments(outputs.staging, write=False)
+
+
+def add_to_kit(outputs, prime=None, cache: Fragments | None = None) -> None:
     """``index.html`` into a kit being staged (``mapgen new``, ``campaign new``), made from the files staged so far.
 
     Call it last: the page shows the battlefields and counters the kit wrote.  ``prime(cache)``
-    hands the page's cache what the kit has already drawn (see :func:`mapgen.atlas.fw.prime`).
+    hands the page's cache what the kit has already drawn (see :func:`mapgen.atlas.fw.prime`);
+    ``cache``: a :func:`kit_cache` already handed some (``mapgen new`` does it while its battlefields are written).
     """
-    cache = Fragments(outputs.staging, write=False)
+    cache = kit_cache(outputs) if cache is None else cache
     if prime is not None:
         prime(cache)
     outputs.write_text(ATLAS_FILE, build_atlas(outputs.staging, cache=cache))

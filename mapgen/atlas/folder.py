@@ -85,11 +85,16 @@ def kit_plans(folder: Path) -> list[Plan]:
         stem = f"battlefields/battlefield-{sq}"
         plans.append(Plan(
             key=f"kit-{sq}", place=sq, title=f"Battlefield of square {sq} (its holding's table, from the kit)",
-            folder="battlefields", svg=_read(folder, f"{stem}.svg"), setup=_read(folder, f"{stem}-setup.md"), brief=None, report=None,
+            folder="battlefields", svg=_read(folder, f"{stem}.svg"), setup=kit_sheet(folder, sq), brief=None, report=None,
             files=_files(folder, "battlefields", (f"battlefield-{sq}.pdf", f"battlefield-{sq}.svg", f"battlefield-{sq}-setup.md", f"battlefield-{sq}.json")),
             order=(0, _square_key(sq)),
         ))  # fmt: skip
     return sorted(plans, key=lambda p: p.order)
+
+
+def kit_sheet(folder: Path, square: str) -> str | None:
+    """The setup sheet of the kit's battlefield of ``square``, as :func:`kit_plans` reads it."""
+    return _read(folder, f"battlefields/battlefield-{square}-setup.md")
 
 
 def battle_plans(folder: Path, renaissance: bool) -> list[Plan]:

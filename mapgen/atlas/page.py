@@ -142,12 +142,14 @@ def side_colours_css(context: dict) -> str:
     return css + "\n"
 
 
-def prepare() -> None:
-    """Load what every page needs and no campaign changes: Jinja2 and the template, markdown-it, the style
-    sheet and the scripts (some 30 ms).  ``mapgen new`` calls it while its battlefields are still being
-    written in another process, so that the page, which must wait for them, is made sooner."""
+def prepare(markdown: bool = True) -> None:
+    """Load what every page needs and no campaign changes: Jinja2 and the template, markdown-it (unless
+    ``markdown`` is False: the sheets are turned elsewhere), the style sheet and the scripts (some 30 ms).
+    ``mapgen new`` calls it while its battlefields are still being written in another process, so that the
+    page, which must wait for them, is made sooner."""
     _template()
-    _markdown()
+    if markdown:
+        _markdown()
     for name in (STYLE, SCRIPT, PAN_ZOOM):
         asset(name)
 

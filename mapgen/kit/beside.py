@@ -6,7 +6,8 @@ while the parent writes the rest (about 40 % of the run saved).  Both write into
 the same staging folder, each its own files; the child sends back the names it
 wrote, its notes and its result, and :meth:`Beside.join` files them where a
 one-process run would have, so the printed list and the files are the same
-either way.
+either way.  Work both sides can do (the battlefields) is shared out with
+:class:`Shares`: whichever process is free takes the next battlefield.
 
 Where a fork is unsafe or gains nothing (not Linux, one processor, or other
 threads running, which a fork may deadlock) the part simply runs in
@@ -108,6 +109,53 @@ class Beside:
         if self._pipe is not None:
             os.close(self._pipe)
             self._pipe = None
+        return False
+
+
+class Shares:
+    """Items ``0 .. n-1`` shared out between the two processes: each takes the next one not yet taken, so the one
+    that finishes its own part first takes more (``mapgen new``'s battlefields, eight of about 30 ms each).
+
+    The numbers wait in a pipe made before the fork, four bytes each, all written at once (at most 1,024 of them,
+    a page, which any pipe holds); a read of a pipe is never split between two readers, so nothing is taken twice.
+    Past 1,024 items each number stands for a run of consecutive items.
+    """
+
+    SIZE = 4
+    MOST = 1024
+
+    def __init__(self, n: int):
+        self.n = n
+        self.run = max(1, -(-n // self.MOST))  # items a number stands for
+        self._read, write = os.pipe()
+        try:
+            os.write(write, b"".join(i.to_bytes(self.SIZE, "little") for i in range(-(-n // self.run))))
+        finally:
+            os.close(write)
+        os.set_blocking(self._read, False)
+
+    def take(self):
+        """The items this process takes, one at a time and in order, until none is left."""
+        while self._read is not None:
+            try:
+                data = os.read(self._read, self.SIZE)
+            except BlockingIOError:
+                return
+            if len(data) != self.SIZE:
+                return
+            first = int.from_bytes(data, "little") * self.run
+            yield from range(first, min(self.n, first + self.run))
+
+    def close(self) -> None:
+        if self._read is not None:
+            os.close(self._read)
+            self._read = None
+
+    def __enter__(self) -> "Shares":
+        return self
+
+    def __exit__(self, *exc) -> bool:
+        self.close()
         return False
 
 

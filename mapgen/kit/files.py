@@ -209,22 +209,44 @@ def battlefields_for_kit(fw_map, seed, outputs: Outputs, formats, paper: Paper, 
     never changes another square's table.  Each plan takes its own scale unless
     ``scale`` is given.  Returns the squares written.
     """
-    from ..battlefield.generate import generate_battlefield
-    from ..battlefield.square import holding_squares, options_from_map
-
-    squares = holding_squares(fw_map)
-    notes_before = len(outputs.notes)
-    plans = {}
-    for sq in squares:
-        opts = options_from_map(fw_map, sq, "fw-map.json", seed=f"{seed}-{sq}")
-        b = generate_battlefield(opts)
-        plans[sq] = write_battlefield(b, outputs, formats, paper, scale, stem=f"battlefields/battlefield-{sq}")
-    # One line for the lot instead of one per plan.
-    del outputs.notes[notes_before:]
-    if squares:
-        drawn = f", {plan_scales_note(plans)}" if "svg" in formats or "pdf" in formats else ""
-        outputs.notes.append(f"battlefields/: a table for each holding square ({', '.join(squares)}){drawn}")
+    squares = battlefield_squares(fw_map)
+    written = write_battlefields(fw_map, seed, outputs, formats, paper, squares, scale)
+    file_battlefields(outputs, (len(outputs.files), len(outputs.notes)), squares, written, formats)
     return squares
+
+
+def battlefield_squares(fw_map) -> list[str]:
+    """The squares :func:`battlefields_for_kit` writes a battlefield for, in its order."""
+    from ..battlefield.square import holding_squares
+
+    return holding_squares(fw_map)
+
+
+def write_battlefields(fw_map, seed, outputs: Outputs, formats, paper: Paper, squares, scale: float | None = None) -> dict:
+    """The battlefields of ``squares`` (any iterable: ``mapgen new`` shares them out between two processes) written
+    into ``outputs``; returns, by square, its plan's scale and the names of its files, which are taken back out of
+    ``outputs.files`` (and its notes out of ``outputs.notes``) for :func:`file_battlefields` to file in order."""
+    from ..battlefield.generate import generate_battlefield
+    from ..battlefield.square import options_from_map
+
+    written = {}
+    for sq in squares:
+        files_before, notes_before = len(outputs.files), len(outputs.notes)
+        b = generate_battlefield(options_from_map(fw_map, sq, "fw-map.json", seed=f"{seed}-{sq}"))
+        plan = write_battlefield(b, outputs, formats, paper, scale, stem=f"battlefields/battlefield-{sq}")
+        written[sq] = (plan, outputs.files[files_before:])
+        del outputs.files[files_before:], outputs.notes[notes_before:]
+    return written
+
+
+def file_battlefields(outputs: Outputs, at: tuple[int, int], squares: list[str], written: dict, formats) -> None:
+    """File the battlefields' files in square order, and one note for the lot instead of one per plan, where
+    ``at`` (the lengths of ``outputs.files`` and ``outputs.notes`` when they were written) says."""
+    outputs.files[at[0]:at[0]] = [name for sq in squares for name in written[sq][1]]
+    if squares:
+        plans = {sq: written[sq][0] for sq in squares}
+        drawn = f", {plan_scales_note(plans)}" if "svg" in formats or "pdf" in formats else ""
+        outputs.notes.insert(at[1], f"battlefields/: a table for each holding square ({', '.join(squares)}){drawn}")
 
 
 def plan_scales_note(plans: dict) -> str:

@@ -16,6 +16,9 @@ from dataclasses import replace
 from pathlib import Path
 
 from .. import safefs
+from ..atlas import add_to_kit, kit_cache
+from ..atlas.common import prime_sheets, sheets_html
+from ..atlas.folder import kit_sheet
 from ..atlas.page import prepare as prepare_page
 from ..campaign.core import PHASE_NAMES, awaiting, phase_index
 from ..campaign.counters import campaign_counters, counters_title
@@ -27,6 +30,7 @@ from ..engine import command_line
 from ..engine.hints import next_lines
 from ..errors import CampaignFolderError
 from ..jsonio import MAX_FILE_BYTES
+from .beside import Beside, Shares
 
 #: Where a campaign folder keeps the counter sheets of its forces.
 COUNTERS_DIR = "counters/"
@@ -109,11 +113,27 @@ def summary_lines(state: CampaignState, board=None, folder: str | Path = ".") ->
 
 
 def _drawing_tools() -> None:
-    """What the map, counters and battlefields all draw with (0.2 s): loaded before the fork, once."""
-    from ..render import fonts, pdf, svgdoc  # noqa: F401
+    """What the map, counters and battlefields all draw with (0.2 s): loaded before the fork, once.
+
+    Shapely and the setup sheets' text tools too: both processes imported them after the fork (about 8 ms of CPU each).
+    """
+    import shapely  # noqa: F401
+
+    from .. import setup_sheet  # noqa: F401
+    from ..render import fonts, pdf, svgdoc, text  # noqa: F401
 
     fonts.pdf_font()
     fonts.pdf_font(bold=True)
+
+
+def _battlefields(m, outputs, formats, paper, squares: list[str], shares, sheets: bool) -> tuple[dict, dict[str, str]]:
+    """The kit's battlefields this process takes from ``shares`` (:func:`mapgen.kit.files.write_battlefields`), and
+    (``sheets``: the kit has a page) their setup sheets as the page's HTML by their markdown
+    (:func:`mapgen.atlas.common.sheets_html`), turned in the same process, off the page's own time."""
+    from . import files as kit_files
+
+    written = kit_files.write_battlefields(m, m.seed, outputs, formats, paper, (squares[i] for i in shares.take()))
+    return written, sheets_html(kit_sheet(outputs.staging, sq) for sq in written) if sheets else {}
 
 
 def write_new_campaign_kit(m, outputs, formats, paper, look: str = "colour", balanced=None, state: CampaignState | None = None) -> CampaignState | None:
@@ -129,7 +149,6 @@ def write_new_campaign_kit(m, outputs, formats, paper, look: str = "colour", bal
     ``balanced`` (a :class:`mapgen.balancing.Balanced`) goes to the map kit.
     """
     from . import files as kit_files  # through the module, as write_new_fw_kit calls them
-    from .beside import Beside
 
     plans, counter_paper = kit_files.home_papers(paper)
     if "json" in formats and state is None:
@@ -138,26 +157,31 @@ def write_new_campaign_kit(m, outputs, formats, paper, look: str = "colour", bal
         state = None
     else:
         state = replace(state, look=look)  # the kit's look, recorded for every later drawing of the campaign
-    # The battlefields are the biggest part: on a second processor, while this one writes the rest.
-    job = lambda o: kit_files.battlefields_for_kit(m, m.seed, o, formats, plans)  # noqa: E731
-    with Beside(outputs, job, _drawing_tools if {"svg", "pdf"} & set(formats) else None) as battlefields:
+    # The battlefields are the biggest part: on a second processor, while this one writes the rest, then
+    # shared out: this one takes those not yet taken once its own part is written.
+    squares = kit_files.battlefield_squares(m)
+    shares = Shares(len(squares))
+    job = lambda o: _battlefields(m, o, formats, plans, squares, shares, sheets=state is not None)  # noqa: E731
+    with shares, Beside(outputs, job, _drawing_tools if {"svg", "pdf"} & set(formats) else None) as battlefields:
         drawn = kit_files.write_map_kit(m, outputs, formats, paper, look, balanced, naran=state.options.naran_movement if state else None)
-        after_map = battlefields.mark()
+        after_map = len(outputs.files), len(outputs.notes)
         if state is None:
             outputs.notes.append("campaign.json and counters: left out, the campaign needs fw-map.json (--formats json)")
         else:
             write_campaign(outputs, state, None, formats, counter_paper, look=look)
-            prepare_page()  # the battlefields take longer than the rest: ready the page meanwhile
-        battlefields.join(after_map)
-    if state is not None:
-        from ..atlas import add_to_kit
-        from ..atlas.fw import prime
+            prepare_page(markdown=False)  # the battlefields take longer than the rest: ready the page meanwhile
+        mine = _battlefields(m, outputs, formats, plans, squares, shares, sheets=state is not None)
+        if state is not None:  # none left to take: ready what the page needs of the map while the last are written
+            from ..atlas.fw import prime  # the page's code (6 ms), only where a page is made
 
-        # The page prints the map in the kit's look: the kit's own drawing (no second drawing, no reading back).
-        primed = None
-        if drawn.json is not None and drawn.svg is not None:
-            primed = lambda cache: prime(cache, m, drawn.json, state.options.naran_movement, drawn.svg, drawn.room, look)  # noqa: E731
-        add_to_kit(outputs, primed)  # last: the page shows the battlefields the child wrote
+            cache = kit_cache(outputs)
+            if drawn.json is not None and drawn.svg is not None:  # the kit's own drawing (no second drawing, no reading back)
+                prime(cache, m, drawn.json, state.options.naran_movement, drawn.svg, drawn.room, look)
+        theirs = battlefields.join(battlefields.mark())  # its files come back by square, filed below
+        written, sheets = {**theirs[0], **mine[0]}, {**theirs[1], **mine[1]}
+        kit_files.file_battlefields(outputs, after_map, squares, written, formats)
+    if state is not None:
+        add_to_kit(outputs, lambda cache: prime_sheets(cache, sheets), cache)  # last: the page shows the battlefields
     return state
 
 
