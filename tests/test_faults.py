@@ -29,6 +29,7 @@ import mapgen.kit.folder as folder_mod
 import mapgen.kit.swap as swap_mod
 from mapgen import kit
 from mapgen.cli import main
+from mapgen.kit.beside import ONE_PROCESS
 
 from .cli_helpers import MANIFEST, leftovers, run, snapshot
 
@@ -125,9 +126,28 @@ def _disk_full_at(monkeypatch, root: Path, n: int) -> list:
 
 @pytest.mark.parametrize("nth", [1, 3, 6, 12])  # the map, a battlefield, another, a later one
 def test_a_full_disk_at_any_file_leaves_the_old_set(tmp_path, capsys, monkeypatch, old_set, nth):
+    # In one process, so that the n-th file is always the same one (two processes share the battlefields out).
+    monkeypatch.setenv(ONE_PROCESS, "1")
     opened = _disk_full_at(monkeypatch, tmp_path, nth)
     code, out, err = run(SECOND, capsys)
     assert len(opened) == nth
+    _assert_one_line_error(code, out, err)
+    assert "No space left on device" in err
+    assert snapshot("k") == old_set and leftovers("k") == []
+
+
+def test_a_full_disk_in_either_process_leaves_the_old_set(tmp_path, capsys, monkeypatch, old_set):
+    """The battlefields are written by both processes, whichever is free: the disk fills at any of them."""
+    real_open = builtins.open
+
+    def open_(file, mode="r", *args, **kwargs):
+        if isinstance(file, (str, bytes, os.PathLike)) and any(c in mode for c in "wax+") and "battlefields" in os.fsdecode(file):
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), os.fsdecode(file))
+        return real_open(file, mode, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "open", open_)
+    monkeypatch.setattr(io, "open", open_)
+    code, out, err = run(SECOND, capsys)
     _assert_one_line_error(code, out, err)
     assert "No space left on device" in err
     assert snapshot("k") == old_set and leftovers("k") == []
