@@ -171,18 +171,22 @@ def new_kit(out, p: dict, rules: tuple[str, ...]) -> None:
     m, record = map_and_balance(p["balanced"], p["games"], p["attempts"], p["workers"], p["seed"], p["size"], p["width"], p["height"],
                                 p["holdings"], p["races"], p["square_mm"], p["paper"], p["formats"], **map_rules(rules, p["ports"]))  # fmt: skip
     m = sides_in_look(m, p["style"])
-    state = None
+    start = None
     if "json" in p["formats"]:
         options = Options(points=p["points"], scenario=p["scenario"], **{r: True for r in rules})
         if conflict(options):
             raise Refused(conflict(options))
-        try:
-            specs = _rosters(m, dumps(m.to_json()).encode("utf-8"), specs, p["roster"], p["scenario"], options)
-            state = new_kit_campaign(m, options, specs, chosen_dice_seed(p))
-        except (BadFileError, CommandError) as exc:
-            raise Refused(" ".join(str(exc).split())) from None
-        saveable(state)
+        dice_seed = chosen_dice_seed(p)
+
+        def start():  # called by the kit once its battlefields are under way; a refusal then still writes nothing
+            try:
+                checked = _rosters(m, dumps(m.to_json()).encode("utf-8"), specs, p["roster"], p["scenario"], options)
+                state = new_kit_campaign(m, options, checked, dice_seed)
+            except (BadFileError, CommandError) as exc:
+                raise Refused(" ".join(str(exc).split())) from None
+            saveable(state)
+            return state
     elif rules or given("points", "roster", "scenario"):
         raise click.UsageError(f"{', '.join([*given('points', 'roster', 'scenario'), *(['--rules'] if rules else [])])}: options of the kit's "
                                "campaign, which needs fw-map.json: add json to --formats")  # fmt: skip
-    _run(out, lambda o: kit.write_new_fw_kit(m, o, p["formats"], p["paper"], p["style"], record, state))
+    _run(out, lambda o: kit.write_new_fw_kit(m, o, p["formats"], p["paper"], p["style"], record, start=start))

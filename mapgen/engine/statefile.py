@@ -12,8 +12,6 @@ import re
 
 from typing import Any, Callable
 
-from pydantic_core import ValidationError, to_json as core_to_json
-
 from ..errors import BadFileError
 from ..jsonio import parse
 
@@ -69,6 +67,8 @@ def dumps(adapter: Any, state, trim: Callable[[dict], None] | None = None) -> st
     writers escape only quotes, backslashes and control characters
     (``tests/test_statefile.py`` compares them over random games).
     """
+    from pydantic_core import to_json as core_to_json  # see read_state
+
     return core_to_json(to_json(adapter, state, trim), indent=1).decode("utf-8") + "\n"
 
 
@@ -94,7 +94,12 @@ def read_state(text: str, where: str, schema: str, version: int, reader: Any):
     (so no NaN) and strict pydantic refuses lone surrogates, so one pass is
     enough for a good file; only a refused one is read again, to name the
     problem as every mapgen file does (schema, version, then the fields).
+
+    pydantic-core is imported here, where a state is first read or written, not with the module: its import
+    (about 9 ms) then falls after ``mapgen new``'s fork, in the process that makes the campaign.
     """
+    from pydantic_core import ValidationError
+
     try:
         return reader.validate_json(text, strict=True)
     except ValidationError:

@@ -14,11 +14,12 @@ the same validator, with the same error messages.
 from __future__ import annotations
 
 import pickle
-from typing import Any
-
-from pydantic_core import SchemaSerializer, SchemaValidator
+from typing import TYPE_CHECKING, Any
 
 from . import kept
+
+if TYPE_CHECKING:
+    from pydantic_core import SchemaSerializer, SchemaValidator
 
 
 class StateValidator:
@@ -45,6 +46,10 @@ class StateValidator:
 
 
 def _kept_or_built(state_type: type) -> tuple[SchemaValidator, SchemaSerializer]:
+    """The validator and serializer of ``state_type``: kept, or built and kept.  pydantic-core is imported here,
+    where the first state is read or written, not with the module (see :func:`.statefile.read_state`)."""
+    from pydantic_core import SchemaValidator
+
     name = f"validator-{state_type.__module__}.{state_type.__qualname__}.pickle"
     key = kept.code_key()
     pair = _loaded(kept.read(name, key))
@@ -64,6 +69,8 @@ def _kept_or_built(state_type: type) -> tuple[SchemaValidator, SchemaSerializer]
 
 
 def _loaded(data: bytes | None) -> tuple[SchemaValidator, SchemaSerializer] | None:
+    from pydantic_core import SchemaSerializer, SchemaValidator
+
     if data is None:
         return None
     try:

@@ -12,6 +12,7 @@ gives them (an Incursione raider holds only its village, FW-17.2).
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -136,33 +137,32 @@ def _battlefields(m, outputs, formats, paper, squares: list[str], shares, sheets
     return written, sheets_html(kit_sheet(outputs.staging, sq) for sq in written) if sheets else {}
 
 
-def write_new_campaign_kit(m, outputs, formats, paper, look: str = "colour", balanced=None, state: CampaignState | None = None) -> CampaignState | None:
+def write_new_campaign_kit(m, outputs, formats, paper, look: str = "colour", balanced=None, state: CampaignState | None = None,
+                           start: Callable[[], CampaignState] | None = None) -> CampaignState | None:
     """``mapgen new`` for Fantasy Warriors: the map kit, a battlefield per holding, a ready-to-play campaign and its atlas.
 
     The kit's own ``fw-map.json`` is the campaign's map copy, and the counters are
     those of the campaign's forces (not the rulebook's generic six per side).
     ``state``: the campaign as the command line started it on ``m`` (its
-    optional rules, scenario, points, rosters; default: the standard rules),
-    made before any file is written so that a refusal writes nothing; the
-    map's key prints the movement rows of its rules.  Without JSON there is
-    no map file for the campaign to stand on, so it is left out.
+    optional rules, scenario, points, rosters; default: the standard rules), or
+    ``start()`` starts it (raising the command line's refusal); the map's key
+    prints the movement rows of its rules.  Without JSON there is no map file
+    for the campaign to stand on, so it is left out.
     ``balanced`` (a :class:`mapgen.balancing.Balanced`) goes to the map kit.
     """
     from . import files as kit_files  # through the module, as write_new_fw_kit calls them
 
     plans, counter_paper = kit_files.home_papers(paper)
-    if "json" in formats and state is None:
-        state = new_kit_campaign(m, Options(), look=look)
-    elif "json" not in formats:
-        state = None
-    else:
-        state = replace(state, look=look)  # the kit's look, recorded for every later drawing of the campaign
+    campaign = "json" in formats
     # The battlefields are the biggest part: on a second processor, while this one writes the rest, then
     # shared out: this one takes those not yet taken once its own part is written.
     squares = kit_files.battlefield_squares(m)
     shares = Shares(len(squares))
-    job = lambda o: _battlefields(m, o, formats, plans, squares, shares, sheets=state is not None)  # noqa: E731
+    job = lambda o: _battlefields(m, o, formats, plans, squares, shares, sheets=campaign)  # noqa: E731
     with shares, Beside(outputs, job, _drawing_tools if {"svg", "pdf"} & set(formats) else None) as battlefields:
+        # Started here, beside the first battlefields, which need nothing of it (its modules too: pydantic-core
+        # is first imported here).  A refusal stops the other process and the staging folder goes: nothing is written.
+        state = _kit_state(m, look, state, start) if campaign else None
         drawn = kit_files.write_map_kit(m, outputs, formats, paper, look, balanced, naran=state.options.naran_movement if state else None)
         after_map = len(outputs.files), len(outputs.notes)
         if state is None:
@@ -183,6 +183,15 @@ def write_new_campaign_kit(m, outputs, formats, paper, look: str = "colour", bal
     if state is not None:
         add_to_kit(outputs, lambda cache: prime_sheets(cache, sheets), cache)  # last: the page shows the battlefields
     return state
+
+
+def _kit_state(m, look: str, state: CampaignState | None, start: Callable[[], CampaignState] | None) -> CampaignState:
+    """The kit's campaign in the kit's ``look`` (recorded for every later drawing of it): as given, started, or standard."""
+    if state is None and start is not None:
+        state = start()
+    if state is None:
+        return new_kit_campaign(m, Options(), look=look)
+    return replace(state, look=look)
 
 
 def new_kit_campaign(m, options: Options, rosters: dict | None = None, dice_seed: int | str | None = None,

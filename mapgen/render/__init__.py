@@ -31,7 +31,7 @@ def _defer_pil_image() -> None:
     spec.loader.exec_module(module)
     # On the package too, as an import would put it: ``from PIL import Image`` then takes it as it is, where
     # looking it up again would read its ``__spec__`` and load it (Python 3.11's lazy modules load on any name).
-    setattr(sys.modules["PIL"], "Image", module)
+    sys.modules["PIL"].Image = module
 
 
 _defer_pil_image()
