@@ -68,3 +68,15 @@ def test_a_refused_campaign_option_writes_no_kit(tmp_path, capsys, args, reason)
     code, _out, err = run(["new", "--seed", "7", "--out", str(out), *args], capsys)
     assert code == 2 and reason in err, err
     assert "Traceback" not in err and not out.exists()
+
+
+def test_a_campaign_refused_beside_the_battlefields_leaves_the_earlier_kit(tmp_path, capsys):
+    """The kit's campaign is started once the battlefields are being written (in another process where there are two
+    processors): its refusal still leaves the folder's earlier kit byte for byte, and no staging folder beside it."""
+    out = tmp_path / "kit"
+    code, _out, err = run(["new", "--seed", "7", "--size", "small", "--formats", "json,svg", "--out", str(out)], capsys)
+    assert code == 0, err
+    before = {p.relative_to(tmp_path): p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()}
+    code, _out, err = run(["new", "--seed", "8", "--size", "small", "--formats", "json,svg", "--scenario", "incursione", "--out", str(out)], capsys)
+    assert code == 2 and "FW-17.2" in err and "Traceback" not in err, err
+    assert {p.relative_to(tmp_path): p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()} == before
