@@ -9,6 +9,7 @@ route (svglib) draws neither, so textures are drawn as plain lines and glyphs.
 
 from __future__ import annotations
 
+import functools
 import math
 
 import numpy as np
@@ -86,6 +87,13 @@ def _xy(x: float, y: float) -> str:
     return f"{fmt(x)} {fmt(y)}"
 
 
+def _points(xy: np.ndarray) -> list[str]:
+    """``x y`` for each row of ``xy``: all the numbers written by :func:`~.svgdoc.fmt` in one pass, which beats
+    a call per point where a path has hundreds (a hatching, a stipple)."""
+    words = list(map(fmt, xy.ravel().tolist()))
+    return list(map(" ".join, zip(words[0::2], words[1::2])))
+
+
 def area_d(geom) -> str:
     """Path data of a polygon or multipolygon, holes included (draw with fill-rule evenodd)."""
     parts = []
@@ -93,25 +101,37 @@ def area_d(geom) -> str:
         if p.is_empty or p.geom_type != "Polygon":
             continue
         for ring in [p.exterior, *p.interiors]:
-            pts = list(ring.coords)[:-1]
-            parts.append("M" + " L".join(_xy(x, y) for x, y in pts) + " Z")
+            parts.append("M" + " L".join(_points(shapely.get_coordinates(ring)[:-1])) + " Z")
     return " ".join(parts)
 
 
 def lines_d(lines) -> str:
     """Path data of line strings (or multi line strings), each an open subpath."""
-    parts = []
-    for ln in lines:
-        for s in getattr(ln, "geoms", [ln]):
-            if s.is_empty or s.geom_type != "LineString":
-                continue
-            parts.append("M" + " L".join(_xy(x, y) for x, y in s.coords))
-    return " ".join(parts)
+    if not len(lines):
+        return ""
+    parts = shapely.get_parts(np.asarray(lines, dtype=object))
+    parts = parts[(shapely.get_type_id(parts) == shapely.GeometryType.LINESTRING) & ~shapely.is_empty(parts)]
+    xy, which = shapely.get_coordinates(parts, return_index=True)
+    points = _points(xy)
+    out, start = [], 0
+    for end in np.cumsum(np.bincount(which, minlength=len(parts))).tolist():
+        out.append("M" + " L".join(points[start:end]))
+        start = end
+    return " ".join(out)
 
 
 def circle_d(x: float, y: float, r: float) -> str:
     """A circle as two arcs, so many of them share one ``<path>``."""
     return f"M{_xy(x - r, y)} a{fmt(r)} {fmt(r)} 0 1 0 {fmt(2 * r)} 0 a{fmt(r)} {fmt(r)} 0 1 0 {fmt(-2 * r)} 0 Z"
+
+
+def circles_d(centres, r: float) -> str:
+    """:func:`circle_d` round each of ``centres`` (x, y), all of radius ``r``, joined into one path."""
+    if not len(centres):
+        return ""
+    xy = np.asarray(centres, dtype=float).reshape(-1, 2)
+    arcs = f"a{fmt(r)} {fmt(r)} 0 1 0 {fmt(2 * r)} 0 a{fmt(r)} {fmt(r)} 0 1 0 {fmt(-2 * r)} 0 Z"
+    return " ".join(f"M{p} {arcs}" for p in _points(np.column_stack([xy[:, 0] - r, xy[:, 1]])))
 
 
 def hatch(area, spacing: float, angle: float) -> list[LineString]:
@@ -135,6 +155,17 @@ def hatch(area, spacing: float, angle: float) -> list[LineString]:
         return []
     clipped = MultiLineString(segs).intersection(area)
     return [s for s in getattr(clipped, "geoms", [clipped]) if s.geom_type == "LineString" and not s.is_empty]
+
+
+def hatch_d(area, spacing: float, angle: float) -> str:
+    """Path data of :func:`hatch`, remembered for the process: the tables of a kit mostly share their deployment
+    zones, and every legend hatches the same zone swatches, so each is clipped once rather than once a table."""
+    return _hatch_d(shapely.to_wkb(area), spacing, angle)
+
+
+@functools.lru_cache(maxsize=64)
+def _hatch_d(area_wkb: bytes, spacing: float, angle: float) -> str:
+    return lines_d(hatch(shapely.from_wkb(area_wkb), spacing, angle))
 
 
 def largest(geom) -> Polygon:

@@ -22,7 +22,7 @@ from ..battlefield.model import Feature
 from ..battlefield.rules import KINDS
 from . import plan_relief as relief
 from . import plan_water as water
-from .plan_draw import KeepOut, area_d, circle_d, fmt, hatch, inradius, kind_style, lines_d, path, scatter, text
+from .plan_draw import KeepOut, area_d, circles_d, fmt, hatch, inradius, kind_style, lines_d, path, scatter, text
 from .templates import mix
 
 WOODS = ("wood", "enchanted_wood", "forest_section", "oasis")
@@ -154,7 +154,7 @@ def _kerb_stones(doc, g, shape: Polygon, look: dict, keep_out: KeepOut) -> None:
     pts = [edge.interpolate(i * edge.length / n) for i in range(n)]
     xs, ys = np.array([p.x for p in pts]), np.array([p.y for p in pts])
     clear = ~keep_out.taken(xs, ys, KERB_R)
-    path(doc, g, " ".join(circle_d(x, y, KERB_R) for x, y in zip(xs[clear], ys[clear])), fill=look["stroke"], stroke="none")
+    path(doc, g, circles_d(np.column_stack([xs[clear], ys[clear]]), KERB_R), fill=look["stroke"], stroke="none")
 
 
 def _outline(f: Feature, look: dict, width: float) -> dict:
@@ -196,14 +196,14 @@ def draw_wood(doc, g, kind: str, shape: Polygon, look: dict, tx: dict, keep_out:
         path(doc, g, area_d(water_area), fill=pool["fill"], stroke=pool["stroke"], stroke_width=fmt(0.3), fill_rule="evenodd")
         inner = inner.difference(water_area.buffer(cr["r"] * 1.1))
     pts = scatter(inner, cr["spacing"], keep_out, cr["r"])
-    crowns = " ".join(circle_d(x, y, cr["r"]) for x, y in pts)
+    crowns = circles_d(pts, cr["r"])
     path(doc, g, crowns, fill=mix("#000000", look["fill"], 1 - 0.18), stroke=look["stroke"], stroke_width=fmt(0.22))
     if kind == "enchanted_wood":
         s = cr["r"] * 0.55
         stars = " ".join(f"M{fmt(x - s)} {fmt(y)} L{fmt(x + s)} {fmt(y)} M{fmt(x)} {fmt(y - s)} L{fmt(x)} {fmt(y + s)}" for x, y in pts)
         path(doc, g, stars, fill="none", stroke=look["stroke"], stroke_width=fmt(0.25))
     elif kind == "forest_section":
-        path(doc, g, " ".join(circle_d(x, y, cr["r"] * 0.25) for x, y in pts), fill=look["stroke"], stroke="none")
+        path(doc, g, circles_d(pts, cr["r"] * 0.25), fill=look["stroke"], stroke="none")
 
 
 def tuft_d(x: float, y: float, size: float) -> str:
@@ -253,7 +253,7 @@ def draw_ground(doc, g, f: Feature, number: int, shape: Polygon, look: dict, tx:
         path(doc, g, " ".join(f"M{fmt(x - s * 0.6)} {fmt(y - s * 0.3)} L{fmt(x + s * 0.6)} {fmt(y - s * 0.3)} M{fmt(x)} {fmt(y - s)} L{fmt(x)} {fmt(y + s)}" for x, y in pts), fill="none", stroke=ink, stroke_width=fmt(0.25))
     elif kind in ("temple", "sanctuary", "ruins", "tower"):
         pts = scatter(shape.buffer(-1.0), 2.0 if kind == "temple" else 2.6, keep_out, 0.35)
-        path(doc, g, " ".join(circle_d(x, y, 0.35) for x, y in pts), fill=ink if kind != "ruins" else mix("#ffffff", ink, 0.5), stroke="none")
+        path(doc, g, circles_d(pts, 0.35), fill=ink if kind != "ruins" else mix("#ffffff", ink, 0.5), stroke="none")
     elif kind == "chasm":
         path(doc, g, lines_d(hatch(shape, 1.2, 90)), fill="none", stroke=mix("#ffffff", ink, 0.35), stroke_width=fmt(0.15))
     elif kind == "road":
