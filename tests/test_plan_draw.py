@@ -1,11 +1,16 @@
-"""The plan's path writers: the path data of outlines, line strings and circles, written number by number as
-:func:`mapgen.render.svgdoc.fmt` writes one (three decimals at most, no trailing zeros, no minus zero)."""
+"""The plan's drawing helpers: the path data of outlines, line strings and circles, written number by number as
+:func:`mapgen.render.svgdoc.fmt` writes one (three decimals at most, no trailing zeros, no minus zero), and the
+label placer's pick among its candidates."""
 
 from __future__ import annotations
 
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from shapely.geometry import GeometryCollection, LineString, MultiLineString, MultiPolygon, Point, Polygon, box
 
 from mapgen.render.plan_draw import area_d, circle_d, circles_d, hatch, hatch_d, lines_d
+from mapgen.render.plan_labels import Label, lowest, scores
 
 
 def test_area_d_writes_each_ring_once_closed_with_z_and_its_holes_after_it():
@@ -53,3 +58,24 @@ def test_hatch_d_is_the_hatching_path_every_time_it_is_asked():
     assert hatch_d(zone, 2.4, 45) == expected
     assert hatch_d(Polygon(zone.exterior.coords), 2.4, 45) == expected  # the same zone drawn on another table
     assert hatch_d(zone, 2.4, -45) != expected
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.booleans())
+def test_the_label_pick_is_the_lowest_score_of_all_the_candidates(seed, with_foreign):
+    """The pick skips scoring candidates that cannot win; it must be the first of a stable sort of every score."""
+    rng = np.random.default_rng(seed)
+    area = Point(50, 50).buffer(rng.uniform(3, 30), quad_segs=int(rng.integers(1, 8)))
+    area = area.union(box(*rng.uniform(20, 80, 2), *rng.uniform(80, 120, 2))) if rng.random() < 0.5 else area
+    n = int(rng.integers(1, 400))
+    xs, ys = rng.uniform(15, 85, n), rng.uniform(15, 85, n)
+    pole = rng.uniform(40, 60, 2)
+    if rng.random() < 0.5:  # candidates on a grid round the pole, as the placer lays them: many equal scores
+        xs, ys, pole = np.round(xs), np.round(ys), np.round(pole)
+    # another feature over the heart of this one: the nearest candidates are not the best
+    foreign = Point(*(pole + rng.uniform(-5, 5, 2))).buffer(rng.uniform(1, 25)) if with_foreign else Polygon()
+    tier = rng.integers(0, 3, n).astype(float)
+    dist = np.hypot(xs - pole[0], ys - pole[1])
+    lab = Label("12", "number", (0,), rng.uniform(2, 8), rng.uniform(2, 5))
+    every = scores(lab, area, foreign, xs, ys, tier, dist)
+    assert lowest(lab, area, foreign, xs, ys, tier, dist) == int(np.argsort(every, kind="stable")[0])

@@ -15,8 +15,6 @@ the PDF writer (:mod:`.pdf_draw`) does not draw.  The renderer draws the layout;
 
 from __future__ import annotations
 
-from shapely.geometry import LineString
-
 from ..battlefield.model import Battlefield, edge_words
 from ..battlefield.rules import KINDS, WATER_LINES
 from ..battlefield.scenarios import SCENARIO_LABELS
@@ -139,11 +137,11 @@ def _draw_grid(doc, g, fr: Frame) -> None:
     size = st["ruler_size"]
     lines = {False: [], True: []}
     for x in range(0, int(b.width_cm) + 1, 10):
-        lines[x % 50 == 0].append(LineString([fr.p(x, 0), fr.p(x, b.depth_cm)]))
+        lines[x % 50 == 0].append((fr.p(x, 0), fr.p(x, b.depth_cm)))
     for y in range(0, int(b.depth_cm) + 1, 10):
-        lines[y % 50 == 0].append(LineString([fr.p(0, y), fr.p(b.width_cm, y)]))
+        lines[y % 50 == 0].append((fr.p(0, y), fr.p(b.width_cm, y)))
     for major, ls in lines.items():
-        d = " ".join(f"M{fmt(s.coords[0][0])} {fmt(s.coords[0][1])} L{fmt(s.coords[1][0])} {fmt(s.coords[1][1])}" for s in ls)
+        d = " ".join(f"M{fmt(ax)} {fmt(ay)} L{fmt(bx)} {fmt(by)}" for (ax, ay), (bx, by) in ls)
         g.add(doc.drawing.path(d=d, fill="none", stroke=gs["color"], stroke_width=fmt(gs["major_width"] if major else gs["width"])))
     x_step = 10 if fr.k * 10 >= fonts.width(str(int(b.width_cm)), size) + 2.5 else 20  # numbers a clear gap apart
     y_step = 10 if fr.k * 10 >= size * 2 else 20
