@@ -87,7 +87,7 @@ def _xy(x: float, y: float) -> str:
     return f"{fmt(x)} {fmt(y)}"
 
 
-def _points(xy: np.ndarray) -> list[str]:
+def point_words(xy: np.ndarray) -> list[str]:
     """``x y`` for each row of ``xy``: all the numbers written by :func:`~.svgdoc.fmt` in one pass, which beats
     a call per point where a path has hundreds (a hatching, a stipple)."""
     words = list(map(fmt, xy.ravel().tolist()))
@@ -101,7 +101,7 @@ def area_d(geom) -> str:
         if p.is_empty or p.geom_type != "Polygon":
             continue
         for ring in [p.exterior, *p.interiors]:
-            parts.append("M" + " L".join(_points(shapely.get_coordinates(ring)[:-1])) + " Z")
+            parts.append("M" + " L".join(point_words(shapely.get_coordinates(ring)[:-1])) + " Z")
     return " ".join(parts)
 
 
@@ -112,7 +112,7 @@ def lines_d(lines) -> str:
     parts = shapely.get_parts(np.asarray(lines, dtype=object))
     parts = parts[(shapely.get_type_id(parts) == shapely.GeometryType.LINESTRING) & ~shapely.is_empty(parts)]
     xy, which = shapely.get_coordinates(parts, return_index=True)
-    points = _points(xy)
+    points = point_words(xy)
     out, start = [], 0
     for end in np.cumsum(np.bincount(which, minlength=len(parts))).tolist():
         out.append("M" + " L".join(points[start:end]))
@@ -131,7 +131,7 @@ def circles_d(centres, r: float) -> str:
         return ""
     xy = np.asarray(centres, dtype=float).reshape(-1, 2)
     arcs = f"a{fmt(r)} {fmt(r)} 0 1 0 {fmt(2 * r)} 0 a{fmt(r)} {fmt(r)} 0 1 0 {fmt(-2 * r)} 0 Z"
-    return " ".join(f"M{p} {arcs}" for p in _points(np.column_stack([xy[:, 0] - r, xy[:, 1]])))
+    return " ".join(f"M{p} {arcs}" for p in point_words(np.column_stack([xy[:, 0] - r, xy[:, 1]])))
 
 
 def hatch(area, spacing: float, angle: float) -> list[LineString]:
