@@ -85,7 +85,7 @@ def render_battlefield(b: Battlefield, scale: float = DEFAULT_SCALE) -> SvgDoc:
     ground.add(doc.drawing.rect((fmt(x0), fmt(y0)), (fmt(fr.tw), fmt(fr.th)), fill=st["ground"].get(b.source.terrain, "#f3f0d8")))
     draw_zones(doc, zones, fr)
 
-    shapes = [fr.paper(f.polygon) for f in b.features]
+    shapes = list(fr.paper([f.polygon for f in b.features]))
     symbols = [(i, s) for i, f in enumerate(b.features) for s in hard_symbols(f, shapes[i], st)]
     ground_idx = {i for i, f in enumerate(b.features) if f.kind in GROUND_KINDS}
     labels = place_labels(fr, b.features, shapes, [(a, z) for a, z, _ in runs(b.features)], symbols, ground_idx)
@@ -114,7 +114,7 @@ def _draw_features(doc, layers, fr: Frame, shapes, keep_out: KeepOut) -> None:
     """Every feature, markers last, so what stands on something is drawn over it.  Ground pieces (a plateau,
     a mountain base, the sea) go in the layer beneath the zones: they are ground the zones lie on."""
     b = fr.b
-    ctx = {"edge": fr.table().exterior, "water": water_shapes(b, fr), "k": fr.k}
+    ctx = {"edge": fr.table().exterior, "water": water_shapes(b.features, shapes), "k": fr.k}
     for i in sorted(range(len(b.features)), key=lambda i: (_rank(b.features[i].kind), i)):
         grp = doc.drawing.g(class_="feature", **{"data-feature": str(i + 1), "data-kind": b.features[i].kind})
         layers[0 if b.features[i].kind in GROUND_KINDS else 1].add(grp)

@@ -14,7 +14,6 @@ import math
 
 import numpy as np
 import shapely
-from shapely import affinity
 from shapely.geometry import LineString, MultiLineString, Polygon, box
 
 from ..battlefield.model import Battlefield
@@ -45,8 +44,15 @@ class Frame:
         return self.ox + x * self.k, self.oy + (self.b.depth_cm - y) * self.k
 
     def paper(self, geom):
-        """A shapely geometry in table cm as the same geometry in paper mm."""
-        return affinity.affine_transform(geom, [self.k, 0, 0, -self.k, self.ox, self.oy + self.b.depth_cm * self.k])
+        """A shapely geometry in table cm as the same geometry in paper mm; given an array of geometries, an array of
+        them, all moved in one call (the arithmetic of ``shapely.affinity.affine_transform``, so the same numbers)."""
+        a, b, d, e, xoff, yoff = self.k, 0, 0, -self.k, self.ox, self.oy + self.b.depth_cm * self.k
+
+        def to_paper(xy: np.ndarray) -> np.ndarray:
+            x, y = xy.T
+            return np.stack([a * x + b * y + xoff, d * x + e * y + yoff]).T
+
+        return shapely.transform(geom, to_paper)
 
     def table(self) -> Polygon:
         return box(self.ox, self.oy, self.ox + self.tw, self.oy + self.th)

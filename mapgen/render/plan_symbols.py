@@ -290,7 +290,8 @@ def draw_marker(doc, g, kind: str, shape: Polygon, look: dict, st: dict, data: d
         text(doc, grp, x, y + size * 0.36, letter, size, anchor="middle", bold=True, fill=look["stroke"] if pale else "#ffffff")
 
 
-def water_shapes(b, fr) -> Polygon:
-    """Every water surface of the table, in paper mm: flow lines keep off where another water meets them."""
-    shapes = [fr.paper(f.polygon) for f in b.features if f.kind in ("river", "stream", "lake", "inlet", "lava_river")]
-    return shapely.union_all(shapes) if shapes else Polygon()
+def water_shapes(features, shapes) -> Polygon:
+    """Every water surface of the table, in paper mm (``shapes``: each feature's): flow lines keep off where another
+    water meets them."""
+    water = [s for f, s in zip(features, shapes) if f.kind in ("river", "stream", "lake", "inlet", "lava_river")]
+    return shapely.union_all(water) if water else Polygon()

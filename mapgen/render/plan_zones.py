@@ -69,6 +69,7 @@ def draw_zone_edges(doc, g, fr: Frame) -> None:
 
 def _by_side(fr: Frame) -> dict[str, list[Polygon]]:
     by_side: dict[str, list[Polygon]] = {}
-    for z in fr.b.scenario.zones:
-        by_side.setdefault(z.side, []).append(fr.paper(z.polygon))
+    zones = fr.b.scenario.zones
+    for z, shape in zip(zones, fr.paper([z.polygon for z in zones])):
+        by_side.setdefault(z.side, []).append(shape)
     return {side: by_side[side] for side in sorted(by_side)}
