@@ -224,16 +224,13 @@ def scatter(area, spacing: float, keep_out: KeepOut | None = None, reach: float 
     x0, y0, x1, y1 = area.bounds
     row_h = spacing * 0.866
     rows = np.arange(math.floor(y0 / row_h), math.ceil(y1 / row_h) + 1)
-    xs, ys = [], []
-    for r in rows:
-        shift = spacing / 2 if r % 2 else 0.0
-        cols = np.arange(math.floor((x0 - shift) / spacing), math.ceil((x1 - shift) / spacing) + 1)
-        xs.append(cols * spacing + shift)
-        ys.append(np.full(len(cols), r * row_h))
-    if not xs:
+    if not len(rows):
         return []
-    x, y = np.concatenate(xs), np.concatenate(ys)
+    # every even row has the same columns, and every odd row, shifted half a step
+    even, odd = (np.arange(math.floor((x0 - shift) / spacing), math.ceil((x1 - shift) / spacing) + 1) * spacing + shift for shift in (0.0, spacing / 2))
+    x = np.concatenate([odd if r % 2 else even for r in rows.tolist()])
+    y = np.repeat(rows * row_h, np.where(rows % 2 == 1, len(odd), len(even)))
     ok = shapely.contains_xy(area, x, y)
     if keep_out is not None:
         ok &= ~keep_out.taken(x, y, reach)
-    return [(float(a), float(b)) for a, b in zip(x[ok], y[ok])]
+    return list(zip(x[ok].tolist(), y[ok].tolist()))

@@ -22,7 +22,7 @@ from ..battlefield.model import Feature
 from ..battlefield.rules import KINDS
 from . import plan_relief as relief
 from . import plan_water as water
-from .plan_draw import KeepOut, area_d, circles_d, fmt, hatch, inradius, kind_style, lines_d, path, scatter, text
+from .plan_draw import KeepOut, area_d, circles_d, fmt, hatch, inradius, kind_style, lines_d, path, point_words, scatter, text
 from .templates import mix
 
 WOODS = ("wood", "enchanted_wood", "forest_section", "oasis")
@@ -180,9 +180,9 @@ def scallops(shape: Polygon, step: float, bulge: float) -> str:
     inward = shapely.contains_xy(shape, mx + nx * 0.1, my + ny * 0.1)
     nx, ny = np.where(inward, -nx, nx), np.where(inward, -ny, ny)
     cx, cy = mx + nx * bulge * 2, my + ny * bulge * 2
-    d = [f"M{fmt(p[0, 0])} {fmt(p[0, 1])}"]
-    d += [f"Q{fmt(x)} {fmt(y)} {fmt(ex)} {fmt(ey)}" for x, y, ex, ey in zip(cx, cy, b[:, 0], b[:, 1])]
-    return " ".join(d) + " Z"
+    ends = point_words(b)
+    controls = point_words(np.column_stack([cx, cy]))
+    return " ".join([f"M{point_words(p[:1])[0]}", *(f"Q{c} {e}" for c, e in zip(controls, ends))]) + " Z"
 
 
 def draw_wood(doc, g, kind: str, shape: Polygon, look: dict, tx: dict, keep_out: KeepOut, pool: dict) -> None:
