@@ -90,7 +90,7 @@ class Placer:
         """Other features a label would cover: not its own, not the ground it stands on."""
         own = shapely.union_all([self.shapes[i] for i in members])
         x0, y0, x1, y1 = own.bounds
-        near = self.tree.query(box(x0 - NEAR_MM, y0 - NEAR_MM, x1 + NEAR_MM, y1 + NEAR_MM)) if self.tree is not None else []
+        near = self.tree.query(shapely.box(x0 - NEAR_MM, y0 - NEAR_MM, x1 + NEAR_MM, y1 + NEAR_MM)) if self.tree is not None else []
         skip = set(members) | self.ground | self.hosts(members)
         others = [self.shapes[j] for j in near if j not in skip]
         return shapely.union_all(others) if others else Polygon()
@@ -148,6 +148,9 @@ class Placer:
         hw, hh = lab.w / 2 + CLEAR, lab.h / 2 + CLEAR
         ok = (xs - hw >= x0) & (xs + hw <= x1) & (ys - hh >= y0) & (ys + hh <= y1)
         b = np.vstack([self.blocks, np.array([lb.box() for lb in self.labels]).reshape(-1, 4)])
+        if ok.any():  # only the boxes within reach of the candidates left can meet one (same comparisons, widest ones)
+            lx, ly = xs[ok], ys[ok]
+            b = b[(lx.max() + hw > b[:, 0]) & (lx.min() - hw < b[:, 2]) & (ly.max() + hh > b[:, 1]) & (ly.min() - hh < b[:, 3])]
         for start in range(0, len(b), 512):  # in slices: a few hundred candidates by many tick boxes
             if not ok.any():
                 break
