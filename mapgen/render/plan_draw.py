@@ -181,11 +181,19 @@ def largest(geom) -> Polygon:
 
 
 def inradius(shape) -> float:
-    """How far the most inland point of ``shape`` is from its outline (mm)."""
+    """How far the most inland point of ``shape`` is from its outline (mm).
+
+    Remembered for the process (by the shape's WKB): a raised feature asks it for its label's ring, its
+    own rings and its hachures, twice each, and the search (GEOS's maximum inscribed circle) is the
+    costly part of all three."""
     if shape.is_empty:
         return 0.0
-    c = shapely.maximum_inscribed_circle(shape, tolerance=0.05)
-    return c.length
+    return _inradius(shapely.to_wkb(shape))
+
+
+@functools.lru_cache(maxsize=256)
+def _inradius(shape_wkb: bytes) -> float:
+    return shapely.maximum_inscribed_circle(shapely.from_wkb(shape_wkb), tolerance=0.05).length
 
 
 class KeepOut:

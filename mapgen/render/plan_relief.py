@@ -99,6 +99,8 @@ def draw_relief(doc, g, shape: Polygon, levels: int, steep, look: dict, rs: dict
 def draw_ticks(doc, g, shape: Polygon, steep, colour: str, rs: dict, data: dict) -> None:
     """Each hachure a thin wedge, broad at the top of the slope and pointed at its foot: it points downhill."""
     ticks = steep_ticks(shape, steep, rs["tick_length"], rs["tick_gap"])
+    if not len(ticks):
+        return
     ends = shapely.get_coordinates(ticks).reshape(-1, 2, 2)
     (tx, ty), (bx, by) = ends[:, 0].T, ends[:, 1].T
     half, length = rs["tick_width"] / 2, shapely.length(ticks)
