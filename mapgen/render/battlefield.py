@@ -44,6 +44,16 @@ def plan_size_mm(b: Battlefield, scale: float) -> tuple[float, float]:
     return x + lw + m, max(fr.oy + fr.th + UNDER_TABLE_MM, y + lh) + m
 
 
+def plan_size_floor_mm(b: Battlefield, scale: float) -> tuple[float, float]:
+    """What the whole drawing at 1:``scale`` is at least: the table with its rulers and one legend column beside it.
+
+    No wider nor taller than :func:`plan_size_mm` (the same sums with the legend at its narrowest, and a sum
+    never shrinks when a term grows), and far cheaper: the scale chooser skips a scale this already rules out."""
+    fr = Frame(b, scale)
+    m = fr.st["margin"]
+    return fr.ox + fr.tw + LEGEND_GAP_MM + fr.st["legend_width"] + m, fr.oy + fr.th + UNDER_TABLE_MM + m
+
+
 def _title_lines(b: Battlefield) -> tuple[str, str]:
     label = SCENARIO_LABELS.get(b.scenario.name, b.scenario.name)
     src = b.source
