@@ -21,7 +21,7 @@ from ..battlefield.scenarios import SCENARIO_LABELS
 from . import fonts
 from .plan_draw import RULER_MM, Frame, KeepOut, line, poly, text
 from .plan_labels import draw_labels, place_labels
-from .plan_legend import draw_legend, legend_size, runs
+from .plan_legend import draw_legend, legend_columns, legend_size, runs
 from .plan_symbols import draw_feature, hard_symbols, water_shapes
 from .plan_zones import draw_zone_edges, draw_zones
 from .svgdoc import SvgDoc, fmt
@@ -37,11 +37,16 @@ UNDER_TABLE_MM = RULER_MM + 10
 
 def plan_size_mm(b: Battlefield, scale: float) -> tuple[float, float]:
     """(width, height) of the whole drawing at 1:``scale`` (table, rulers, title, legend as wrapped), for :mod:`.plan_scale`."""
-    fr = Frame(b, scale)
+    return _plan_size(Frame(b, scale))[0]
+
+
+def _plan_size(fr: Frame) -> tuple[tuple[float, float], tuple[float, float], list]:
+    """The drawing's (width, height), where its legend starts and the legend's columns: laid out once for both."""
     m = fr.st["margin"]
     x, y = _legend_origin(fr)
-    lw, lh = legend_size(b, scale, fr.st, fr.oy + fr.th + UNDER_TABLE_MM - y)
-    return x + lw + m, max(fr.oy + fr.th + UNDER_TABLE_MM, y + lh) + m
+    cols = legend_columns(fr.b, fr.scale, fr.st, fr.oy + fr.th + UNDER_TABLE_MM - y)
+    lw, lh = legend_size(cols, fr.st)
+    return (x + lw + m, max(fr.oy + fr.th + UNDER_TABLE_MM, y + lh) + m), (x, y), cols
 
 
 def plan_size_floor_mm(b: Battlefield, scale: float) -> tuple[float, float]:
@@ -77,7 +82,7 @@ def render_battlefield(b: Battlefield, scale: float = DEFAULT_SCALE) -> SvgDoc:
     """The plan as an SVG document (1 unit = 1 mm on paper) with Inkscape layers."""
     fr = Frame(b, scale)
     st = fr.st
-    width, height = plan_size_mm(b, scale)
+    (width, height), (lx, ly), legend_cols = _plan_size(fr)
     label = SCENARIO_LABELS.get(b.scenario.name, b.scenario.name)
     doc = SvgDoc(width, height, title=f"Battlefield plan, {label}, seed {b.seed}")
     ground = doc.layer("Table")
@@ -105,8 +110,7 @@ def render_battlefield(b: Battlefield, scale: float = DEFAULT_SCALE) -> SvgDoc:
     draw_labels(doc, nums, labels, b.features, st)
     _draw_retreats(doc, margin, fr)
     _draw_title(doc, legend, fr)
-    lx, ly = _legend_origin(fr)
-    draw_legend(doc, legend, b, scale, st, lx, ly, fr.k, fr.oy + fr.th + UNDER_TABLE_MM - ly)
+    draw_legend(doc, legend, legend_cols, st, lx, ly, fr.k)
     return doc
 
 

@@ -34,6 +34,7 @@ class Frame:
 
     def __init__(self, b: Battlefield, scale: float):
         self.b = b
+        self.scale = scale  # 1:scale
         self.k = 10.0 / scale  # paper mm per table cm
         self.st = load_style_sheet("battlefield")
         self.ox = self.st["margin"] + RULER_MM + 4
