@@ -64,7 +64,7 @@ def text(doc, parent, x, y, words, size, *, rotate=None, **font):
     :func:`.text.text_attrs` (svgwrite writes the attributes sorted)."""
     transform = None if rotate is None else f"rotate({fmt(rotate)},{fmt(x)},{fmt(y)})"
     el = doc.drawing.text(words)
-    el.update(text_attrs(x, y, size, style=load_style_sheet("battlefield"), transform=transform, **font))
+    el.attribs.update(text_attrs(x, y, size, style=load_style_sheet("battlefield"), transform=transform, **font))  # SVG's names already
     parent.add(el)
     return el
 
@@ -166,11 +166,12 @@ def hatch(area, spacing: float, angle: float) -> list[LineString]:
 
 def hatch_d(area, spacing: float, angle: float) -> str:
     """Path data of :func:`hatch`, remembered for the process: the tables of a kit mostly share their deployment
-    zones, and every legend hatches the same zone swatches, so each is clipped once rather than once a table."""
+    zones, and every legend hatches the same zone and field samples, so each is clipped once rather than once a
+    table (keyed by the area's WKB: the same shape gives the very same text)."""
     return _hatch_d(shapely.to_wkb(area), spacing, angle)
 
 
-@functools.lru_cache(maxsize=64)
+@functools.lru_cache(maxsize=128)
 def _hatch_d(area_wkb: bytes, spacing: float, angle: float) -> str:
     return lines_d(hatch(shapely.from_wkb(area_wkb), spacing, angle))
 

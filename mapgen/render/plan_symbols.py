@@ -22,7 +22,7 @@ from ..battlefield.model import Feature
 from ..battlefield.rules import KINDS
 from . import plan_relief as relief
 from . import plan_water as water
-from .plan_draw import KeepOut, area_d, circles_d, fmt, hatch, inradius, kind_style, lines_d, path, point_words, scatter, text
+from .plan_draw import KeepOut, area_d, circles_d, fmt, hatch_d, inradius, kind_style, path, point_words, scatter, text
 from .templates import mix
 
 WOODS = ("wood", "enchanted_wood", "forest_section", "oasis")
@@ -241,10 +241,10 @@ def draw_ground(doc, g, f: Feature, number: int, shape: Polygon, look: dict, tx:
         pts = scatter(shape.buffer(-rk["r"]), rk["spacing"], keep_out, rk["r"])
         path(doc, g, " ".join(rock_d(x, y, rk["r"] * (0.75 if i % 3 else 1.0)) for i, (x, y) in enumerate(pts)), fill=mix("#ffffff", ink, 0.55), stroke=ink, stroke_width=fmt(0.2), stroke_linejoin="round")
     elif kind in ("field", "cultivated_fields"):
-        furrows = hatch(shape.buffer(-0.3), tx["furrow"], 0 if number % 2 else 90)
-        path(doc, g, lines_d(furrows), fill="none", stroke=mix("#ffffff", ink, 0.6), stroke_width=fmt(0.18))
+        furrows = hatch_d(shape.buffer(-0.3), tx["furrow"], 0 if number % 2 else 90)
+        path(doc, g, furrows, fill="none", stroke=mix("#ffffff", ink, 0.6), stroke_width=fmt(0.18))
     elif kind == "glacier":
-        path(doc, g, lines_d(hatch(shape.buffer(-0.5), 1.6, 0)), fill="none", stroke=mix("#ffffff", ink, 0.5), stroke_width=fmt(0.18), stroke_dasharray="2.5,1")
+        path(doc, g, hatch_d(shape.buffer(-0.5), 1.6, 0), fill="none", stroke=mix("#ffffff", ink, 0.5), stroke_width=fmt(0.18), stroke_dasharray="2.5,1")
     elif kind == "stronghold":
         path(doc, g, area_d(shape.buffer(-0.8, join_style="mitre")), fill="none", stroke=ink, stroke_width=fmt(0.35))
     elif kind == "cemetery":
@@ -255,7 +255,7 @@ def draw_ground(doc, g, f: Feature, number: int, shape: Polygon, look: dict, tx:
         pts = scatter(shape.buffer(-1.0), 2.0 if kind == "temple" else 2.6, keep_out, 0.35)
         path(doc, g, circles_d(pts, 0.35), fill=ink if kind != "ruins" else mix("#ffffff", ink, 0.5), stroke="none")
     elif kind == "chasm":
-        path(doc, g, lines_d(hatch(shape, 1.2, 90)), fill="none", stroke=mix("#ffffff", ink, 0.35), stroke_width=fmt(0.15))
+        path(doc, g, hatch_d(shape, 1.2, 90), fill="none", stroke=mix("#ffffff", ink, 0.35), stroke_width=fmt(0.15))
     elif kind == "road":
         # A dashed line just inside each side, as a track is drawn on a map: a road's pale band otherwise reads
         # as a raised flat area or a village's ground in greyscale (issue 25).
