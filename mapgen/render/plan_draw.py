@@ -14,7 +14,7 @@ import math
 
 import numpy as np
 import shapely
-from shapely.geometry import LineString, MultiLineString, Polygon, box
+from shapely.geometry import LineString, Polygon, box
 
 from ..battlefield.model import Battlefield
 from .svgdoc import fmt
@@ -157,10 +157,12 @@ def hatch(area, spacing: float, angle: float) -> list[LineString]:
     along = [x * ux + y * uy for x, y in corners]
     lo, hi = math.floor(min(across) / spacing), math.ceil(max(across) / spacing)
     t0, t1 = min(along) - 1, max(along) + 1
-    segs = [((c * spacing * nx + t0 * ux, c * spacing * ny + t0 * uy), (c * spacing * nx + t1 * ux, c * spacing * ny + t1 * uy)) for c in range(lo, hi + 1)]
-    if not segs:
+    if hi < lo:
         return []
-    clipped = MultiLineString(segs).intersection(area)
+    c = np.arange(lo, hi + 1) * spacing  # each line's offset across, as c * spacing
+    starts = np.column_stack([c * nx + t0 * ux, c * ny + t0 * uy])
+    ends = np.column_stack([c * nx + t1 * ux, c * ny + t1 * uy])
+    clipped = shapely.intersection(shapely.multilinestrings(shapely.linestrings(np.stack([starts, ends], axis=1))), area)
     return [s for s in getattr(clipped, "geoms", [clipped]) if s.geom_type == "LineString" and not s.is_empty]
 
 
