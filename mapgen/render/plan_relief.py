@@ -12,6 +12,8 @@ both come from the layout.
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 import shapely
 from shapely.geometry import Polygon
@@ -36,11 +38,20 @@ def rings(shape: Polygon, levels: int, step: float) -> list[Polygon]:
     return out
 
 
-def steep_ticks(shape: Polygon, sides, length: float, gap: float) -> np.ndarray:
+def steep_ticks(shape: Polygon, sides, length: float, gap: float) -> tuple:
     """Hachures along the steep sides, as line strings from the tick's top to its foot on the outline: each tick
-    runs inwards from the outline, at right angles to it."""
+    runs inwards from the outline, at right angles to it.
+
+    Remembered for the process (by the outline's WKB): the label placer keeps off them before they are
+    drawn, so each steep feature asked for them twice."""
     if not sides or shape.is_empty:
-        return np.zeros(0, dtype=object)
+        return ()
+    return _steep_ticks(shapely.to_wkb(shape), tuple(sides), length, gap)
+
+
+@functools.lru_cache(maxsize=64)
+def _steep_ticks(shape_wkb: bytes, sides: tuple[str, ...], length: float, gap: float) -> tuple:
+    shape = shapely.from_wkb(shape_wkb)
     ring = shape.exterior
     n = max(1, int(ring.length / gap))
     t = (np.arange(n) + 0.5) * ring.length / n
@@ -59,10 +70,10 @@ def steep_ticks(shape: Polygon, sides, length: float, gap: float) -> np.ndarray:
         keep |= (-nx * dx - ny * dy) >= FACING
     length = min(length, max(0.4, inradius(shape) * 0.6))
     x, y, ux, uy = p[keep, 0], p[keep, 1], nx[keep], ny[keep]
-    return shapely.linestrings(np.stack([np.column_stack([x + ux * length, y + uy * length]), np.column_stack([x, y])], axis=1))
+    return tuple(shapely.linestrings(np.stack([np.column_stack([x + ux * length, y + uy * length]), np.column_stack([x, y])], axis=1)))
 
 
-def tick_boxes(ticks: np.ndarray, width: float) -> list[Polygon]:
+def tick_boxes(ticks, width: float) -> list[Polygon]:
     """The ticks as little boxes, what labels must keep off."""
     if not len(ticks):
         return []
