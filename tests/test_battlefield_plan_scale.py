@@ -4,9 +4,9 @@ The expected scales are worked out by hand.  A sheet's printable area is the pap
 8 mm all round: A4 landscape 297 x 210 -> 281 x 194 mm, A4 portrait 194 x 281 mm,
 A3 landscape 420 x 297 -> 404 x 281 mm.  Around the table a plan has 95 mm across
 (4 mm margin, 7 mm left ruler and 4 mm to the table; a 14 mm gap, the 62 mm legend and a
-4 mm margin) and 39 mm down (4 + 14 mm of margin and title above; 7 + 10 mm of ruler and
+4 mm margin) and 45 mm down (4 + 20 mm of margin, title and retreat arrows above; 7 + 10 mm of ruler and
 edge name and a 4 mm margin below).  At 1:N a table of W cm is 10 W / N mm wide, so a plan
-is 10 W / N + 95 mm wide and 10 D / N + 39 mm high (or its legend's height, if taller).
+is 10 W / N + 95 mm wide and 10 D / N + 45 mm high (or its legend's height, if taller).
 """
 
 import re
@@ -17,7 +17,7 @@ import mapgen.cli.battlefield  # noqa: F401  (registers the command)
 from mapgen.battlefield.generate import BattleOptions, generate_battlefield
 from mapgen.kit import Outputs, battlefields_for_kit
 from mapgen.kit.files import plan_scales_note
-from mapgen.render.battlefield import render_battlefield
+from mapgen.render.battlefield import plan_size_floor_mm, plan_size_mm, render_battlefield
 from mapgen.paper import get_paper
 from mapgen.render.pdf import write_pdf
 from mapgen.render.plan_scale import PLAN_SCALES, PlanScale, choose_plan_scale
@@ -39,7 +39,7 @@ def svg_size(svg: str) -> tuple[float, float]:
 
 
 def test_six_by_four_feet_on_a4_is_drawn_at_1_10():
-    # 183 x 122 cm at 1:10: 183 + 95 = 278 <= 281 mm across, 122 + 39 = 161 <= 194 mm down.
+    # 183 x 122 cm at 1:10: 183 + 95 = 278 <= 281 mm across, 122 + 45 = 167 <= 194 mm down.
     plan = choose_plan_scale(table(183, 122), get_paper("A4"))
     assert (plan.scale, plan.paper.orientation, plan.pages, plan.chosen) == (10, "landscape", 1, True)
 
@@ -49,18 +49,18 @@ def test_six_by_four_feet_on_a4_is_drawn_at_1_10():
     [
         # 1:10 is 210 + 95 = 305 mm across (> 281, and > 194 turned); 1:12 is 175 + 95 = 270.
         (210, 120, "A4", 12, "landscape"),
-        # the relief table: 1:12 is 200 + 95 = 295 > 281; 1:15 is 160 + 95 = 255, 120 + 39 = 159 down.
+        # the relief table: 1:12 is 200 + 95 = 295 > 281; 1:15 is 160 + 95 = 255, 120 + 45 = 165 down.
         (240, 180, "A4", 15, "landscape"),
         # 1:15 is 200 + 95 = 295 > 281; 1:20 is 150 + 95 = 245.
         (300, 180, "A4", 20, "landscape"),
-        # A3: 1:8 is 300 + 95 = 395 <= 404 across, 225 + 39 = 264 <= 281 down (1:5: 480 + 95, too wide either way).
+        # A3: 1:8 is 300 + 95 = 395 <= 404 across, 225 + 45 = 270 <= 281 down (1:5: 480 + 95, too wide either way).
         (240, 180, "A3", 8, "landscape"),
         # A named orientation is kept: 194 mm across takes 1:20 (90 + 95 = 185; 1:15 is 215).
         (180, 120, "A4-portrait", 20, "portrait"),
         # Letter landscape prints 263.4 x 199.9 mm: 1:8 is 150 + 95 = 245 across (1:5: 240 + 95 = 335, too wide).
         (120, 60, "Letter", 8, "landscape"),
         # Issue 25: a 60 x 60 cm skirmish table filled a corner of A4 at 1:10; 1:5 is 120 + 95 = 215 <= 281 across,
-        # 120 + 39 = 159 <= 194 down.
+        # 120 + 45 = 165 <= 194 down.
         (60, 60, "A4", 5, "landscape"),
     ],
 )
@@ -81,6 +81,19 @@ def test_the_chosen_scale_is_the_largest_whose_drawing_fits_and_its_pdf_has_one_
     assert fits and plan.scale == min(fits)  # the largest scale is the smallest N
     report = write_pdf(render_battlefield(b, plan.scale).tostring(), tmp_path / "plan.pdf", plan.paper)
     assert report.pages == 1 and len(read_pdf((tmp_path / "plan.pdf").read_bytes())) == 1
+
+
+@pytest.mark.parametrize("w,d,scenario", [(180, 120, "pitched"), (60, 60, "auto"), (240, 180, "raid"), (600, 400, "auto")])
+def test_the_chooser_rules_a_scale_out_by_the_table_and_one_legend_column_alone(w, d, scenario):
+    """The chooser skips laying out the legend where the plan's floor (10 W / N + 95 mm across, 10 D / N + 45 mm
+    down: the table with its rulers, title and one legend column) already overflows every sheet: that floor must
+    never exceed the drawing."""
+    b = table(w, d, scenario=scenario, river=True, road=True)
+    for n in PLAN_SCALES:
+        floor = plan_size_floor_mm(b, n)
+        assert floor == pytest.approx((10 * w / n + 95, 10 * d / n + 45))
+        width, height = plan_size_mm(b, n)
+        assert floor[0] <= width and floor[1] <= height
 
 
 def test_a_table_too_big_for_any_standard_scale_is_tiled_at_1_20():
@@ -104,6 +117,7 @@ def test_a_bare_paper_size_is_turned_when_only_the_other_way_fits(monkeypatch):
     import mapgen.render.battlefield as bf
 
     monkeypatch.setattr(bf, "plan_size_mm", lambda b, n: (1800 / n, 250.0))  # 180 mm across at 1:10
+    monkeypatch.setattr(bf, "plan_size_floor_mm", lambda b, n: (0.0, 0.0))  # a floor that rules no scale out
     plan = choose_plan_scale(None, get_paper("A4"))
     assert (plan.scale, plan.paper.orientation, plan.pages) == (10, "portrait", 1)
     named = choose_plan_scale(None, get_paper("A4-landscape"))

@@ -15,15 +15,13 @@ the PDF writer (:mod:`.pdf_draw`) does not draw.  The renderer draws the layout;
 
 from __future__ import annotations
 
-from shapely.geometry import LineString
-
 from ..battlefield.model import Battlefield, edge_words
 from ..battlefield.rules import KINDS, WATER_LINES
 from ..battlefield.scenarios import SCENARIO_LABELS
 from . import fonts
 from .plan_draw import RULER_MM, Frame, KeepOut, line, poly, text
 from .plan_labels import draw_labels, place_labels
-from .plan_legend import draw_legend, legend_size, runs
+from .plan_legend import draw_legend, legend_columns, legend_size, runs
 from .plan_symbols import draw_feature, hard_symbols, water_shapes
 from .plan_zones import draw_zone_edges, draw_zones
 from .svgdoc import SvgDoc, fmt
@@ -39,11 +37,26 @@ UNDER_TABLE_MM = RULER_MM + 10
 
 def plan_size_mm(b: Battlefield, scale: float) -> tuple[float, float]:
     """(width, height) of the whole drawing at 1:``scale`` (table, rulers, title, legend as wrapped), for :mod:`.plan_scale`."""
-    fr = Frame(b, scale)
+    return _plan_size(Frame(b, scale))[0]
+
+
+def _plan_size(fr: Frame) -> tuple[tuple[float, float], tuple[float, float], list]:
+    """The drawing's (width, height), where its legend starts and the legend's columns: laid out once for both."""
     m = fr.st["margin"]
     x, y = _legend_origin(fr)
-    lw, lh = legend_size(b, scale, fr.st, fr.oy + fr.th + UNDER_TABLE_MM - y)
-    return x + lw + m, max(fr.oy + fr.th + UNDER_TABLE_MM, y + lh) + m
+    cols = legend_columns(fr.b, fr.scale, fr.st, fr.oy + fr.th + UNDER_TABLE_MM - y)
+    lw, lh = legend_size(cols, fr.st)
+    return (x + lw + m, max(fr.oy + fr.th + UNDER_TABLE_MM, y + lh) + m), (x, y), cols
+
+
+def plan_size_floor_mm(b: Battlefield, scale: float) -> tuple[float, float]:
+    """What the whole drawing at 1:``scale`` is at least: the table with its rulers and one legend column beside it.
+
+    No wider nor taller than :func:`plan_size_mm` (the same sums with the legend at its narrowest, and a sum
+    never shrinks when a term grows), and far cheaper: the scale chooser skips a scale this already rules out."""
+    fr = Frame(b, scale)
+    m = fr.st["margin"]
+    return fr.ox + fr.tw + LEGEND_GAP_MM + fr.st["legend_width"] + m, fr.oy + fr.th + UNDER_TABLE_MM + m
 
 
 def _title_lines(b: Battlefield) -> tuple[str, str]:
@@ -69,7 +82,7 @@ def render_battlefield(b: Battlefield, scale: float = DEFAULT_SCALE) -> SvgDoc:
     """The plan as an SVG document (1 unit = 1 mm on paper) with Inkscape layers."""
     fr = Frame(b, scale)
     st = fr.st
-    width, height = plan_size_mm(b, scale)
+    (width, height), (lx, ly), legend_cols = _plan_size(fr)
     label = SCENARIO_LABELS.get(b.scenario.name, b.scenario.name)
     doc = SvgDoc(width, height, title=f"Battlefield plan, {label}, seed {b.seed}")
     ground = doc.layer("Table")
@@ -87,7 +100,7 @@ def render_battlefield(b: Battlefield, scale: float = DEFAULT_SCALE) -> SvgDoc:
     ground.add(doc.drawing.rect((fmt(x0), fmt(y0)), (fmt(fr.tw), fmt(fr.th)), fill=st["ground"].get(b.source.terrain, "#f3f0d8")))
     draw_zones(doc, zones, fr)
 
-    shapes = [fr.paper(f.polygon) for f in b.features]
+    shapes = list(fr.paper([f.polygon for f in b.features]))
     symbols = [(i, s) for i, f in enumerate(b.features) for s in hard_symbols(f, shapes[i], st)]
     ground_idx = {i for i, f in enumerate(b.features) if f.kind in GROUND_KINDS}
     labels = place_labels(fr, b.features, shapes, [(a, z) for a, z, _ in runs(b.features)], symbols, ground_idx)
@@ -97,8 +110,7 @@ def render_battlefield(b: Battlefield, scale: float = DEFAULT_SCALE) -> SvgDoc:
     draw_labels(doc, nums, labels, b.features, st)
     _draw_retreats(doc, margin, fr)
     _draw_title(doc, legend, fr)
-    lx, ly = _legend_origin(fr)
-    draw_legend(doc, legend, b, scale, st, lx, ly, fr.k, fr.oy + fr.th + UNDER_TABLE_MM - ly)
+    draw_legend(doc, legend, legend_cols, st, lx, ly, fr.k)
     return doc
 
 
@@ -116,7 +128,7 @@ def _draw_features(doc, layers, fr: Frame, shapes, keep_out: KeepOut) -> None:
     """Every feature, markers last, so what stands on something is drawn over it.  Ground pieces (a plateau,
     a mountain base, the sea) go in the layer beneath the zones: they are ground the zones lie on."""
     b = fr.b
-    ctx = {"edge": fr.table().exterior, "water": water_shapes(b, fr), "k": fr.k}
+    ctx = {"edge": fr.table().exterior, "water": water_shapes(b.features, shapes), "k": fr.k}
     for i in sorted(range(len(b.features)), key=lambda i: (_rank(b.features[i].kind), i)):
         grp = doc.drawing.g(class_="feature", **{"data-feature": str(i + 1), "data-kind": b.features[i].kind})
         layers[0 if b.features[i].kind in GROUND_KINDS else 1].add(grp)
@@ -139,11 +151,11 @@ def _draw_grid(doc, g, fr: Frame) -> None:
     size = st["ruler_size"]
     lines = {False: [], True: []}
     for x in range(0, int(b.width_cm) + 1, 10):
-        lines[x % 50 == 0].append(LineString([fr.p(x, 0), fr.p(x, b.depth_cm)]))
+        lines[x % 50 == 0].append((fr.p(x, 0), fr.p(x, b.depth_cm)))
     for y in range(0, int(b.depth_cm) + 1, 10):
-        lines[y % 50 == 0].append(LineString([fr.p(0, y), fr.p(b.width_cm, y)]))
+        lines[y % 50 == 0].append((fr.p(0, y), fr.p(b.width_cm, y)))
     for major, ls in lines.items():
-        d = " ".join(f"M{fmt(s.coords[0][0])} {fmt(s.coords[0][1])} L{fmt(s.coords[1][0])} {fmt(s.coords[1][1])}" for s in ls)
+        d = " ".join(f"M{fmt(ax)} {fmt(ay)} L{fmt(bx)} {fmt(by)}" for (ax, ay), (bx, by) in ls)
         g.add(doc.drawing.path(d=d, fill="none", stroke=gs["color"], stroke_width=fmt(gs["major_width"] if major else gs["width"])))
     x_step = 10 if fr.k * 10 >= fonts.width(str(int(b.width_cm)), size) + 2.5 else 20  # numbers a clear gap apart
     y_step = 10 if fr.k * 10 >= size * 2 else 20

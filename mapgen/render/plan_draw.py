@@ -9,12 +9,12 @@ route (svglib) draws neither, so textures are drawn as plain lines and glyphs.
 
 from __future__ import annotations
 
+import functools
 import math
 
 import numpy as np
 import shapely
-from shapely import affinity
-from shapely.geometry import LineString, MultiLineString, Polygon, box
+from shapely.geometry import LineString, Polygon, box
 
 from ..battlefield.model import Battlefield
 from .svgdoc import fmt
@@ -34,6 +34,7 @@ class Frame:
 
     def __init__(self, b: Battlefield, scale: float):
         self.b = b
+        self.scale = scale  # 1:scale
         self.k = 10.0 / scale  # paper mm per table cm
         self.st = load_style_sheet("battlefield")
         self.ox = self.st["margin"] + RULER_MM + 4
@@ -44,8 +45,15 @@ class Frame:
         return self.ox + x * self.k, self.oy + (self.b.depth_cm - y) * self.k
 
     def paper(self, geom):
-        """A shapely geometry in table cm as the same geometry in paper mm."""
-        return affinity.affine_transform(geom, [self.k, 0, 0, -self.k, self.ox, self.oy + self.b.depth_cm * self.k])
+        """A shapely geometry in table cm as the same geometry in paper mm; given an array of geometries, an array of
+        them, all moved in one call (the arithmetic of ``shapely.affinity.affine_transform``, so the same numbers)."""
+        a, b, d, e, xoff, yoff = self.k, 0, 0, -self.k, self.ox, self.oy + self.b.depth_cm * self.k
+
+        def to_paper(xy: np.ndarray) -> np.ndarray:
+            x, y = xy.T
+            return np.stack([a * x + b * y + xoff, d * x + e * y + yoff]).T
+
+        return shapely.transform(geom, to_paper)
 
     def table(self) -> Polygon:
         return box(self.ox, self.oy, self.ox + self.tw, self.oy + self.th)
@@ -56,7 +64,7 @@ def text(doc, parent, x, y, words, size, *, rotate=None, **font):
     :func:`.text.text_attrs` (svgwrite writes the attributes sorted)."""
     transform = None if rotate is None else f"rotate({fmt(rotate)},{fmt(x)},{fmt(y)})"
     el = doc.drawing.text(words)
-    el.update(text_attrs(x, y, size, style=load_style_sheet("battlefield"), transform=transform, **font))
+    el.attribs.update(text_attrs(x, y, size, style=load_style_sheet("battlefield"), transform=transform, **font))  # SVG's names already
     parent.add(el)
     return el
 
@@ -86,6 +94,13 @@ def _xy(x: float, y: float) -> str:
     return f"{fmt(x)} {fmt(y)}"
 
 
+def point_words(xy: np.ndarray) -> list[str]:
+    """``x y`` for each row of ``xy``: all the numbers written by :func:`~.svgdoc.fmt` in one pass, which beats
+    a call per point where a path has hundreds (a hatching, a stipple)."""
+    words = list(map(fmt, xy.ravel().tolist()))
+    return list(map(" ".join, zip(words[0::2], words[1::2])))
+
+
 def area_d(geom) -> str:
     """Path data of a polygon or multipolygon, holes included (draw with fill-rule evenodd)."""
     parts = []
@@ -93,25 +108,37 @@ def area_d(geom) -> str:
         if p.is_empty or p.geom_type != "Polygon":
             continue
         for ring in [p.exterior, *p.interiors]:
-            pts = list(ring.coords)[:-1]
-            parts.append("M" + " L".join(_xy(x, y) for x, y in pts) + " Z")
+            parts.append("M" + " L".join(point_words(shapely.get_coordinates(ring)[:-1])) + " Z")
     return " ".join(parts)
 
 
 def lines_d(lines) -> str:
     """Path data of line strings (or multi line strings), each an open subpath."""
-    parts = []
-    for ln in lines:
-        for s in getattr(ln, "geoms", [ln]):
-            if s.is_empty or s.geom_type != "LineString":
-                continue
-            parts.append("M" + " L".join(_xy(x, y) for x, y in s.coords))
-    return " ".join(parts)
+    if not len(lines):
+        return ""
+    parts = shapely.get_parts(np.asarray(lines, dtype=object))
+    parts = parts[(shapely.get_type_id(parts) == shapely.GeometryType.LINESTRING) & ~shapely.is_empty(parts)]
+    xy, which = shapely.get_coordinates(parts, return_index=True)
+    points = point_words(xy)
+    out, start = [], 0
+    for end in np.cumsum(np.bincount(which, minlength=len(parts))).tolist():
+        out.append("M" + " L".join(points[start:end]))
+        start = end
+    return " ".join(out)
 
 
 def circle_d(x: float, y: float, r: float) -> str:
     """A circle as two arcs, so many of them share one ``<path>``."""
     return f"M{_xy(x - r, y)} a{fmt(r)} {fmt(r)} 0 1 0 {fmt(2 * r)} 0 a{fmt(r)} {fmt(r)} 0 1 0 {fmt(-2 * r)} 0 Z"
+
+
+def circles_d(centres, r: float) -> str:
+    """:func:`circle_d` round each of ``centres`` (x, y), all of radius ``r``, joined into one path."""
+    if not len(centres):
+        return ""
+    xy = np.asarray(centres, dtype=float).reshape(-1, 2)
+    arcs = f"a{fmt(r)} {fmt(r)} 0 1 0 {fmt(2 * r)} 0 a{fmt(r)} {fmt(r)} 0 1 0 {fmt(-2 * r)} 0 Z"
+    return " ".join(f"M{p} {arcs}" for p in point_words(np.column_stack([xy[:, 0] - r, xy[:, 1]])))
 
 
 def hatch(area, spacing: float, angle: float) -> list[LineString]:
@@ -130,11 +157,25 @@ def hatch(area, spacing: float, angle: float) -> list[LineString]:
     along = [x * ux + y * uy for x, y in corners]
     lo, hi = math.floor(min(across) / spacing), math.ceil(max(across) / spacing)
     t0, t1 = min(along) - 1, max(along) + 1
-    segs = [((c * spacing * nx + t0 * ux, c * spacing * ny + t0 * uy), (c * spacing * nx + t1 * ux, c * spacing * ny + t1 * uy)) for c in range(lo, hi + 1)]
-    if not segs:
+    if hi < lo:
         return []
-    clipped = MultiLineString(segs).intersection(area)
+    c = np.arange(lo, hi + 1) * spacing  # each line's offset across, as c * spacing
+    starts = np.column_stack([c * nx + t0 * ux, c * ny + t0 * uy])
+    ends = np.column_stack([c * nx + t1 * ux, c * ny + t1 * uy])
+    clipped = shapely.intersection(shapely.multilinestrings(shapely.linestrings(np.stack([starts, ends], axis=1))), area)
     return [s for s in getattr(clipped, "geoms", [clipped]) if s.geom_type == "LineString" and not s.is_empty]
+
+
+def hatch_d(area, spacing: float, angle: float) -> str:
+    """Path data of :func:`hatch`, remembered for the process: the tables of a kit mostly share their deployment
+    zones, and every legend hatches the same zone and field samples, so each is clipped once rather than once a
+    table (keyed by the area's WKB: the same shape gives the very same text)."""
+    return _hatch_d(shapely.to_wkb(area), spacing, angle)
+
+
+@functools.lru_cache(maxsize=128)
+def _hatch_d(area_wkb: bytes, spacing: float, angle: float) -> str:
+    return lines_d(hatch(shapely.from_wkb(area_wkb), spacing, angle))
 
 
 def largest(geom) -> Polygon:
@@ -144,11 +185,19 @@ def largest(geom) -> Polygon:
 
 
 def inradius(shape) -> float:
-    """How far the most inland point of ``shape`` is from its outline (mm)."""
+    """How far the most inland point of ``shape`` is from its outline (mm).
+
+    Remembered for the process (by the shape's WKB): a raised feature asks it for its label's ring, its
+    own rings and its hachures, twice each, and the search (GEOS's maximum inscribed circle) is the
+    costly part of all three."""
     if shape.is_empty:
         return 0.0
-    c = shapely.maximum_inscribed_circle(shape, tolerance=0.05)
-    return c.length
+    return _inradius(shapely.to_wkb(shape))
+
+
+@functools.lru_cache(maxsize=256)
+def _inradius(shape_wkb: bytes) -> float:
+    return shapely.maximum_inscribed_circle(shapely.from_wkb(shape_wkb), tolerance=0.05).length
 
 
 class KeepOut:
@@ -187,16 +236,13 @@ def scatter(area, spacing: float, keep_out: KeepOut | None = None, reach: float 
     x0, y0, x1, y1 = area.bounds
     row_h = spacing * 0.866
     rows = np.arange(math.floor(y0 / row_h), math.ceil(y1 / row_h) + 1)
-    xs, ys = [], []
-    for r in rows:
-        shift = spacing / 2 if r % 2 else 0.0
-        cols = np.arange(math.floor((x0 - shift) / spacing), math.ceil((x1 - shift) / spacing) + 1)
-        xs.append(cols * spacing + shift)
-        ys.append(np.full(len(cols), r * row_h))
-    if not xs:
+    if not len(rows):
         return []
-    x, y = np.concatenate(xs), np.concatenate(ys)
+    # every even row has the same columns, and every odd row, shifted half a step
+    even, odd = (np.arange(math.floor((x0 - shift) / spacing), math.ceil((x1 - shift) / spacing) + 1) * spacing + shift for shift in (0.0, spacing / 2))
+    x = np.concatenate([odd if r % 2 else even for r in rows.tolist()])
+    y = np.repeat(rows * row_h, np.where(rows % 2 == 1, len(odd), len(even)))
     ok = shapely.contains_xy(area, x, y)
     if keep_out is not None:
         ok &= ~keep_out.taken(x, y, reach)
-    return [(float(a), float(b)) for a, b in zip(x[ok], y[ok])]
+    return list(zip(x[ok].tolist(), y[ok].tolist()))

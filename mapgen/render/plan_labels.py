@@ -90,7 +90,7 @@ class Placer:
         """Other features a label would cover: not its own, not the ground it stands on."""
         own = shapely.union_all([self.shapes[i] for i in members])
         x0, y0, x1, y1 = own.bounds
-        near = self.tree.query(box(x0 - NEAR_MM, y0 - NEAR_MM, x1 + NEAR_MM, y1 + NEAR_MM)) if self.tree is not None else []
+        near = self.tree.query(shapely.box(x0 - NEAR_MM, y0 - NEAR_MM, x1 + NEAR_MM, y1 + NEAR_MM)) if self.tree is not None else []
         skip = set(members) | self.ground | self.hosts(members)
         others = [self.shapes[j] for j in near if j not in skip]
         return shapely.union_all(others) if others else Polygon()
@@ -148,6 +148,9 @@ class Placer:
         hw, hh = lab.w / 2 + CLEAR, lab.h / 2 + CLEAR
         ok = (xs - hw >= x0) & (xs + hw <= x1) & (ys - hh >= y0) & (ys + hh <= y1)
         b = np.vstack([self.blocks, np.array([lb.box() for lb in self.labels]).reshape(-1, 4)])
+        if ok.any():  # only the boxes within reach of the candidates left can meet one (same comparisons, widest ones)
+            lx, ly = xs[ok], ys[ok]
+            b = b[(lx.max() + hw > b[:, 0]) & (lx.min() - hw < b[:, 2]) & (ly.max() + hh > b[:, 1]) & (ly.min() - hh < b[:, 3])]
         for start in range(0, len(b), 512):  # in slices: a few hundred candidates by many tick boxes
             if not ok.any():
                 break
@@ -166,12 +169,11 @@ class Placer:
         if not ok.any():
             return None
         xs, ys, tier = xs[ok], ys[ok], tier[ok]
-        px = (xs[:, None] + np.array([-0.4, 0, 0.4])[None, :].repeat(3, 0).ravel()[None, :] * lab.w).ravel()
-        py = (ys[:, None] + np.array([-0.4, 0, 0.4]).repeat(3)[None, :] * lab.h).ravel()
-        cover = shapely.contains_xy(foreign, px, py).reshape(-1, 9).mean(axis=1) if not foreign.is_empty else np.zeros(len(xs))
-        outside = 1 - shapely.contains_xy(area, px, py).reshape(-1, 9).mean(axis=1)
         dist = np.hypot(xs - pole[0], ys - pole[1])
-        score = tier * 4 + cover * 6 + np.where(tier < 2, outside * 3, 0) + dist * 0.05
+        if tier.max() < 3:  # no leader lines to check: the lowest score wins
+            i = lowest(lab, area, foreign, xs, ys, tier, dist)
+            return float(xs[i]), float(ys[i]), float(tier[i])
+        score = scores(lab, area, foreign, xs, ys, tier, dist)
         for i in np.argsort(score, kind="stable")[:24]:
             lead = self._leader(lab, area, xs[i], ys[i]) if tier[i] >= 3 else None
             if lead is None or not strict or self._leader_clear(lab, lead):
@@ -200,6 +202,36 @@ class Placer:
             self.leaders = self.leaders.union(lab.leader.buffer(0.15))
         self.labels.append(lab)
         return lab
+
+
+def scores(lab: Label, area: Polygon, foreign, xs, ys, tier, dist) -> np.ndarray:
+    """Each candidate's score, the lower the better: its tier (inside, touching, further out), how much of
+    other features and (inside) how much outside its own the label covers, at 9 points of its box, and how
+    far it is from the feature's heart."""
+    px = (xs[:, None] + np.array([-0.4, 0, 0.4])[None, :].repeat(3, 0).ravel()[None, :] * lab.w).ravel()
+    py = (ys[:, None] + np.array([-0.4, 0, 0.4]).repeat(3)[None, :] * lab.h).ravel()
+    cover = shapely.contains_xy(foreign, px, py).reshape(-1, 9).mean(axis=1) if not foreign.is_empty else np.zeros(len(xs))
+    outside = 1 - shapely.contains_xy(area, px, py).reshape(-1, 9).mean(axis=1)
+    return tier * 4 + cover * 6 + np.where(tier < 2, outside * 3, 0) + dist * 0.05
+
+
+def lowest(lab: Label, area: Polygon, foreign, xs, ys, tier, dist) -> int:
+    """The candidate with the lowest :func:`scores` (the first of equal ones), scoring only those that could have it.
+
+    No score is below its floor ``tier * 4 + dist * 0.05`` (the cover terms are never negative, and
+    rounding keeps the order of sums), so candidates are scored in the order of their floors until the
+    next floor lies above the best score found.  Where a feature has a clear heart that is a few dozen
+    of several hundred: the point-in-polygon tests of the rest are saved, and the pick is the same.
+    """
+    floor = tier * 4 + dist * 0.05
+    order = np.argsort(floor, kind="stable")
+    seen, score, step = order[:0], np.zeros(0), 16
+    while len(seen) < len(order) and floor[order[len(seen)]] <= score.min(initial=np.inf):
+        more = order[len(seen) : len(seen) + step]
+        seen = np.concatenate([seen, more])
+        score = np.concatenate([score, scores(lab, area, foreign, xs[more], ys[more], tier[more], dist[more])])
+        step *= 2
+    return int(seen[score == score.min()].min())
 
 
 def _standoff(nx, ny, hw: float, hh: float, gap: float) -> np.ndarray:

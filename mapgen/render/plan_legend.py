@@ -187,16 +187,19 @@ def column_cap(table_block_mm: float) -> float:
     return max(COLUMN_MM, table_block_mm)
 
 
-def legend_size(b: Battlefield, scale: float, st: dict, table_block_mm: float) -> tuple[float, float]:
+def legend_columns(b: Battlefield, scale: float, st: dict, table_block_mm: float) -> list[list[Row]]:
+    """The legend laid out: its rows in columns, as :func:`legend_size` measures them and :func:`draw_legend` draws them."""
+    return columns(layout(b, scale, st), column_cap(table_block_mm))
+
+
+def legend_size(cols: list[list[Row]], st: dict) -> tuple[float, float]:
     """(width, height) of the legend as it will be drawn."""
-    cols = columns(layout(b, scale, st), column_cap(table_block_mm))
     height = max(sum((r.gap if j else 0.0) + r.height for j, r in enumerate(c)) for c in cols)
     return len(cols) * st["legend_width"] + (len(cols) - 1) * COLUMN_GAP_MM, height
 
 
-def draw_legend(doc, g, b: Battlefield, scale: float, st: dict, x0: float, y0: float, k: float, table_block_mm: float) -> None:
+def draw_legend(doc, g, cols: list[list[Row]], st: dict, x0: float, y0: float, k: float) -> None:
     """Draw the legend with its top-left corner at (x0, y0)."""
-    cols = columns(layout(b, scale, st), column_cap(table_block_mm))
     for n, col in enumerate(cols):
         x = x0 + n * (st["legend_width"] + COLUMN_GAP_MM)
         y = y0

@@ -12,11 +12,13 @@ both come from the layout.
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 import shapely
-from shapely.geometry import LineString, Polygon, box
+from shapely.geometry import Polygon
 
-from .plan_draw import area_d, circle_d, fmt, inradius, largest, path, scatter
+from .plan_draw import area_d, circle_d, fmt, inradius, largest, path, point_words, scatter
 from .templates import mix
 
 #: Which way each side faces on the paper (side A's long edge at the bottom, y down).
@@ -36,10 +38,20 @@ def rings(shape: Polygon, levels: int, step: float) -> list[Polygon]:
     return out
 
 
-def steep_ticks(shape: Polygon, sides, length: float, gap: float) -> list[LineString]:
-    """Hachures along the steep sides: each tick runs inwards from the outline, at right angles to it."""
+def steep_ticks(shape: Polygon, sides, length: float, gap: float) -> tuple:
+    """Hachures along the steep sides, as line strings from the tick's top to its foot on the outline: each tick
+    runs inwards from the outline, at right angles to it.
+
+    Remembered for the process (by the outline's WKB): the label placer keeps off them before they are
+    drawn, so each steep feature asked for them twice."""
     if not sides or shape.is_empty:
-        return []
+        return ()
+    return _steep_ticks(shapely.to_wkb(shape), tuple(sides), length, gap)
+
+
+@functools.lru_cache(maxsize=64)
+def _steep_ticks(shape_wkb: bytes, sides: tuple[str, ...], length: float, gap: float) -> tuple:
+    shape = shapely.from_wkb(shape_wkb)
     ring = shape.exterior
     n = max(1, int(ring.length / gap))
     t = (np.arange(n) + 0.5) * ring.length / n
@@ -57,12 +69,15 @@ def steep_ticks(shape: Polygon, sides, length: float, gap: float) -> list[LineSt
         dx, dy = SIDE_VECTORS[side]
         keep |= (-nx * dx - ny * dy) >= FACING
     length = min(length, max(0.4, inradius(shape) * 0.6))
-    return [LineString([(x + ux * length, y + uy * length), (x, y)]) for x, y, ux, uy, k in zip(p[:, 0], p[:, 1], nx, ny, keep) if k]
+    x, y, ux, uy = p[keep, 0], p[keep, 1], nx[keep], ny[keep]
+    return tuple(shapely.linestrings(np.stack([np.column_stack([x + ux * length, y + uy * length]), np.column_stack([x, y])], axis=1)))
 
 
-def tick_boxes(ticks: list[LineString], width: float):
+def tick_boxes(ticks, width: float) -> list[Polygon]:
     """The ticks as little boxes, what labels must keep off."""
-    return [box(*t.buffer(width / 2 + 0.1, cap_style="flat").bounds) for t in ticks]
+    if not len(ticks):
+        return []
+    return list(shapely.box(*shapely.bounds(shapely.buffer(ticks, width / 2 + 0.1, cap_style="flat")).T))
 
 
 def peak_d(x: float, y: float, size: float) -> str:
@@ -94,13 +109,16 @@ def draw_relief(doc, g, shape: Polygon, levels: int, steep, look: dict, rs: dict
 
 def draw_ticks(doc, g, shape: Polygon, steep, colour: str, rs: dict, data: dict) -> None:
     """Each hachure a thin wedge, broad at the top of the slope and pointed at its foot: it points downhill."""
-    d = []
-    half = rs["tick_width"] / 2
-    for t in steep_ticks(shape, steep, rs["tick_length"], rs["tick_gap"]):
-        (tx, ty), (bx, by) = t.coords
-        px, py = (by - ty) / t.length * half, -(bx - tx) / t.length * half
-        d.append(f"M{fmt(tx + px)} {fmt(ty + py)} L{fmt(tx - px)} {fmt(ty - py)} L{fmt(bx)} {fmt(by)} Z")
-    path(doc, g, " ".join(d), fill=colour, stroke=colour, stroke_width=fmt(0.08), stroke_linejoin="round", class_="symbol steep", **data)
+    ticks = steep_ticks(shape, steep, rs["tick_length"], rs["tick_gap"])
+    if not len(ticks):
+        return
+    ends = shapely.get_coordinates(ticks).reshape(-1, 2, 2)
+    (tx, ty), (bx, by) = ends[:, 0].T, ends[:, 1].T
+    half, length = rs["tick_width"] / 2, shapely.length(ticks)
+    px, py = (by - ty) / length * half, -(bx - tx) / length * half
+    corners = point_words(np.column_stack([tx + px, ty + py, tx - px, ty - py, bx, by]).reshape(-1, 2))
+    d = " ".join(f"M{a} L{b} L{c} Z" for a, b, c in zip(corners[0::3], corners[1::3], corners[2::3]))
+    path(doc, g, d, fill=colour, stroke=colour, stroke_width=fmt(0.08), stroke_linejoin="round", class_="symbol steep", **data)
 
 
 def draw_crater(doc, g, shape: Polygon, look: dict, data: dict) -> None:

@@ -48,12 +48,14 @@ def choose_plan_scale(b, paper: Paper, scale: float | None = None) -> PlanScale:
 
     Of two orientations that fit the same scale, the paper's own comes first.
     """
-    from .battlefield import plan_size_mm  # here, so PLAN_SCALES is read without loading the renderer
+    from .battlefield import plan_size_floor_mm, plan_size_mm  # here, so PLAN_SCALES is read without loading the renderer
 
     if scale is not None:
         return PlanScale(float(scale), paper, pdf_page_count(*plan_size_mm(b, scale), paper)[0], False)
     papers = (paper,) if paper.orientation_named else (paper, paper.turned())
     for n in PLAN_SCALES:
+        if not any(pdf_page_count(*plan_size_floor_mm(b, n), p)[0] == 1 for p in papers):
+            continue  # the table and one legend column alone overflow every sheet: no need to lay out the legend
         size = plan_size_mm(b, n)
         for p in papers:
             if pdf_page_count(*size, p)[0] == 1:

@@ -22,7 +22,7 @@ from ..battlefield.model import Feature
 from ..battlefield.rules import KINDS
 from . import plan_relief as relief
 from . import plan_water as water
-from .plan_draw import KeepOut, area_d, circle_d, fmt, hatch, inradius, kind_style, lines_d, path, scatter, text
+from .plan_draw import KeepOut, area_d, circles_d, fmt, hatch_d, inradius, kind_style, path, point_words, scatter, text
 from .templates import mix
 
 WOODS = ("wood", "enchanted_wood", "forest_section", "oasis")
@@ -154,7 +154,7 @@ def _kerb_stones(doc, g, shape: Polygon, look: dict, keep_out: KeepOut) -> None:
     pts = [edge.interpolate(i * edge.length / n) for i in range(n)]
     xs, ys = np.array([p.x for p in pts]), np.array([p.y for p in pts])
     clear = ~keep_out.taken(xs, ys, KERB_R)
-    path(doc, g, " ".join(circle_d(x, y, KERB_R) for x, y in zip(xs[clear], ys[clear])), fill=look["stroke"], stroke="none")
+    path(doc, g, circles_d(np.column_stack([xs[clear], ys[clear]]), KERB_R), fill=look["stroke"], stroke="none")
 
 
 def _outline(f: Feature, look: dict, width: float) -> dict:
@@ -180,9 +180,9 @@ def scallops(shape: Polygon, step: float, bulge: float) -> str:
     inward = shapely.contains_xy(shape, mx + nx * 0.1, my + ny * 0.1)
     nx, ny = np.where(inward, -nx, nx), np.where(inward, -ny, ny)
     cx, cy = mx + nx * bulge * 2, my + ny * bulge * 2
-    d = [f"M{fmt(p[0, 0])} {fmt(p[0, 1])}"]
-    d += [f"Q{fmt(x)} {fmt(y)} {fmt(ex)} {fmt(ey)}" for x, y, ex, ey in zip(cx, cy, b[:, 0], b[:, 1])]
-    return " ".join(d) + " Z"
+    ends = point_words(b)
+    controls = point_words(np.column_stack([cx, cy]))
+    return " ".join([f"M{point_words(p[:1])[0]}", *(f"Q{c} {e}" for c, e in zip(controls, ends))]) + " Z"
 
 
 def draw_wood(doc, g, kind: str, shape: Polygon, look: dict, tx: dict, keep_out: KeepOut, pool: dict) -> None:
@@ -196,14 +196,14 @@ def draw_wood(doc, g, kind: str, shape: Polygon, look: dict, tx: dict, keep_out:
         path(doc, g, area_d(water_area), fill=pool["fill"], stroke=pool["stroke"], stroke_width=fmt(0.3), fill_rule="evenodd")
         inner = inner.difference(water_area.buffer(cr["r"] * 1.1))
     pts = scatter(inner, cr["spacing"], keep_out, cr["r"])
-    crowns = " ".join(circle_d(x, y, cr["r"]) for x, y in pts)
+    crowns = circles_d(pts, cr["r"])
     path(doc, g, crowns, fill=mix("#000000", look["fill"], 1 - 0.18), stroke=look["stroke"], stroke_width=fmt(0.22))
     if kind == "enchanted_wood":
         s = cr["r"] * 0.55
         stars = " ".join(f"M{fmt(x - s)} {fmt(y)} L{fmt(x + s)} {fmt(y)} M{fmt(x)} {fmt(y - s)} L{fmt(x)} {fmt(y + s)}" for x, y in pts)
         path(doc, g, stars, fill="none", stroke=look["stroke"], stroke_width=fmt(0.25))
     elif kind == "forest_section":
-        path(doc, g, " ".join(circle_d(x, y, cr["r"] * 0.25) for x, y in pts), fill=look["stroke"], stroke="none")
+        path(doc, g, circles_d(pts, cr["r"] * 0.25), fill=look["stroke"], stroke="none")
 
 
 def tuft_d(x: float, y: float, size: float) -> str:
@@ -241,10 +241,10 @@ def draw_ground(doc, g, f: Feature, number: int, shape: Polygon, look: dict, tx:
         pts = scatter(shape.buffer(-rk["r"]), rk["spacing"], keep_out, rk["r"])
         path(doc, g, " ".join(rock_d(x, y, rk["r"] * (0.75 if i % 3 else 1.0)) for i, (x, y) in enumerate(pts)), fill=mix("#ffffff", ink, 0.55), stroke=ink, stroke_width=fmt(0.2), stroke_linejoin="round")
     elif kind in ("field", "cultivated_fields"):
-        furrows = hatch(shape.buffer(-0.3), tx["furrow"], 0 if number % 2 else 90)
-        path(doc, g, lines_d(furrows), fill="none", stroke=mix("#ffffff", ink, 0.6), stroke_width=fmt(0.18))
+        furrows = hatch_d(shape.buffer(-0.3), tx["furrow"], 0 if number % 2 else 90)
+        path(doc, g, furrows, fill="none", stroke=mix("#ffffff", ink, 0.6), stroke_width=fmt(0.18))
     elif kind == "glacier":
-        path(doc, g, lines_d(hatch(shape.buffer(-0.5), 1.6, 0)), fill="none", stroke=mix("#ffffff", ink, 0.5), stroke_width=fmt(0.18), stroke_dasharray="2.5,1")
+        path(doc, g, hatch_d(shape.buffer(-0.5), 1.6, 0), fill="none", stroke=mix("#ffffff", ink, 0.5), stroke_width=fmt(0.18), stroke_dasharray="2.5,1")
     elif kind == "stronghold":
         path(doc, g, area_d(shape.buffer(-0.8, join_style="mitre")), fill="none", stroke=ink, stroke_width=fmt(0.35))
     elif kind == "cemetery":
@@ -253,9 +253,9 @@ def draw_ground(doc, g, f: Feature, number: int, shape: Polygon, look: dict, tx:
         path(doc, g, " ".join(f"M{fmt(x - s * 0.6)} {fmt(y - s * 0.3)} L{fmt(x + s * 0.6)} {fmt(y - s * 0.3)} M{fmt(x)} {fmt(y - s)} L{fmt(x)} {fmt(y + s)}" for x, y in pts), fill="none", stroke=ink, stroke_width=fmt(0.25))
     elif kind in ("temple", "sanctuary", "ruins", "tower"):
         pts = scatter(shape.buffer(-1.0), 2.0 if kind == "temple" else 2.6, keep_out, 0.35)
-        path(doc, g, " ".join(circle_d(x, y, 0.35) for x, y in pts), fill=ink if kind != "ruins" else mix("#ffffff", ink, 0.5), stroke="none")
+        path(doc, g, circles_d(pts, 0.35), fill=ink if kind != "ruins" else mix("#ffffff", ink, 0.5), stroke="none")
     elif kind == "chasm":
-        path(doc, g, lines_d(hatch(shape, 1.2, 90)), fill="none", stroke=mix("#ffffff", ink, 0.35), stroke_width=fmt(0.15))
+        path(doc, g, hatch_d(shape, 1.2, 90), fill="none", stroke=mix("#ffffff", ink, 0.35), stroke_width=fmt(0.15))
     elif kind == "road":
         # A dashed line just inside each side, as a track is drawn on a map: a road's pale band otherwise reads
         # as a raised flat area or a village's ground in greyscale (issue 25).
@@ -290,7 +290,8 @@ def draw_marker(doc, g, kind: str, shape: Polygon, look: dict, st: dict, data: d
         text(doc, grp, x, y + size * 0.36, letter, size, anchor="middle", bold=True, fill=look["stroke"] if pale else "#ffffff")
 
 
-def water_shapes(b, fr) -> Polygon:
-    """Every water surface of the table, in paper mm: flow lines keep off where another water meets them."""
-    shapes = [fr.paper(f.polygon) for f in b.features if f.kind in ("river", "stream", "lake", "inlet", "lava_river")]
-    return shapely.union_all(shapes) if shapes else Polygon()
+def water_shapes(features, shapes) -> Polygon:
+    """Every water surface of the table, in paper mm (``shapes``: each feature's): flow lines keep off where another
+    water meets them."""
+    water = [s for f, s in zip(features, shapes) if f.kind in ("river", "stream", "lake", "inlet", "lava_river")]
+    return shapely.union_all(water) if water else Polygon()

@@ -12,7 +12,7 @@ from __future__ import annotations
 import shapely
 from shapely.geometry import LineString, Polygon
 
-from .plan_draw import area_d, circle_d, fmt, lines_d, path, scatter
+from .plan_draw import area_d, circles_d, fmt, lines_d, path, scatter
 from .templates import mix
 
 FLOW_KINDS = ("river", "stream", "lava_river")
@@ -56,7 +56,7 @@ def draw_wadi(doc, g, shape: Polygon, look: dict, ws: dict, sp: dict, keep_out) 
 def stipple(doc, g, shape, colour: str, sp: dict, keep_out) -> None:
     """Sand: fine dots on a staggered grid."""
     pts = scatter(shape.buffer(-sp["r"] * 2), sp["spacing"], keep_out, sp["r"])
-    path(doc, g, " ".join(circle_d(x, y, sp["r"]) for x, y in pts), fill=colour, stroke="none")
+    path(doc, g, circles_d(pts, sp["r"]), fill=colour, stroke="none")
 
 
 def deck_sides(shape: Polygon) -> tuple[LineString, LineString]:
@@ -92,7 +92,7 @@ def draw_ford(doc, g, shape: Polygon, look: dict, ws: dict, data: dict) -> None:
     path(doc, g, lines_d(deck_sides(shape)), fill="none", stroke=look["stroke"], stroke_width=fmt(0.35), stroke_dasharray="0.9,0.6", class_="symbol", **data)
     r = ws["stone"]
     pts = scatter(shape.buffer(-r * 1.5), r * 3.2, None, r)
-    path(doc, g, " ".join(circle_d(x, y, r) for x, y in pts), fill=mix("#ffffff", look["stroke"], 0.55), stroke="none", class_="symbol", **data)
+    path(doc, g, circles_d(pts, r), fill=mix("#ffffff", look["stroke"], 0.55), stroke="none", class_="symbol", **data)
 
 
 def water_union(shapes) -> Polygon:

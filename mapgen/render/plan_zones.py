@@ -11,10 +11,12 @@ inside its zone, so where zones of the two sides touch both edges show side by s
 
 from __future__ import annotations
 
+import functools
+
 import shapely
 from shapely.geometry import Polygon
 
-from .plan_draw import Frame, area_d, fmt, hatch, lines_d, path
+from .plan_draw import Frame, area_d, fmt, hatch_d, path
 from .templates import mix
 
 
@@ -30,7 +32,7 @@ def draw_zone_area(doc, g, st: dict, side: str, area, outlines) -> None:
     zs = st["zone"]
     look = side_look(st, side)
     path(doc, g, area_d(area), fill=mix("#ffffff", look["colour"], zs["tint"]), stroke="none", fill_rule="evenodd")
-    path(doc, g, lines_d(hatch(area, zs["hatch_spacing"], look["angle"])), fill="none", stroke=mix("#ffffff", look["colour"], zs["hatch_strength"]), stroke_width=fmt(zs["hatch_width"]))
+    path(doc, g, hatch_d(area, zs["hatch_spacing"], look["angle"]), fill="none", stroke=mix("#ffffff", look["colour"], zs["hatch_strength"]), stroke_width=fmt(zs["hatch_width"]))
     _outline(doc, g, st, side, outlines)
 
 
@@ -41,8 +43,16 @@ def _outline(doc, g, st: dict, side: str, outlines) -> None:
     width = zs["outline_width"]
     extra = {"stroke_dasharray": ",".join(fmt(v) for v in look["dash"])} if look["dash"] else {}
     for outline in outlines:
-        inner = outline.buffer(-(width / 2 + zs["outline_gap"]), join_style="mitre")
-        path(doc, g, area_d(inner if not inner.is_empty else outline), fill="none", stroke=look["colour"], stroke_width=fmt(width), **extra)
+        path(doc, g, _inset_d(shapely.to_wkb(outline), width / 2 + zs["outline_gap"]), fill="none", stroke=look["colour"], stroke_width=fmt(width), **extra)
+
+
+@functools.lru_cache(maxsize=64)
+def _inset_d(outline_wkb: bytes, inset: float) -> str:
+    """Path data of a zone's outline moved ``inset`` inwards (the outline itself if nothing is left), remembered
+    for the process: each outline is drawn twice (under and over the features), and a kit's tables share them."""
+    outline = shapely.from_wkb(outline_wkb)
+    inner = outline.buffer(-inset, join_style="mitre")
+    return area_d(inner if not inner.is_empty else outline)
 
 
 def draw_zones(doc, g, fr: Frame) -> None:
@@ -59,6 +69,7 @@ def draw_zone_edges(doc, g, fr: Frame) -> None:
 
 def _by_side(fr: Frame) -> dict[str, list[Polygon]]:
     by_side: dict[str, list[Polygon]] = {}
-    for z in fr.b.scenario.zones:
-        by_side.setdefault(z.side, []).append(fr.paper(z.polygon))
+    zones = fr.b.scenario.zones
+    for z, shape in zip(zones, fr.paper([z.polygon for z in zones])):
+        by_side.setdefault(z.side, []).append(shape)
     return {side: by_side[side] for side in sorted(by_side)}
