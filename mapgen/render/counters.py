@@ -465,9 +465,17 @@ def _svg_item(item) -> ET.Element:
         return g
     if isinstance(item, FaceArt):
         g = ET.Element("g", {"transform": f"translate({fmt(item.x)},{fmt(item.y)})"})
-        g.extend(_svg_item(i) for i in face_items(item.face, item.size, item.fields))
+        g.extend(_face_elements(item.face, item.size, item.fields))
         return g
     raise TypeError(item)  # pragma: no cover
+
+
+@lru_cache(maxsize=4096)
+def _face_elements(face: Face, size: float, fields: FieldSizes | None = None) -> tuple[ET.Element, ...]:
+    """A face's drawing as SVG elements, built once: a sheet repeats its faces (the order counters, the backs),
+    and its texture alone is a third of drawing a page.  The elements are shared by every copy of the face,
+    as the symbols' are; nothing changes an element once it is in a drawing."""
+    return tuple(_svg_item(i) for i in face_items(face, size, fields))
 
 
 def counter_svg(face: Face, x: float, y: float, size: float) -> ET.Element:
@@ -481,7 +489,7 @@ def counter_svg(face: Face, x: float, y: float, size: float) -> ET.Element:
         raise MapgenError(f"counter face has an unknown side style {face.style!r}")
     g = ET.Element("g", {"transform": f"translate({fmt(x)},{fmt(y)})"})
     g.append(_svg_item(Rect(0, 0, size, size, DARK_BODY if face.dark else style.color)))
-    g.extend(_svg_item(i) for i in face_items(face, size))
+    g.extend(_face_elements(face, size))
     g.append(_svg_item(Rect(0, 0, size, size, None, INK, max(0.15, 0.012 * size))))
     return g
 
