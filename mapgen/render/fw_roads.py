@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 import shapely
 
 from ..grid import square_id
@@ -53,16 +54,25 @@ def road_points(m, lay, squares, style) -> list[tuple[float, float]]:
 
 
 def _bend(start, corner, end, letters, reach: float, farthest: float) -> tuple[float, float] | None:
-    """The point beside ``corner`` the step start-end must pass through to stay ``reach`` from ``letters``; None if straight is clear."""
+    """The point beside ``corner`` the step start-end must pass through to stay ``reach`` from ``letters``; None if straight is clear.
+
+    The candidates are the points :data:`BEND_STEP_MM` apart along the line across the step, nearest the
+    corner first, each distance on both sides before the next: every bent line is measured at once
+    (one array of lines, one call), and the first that clears is the smallest bend.
+    """
     if shapely.LineString([start, end]).distance(letters) >= reach:
         return None
     dx, dy = end[0] - start[0], end[1] - start[1]
     n = math.hypot(dx, dy)
-    across = (-dy / n, dx / n), (dy / n, -dx / n)
-    for i in range(1, int(farthest / BEND_STEP_MM) + 1):
-        t = i * BEND_STEP_MM
-        for ux, uy in across:
-            p = (corner[0] + ux * t, corner[1] + uy * t)
-            if shapely.LineString([start, p, end]).distance(letters) >= reach:
-                return p
-    return None
+    across = np.array([(-dy / n, dx / n), (dy / n, -dx / n)])
+    t = np.arange(1, int(farthest / BEND_STEP_MM) + 1) * BEND_STEP_MM
+    bends = (np.asarray(corner) + across[None, :, :] * t[:, None, None]).reshape(-1, 2)  # (i, side) in search order
+    if not len(bends):
+        return None
+    lines = np.empty((len(bends), 3, 2))
+    lines[:, 0], lines[:, 1], lines[:, 2] = start, bends, end
+    clear = np.flatnonzero(shapely.distance(shapely.linestrings(lines), letters) >= reach)
+    if not len(clear):
+        return None
+    x, y = bends[clear[0]]
+    return float(x), float(y)
