@@ -15,6 +15,7 @@ roads and by the names that keep off them, so both see one road.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 import numpy as np
 import shapely
@@ -45,27 +46,30 @@ def road_points(m, lay, squares, style) -> list[tuple[float, float]]:
         if a[0] != b[0] and a[1] != b[1]:
             corner = (max(a[0], b[0]), max(a[1], b[1]))  # the grid point the step crosses: the north-west corner of this square
             at = (lay.grid_x + corner[0] * s, lay.grid_y + corner[1] * s)
-            letters = shapely.box(*square_id_box(*at, k, square_id(*corner), size))
-            bend = _bend(pts[-1], at, centre(b), letters, reach, s * MAX_BEND)
+            letters = square_id_box(*at, k, square_id(*corner), size)
+            bend = _bend(pts[-1], at, centre(b), letters, reach, s * MAX_BEND, BEND_STEP_MM)
             if bend is not None:
                 pts.append(bend)
         pts.append(centre(b))
     return pts
 
 
-def _bend(start, corner, end, letters, reach: float, farthest: float) -> tuple[float, float] | None:
-    """The point beside ``corner`` the step start-end must pass through to stay ``reach`` from ``letters``; None if straight is clear.
+@lru_cache(maxsize=4096)
+def _bend(start, corner, end, letters: tuple[float, float, float, float], reach: float, farthest: float, step: float) -> tuple[float, float] | None:
+    """The point beside ``corner`` the step start-end must pass through to stay ``reach`` from the box ``letters``; None if straight is clear.
 
-    The candidates are the points :data:`BEND_STEP_MM` apart along the line across the step, nearest the
-    corner first, each distance on both sides before the next: every bent line is measured at once
-    (one array of lines, one call), and the first that clears is the smallest bend.
+    The candidates are the points ``step`` apart along the line across the step, nearest the corner
+    first, each distance on both sides before the next: every bent line is measured at once (one array
+    of lines, one call), and the first that clears is the smallest bend.  Remembered by what it is
+    worked out from: the map, the names that keep off its roads and the status map draw the same roads.
     """
+    letters = shapely.box(*letters)
     if shapely.LineString([start, end]).distance(letters) >= reach:
         return None
     dx, dy = end[0] - start[0], end[1] - start[1]
     n = math.hypot(dx, dy)
     across = np.array([(-dy / n, dx / n), (dy / n, -dx / n)])
-    t = np.arange(1, int(farthest / BEND_STEP_MM) + 1) * BEND_STEP_MM
+    t = np.arange(1, int(farthest / step) + 1) * step
     bends = (np.asarray(corner) + across[None, :, :] * t[:, None, None]).reshape(-1, 2)  # (i, side) in search order
     if not len(bends):
         return None

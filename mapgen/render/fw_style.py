@@ -193,6 +193,27 @@ def _circle_path(el: ET.Element) -> str:
     )
 
 
+@lru_cache(maxsize=None)
+def _glyph_shapes(symbol_id: str, color: str | None) -> tuple[tuple[tuple[tuple | None, ET.Element, str | None], ...], ...]:
+    """Per glyph of the symbol, each shape as (paint, element, outline): ``paint`` the attributes a merged path
+    keeps and ``outline`` its path data, or both None for a shape that is never merged.
+
+    Worked out once per symbol and colour: :func:`_symbol_elements` is asked for many choices of kept glyphs
+    of the same symbol, which share their shapes.
+    """
+    out = []
+    for els, _box in _glyphs(symbol_id, color):
+        shapes = []
+        for e in els:
+            if e.tag in ("path", "circle") and len(e) == 0:
+                paint = tuple(sorted((k, v) for k, v in e.attrib.items() if k not in ("d", "cx", "cy", "r")))
+                shapes.append((paint, e, e.get("d") if e.tag == "path" else _circle_path(e)))
+            else:
+                shapes.append((None, e, None))
+        out.append(tuple(shapes))
+    return tuple(out)
+
+
 @lru_cache(maxsize=4096)
 def _symbol_elements(symbol_id: str, color: str | None, kept: tuple[bool, ...] | None = None) -> tuple[ET.Element, ...]:
     """The kept glyphs' shapes, with shapes of one paint merged into one path.
@@ -202,21 +223,17 @@ def _symbol_elements(symbol_id: str, color: str | None, kept: tuple[bool, ...] |
     Merging changes paint order only between glyphs, which the templates keep
     apart.  The result is cached and shared by every square that uses it.
     """
-    shapes = [e for i, (els, _box) in enumerate(_glyphs(symbol_id, color)) if kept is None or kept[i] for e in els]
-    groups: dict[tuple, list[ET.Element]] = {}
-    for e in shapes:
-        if e.tag in ("path", "circle") and len(e) == 0:
-            attrs = tuple(sorted((k, v) for k, v in e.attrib.items() if k not in ("d", "cx", "cy", "r")))
-            groups.setdefault(("shape", attrs), []).append(e)
-        else:
-            groups.setdefault(("single", id(e)), []).append(e)
+    groups: dict[tuple, list[tuple[ET.Element, str | None]]] = {}
+    for i, shapes in enumerate(_glyph_shapes(symbol_id, color)):
+        if kept is None or kept[i]:
+            for paint, e, outline in shapes:
+                groups.setdefault(("single", id(e)) if paint is None else ("shape", paint), []).append((e, outline))
     out = []
     for (kind, attrs), members in groups.items():
         if kind == "single" or len(members) == 1:
-            out.extend(members)
+            out.extend(e for e, _outline in members)
             continue
-        d = " ".join(m.get("d") if m.tag == "path" else _circle_path(m) for m in members)
-        out.append(ET.Element("path", dict([("d", d), *attrs])))
+        out.append(ET.Element("path", dict([("d", " ".join(outline for _e, outline in members)), *attrs])))
     return tuple(out)
 
 
