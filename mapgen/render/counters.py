@@ -201,10 +201,16 @@ class Texture:
     top: float = 0.0  # it starts below the side band, which would hide it
     clear: tuple[tuple[float, float, float, float], ...] = ()  # boxes (x0, y0, x1, y1) it keeps out of: the texts
 
-    def parts(self) -> list:
-        s, top, clear = self.size, self.top, self.clear
-        lines = [Line(x1, y1, x2, y2, self.colour, LINE * s) for x1, y1, x2, y2 in pattern_lines(self.kind, s, top, clear)]
-        return lines + [Circle(cx, cy, DOT * s, None, 0.0, self.colour) for cx, cy in pattern_dots(self.kind, s, top, clear)]
+    def parts(self) -> tuple:
+        """Its lines and dots, worked out once for the SVG pages and the PDF (a sheet repeats a few textures)."""
+        return _texture_parts(self)
+
+
+@lru_cache(maxsize=1024)
+def _texture_parts(texture: Texture) -> tuple:
+    s, top, clear, colour = texture.size, texture.top, texture.clear, texture.colour
+    lines = tuple(Line(x1, y1, x2, y2, colour, LINE * s) for x1, y1, x2, y2 in pattern_lines(texture.kind, s, top, clear))
+    return lines + tuple(Circle(cx, cy, DOT * s, None, 0.0, colour) for cx, cy in pattern_dots(texture.kind, s, top, clear))
 
 
 @dataclass(frozen=True)
@@ -245,7 +251,13 @@ class Symbol:
 
 def band_color(style) -> str:
     """The side band: the side's colour, darker, so the band stands out from the body."""
-    return mix(style.color, "#000000", BAND_DARKEN)
+    return _darker(style.color)
+
+
+@lru_cache(maxsize=None)
+def _darker(color: str) -> str:
+    """:func:`band_color` of a side's colour, mixed once: every ground on a page asks for it."""
+    return mix(color, "#000000", BAND_DARKEN)
 
 
 def sheet_fields(faces, size: float) -> FieldSizes:
