@@ -17,6 +17,7 @@ in black and white; text sizes scale with the counter but never go below
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from functools import lru_cache
@@ -28,7 +29,7 @@ from ..sides import STYLE_BY_KEY
 from ..errors import MapgenError
 
 from .counter_patterns import DOT, LIGHTEN, LINE, mix, pattern_dots, pattern_lines
-from .svgdoc import SvgDoc, fmt
+from .svgdoc import SvgDoc, fmt, serialize, xml_text
 from .templates import SVG_NS, Raw as _Raw, clean as _clean, recolor as _recolor, template_path
 from .text import text_attrs, text_box, text_width
 
@@ -476,7 +477,7 @@ def _svg_item(item) -> ET.Element:
         g.extend(_svg_item(part) for part in item.parts())
         return g
     if isinstance(item, FaceArt):
-        g = ET.Element("g", {"transform": f"translate({fmt(item.x)},{fmt(item.y)})"})
+        g = _face_group(item)
         g.extend(_face_elements(item.face, item.size, item.fields))
         return g
     raise TypeError(item)  # pragma: no cover
@@ -488,6 +489,11 @@ def _face_elements(face: Face, size: float, fields: FieldSizes | None = None) ->
     and its texture alone is a third of drawing a page.  The elements are shared by every copy of the face,
     as the symbols' are; nothing changes an element once it is in a drawing."""
     return tuple(_svg_item(i) for i in face_items(face, size, fields))
+
+
+def _face_group(art: FaceArt) -> ET.Element:
+    """The group that puts a face where it is printed on the page."""
+    return ET.Element("g", {"transform": f"translate({fmt(art.x)},{fmt(art.y)})"})
 
 
 def counter_svg(face: Face, x: float, y: float, size: float) -> ET.Element:
@@ -506,17 +512,47 @@ def counter_svg(face: Face, x: float, y: float, size: float) -> ET.Element:
     return g
 
 
+#: Stands in a page's drawing for a face's shapes until the page is written (:func:`render_page`).
+_FACE_TAG = "mapgen-counter-face"
+_FACE_MARK = re.compile(f'<{_FACE_TAG} n="([0-9]+)" />')
+
+
+@lru_cache(maxsize=4096)
+def _face_text(face: Face, size: float, fields: FieldSizes | None) -> str | None:
+    """A face's shapes as SVG text, written once however often the sheet repeats the face.
+
+    None where the page's writer would change the text (a character XML cannot hold, a character
+    reference): that face goes into the page as elements, as every face did before.
+    """
+    text = "".join(serialize(e) for e in _face_elements(face, size, fields))
+    return text if text and "&#" not in text and xml_text(text) == text else None
+
+
 def render_page(sheet: Sheet, pdf_page: int) -> str:
-    """SVG text of one printed page (1-based): the whole sheet of paper at true size, in Inkscape layers."""
+    """SVG text of one printed page (1-based): the whole sheet of paper at true size, in Inkscape layers.
+
+    Each face's shapes are written once (:func:`_face_text`) and put in where the page has a stand-in
+    for them: the same text the writer gives each copy, since it writes an element the same wherever it
+    stands and its clean-up of unwritable characters goes character by character (a face written once
+    needs none).  A campaign's sheet repeats its faces: seed 5's places 210, 63 of them different.
+    """
     paper = sheet.paper
     halves = sheet.pages_on(pdf_page)
     kinds = "fronts and backs" if sheet.fold else f"{halves[0].side}s"
     doc = SvgDoc(paper.width_mm, paper.height_mm, f"{sheet.title or 'mapgen counters'}: page {pdf_page} of {sheet.pdf_pages}, {kinds}")
+    faces: list[str] = []
     for name, items in page_items(sheet, pdf_page):
         layer = doc.layer(name)
         for item in items:
-            layer.add(_Raw(_svg_item(item)))
-    return doc.tostring()
+            text = _face_text(item.face, item.size, item.fields) if isinstance(item, FaceArt) else None
+            if text is None:
+                layer.add(_Raw(_svg_item(item)))
+                continue
+            g = _face_group(item)
+            ET.SubElement(g, _FACE_TAG, {"n": str(len(faces))})
+            faces.append(text)
+            layer.add(_Raw(g))
+    return _FACE_MARK.sub(lambda mark: faces[int(mark.group(1))], doc.tostring())
 
 
 def render_pages(sheet: Sheet) -> list[str]:
