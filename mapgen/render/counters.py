@@ -386,19 +386,18 @@ def page_items(sheet: Sheet, pdf_page: int) -> list:
     arts: list = []
     cuts: list = []
     crops: list = []
+    # Bleed runs fully past an outer cut line, but only half-way into a gutter shared with a neighbour.
+    shared = min(bleed, gutter / 2)
     for half in halves:
         occupied = {(round(pl.x_mm, 6), round(pl.y_mm, 6)) for pl in half.placements}
         for pl in half.placements:
             face = pl.counter.front if half.side == "front" else pl.counter.back
             x, y = pl.x_mm, pl.y_mm
-
-            def side_bleed(dx, dy):
-                # Bleed runs fully past an outer cut line, but only half-way into a gutter shared with a neighbour.
-                if (round(x + dx * pitch, 6), round(y + dy * pitch, 6)) in occupied:
-                    return min(bleed, gutter / 2)
-                return bleed
-
-            bl, bt, br, bb = side_bleed(-1, 0), side_bleed(0, -1), side_bleed(1, 0), side_bleed(0, 1)
+            at_x, at_y = round(x, 6), round(y, 6)
+            bl = shared if (round(x - pitch, 6), at_y) in occupied else bleed
+            bt = shared if (at_x, round(y - pitch, 6)) in occupied else bleed
+            br = shared if (round(x + pitch, 6), at_y) in occupied else bleed
+            bb = shared if (at_x, round(y + pitch, 6)) in occupied else bleed
             style = STYLE_BY_KEY[face.style]
             grounds.append(Rect(x - bl, y - bt, s + bl + br, s + bt + bb, DARK_BODY if face.dark else style.color))
             if bt or bl or br:
@@ -446,22 +445,29 @@ def page_items(sheet: Sheet, pdf_page: int) -> list:
 
 # --------------------------------------------------------------------------- SVG
 
+@lru_cache(maxsize=4096)
+def _num(value: float) -> str:
+    """:func:`.svgdoc.fmt`, remembered: a sheet's shapes write some 10,000 numbers, fewer than 300 different
+    (the textures' lattice, the grid of counters)."""
+    return fmt(value)
+
+
 def _svg_item(item) -> ET.Element:
     if isinstance(item, Rect):
-        attrs = {"x": fmt(item.x), "y": fmt(item.y), "width": fmt(item.w), "height": fmt(item.h), "fill": item.fill or "none"}
+        attrs = {"x": _num(item.x), "y": _num(item.y), "width": _num(item.w), "height": _num(item.h), "fill": item.fill or "none"}
         if item.stroke:
-            attrs.update({"stroke": item.stroke, "stroke-width": fmt(item.width)})
+            attrs.update({"stroke": item.stroke, "stroke-width": _num(item.width)})
         return ET.Element("rect", attrs)
     if isinstance(item, Line):
-        attrs = {"x1": fmt(item.x1), "y1": fmt(item.y1), "x2": fmt(item.x2), "y2": fmt(item.y2),
-                 "stroke": item.stroke, "stroke-width": fmt(item.width)}
+        attrs = {"x1": _num(item.x1), "y1": _num(item.y1), "x2": _num(item.x2), "y2": _num(item.y2),
+                 "stroke": item.stroke, "stroke-width": _num(item.width)}
         if item.dash:
-            attrs["stroke-dasharray"] = ",".join(fmt(d) for d in item.dash)
+            attrs["stroke-dasharray"] = ",".join(_num(d) for d in item.dash)
         return ET.Element("line", attrs)
     if isinstance(item, Circle):
-        attrs = {"cx": fmt(item.cx), "cy": fmt(item.cy), "r": fmt(item.r), "fill": item.fill or "none"}
+        attrs = {"cx": _num(item.cx), "cy": _num(item.cy), "r": _num(item.r), "fill": item.fill or "none"}
         if item.stroke:
-            attrs.update({"stroke": item.stroke, "stroke-width": fmt(item.width)})
+            attrs.update({"stroke": item.stroke, "stroke-width": _num(item.width)})
         return ET.Element("circle", attrs)
     if isinstance(item, Text):
         attrs = text_attrs(item.x, item.y, item.size, fill=item.fill, anchor=item.anchor, bold=item.bold)
