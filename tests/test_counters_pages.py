@@ -42,3 +42,10 @@ def test_pages_are_whole_xml_with_every_face_drawn():
             assert len(g) > 0  # a face group holds its band, picture and words
             faces += 1
     assert faces == placed
+
+
+def test_a_sheet_drawn_again_after_forgetting_its_faces_is_the_same():
+    sheet = odd_sheet(False)
+    first = render_pages(sheet)
+    counters.forget_faces()
+    assert render_pages(sheet) == first

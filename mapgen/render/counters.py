@@ -561,6 +561,13 @@ def render_page(sheet: Sheet, pdf_page: int) -> str:
     return _FACE_MARK.sub(lambda mark: faces[int(mark.group(1))], doc.tostring())
 
 
+def forget_faces() -> None:
+    """Forget every face drawn so far in this process (its items, shapes, text, textures and numbers), so that
+    a benchmark times a first drawing, as ``mapgen new`` makes it."""
+    for remembered in (face_items, _own_sizes, _face_elements, _face_text, _texture_parts, _num):
+        remembered.cache_clear()
+
+
 def render_pages(sheet: Sheet) -> list[str]:
     """SVG text of every printed page, in order."""
     return [render_page(sheet, n) for n in range(1, sheet.pdf_pages + 1)]
