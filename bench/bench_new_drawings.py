@@ -5,7 +5,9 @@ Run from the repository root: ``python bench/bench_new_drawings.py`` (``--quick`
 ``render_pages``, and the PDF, ``write_counters_pdf``) and the campaign map
 (``render_fw_map_and_room``) once each, so each is timed at that one call, in a new process per
 run, with the fonts loaded first as ``new`` loads them before it forks.  CPU and wall milliseconds,
-medians over the runs, beside the floor (a new ``python -c "import numpy"``).
+medians over the runs, beside the floor (a new ``python -c "import numpy"``); and the CPU time less
+the garbage collector's during the drawing, since where a collection falls moves with every change
+in what the command allocated before.
 
 ``--against DIR`` times a second source tree too (e.g. ``git archive edc580c | tar -x -C DIR``),
 its runs interleaved with this tree's, and prints the CPU ratio of this tree to it.
@@ -41,6 +43,7 @@ def one_run(tree: Path | None) -> None:
     ``tree``: the source tree to import mapgen from (None: the one installed).
     """
     import contextlib
+    import gc
     import importlib
     import io
 
@@ -52,17 +55,26 @@ def one_run(tree: Path | None) -> None:
 
     fonts.pdf_font()
     fonts.pdf_font(bold=True)
-    first: dict[str, tuple[float, float]] = {}
+    collecting = [0.0, 0.0]  # CPU seconds spent in the garbage collector, and when the current collection began
+
+    def collector(phase, _info):
+        if phase == "start":
+            collecting[1] = time.process_time()
+        else:
+            collecting[0] += time.process_time() - collecting[1]
+
+    gc.callbacks.append(collector)
+    first: dict[str, tuple[float, float, float]] = {}
     for module, name, _label in DRAWINGS:
         mod = importlib.import_module(module)
         drawing = getattr(mod, name)
 
         def timed(*args, _drawing=drawing, _name=name, **kwargs):
-            c, w = time.process_time(), time.perf_counter()
+            c, w, g = time.process_time(), time.perf_counter(), collecting[0]
             try:
                 return _drawing(*args, **kwargs)
             finally:
-                first.setdefault(_name, ((time.process_time() - c) * 1000, (time.perf_counter() - w) * 1000))
+                first.setdefault(_name, ((time.process_time() - c) * 1000, (time.perf_counter() - w) * 1000, (collecting[0] - g) * 1000))
 
         setattr(mod, name, timed)  # the kit imports each when it draws, so it finds this one
     with tempfile.TemporaryDirectory() as tmp, contextlib.redirect_stdout(io.StringIO()):
@@ -88,19 +100,20 @@ def main() -> None:
             out = subprocess.run([sys.executable, __file__, "--one-run", *tree_args], capture_output=True, text=True, check=True)
             got[tree].append(json.loads(out.stdout.splitlines()[-1]))
     print_floor()
-    print(f"| {'drawing (first call in mapgen new, seed 5)':<44} | tree      | CPU median ms | wall median ms |")
-    print(f"|{'-' * 46}|-----------|--------------:|---------------:|")
+    print(f"| {'drawing (first call in mapgen new, seed 5)':<44} | tree      | CPU median ms | wall median ms | CPU less GC ms |")
+    print(f"|{'-' * 46}|-----------|--------------:|---------------:|---------------:|")
     counters = ("render_pages", "write_counters_pdf")
     rows = [(name, label, (name,)) for _module, name, label in DRAWINGS]
     rows.insert(2, ("counters", "counter sheets: SVG pages + PDF", counters))
     for _name, label, parts in rows:
-        cpu = {}
+        cpu, own = {}, {}
         for tree in trees:
             cpu[tree] = statistics.median(sum(r[p][0] for p in parts) for r in got[tree])
             wall = statistics.median(sum(r[p][1] for p in parts) for r in got[tree])
-            print(f"| {label:<44} | {tree:<9} | {cpu[tree]:13.1f} | {wall:14.1f} |")
+            own[tree] = statistics.median(sum(r[p][0] - r[p][2] for p in parts) for r in got[tree])
+            print(f"| {label:<44} | {tree:<9} | {cpu[tree]:13.1f} | {wall:14.1f} | {own[tree]:14.1f} |")
         if args.against:
-            print(f"| {'':<44} | ratio     | {cpu['this tree'] / cpu['against']:13.2f} | {'':14} |")
+            print(f"| {'':<44} | ratio     | {cpu['this tree'] / cpu['against']:13.2f} | {'':14} | {own['this tree'] / own['against']:14.2f} |")
 
 
 if __name__ == "__main__":
