@@ -209,6 +209,7 @@ class Texture:
 
 @lru_cache(maxsize=1024)
 def _texture_parts(texture: Texture) -> tuple:
+    """:meth:`Texture.parts`, remembered by the texture (a frozen value)."""
     s, top, clear, colour = texture.size, texture.top, texture.clear, texture.colour
     lines = tuple(Line(x1, y1, x2, y2, colour, LINE * s) for x1, y1, x2, y2 in pattern_lines(texture.kind, s, top, clear))
     return lines + tuple(Circle(cx, cy, DOT * s, None, 0.0, colour) for cx, cy in pattern_dots(texture.kind, s, top, clear))

@@ -48,8 +48,8 @@ def road_points(m, lay, squares, style) -> list[tuple[float, float]]:
         if a[0] != b[0] and a[1] != b[1]:
             corner = (max(a[0], b[0]), max(a[1], b[1]))  # the grid point the step crosses: the north-west corner of this square
             at = (lay.grid_x + corner[0] * s, lay.grid_y + corner[1] * s)
-            letters = square_id_box(*at, k, square_id(*corner), size)
-            bend = _bend(pts[-1], at, centre(b), letters, reach, s * MAX_BEND, BEND_STEP_MM)
+            id_box = square_id_box(*at, k, square_id(*corner), size)
+            bend = _bend(pts[-1], at, centre(b), id_box, reach, s * MAX_BEND, BEND_STEP_MM)
             if bend is not None:
                 pts.append(bend)
         pts.append(centre(b))
@@ -57,8 +57,8 @@ def road_points(m, lay, squares, style) -> list[tuple[float, float]]:
 
 
 @lru_cache(maxsize=4096)
-def _bend(start, corner, end, letters: tuple[float, float, float, float], reach: float, farthest: float, step: float) -> tuple[float, float] | None:
-    """The point beside ``corner`` the step start-end must pass through to stay ``reach`` from the box ``letters``; None if straight is clear.
+def _bend(start, corner, end, id_box: tuple[float, float, float, float], reach: float, farthest: float, step: float) -> tuple[float, float] | None:
+    """The point beside ``corner`` the step start-end must pass through to stay ``reach`` from the square id's box; None if straight is clear.
 
     The candidates are the points ``step`` apart along the line across the step, nearest the corner
     first, each distance on both sides before the next: the bent lines are measured a batch at a time
@@ -66,7 +66,7 @@ def _bend(start, corner, end, letters: tuple[float, float, float, float], reach:
     is the smallest bend.  Remembered by what it is worked out from: the map, the names that keep off
     its roads and the status map draw the same roads.
     """
-    letters = shapely.box(*letters)
+    letters = shapely.box(*id_box)
     if shapely.LineString([start, end]).distance(letters) >= reach:
         return None
     dx, dy = end[0] - start[0], end[1] - start[1]
