@@ -17,6 +17,7 @@ in black and white; text sizes scale with the counter but never go below
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from functools import lru_cache
@@ -28,7 +29,7 @@ from ..sides import STYLE_BY_KEY
 from ..errors import MapgenError
 
 from .counter_patterns import DOT, LIGHTEN, LINE, mix, pattern_dots, pattern_lines
-from .svgdoc import SvgDoc, fmt
+from .svgdoc import SvgDoc, fmt, serialize, xml_text
 from .templates import SVG_NS, Raw as _Raw, clean as _clean, recolor as _recolor, template_path
 from .text import text_attrs, text_box, text_width
 
@@ -201,10 +202,17 @@ class Texture:
     top: float = 0.0  # it starts below the side band, which would hide it
     clear: tuple[tuple[float, float, float, float], ...] = ()  # boxes (x0, y0, x1, y1) it keeps out of: the texts
 
-    def parts(self) -> list:
-        s, top, clear = self.size, self.top, self.clear
-        lines = [Line(x1, y1, x2, y2, self.colour, LINE * s) for x1, y1, x2, y2 in pattern_lines(self.kind, s, top, clear)]
-        return lines + [Circle(cx, cy, DOT * s, None, 0.0, self.colour) for cx, cy in pattern_dots(self.kind, s, top, clear)]
+    def parts(self) -> tuple:
+        """Its lines and dots, worked out once for the SVG pages and the PDF (a sheet repeats a few textures)."""
+        return _texture_parts(self)
+
+
+@lru_cache(maxsize=1024)
+def _texture_parts(texture: Texture) -> tuple:
+    """:meth:`Texture.parts`, remembered by the texture (a frozen value)."""
+    s, top, clear, colour = texture.size, texture.top, texture.clear, texture.colour
+    lines = tuple(Line(x1, y1, x2, y2, colour, LINE * s) for x1, y1, x2, y2 in pattern_lines(texture.kind, s, top, clear))
+    return lines + tuple(Circle(cx, cy, DOT * s, None, 0.0, colour) for cx, cy in pattern_dots(texture.kind, s, top, clear))
 
 
 @dataclass(frozen=True)
@@ -245,7 +253,13 @@ class Symbol:
 
 def band_color(style) -> str:
     """The side band: the side's colour, darker, so the band stands out from the body."""
-    return mix(style.color, "#000000", BAND_DARKEN)
+    return _darker(style.color)
+
+
+@lru_cache(maxsize=None)
+def _darker(color: str) -> str:
+    """:func:`band_color` of a side's colour, mixed once: every ground on a page asks for it."""
+    return mix(color, "#000000", BAND_DARKEN)
 
 
 def sheet_fields(faces, size: float) -> FieldSizes:
@@ -373,19 +387,18 @@ def page_items(sheet: Sheet, pdf_page: int) -> list:
     arts: list = []
     cuts: list = []
     crops: list = []
+    # Bleed runs fully past an outer cut line, but only half-way into a gutter shared with a neighbour.
+    shared = min(bleed, gutter / 2)
     for half in halves:
         occupied = {(round(pl.x_mm, 6), round(pl.y_mm, 6)) for pl in half.placements}
         for pl in half.placements:
             face = pl.counter.front if half.side == "front" else pl.counter.back
             x, y = pl.x_mm, pl.y_mm
-
-            def side_bleed(dx, dy):
-                # Bleed runs fully past an outer cut line, but only half-way into a gutter shared with a neighbour.
-                if (round(x + dx * pitch, 6), round(y + dy * pitch, 6)) in occupied:
-                    return min(bleed, gutter / 2)
-                return bleed
-
-            bl, bt, br, bb = side_bleed(-1, 0), side_bleed(0, -1), side_bleed(1, 0), side_bleed(0, 1)
+            at_x, at_y = round(x, 6), round(y, 6)
+            bl = shared if (round(x - pitch, 6), at_y) in occupied else bleed
+            bt = shared if (at_x, round(y - pitch, 6)) in occupied else bleed
+            br = shared if (round(x + pitch, 6), at_y) in occupied else bleed
+            bb = shared if (at_x, round(y + pitch, 6)) in occupied else bleed
             style = STYLE_BY_KEY[face.style]
             grounds.append(Rect(x - bl, y - bt, s + bl + br, s + bt + bb, DARK_BODY if face.dark else style.color))
             if bt or bl or br:
@@ -433,22 +446,29 @@ def page_items(sheet: Sheet, pdf_page: int) -> list:
 
 # --------------------------------------------------------------------------- SVG
 
+@lru_cache(maxsize=4096)
+def _num(value: float) -> str:
+    """:func:`.svgdoc.fmt`, remembered: a sheet's shapes write some 10,000 numbers, fewer than 300 different
+    (the textures' lattice, the grid of counters)."""
+    return fmt(value)
+
+
 def _svg_item(item) -> ET.Element:
     if isinstance(item, Rect):
-        attrs = {"x": fmt(item.x), "y": fmt(item.y), "width": fmt(item.w), "height": fmt(item.h), "fill": item.fill or "none"}
+        attrs = {"x": _num(item.x), "y": _num(item.y), "width": _num(item.w), "height": _num(item.h), "fill": item.fill or "none"}
         if item.stroke:
-            attrs.update({"stroke": item.stroke, "stroke-width": fmt(item.width)})
+            attrs.update({"stroke": item.stroke, "stroke-width": _num(item.width)})
         return ET.Element("rect", attrs)
     if isinstance(item, Line):
-        attrs = {"x1": fmt(item.x1), "y1": fmt(item.y1), "x2": fmt(item.x2), "y2": fmt(item.y2),
-                 "stroke": item.stroke, "stroke-width": fmt(item.width)}
+        attrs = {"x1": _num(item.x1), "y1": _num(item.y1), "x2": _num(item.x2), "y2": _num(item.y2),
+                 "stroke": item.stroke, "stroke-width": _num(item.width)}
         if item.dash:
-            attrs["stroke-dasharray"] = ",".join(fmt(d) for d in item.dash)
+            attrs["stroke-dasharray"] = ",".join(_num(d) for d in item.dash)
         return ET.Element("line", attrs)
     if isinstance(item, Circle):
-        attrs = {"cx": fmt(item.cx), "cy": fmt(item.cy), "r": fmt(item.r), "fill": item.fill or "none"}
+        attrs = {"cx": _num(item.cx), "cy": _num(item.cy), "r": _num(item.r), "fill": item.fill or "none"}
         if item.stroke:
-            attrs.update({"stroke": item.stroke, "stroke-width": fmt(item.width)})
+            attrs.update({"stroke": item.stroke, "stroke-width": _num(item.width)})
         return ET.Element("circle", attrs)
     if isinstance(item, Text):
         attrs = text_attrs(item.x, item.y, item.size, fill=item.fill, anchor=item.anchor, bold=item.bold)
@@ -464,10 +484,23 @@ def _svg_item(item) -> ET.Element:
         g.extend(_svg_item(part) for part in item.parts())
         return g
     if isinstance(item, FaceArt):
-        g = ET.Element("g", {"transform": f"translate({fmt(item.x)},{fmt(item.y)})"})
-        g.extend(_svg_item(i) for i in face_items(item.face, item.size, item.fields))
+        g = _face_group(item)
+        g.extend(_face_elements(item.face, item.size, item.fields))
         return g
     raise TypeError(item)  # pragma: no cover
+
+
+@lru_cache(maxsize=4096)
+def _face_elements(face: Face, size: float, fields: FieldSizes | None = None) -> tuple[ET.Element, ...]:
+    """A face's drawing as SVG elements, built once: a sheet repeats its faces (the order counters, the backs),
+    and its texture alone is a third of drawing a page.  The elements are shared by every copy of the face,
+    as the symbols' are; nothing changes an element once it is in a drawing."""
+    return tuple(_svg_item(i) for i in face_items(face, size, fields))
+
+
+def _face_group(art: FaceArt) -> ET.Element:
+    """The group that puts a face where it is printed on the page."""
+    return ET.Element("g", {"transform": f"translate({fmt(art.x)},{fmt(art.y)})"})
 
 
 def counter_svg(face: Face, x: float, y: float, size: float) -> ET.Element:
@@ -481,22 +514,59 @@ def counter_svg(face: Face, x: float, y: float, size: float) -> ET.Element:
         raise MapgenError(f"counter face has an unknown side style {face.style!r}")
     g = ET.Element("g", {"transform": f"translate({fmt(x)},{fmt(y)})"})
     g.append(_svg_item(Rect(0, 0, size, size, DARK_BODY if face.dark else style.color)))
-    g.extend(_svg_item(i) for i in face_items(face, size))
+    g.extend(_face_elements(face, size))
     g.append(_svg_item(Rect(0, 0, size, size, None, INK, max(0.15, 0.012 * size))))
     return g
 
 
+#: Stands in a page's drawing for a face's shapes until the page is written (:func:`render_page`).
+_FACE_TAG = "mapgen-counter-face"
+_FACE_MARK = re.compile(f'<{_FACE_TAG} n="([0-9]+)" />')
+
+
+@lru_cache(maxsize=4096)
+def _face_text(face: Face, size: float, fields: FieldSizes | None) -> str | None:
+    """A face's shapes as SVG text, written once however often the sheet repeats the face.
+
+    None where the page's writer would change the text (a character XML cannot hold, a character
+    reference): that face goes into the page as elements, as every face did before.
+    """
+    text = "".join(serialize(e) for e in _face_elements(face, size, fields))
+    return text if text and "&#" not in text and xml_text(text) == text else None
+
+
 def render_page(sheet: Sheet, pdf_page: int) -> str:
-    """SVG text of one printed page (1-based): the whole sheet of paper at true size, in Inkscape layers."""
+    """SVG text of one printed page (1-based): the whole sheet of paper at true size, in Inkscape layers.
+
+    Each face's shapes are written once (:func:`_face_text`) and put in where the page has a stand-in
+    for them: the same text the writer gives each copy, since it writes an element the same wherever it
+    stands and its clean-up of unwritable characters goes character by character (a face written once
+    needs none).  A campaign's sheet repeats its faces: seed 5's places 210, 63 of them different.
+    """
     paper = sheet.paper
     halves = sheet.pages_on(pdf_page)
     kinds = "fronts and backs" if sheet.fold else f"{halves[0].side}s"
     doc = SvgDoc(paper.width_mm, paper.height_mm, f"{sheet.title or 'mapgen counters'}: page {pdf_page} of {sheet.pdf_pages}, {kinds}")
+    faces: list[str] = []
     for name, items in page_items(sheet, pdf_page):
         layer = doc.layer(name)
         for item in items:
-            layer.add(_Raw(_svg_item(item)))
-    return doc.tostring()
+            text = _face_text(item.face, item.size, item.fields) if isinstance(item, FaceArt) else None
+            if text is None:
+                layer.add(_Raw(_svg_item(item)))
+                continue
+            g = _face_group(item)
+            ET.SubElement(g, _FACE_TAG, {"n": str(len(faces))})
+            faces.append(text)
+            layer.add(_Raw(g))
+    return _FACE_MARK.sub(lambda mark: faces[int(mark.group(1))], doc.tostring())
+
+
+def forget_faces() -> None:
+    """Forget every face drawn so far in this process (its items, shapes, text, textures and numbers), so that
+    a benchmark times a first drawing, as ``mapgen new`` makes it."""
+    for remembered in (face_items, _own_sizes, _face_elements, _face_text, _texture_parts, _num):
+        remembered.cache_clear()
 
 
 def render_pages(sheet: Sheet) -> list[str]:

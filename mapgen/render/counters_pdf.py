@@ -8,6 +8,7 @@ sheet of 500 different counters stays small and fast.
 from __future__ import annotations
 
 import io
+from functools import lru_cache
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -39,7 +40,9 @@ from .counters import (
 
 # --------------------------------------------------------------------------- PDF
 
+@lru_cache(maxsize=None)
 def _rgb(color: str) -> tuple[float, float, float]:
+    """A hex colour as reportlab's fractions, worked out once: a sheet paints with a dozen colours, thousands of times."""
     c = color.lstrip("#")
     return tuple(int(c[i : i + 2], 16) / 255 for i in (0, 2, 4))
 

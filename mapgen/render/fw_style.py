@@ -158,29 +158,38 @@ def _union(boxes):
 @lru_cache(maxsize=None)
 def load_symbols() -> dict[str, Symbol]:
     """Every ``<g id>`` in symbols.svg; terrain symbols keep one glyph per sub-group."""
+    return {symbol_id: _symbol(symbol_id) for symbol_id in _symbol_groups()}
+
+
+@lru_cache(maxsize=None)
+def _symbol_groups() -> dict[str, ET.Element]:
+    """Each ``<g id>`` of symbols.svg as read, by its id (a later one of the same id wins)."""
     root = ET.fromstring(template_path("fw-map", "symbols.svg").read_bytes())
-    symbols: dict[str, Symbol] = {}
-    for g in root:
-        if g.tag.replace(SVG_NS, "") != "g" or "id" not in g.attrib:
+    return {g.attrib["id"]: g for g in root if g.tag.replace(SVG_NS, "") == "g" and "id" in g.attrib}
+
+
+@lru_cache(maxsize=None)
+def _symbol(symbol_id: str) -> Symbol:
+    """One symbol of symbols.svg, its shapes cleaned and its glyphs' boxes measured when first drawn: a map
+    draws a third of the 58 symbols, and measuring them all was a fifth of drawing a medium map."""
+    g = _symbol_groups()[symbol_id]
+    shapes = [c for c in g if c.tag.replace(SVG_NS, "") != "title"]
+    subgroups = all(c.tag.replace(SVG_NS, "") == "g" for c in shapes)
+    parts = [list(c) for c in shapes] if subgroups else [shapes]
+    glyphs = []
+    for part in parts:
+        part = [c for c in part if c.tag.replace(SVG_NS, "") != "title"]
+        if not part:
             continue
-        shapes = [c for c in g if c.tag.replace(SVG_NS, "") != "title"]
-        subgroups = all(c.tag.replace(SVG_NS, "") == "g" for c in shapes)
-        parts = [list(c) for c in shapes] if subgroups else [shapes]
-        glyphs = []
-        for part in parts:
-            part = [c for c in part if c.tag.replace(SVG_NS, "") != "title"]
-            if not part:
-                continue
-            box = _union(_element_box(c) for c in part)
-            glyphs.append(Glyph(tuple(_clean(c) for c in part), box))
-        symbols[g.attrib["id"]] = Symbol(g.attrib["id"], g.attrib.get("color", "#000000"), tuple(glyphs))
-    return symbols
+        box = _union(_element_box(c) for c in part)
+        glyphs.append(Glyph(tuple(_clean(c) for c in part), box))
+    return Symbol(symbol_id, g.attrib.get("color", "#000000"), tuple(glyphs))
 
 
 @lru_cache(maxsize=None)
 def _glyphs(symbol_id: str, color: str | None) -> tuple[tuple[tuple[ET.Element, ...], tuple[float, float, float, float]], ...]:
     """The symbol's glyphs with currentColor resolved: (elements, box) each."""
-    sym = load_symbols()[symbol_id]
+    sym = _symbol(symbol_id)
     col = color or sym.color
     return tuple((tuple(_recolor(e, col) for e in g.elements), g.box) for g in sym.glyphs)
 
@@ -193,6 +202,27 @@ def _circle_path(el: ET.Element) -> str:
     )
 
 
+@lru_cache(maxsize=None)
+def _glyph_shapes(symbol_id: str, color: str | None) -> tuple[tuple[tuple[tuple | None, ET.Element, str | None], ...], ...]:
+    """Per glyph of the symbol, each shape as (paint, element, outline): ``paint`` the attributes a merged path
+    keeps and ``outline`` its path data, or both None for a shape that is never merged.
+
+    Worked out once per symbol and colour: :func:`_symbol_elements` is asked for many choices of kept glyphs
+    of the same symbol, which share their shapes.
+    """
+    out = []
+    for els, _box in _glyphs(symbol_id, color):
+        shapes = []
+        for e in els:
+            if e.tag in ("path", "circle") and len(e) == 0:
+                paint = tuple(sorted((k, v) for k, v in e.attrib.items() if k not in ("d", "cx", "cy", "r")))
+                shapes.append((paint, e, e.get("d") if e.tag == "path" else _circle_path(e)))
+            else:
+                shapes.append((None, e, None))
+        out.append(tuple(shapes))
+    return tuple(out)
+
+
 @lru_cache(maxsize=4096)
 def _symbol_elements(symbol_id: str, color: str | None, kept: tuple[bool, ...] | None = None) -> tuple[ET.Element, ...]:
     """The kept glyphs' shapes, with shapes of one paint merged into one path.
@@ -202,21 +232,17 @@ def _symbol_elements(symbol_id: str, color: str | None, kept: tuple[bool, ...] |
     Merging changes paint order only between glyphs, which the templates keep
     apart.  The result is cached and shared by every square that uses it.
     """
-    shapes = [e for i, (els, _box) in enumerate(_glyphs(symbol_id, color)) if kept is None or kept[i] for e in els]
-    groups: dict[tuple, list[ET.Element]] = {}
-    for e in shapes:
-        if e.tag in ("path", "circle") and len(e) == 0:
-            attrs = tuple(sorted((k, v) for k, v in e.attrib.items() if k not in ("d", "cx", "cy", "r")))
-            groups.setdefault(("shape", attrs), []).append(e)
-        else:
-            groups.setdefault(("single", id(e)), []).append(e)
+    groups: dict[tuple, list[tuple[ET.Element, str | None]]] = {}
+    for i, shapes in enumerate(_glyph_shapes(symbol_id, color)):
+        if kept is None or kept[i]:
+            for paint, e, outline in shapes:
+                groups.setdefault(("single", id(e)) if paint is None else ("shape", paint), []).append((e, outline))
     out = []
     for (kind, attrs), members in groups.items():
         if kind == "single" or len(members) == 1:
-            out.extend(members)
+            out.extend(e for e, _outline in members)
             continue
-        d = " ".join(m.get("d") if m.tag == "path" else _circle_path(m) for m in members)
-        out.append(ET.Element("path", dict([("d", d), *attrs])))
+        out.append(ET.Element("path", dict([("d", " ".join(outline for _e, outline in members)), *attrs])))
     return tuple(out)
 
 
@@ -293,9 +319,8 @@ def _feature_label(name: str) -> str:
 
 def _feature_symbol(name: str) -> str:
     """The pictogram for a feature name: ``feature-<name>``, an alias from style.json, or the generic mark."""
-    symbols = load_symbols()
     symbol = load_style().get("feature_symbols", {}).get(name, f"feature-{name}")
-    return symbol if symbol in symbols else "feature-generic"
+    return symbol if symbol in _symbol_groups() else "feature-generic"
 
 
 def _band_label(tables, outcome: str) -> str:
