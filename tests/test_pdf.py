@@ -586,3 +586,37 @@ def test_pages_and_forms_are_compressed_as_soon_as_they_are_finished():
     pdf.show_page(c, "Page 1")
     for obj in (pdf._form_object(c, "f"), pdf._last_page(c)):
         assert obj is not None and obj.stream is None and obj.Contents is not None
+
+
+@pytest.mark.parametrize("literal", ["0 0 10 10 re f", "BT (caf\\351) Tj ET", "% città", "% \x18 refused"])
+def test_a_form_ended_here_holds_the_bytes_reportlabs_own_end_would_give_it(literal):
+    # end_form encodes ASCII content itself (ReportLab's PDFDocEncoding codec is slow); PDFDocEncoding maps
+    # ASCII to itself but for 0x18-0x1f, which it refuses: the content must be the codec's, or the same error.
+    import io
+
+    from reportlab.pdfbase import pdfdoc
+    from reportlab.pdfgen.canvas import Canvas
+
+    from mapgen.render import pdf_source
+
+    def ended(mine: bool):
+        c = Canvas(io.BytesIO(), pageCompression=1, invariant=1)
+        c.beginForm("f")
+        c.setFillAlpha(0.5)
+        c.addLiteral(literal)
+        try:
+            if mine:
+                pdf_source.end_form(c, "f")
+            else:
+                c.endForm()
+                pdf_source._compress_now(pdf_source._form_object(c, "f"))
+        except UnicodeEncodeError:
+            return "refused"
+        content = pdf_source._form_object(c, "f").Contents.content
+        return zlib.decompress(pdfdoc.PDFBase85Encode.decode(content) if isinstance(content, str) else content)
+
+    theirs = ended(False)
+    assert ended(True) == theirs
+    assert (theirs == "refused") == ("\x18" in literal)
+    if theirs != "refused":
+        assert theirs.endswith(literal.encode("latin-1"))
