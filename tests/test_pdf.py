@@ -620,3 +620,35 @@ def test_a_form_ended_here_holds_the_bytes_reportlabs_own_end_would_give_it(lite
     assert (theirs == "refused") == ("\x18" in literal)
     if theirs != "refused":
         assert theirs.endswith(literal.encode("latin-1"))
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+from mapgen.render.pdf_paths import path as pdf_path  # noqa: E402
+from mapgen.render.svgbounds import path_box, plain_segments  # noqa: E402
+
+_COORD = st.integers(-9999, 9999).map(lambda n: f"{n / 100:g}")
+_SEGMENTS = st.lists(st.one_of(
+    st.tuples(st.sampled_from("MLml"), _COORD, _COORD).map(lambda t: f"{t[0]}{t[1]} {t[2]}"),
+    st.tuples(st.sampled_from("Aa"), _COORD, _COORD, _COORD, _COORD).map(
+        lambda t: f"{t[0]}{t[1].lstrip('-')} {t[2].lstrip('-')} 0 1 0 {t[3]},{t[4]}"),
+    st.just("Z"),
+), max_size=8)
+
+
+@settings(max_examples=60, deadline=None)
+@given(_SEGMENTS)
+def test_plain_path_data_is_read_as_the_pattern_reads_it(segments):
+    # Plain data (what the renderers write) is split rather than matched number by number: the same numbers.
+    d = "M0 0 " + " ".join(segments)
+    assert plain_segments(d) is not None
+    spelled = re.sub(r"(\d)(?=[\s,]|$)", r"\1e0", d)  # the same numbers with an exponent: read by the pattern
+    assert plain_segments(spelled) is None
+    assert path_box.__wrapped__(d) == path_box.__wrapped__(spelled)
+
+
+def test_numbers_not_set_apart_are_read_one_by_one():
+    assert plain_segments("M1-2L.5.5") is None
+    assert path_box.__wrapped__("M1-2L.5.5") == (0.5, -2.0, 1.0, 0.5)
+    assert pdf_path("M1-2L3 4") == "1.000 -2.000 m\n3 4 l"
+    assert pdf_path("M 1,2 L3 4 Z") == "1 2 m\n3 4 l\nh"

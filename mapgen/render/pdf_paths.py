@@ -17,6 +17,8 @@ import math
 import re
 from functools import lru_cache
 
+from .svgbounds import plain_segments, starts_with_a_command
+
 
 class Unsupported(ValueError):
     """An element, attribute or value the PDF writer cannot draw."""
@@ -155,17 +157,20 @@ def _path_cached(d: str) -> str:
 
 
 def _path(d: str) -> str:
-    if _SEGMENT.sub("", d).strip(" ,\t\r\n"):
-        raise Unsupported(f"path data {d[:60]!r}")
+    segments = plain_segments(d)
+    if segments is None:
+        if not starts_with_a_command(d):
+            raise Unsupported(f"path data {d[:60]!r}")
+        segments = [_segment(cmd, body) for cmd, body in _SEGMENT.findall(d)]
     ops: list[str] = []
     add = ops.append
     x = y = sx = sy = 0.0  # current point, start of the subpath
     qx = qy = cx2 = cy2 = None  # last control points, for T and S
     started = False
-    for cmd, body in _SEGMENT.findall(d):
+    for cmd, texts, v in segments:
         C = cmd.upper()
         if C == "Z":
-            if body.strip(" ,\t\r\n"):
+            if texts is None or texts:
                 raise Unsupported(f"numbers after Z in path data {d[:60]!r}")
             add("h")
             x, y = sx, sy
@@ -175,22 +180,20 @@ def _path(d: str) -> str:
             raise Unsupported(f"path data must start with M: {d[:60]!r}")
         started = True
         n = _ARGS[C]
-        if C in "ML" and cmd == C and _PDF_NUMBERS.fullmatch(body):  # the common case: copy the text
-            v = body.replace(",", " ").split()
-            if not v or len(v) % 2:
+        if C in "ML" and cmd == C and texts is not None:  # the common case: copy the text
+            if not texts or len(texts) % 2:
                 raise Unsupported(f"path data {d[:60]!r}")
             first = 0
             if C == "M":
-                add(f"{v[0]} {v[1]} m")
+                add(f"{texts[0]} {texts[1]} m")
                 first = 2
-            for i in range(first, len(v), 2):
-                add(f"{v[i]} {v[i + 1]} l")
-            x, y = float(v[-2]), float(v[-1])
+            for i in range(first, len(texts), 2):
+                add(f"{texts[i]} {texts[i + 1]} l")
+            x, y = v[-2], v[-1]
             if C == "M":
-                sx, sy = float(v[0]), float(v[1])
+                sx, sy = v[0], v[1]
             qx = cx2 = None
             continue
-        v = [float(t) for t in _NUMBER.findall(body)]
         if not v or len(v) % n or not all(map(math.isfinite, v)):
             raise Unsupported(f"path data {d[:60]!r}")
         rel = cmd != C
@@ -237,6 +240,15 @@ def _path(d: str) -> str:
                     add(_POINT % (x, y) + " l")
                 qx = cx2 = None
     return "\n".join(ops)
+
+
+def _segment(cmd: str, body: str) -> tuple[str, list[str] | None, list[float]]:
+    """A segment of path data that is not plain (:func:`~.svgbounds.plain_segments`): its command, its numbers
+    as written when they can be copied into the PDF (None when not, or for a Z with anything after it), their values."""
+    if cmd in "Zz":
+        return cmd, (None if body.strip(" ,\t\r\n") else []), []
+    texts = body.replace(",", " ").split() if _PDF_NUMBERS.fullmatch(body) else None
+    return cmd, texts, [float(t) for t in _NUMBER.findall(body)]
 
 
 _TWO_THIRDS = 2.0 / 3.0
