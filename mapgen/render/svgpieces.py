@@ -18,6 +18,7 @@ drawing, ``dx``/``dy`` text offsets, unknown elements) counts as everywhere.
 from __future__ import annotations
 
 import io
+import math
 import re
 import xml.etree.ElementTree as ET
 from collections import deque
@@ -169,6 +170,11 @@ class PieceStream:
         Drawn one after the other they keep the document's order; small in extent, each one
         meets few pages.
         """
+        if max_pieces == max_width == max_height == math.inf:  # the whole drawing at once: nothing to measure
+            chunk = list(self)
+            if chunk:
+                yield chunk
+            return
         chunk: list[Piece] = []
         box = None
         for piece in self:
