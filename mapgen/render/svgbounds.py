@@ -129,6 +129,12 @@ def plain_length(value: str | None, default: float = 0.0) -> float:
     """A plain number in user units; a unit or a percentage is not measured here."""
     if value is None:
         return default
+    return _plain_number(value)
+
+
+@lru_cache(maxsize=4096)
+def _plain_number(value: str) -> float:
+    """(Remembered: a drawing repeats the same widths, sizes and coordinates.)"""
     if not _PLAIN.match(value):
         raise Unknown(value)
     return float(value)

@@ -117,10 +117,10 @@ class PieceStream:
             self._stack.append((el, "root", IDENTITY, DEFAULT_FONT, 1.0))
             return
         parent, role, matrix, font, stroke = self._stack[-1]
-        kind = local_name(el.tag)
         if role in ("piece", "inside", "context", "skip"):
             self._stack.append((el, "inside" if role == "piece" else role, matrix, font, stroke))
             return
+        kind = local_name(el.tag)
         if kind in CONTEXT_ELEMENTS or not kind:
             self._stack.append((el, "context" if role == "root" else "skip", matrix, font, stroke))
             return
@@ -141,7 +141,8 @@ class PieceStream:
         if role == "context":
             self.context.append(el)
         elif role == "piece":
-            wrappers = tuple(e for e, r, *_ in self._stack if r == "wrapper")
+            # A piece sits at the root or in one of its groups (a wrapper): deeper elements are inside a piece.
+            wrappers = (self._stack[1][0],) if len(self._stack) == 2 else ()
             if self.whole or not self.measure:
                 box = EVERYWHERE
             else:
