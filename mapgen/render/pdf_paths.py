@@ -169,6 +169,14 @@ def _path(d: str) -> str:
     qx = qy = cx2 = cy2 = None  # last control points, for T and S
     started = False
     for cmd, texts, v in segments:
+        if texts is not None and len(texts) == 2 and (cmd == "L" and started or cmd == "M"):
+            # the common case, one point to a segment: its text copied (as in the loop of several below)
+            add(f"{texts[0]} {texts[1]} {'m' if cmd == 'M' else 'l'}")
+            x, y = v
+            if cmd == "M":
+                sx, sy, started = x, y, True
+            qx = cx2 = None
+            continue
         C = cmd.upper()
         if C == "Z":
             if texts is None or texts:

@@ -39,9 +39,29 @@ def _compress_now(obj) -> None:
     data = stream
     for f in reversed(filters):
         data = f.encode(data)
+    if isinstance(data, str):  # ASCII85 text, which the file takes as PDFDocEncoding bytes: made here (see pdfdoc_bytes)
+        data = pdfdoc_bytes(data) or data
     names = pdfdoc.PDFArray([pdfdoc.PDFName(f.pdfname) for f in filters])
     obj.Contents = pdfdoc.PDFStream(pdfdoc.PDFDictionary({"Filter": names}), data)
     obj.stream = None
+
+
+#: The ASCII characters PDFDocEncoding has no code for (its codec refuses them); every other one is itself.
+_NOT_PDFDOC = bytes(range(0x18, 0x20))
+
+
+def pdfdoc_bytes(text: str) -> bytes | None:
+    """``text`` in PDFDocEncoding when it is ASCII that the encoding leaves as it is; None otherwise.
+
+    ReportLab turns the text of a page, a form or an ASCII85-encoded stream into bytes with its
+    PDFDocEncoding codec, a Python charmap that takes seven times as long as compressing the same text
+    (``mapgen new``: about 20 ms for 1.5 MB).  That encoding is ASCII but for eight control characters,
+    so such a text is encoded as ASCII instead, the same bytes; anything else is left to the codec.
+    """
+    if not text.isascii():
+        return None
+    data = text.encode("ascii")
+    return data if len(data.translate(None, _NOT_PDFDOC)) == len(data) else None
 
 
 def _last_page(c: Canvas):
@@ -80,29 +100,18 @@ def _give_form_its_resources(form) -> None:
     form.Resources = resources
 
 
-#: The ASCII characters PDFDocEncoding has no code for (its codec refuses them); every other one is itself.
-_NOT_PDFDOC = bytes(range(0x18, 0x20))
-
-
 def end_form(c: Canvas, name: str) -> None:
     """End the form ``name`` being recorded on ``c``: its resources as a page's, its content compressed at once.
 
-    ReportLab turns a form's operators into bytes with its PDFDocEncoding codec, a Python charmap
-    that takes seven times as long as compressing them (12 ms of ``mapgen new``'s 830 kB of forms).
-    The operators written here are ASCII (text goes in as escapes), which that encoding leaves as
-    they are but for eight control characters: such a content is encoded as ASCII here, the same
-    bytes, and anything else is left to the codec.
+    The operators written here are ASCII (text goes in as escapes): they are encoded here
+    (:func:`pdfdoc_bytes`, 12 ms of ``mapgen new``'s 830 kB of forms), not by ReportLab's codec.
     """
     code, preamble = getattr(c, "_code", None), getattr(c, "_preamble", None)
     data = None
     if isinstance(code, list) and isinstance(preamble, str):
-        text = "\n".join([preamble, *code])  # what endForm writes
-        if text.isascii():
-            data = text.encode("ascii")
-            if len(data.translate(None, _NOT_PDFDOC)) == len(data):
-                del code[:]  # endForm encodes only the preamble, then the content is put in
-            else:
-                data = None
+        data = pdfdoc_bytes("\n".join([preamble, *code]))  # what endForm writes
+        if data is not None:
+            del code[:]  # endForm encodes only the preamble, then the content is put in
     c.endForm()
     form = _form_object(c, name)
     if data is not None and form is not None:
