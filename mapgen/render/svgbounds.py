@@ -227,7 +227,19 @@ def plain_segments(d: str) -> list[tuple[str, list[str], list[float]]] | None:
     Plain (what mapgen's renderers write): nothing but spaces and commas before the first command, and
     every number without a '+' or an exponent and set apart by spaces or commas.  Then the text is checked
     by a byte table, and splitting finds the numbers a pattern would find one by one, in a third of the time.
+    The last few are kept (not to be changed): a drawing cut into pages measures a path (:func:`path_box`)
+    and then draws it (:mod:`.pdf_paths`), and would read it twice.
     """
+    return _kept_segments(d) if len(d) <= _KEPT_PATH else _segments(d)
+
+
+#: Paths up to this long are kept by :func:`plain_segments`, the last :data:`_KEPT_PATHS` of them (10 MB at most):
+#: the medium map measures 98 paths before it draws the first of them.
+_KEPT_PATH = 8_000
+_KEPT_PATHS = 128
+
+
+def _segments(d: str) -> list[tuple[str, list[str], list[float]]] | None:
     try:
         raw = d.encode("ascii")
     except UnicodeEncodeError:
@@ -242,6 +254,9 @@ def plain_segments(d: str) -> list[tuple[str, list[str], list[float]]] | None:
     except ValueError:  # numbers not set apart ("1-2", "1.2.3"): read by the pattern
         return None
     return segments
+
+
+_kept_segments = lru_cache(maxsize=_KEPT_PATHS)(_segments)
 
 
 def starts_with_a_command(d: str) -> bool:
