@@ -685,3 +685,12 @@ def test_pages_and_forms_compressed_at_once_make_the_file_reportlab_makes_at_sav
         return buf.getvalue()
 
     assert made(True) == made(False)
+
+
+@pytest.mark.parametrize("value, text", [(1.23456, "1.235"), (2.0, "2"), (-0.0004, "0"), (-0.0, "0"), (-12.5, "-12.5"),
+                                         (0.1 + 0.2, "0.3"), (1e6, "1000000")])
+def test_a_computed_coordinate_has_three_decimals_at_most_and_no_minus_zero(value, text):
+    from mapgen.render.pdf_paths import num
+
+    assert num(value) == text
+    assert num(value) == text  # the second time remembered

@@ -19,6 +19,7 @@ from functools import lru_cache
 from operator import add as _add
 
 from .svgbounds import plain_segments, starts_with_a_command
+from .svgdoc import fmt
 
 
 class Unsupported(ValueError):
@@ -39,10 +40,9 @@ KAPPA = 4 * (math.sqrt(2) - 1) / 3
 _CACHED_PATH = 8000
 
 
-def num(v: float) -> str:
-    """A computed coordinate as PDF text: three decimals at most (a micrometre on a map in mm)."""
-    s = ("%.3f" % v).rstrip("0").rstrip(".")
-    return "0" if s == "-0" else s
+#: A computed coordinate as PDF text: three decimals at most (a micrometre on a map in mm), written as the SVG
+#: writes its numbers (and remembered as they are: a drawing repeats its sizes and offsets).
+num = fmt
 
 
 def numbers(text: str | None) -> list[str]:
