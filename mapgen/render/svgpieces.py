@@ -99,17 +99,18 @@ class PieceStream:
     # -------------------------------------------------------------- reading
     def _read_until(self, wanted: int) -> None:
         """Read on until ``wanted`` pieces wait (or the document ends)."""
-        while len(self._pending) < wanted:
+        pending, events, start, end = self._pending, self._events, self._start, self._end
+        while len(pending) < wanted:
             try:
-                event, el = next(self._events)
+                event, el = next(events)
             except StopIteration:
                 return
             except ET.ParseError as exc:  # a truncated or broken drawing is refused, not half printed
                 raise MapgenError(f"cannot read the SVG drawing: {exc}") from None
             if event == "start":
-                self._start(el)
+                start(el)
             else:
-                self._end(el)
+                end(el)
 
     def _start(self, el) -> None:
         if not self._stack:
@@ -171,8 +172,10 @@ class PieceStream:
         Drawn one after the other they keep the document's order; small in extent, each one
         meets few pages.
         """
-        if max_pieces == max_width == max_height == math.inf:  # the whole drawing at once: nothing to measure
-            chunk = list(self)
+        if max_pieces == max_width == max_height == math.inf:  # the whole drawing at once: read in one go
+            self._read_until(math.inf)
+            chunk = list(self._pending)
+            self._pending.clear()
             if chunk:
                 yield chunk
             return
