@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections import OrderedDict
 from functools import lru_cache
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -153,7 +154,7 @@ def path_box(d: str) -> Box | None:
 
     Cached: a map repeats the same symbol paths thousands of times under other transforms.
     """
-    segments = plain_segments(d)
+    segments = plain_segments(d, keep=True)
     if segments is None:
         if not starts_with_a_command(d):
             raise Unknown(d)
@@ -221,22 +222,32 @@ _PATH_SPACE = " ,\t\r\n"
 _PLAIN_PATH_BYTES = b"MmZzLlHhVvCcSsQqTtAa0123456789.- ,\t\r\n"
 
 
-def plain_segments(d: str) -> list[tuple[str, list[str], list[float]]] | None:
+def plain_segments(d: str, keep: bool = False) -> list[tuple[str, list[str], list[float]]] | None:
     """Path data as (command letter, its numbers as written, their values) when it is plain, else None.
 
-    Plain (what mapgen's renderers write): nothing but spaces and commas before the first command, and
-    every number without a '+' or an exponent and set apart by spaces or commas.  Then the text is checked
-    by a byte table, and splitting finds the numbers a pattern would find one by one, in a third of the time.
-    The last few are kept (not to be changed): a drawing cut into pages measures a path (:func:`path_box`)
-    and then draws it (:mod:`.pdf_paths`), and would read it twice.
+    Plain (what mapgen's renderers write): nothing but spaces and commas before the first command, and every
+    number without a '+' or an exponent and set apart by spaces or commas.  Then the text is checked by a
+    byte table, and splitting finds the numbers a pattern would find one by one, in a third of the time.
+    ``keep``: a drawing cut into pages measures its paths (:func:`path_box`) a chunk before it draws them
+    (:mod:`.pdf_paths`), so the segments of a path measured are kept (the last :data:`_KEPT_PATHS`) for its
+    drawing, which takes them: read once, not twice.  Not to be changed by the caller.
     """
-    return _kept_segments(d) if len(d) <= _KEPT_PATH else _segments(d)
+    segments = _KEPT.pop(d, None)
+    if segments is not None:
+        return segments
+    segments = _segments(d)
+    if keep and segments is not None and len(d) <= _KEPT_PATH:
+        _KEPT[d] = segments
+        if len(_KEPT) > _KEPT_PATHS:
+            _KEPT.popitem(last=False)  # the oldest
+    return segments
 
 
-#: Paths up to this long are kept by :func:`plain_segments`, the last :data:`_KEPT_PATHS` of them (10 MB at most):
-#: the medium map measures 98 paths before it draws the first of them.
+#: Paths up to this long are kept from their measuring to their drawing, the last :data:`_KEPT_PATHS` of them
+#: (10 MB at most): the medium map measures 98 paths before it draws the first of them.
 _KEPT_PATH = 8_000
 _KEPT_PATHS = 128
+_KEPT: OrderedDict[str, list] = OrderedDict()
 
 
 def _segments(d: str) -> list[tuple[str, list[str], list[float]]] | None:
@@ -254,9 +265,6 @@ def _segments(d: str) -> list[tuple[str, list[str], list[float]]] | None:
     except ValueError:  # numbers not set apart ("1-2", "1.2.3"): read by the pattern
         return None
     return segments
-
-
-_kept_segments = lru_cache(maxsize=_KEPT_PATHS)(_segments)
 
 
 def starts_with_a_command(d: str) -> bool:
