@@ -694,3 +694,32 @@ def test_a_computed_coordinate_has_three_decimals_at_most_and_no_minus_zero(valu
 
     assert num(value) == text
     assert num(value) == text  # the second time remembered
+
+
+NS = "http://www.w3.org/2000/svg"
+
+
+def _read(pieces) -> list:
+    return [(p.element.tag, dict(p.element.attrib), [w.get("id") for w in p.wrappers]) for p in pieces]
+
+
+def test_a_drawing_on_one_sheet_read_in_one_go_has_the_pieces_read_one_by_one():
+    # Layers split into their children, a layer with opacity whole, definitions kept aside, a group's own
+    # definitions left out; empty pieces before the first that draws are dropped (as reading one by one drops
+    # them), later ones kept (on one sheet nothing is measured).
+    drawing = svg(300, 200, extra=(
+        '<defs><path id="d" d="M0 0 L1 1"/></defs>'
+        '<g id="a" transform="translate(5,5)" stroke-width="2"><g/><circle cx="1" cy="1" r="1"/><g/><title>x</title>'
+        '<text x="3" y="4">A</text></g>'
+        '<g id="b" opacity="0.5"><rect x="1" y="1" width="1" height="1"/></g>'
+        '<line x1="0" y1="0" x2="5" y2="5" stroke="#000"/>'))
+    drawing = drawing.replace('<rect x="0" y="0"', '<g id="e"><g/></g><rect x="0" y="0"', 1)
+    one_by_one = PieceStream(drawing)
+    one_by_one_pieces = list(one_by_one)
+    at_once = PieceStream(drawing)
+    pieces = at_once.unmeasured()
+    assert _read(pieces)[0][0] == f"{{{NS}}}rect"  # the empty layer's empty group: dropped
+    kept_empty = [p for p in _read(pieces) if p[0].endswith("}g") and not p[1]]
+    assert len(kept_empty) == 2  # the empty groups inside layer a, after the first piece that draws
+    assert [p for p in _read(pieces) if p not in kept_empty] == _read(one_by_one_pieces)
+    assert [c.tag for c in at_once.context] == [c.tag for c in one_by_one.context] == [f"{{{NS}}}path", f"{{{NS}}}defs"]

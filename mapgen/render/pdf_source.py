@@ -178,9 +178,10 @@ class _Source:
         mm = PT_PER_MM
         w_mm, h_mm = self.width / mm, self.height / mm
         if whole:
-            self.pieces.measure = False
-        whole = whole or self.units is None or self.pieces.whole
-        if whole:
+            everything = self.pieces.unmeasured()
+            chunks = [everything] if everything else []
+        elif self.units is None or self.pieces.whole:
+            whole = True
             chunks = self.pieces.chunks(math.inf, math.inf, math.inf)
         else:
             vx, vy, u = self.units

@@ -51,6 +51,13 @@ class Piece:
     box: Box
 
 
+def _ends_in_order(el) -> list:
+    """``el`` and everything in it, in the order of their end tags."""
+    inside = [e for child in el for e in _ends_in_order(child)]
+    inside.append(el)
+    return inside
+
+
 _USE = re.compile(r"<(?:[A-Za-z_][\w.-]*:)?use[\s/>]")
 
 
@@ -80,13 +87,12 @@ class PieceStream:
 
     #: True for a drawing with ``<use>``: its pieces must be drawn together.
     whole: bool
-    #: False once the caller knows every piece goes on every page (a drawing on one sheet): none is measured.
-    measure: bool = True
 
     def __init__(self, svg: str | bytes):
         text = svg if isinstance(svg, str) else svg.decode("utf-8", "replace")
         # (the substring test first: the pattern alone takes 9 ms over a medium map)
         self.whole = ("use" in text) and ("<use" in text or ":use" in text) and _USE.search(text) is not None
+        self._svg = svg
         source = _Utf8Reader(svg) if isinstance(svg, str) else io.BytesIO(svg)
         self._events = ET.iterparse(source, events=("start", "end"))  # comments are dropped
         self.root = None
@@ -94,13 +100,13 @@ class PieceStream:
         self._pending: deque[Piece] = deque()
         # per open element: (element, role, user-space matrix, font size, stroke width)
         self._stack: list[tuple] = []
-        self._read_until(1)
+        self._read_until(1, until_root=True)
 
     # -------------------------------------------------------------- reading
-    def _read_until(self, wanted: int) -> None:
-        """Read on until ``wanted`` pieces wait (or the document ends)."""
+    def _read_until(self, wanted: float, until_root: bool = False) -> None:
+        """Read on until ``wanted`` pieces wait (or the document ends), or ``until_root`` the root is met."""
         pending, events, start, end = self._pending, self._events, self._start, self._end
-        while len(pending) < wanted:
+        while len(pending) < wanted and not (until_root and self.root is not None):
             try:
                 event, el = next(events)
             except StopIteration:
@@ -125,17 +131,24 @@ class PieceStream:
         if kind in CONTEXT_ELEMENTS or not kind:
             self._stack.append((el, "context" if role == "root" else "skip", matrix, font, stroke))
             return
-        if role == "root" and kind == "g" and not self.whole and not any(style_of(el, a) for a in UNSPLITTABLE):
-            try:
-                local = parse_transform(el.get("transform"))
-                sw, fs = style_of(el, "stroke-width"), style_of(el, "font-size")
-                inner = (mul(matrix, local), plain_length(fs) if fs is not None else font, abs(plain_length(sw)) if sw is not None else stroke)
-            except Unknown:
-                inner = None
-            if inner is not None:
-                self._stack.append((el, "wrapper", *inner))
-                return
+        inner = self._wrapper(el, kind, matrix, font, stroke) if role == "root" else None
+        if inner is not None:
+            self._stack.append((el, "wrapper", *inner))
+            return
         self._stack.append((el, "piece", matrix, font, stroke))
+
+    def _wrapper(self, el, kind: str, matrix, font: float, stroke: float) -> tuple | None:
+        """For a group at the root that is split into its children: (user-space matrix, font size, stroke width)
+        inside it; else None (it is a piece itself)."""
+        if kind != "g" or self.whole or any(style_of(el, a) for a in UNSPLITTABLE):
+            return None
+        try:
+            local = parse_transform(el.get("transform"))
+            sw, fs = style_of(el, "stroke-width"), style_of(el, "font-size")
+            return (mul(matrix, local), plain_length(fs) if fs is not None else font,
+                    abs(plain_length(sw)) if sw is not None else stroke)
+        except Unknown:
+            return None
 
     def _end(self, el) -> None:
         _, role, matrix, font, stroke = self._stack.pop()
@@ -144,7 +157,7 @@ class PieceStream:
         elif role == "piece":
             # A piece sits at the root or in one of its groups (a wrapper): deeper elements are inside a piece.
             wrappers = (self._stack[1][0],) if len(self._stack) == 2 else ()
-            if self.whole or not self.measure:
+            if self.whole:
                 box = EVERYWHERE
             else:
                 try:
@@ -156,6 +169,43 @@ class PieceStream:
             self._stack[-1][0].remove(el)  # from now on only this piece holds it
             if box is not None:
                 self._pending.append(Piece(el, wrappers, box))
+
+    def unmeasured(self) -> list[Piece]:
+        """Every piece, none measured but those before the first piece that draws anything (which are dropped
+        when they draw nothing, as reading them one by one drops them): for a drawing that goes on one sheet.
+
+        The drawing is parsed in one go and walked a piece at a time, without an event for each element
+        inside a piece: half the time of reading the parser's events.  Call it before reading any piece.
+        """
+        if len(self._stack) != 1 or self._pending:
+            raise RuntimeError("unmeasured() reads a drawing of which no piece has been read")
+        try:
+            root = ET.fromstring(self._svg)
+        except ET.ParseError as exc:  # a truncated or broken drawing is refused, not half printed
+            raise MapgenError(f"cannot read the SVG drawing: {exc}") from None
+        self._stack.clear()
+        self.root, self.context = root, []
+        pieces: list[Piece] = []
+        measuring = not self.whole  # (a drawing with <use> is read unmeasured from its first piece)
+        for child in root:
+            kind = local_name(child.tag)
+            if kind in CONTEXT_ELEMENTS or not kind:
+                self.context += _ends_in_order(child)  # as the reading one by one keeps them: each at its end tag
+                continue
+            inner = self._wrapper(child, kind, IDENTITY, DEFAULT_FONT, 1.0)
+            for el, wrappers, font, stroke in ([(child, (), DEFAULT_FONT, 1.0)] if inner is None else
+                                               [(el, (child,), inner[1], inner[2]) for el in child]):
+                if inner is not None and (local_name(el.tag) in CONTEXT_ELEMENTS or not local_name(el.tag)):
+                    continue  # definitions inside a group: not drawn
+                if measuring:
+                    try:
+                        if element_box(el, font, stroke) is None:
+                            continue
+                    except Unknown:
+                        pass
+                    measuring = False
+                pieces.append(Piece(el, wrappers, EVERYWHERE))
+        return pieces
 
     # -------------------------------------------------------------- pieces
     def __iter__(self):
@@ -172,13 +222,6 @@ class PieceStream:
         Drawn one after the other they keep the document's order; small in extent, each one
         meets few pages.
         """
-        if max_pieces == max_width == max_height == math.inf:  # the whole drawing at once: read in one go
-            self._read_until(math.inf)
-            chunk = list(self._pending)
-            self._pending.clear()
-            if chunk:
-                yield chunk
-            return
         chunk: list[Piece] = []
         box = None
         for piece in self:
