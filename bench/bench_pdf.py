@@ -6,7 +6,10 @@ first battlefield PDF and the map's PDF pay what they pay in a real run (paths m
 (``time.process_time``), medians of the runs, beside the floor ``python -c "import numpy"``: the machine is
 shared, wall time is not worth reading.
 
-    python bench/bench_pdf.py [RUNS] [--tree OTHER_CHECKOUT]   # --tree: the same figures for another checkout
+    python bench/bench_pdf.py [RUNS] [--tree OTHER_CHECKOUT] [--no-gc]
+
+``--no-gc``: the cyclic collector off in the runs (its few long passes, 4 ms each, land in whichever step is
+running then, and move when the steps before allocate more or less).
 
 ``--tree`` takes a checkout's folder (its ``mapgen`` and ``templates``) and runs it in place of the installed one,
 alternating with it run by run, so that before and after are measured under the same load.
@@ -32,6 +35,12 @@ def _child(out: str) -> None:
         sys.path.insert(0, tree)
     from mapgen import cli
     from mapgen.render import pdf, svgdoc
+
+    if os.environ.get("BENCH_NO_GC"):  # the collector's few passes land in whichever step runs then: left out
+        import gc
+
+        gc.disable()
+        cli.gc = type("NoGc", (), {"set_threshold": staticmethod(lambda *a: None), "get_threshold": gc.get_threshold})
 
     got = {"battlefield PDF, first": 0.0, "battlefield PDF, each further": [], "map PDF (cut, with key)": 0.0,
            "SvgDoc.tostring, all": 0.0}
@@ -99,6 +108,9 @@ def main() -> None:
         i = args.index("--tree")
         other = os.path.abspath(args[i + 1])
         del args[i:i + 2]
+    no_gc = "--no-gc" in args
+    if no_gc:
+        args.remove("--no-gc")
     runs = int(args[0]) if args else 7
     trees = {"this checkout": ""} | ({f"--tree {other}": other} if other else {})
     rows: dict[str, list[dict]] = {name: [] for name in trees}
@@ -110,11 +122,11 @@ def main() -> None:
             for name, tree in trees.items():
                 out = os.path.join(tmp, f"kit{i}")
                 r = subprocess.run([sys.executable, __file__, "--child", out], capture_output=True, text=True,
-                                   env=env | {"BENCH_TREE": tree}, check=True)
+                                   env=env | {"BENCH_TREE": tree} | ({"BENCH_NO_GC": "1"} if no_gc else {}), check=True)
                 rows[name].append(json.loads(r.stdout.strip().splitlines()[-1]))
                 shutil.rmtree(out, ignore_errors=True)
     print(f"CPU ms, medians of {runs} fresh `mapgen new --seed 5` runs (one process); "
-          f"floor `python -c \"import numpy\"` {statistics.median(floors):.0f} ms CPU")
+          f"floor `python -c \"import numpy\"` {statistics.median(floors):.0f} ms CPU" + (", collector off" if no_gc else ""))
     names = list(trees)
     print("| what | " + " | ".join(names) + " |")
     print("|---|" + "---:|" * len(names))

