@@ -723,3 +723,28 @@ def test_a_drawing_on_one_sheet_read_in_one_go_has_the_pieces_read_one_by_one():
     assert len(kept_empty) == 2  # the empty groups inside layer a, after the first piece that draws
     assert [p for p in _read(pieces) if p not in kept_empty] == _read(one_by_one_pieces)
     assert [c.tag for c in at_once.context] == [c.tag for c in one_by_one.context] == [f"{{{NS}}}path", f"{{{NS}}}defs"]
+
+
+def test_a_drawing_parsed_in_one_go_has_the_pieces_and_boxes_read_as_the_parser_goes(monkeypatch):
+    # Drawings up to svgpieces.IN_ONE_GO characters are parsed whole; larger ones (a 400 x 400 map) are read
+    # a piece at a time: both give the same pieces, boxes, groups and definitions, and leave the same tree.
+    from mapgen.render import svgpieces
+
+    drawing = svg(300, 200, extra=(
+        '<defs><path id="d" d="M0 0 L1 1"/></defs><g id="e"><g/></g>'
+        '<g id="a" transform="translate(5,5) scale(2)" stroke-width="2"><g/><circle cx="1" cy="1" r="1"/>'
+        '<title>x</title><text x="3" y="4" font-size="3">A</text><path d="M 1 1 a 1 1 0 1 0 2 0"/></g>'
+        '<g id="b" opacity="0.5"><rect x="1" y="1" width="1" height="1"/></g>'
+        '<g id="c" transform="rotate(30)"><line x1="0" y1="0" x2="5" y2="5" stroke="#000"/></g>'
+        '<line x1="0" y1="0" x2="5" y2="5" stroke="#000" stroke-width="3"/>'))
+
+    def read(one_go: int):
+        monkeypatch.setattr(svgpieces, "IN_ONE_GO", one_go)
+        stream = PieceStream(drawing)
+        pieces = list(stream)
+        return ([(*piece, p.box) for piece, p in zip(_read(pieces), pieces)], [c.tag for c in stream.context],
+                [(child.tag, len(child)) for child in stream.root])
+
+    walked, streamed = read(10**9), read(0)
+    assert walked == streamed
+    assert len(walked[0]) == 8  # background, square; circle, text, path of a; b whole; the line of c; the line

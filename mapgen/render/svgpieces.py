@@ -58,6 +58,9 @@ def _ends_in_order(el) -> list:
     return inside
 
 
+#: A drawing of up to this many characters is parsed in one go (a tree of a few tens of MB at most); a larger
+#: one (a 400 x 400 map is a million elements, gigabytes as a tree) is read as the parser goes, a piece at a time.
+IN_ONE_GO = 4_000_000
 _USE = re.compile(r"<(?:[A-Za-z_][\w.-]*:)?use[\s/>]")
 
 
@@ -174,41 +177,66 @@ class PieceStream:
         """Every piece, none measured but those before the first piece that draws anything (which are dropped
         when they draw nothing, as reading them one by one drops them): for a drawing that goes on one sheet.
 
-        The drawing is parsed in one go and walked a piece at a time, without an event for each element
-        inside a piece: half the time of reading the parser's events.  Call it before reading any piece.
+        The drawing is parsed in one go (:meth:`_walk`).  Call it before reading any piece.
         """
         if len(self._stack) != 1 or self._pending:
             raise RuntimeError("unmeasured() reads a drawing of which no piece has been read")
+        return list(self._walk(measure=False))
+
+    def _walk(self, measure: bool):
+        """The pieces of the drawing parsed in one go and walked a piece at a time, without a parser event for each
+        element inside a piece (half the time of reading the events); measured, those that draw nothing left out,
+        or not (see :meth:`unmeasured`).  As the reading one by one leaves it, the parsed drawing keeps no piece
+        once every piece has been handed out.
+        """
         try:
             root = ET.fromstring(self._svg)
         except ET.ParseError as exc:  # a truncated or broken drawing is refused, not half printed
             raise MapgenError(f"cannot read the SVG drawing: {exc}") from None
         self._stack.clear()
         self.root, self.context = root, []
-        pieces: list[Piece] = []
-        measuring = not self.whole  # (a drawing with <use> is read unmeasured from its first piece)
-        for child in root:
+        stay = []  # what the root keeps: definitions, and the groups split into their pieces (emptied of them)
+        leading = not self.whole  # unmeasured, the pieces before the first that draws are measured all the same
+        for child in list(root):
             kind = local_name(child.tag)
             if kind in CONTEXT_ELEMENTS or not kind:
                 self.context += _ends_in_order(child)  # as the reading one by one keeps them: each at its end tag
+                stay.append(child)
                 continue
             inner = self._wrapper(child, kind, IDENTITY, DEFAULT_FONT, 1.0)
-            for el, wrappers, font, stroke in ([(child, (), DEFAULT_FONT, 1.0)] if inner is None else
-                                               [(el, (child,), inner[1], inner[2]) for el in child]):
+            if inner is None:
+                members, wrappers, (matrix, font, stroke) = (child,), (), (IDENTITY, DEFAULT_FONT, 1.0)
+            else:
+                members, wrappers, (matrix, font, stroke) = list(child), (child,), inner
+                stay.append(child)
+            skipped = []
+            for el in members:
                 if inner is not None and (local_name(el.tag) in CONTEXT_ELEMENTS or not local_name(el.tag)):
-                    continue  # definitions inside a group: not drawn
-                if measuring:
+                    skipped.append(el)  # definitions inside a group: not drawn
+                    continue
+                box = EVERYWHERE
+                if (measure or leading) and not self.whole:
                     try:
-                        if element_box(el, font, stroke) is None:
-                            continue
+                        box = element_box(el, font, stroke)
                     except Unknown:
-                        pass
-                    measuring = False
-                pieces.append(Piece(el, wrappers, EVERYWHERE))
-        return pieces
+                        box = EVERYWHERE
+                    if box is None:
+                        continue
+                    leading = False
+                    if not measure:
+                        box = EVERYWHERE
+                    elif box != EVERYWHERE:
+                        box = box_through(matrix, box)
+                yield Piece(el, wrappers, box)
+            if inner is not None:
+                child[:] = skipped
+        root[:] = stay
 
     # -------------------------------------------------------------- pieces
     def __iter__(self):
+        if len(self._stack) == 1 and not self._pending and len(self._svg) <= IN_ONE_GO:
+            yield from self._walk(measure=True)
+            return
         while True:
             self._read_until(1)
             if not self._pending:
