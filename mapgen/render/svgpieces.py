@@ -7,9 +7,10 @@ groups) one by one, each with a conservative bounding box (a box that may be
 too big, never too small: a piece drawn on a page where it does not show
 costs time, one left out would be a hole in the print), in runs that are
 drawn one after the other, in document order so that what is on top stays
-on top.  The parsed drawing is never held whole.  The parser is the
-standard library's (expat): it reads an SVG as fast as lxml and loads in a
-fifth of the time.
+on top.  A large drawing is never held whole as a tree (one of up to
+:data:`IN_ONE_GO` characters is: parsed in one go and walked, half the work of
+the parser's events).  The parser is the standard library's (expat): it reads
+an SVG as fast as lxml and loads in a fifth of the time.
 
 Anything it cannot measure (``<use>``, units or percentages inside the
 drawing, ``dx``/``dy`` text offsets, unknown elements) counts as everywhere.
@@ -80,8 +81,8 @@ class _Utf8Reader:
 class PieceStream:
     """The pieces of an SVG document, read as the XML parser reaches them.
 
-    Only the chunk being drawn is held, not the whole parsed drawing: each piece is
-    taken out of the parsed tree when its end tag is read.  The root's groups (layers) are
+    Of a large drawing only the chunk being drawn is held, not the whole parsed drawing: each
+    piece is taken out of the parsed tree when its end tag is read.  The root's groups (layers) are
     split into their children; anything else at the root is a piece of its own.  A drawing
     with ``<use>`` elements, which may point at any piece, is read as one piece per root
     child, each counted as everywhere, and drawn in one go.  Definitions (``<defs>``...)
