@@ -586,3 +586,165 @@ def test_pages_and_forms_are_compressed_as_soon_as_they_are_finished():
     pdf.show_page(c, "Page 1")
     for obj in (pdf._form_object(c, "f"), pdf._last_page(c)):
         assert obj is not None and obj.stream is None and obj.Contents is not None
+
+
+@pytest.mark.parametrize("literal", ["0 0 10 10 re f", "BT (caf\\351) Tj ET", "% città", "% \x18 refused"])
+def test_a_form_ended_here_holds_the_bytes_reportlabs_own_end_would_give_it(literal):
+    # end_form encodes ASCII content itself (ReportLab's PDFDocEncoding codec is slow); PDFDocEncoding maps
+    # ASCII to itself but for 0x18-0x1f, which it refuses: the content must be the codec's, or the same error.
+    import io
+
+    from reportlab import rl_config
+    from reportlab.pdfbase import pdfdoc
+    from reportlab.pdfgen.canvas import Canvas
+
+    from mapgen.render import pdf_source
+
+    def ended(mine: bool):
+        c = Canvas(io.BytesIO(), pageCompression=1, invariant=1)
+        c.beginForm("f")
+        c.setFillAlpha(0.5)
+        c.addLiteral(literal)
+        try:
+            if mine:
+                pdf_source.end_form(c, "f")
+            else:
+                c.endForm()
+                pdf_source._compress_now(pdf_source._form_object(c, "f"))
+        except UnicodeEncodeError:
+            return "refused"
+        content = pdf_source._form_object(c, "f").Contents.content
+        if rl_config.useA85:
+            content = pdfdoc.PDFBase85Encode.decode(content.decode("ascii") if isinstance(content, bytes) else content)
+        return zlib.decompress(content)
+
+    theirs = ended(False)
+    assert ended(True) == theirs
+    assert (theirs == "refused") == ("\x18" in literal)
+    if theirs != "refused":
+        assert theirs.endswith(literal.encode("latin-1"))
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+from mapgen.render.pdf_paths import path as pdf_path  # noqa: E402
+from mapgen.render.svgbounds import path_box, plain_segments  # noqa: E402
+
+_COORD = st.integers(-9999, 9999).map(lambda n: f"{n / 100:g}")
+_SEGMENTS = st.lists(st.one_of(
+    st.tuples(st.sampled_from("MLml"), _COORD, _COORD).map(lambda t: f"{t[0]}{t[1]} {t[2]}"),
+    st.tuples(st.sampled_from("Aa"), _COORD, _COORD, _COORD, _COORD).map(
+        lambda t: f"{t[0]}{t[1].lstrip('-')} {t[2].lstrip('-')} 0 1 0 {t[3]},{t[4]}"),
+    st.just("Z"),
+), max_size=8)
+
+
+@settings(max_examples=60, deadline=None)
+@given(_SEGMENTS)
+def test_plain_path_data_is_read_as_the_pattern_reads_it(segments):
+    # Plain data (what the renderers write) is split rather than matched number by number: the same numbers.
+    d = "M0 0 " + " ".join(segments)
+    assert plain_segments(d) is not None
+    spelled = re.sub(r"(\d)(?=[\s,]|$)", r"\1e0", d)  # the same numbers with an exponent: read by the pattern
+    assert plain_segments(spelled) is None
+    assert path_box.__wrapped__(d) == path_box.__wrapped__(spelled)
+
+
+def test_numbers_not_set_apart_are_read_one_by_one():
+    assert plain_segments("M1-2L.5.5") is None
+    assert path_box.__wrapped__("M1-2L.5.5") == (0.5, -2.0, 1.0, 0.5)
+    assert pdf_path("M1-2L3 4") == "1.000 -2.000 m\n3 4 l"
+    assert pdf_path("M 1,2 L3 4 Z") == "1 2 m\n3 4 l\nh"
+
+
+@pytest.mark.parametrize("literal", ["0 0 10 10 re f", "BT (caf\\351) Tj ET", "% citt\u00e0"])
+def test_pages_and_forms_compressed_at_once_make_the_file_reportlab_makes_at_save(literal):
+    # Compressed (and their ASCII85 text made bytes) as soon as they are finished, not at save: the same file.
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from mapgen.render import pdf_source
+
+    def made(now: bool) -> bytes:
+        buf = io.BytesIO()
+        c = Canvas(buf, pageCompression=1, invariant=1)
+        c.beginForm("f")
+        c.addLiteral(literal)
+        if now:
+            pdf_source.end_form(c, "f")
+        else:
+            c.endForm()
+            pdf_source._give_form_its_resources(pdf_source._form_object(c, "f"))
+        c.doForm("f")
+        c.addLiteral(literal)
+        c.showPage()
+        if now:
+            pdf_source._compress_now(pdf_source._last_page(c))
+        c.save()
+        return buf.getvalue()
+
+    assert made(True) == made(False)
+
+
+@pytest.mark.parametrize("value, text", [(1.23456, "1.235"), (2.0, "2"), (-0.0004, "0"), (-0.0, "0"), (-12.5, "-12.5"),
+                                         (0.1 + 0.2, "0.3"), (1e6, "1000000")])
+def test_a_computed_coordinate_has_three_decimals_at_most_and_no_minus_zero(value, text):
+    from mapgen.render.pdf_paths import num
+
+    assert num(value) == text
+    assert num(value) == text  # the second time remembered
+
+
+NS = "http://www.w3.org/2000/svg"
+
+
+def _read(pieces) -> list:
+    return [(p.element.tag, dict(p.element.attrib), [w.get("id") for w in p.wrappers]) for p in pieces]
+
+
+def test_a_drawing_on_one_sheet_read_in_one_go_has_the_pieces_read_one_by_one():
+    # Layers split into their children, a layer with opacity whole, definitions kept aside, a group's own
+    # definitions left out; empty pieces before the first that draws are dropped (as reading one by one drops
+    # them), later ones kept (on one sheet nothing is measured).
+    drawing = svg(300, 200, extra=(
+        '<defs><path id="d" d="M0 0 L1 1"/></defs>'
+        '<g id="a" transform="translate(5,5)" stroke-width="2"><g/><circle cx="1" cy="1" r="1"/><g/><title>x</title>'
+        '<text x="3" y="4">A</text></g>'
+        '<g id="b" opacity="0.5"><rect x="1" y="1" width="1" height="1"/></g>'
+        '<line x1="0" y1="0" x2="5" y2="5" stroke="#000"/>'))
+    drawing = drawing.replace('<rect x="0" y="0"', '<g id="e"><g/></g><rect x="0" y="0"', 1)
+    one_by_one = PieceStream(drawing)
+    one_by_one_pieces = list(one_by_one)
+    at_once = PieceStream(drawing)
+    pieces = at_once.unmeasured()
+    assert _read(pieces)[0][0] == f"{{{NS}}}rect"  # the empty layer's empty group: dropped
+    kept_empty = [p for p in _read(pieces) if p[0].endswith("}g") and not p[1]]
+    assert len(kept_empty) == 2  # the empty groups inside layer a, after the first piece that draws
+    assert [p for p in _read(pieces) if p not in kept_empty] == _read(one_by_one_pieces)
+    assert [c.tag for c in at_once.context] == [c.tag for c in one_by_one.context] == [f"{{{NS}}}path", f"{{{NS}}}defs"]
+
+
+def test_a_drawing_parsed_in_one_go_has_the_pieces_and_boxes_read_as_the_parser_goes(monkeypatch):
+    # Drawings up to svgpieces.IN_ONE_GO characters are parsed whole; larger ones (a 400 x 400 map) are read
+    # a piece at a time: both give the same pieces, boxes, groups and definitions, and leave the same tree.
+    from mapgen.render import svgpieces
+
+    drawing = svg(300, 200, extra=(
+        '<defs><path id="d" d="M0 0 L1 1"/></defs><g id="e"><g/></g>'
+        '<g id="a" transform="translate(5,5) scale(2)" stroke-width="2"><g/><circle cx="1" cy="1" r="1"/>'
+        '<title>x</title><text x="3" y="4" font-size="3">A</text><path d="M 1 1 a 1 1 0 1 0 2 0"/></g>'
+        '<g id="b" opacity="0.5"><rect x="1" y="1" width="1" height="1"/></g>'
+        '<g id="c" transform="rotate(30)"><line x1="0" y1="0" x2="5" y2="5" stroke="#000"/></g>'
+        '<line x1="0" y1="0" x2="5" y2="5" stroke="#000" stroke-width="3"/>'))
+
+    def read(one_go: int):
+        monkeypatch.setattr(svgpieces, "IN_ONE_GO", one_go)
+        stream = PieceStream(drawing)
+        pieces = list(stream)
+        return ([(*piece, p.box) for piece, p in zip(_read(pieces), pieces)], [c.tag for c in stream.context],
+                [(child.tag, len(child)) for child in stream.root])
+
+    walked, streamed = read(10**9), read(0)
+    assert walked == streamed
+    assert len(walked[0]) == 8  # background, square; circle, text, path of a; b whole; the line of c; the line

@@ -71,3 +71,18 @@ def test_serialize_leaves_a_comment_to_elementtree():
     root = ET.Element("g")
     root.append(ET.Comment(" a & b "))
     assert serialize(root) == ET.tostring(root, encoding="unicode") == "<g><!-- a & b --></g>"
+
+
+from mapgen.render.svgdoc import fmt  # noqa: E402
+
+
+@pytest.mark.parametrize("value, text", [(2.5, "2.5"), (3.0, "3"), (3, "3"), (-0.0, "0"), (-0.0004, "0"), (0.0006, "0.001"),
+                                         (12.3456789, "12.346"), (-7.1, "-7.1"), (1e6, "1000000")])
+def test_fmt_writes_at_most_three_decimals_and_the_same_text_every_time(value, text):
+    assert fmt(value) == text
+    assert fmt(value) == text  # the second time from the memo
+
+
+def test_fmt_of_equal_values_is_the_same_text_whichever_comes_first():
+    assert fmt(0.0) == fmt(-0.0) == fmt(0) == "0"
+    assert fmt(-0.0) == "0"

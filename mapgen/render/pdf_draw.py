@@ -251,9 +251,10 @@ class Painter:
         stroke = color(style["stroke"])
         if stroke is not None:
             width = style["stroke-width"]
-            if length(width) < 0:
+            drawn = length(width)
+            if drawn < 0:
                 raise Unsupported(f"stroke-width {width!r}")
-            if length(width) == 0:
+            if drawn == 0:
                 stroke = None
         if fill is None and stroke is None:
             return
@@ -312,7 +313,10 @@ class Painter:
         """One line of text, in the embedded face for its family, weight and style; baseline at y."""
         if len(el):
             raise Unsupported("<text> with child elements (<tspan>)")
-        text = _SPACES.sub(" ", el.text or "").strip(" ")
+        text = el.text or ""
+        if "\n" in text or "  " in text or "\t" in text or "\r" in text:  # (a label rarely has any)
+            text = _SPACES.sub(" ", text)
+        text = text.strip(" ")
         if color(style["stroke"]) is not None:
             raise Unsupported("stroked text")
         fill = color(style["fill"])
@@ -320,7 +324,8 @@ class Painter:
             return
         font = _face(style["font-family"], style["font-weight"], style["font-style"])
         size = length(style["font-size"])
-        text = fonts.printable(text, font.fontName)
+        if not (text.isascii() and text.isprintable()):  # printable ASCII every face shows: as it is
+            text = fonts.printable(text, font.fontName)
         xs = [length(v) for v in text_positions(el.get("x") or "0")]
         y = length(el.get("y"), 0.0)
         # Letters with an x of their own (a spaced-out name) are set one by one, the rest run on from the last.

@@ -16,6 +16,10 @@ from __future__ import annotations
 import math
 import re
 from functools import lru_cache
+from operator import add as _add
+
+from .svgbounds import plain_segments, starts_with_a_command
+from .svgdoc import fmt
 
 
 class Unsupported(ValueError):
@@ -36,10 +40,9 @@ KAPPA = 4 * (math.sqrt(2) - 1) / 3
 _CACHED_PATH = 8000
 
 
-def num(v: float) -> str:
-    """A computed coordinate as PDF text: three decimals at most (a micrometre on a map in mm)."""
-    s = ("%.3f" % v).rstrip("0").rstrip(".")
-    return "0" if s == "-0" else s
+#: A computed coordinate as PDF text: three decimals at most (a micrometre on a map in mm), written as the SVG
+#: writes its numbers (and remembered as they are: a drawing repeats its sizes and offsets).
+num = fmt
 
 
 def numbers(text: str | None) -> list[str]:
@@ -155,17 +158,28 @@ def _path_cached(d: str) -> str:
 
 
 def _path(d: str) -> str:
-    if _SEGMENT.sub("", d).strip(" ,\t\r\n"):
-        raise Unsupported(f"path data {d[:60]!r}")
+    segments = plain_segments(d)
+    if segments is None:
+        if not starts_with_a_command(d):
+            raise Unsupported(f"path data {d[:60]!r}")
+        segments = [_segment(cmd, body) for cmd, body in _SEGMENT.findall(d)]
     ops: list[str] = []
     add = ops.append
     x = y = sx = sy = 0.0  # current point, start of the subpath
     qx = qy = cx2 = cy2 = None  # last control points, for T and S
     started = False
-    for cmd, body in _SEGMENT.findall(d):
+    for cmd, texts, v in segments:
+        if texts is not None and len(texts) == 2 and (cmd == "L" and started or cmd == "M"):
+            # the common case, one point to a segment: its text copied (as in the loop of several below)
+            add(f"{texts[0]} {texts[1]} {'m' if cmd == 'M' else 'l'}")
+            x, y = v
+            if cmd == "M":
+                sx, sy, started = x, y, True
+            qx = cx2 = None
+            continue
         C = cmd.upper()
         if C == "Z":
-            if body.strip(" ,\t\r\n"):
+            if texts is None or texts:
                 raise Unsupported(f"numbers after Z in path data {d[:60]!r}")
             add("h")
             x, y = sx, sy
@@ -175,25 +189,36 @@ def _path(d: str) -> str:
             raise Unsupported(f"path data must start with M: {d[:60]!r}")
         started = True
         n = _ARGS[C]
-        if C in "ML" and cmd == C and _PDF_NUMBERS.fullmatch(body):  # the common case: copy the text
-            v = body.replace(",", " ").split()
-            if not v or len(v) % 2:
+        if C in "ML" and cmd == C and texts is not None:  # the common case: copy the text
+            if not texts or len(texts) % 2:
                 raise Unsupported(f"path data {d[:60]!r}")
             first = 0
             if C == "M":
-                add(f"{v[0]} {v[1]} m")
+                add(f"{texts[0]} {texts[1]} m")
                 first = 2
-            for i in range(first, len(v), 2):
-                add(f"{v[i]} {v[i + 1]} l")
-            x, y = float(v[-2]), float(v[-1])
+            for i in range(first, len(texts), 2):
+                add(f"{texts[i]} {texts[i + 1]} l")
+            x, y = v[-2], v[-1]
             if C == "M":
-                sx, sy = float(v[0]), float(v[1])
+                sx, sy = v[0], v[1]
             qx = cx2 = None
             continue
-        v = [float(t) for t in _NUMBER.findall(body)]
         if not v or len(v) % n or not all(map(math.isfinite, v)):
             raise Unsupported(f"path data {d[:60]!r}")
         rel = cmd != C
+        if C == "A":  # (a map's and a plan's dots: thousands of arcs, in a loop of their own)
+            for i in range(0, len(v), 7):
+                rx, ry, phi, large, sweep, ex, ey = v[i:i + 7]
+                ox, oy = (x, y) if rel else (0.0, 0.0)
+                ex, ey = ex + ox, ey + oy
+                if (ex != x or ey != y) and rx and ry:  # an arc to its own start draws nothing
+                    template, offsets = _arc_text(abs(rx), abs(ry), phi % 360.0, large != 0, sweep != 0, ex - x, ey - y)
+                    add(template % tuple(map(_add, (x, y) * (len(offsets) // 2), offsets)))
+                elif ex != x or ey != y:  # no radius: a straight line
+                    add(_POINT % (ex, ey) + " l")
+                x, y = ex, ey
+            qx = cx2 = None
+            continue
         for i in range(0, len(v), n):
             a = v[i:i + n]
             ox, oy = (x, y) if rel else (0.0, 0.0)
@@ -207,14 +232,6 @@ def _path(d: str) -> str:
                 add(_CURVE % (x + _TWO_THIRDS * (px - x), y + _TWO_THIRDS * (py - y),
                               ex + _TWO_THIRDS * (px - ex), ey + _TWO_THIRDS * (py - ey), ex, ey))
                 x, y, qx, qy, cx2 = ex, ey, px, py, None
-            elif C == "A":
-                ex, ey = a[5] + ox, a[6] + oy
-                if (ex != x or ey != y) and a[0] and a[1]:  # an arc to its own start draws nothing
-                    add(_arc(x, y, abs(a[0]), abs(a[1]), a[2] % 360.0, a[3] != 0, a[4] != 0, ex - x, ey - y))
-                elif ex != x or ey != y:  # no radius: a straight line
-                    add(_POINT % (ex, ey) + " l")
-                x, y = ex, ey
-                qx = cx2 = None
             elif C == "C" or C == "S":
                 if C == "C":
                     x1, y1, x2, y2, ex, ey = a[0] + ox, a[1] + oy, a[2] + ox, a[3] + oy, a[4] + ox, a[5] + oy
@@ -239,27 +256,36 @@ def _path(d: str) -> str:
     return "\n".join(ops)
 
 
+def _segment(cmd: str, body: str) -> tuple[str, list[str] | None, list[float]]:
+    """A segment of path data that is not plain (:func:`~.svgbounds.plain_segments`): its command, its numbers
+    as written when they can be copied into the PDF (None when not, or for a Z with anything after it), their values."""
+    if cmd in "Zz":
+        return cmd, (None if body.strip(" ,\t\r\n") else []), []
+    texts = body.replace(",", " ").split() if _PDF_NUMBERS.fullmatch(body) else None
+    return cmd, texts, [float(t) for t in _NUMBER.findall(body)]
+
+
 _TWO_THIRDS = 2.0 / 3.0
 _POINT = "%.3f %.3f"
 _CURVE = "%.3f %.3f %.3f %.3f %.3f %.3f c"
 _CURVES = {n: "\n".join([_CURVE] * n) for n in range(1, 5)}
 
 
-def _arc(x0: float, y0: float, rx: float, ry: float, phi: float, large: bool, sweep: bool, dx: float, dy: float) -> str:
-    """An arc from (x0, y0) to (x0 + dx, y0 + dy) as cubic Béziers (formatted in one go: it is the slow part)."""
-    xs, ys = _arc_curves(rx, ry, phi, large, sweep, dx, dy)
-    v = [0.0] * (2 * len(xs))
-    v[0::2] = [x0 + c for c in xs]
-    v[1::2] = [y0 + c for c in ys]
-    return _CURVES[len(xs) // 3] % tuple(v)
-
-
 @lru_cache(maxsize=4096)
+def _arc_text(rx: float, ry: float, phi: float, large: bool, sweep: bool, dx: float, dy: float) -> tuple[str, tuple]:
+    """An arc's cubic Béziers, at most 90° each: their operators to fill in, and their points' x, y in turn,
+    relative to the arc's start (added to it and formatted in one go: it is the slow part)."""
+    xs, ys = _arc_curves(rx, ry, phi, large, sweep, dx, dy)
+    offsets = [0.0] * (2 * len(xs))
+    offsets[0::2], offsets[1::2] = xs, ys
+    return _CURVES[len(xs) // 3], tuple(offsets)
+
+
 def _arc_curves(rx: float, ry: float, phi: float, large: bool, sweep: bool, dx: float, dy: float) -> tuple:
     """Cubic Béziers of an arc, at most 90° each: the x and the y of their points, relative to the arc's start.
 
     By the endpoint-to-centre conversion of SVG 1.1, appendix F.6.5, radii too small for the chord
-    scaled up (F.6.6).  Cached: a map draws the same dots and rings many times.
+    scaled up (F.6.6).  Cached (:func:`_arc_text`): a map draws the same dots and rings many times.
     """
     cos, sin = math.cos(math.radians(phi)), math.sin(math.radians(phi))
     # The start at the origin, the end at (dx, dy): the midpoint in the ellipse's axes.

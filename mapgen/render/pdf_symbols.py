@@ -30,12 +30,13 @@ _FAR = 1e6
 class Symbols:
     """The repeated groups of one drawing and the forms they are stored as (named ``prefix1``, ``prefix2``...).
 
-    ``finish(canvas, name)`` completes a stored form (its resources, compression).
+    ``end(canvas, name)`` ends a stored form being recorded and completes it (its resources, compression);
+    without it the canvas's ``endForm`` ends it.
     """
 
-    def __init__(self, prefix: str, finish=None):
+    def __init__(self, prefix: str, end=None):
         self.prefix = prefix
-        self.finish = finish
+        self.end = end
         self.seen: dict[tuple, str | None] = {}  # key -> form name, None until met twice
         self.kept = 0
         self.stored = 0
@@ -69,9 +70,10 @@ class Symbols:
         for child in el:
             inner.element(child, style)
         inner.flush()
-        c.endForm()
-        if self.finish is not None:
-            self.finish(c, name)
+        if self.end is not None:
+            self.end(c, name)
+        else:
+            c.endForm()
         return name
 
 
