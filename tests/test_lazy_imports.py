@@ -132,3 +132,19 @@ def test_a_json_map_imports_no_yaml_and_no_drawing_library_once_its_name_tables_
     assert "yaml" in first  # nothing kept yet: read with PyYAML, as before
     modules = _imported("fw-map", "--seed", "4", "--formats", "json", "--out", str(tmp_path / "b"), env=env)
     assert not modules & {*DRAWING, "xml"}, sorted(modules & {*DRAWING, "xml"})
+
+
+def test_a_process_that_takes_no_battlefield_never_loads_the_generator():
+    # mapgen new's parent asks for battlefields once its own part is written: when the other process has taken them all,
+    # it finds none and must not pay for the generator's two dozen modules (issue 27).
+    probe = """
+import sys
+from mapgen.fw.generate import generate_map
+from mapgen.fw.options import MapOptions
+from mapgen.kit import files
+m = generate_map(MapOptions(seed=3, size="small"))
+print(files.battlefield_squares(m) != [], files.write_battlefields(m, 3, None, ("json",), None, iter(())),
+      "mapgen.battlefield.generate" in sys.modules)
+"""
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["True", "{}", "False"], done.stderr

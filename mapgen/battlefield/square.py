@@ -11,7 +11,7 @@ from ..errors import InfeasibleError
 from ..fw.model import FwMap
 from ..fw.rules import WATER
 from ..grid import KING_STEPS, parse_square, square_id
-from .generate import BattleOptions
+from .options import BattleOptions
 from .rules import MAP_TERRAIN
 
 

@@ -225,12 +225,15 @@ def battlefield_squares(fw_map) -> list[str]:
 def write_battlefields(fw_map, seed, outputs: Outputs, formats, paper: Paper, squares, scale: float | None = None) -> dict:
     """The battlefields of ``squares`` (any iterable: ``mapgen new`` shares them out between two processes) written
     into ``outputs``; returns, by square, its plan's scale and the names of its files, which are taken back out of
-    ``outputs.files`` (and its notes out of ``outputs.notes``) for :func:`file_battlefields` to file in order."""
-    from ..battlefield.generate import generate_battlefield
-    from ..battlefield.square import options_from_map
+    ``outputs.files`` (and its notes out of ``outputs.notes``) for :func:`file_battlefields` to file in order.
 
+    The generator is imported at the first square: a process that finds none left to take (``mapgen new``'s
+    parent, once it has written the map, the campaign and the counters) never loads it."""
     written = {}
     for sq in squares:
+        from ..battlefield.generate import generate_battlefield
+        from ..battlefield.square import options_from_map
+
         files_before, notes_before = len(outputs.files), len(outputs.notes)
         b = generate_battlefield(options_from_map(fw_map, sq, "fw-map.json", seed=f"{seed}-{sq}"))
         plan = write_battlefield(b, outputs, formats, paper, scale, stem=f"battlefields/battlefield-{sq}")
