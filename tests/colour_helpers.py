@@ -13,8 +13,11 @@ def pdf_colours(pdf: bytes) -> set[tuple[float, float, float]]:
     """The RGB colours (``r g b rg`` and ``RG``) set in every content stream of a PDF from mapgen."""
     colours = set()
     for m in re.finditer(rb"stream\r?\n(.*?)endstream", pdf, re.DOTALL):
-        raw = m.group(1).strip()
-        for decode in (lambda b: zlib.decompress(base64.a85decode(b.removesuffix(b"~>"))), zlib.decompress):
+        raw = m.group(1)
+        # ASCII85 text (ReportLab's own streams), or binary Flate (the drawings'), whose last bytes may be
+        # whitespace's codes: only the end-of-line before "endstream" is taken off, and what follows the data ignored
+        for decode in (lambda b: zlib.decompress(base64.a85decode(b.strip().removesuffix(b"~>"))),
+                       lambda b: zlib.decompressobj().decompress(b)):
             try:
                 data = decode(raw)
                 break

@@ -253,9 +253,8 @@ def _font_sizes(pdf: bytes) -> list[float]:
     """Every size a ``Tf`` operator sets in the PDF's (compressed) content streams."""
     sizes = []
     for body in re.findall(rb"stream\r?\n(.*?)endstream", pdf, re.S):
-        body = body.strip()
-        if body.endswith(b"~>"):  # ReportLab's page streams: ASCII85, then Flate
-            body = base64.a85decode(body[:-2])
+        if body.strip().endswith(b"~>"):  # ReportLab's own streams: ASCII85, then Flate (the drawings': binary Flate,
+            body = base64.a85decode(body.strip()[:-2])  # whose last bytes may be whitespace's codes: not stripped)
         try:
             text = zlib.decompressobj().decompress(body)
         except zlib.error:
