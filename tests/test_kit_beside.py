@@ -86,6 +86,23 @@ def test_a_failure_here_stops_the_child_before_the_staging_folder_goes(tmp_path,
     assert [p.name for p in tmp_path.iterdir()] == []  # no staging folder left beside it
 
 
+def _quick(outputs):
+    outputs.write_text("part.txt", "written beside")
+    return "done"
+
+
+def test_a_child_that_sent_its_result_is_reaped_when_the_block_ends(tmp_path, monkeypatch):
+    # join returns as soon as the whole result has come (the child's exit takes a few milliseconds more): the
+    # child is waited for when the block ends, so none is left behind as a zombie.
+    monkeypatch.setattr(beside_module, "can_fork", lambda: True)
+    with Outputs(tmp_path / "kit") as outputs, Beside(outputs, _quick) as part:
+        pid = part.pid
+        assert part.join(part.mark()) == "done"
+    with pytest.raises(ChildProcessError):
+        os.waitpid(pid, os.WNOHANG)
+    assert (tmp_path / "kit" / "part.txt").read_text() == "written beside"
+
+
 def test_no_fork_with_threads_running_or_when_asked(monkeypatch):
     monkeypatch.setattr(os, "listdir", lambda path: ["1", "2"])
     assert beside_module.can_fork() is False

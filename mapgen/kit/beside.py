@@ -50,6 +50,7 @@ class Beside:
         """``before_fork()`` loads what both processes use (modules, fonts), once instead of in each."""
         self.outputs, self.job = outputs, job
         self.pid: int | None = None
+        self._ending: int | None = None  # a child that sent its result and is exiting, reaped by __exit__
         self._pipe: int | None = None
         if can_fork():
             if before_fork is not None:
@@ -89,11 +90,15 @@ class Beside:
         with os.fdopen(self._pipe, "rb") as pipe:
             self._pipe = None
             data = pipe.read()
-        _, status = os.waitpid(self.pid, 0)
-        self.pid = None
-        if not data or not os.WIFEXITED(status) or os.WEXITSTATUS(status) != 0:
-            raise MapgenError(f"the process writing part of the kit stopped ({_how(status)}): nothing was written")
-        kind, payload = pickle.loads(data)
+        try:
+            kind, payload = pickle.loads(data)
+        except Exception:  # noqa: BLE001 - nothing, or half a message: the child stopped, and its status says how
+            _, status = os.waitpid(self.pid, 0)
+            self.pid = None
+            raise MapgenError(f"the process writing part of the kit stopped ({_how(status)}): nothing was written") from None
+        # The whole message came, after every file it names was written: the child is only ending now (taking
+        # down a process as big as this one costs a few milliseconds), and is reaped when the block ends.
+        self._ending, self.pid = self.pid, None
         if kind == "error":
             raise payload
         return payload
@@ -106,6 +111,9 @@ class Beside:
             os.kill(self.pid, signal.SIGKILL)
             os.waitpid(self.pid, 0)
             self.pid = None
+        if self._ending is not None:
+            os.waitpid(self._ending, 0)
+            self._ending = None
         if self._pipe is not None:
             os.close(self._pipe)
             self._pipe = None

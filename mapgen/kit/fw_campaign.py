@@ -180,8 +180,8 @@ def write_new_campaign_kit(m, outputs, formats, paper, look: str = "colour", bal
         theirs = battlefields.join(battlefields.mark())  # its files come back by square, filed below
         written, sheets = {**theirs[0], **mine[0]}, {**theirs[1], **mine[1]}
         kit_files.file_battlefields(outputs, after_map, squares, written, formats)
-    if state is not None:
-        add_to_kit(outputs, lambda cache: prime_sheets(cache, sheets), cache)  # last: the page shows the battlefields
+        if state is not None:  # last: the page shows the battlefields (the other process is reaped after it)
+            add_to_kit(outputs, lambda cache: prime_sheets(cache, sheets), cache)
     return state
 
 
