@@ -27,6 +27,11 @@ from typing import Callable
 # matrix products), and a process with one thread may fork safely (mapgen.kit.beside).
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
+# No cycle collection while the command line's modules load (modules are never garbage); the importer's
+# setting is put back below, once they have.
+_COLLECTING = gc.isenabled()
+gc.disable()
+
 from .. import dataclass_code  # noqa: E402
 
 # The command owns its process, so it alone keeps dataclasses' compiled code between runs (issue 27), before any
@@ -41,6 +46,9 @@ from ..kit import OutputFolderError, PdfTooLargeError, Terminated, default_folde
 from ..kit import write as write_outputs  # noqa: E402
 from ..text import MAX_NAME, MAX_SEED, printable, text_problem  # noqa: E402
 
+if _COLLECTING:
+    gc.enable()
+
 FORMATS = ("json", "svg", "pdf", "md")
 #: The library's errors that mean "change the options": exit 2, like click's usage errors.
 USAGE_ERRORS = (InfeasibleError, OutputFolderError, PdfTooLargeError)
@@ -49,8 +57,10 @@ EXIT_INTERRUPTED = 130
 #: Allocations between two runs of the cycle collector's youngest generation (Python's default: 700).
 #: A command makes millions of short-lived objects (modules, SVG elements, PDF operators) that reference
 #: counting frees; at the default the collector also walked every live object twice during ``mapgen new``
-#: (0.1 to 0.2 s of its 1 s), finding next to nothing.  Cycles are still collected, only less often.
-GC_THRESHOLD = 20_000
+#: (0.1 to 0.2 s of its 1 s), finding next to nothing.  At 20,000 it still cost ``mapgen new`` about 15 ms
+#: and ``fw-map --formats json`` 5 (issue 27, with the modules' objects frozen as :func:`run` does): at 200,000
+#: (a few tens of megabytes of young objects at most) nearly nothing.  Cycles are still collected, only less often.
+GC_THRESHOLD = 200_000
 
 
 class FiniteFloatRange(click.FloatRange):
@@ -293,6 +303,7 @@ def run() -> None:
     exits as usual.
     """
     atexit.register(_end_now)
+    gc.freeze()  # what is loaded so far (this module's imports, click) lives as long as the process: never walked again
     try:
         main()
     except SystemExit as exc:
