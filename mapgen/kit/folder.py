@@ -202,6 +202,7 @@ class Outputs:
         self.staging: Path | None = None
         self._lock_fd: int | None = None
         self._made: list[Path] = []
+        self._folders: set[Path] = set()  # the staging folder's subfolders made so far: made once each
         self._guard = TerminationGuard()
         self._guard.install()
         try:
@@ -235,7 +236,9 @@ class Outputs:
         if name not in self.files:
             self.files.append(name)
         target = self.staging / name
-        target.parent.mkdir(parents=True, exist_ok=True)
+        if target.parent not in self._folders:  # asked again for each of a kit's 40-odd files otherwise
+            target.parent.mkdir(parents=True, exist_ok=True)
+            self._folders.add(target.parent)
         return target
 
     def write_text(self, name: str, text: str) -> None:
