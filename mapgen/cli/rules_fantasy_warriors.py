@@ -180,8 +180,9 @@ def new_kit(out, p: dict, rules: tuple[str, ...]) -> None:
 
         def start():  # called by the kit once its battlefields are under way; a refusal then still writes nothing
             try:
-                checked = _rosters(m, dumps(m.to_json()).encode("utf-8"), specs, p["roster"], p["scenario"], options)
-                state = new_kit_campaign(m, options, checked, dice_seed)
+                map_bytes = dumps(m.to_json()).encode("utf-8")  # the kit's fw-map.json, written once for both
+                checked = _rosters(m, map_bytes, specs, p["roster"], p["scenario"], options)
+                state = new_kit_campaign(m, options, checked, dice_seed, map_bytes=map_bytes)
             except (BadFileError, CommandError) as exc:
                 raise Refused(" ".join(str(exc).split())) from None
             saveable(state)

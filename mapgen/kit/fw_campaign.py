@@ -170,7 +170,7 @@ def write_new_campaign_kit(m, outputs, formats, paper, look: str = "colour", bal
         else:
             write_campaign(outputs, state, None, formats, counter_paper, look=look)
             prepare_page(markdown=False)  # the battlefields take longer than the rest: ready the page meanwhile
-        mine = _battlefields(m, outputs, formats, plans, squares, shares, sheets=state is not None)
+        mine = _battlefields(m, outputs, formats, plans, squares, shares, sheets=campaign)
         if state is not None:  # none left to take: ready what the page needs of the map while the last are written
             from ..atlas.fw import prime  # the page's code (6 ms), only where a page is made
 
@@ -195,13 +195,16 @@ def _kit_state(m, look: str, state: CampaignState | None, start: Callable[[], Ca
 
 
 def new_kit_campaign(m, options: Options, rosters: dict | None = None, dice_seed: int | str | None = None,
-                     look: str = "colour") -> CampaignState:
-    """Day one of the campaign a kit's map starts: on the kit's own ``fw-map.json``, its dice from ``dice_seed``
-    (None: from the map's seed, which the kit prints), printed in the kit's ``look`` from then on.
+                     look: str = "colour", map_bytes: bytes | None = None) -> CampaignState:
+    """Day one of the campaign a kit's map starts: on the kit's own ``fw-map.json`` (``map_bytes``, its text, when
+    the caller has it already), its dice from ``dice_seed`` (None: from the map's seed, which the kit prints),
+    printed in the kit's ``look`` from then on.
 
     CommandError or ValueError when the rules refuse it (a roster, the Incursione's holdings).
     """
     from ..jsonio import dumps
 
-    state = start_campaign(m, dumps(m.to_json()).encode("utf-8"), MAP_FILE, m.seed, options, rosters, dice_seed=dice_seed)
+    if map_bytes is None:
+        map_bytes = dumps(m.to_json()).encode("utf-8")
+    state = start_campaign(m, map_bytes, MAP_FILE, m.seed, options, rosters, dice_seed=dice_seed)
     return replace(state, look=look)
