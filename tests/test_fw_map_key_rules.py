@@ -39,7 +39,11 @@ def rows_in(svg: str) -> dict[str, tuple[str, str]]:
         if anchor is not None:
             continue
         value = next((w for vx, vy, w, a, b in texts if a == "end" and b == "bold" and vx > x and abs(vy - y) < 2.2), None)
-        note = next((w for vx, vy, w, a, b in texts if a is None and abs(vx - x) < 0.01 and 0 < vy - y < 4.5), "")
+        lines, at = [], y  # the note: the lines below the label, each close under the one before (a long one wraps)
+        while (line := next(((vy, w) for vx, vy, w, a, b in texts if a is None and abs(vx - x) < 0.01 and 0 < vy - at < 4.5), None)):
+            at = line[0]
+            lines.append(line[1])
+        note = " ".join(lines)
         if value is not None:
             rows.setdefault(words, (value, note))
     return rows
@@ -99,3 +103,20 @@ def test_the_key_pages_subtitle_breaks_only_between_its_parts(size, races, paper
     a, b = (r.replace("_", " ") for r in races)
     for part in (f"{m.width} \u00d7 {m.height} squares", f"seed {m.seed}", f"Side A: Red, {a}", f"Side B: Blue, {b}"):
         assert any(part in t for t in texts), (part, [t for t in texts if "squares" in t or "seed" in t])
+
+
+@pytest.mark.parametrize("naran", [None, False, True])
+def test_a_row_s_note_stays_clear_of_its_value(naran):
+    # The cursed wasteland's two notes ran on under its value (seed 12): a note wraps within the room the value leaves.
+    from mapgen.render.text import text_width
+
+    root = ET.fromstring(render_fw_map(cached_map(12, "medium"), naran=naran).tostring().split("\n", 1)[1])
+    legend = next(g for g in root if g.get(f"{INK}label") == "Legend")
+    texts = [(float(t.get("x")), float(t.get("y")), t.text or "", float(t.get("font-size")), t.get("text-anchor"), t.get("font-weight"))
+             for t in legend.iter(f"{SVG}text") if t.get("x")]
+    values = [(x - text_width(w, size, bold=True), y) for x, y, w, size, a, b in texts if a == "end" and b == "bold"]
+    assert "Cursed wasteland" in {t[2] for t in texts}
+    for x, y, words, size, anchor, _ in texts:
+        if anchor is None:
+            right = x + text_width(words, size)
+            assert all(right < left for left, vy in values if left > x and abs(vy - y) < 6), (words, naran)

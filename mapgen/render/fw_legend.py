@@ -121,19 +121,28 @@ def _legend_blocks(m: FwMap, used_features: list[str], look: str = "colour", nar
 
         blocks.append(_Block(hs * 2.3, draw, heading=True))
 
-    def cell(p, x, y, swatch, text, note="", value="", w=0.0, swatch_w=sw):
+    def cell(p, x, y, swatch, text, note="", value="", w=0.0, swatch_w=sw, note_lines=None):
         swatch(p, x, y + (row - sw) / 2)
         tx = x + swatch_w + 2.5
         if note:
+            lines = note_lines or [note]
             _text(p, tx, y + row / 2 - 0.3, text, ts_, fill=ink)
-            _text(p, tx, y + row / 2 + ts_ * 0.95, note, ts_ * 0.78, fill=muted)
+            for i, line in enumerate(lines):
+                _text(p, tx, y + row / 2 + ts_ * 0.95 + i * note_step, line, ts_ * 0.78, fill=muted)
         else:
             _text(p, tx, y + row / 2 + ts_ * 0.35, text, ts_, fill=ink)
         if value:
             _text(p, x + w - 1, y + row / 2 + ts_ * 0.4, value, ts_ * 1.15, anchor="end", bold=True)
 
+    note_step = ts_ * 0.78 * 1.2
+
     def entry(swatch, text, note="", value="", swatch_w=sw):
-        blocks.append(_Block(row, lambda p, x, y, w: cell(p, x, y, swatch, text, note, value, w, swatch_w)))
+        # A note longer than the room left of the value column goes on as many lines as it needs, the row growing
+        # (the cursed wasteland's two notes ran over its value).
+        room = ls["legend_column_width"] - swatch_w - 2.5 - (text_width(value, ts_ * 1.15, bold=True) + 2.5 if value else 1.0)
+        lines = wrap_text(note, room, ts_ * 0.78) if note and text_width(note, ts_ * 0.78) > room else None
+        extra = (len(lines) - 1) * note_step if lines else 0.0
+        blocks.append(_Block(row + extra, lambda p, x, y, w: cell(p, x, y, swatch, text, note, value, w, swatch_w, lines)))
 
     def pair(left, right):
         def draw(p, x, y, w):
