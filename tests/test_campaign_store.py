@@ -11,6 +11,8 @@ from mapgen import schemas
 from mapgen import session
 from mapgen.campaign import store
 from mapgen.campaign import counters as campaign_counters_module, setup
+from mapgen.campaign_files import check_new_folder
+from mapgen.errors import CampaignFolderError
 from mapgen.kit import fw_campaign as files
 from mapgen.engine import boards
 from mapgen.campaign.roster import CampaignRosterError, read_campaign_roster
@@ -93,9 +95,9 @@ def test_a_written_folder_loads(tmp_path, state, fw):
     kit.write(tmp_path / "c", lambda o: files.write_campaign(o, state, fw[1], ("json",), None))
     loaded = session.load(tmp_path / "c")
     assert loaded.state == state
-    with pytest.raises(files.CampaignFolderError, match="already holds a campaign"):
-        files.check_new_folder(tmp_path / "c")
-    files.check_new_folder(tmp_path / "elsewhere")  # a new folder is fine
+    with pytest.raises(CampaignFolderError, match="already holds a campaign"):
+        check_new_folder(tmp_path / "c")
+    check_new_folder(tmp_path / "elsewhere")  # a new folder is fine
 
 
 def test_counters_are_one_per_force_with_its_leader_and_holdings_for_both_owners(state):

@@ -7,8 +7,12 @@ play: with ``naran_movement`` the [NT] rows count (FW-9.2), without it they coun
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 
 import pytest
+
+from mapgen.engine import registry
 
 from mapgen.fw.model import read_fw_map
 from mapgen.fw.rules import TERRAIN
@@ -59,6 +63,8 @@ def test_a_renaissance_kit_takes_its_optional_rules(tmp_path, capsys):
     (["--campaign", "renaissance", "--scenario", "incursione"], "Fantasy Warriors options, not for a --campaign renaissance kit"),
     (["--campaign", "renaissance", "--rules", "fantasy_warriors"], "give one rule set"),
     (["--rules", "no_such_rule"], "unknown rule 'no_such_rule'"),
+    (["--rules", "draw_english,draw_italian"], "choose one"),  # FW-10.3.1: one way to decide a draw
+    (["--campaign", "chess"], "no rule set mapgen plays"),
     (["--rules", "weather", "--formats", "svg"], "add json to --formats"),
     (["--roster", "A=missing.yaml"], "no such roster file"),
     (["--size", "small", "--scenario", "incursione"], "FW-17.2"),
@@ -80,3 +86,33 @@ def test_a_campaign_refused_beside_the_battlefields_leaves_the_earlier_kit(tmp_p
     code, _out, err = run(["new", "--seed", "8", "--size", "small", "--formats", "json,svg", "--scenario", "incursione", "--out", str(out)], capsys)
     assert code == 2 and "FW-17.2" in err and "Traceback" not in err, err
     assert {p.relative_to(tmp_path): p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()} == before
+
+
+def test_a_kit_reaches_its_rule_sets_command_line_without_importing_the_rules():
+    """``mapgen new`` names its rule set and reaches its command line before the kit forks its battlefields' process,
+    without importing the rules (the engine, some 30 ms): the process that starts the campaign imports them alone."""
+    code = ("import sys; from mapgen.engine import registry; "
+            "print(registry.chosen_name(()), registry.command_line_module('fantasy_warriors').__name__, "
+            "sorted(m for m in sys.modules if m.startswith(('mapgen.campaign.', 'mapgen.renaissance.', 'pydantic'))))")
+    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout.split()
+    assert out == ["('fantasy_warriors',", "())", "mapgen.cli.rules_fantasy_warriors", "[]"]
+
+
+@pytest.mark.parametrize("words,chosen", [
+    ((), ("fantasy_warriors", ())),
+    (("weather",), ("fantasy_warriors", ("weather",))),
+    (("renaissance", "banks"), ("renaissance", ("banks",))),
+])
+def test_the_registry_names_the_rule_set_the_rules_name(words, chosen):
+    assert registry.chosen_name(words) == chosen
+    assert registry.chosen_by(words)[0].name == chosen[0]
+
+
+def test_two_rule_sets_named_are_refused():
+    with pytest.raises(ValueError, match="give one rule set"):
+        registry.chosen_name(("renaissance", "fantasy_warriors"))
+
+
+def test_each_built_in_rule_sets_command_line_is_the_one_the_registry_gives():
+    for name, _schema, _module, cli in registry.BUILTIN:
+        assert registry.named(name).cli == cli == registry.command_line_module(name).__name__

@@ -13,6 +13,7 @@ from typing import Any, Mapping
 
 from .. import engine
 from ..engine import CommandSpec, RuleSet, Turn
+from ..engine.registry import builtin_cli
 from ..jsonio import read_bytes_as
 from . import after_battle, incursione, movement, orders, reinforcements, store, travel, view, voyage, weather, words
 from .board import Board, build_board, kept_board
@@ -336,7 +337,7 @@ RULESET = RuleSet(
     when=_when,
     log_lines=lambda state, seat, day: view.log_lines(state, seat, day),
     presenter="mapgen.presenters.fantasy_warriors",
-    cli="mapgen.cli.rules_fantasy_warriors",
+    cli=builtin_cli("fantasy_warriors"),
     dice=GameDice,
     secret_seed=lambda state: state.dice_seed,
     option_words=OPTION_WORDS,

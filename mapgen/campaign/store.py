@@ -11,16 +11,14 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from ..campaign_files import CAMPAIGN_FILE, COMMANDS_FILE, HISTORY_DIR  # noqa: F401 - a campaign folder's, re-exported
 from ..engine import boards, statefile
 from ..engine.validators import StateValidator
 from ..errors import BadFileError
 from .board import Board
 from .state import SCHEMA, VERSION, CampaignState
 
-CAMPAIGN_FILE = "campaign.json"
 MAP_FILE = "fw-map.json"
-COMMANDS_FILE = "commands.jsonl"
-HISTORY_DIR = "history"
 
 
 @lru_cache(maxsize=1)

@@ -23,18 +23,12 @@ from ..errors import BadFileError, InfeasibleError
 from ..kit import OutputFolderError
 from ..text import BadTextError, check_state_text, printable
 from . import cli, given
-from .campaign_options import army_options, chosen_rules, dice_seed_option, rule_words
+from .campaign_options import Refused, army_options, chosen_rules, dice_seed_option, rule_words
 from .fw import map_options, rules_ports_option
 
 SIDES = ("A", "B")
 #: A die face a player may type; the dice check the face against the die rolled.
 MAX_FACE = 100
-
-
-class Refused(click.ClickException):
-    """A command the campaign refuses: ``Error: <reason>`` on one line, exit 2."""
-
-    exit_code = 2
 
 
 def refusals(fn):

@@ -17,6 +17,12 @@ from . import _seed
 SIDES = ("A", "B")
 
 
+class Refused(click.ClickException):
+    """A command the campaign refuses: ``Error: <reason>`` on one line, exit 2."""
+
+    exit_code = 2
+
+
 def rule_words(ctx, param, value) -> tuple[str, ...]:
     """``--rules``: comma-separated words, a rule set's name and its optional rules (checked by :func:`chosen_rules`)."""
     if not value:
@@ -35,6 +41,24 @@ def chosen_rules(words: tuple[str, ...], param: str = "--rules"):
     if not ruleset.cli:
         raise click.BadParameter(f"{ruleset.name}: the {ruleset.title} rule set starts nothing from the command line", param_hint=f"'{param}'")
     return ruleset, options
+
+
+def chosen_command_line(words: tuple[str, ...], param: str = "--rules"):
+    """The name and command-line module of the rule set ``--rules`` names, and its optional rules, as :func:`chosen_rules`
+    checks them; the rule set itself is imported only to check optional rules, when some are named."""
+    from ..engine import registry
+
+    try:
+        name, optional = registry.chosen_name(words)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint=f"'{param}'") from None
+    if optional:
+        ruleset, optional = chosen_rules(words, param)
+        return ruleset.name, ruleset.command_line_module(), optional
+    module = registry.command_line_module(name)
+    if module is None:
+        chosen_rules(words, param)  # refused there, as every command refuses a rule set with no command line
+    return name, module, optional
 
 
 def roster_files(ctx, param, value) -> dict[str, Path]:

@@ -10,7 +10,7 @@ import click
 from .. import balancing, kit
 from ..errors import BadFileError
 from . import MAX_GAMES, FiniteFloatRange, _run, cli, common_options, cpu_workers, given, workers_option
-from .campaign_options import army_options, chosen_rules, dice_seed_option, rule_words
+from .campaign_options import army_options, chosen_command_line, dice_seed_option, rule_words
 from .country import country_options
 
 #: The options of ``--balanced``, which mean nothing without it.
@@ -223,32 +223,31 @@ def new(campaign, out, rules, **params):
     Renaissance: the country maps (--countries, --neutrals, --sheet), joined at border crossings, and a
     ready-to-play campaign on them (--players, --ends, --rules renaissance,banks ...; campaign.json, counters).
     """
+    from ..campaign_files import check_not_in_play
     from ..engine import registry
     from ..errors import CampaignFolderError
-    from ..kit.fw_campaign import check_not_in_play
 
-    try:
-        registry.named(campaign)
-    except KeyError:
+    if not registry.known(campaign):
         names = ", ".join(r.name.replace("_", "-") for r in registry.rulesets() if r.cli)
-        raise click.BadParameter(f"{campaign.replace('_', '-')!r} is no rule set mapgen plays: {names}", param_hint="'--campaign'") from None
+        raise click.BadParameter(f"{campaign.replace('_', '-')!r} is no rule set mapgen plays: {names}", param_hint="'--campaign'")
     # --rules may name the rule set itself, as in 'campaign new'; with --campaign too, both must name the same one.
     words = ((campaign,) if given("campaign") or not rules else ()) + tuple(w for w in rules if w != campaign or not given("campaign"))
-    ruleset, optional = chosen_rules(words)
-    own = set(getattr(ruleset.command_line_module(), "KIT_OPTIONS", ()))
+    # The rule set's kit imports its rules where it needs them (a Fantasy Warriors kit after its battlefields' process is forked).
+    name, module, optional = chosen_command_line(words)
+    own = set(getattr(module, "KIT_OPTIONS", ()))
     # Another rule set's options can only be among those typed that are neither shared nor this one's own:
     # when none is (the usual case), the other rule sets are not even imported (Renaissance and networkx, 80 ms).
     if given(*(p.name for p in click.get_current_context().command.params if p.name not in own | set(SHARED_KIT_OPTIONS))):
         for other in registry.rulesets():
-            if other is not ruleset and other.cli:
+            if other.name != name and other.cli:
                 wrong = given(*(n for n in getattr(other.command_line_module(), "KIT_OPTIONS", ()) if n not in own))
                 if wrong:
-                    raise click.UsageError(f"{', '.join(wrong)}: {other.title} options, not for a --campaign {ruleset.name.replace('_', '-')} kit; drop them")
+                    raise click.UsageError(f"{', '.join(wrong)}: {other.title} options, not for a --campaign {name.replace('_', '-')} kit; drop them")
     try:
         check_not_in_play(out)
     except CampaignFolderError as exc:
         raise click.UsageError(str(exc)) from None
-    ruleset.command_line_module().new_kit(out, params, optional)
+    module.new_kit(out, params, optional)
 
 
 @cli.command("validate")

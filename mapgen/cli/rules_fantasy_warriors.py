@@ -4,6 +4,12 @@ The commands (their options, refusals and output) are the CLI's, for every
 rule set; the registry points here (``RuleSet.cli``) for what only Fantasy
 Warriors takes and does: a campaign map generated or given, rosters, the
 Incursione, sides A and B.
+
+The campaign engine's modules are imported in the functions that use them:
+``mapgen new`` comes through here before its battlefields' process is
+forked, and its campaign is started after the fork (``new_kit``'s ``start``),
+so that one process only imports the engine (some 30 ms), beside the other's
+battlefields.
 """
 
 from __future__ import annotations
@@ -15,21 +21,15 @@ import click
 
 from .. import kit
 from ..atlas import add_to_kit
-from ..campaign.draws import conflict
-from ..campaign.roster import check_scouting, check_squares, read_campaign_roster
-from ..campaign.setup import INCURSIONE_MIN_HOLDINGS, RAIDERS, board_for_map, start_campaign
-from ..campaign.state import Options
-from ..engine.commands import CommandError
+from ..campaign_files import check_new_folder
 from ..errors import BadFileError
-from ..jsonio import dumps
-from ..kit import check_input_outside, default_folder_name
-from ..kit.fw_campaign import check_new_folder, new_kit_campaign, write_campaign
 from ..fw.model import read_fw_map
 from ..fw.rules import CAMPAIGN_SIZES
+from ..jsonio import dumps
+from ..kit import check_input_outside, default_folder_name
 from ..paper import get_paper
 from . import _run, _seed, given
-from .campaign import Refused, parse_faces, saveable
-from .campaign_options import chosen_dice_seed
+from .campaign_options import Refused, chosen_dice_seed
 from .fw import build_map, map_and_balance, sides_in_look
 
 #: The options of ``campaign new`` only a Fantasy Warriors campaign takes.
@@ -51,10 +51,14 @@ def _fw_bots(names: tuple[str, ...]) -> tuple[str, str]:
 
 def new(folder, p: dict, rules: tuple[str, ...]) -> None:
     """``campaign new DIR``: the campaign map (given or generated), the rosters, day one, the counters."""
+    from ..campaign.setup import start_campaign
+    from ..campaign.state import Options
+    from ..kit.fw_campaign import write_campaign
+    from .campaign import parse_faces, saveable
+
     points, roster, scenario, forces, roll, formats = (p[k] for k in ("points", "roster", "scenario", "forces", "roll", "formats"))
     check_ports(rules)
-    if conflict(Options(**{r: True for r in rules})):
-        raise click.UsageError(conflict(Options(**{r: True for r in rules})))
+    _refuse_conflict(rules, click.UsageError)
 
     check_new_folder(folder)
     kit.target_folder(folder)
@@ -100,14 +104,31 @@ def check_ports(rules: tuple[str, ...]) -> None:
         raise Refused("--ports: an option of the watercraft rules' map; add --rules watercraft or drop it")
 
 
+def _refuse_conflict(rules: tuple[str, ...], refuse: type[click.ClickException] = Refused) -> None:
+    """Two optional rules that exclude each other (the English and the Italian draw, FW-10.3.1) refused with ``refuse``."""
+    from ..campaign.draws import conflict
+    from ..campaign.state import Options
+
+    reason = conflict(Options(**{r: True for r in rules}))
+    if reason:
+        raise refuse(reason)
+
+
 def _read_rosters(roster: dict[str, Path]) -> dict:
     """Each side's roster file read (FW-4): before the map is made, so a wrong file costs no map."""
+    if not roster:
+        return {}
+    from ..campaign.roster import read_campaign_roster
+
     return {side: read_campaign_roster(path, side) for side, path in roster.items()}
 
 
-def _rosters(m, map_bytes: bytes, specs: dict, roster: dict[str, Path], scenario: str | None, options: Options) -> dict:
+def _rosters(m, map_bytes: bytes, specs: dict, roster: dict[str, Path], scenario: str | None, options) -> dict:
     """The rosters ``specs`` checked against the map (each force placed on a holding of its side, FW-4.2) and the
-    optional rules (a force under Probe may scout, FW-22.1)."""
+    optional rules (``options``: a force under Probe may scout, FW-22.1)."""
+    from ..campaign.roster import check_scouting, check_squares
+    from ..campaign.setup import RAIDERS, board_for_map
+
     board = board_for_map(m, map_bytes)
     raiders = scenario == "incursione"  # FW-17.2: the raiders hold only their village
     for side, path in roster.items():
@@ -123,6 +144,7 @@ def simulate(p: dict, rules: tuple[str, ...]) -> None:
     # The bots, the games and their worker processes (multiprocessing, concurrent.futures) are imported here, not
     # with the module: ``mapgen new`` and ``campaign new`` come through this module too and play no game.
     from ..campaign import balance
+    from ..campaign.setup import INCURSIONE_MIN_HOLDINGS
     from ..campaign.simulate import SIM_RULES, SimOptions
     from ..campaign.simulate import simulate as play_games
     from .campaign_sim import games_player, with_progress
@@ -173,16 +195,20 @@ def new_kit(out, p: dict, rules: tuple[str, ...]) -> None:
     m = sides_in_look(m, p["style"])
     start = None
     if "json" in p["formats"]:
-        options = Options(points=p["points"], scenario=p["scenario"], **{r: True for r in rules})
-        if conflict(options):
-            raise Refused(conflict(options))
-        dice_seed = chosen_dice_seed(p)
+        if rules:  # optional rules that exclude each other, refused before the map is made (without any, none do)
+            _refuse_conflict(rules)
 
         def start():  # called by the kit once its battlefields are under way; a refusal then still writes nothing
+            from ..campaign.state import Options
+            from ..engine.commands import CommandError
+            from ..kit.fw_campaign import new_kit_campaign
+            from .campaign import saveable
+
+            options = Options(points=p["points"], scenario=p["scenario"], **{r: True for r in rules})
             try:
                 map_bytes = dumps(m.to_json()).encode("utf-8")  # the kit's fw-map.json, written once for both
                 checked = _rosters(m, map_bytes, specs, p["roster"], p["scenario"], options)
-                state = new_kit_campaign(m, options, checked, dice_seed, map_bytes=map_bytes)
+                state = new_kit_campaign(m, options, checked, chosen_dice_seed(p), map_bytes=map_bytes)
             except (BadFileError, CommandError) as exc:
                 raise Refused(" ".join(str(exc).split())) from None
             saveable(state)

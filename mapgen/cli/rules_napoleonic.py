@@ -14,10 +14,10 @@ from pathlib import Path
 import click
 
 from .. import kit
+from ..campaign_files import check_new_folder
 from ..engine.registry import named
 from ..jsonio import dumps
 from ..kit import default_folder_name
-from ..kit.fw_campaign import check_new_folder
 from ..napoleonic import simulate as sim
 from ..napoleonic import store
 from ..napoleonic.armies import default_army, roster_army

@@ -14,10 +14,10 @@ import click
 
 from .. import kit
 from ..atlas import add_to_kit
+from ..campaign_files import check_new_folder
 from ..country.model import read_country_map
 from ..jsonio import dumps
 from ..kit import check_input_outside, default_folder_name
-from ..kit.fw_campaign import check_new_folder
 from ..kit.renaissance_campaign import write_campaign, write_new_kit
 from ..paper import get_paper
 from ..renaissance import balance

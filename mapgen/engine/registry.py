@@ -1,9 +1,12 @@
 """The registry: which rule sets mapgen plays, each found by its name or by a ``campaign.json``'s schema.
 
 A rule set joins with one line in :data:`BUILTIN` (the module that builds
-its :class:`~mapgen.engine.ruleset.RuleSet` as ``RULESET``), or at run time
-with :func:`register` (a test's toy rule set does that).  The modules are
-imported on first use, so a command pays only for the rule set it plays.
+its :class:`~mapgen.engine.ruleset.RuleSet` as ``RULESET``, and its part of
+the command line), or at run time with :func:`register` (a test's toy rule
+set does that).  The modules are imported on first use, so a command pays
+only for the rule set it plays, and a command that only needs a rule set's
+command line (``mapgen new`` before its kit forks) reaches it by the name
+alone (:func:`chosen_name`, :func:`command_line_module`).
 """
 
 from __future__ import annotations
@@ -14,13 +17,14 @@ import re
 from ..errors import BadFileError
 from .ruleset import RuleSet
 
-#: The built-in rule sets: each one's name, ``campaign.json`` schema and the module that defines its ``RULESET``,
-#: in the order ``--help`` lists them; the first is the default of ``campaign new``.  A folder's command
-#: imports only its own rule set's module.
+#: The built-in rule sets: each one's name, ``campaign.json`` schema, the module that defines its ``RULESET``
+#: and the module of its part of the command line (its ``RuleSet.cli``, :func:`builtin_cli`), in the order
+#: ``--help`` lists them; the first is the default of ``campaign new``.  A folder's command imports only its
+#: own rule set's module.
 BUILTIN = (
-    ("fantasy_warriors", "mapgen/campaign", "mapgen.campaign.ruleset"),
-    ("renaissance", "mapgen/campaign-renaissance", "mapgen.renaissance.ruleset"),
-    ("napoleonic", "mapgen/campaign-napoleonic", "mapgen.napoleonic.ruleset"),
+    ("fantasy_warriors", "mapgen/campaign", "mapgen.campaign.ruleset", "mapgen.cli.rules_fantasy_warriors"),
+    ("renaissance", "mapgen/campaign-renaissance", "mapgen.renaissance.ruleset", "mapgen.cli.rules_renaissance"),
+    ("napoleonic", "mapgen/campaign-napoleonic", "mapgen.napoleonic.ruleset", "mapgen.cli.rules_napoleonic"),
 )
 
 _REGISTERED: dict[str, RuleSet] = {}
@@ -46,7 +50,7 @@ def _load_builtin() -> None:
     global _LOADED
     if not _LOADED:
         _LOADED = True
-        for _name, _schema, module in BUILTIN:
+        for _name, _schema, module, _cli in BUILTIN:
             _load(module)
 
 
@@ -59,7 +63,7 @@ def named(name: str) -> RuleSet:
     """The rule set called ``name``; KeyError when none is."""
     if name in _REGISTERED:
         return _REGISTERED[name]
-    for known, _schema, module in BUILTIN:  # a built-in one, imported alone
+    for known, _schema, module, _cli in BUILTIN:  # a built-in one, imported alone
         if known == name:
             return _load(module)
     _load_builtin()
@@ -71,17 +75,44 @@ def default() -> RuleSet:
     return named(BUILTIN[0][0])
 
 
+def known(name: str) -> bool:
+    """Whether mapgen plays a rule set called ``name``; a built-in one is known without importing it."""
+    if name in _REGISTERED or any(row[0] == name for row in BUILTIN):
+        return True
+    _load_builtin()
+    return name in _REGISTERED
+
+
+def builtin_cli(name: str) -> str:
+    """The command-line module :data:`BUILTIN` gives the built-in rule set ``name`` (its ``RuleSet.cli``)."""
+    return next(row[3] for row in BUILTIN if row[0] == name)
+
+
+def command_line_module(name: str):
+    """The module of the rule set ``name``'s part of the command line (None when it has none): a built-in
+    one's without importing its rules, so that a kit can be begun before they are needed."""
+    if name not in _REGISTERED and any(row[0] == name for row in BUILTIN):
+        return importlib.import_module(builtin_cli(name))
+    return named(name).command_line_module()
+
+
+def chosen_name(words) -> tuple[str, tuple[str, ...]]:
+    """The name of the rule set a ``--rules`` list names (the default's when it names none) and the words left,
+    without importing a rule set; ValueError when two rule sets are named.  :func:`chosen_by` checks the words left."""
+    names = {row[0] for row in BUILTIN} | set(_REGISTERED)  # no rule set imported to know its name
+    named_here = [w for w in words if w in names]
+    if len(named_here) > 1:
+        raise ValueError(f"{', '.join(named_here)}: give one rule set")
+    return (named_here[0] if named_here else BUILTIN[0][0]), tuple(w for w in words if w not in named_here)
+
+
 def chosen_by(words) -> tuple[RuleSet, tuple[str, ...]]:
     """The rule set a ``--rules`` list names (the default when it names none) and the optional rules left.
 
     ValueError, naming the words, when two rule sets are named or a word is no optional rule of the one chosen.
     """
-    names = {name for name, _schema, _module in BUILTIN} | set(_REGISTERED)  # no rule set imported to know its name
-    named_here = [w for w in words if w in names]
-    if len(named_here) > 1:
-        raise ValueError(f"{', '.join(named_here)}: give one rule set")
-    ruleset = named(named_here[0]) if named_here else default()
-    rest = tuple(w for w in words if w not in named_here)
+    name, rest = chosen_name(words)
+    ruleset = named(name)
     bad = [w for w in rest if w not in ruleset.option_words]
     if bad:
         others = "; ".join(f"{r.name}, with its optional rules {', '.join(r.option_words) or 'none'}" for r in rulesets() if r is not ruleset)
@@ -94,7 +125,7 @@ def of_schema(schema: str) -> RuleSet | None:
     for r in _REGISTERED.values():  # registered already (a toy one, or one loaded before)
         if r.schema == schema:
             return r
-    for _name, known, module in BUILTIN:  # a built-in one, imported alone
+    for _name, known, module, _cli in BUILTIN:  # a built-in one, imported alone
         if known == schema:
             return _load(module)
     for r in rulesets():

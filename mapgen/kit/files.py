@@ -325,12 +325,12 @@ def home_papers(paper: Paper) -> tuple[Paper, Paper]:
 def write_new_fw_kit(m, outputs: Outputs, formats, paper: Paper, look: str = "colour", balanced=None, state=None, start=None):
     """The Fantasy Warriors kit of ``mapgen new``: the map, a battlefield per holding, a ready-to-play campaign.
 
-    Written by :func:`mapgen.kit.fw_campaign.write_new_campaign_kit`: ``campaign.json``
+    Written by :func:`mapgen.kit.fw_new.write_new_campaign_kit`: ``campaign.json``
     and the counter sheets of its forces (in ``counters/``) beside the map kit.
     ``state``: the campaign the command line started on ``m``, or ``start()`` starts it (default: the standard rules).
     Returns the campaign state (None when it was left out).
     """
-    from .fw_campaign import write_new_campaign_kit
+    from .fw_new import write_new_campaign_kit
 
     return write_new_campaign_kit(m, outputs, formats, paper, look, balanced, state, start)
 

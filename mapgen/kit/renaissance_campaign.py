@@ -17,9 +17,9 @@ from ..renaissance.core import awaiting
 from ..renaissance.state import RenaissanceState
 from ..renaissance.store import MAP_FILE, dumps_state
 from ..campaign.store import board_for
+from ..campaign_files import CAMPAIGN_FILE
 from ..engine.hints import next_lines
 
-CAMPAIGN_FILE = "campaign.json"
 #: Where a campaign folder keeps the counter sheets (as for Fantasy Warriors).
 COUNTERS_DIR = "counters/"
 

@@ -12,6 +12,7 @@ import dataclasses
 
 from .. import engine
 from ..engine import CommandSpec, RuleSet, Turn
+from ..engine.registry import builtin_cli
 from ..engine.commands import record_decoder
 from ..errors import BadFileError
 from . import battle as b
@@ -184,7 +185,7 @@ RULESET = RuleSet(
     log_when="in battle turn",
     seat_word="side",
     presenter="mapgen.presenters.napoleonic",
-    cli="mapgen.cli.rules_napoleonic",
+    cli=builtin_cli("napoleonic"),
     command_seat=command_seat,
     actions=actions,
     when=view.when,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from .. import engine
 from ..engine import CommandSpec, RuleSet, Turn
+from ..engine.registry import builtin_cli
 from ..engine.commands import record_decoder
 from ..errors import BadFileError
 from ..jsonio import read_bytes_as
@@ -184,7 +185,7 @@ RULESET = RuleSet(
     log_when="in year",
     seat_word="player",
     presenter="mapgen.presenters.renaissance",
-    cli="mapgen.cli.rules_renaissance",
+    cli=builtin_cli("renaissance"),
     option_words=OPTION_WORDS,
     command_seat=words.command_seat,
 )

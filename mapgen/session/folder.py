@@ -15,14 +15,12 @@ from pathlib import Path
 from typing import Any
 
 from .. import engine, safefs
+from ..campaign_files import CAMPAIGN_FILE, COMMANDS_FILE, HISTORY_DIR
 from ..engine import boards
 from ..engine.ruleset import RuleSet
 from ..errors import BadFileError
 from ..jsonio import MAX_FILE_BYTES
 
-CAMPAIGN_FILE = "campaign.json"
-COMMANDS_FILE = "commands.jsonl"
-HISTORY_DIR = "history"
 #: Keys the session adds to a command's record: the faces entered with ``--roll`` and the battle
 #: folders the command wrote (``undo`` removes them).  Not the command's own: replay drops them.
 SESSION_KEYS = ("roll", "battles")
