@@ -22,7 +22,7 @@ from dataclasses import dataclass
 import numpy as np
 import shapely
 import shapely.ops
-from shapely.geometry import LineString, Point, Polygon, box
+from shapely.geometry import LineString, Point, Polygon
 
 from . import fonts
 from .plan_draw import fmt, largest, line, text

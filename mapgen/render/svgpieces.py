@@ -19,7 +19,6 @@ drawing, ``dx``/``dy`` text offsets, unknown elements) counts as everywhere.
 from __future__ import annotations
 
 import io
-import math
 import re
 import xml.etree.ElementTree as ET
 from collections import deque
