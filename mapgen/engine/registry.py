@@ -63,8 +63,8 @@ def named(name: str) -> RuleSet:
     """The rule set called ``name``; KeyError when none is."""
     if name in _REGISTERED:
         return _REGISTERED[name]
-    for known, _schema, module, _cli in BUILTIN:  # a built-in one, imported alone
-        if known == name:
+    for builtin, _schema, module, _cli in BUILTIN:  # a built-in one, imported alone
+        if builtin == name:
             return _load(module)
     _load_builtin()
     return _REGISTERED[name]
@@ -125,8 +125,8 @@ def of_schema(schema: str) -> RuleSet | None:
     for r in _REGISTERED.values():  # registered already (a toy one, or one loaded before)
         if r.schema == schema:
             return r
-    for _name, known, module, _cli in BUILTIN:  # a built-in one, imported alone
-        if known == schema:
+    for _name, builtin, module, _cli in BUILTIN:  # a built-in one, imported alone
+        if builtin == schema:
             return _load(module)
     for r in rulesets():
         if r.schema == schema:
@@ -161,6 +161,6 @@ def of_text(text: str, where: str) -> RuleSet:
     schema = schema_of_text(text)
     r = of_schema(schema) if schema else None
     if r is None:
-        known = ", ".join(repr(x.schema) for x in rulesets())
-        raise BadFileError(f"{where}: field 'schema' is {schema!r}, expected one of {known}")
+        expected = ", ".join(repr(x.schema) for x in rulesets())
+        raise BadFileError(f"{where}: field 'schema' is {schema!r}, expected one of {expected}")
     return r
