@@ -118,11 +118,25 @@ def _markdown():
     return MarkdownIt("commonmark", {"html": False}).enable("table")
 
 
+def _cmark(text: str) -> str:
+    import cmarkgfm
+
+    return cmarkgfm.markdown_to_html_with_extensions(text, options=0, extensions=["table"])
+
+
 def markdown_html(text: str) -> str:
-    """A setup sheet or battle sheet as HTML; any HTML in it shows as text, and a heading starts at level 3."""
+    """A setup sheet or battle sheet as HTML; any HTML in it shows as text, and a heading starts at level 3.
+
+    CommonMark with tables, turned by cmark-gfm (GitHub's C implementation, through ``cmarkgfm``):
+    markdown-it-py took 14 ms to import and 2 ms a sheet, most of the second process of ``mapgen new``
+    after its battlefields (issue 27); cmark-gfm 1 ms and a few hundredths.  The two write the same HTML
+    for every sheet mapgen writes (``tests/test_atlas_markdown.py`` compares them), but not for raw
+    HTML, which cmark-gfm leaves out where markdown-it with ``html`` off writes it as text: a text with
+    a ``<`` in it (a name someone typed) is turned by markdown-it, so that it shows as typed.
+    """
     from markupsafe import Markup
 
-    html = _markdown().render(text)
+    html = _markdown().render(text) if "<" in text else _cmark(text)
     for level in (3, 2, 1):  # the page's sections are <h2>: a sheet's own headings go below them
         html = html.replace(f"<h{level}>", f"<h{level + 2}>").replace(f"</h{level}>", f"</h{level + 2}>")
     return Markup(html)
@@ -143,13 +157,13 @@ def side_colours_css(context: dict) -> str:
 
 
 def prepare(markdown: bool = True) -> None:
-    """Load what every page needs and no campaign changes: Jinja2 and the template, markdown-it (unless
-    ``markdown`` is False: the sheets are turned elsewhere), the style sheet and the scripts (some 30 ms).
+    """Load what every page needs and no campaign changes: Jinja2 and the template, the markdown turner (unless
+    ``markdown`` is False: the sheets are turned elsewhere), the style sheet and the scripts (some 15 ms).
     ``mapgen new`` calls it while its battlefields are still being written in another process, so that the
     page, which must wait for them, is made sooner."""
     _template()
     if markdown:
-        _markdown()
+        _cmark("")
     for name in (STYLE, SCRIPT, PAN_ZOOM):
         asset(name)
 
