@@ -242,7 +242,7 @@ COMMANDS = {
     "export": "export",
     "fw-map": "fw",
     "nap-board": "cards",
-    "new": "fw",
+    "new": "new",
     "schema": "schema",
     "serve": "serve",
     "skirmish": "skirmish",
