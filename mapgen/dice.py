@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import numbers
 import re
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Iterable, Sequence
 
@@ -79,9 +79,10 @@ class Roll:
     result: str | None = None
 
     def to_json(self) -> dict:
-        data = asdict(self)
-        data["modifiers"] = [{"name": m.name, "value": m.value} for m in self.modifiers]
-        return data
+        # Field by field, in their order: dataclasses.asdict deep-copied every value, for a log of ints and strings
+        return {"seq": self.seq, "rule": self.rule, "purpose": self.purpose, "dice": self.dice, "faces": list(self.faces),
+                "modifiers": [{"name": m.name, "value": m.value} for m in self.modifiers], "total": self.total,
+                "result": self.result}
 
     @classmethod
     def from_json(cls, data: dict) -> "Roll":
