@@ -107,13 +107,16 @@ def _max_len(hint) -> int | None:
     return None
 
 
-_HINTS: dict[type, dict] = {}
+#: Each state dataclass's fields with the ``MaxLen`` its schema gives each (None: none), worked out once a class.
+_FIELDS: dict[type, tuple[tuple[str, int | None], ...]] = {}
 
 
-def _hints(cls: type) -> dict:
-    if cls not in _HINTS:
-        _HINTS[cls] = typing.get_type_hints(cls, include_extras=True)
-    return _HINTS[cls]
+def _fields(cls: type) -> tuple[tuple[str, int | None], ...]:
+    found = _FIELDS.get(cls)
+    if found is None:
+        hints = typing.get_type_hints(cls, include_extras=True)
+        found = _FIELDS[cls] = tuple((f.name, _max_len(hints.get(f.name))) for f in dataclasses.fields(cls))
+    return found
 
 
 def text_problems(obj, path: str = "state") -> list[str]:
@@ -122,29 +125,39 @@ def text_problems(obj, path: str = "state") -> list[str]:
     Each problem names its field (``state.forces[2].leader.name: ...``), so a
     command that built such a state can be refused before it is saved.  The
     lengths are the schema's own ``MaxLen`` (the file must read back);
-    control characters are refused in every string.
+    control characters are refused in every string.  A field's path is spelt
+    out only for a string refused: a new campaign's thousand strings are
+    checked without it (issue 27).
     """
     out: list[str] = []
     _walk(obj, path, None, out)
     return out
 
 
-def _walk(obj, path: str, max_len: int | None, out: list[str]) -> None:
+def _spelt(where) -> str:
+    """The path :func:`_walk` carries as ``(parent, step)`` pairs: a step is ``.name``, an index or ``[key]``."""
+    steps = []
+    while isinstance(where, tuple):
+        where, step = where
+        steps.append(f"[{step}]" if isinstance(step, int) else step)
+    return where + "".join(reversed(steps))
+
+
+def _walk(obj, where, max_len: int | None, out: list[str]) -> None:
     if isinstance(obj, str):
         problem = text_problem(obj, max_len if max_len is not None else 1 << 62)
         if problem:
-            out.append(f"{path}: {problem}")
+            out.append(f"{_spelt(where)}: {problem}")
     elif dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        hints = _hints(type(obj))
-        for f in dataclasses.fields(obj):
-            _walk(getattr(obj, f.name), f"{path}.{f.name}", _max_len(hints.get(f.name)), out)
+        for name, limit in _fields(type(obj)):
+            _walk(getattr(obj, name), (where, "." + name), limit, out)
     elif isinstance(obj, (tuple, list)):
         for i, item in enumerate(obj):
-            _walk(item, f"{path}[{i}]", max_len, out)
+            _walk(item, (where, i), max_len, out)
     elif isinstance(obj, dict):
         for k, v in obj.items():
-            _walk(k, f"{path} key", None, out)
-            _walk(v, f"{path}[{k!r}]", None, out)
+            _walk(k, (where, " key"), None, out)
+            _walk(v, (where, f"[{k!r}]"), None, out)
 
 
 def check_state_text(state) -> None:

@@ -10,19 +10,22 @@ at most 80 characters, :mod:`mapgen.campaign.state`).
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import xml.etree.ElementTree as ET
 import zipfile
+from typing import Annotated
 
 import pytest
 import yaml
+from annotated_types import MaxLen
 
 from mapgen.campaign import report
 from mapgen.presenters import fw_battles as battles
 from mapgen.campaign.roster import MAX_UNITS, CampaignRosterError, read_campaign_roster
 from mapgen.campaign.state import evolve
 from mapgen.campaign.view import status_lines
-from mapgen.text import BadTextError, check_name, check_state_text, printable, text_problem, yaml_str
+from mapgen.text import BadTextError, check_name, check_state_text, printable, text_problem, text_problems, yaml_str
 
 from .cli_helpers import run, snapshot
 from .test_campaign_battle_folder import game  # noqa: F401 - the module's fixture: a campaign with a battle pending
@@ -245,3 +248,26 @@ def test_a_hand_edited_campaign_gives_a_terminal_status_and_a_well_formed_vassal
     root = ET.fromstring(z.read("buildFile.xml"))  # raises on an ill-formed file
     ET.fromstring(z.read("moduledata"))
     assert root.tag == "VASSAL.launch.BasicModule"
+
+
+@dataclasses.dataclass(frozen=True)
+class _Leader:
+    name: Annotated[str, MaxLen(4)]
+
+
+@dataclasses.dataclass(frozen=True)
+class _Force:
+    leader: _Leader
+    notes: tuple[str, ...] = ()
+    tags: dict = dataclasses.field(default_factory=dict)
+
+
+def test_each_refused_string_is_named_by_its_field():
+    """The schema's MaxLen of the field, control characters anywhere, each named by its path (text_problems)."""
+    forces = (_Force(_Leader("Aldo")), _Force(_Leader("Aldric"), ("ok", "bell\x07"), {"k\n": "v", "w": "x\x1b"}))
+    assert text_problems(forces, "forces") == [
+        "forces[1].leader.name: is 6 characters long; at most 4",
+        "forces[1].notes[1]: holds a control character (U+0007); names are one line of printable text",
+        "forces[1].tags key: holds a line break (U+000A); names are one line of printable text",
+        "forces[1].tags['w']: holds an escape character (U+001B); names are one line of printable text",
+    ]
