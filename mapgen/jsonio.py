@@ -83,8 +83,9 @@ MAX_DEPTH = 500
 _DEPTH_CHUNK = 1 << 22
 #: Every byte but a quote or a bracket: the depth of valid JSON is in those alone.
 _NOT_STRUCTURE = bytes(b for b in range(256) if b not in b'"[]{}')
-_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
-_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]', re.S)
+#: Patterns of a file read (compiled by ``re`` on first use: a command that reads no JSON never compiles them).
+_SURROGATE_ESCAPE = r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}"
+_TOKEN = r'"(?:[^"\\]|\\.)*"|[\[\]{}]'
 
 
 class _Invalid:
@@ -104,7 +105,7 @@ def _where(text: str, pos: int) -> str:
 
 def _too_deep(text: str) -> str:
     depth = 0
-    for tok in _TOKEN.finditer(text):
+    for tok in re.finditer(_TOKEN, text, re.S):
         c = tok.group()
         if c in "[{":
             depth += 1
@@ -204,7 +205,7 @@ def parse(text: str, where: str = "") -> Any:
     if len(text) > 2 * MAX_DEPTH and _deepest(text) > MAX_DEPTH:
         raise BadFileError(f"{prefix}not read: {_too_deep(text)}")
     # Bad values are rare: walk the data to name their field only when the parser met one.
-    if found or _SURROGATE_ESCAPE.search(text):
+    if found or re.search(_SURROGATE_ESCAPE, text):
         bad = _first_invalid(data)
         if bad:
             field, what = bad

@@ -51,9 +51,8 @@ _NAME_BYTES = 100
 _HASH_CHARS = 8
 #: Before the hash, staging names kept the first 100 characters of the name and nothing else.
 _LEGACY_NAME_CHARS = 100
-_STAGE_NAME = re.compile(
-    r"^\.(?P<name>.*)\.mapgen-(?P<kind>new|old)-(?:(?P<hash>[0-9a-f]{%d})-)?(?P<pid>\d+)-[0-9a-z_]+$" % _HASH_CHARS
-)
+#: A staging folder's name; compiled (by re.match) only when a folder has something beside it to recover.
+_STAGE_NAME = r"^\.(?P<name>.*)\.mapgen-(?P<kind>new|old)-(?:(?P<hash>[0-9a-f]{%d})-)?(?P<pid>\d+)-[0-9a-z_]+$" % _HASH_CHARS
 #: An unlocked, empty staging folder younger than this may be a run that has not locked it yet.
 _FRESH_SECONDS = 60.0
 _HELD_SIGNALS = tuple(getattr(signal, n) for n in ("SIGTERM", "SIGHUP", "SIGINT") if hasattr(signal, n))
@@ -154,7 +153,7 @@ def recover(out) -> list[str]:
     except OSError:
         return done
     for entry in sorted(entries, key=lambda e: e.name):
-        m = _STAGE_NAME.match(entry.name)
+        m = re.match(_STAGE_NAME, entry.name)
         path = Path(entry.path)
         if not m or not _is_beside(m, folder.name) or not entry.is_dir(follow_symlinks=False):
             continue
