@@ -50,8 +50,8 @@ MAX_ENTRY_BYTES = 128 * 1024 * 1024
 #: a change to any file in them (a new mapgen, an edited style sheet) makes new entries.
 CODE = ("render", "atlas", "fw", "counters")
 TEMPLATES = ("fw-map", "country", "counters", "fonts")
-#: The libraries whose output is kept (markdown-it's HTML, reportlab's font metrics): found, not imported.
-LIBRARIES = ("markdown_it", "reportlab")
+#: The libraries whose output is kept (cmark-gfm's and markdown-it's HTML, reportlab's font metrics): found, not imported.
+LIBRARIES = ("cmarkgfm", "markdown_it", "reportlab")
 
 
 @lru_cache(maxsize=1)
