@@ -15,7 +15,7 @@ consequence (FW-12.5 moves, no battle won or lost).
   higher result, parity when both are equal.
 - Italian: the points of the losses each side suffered (so those it
   inflicted are the other's), *Ars Arcana* points excluded.  A draw when
-  the difference is at most :data:`ITALIAN_SHARE` of the army points;
+  the difference is at most :data:`ITALIAN_PERCENT` % of the army points;
   otherwise the side that inflicted more wins.  [DEV] The army points are the
   report's, or else those of the smaller side in the battle (its forces'
   models at their points, before the battle): the engine keeps no *Ars
@@ -31,7 +31,6 @@ gives, so they are what is asked.
 from __future__ import annotations
 
 from dataclasses import replace
-from fractions import Fraction
 
 from .commands import BattleReport, CommandError
 
@@ -39,7 +38,7 @@ RULE = "FW-10.3.1"
 #: FW-10.3.1 English method: a final score up to 3 points above the initial score is a minor victory, a draw.
 MINOR_VICTORY = 3
 #: FW-10.3.1 Italian method: a draw when the losses differ by no more than 20 % of the army points (2000 -> 400).
-ITALIAN_SHARE = Fraction(20, 100)
+ITALIAN_PERCENT = 20
 SIDES = ("A", "B")
 
 
@@ -71,12 +70,12 @@ def english(scores: dict[str, tuple[int, int]]) -> tuple[str, str]:
 def italian(losses: dict[str, int], army_points: int) -> tuple[str, str]:
     """(result, why) by the Italian method from the points of losses each side suffered."""
     diff = abs(losses["A"] - losses["B"])
-    limit = ITALIAN_SHARE * army_points
+    limit = ITALIAN_PERCENT * army_points / 100  # for the words: the test below is exact, in whole numbers
     said = f"losses side A {losses['A']}, side B {losses['B']} points: difference {diff}"
-    if diff <= limit:
-        return "stalemate", f"{said}, at most 20 % of {army_points} army points ({float(limit):g}): a draw"
+    if 100 * diff <= ITALIAN_PERCENT * army_points:
+        return "stalemate", f"{said}, at most {ITALIAN_PERCENT} % of {army_points} army points ({limit:g}): a draw"
     winner = "A" if losses["A"] < losses["B"] else "B"
-    return winner, f"{said}, above 20 % of {army_points} army points ({float(limit):g}): side {winner} wins"
+    return winner, f"{said}, above {ITALIAN_PERCENT} % of {army_points} army points ({limit:g}): side {winner} wins"
 
 
 def decided(options, cmd: BattleReport, sides: dict) -> tuple[BattleReport, str | None]:

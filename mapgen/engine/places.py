@@ -9,7 +9,6 @@ to the wrong town is worse than a refusal.
 
 from __future__ import annotations
 
-import difflib
 from typing import Callable, Container, Mapping
 
 #: How many near names a refusal offers: enough to spot a typo, few enough to read on one line.
@@ -44,6 +43,8 @@ def place_id(word: str, names: Mapping[str, str], ids: Container[str], looks_lik
         raise ValueError(f"{word!r} names {len(same)} {what}s ({', '.join(same)}): type the id of the one you mean")
     if looks_like_id(word):
         return word.upper()
+    import difflib  # for a name refused only: every command resolves names, few mistype one
+
     by_key = {name.casefold(): name for name in names.values()}
     near = [n for n in sorted(by_key) if n.startswith(key)] or difflib.get_close_matches(key, sorted(by_key), n=NEAR_NAMES)
     offered = sorted({f"{by_key[n]} ({i})" for i, name in names.items() for n in near[:NEAR_NAMES] if name.casefold() == n})
