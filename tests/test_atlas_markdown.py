@@ -12,7 +12,7 @@ import pytest
 from mapgen.atlas import page
 from mapgen.battlefield.generate import generate_battlefield
 from mapgen.battlefield.setup_sheet import setup_sheet
-from mapgen.battlefield.square import holding_squares, options_from_map
+from mapgen.battlefield.square import options_from_map
 from mapgen.fw.generate import generate_map
 from mapgen.fw.options import MapOptions
 from mapgen.fw.setup_sheet import setup_sheet as map_sheet
@@ -28,7 +28,7 @@ def _both(text: str) -> tuple[str, str]:
 def test_the_sheets_of_a_kit_turn_the_same_with_either(seed, size):
     m = generate_map(MapOptions(seed=seed, size=size))
     texts = [map_sheet(m)] + [setup_sheet(generate_battlefield(options_from_map(m, sq, "fw-map.json", seed=f"{seed}-{sq}")))
-                              for sq in holding_squares(m)]
+                              for sq in m.holding_squares()]
     for text in texts:
         assert "<" not in text  # mapgen's own sheets go to cmark-gfm
         markdown_it, cmark = _both(text)

@@ -9,7 +9,7 @@ import copy
 
 import pytest
 
-from mapgen.battlefield.square import holding_squares, options_from_map
+from mapgen.battlefield.square import options_from_map
 from mapgen.errors import InfeasibleError
 
 from .conftest import cached_map
@@ -109,4 +109,4 @@ def test_holding_squares_row_by_row_each_once():
     from mapgen.fw.model import Holding
 
     m.holdings = [Holding("B", (4, 2), False, "village"), Holding("A", (2, 7), True, "city"), Holding("A", (9, 2), False, "village"), Holding("B", (4, 2), False, "village")]
-    assert holding_squares(m) == ["E3", "J3", "C8"]
+    assert m.holding_squares() == ["E3", "J3", "C8"]

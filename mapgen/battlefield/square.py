@@ -66,12 +66,3 @@ def watercourses(m: FwMap, sq: tuple[int, int]) -> int:
     second = sum(1 for c in m.configs if c.square == sq and c.watercourse == "second")
     return int(bool(m.river[row, col])) + second
 
-
-def holding_squares(m: FwMap) -> list[str]:
-    """Squares holding a capital or holding, in map order (the first tables players will need)."""
-    seen = []
-    for h in sorted(m.holdings, key=lambda h: (h.square[1], h.square[0])):
-        sid = square_id(*h.square)
-        if sid not in seen:
-            seen.append(sid)
-    return seen

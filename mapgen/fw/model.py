@@ -171,6 +171,15 @@ class FwMap:
     def terrain_at(self, sq: tuple[int, int]) -> str:
         return str(self.terrain[sq[1], sq[0]])
 
+    def holding_squares(self) -> list[str]:
+        """Squares holding a capital or holding, in map order (the first tables players will need)."""
+        seen = []
+        for h in sorted(self.holdings, key=lambda h: (h.square[1], h.square[0])):
+            sid = square_id(*h.square)
+            if sid not in seen:
+                seen.append(sid)
+        return seen
+
     def in_bounds(self, sq: tuple[int, int]) -> bool:
         return 0 <= sq[0] < self.width and 0 <= sq[1] < self.height
 

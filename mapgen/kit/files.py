@@ -216,10 +216,9 @@ def battlefields_for_kit(fw_map, seed, outputs: Outputs, formats, paper: Paper, 
 
 
 def battlefield_squares(fw_map) -> list[str]:
-    """The squares :func:`battlefields_for_kit` writes a battlefield for, in its order."""
-    from ..battlefield.square import holding_squares
-
-    return holding_squares(fw_map)
+    """The squares :func:`battlefields_for_kit` writes a battlefield for, in its order: the holdings' (the map's
+    own answer, so that ``mapgen new`` knows them before its fork without importing the battlefields' options)."""
+    return fw_map.holding_squares()
 
 
 def write_battlefields(fw_map, seed, outputs: Outputs, formats, paper: Paper, squares, scale: float | None = None) -> dict:
