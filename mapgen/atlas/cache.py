@@ -43,7 +43,7 @@ from ..render.templates import template_path
 #: The cache's folder, inside the campaign folder (hidden: the atlas lists no file under a dot folder).
 CACHE_DIR = ".atlas-cache"
 #: Bumped when what an entry holds changes shape.
-FORMAT = "1"
+FORMAT = "2"
 #: An entry bigger than this is not read (a 400 x 400 map drawing is about 30 MB).
 MAX_ENTRY_BYTES = 128 * 1024 * 1024
 #: The code that draws the cached parts (mapgen's packages, then folders of ``templates/``):
