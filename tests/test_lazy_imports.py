@@ -2,7 +2,7 @@
 
 Each import below cost a campaign command 5 to 30 ms and bought it nothing:
 reportlab draws the printed map and the counter sheets (kept in
-``.atlas-cache/``), markdown-it turns the setup sheets into HTML (kept too),
+``.atlas-cache/``), cmark-gfm turns the setup sheets into HTML (kept too),
 svgwrite drew the SVG before mapgen had its own builder (``mapgen.render.svgtree``,
 which imports nothing ``svgdoc`` does not),
 shapely draws a battlefield's zones, PyYAML reads rosters and writes report
@@ -25,7 +25,7 @@ from mapgen.atlas import refresh
 from .atlas_helpers import fw_kit
 
 #: Libraries no campaign command that writes no battle folder needs.
-DRAWING = ("svgwrite", "reportlab", "markdown_it", "shapely", "yaml")
+DRAWING = ("svgwrite", "reportlab", "cmarkgfm", "markdown_it", "shapely", "yaml")
 
 PROBE = """
 import json, sys
@@ -73,7 +73,7 @@ def test_the_page_still_has_its_drawings(kit, tmp_path):
     shutil.rmtree(camp / ".atlas-cache")
     force = next(f["id"] for f in json.loads((camp / "campaign.json").read_text())["forces"] if f["side"] == "A")
     modules = _imported("campaign", "order", str(camp), force, "max_speed")
-    assert {"markdown_it", "reportlab"} <= modules
+    assert {"cmarkgfm", "reportlab"} <= modules
 
 
 def test_status_imports_neither_numpy_nor_pydantic_once_its_board_and_validator_are_kept(kit, tmp_path):
