@@ -253,12 +253,15 @@ def _page_ops(items, painter_class) -> bytes:
     st.sampled_from(["start", "middle", "end"]),
     st.text(alphabet="AZaz09 ()\\é\u00e6\u2014", max_size=12),
 )
-def test_any_circle_and_text_is_written_as_the_canvas_writes_it(x, y, r, anchor, words):
+def test_any_circle_rectangle_line_and_text_is_written_as_the_canvas_writes_it(x, y, r, anchor, words):
     items = [
         Circle(x, y, r, "#102030", 0.3),
         Circle(y, x, r / 3, None, 0.0, "#fedcba"),
         Circle(x, x, r, "#000000", 0.1, "#ffffff"),
         Text(x, y, words, max(r, 0.5), anchor, bool(len(words) % 2), "#abcdef"),
+        Text(y, x, words, max(r, 0.5) * 2, anchor, bool(len(words) % 2), "#abcdef"),  # the same words larger,
+        Text(x, x, words, max(r, 0.5), anchor, not len(words) % 2, "#abcdef"),  # in the other face,
+        Text(y, y, words, max(r, 0.5), anchor, bool(len(words) % 2), "#abcdef"),  # and again
         Rect(x, y, r, r / 2, "#123456", "#654321", 0.25),
         Line(x, y, y, x, "#777777", 0.25, (2.0, 1.5)),
     ]

@@ -25,6 +25,7 @@ from ..jsonio import write_atomic
 from . import fonts
 from .pdf import PT_PER_MM, _pdf_text, print_at_true_scale, show_page
 from .pdf_draw import draw_svg
+from .pdf_source import end_form_plain
 from .svgdoc import fmt
 from .counters import (
     SYMBOL_BOX,
@@ -134,6 +135,7 @@ class _PdfPainter:
         self.h = page_h_mm
         self.forms: dict[tuple, str] = {}  # symbols by (id, ink), textures by ("texture", item)
         self.ops: list[str] = []
+        self.set_texts: dict[tuple[str, float, str], tuple[float, str]] = {}  # (face, size, text) -> width, operators
 
     def _pt(self, x_mm: float, y_mm: float) -> tuple[float, float]:
         return x_mm * PT_PER_MM, (self.h - y_mm) * PT_PER_MM
@@ -153,7 +155,7 @@ class _PdfPainter:
             self.flush()
             self.c.beginForm(name, 0, 0, side, side)
             draw_svg(self.c, _symbol_svg(symbol_id, ink))
-            self.c.endForm()
+            end_form_plain(self.c, name)  # ReportLab's endForm, the content encoded faster
             self.forms[key] = name
         return self.forms[key]
 
@@ -169,7 +171,7 @@ class _PdfPainter:
             for part in item.parts():
                 inner.draw(part)
             inner.flush()
-            self.c.endForm()
+            end_form_plain(self.c, name)  # ReportLab's endForm, the content encoded faster
             self.forms[key] = name
         return self.forms[key]
 
@@ -222,10 +224,21 @@ class _PdfPainter:
     def _text(self, item: Text, x: float, y: float) -> str:
         """``drawString`` (``drawCentredString``, ``drawRightString``) at the item's size in its embedded face."""
         fontname, size = fonts.pdf_font(item.bold), item.size * PT_PER_MM
-        text = _pdf_text(item.text)
+        key = (fontname, size, item.text)
+        set_as = self.set_texts.get(key)
+        if set_as is None:
+            set_as = self.set_texts[key] = self._set_text(fontname, size, _pdf_text(item.text))
+        width, shown = set_as
         if item.anchor != "start":
-            width = pdfmetrics.stringWidth(text, fontname, size)
             x = x - 0.5 * width if item.anchor == "middle" else x - width
+        return f"BT 1 0 0 1 {fp_str(x, y)} Tm {shown} T* ET"
+
+    def _set_text(self, fontname: str, size: float, text: str) -> tuple[float, str]:
+        """The width of ``text`` and its operators in the font's subsets (``PDFTextObject._formatText``).
+
+        Worked out once a document: a sheet repeats its words (side names, "Force", numbers), and a
+        letter keeps the subset and code the document first gave it.
+        """
         font, doc = pdfmetrics.getFont(fontname), self.doc
         shown, subset_now = [], -1
         for subset, chunk in font.splitString(text, doc):
@@ -233,7 +246,7 @@ class _PdfPainter:
                 shown.append(f"{font.getSubsetInternalName(subset, doc)} {fp_str(size)} Tf {fp_str(size * 1.2)} TL")
                 subset_now = subset
             shown.append(f"({escapePDF(chunk)}) Tj")
-        return f"BT 1 0 0 1 {fp_str(x, y)} Tm {' '.join(shown)} T* ET"
+        return pdfmetrics.stringWidth(text, fontname, size), " ".join(shown)
 
 
 #: The PDF's /Duplex for each flip a sheet's backs need (ISO 32000-1, 12.2 table 150); a folded sheet prints one side.
