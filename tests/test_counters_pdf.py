@@ -1,13 +1,33 @@
 """The counter PDF measured from its own bytes: exact sizes, places, standard fonts, same bytes every time."""
 
+import io
 import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from reportlab.pdfgen.canvas import Canvas
 
 from mapgen.counters.layout import lay_out
 from mapgen.counters.sets import fw_set, renaissance_set
-from mapgen.render.counters import MIN_TEXT_MM, Text, page_items, render_pages
+from mapgen.render import counters_pdf, fonts
+from mapgen.render.counters import (
+    MIN_TEXT_MM,
+    SYMBOL_BOX,
+    Circle,
+    FaceArt,
+    Line,
+    Rect,
+    Symbol,
+    Text,
+    Texture,
+    face_items,
+    page_items,
+    render_pages,
+)
 from mapgen.render.counters_pdf import write_counters_pdf
+from mapgen.render.pdf import PT_PER_MM, _pdf_text
+from mapgen.render.pdf_draw import draw_svg
 from mapgen.paper import get_paper
 from tests.test_pdf import read_pdf
 
@@ -110,3 +130,139 @@ def test_each_symbol_and_texture_is_stored_once(tmp_path):
     textures = {i for f in faces for i in face_items(f, 15.875) if isinstance(i, Texture)}
     assert len(textures) >= 3  # red, blue and a turned-over face's
     assert (tmp_path / "c.pdf").read_bytes().count(b"/Subtype /Form") == len(symbols) + len(textures)
+
+
+class CanvasPainter:
+    """The counters drawn through ReportLab's canvas, call by call: the operators the PDF must hold.
+
+    The sheet's writer hands the canvas the same operators as text; these are the canvas's own.
+    """
+
+    def __init__(self, canvas, page_h_mm):
+        self.c, self.h, self.forms = canvas, page_h_mm, {}
+
+    def flush(self):
+        pass
+
+    def _pt(self, x_mm, y_mm):
+        return x_mm * PT_PER_MM, (self.h - y_mm) * PT_PER_MM
+
+    def form(self, symbol_id, ink):
+        if (symbol_id, ink) not in self.forms:
+            name = f"sym{len(self.forms)}"
+            self.c.beginForm(name, 0, 0, SYMBOL_BOX * PT_PER_MM, SYMBOL_BOX * PT_PER_MM)
+            draw_svg(self.c, counters_pdf._symbol_svg(symbol_id, ink))
+            self.c.endForm()
+            self.forms[(symbol_id, ink)] = name
+        return self.forms[(symbol_id, ink)]
+
+    def texture(self, item):
+        if item not in self.forms:
+            name = f"tex{len(self.forms)}"
+            self.c.beginForm(name, 0, 0, item.size * PT_PER_MM, item.size * PT_PER_MM)
+            inner = CanvasPainter(self.c, item.size)
+            for part in item.parts():
+                inner.draw(part)
+            self.c.endForm()
+            self.forms[item] = name
+        return self.forms[item]
+
+    def draw(self, item, dx=0.0, dy=0.0):
+        c, mm = self.c, PT_PER_MM
+        rgb = lambda hex_colour: [int(hex_colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]  # noqa: E731
+        if isinstance(item, Rect):
+            x, y = self._pt(dx + item.x, dy + item.y + item.h)
+            if item.fill:
+                c.setFillColorRGB(*rgb(item.fill))
+            if item.stroke:
+                c.setStrokeColorRGB(*rgb(item.stroke))
+                c.setLineWidth(item.width * mm)
+            c.rect(x, y, item.w * mm, item.h * mm, stroke=1 if item.stroke else 0, fill=1 if item.fill else 0)
+        elif isinstance(item, Line):
+            c.setStrokeColorRGB(*rgb(item.stroke))
+            c.setLineWidth(item.width * mm)
+            c.setDash([d * mm for d in item.dash] if item.dash else [])
+            c.line(*self._pt(dx + item.x1, dy + item.y1), *self._pt(dx + item.x2, dy + item.y2))
+            if item.dash:
+                c.setDash([])
+        elif isinstance(item, Circle):
+            if item.stroke:
+                c.setStrokeColorRGB(*rgb(item.stroke))
+                c.setLineWidth(item.width * mm)
+            if item.fill:
+                c.setFillColorRGB(*rgb(item.fill))
+            c.circle(*self._pt(dx + item.cx, dy + item.cy), item.r * mm, stroke=1 if item.stroke else 0, fill=1 if item.fill else 0)
+        elif isinstance(item, Text):
+            c.setFillColorRGB(*rgb(item.fill))
+            c.setFont(fonts.pdf_font(item.bold), item.size * mm)
+            show = {"start": c.drawString, "middle": c.drawCentredString, "end": c.drawRightString}[item.anchor]
+            show(*self._pt(dx + item.x, dy + item.y), _pdf_text(item.text))
+        elif isinstance(item, Symbol):
+            name = self.form(item.id, item.ink)
+            c.saveState()
+            c.translate(*self._pt(dx + item.x, dy + item.y + item.size))
+            c.scale(item.size / SYMBOL_BOX, item.size / SYMBOL_BOX)
+            c.doForm(name)
+            c.restoreState()
+        elif isinstance(item, Texture):
+            name = self.texture(item)
+            c.saveState()
+            c.translate(*self._pt(dx, dy + item.size))
+            c.doForm(name)
+            c.restoreState()
+        elif isinstance(item, FaceArt):
+            for part in face_items(item.face, item.size, item.fields):
+                self.draw(part, dx + item.x, dy + item.y)
+
+
+def _both_ways(monkeypatch, tmp_path, sheet) -> tuple[bytes, bytes]:
+    """The sheet's PDF as written, and as the canvas's own calls write it."""
+    write_counters_pdf(sheet, tmp_path / "written.pdf")
+    with monkeypatch.context() as m:
+        m.setattr(counters_pdf, "_PdfPainter", CanvasPainter)
+        write_counters_pdf(sheet, tmp_path / "canvas.pdf")
+    return (tmp_path / "written.pdf").read_bytes(), (tmp_path / "canvas.pdf").read_bytes()
+
+
+@pytest.mark.parametrize("sets,size,fold", [("fw", 15.875, False), ("renaissance", 12.7, True), ("fw", 25.4, True)])
+def test_the_sheet_holds_the_operators_the_canvas_writes(monkeypatch, tmp_path, sets, size, fold):
+    # Grounds, bands, cut lines (stroked squares), crop marks, the dashed fold, registration circles, textures
+    # of lines and of dots, symbols, and captions at each anchor, with letters to escape and past ASCII.
+    counters = fw_set() if sets == "fw" else renaissance_set()
+    sheet = lay_out(counters, get_paper("a4-portrait"), size, fold=fold, title="Warriors (of the) \\ Marches, Été")
+    written, canvas = _both_ways(monkeypatch, tmp_path, sheet)
+    assert written == canvas
+
+
+def _page_ops(items, painter_class) -> bytes:
+    buf = io.BytesIO()
+    c = Canvas(buf, pagesize=(200, 200), invariant=1, pageCompression=0, initialFontName=fonts.pdf_font())
+    painter = painter_class(c, 70.0)
+    for item in items:
+        painter.draw(item)
+    painter.flush()
+    c.save()
+    return buf.getvalue()
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.floats(-50, 120, allow_nan=False),
+    st.floats(-50, 120, allow_nan=False),
+    st.floats(0.0, 40.0, allow_nan=False),
+    st.sampled_from(["start", "middle", "end"]),
+    st.text(alphabet="AZaz09 ()\\é\u00e6\u2014", max_size=12),
+)
+def test_any_circle_rectangle_line_and_text_is_written_as_the_canvas_writes_it(x, y, r, anchor, words):
+    items = [
+        Circle(x, y, r, "#102030", 0.3),
+        Circle(y, x, r / 3, None, 0.0, "#fedcba"),
+        Circle(x, x, r, "#000000", 0.1, "#ffffff"),
+        Text(x, y, words, max(r, 0.5), anchor, bool(len(words) % 2), "#abcdef"),
+        Text(y, x, words, max(r, 0.5) * 2, anchor, bool(len(words) % 2), "#abcdef"),  # the same words larger,
+        Text(x, x, words, max(r, 0.5), anchor, not len(words) % 2, "#abcdef"),  # in the other face,
+        Text(y, y, words, max(r, 0.5), anchor, bool(len(words) % 2), "#abcdef"),  # and again
+        Rect(x, y, r, r / 2, "#123456", "#654321", 0.25),
+        Line(x, y, y, x, "#777777", 0.25, (2.0, 1.5)),
+    ]
+    assert _page_ops(items, counters_pdf._PdfPainter) == _page_ops(items, CanvasPainter)

@@ -102,11 +102,13 @@ def _give_form_its_resources(form) -> None:
     form.Resources = resources
 
 
-def end_form(c: Canvas, name: str) -> None:
-    """End the form ``name`` being recorded on ``c``: its resources as a page's, its content compressed at once.
+def end_form_plain(c: Canvas, name: str):
+    """``c.endForm()`` for the form ``name``, byte for byte, with its content encoded here; the form object.
 
-    The operators written here are ASCII (text goes in as escapes): they are encoded here
-    (:func:`pdfdoc_bytes`, 12 ms of ``mapgen new``'s 830 kB of forms), not by ReportLab's codec.
+    The operators written here are ASCII (text goes in as escapes): they are encoded as
+    ASCII (:func:`pdfdoc_bytes`), not by ReportLab's codec, which gives the same bytes slower
+    (12 ms of ``mapgen new``'s 830 kB of forms).  The form is otherwise ReportLab's: its
+    resources and its compression at save (see :func:`end_form` for ours).
     """
     code, preamble = getattr(c, "_code", None), getattr(c, "_preamble", None)
     data = None
@@ -118,6 +120,15 @@ def end_form(c: Canvas, name: str) -> None:
     form = _form_object(c, name)
     if data is not None and form is not None:
         form.stream = data
+    return form
+
+
+def end_form(c: Canvas, name: str) -> None:
+    """End the form ``name`` being recorded on ``c``: its resources as a page's, its content compressed at once.
+
+    Its content is encoded as :func:`end_form_plain` encodes it.
+    """
+    form = end_form_plain(c, name)
     _give_form_its_resources(form)
     _compress_now(form)
 
