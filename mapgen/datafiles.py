@@ -3,6 +3,7 @@ reading its YAML tables without PyYAML once they are kept."""
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import tempfile
@@ -21,10 +22,15 @@ def template_path(*parts: str) -> Path:
 
     The package's own folder is tried first: beside an installed mapgen, ``site-packages/templates`` may be
     another package's folder of that name, never to be read as ours."""
+    return _templates().joinpath(*parts)
+
+
+@functools.cache
+def _templates() -> Path:
+    """The ``templates/`` folder, found once a process (resolving mapgen's path asks the file system each time)."""
     package = Path(mapgen.__file__).resolve().parent
     installed = package / "templates"
-    root = installed if installed.is_dir() else package.parent / "templates"
-    return root.joinpath(*parts)
+    return installed if installed.is_dir() else package.parent / "templates"
 
 
 def read_table(*parts: str):

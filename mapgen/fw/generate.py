@@ -28,7 +28,6 @@ from .roads import RoadBuilder, add_fords, connect_holdings
 from .rules import REGION
 from .terrain import generate_terrain
 from .territory import assign_territory
-from .watercraft import add_watercraft
 
 
 def make_sides(opts: MapOptions) -> list[Side]:
@@ -159,5 +158,9 @@ def _generate(opts: MapOptions) -> FwMap:
         regions=names.regions,
     )
     # The watercraft stage last of all, on the finished map: its rolls follow every other roll, so the
-    # map is the same map as without the switch, its waters marked (FW-20, FW-2.5 item 9).
-    return add_watercraft(m, dice, opts.ports) if opts.watercraft else m
+    # map is the same map as without the switch, its waters marked (FW-20, FW-2.5 item 9).  Imported with the switch only.
+    if not opts.watercraft:
+        return m
+    from .watercraft import add_watercraft
+
+    return add_watercraft(m, dice, opts.ports)
