@@ -507,6 +507,9 @@ from mapgen.render.svgpieces import PieceStream  # noqa: E402
         ("m 1 1 l 2 0 2 2 h -10 v -5 z m 3 3 l 1 1", [(1, 1), (5, 3), (-5, 3), (-5, -2), (5, 5)]),
         ("M 0 0 Q 10 20 20 0 C 30 -30 40 30 50 0", [(10, 10), (35, -22), (35, 22)]),
         ("M 0 0 H 30 V -7 L 0 0 Z", [(30, -7)]),
+        # three half circles of radius 1 in one relative segment, each from the end of the one before
+        ("M 0 0 a 1 1 0 0 1 2 0 1 1 0 0 1 2 0 1 1 0 0 1 2 0", [(1, -1), (1, 1), (5, -1), (5, 1), (6, 0)]),
+        ("M 0 0 L 4 0 Z l 1 1", [(0, 0), (1, 1)]),  # a close returns to the subpath's start
     ],
 )
 def test_piece_bounds_of_a_path_hold_every_point_it_draws(d, holds):

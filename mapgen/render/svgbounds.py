@@ -20,6 +20,8 @@ SVG_NS = "http://www.w3.org/2000/svg"
 CONTEXT_ELEMENTS = {"defs", "style", "title", "desc", "metadata", "symbol", "linearGradient", "radialGradient", "clipPath", "mask", "pattern", "marker", "filter"}
 #: Group attributes whose effect changes if the group is drawn in parts (opacity of the whole, clipping...).
 UNSPLITTABLE = ("opacity", "clip-path", "mask", "filter")
+#: Elements whose box is their children's.
+_GROUPS = frozenset(("g", "a", "switch"))
 #: SVG's default font size (CSS "medium"), for text without one.
 DEFAULT_FONT = 16.0
 #: How far a stroke's miter corner may reach past the path, in stroke widths (the default miter limit 4 / 2).
@@ -29,6 +31,8 @@ _NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 _PLAIN = re.compile(r"^\s*[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?\s*$")
 _TRANSFORM = re.compile(r"(matrix|translate|scale|rotate|skewX|skewY)\s*\(([^)]*)\)")
 _PATH_ARGS = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "S": 4, "Q": 4, "T": 2, "A": 7, "Z": 0}
+#: Absolute commands whose numbers are all points, x then y: a path's box takes them as they are.
+_ABSOLUTE_POINTS = frozenset("MLCSQT")
 
 Matrix = tuple[float, float, float, float, float, float]
 Box = tuple[float, float, float, float]
@@ -104,16 +108,15 @@ def box_through(m: Matrix, box: Box) -> Box:
     return min(xs), min(ys), max(xs), max(ys)
 
 
-def _union(boxes) -> Box | None:
-    boxes = [b for b in boxes if b is not None]
+def _union(boxes: list) -> Box | None:
+    if None in boxes:
+        boxes = [b for b in boxes if b is not None]
     if not boxes:
         return None
+    if len(boxes) == 1:
+        return boxes[0]
     x0s, y0s, x1s, y1s = zip(*boxes)
     return min(x0s), min(y0s), max(x1s), max(y1s)
-
-
-def _grow(box: Box, by: float) -> Box:
-    return box[0] - by, box[1] - by, box[2] + by, box[3] + by
 
 
 def style_of(el, name: str) -> str | None:
@@ -164,13 +167,38 @@ def path_box(d: str) -> Box | None:
     ys: list[float] = []
     x = y = sx = sy = 0.0
     for cmd, _, v in segments:
+        if cmd in _ABSOLUTE_POINTS:  # (nearly every segment mapgen writes) each number an x or a y, taken at once
+            if not v or len(v) % _PATH_ARGS[cmd]:
+                raise Unknown(d)
+            xs += v[0::2]
+            ys += v[1::2]
+            x, y = v[-2], v[-1]
+            if cmd == "M":
+                sx, sy = v[0], v[1]
+            continue
+        if cmd == "Z" or cmd == "z":
+            if v:
+                raise Unknown(d)
+            x, y = sx, sy
+            continue
         C = cmd.upper()
         rel = cmd != C
         n = _PATH_ARGS[C]
-        if (n == 0 and v) or (n and (not v or len(v) % n)):
+        if not v or len(v) % n:
             raise Unknown(d)
-        if C == "Z":
-            x, y = sx, sy
+        if C == "A":
+            ox, oy = (x, y) if rel else (0.0, 0.0)
+            for i in range(0, len(v), 7):
+                rx, ry, _, _, _, ex, ey = v[i:i + 7]
+                ex, ey = ex + ox, ey + oy
+                # The arc lies within its ellipse, whose centre is within a radius of both ends; radii
+                # too small for the chord are scaled up to half of it.
+                reach = 2 * max(abs(rx), abs(ry)) + math.hypot(ex - x, ey - y)
+                xs += (x - reach, x + reach, ex)
+                ys += (y - reach, y + reach, ey)
+                x, y = ex, ey
+                if rel:
+                    ox, oy = x, y
             continue
         if C in "HV":
             for value in v:
@@ -180,26 +208,6 @@ def path_box(d: str) -> Box | None:
                     y = value + (y if rel else 0.0)
                 xs.append(x)
                 ys.append(y)
-            continue
-        if not rel and C != "A":  # absolute points (the common case): each number an x or a y, taken at once
-            px, py = v[0::2], v[1::2]
-            xs += px
-            ys += py
-            x, y = px[-1], py[-1]
-            if C == "M":
-                sx, sy = px[0], py[0]
-            continue
-        if C == "A":
-            for i in range(0, len(v), 7):
-                rx, ry, _, _, _, ex, ey = v[i:i + 7]
-                ox, oy = (x, y) if rel else (0.0, 0.0)
-                ex, ey = ex + ox, ey + oy
-                # The arc lies within its ellipse, whose centre is within a radius of both ends; radii
-                # too small for the chord are scaled up to half of it.
-                reach = 2 * max(abs(rx), abs(ry)) + math.hypot(ex - x, ey - y)
-                xs += (x - reach, x + reach, ex)
-                ys += (y - reach, y + reach, ey)
-                x, y = ex, ey
             continue
         for i in range(0, len(v), n):  # relative points, each from the one before
             a = v[i:i + n]
@@ -279,6 +287,8 @@ def starts_with_a_command(d: str) -> bool:
 
 
 def _shape_box(el, kind: str) -> Box | None:
+    if kind == "path":  # (first: a map's most common shape)
+        return path_box(el.get("d") or "")
     if kind == "rect" or kind == "image":
         x, y = plain_length(el.get("x")), plain_length(el.get("y"))
         return x, y, x + plain_length(el.get("width")), y + plain_length(el.get("height"))
@@ -298,13 +308,22 @@ def _shape_box(el, kind: str) -> Box | None:
         if len(v) < 2:
             return None
         return min(v[0::2]), min(v[1::2]), max(v[0::2]), max(v[1::2])
-    if kind == "path":
-        return path_box(el.get("d") or "")
     raise Unknown(kind)
 
 
 def _text_box(el, font: float) -> Box | None:
     """Every character at most one em wide, from the furthest anchor: holds any text-anchor."""
+    a = el.attrib
+    if not len(el):  # (a label: one element, its x and y mostly one number each) as the loop below reads it
+        if "dx" in a or "dy" in a or "rotate" in a:
+            raise Unknown("text offsets")
+        font = max(font, plain_length(style_of(el, "font-size"), font))
+        x, y = a.get("x"), a.get("y")
+        xs = _numbers(x) if x is not None else None
+        ys = _numbers(y) if y is not None else None
+        width = len(el.text or "") * font
+        xs, ys = xs or [0.0], ys or [0.0]
+        return min(xs) - width, min(ys) - 1.2 * font, max(xs) + width, max(ys) + 0.5 * font
     xs, ys = [], []
     chars = 0
     for node in el.iter():
@@ -340,14 +359,15 @@ def element_box(el, font: float = DEFAULT_FONT, stroke: float = 1.0) -> Box | No
     stroke = abs(plain_length(sw)) if sw is not None else stroke
     font = plain_length(fs) if fs is not None else font
     transform = el.get("transform")
-    if kind in ("g", "a", "switch"):
-        box = _union(element_box(child, font, stroke) for child in el)
+    if kind in _GROUPS:
+        box = _union([element_box(child, font, stroke) for child in el])
     elif kind == "text":
         box = _text_box(el, font)
     else:
         box = _shape_box(el, kind)
         if box is not None:
-            box = _grow(box, _STROKE_REACH * stroke)
+            by = _STROKE_REACH * stroke
+            box = box[0] - by, box[1] - by, box[2] + by, box[3] + by
     if box is None or not transform:
         return box
     return box_through(parse_transform(transform), box)
