@@ -210,6 +210,10 @@ def test_paths_every_command_absolute_and_relative():
     assert half[0] == "0 0 m" and len(half) == 3 and half[1].endswith("10.000 -10.000 c") and half[2].endswith("20.000 0.000 c")
     assert len(path("M 0 0 a 5 5 0 1 0 0.01 0").split("\n")) == 5  # nearly a whole circle: four quarter arcs
     assert path("M 0 0 A 0 5 0 0 0 10 0") == "0 0 m\n10.000 0.000 l"  # no radius: a line
+    # Several arcs after one letter: each from where the one before ended (two half circles, ending at x 2 and 4).
+    two = path("M 0 0 a 1 1 0 0 1 2 0 1 1 0 0 1 2 0").split("\n")
+    assert len(two) == 5 and two[2].endswith(" 2.000 0.000 c") and two[4].endswith(" 4.000 0.000 c")
+    assert path("M 1 0 A 0 5 0 0 0 -0 0") == "1 0 m\n0.000 0.000 l"  # at 0 (no sign on an absolute zero)
 
 
 def test_text_in_the_embedded_faces_anchored_with_baseline_at_y():

@@ -177,6 +177,25 @@ def _path(d: str) -> str:
                 sx, sy, started = x, y, True
             qx = cx2 = None
             continue
+        if cmd == "A" or cmd == "a":  # (a map's and a plan's dots: thousands of arcs, in a loop of their own)
+            if not started:
+                raise Unsupported(f"path data must start with M: {d[:60]!r}")
+            if not v or len(v) % 7 or not all(map(math.isfinite, v)):
+                raise Unsupported(f"path data {d[:60]!r}")
+            rel = cmd == "a"
+            for rx, ry, phi, large, sweep, ex, ey in (v,) if len(v) == 7 else [v[i:i + 7] for i in range(0, len(v), 7)]:
+                if rel:
+                    ex, ey = ex + x, ey + y
+                else:
+                    ex, ey = ex + 0.0, ey + 0.0  # (-0.0 written as 0.000, as a relative arc's sum would be)
+                if (ex != x or ey != y) and rx and ry:  # an arc to its own start draws nothing
+                    template, offsets = _arc_text(abs(rx), abs(ry), phi % 360.0, large != 0, sweep != 0, ex - x, ey - y)
+                    add(template % tuple(map(_add, (x, y) * (len(offsets) // 2), offsets)))
+                elif ex != x or ey != y:  # no radius: a straight line
+                    add(_POINT % (ex, ey) + " l")
+                x, y = ex, ey
+            qx = cx2 = None
+            continue
         C = cmd.upper()
         if C == "Z":
             if texts is None or texts:
@@ -206,19 +225,6 @@ def _path(d: str) -> str:
         if not v or len(v) % n or not all(map(math.isfinite, v)):
             raise Unsupported(f"path data {d[:60]!r}")
         rel = cmd != C
-        if C == "A":  # (a map's and a plan's dots: thousands of arcs, in a loop of their own)
-            for i in range(0, len(v), 7):
-                rx, ry, phi, large, sweep, ex, ey = v[i:i + 7]
-                ox, oy = (x, y) if rel else (0.0, 0.0)
-                ex, ey = ex + ox, ey + oy
-                if (ex != x or ey != y) and rx and ry:  # an arc to its own start draws nothing
-                    template, offsets = _arc_text(abs(rx), abs(ry), phi % 360.0, large != 0, sweep != 0, ex - x, ey - y)
-                    add(template % tuple(map(_add, (x, y) * (len(offsets) // 2), offsets)))
-                elif ex != x or ey != y:  # no radius: a straight line
-                    add(_POINT % (ex, ey) + " l")
-                x, y = ex, ey
-            qx = cx2 = None
-            continue
         for i in range(0, len(v), n):
             a = v[i:i + n]
             ox, oy = (x, y) if rel else (0.0, 0.0)
