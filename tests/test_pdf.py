@@ -518,6 +518,16 @@ def test_piece_bounds_of_a_path_hold_every_point_it_draws(d, holds):
         assert x0 - 1e-9 <= x <= x1 + 1e-9 and y0 - 1e-9 <= y <= y1 + 1e-9, (d, (x, y), (x0, y0, x1, y1))
 
 
+def test_piece_bounds_of_a_text_hold_each_letter_placed_on_its_own():
+    # A letter-spaced name: one x per letter, the last at 90; each letter at most one em (font-size 4) wide.
+    (piece,) = PieceStream(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="100mm" height="100mm" viewBox="0 0 100 100">'
+        '<text x="10 50 90" y="20" font-size="4">abc</text></svg>'
+    )
+    x0, y0, x1, y1 = piece.box
+    assert x0 <= 10 and x1 >= 90 + 4 and y0 <= 20 - 4 and y1 >= 20
+
+
 def test_piece_bounds_follow_transforms():
     a, b, c, d, e, f = parse_transform("translate(10,20) rotate(90) scale(2)")
     assert (a * 1 + c * 0 + e, b * 1 + d * 0 + f) == pytest.approx((10, 22))  # (1, 0) -> scaled, turned, moved

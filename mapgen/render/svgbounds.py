@@ -149,6 +149,15 @@ def _numbers(value: str | None) -> list[float]:
     return [float(x) for x in _NUMBER.findall(value or "")]
 
 
+def _coordinates(value: str) -> list[float]:
+    """A text's x or y as :func:`_numbers` reads it: mostly one plain number, remembered (a map's labels share
+    their columns and rows), else a list (a letter-spaced name)."""
+    try:
+        return [_plain_number(value)]
+    except Unknown:
+        return _numbers(value)
+
+
 _SEGMENT = re.compile(r"([MmZzLlHhVvCcSsQqTtAa])([^MmZzLlHhVvCcSsQqTtAa]*)")
 
 
@@ -287,8 +296,7 @@ def starts_with_a_command(d: str) -> bool:
 
 
 def _shape_box(el, kind: str) -> Box | None:
-    if kind == "path":  # (first: a map's most common shape)
-        return path_box(el.get("d") or "")
+    """A basic shape's box (a path's is :func:`path_box`), before its stroke."""
     if kind == "rect" or kind == "image":
         x, y = plain_length(el.get("x")), plain_length(el.get("y"))
         return x, y, x + plain_length(el.get("width")), y + plain_length(el.get("height"))
@@ -319,8 +327,8 @@ def _text_box(el, font: float) -> Box | None:
             raise Unknown("text offsets")
         font = max(font, plain_length(style_of(el, "font-size"), font))
         x, y = a.get("x"), a.get("y")
-        xs = _numbers(x) if x is not None else None
-        ys = _numbers(y) if y is not None else None
+        xs = _coordinates(x) if x is not None else None
+        ys = _coordinates(y) if y is not None else None
         width = len(el.text or "") * font
         xs, ys = xs or [0.0], ys or [0.0]
         return min(xs) - width, min(ys) - 1.2 * font, max(xs) + width, max(ys) + 0.5 * font
@@ -345,29 +353,37 @@ def element_box(el, font: float = DEFAULT_FONT, stroke: float = 1.0) -> Box | No
 
     Raises Unknown when it cannot tell.
     """
-    kind = local_name(el.tag)
-    if not kind:  # a comment or processing instruction
+    tag = el.tag
+    if not isinstance(tag, str):  # a comment or processing instruction
         return None
-    if kind in CONTEXT_ELEMENTS:
+    kind = tag[tag.rfind("}") + 1:]  # (local_name, inline: this runs for every element of a map)
+    if not kind or kind in CONTEXT_ELEMENTS:
         return None
-    if el.get("style") is None:  # (the common case, without looking into a style attribute three times)
-        display, sw, fs = el.get("display"), el.get("stroke-width"), el.get("font-size")
+    a = el.attrib
+    if "style" not in a:  # (the common case, without looking into a style attribute three times)
+        display, sw, fs = a.get("display"), a.get("stroke-width"), a.get("font-size")
     else:
         display, sw, fs = style_of(el, "display"), style_of(el, "stroke-width"), style_of(el, "font-size")
     if display == "none":
         return None
-    stroke = abs(plain_length(sw)) if sw is not None else stroke
-    font = plain_length(fs) if fs is not None else font
-    transform = el.get("transform")
-    if kind in _GROUPS:
+    if sw is not None:
+        stroke = abs(_plain_number(sw))
+    if fs is not None:
+        font = _plain_number(fs)
+    if kind == "path":
+        box = path_box(a.get("d") or "")
+    elif kind in _GROUPS:
         box = _union([element_box(child, font, stroke) for child in el])
     elif kind == "text":
         box = _text_box(el, font)
     else:
         box = _shape_box(el, kind)
-        if box is not None:
-            by = _STROKE_REACH * stroke
-            box = box[0] - by, box[1] - by, box[2] + by, box[3] + by
-    if box is None or not transform:
+    if box is None:
+        return None
+    if kind not in _GROUPS and kind != "text":
+        by = _STROKE_REACH * stroke
+        box = box[0] - by, box[1] - by, box[2] + by, box[3] + by
+    transform = a.get("transform")
+    if not transform:
         return box
     return box_through(parse_transform(transform), box)
