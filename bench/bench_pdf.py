@@ -40,7 +40,8 @@ def _child(out: str) -> None:
         import gc
 
         gc.disable()
-        cli.gc = type("NoGc", (), {"set_threshold": staticmethod(lambda *a: None), "get_threshold": gc.get_threshold})
+        cli.gc = type("NoGc", (), {"set_threshold": staticmethod(lambda *a: None), "get_threshold": gc.get_threshold,
+                                   "freeze": gc.freeze})
 
     got = {"battlefield PDF, first": 0.0, "battlefield PDF, each further": [], "map PDF (cut, with key)": 0.0,
            "SvgDoc.tostring, all": 0.0}
